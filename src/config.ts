@@ -1,0 +1,207 @@
+// Environment → typed, validated configuration. Every problem is collected so the admin sees
+// all of them at once, each with a hint on where the value comes from.
+
+export interface ServiceConfig {
+  /** API root; the client appends `/v2`. */
+  apiUrl: string;
+  /** Authorization server root; `/v1/oauth2/...` is appended. */
+  authUrl: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  clientIdHeader: string;
+  userAgent: string;
+}
+
+export interface DiscordConfig {
+  token: string;
+  applicationId: string;
+  /** Discord's API root, e.g. `https://discord.com/api` (the REST client appends `/v10`). */
+  apiUrl: string;
+}
+
+export interface WebConfig {
+  port: number;
+  /** Where people's browsers reach the bot's web server; the redirect URI is derived from it. */
+  publicUrl: string;
+  redirectUri: string;
+}
+
+export interface StoreConfig {
+  url: string;
+  /** Base64 of 32 random bytes. Parsed into a key by the auth module. */
+  encryptionKey: string;
+}
+
+export interface BotConfig {
+  service: ServiceConfig;
+  discord: DiscordConfig;
+  web: WebConfig;
+  store: StoreConfig;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export const DEFAULT_DISCORD_API_URL = 'https://discord.com/api';
+export const DEFAULT_CLIENT_ID_HEADER = 'X-SERVICE-CLIENT-ID';
+export const DEFAULT_USER_AGENT = 'amls-discord-bot/0.1 (self-hosted Discord bot; +https://github.com/amls-discord-bot)';
+export const DEFAULT_STORE_URL = 'sqlite://data/bot.sqlite';
+export const DEFAULT_PORT = 3000;
+
+const HINTS: Record<string, string> = {
+  SERVICE_API_URL: 'the service API root, e.g. https://api.example.net (the bot appends /v2)',
+  SERVICE_AUTH_URL: 'the authorization server root, e.g. https://auth.example.net (the bot appends /v1/oauth2/...)',
+  SERVICE_CLIENT_ID: "your application's client ID from the service's API settings page",
+  DISCORD_TOKEN: 'Discord Developer Portal → your application → Bot → Reset Token',
+  DISCORD_APPLICATION_ID: 'Discord Developer Portal → your application → General Information → Application ID',
+  PUBLIC_URL:
+    'the address where browsers reach this bot, e.g. https://bot.example.net; register PUBLIC_URL/oauth/callback as the redirect URI at the service',
+  TOKEN_ENCRYPTION_KEY: 'generate one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'base64\'))"',
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is incomplete or invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads variables one by one, remembering every problem instead of stopping at the first. */
+class EnvReader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  private missing(name: string): string {
+    this.problems.push(`${name} is missing: ${HINTS[name] ?? 'required'}`);
+    return '';
+  }
+
+  required(name: string): string {
+    return this.raw(name) ?? this.missing(name);
+  }
+
+  optional(name: string): string | undefined {
+    return this.raw(name);
+  }
+
+  url(name: string, fallback?: string): string {
+    const value = this.raw(name) ?? fallback;
+    if (value === undefined) return this.missing(name);
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      this.problems.push(`${name} is not a valid URL: "${value}"`);
+      return '';
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      this.problems.push(`${name} must be an http(s) URL, got "${value}"`);
+      return '';
+    }
+    if (parsed.search || parsed.hash) {
+      this.problems.push(`${name} must not contain a query or fragment: "${value}"`);
+      return '';
+    }
+    return value.replace(/\/+$/, '');
+  }
+
+  port(name: string, fallback: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const port = Number(value);
+    if (!/^\d+$/.test(value) || port < 0 || port > 65535) {
+      this.problems.push(`${name} must be a port number 0–65535, got "${value}"`);
+      return fallback;
+    }
+    return port;
+  }
+
+  snowflake(name: string): string {
+    const value = this.required(name);
+    if (value !== '' && !/^\d{15,21}$/.test(value)) {
+      this.problems.push(`${name} must be a Discord ID (15–21 digits), got "${value}"`);
+    }
+    return value;
+  }
+
+  encryptionKey(name: string): string {
+    const value = this.required(name);
+    if (value === '') return value;
+    const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : Buffer.alloc(0);
+    if (bytes.length !== 32) {
+      this.problems.push(`${name} must be 32 random bytes in base64 (44 characters); ${HINTS[name]}`);
+    }
+    return value;
+  }
+
+  headerName(name: string, fallback: string): string {
+    const value = this.raw(name) ?? fallback;
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value)) {
+      this.problems.push(`${name} is not a valid HTTP header name: "${value}"`);
+    }
+    return value;
+  }
+
+  storeUrl(name: string, fallback: string): string {
+    const value = this.raw(name) ?? fallback;
+    if (!/^sqlite:\/\/.+/.test(value)) {
+      this.problems.push(`${name} must look like sqlite://path/to/file.sqlite, got "${value}"`);
+    }
+    return value;
+  }
+
+  finish(): void {
+    if (this.problems.length > 0) throw new ConfigError(this.problems);
+  }
+}
+
+function readService(r: EnvReader): ServiceConfig {
+  return {
+    apiUrl: r.url('SERVICE_API_URL'),
+    authUrl: r.url('SERVICE_AUTH_URL'),
+    clientId: r.required('SERVICE_CLIENT_ID'),
+    clientSecret: r.optional('SERVICE_CLIENT_SECRET'),
+    clientIdHeader: r.headerName('SERVICE_CLIENT_ID_HEADER', DEFAULT_CLIENT_ID_HEADER),
+    userAgent: r.optional('SERVICE_USER_AGENT') ?? DEFAULT_USER_AGENT,
+  };
+}
+
+function readDiscord(r: EnvReader): DiscordConfig {
+  return {
+    token: r.required('DISCORD_TOKEN'),
+    applicationId: r.snowflake('DISCORD_APPLICATION_ID'),
+    apiUrl: r.url('DISCORD_API_URL', DEFAULT_DISCORD_API_URL),
+  };
+}
+
+function readWeb(r: EnvReader): WebConfig {
+  const publicUrl = r.url('PUBLIC_URL');
+  return { port: r.port('PORT', DEFAULT_PORT), publicUrl, redirectUri: `${publicUrl}/oauth/callback` };
+}
+
+function readStore(r: EnvReader): StoreConfig {
+  return {
+    url: r.storeUrl('STORE_URL', DEFAULT_STORE_URL),
+    encryptionKey: r.encryptionKey('TOKEN_ENCRYPTION_KEY'),
+  };
+}
+
+/** Everything the running bot needs. Throws ConfigError listing every problem. */
+export function loadConfig(env: Env = process.env): BotConfig {
+  const r = new EnvReader(env);
+  const config: BotConfig = { service: readService(r), discord: readDiscord(r), web: readWeb(r), store: readStore(r) };
+  r.finish();
+  return config;
+}
+
+/** Only what registering commands needs. */
+export function loadDiscordConfig(env: Env = process.env): DiscordConfig {
+  const r = new EnvReader(env);
+  const discord = readDiscord(r);
+  r.finish();
+  return discord;
+}
