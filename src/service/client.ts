@@ -1,0 +1,546 @@
+// The one API client: typed, validated calls; per-call auth; retries with backoff; token refresh on 401.
+
+import type { ResponseCache } from './response-cache.js';
+import { type Dispatcher } from 'undici';
+import {
+  AbortedError,
+  InvalidOptionError,
+  ReauthRequiredError,
+  UpstreamUnavailableError,
+  type ServiceError,
+} from './errors.js';
+import {
+  abortable,
+  createAgent,
+  DEFAULT_TIMEOUT_MS,
+  headerValue,
+  jitteredBackoff,
+  sendOnce,
+  sleep,
+  throwIfAborted,
+  type HttpMethod,
+} from './http.js';
+import { apiV2Root, resolvePagingUrl, type PagingTarget } from './paging.js';
+import {
+  errorFromResponse,
+  isInvalidTokenResponse,
+  parseAnyPage,
+  parseForumBoards,
+  parseForumTopicPage,
+  parseForumTopicsPage,
+  parseJson,
+  parseNodePage,
+  parseObject,
+  parseSeasonalPage,
+} from './parse.js';
+import { type TokenSource } from './token-source.js';
+import {
+  ANIME_LIST_SORTS,
+  ANIME_LIST_STATUSES,
+  ANIME_RANKING_TYPES,
+  MANGA_LIST_SORTS,
+  MANGA_LIST_STATUSES,
+  MANGA_RANKING_TYPES,
+  SEASON_SORTS,
+  SEASONS,
+  type Anime,
+  type AnimeListItem,
+  type AnimeListSort,
+  type AnimeListStatus,
+  type AnimeListStatusValue,
+  type AnimeListUpdate,
+  type AnimeRankingType,
+  type ForumBoards,
+  type ForumTopicPage,
+  type ForumTopicSummary,
+  type Manga,
+  type MangaListItem,
+  type MangaListSort,
+  type MangaListStatus,
+  type MangaListStatusValue,
+  type MangaListUpdate,
+  type MangaRankingType,
+  type NodeItem,
+  type Page,
+  type Paging,
+  type RankedItem,
+  type Season,
+  type SeasonalPage,
+  type SeasonSort,
+  type User,
+} from './types.js';
+import {
+  checkBoolean,
+  checkEnum,
+  checkId,
+  checkIntRange,
+  checkLimit,
+  checkOffset,
+  checkString,
+  checkTags,
+  checkText,
+} from './validate.js';
+
+/** Per-call context. With `auth` the call uses `Authorization: Bearer`; without, the client-ID header. */
+export interface CallContext {
+  auth?: TokenSource;
+  signal?: AbortSignal;
+}
+/** Context of calls that need a logged-in user. */
+export interface AuthedCallContext extends CallContext {
+  auth: TokenSource;
+}
+
+export interface ServiceClientOptions {
+  /** API root; the client appends /v2. */
+  apiUrl: string;
+  clientId: string;
+  /** Default `X-SERVICE-CLIENT-ID`. */
+  clientIdHeader?: string;
+  userAgent: string;
+  /** Headers and body (idle) timeout per attempt; default 10 000 ms. */
+  timeoutMs?: number;
+  /** Retries after the first attempt for transient failures; default 2. */
+  retries?: number;
+  /** Defaults to a keep-alive Agent owned (and closed) by the client. */
+  dispatcher?: Dispatcher;
+  /** Delay in ms before retry number `attempt + 1`; default jittered exponential (250 ms base, 4 s cap). */
+  backoff?: (attempt: number) => number;
+  /** Upper bound of pages `pages()` yields; default 10 000. */
+  maxPages?: number;
+  /** Caches GET responses made with the client header (never those made with a user's token). */
+  cache?: ResponseCache;
+}
+
+export const DEFAULT_CLIENT_ID_HEADER = 'X-SERVICE-CLIENT-ID';
+export const DEFAULT_RETRIES = 2;
+export const DEFAULT_MAX_PAGES = 10_000;
+/** The documented default; always sent because the real service defaults to 10. */
+export const DEFAULT_LIMIT = 100;
+export const MIN_QUERY_LENGTH = 3;
+export const MAX_LIMIT = {
+  search: 100,
+  suggestions: 100,
+  ranking: 500,
+  season: 500,
+  userList: 1000,
+  forumTopics: 100,
+  forumTopic: 100,
+} as const;
+
+export interface ListOptions {
+  limit?: number;
+  offset?: number;
+}
+export interface WorkListOptions extends ListOptions {
+  fields?: string;
+  nsfw?: boolean;
+}
+export interface SearchOptions extends WorkListOptions {
+  q: string;
+}
+export interface DetailsOptions {
+  fields?: string;
+}
+export interface AnimeRankingOptions extends WorkListOptions {
+  rankingType: AnimeRankingType;
+}
+export interface MangaRankingOptions extends WorkListOptions {
+  rankingType: MangaRankingType;
+}
+export interface SeasonalAnimeOptions extends WorkListOptions {
+  year: number;
+  season: Season;
+  sort?: SeasonSort;
+}
+export type SuggestionsOptions = WorkListOptions;
+export interface AnimeListOptions extends WorkListOptions {
+  status?: AnimeListStatusValue;
+  sort?: AnimeListSort;
+}
+export interface MangaListOptions extends WorkListOptions {
+  status?: MangaListStatusValue;
+  sort?: MangaListSort;
+}
+export interface ForumTopicsOptions extends ListOptions {
+  boardId?: number;
+  subboardId?: number;
+  q?: string;
+  topicUserName?: string;
+  userName?: string;
+  sort?: 'recent';
+}
+export type ForumTopicOptions = ListOptions;
+export interface MeOptions {
+  fields?: string;
+}
+
+export const SEASON_YEAR_RANGE = { min: 1900, max: 2999 } as const;
+
+type Rule = (option: string, value: unknown) => string;
+const int =
+  (min: number, max?: number): Rule =>
+  (k, v) =>
+    String(checkIntRange(k, v, min, max));
+const bool: Rule = (k, v) => String(checkBoolean(k, v));
+const text: Rule = (k, v) => checkString(k, v);
+const tags: Rule = (k, v) => checkTags(k, v).join(',');
+const COUNT = Number.MAX_SAFE_INTEGER;
+
+const ANIME_UPDATE_RULES: Record<keyof AnimeListUpdate, Rule> = {
+  status: (k, v) => checkEnum(k, v, ANIME_LIST_STATUSES),
+  is_rewatching: bool,
+  score: int(0, 10),
+  num_watched_episodes: int(0, COUNT),
+  priority: int(0, 2),
+  num_times_rewatched: int(0, COUNT),
+  rewatch_value: int(0, 5),
+  tags,
+  comments: text,
+};
+
+const MANGA_UPDATE_RULES: Record<keyof MangaListUpdate, Rule> = {
+  status: (k, v) => checkEnum(k, v, MANGA_LIST_STATUSES),
+  is_rereading: bool,
+  score: int(0, 10),
+  num_volumes_read: int(0, COUNT),
+  num_chapters_read: int(0, COUNT),
+  priority: int(0, 2),
+  num_times_reread: int(0, COUNT),
+  reread_value: int(0, 5),
+  tags,
+  comments: text,
+};
+
+interface Call {
+  method: HttpMethod;
+  target: PagingTarget;
+  form?: URLSearchParams;
+}
+
+type Attempt = { kind: 'ok'; json: unknown } | { kind: 'token_rejected' };
+
+export class ServiceClient {
+  private readonly root: URL;
+  private readonly clientId: string;
+  private readonly clientIdHeader: string;
+  private readonly userAgent: string;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly backoff: (attempt: number) => number;
+  private readonly maxPages: number;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly cache: ResponseCache | undefined;
+
+  constructor(o: ServiceClientOptions) {
+    this.cache = o.cache;
+    this.root = apiV2Root(o.apiUrl);
+    this.clientId = checkText('clientId', o.clientId, 1);
+    this.clientIdHeader = o.clientIdHeader ?? DEFAULT_CLIENT_ID_HEADER;
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(this.clientIdHeader)) {
+      throw new InvalidOptionError('clientIdHeader', 'clientIdHeader must be a valid HTTP header name');
+    }
+    this.userAgent = checkText('userAgent', o.userAgent, 1);
+    this.timeoutMs = checkIntRange('timeoutMs', o.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
+    this.retries = checkIntRange('retries', o.retries ?? DEFAULT_RETRIES, 0, 10);
+    this.maxPages = checkIntRange('maxPages', o.maxPages ?? DEFAULT_MAX_PAGES, 1);
+    this.backoff = o.backoff ?? jitteredBackoff();
+    this.ownsDispatcher = o.dispatcher === undefined;
+    this.dispatcher = o.dispatcher ?? createAgent();
+  }
+
+  /** Closes the connection pool the client created (an injected dispatcher is left to its owner). */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  // ---- Anime -------------------------------------------------------------------------------
+
+  async searchAnime(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Anime>>> {
+    const query = workListQuery(o, MAX_LIMIT.search);
+    query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
+    return parseNodePage<Anime>(await this.get('anime', query, ctx));
+  }
+
+  async getAnime(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Anime> {
+    const query = detailsQuery(o);
+    return parseObject<Anime>(await this.get(`anime/${checkId('id', id)}`, query, ctx));
+  }
+
+  async animeRanking(o: AnimeRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Anime>>> {
+    const query = workListQuery(o, MAX_LIMIT.ranking);
+    query.set('ranking_type', checkEnum('rankingType', o.rankingType, ANIME_RANKING_TYPES));
+    return parseNodePage<Anime>(await this.get('anime/ranking', query, ctx));
+  }
+
+  async seasonalAnime(o: SeasonalAnimeOptions, ctx: CallContext = {}): Promise<SeasonalPage> {
+    const year = checkIntRange('year', o.year, SEASON_YEAR_RANGE.min, SEASON_YEAR_RANGE.max);
+    const season = checkEnum('season', o.season, SEASONS);
+    const query = workListQuery(o, MAX_LIMIT.season);
+    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, SEASON_SORTS));
+    return parseSeasonalPage(await this.get(`anime/season/${year}/${season}`, query, ctx));
+  }
+
+  async animeSuggestions(o: SuggestionsOptions = {}, ctx: AuthedCallContext): Promise<Page<NodeItem<Anime>>> {
+    const query = workListQuery(o, MAX_LIMIT.suggestions);
+    requireAuth(ctx);
+    return parseNodePage<Anime>(await this.get('anime/suggestions', query, ctx));
+  }
+
+  async updateAnimeListStatus(id: number, u: AnimeListUpdate, ctx: AuthedCallContext): Promise<AnimeListStatus> {
+    const path = `anime/${checkId('id', id)}/my_list_status`;
+    const form = updateForm(u, ANIME_UPDATE_RULES);
+    requireAuth(ctx);
+    return parseObject<AnimeListStatus>(await this.execute({ method: 'PUT', target: this.target(path), form }, ctx));
+  }
+
+  /** 404 (not on the list) → ServiceHttpError 404, except after a lost response on an earlier attempt. */
+  async deleteAnimeListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
+    const path = `anime/${checkId('id', id)}/my_list_status`;
+    requireAuth(ctx);
+    await this.execute({ method: 'DELETE', target: this.target(path) }, ctx);
+  }
+
+  /** `user` is a user name or `@me` (which needs ctx.auth). */
+  async userAnimeList(user: string, o: AnimeListOptions = {}, ctx: CallContext = {}): Promise<Page<AnimeListItem>> {
+    const query = workListQuery(o, MAX_LIMIT.userList);
+    if (o.status !== undefined) query.set('status', checkEnum('status', o.status, ANIME_LIST_STATUSES));
+    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, ANIME_LIST_SORTS));
+    const path = `users/${userSegment(user, ctx)}/animelist`;
+    return parseNodePage<Anime>(await this.get(path, query, ctx));
+  }
+
+  // ---- Manga -------------------------------------------------------------------------------
+
+  async searchManga(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Manga>>> {
+    const query = workListQuery(o, MAX_LIMIT.search);
+    query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
+    return parseNodePage<Manga>(await this.get('manga', query, ctx));
+  }
+
+  async getManga(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Manga> {
+    const query = detailsQuery(o);
+    return parseObject<Manga>(await this.get(`manga/${checkId('id', id)}`, query, ctx));
+  }
+
+  async mangaRanking(o: MangaRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Manga>>> {
+    const query = workListQuery(o, MAX_LIMIT.ranking);
+    query.set('ranking_type', checkEnum('rankingType', o.rankingType, MANGA_RANKING_TYPES));
+    return parseNodePage<Manga>(await this.get('manga/ranking', query, ctx));
+  }
+
+  async updateMangaListStatus(id: number, u: MangaListUpdate, ctx: AuthedCallContext): Promise<MangaListStatus> {
+    const path = `manga/${checkId('id', id)}/my_list_status`;
+    const form = updateForm(u, MANGA_UPDATE_RULES);
+    requireAuth(ctx);
+    return parseObject<MangaListStatus>(await this.execute({ method: 'PUT', target: this.target(path), form }, ctx));
+  }
+
+  async deleteMangaListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
+    const path = `manga/${checkId('id', id)}/my_list_status`;
+    requireAuth(ctx);
+    await this.execute({ method: 'DELETE', target: this.target(path) }, ctx);
+  }
+
+  async userMangaList(user: string, o: MangaListOptions = {}, ctx: CallContext = {}): Promise<Page<MangaListItem>> {
+    const query = workListQuery(o, MAX_LIMIT.userList);
+    if (o.status !== undefined) query.set('status', checkEnum('status', o.status, MANGA_LIST_STATUSES));
+    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, MANGA_LIST_SORTS));
+    const path = `users/${userSegment(user, ctx)}/mangalist`;
+    return parseNodePage<Manga>(await this.get(path, query, ctx));
+  }
+
+  // ---- Forum -------------------------------------------------------------------------------
+
+  async forumBoards(ctx: CallContext = {}): Promise<ForumBoards> {
+    return parseForumBoards(await this.get('forum/boards', new URLSearchParams(), ctx));
+  }
+
+  /** Needs one of boardId, subboardId, q (the real service hangs until a 504 otherwise). */
+  async forumTopics(o: ForumTopicsOptions, ctx: CallContext = {}): Promise<Page<ForumTopicSummary>> {
+    const query = listQuery(o, MAX_LIMIT.forumTopics);
+    if (o.boardId === undefined && o.subboardId === undefined && o.q === undefined) {
+      throw new InvalidOptionError('boardId', 'forum topics need at least one of boardId, subboardId or q');
+    }
+    if (o.boardId !== undefined) query.set('board_id', String(checkId('boardId', o.boardId)));
+    if (o.subboardId !== undefined) query.set('subboard_id', String(checkId('subboardId', o.subboardId)));
+    if (o.q !== undefined) query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
+    if (o.topicUserName !== undefined) query.set('topic_user_name', checkText('topicUserName', o.topicUserName, 1));
+    if (o.userName !== undefined) query.set('user_name', checkText('userName', o.userName, 1));
+    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, ['recent'] as const));
+    return parseForumTopicsPage(await this.get('forum/topics', query, ctx));
+  }
+
+  async forumTopic(id: number, o: ForumTopicOptions = {}, ctx: CallContext = {}): Promise<ForumTopicPage> {
+    const path = `forum/topic/${checkId('id', id)}`;
+    const query = listQuery(o, MAX_LIMIT.forumTopic);
+    return parseForumTopicPage(await this.get(path, query, ctx));
+  }
+
+  // ---- User --------------------------------------------------------------------------------
+
+  async me(o: MeOptions = {}, ctx: AuthedCallContext): Promise<User> {
+    const query = detailsQuery(o);
+    requireAuth(ctx);
+    return parseObject<User>(await this.get('users/@me', query, ctx));
+  }
+
+  // ---- Paging ------------------------------------------------------------------------------
+
+  /** Requests a `paging.next` / `paging.previous` URL as given, after checking it is inside the API root + /v2. */
+  async followPage<T>(url: string, ctx: CallContext = {}): Promise<T> {
+    const target = resolvePagingUrl(url, this.root);
+    return parseAnyPage<T>(await this.execute({ method: 'GET', target }, ctx));
+  }
+
+  /** Yields `first`, then each `next` page until `next` is absent (or repeats, or maxPages is reached). */
+  async *pages<P extends { paging: Paging }>(first: P, ctx: CallContext = {}): AsyncGenerator<P, void, undefined> {
+    yield first;
+    const seen = new Set<string>();
+    let current = first;
+    for (let count = 1; count < this.maxPages; count++) {
+      const next = current.paging?.next;
+      if (typeof next !== 'string' || next === '' || seen.has(next)) return;
+      seen.add(next);
+      current = await this.followPage<P>(next, ctx);
+      yield current;
+    }
+  }
+
+  // ---- Transport ---------------------------------------------------------------------------
+
+  private target(relativePath: string, query?: URLSearchParams): PagingTarget {
+    const qs = query?.toString();
+    return { origin: this.root.origin, path: `${this.root.pathname}${relativePath}${qs ? `?${qs}` : ''}` };
+  }
+
+  private get(relativePath: string, query: URLSearchParams, ctx: CallContext): Promise<unknown> {
+    const call: Call = { method: 'GET', target: this.target(relativePath, query) };
+    // Shared loads cannot honour one caller's abort signal, so calls with a signal bypass the cache.
+    if (this.cache && !ctx.auth && !ctx.signal) return this.cache.getOrLoad(call.target.path, () => this.execute(call, ctx));
+    return this.execute(call, ctx);
+  }
+
+  /** Auth, one refresh-and-retry on 401 invalid_token, transient retries inside. Returns parsed JSON (undefined for DELETE). */
+  private async execute(call: Call, ctx: CallContext): Promise<unknown> {
+    const { auth, signal } = ctx;
+    throwIfAborted(signal);
+    let token = auth ? await abortable(auth.getAccessToken(), signal) : undefined;
+    for (let refreshed = false; ; refreshed = true) {
+      const outcome = await this.attempts(call, token, signal);
+      if (outcome.kind === 'ok') return outcome.json;
+      if (refreshed || !auth || token === undefined) throw new ReauthRequiredError('token_rejected');
+      token = await abortable(auth.refreshAfterRejection(token), signal);
+    }
+  }
+
+  // GET, PUT (sets absolute values) and DELETE (404 after a lost response = done) are idempotent, so all are retried.
+  private async attempts(call: Call, token: string | undefined, signal: AbortSignal | undefined): Promise<Attempt> {
+    const headers: Record<string, string> = { 'user-agent': this.userAgent, accept: 'application/json' };
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    else headers[this.clientIdHeader.toLowerCase()] = this.clientId;
+    if (call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const body = call.form?.toString();
+
+    let maybeApplied = false;
+    let lastError: ServiceError | undefined;
+    for (let attempt = 0; attempt <= this.retries; attempt++) {
+      if (attempt > 0) await sleep(this.backoff(attempt - 1), signal);
+      let res;
+      try {
+        res = await sendOnce(this.dispatcher, {
+          method: call.method,
+          origin: call.target.origin,
+          path: call.target.path,
+          headers,
+          ...(body !== undefined ? { body } : {}),
+          ...(signal ? { signal } : {}),
+          timeoutMs: this.timeoutMs,
+        });
+      } catch (e) {
+        if (e instanceof AbortedError) throw e;
+        maybeApplied = true;
+        lastError = new UpstreamUnavailableError('The service could not be reached', { cause: e });
+        continue;
+      }
+
+      const { status } = res;
+      if (status >= 200 && status < 300) {
+        if (call.method === 'DELETE') return { kind: 'ok', json: undefined };
+        const parsed = parseJson(res.body);
+        if (parsed.ok) return { kind: 'ok', json: parsed.value };
+        maybeApplied = true;
+        lastError = errorFromResponse(status, res.body);
+        continue;
+      }
+      if (call.method === 'DELETE' && status === 404 && maybeApplied) return { kind: 'ok', json: undefined };
+
+      const parsed = parseJson(res.body);
+      const wwwAuthenticate = headerValue(res.headers, 'www-authenticate');
+      if (token !== undefined && isInvalidTokenResponse(status, parsed.ok ? parsed.value : undefined, wwwAuthenticate)) {
+        return { kind: 'token_rejected' };
+      }
+      const error = errorFromResponse(status, res.body, { credentialsSent: true });
+      if (error.kind === 'unavailable' || error.kind === 'throttled') {
+        if (status >= 500) maybeApplied = true;
+        lastError = error;
+        continue;
+      }
+      throw error;
+    }
+    throw lastError ?? new UpstreamUnavailableError('The service could not be reached');
+  }
+}
+
+function requireAuth(ctx: CallContext | undefined): void {
+  if (!ctx?.auth) throw new ReauthRequiredError('not_logged_in', 'log in first');
+}
+
+function userSegment(user: string, ctx: CallContext): string {
+  const name = checkText('user', user, 1);
+  if (name === '@me') requireAuth(ctx);
+  return encodeURIComponent(name).replace(/%40/g, '@');
+}
+
+function listQuery(o: ListOptions, maxLimit: number): URLSearchParams {
+  const query = new URLSearchParams();
+  query.set('limit', String(o.limit === undefined ? Math.min(DEFAULT_LIMIT, maxLimit) : checkLimit(o.limit, maxLimit)));
+  if (o.offset !== undefined) query.set('offset', String(checkOffset(o.offset)));
+  return query;
+}
+
+function workListQuery(o: WorkListOptions, maxLimit: number): URLSearchParams {
+  const query = listQuery(o, maxLimit);
+  addFields(query, o.fields);
+  if (o.nsfw !== undefined) query.set('nsfw', String(checkBoolean('nsfw', o.nsfw)));
+  return query;
+}
+
+function detailsQuery(o: DetailsOptions): URLSearchParams {
+  const query = new URLSearchParams();
+  addFields(query, o.fields);
+  return query;
+}
+
+function addFields(query: URLSearchParams, fields: unknown): void {
+  if (fields === undefined) return;
+  const value = checkString('fields', fields).trim();
+  if (value !== '') query.set('fields', value);
+}
+
+function updateForm<U extends object>(update: U, rules: Record<keyof U, Rule>): URLSearchParams {
+  if (typeof update !== 'object' || update === null) {
+    throw new InvalidOptionError('update', 'the list update must be an object');
+  }
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(update)) {
+    if (value === undefined) continue;
+    const rule = (rules as Record<string, Rule | undefined>)[key];
+    if (!rule) {
+      throw new InvalidOptionError(key, `${key} is not a writable list field (allowed: ${Object.keys(rules).join(', ')})`);
+    }
+    form.set(key, rule(key, value));
+  }
+  return form;
+}

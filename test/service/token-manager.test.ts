@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReauthRequiredError, UpstreamUnavailableError } from '../../src/service/errors.js';
+import { OAuthClient, OAuthError } from '../../src/service/oauth.js';
+import { TokenManager, type StoredTokens, type TokenStorage } from '../../src/service/token-source.js';
+import { type TokenResponse } from '../../src/service/types.js';
+import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
+
+class MemoryStorage implements TokenStorage {
+  readonly map = new Map<string, StoredTokens>();
+  deletes = 0;
+  async get(key: string): Promise<StoredTokens | undefined> {
+    await Promise.resolve();
+    const t = this.map.get(key);
+    return t ? { ...t } : undefined;
+  }
+  async set(key: string, t: StoredTokens): Promise<void> {
+    await Promise.resolve();
+    this.map.set(key, { ...t });
+  }
+  async delete(key: string): Promise<void> {
+    await Promise.resolve();
+    this.deletes++;
+    this.map.delete(key);
+  }
+}
+
+/** Issues acc-N / ref-N; refreshes take a few ticks so concurrent callers really overlap. */
+class FakeRefresher {
+  calls: string[] = [];
+  expiresIn = 3600;
+  fail: Error | undefined;
+  private n = 1;
+  async refresh(refreshToken: string): Promise<TokenResponse> {
+    this.calls.push(refreshToken);
+    await new Promise((r) => setTimeout(r, 5));
+    if (this.fail) throw this.fail;
+    this.n++;
+    return { token_type: 'Bearer', expires_in: this.expiresIn, access_token: `acc-${this.n}`, refresh_token: `ref-${this.n}` };
+  }
+}
+
+const NOW = 1_700_000_000_000;
+
+function setup(expiresInMs: number) {
+  const storage = new MemoryStorage();
+  storage.map.set('u1', { accessToken: 'acc-1', refreshToken: 'ref-1', expiresAt: NOW + expiresInMs });
+  const oauth = new FakeRefresher();
+  const manager = new TokenManager({ oauth, storage, now: () => NOW });
+  return { storage, oauth, manager, source: manager.sourceFor('u1') };
+}
+
+describe('TokenManager', () => {
+  it('returns the stored token when it is not about to expire', async () => {
+    const { source, oauth } = setup(61_000);
+    expect(await source.getAccessToken()).toBe('acc-1');
+    expect(oauth.calls).toEqual([]);
+  });
+
+  it('refreshes within the skew, stores the rotated refresh token and the server-given expiry', async () => {
+    const { source, oauth, storage, manager } = setup(60_000);
+    oauth.expiresIn = 2_678_400;
+    expect(await source.getAccessToken()).toBe('acc-2');
+    expect(oauth.calls).toEqual(['ref-1']);
+    expect(manager.refreshCount).toBe(1);
+    expect(storage.map.get('u1')).toEqual({ accessToken: 'acc-2', refreshToken: 'ref-2', expiresAt: NOW + 2_678_400_000 });
+    // the next refresh uses the rotated token
+    expect(await source.refreshAfterRejection('acc-2')).toBe('acc-3');
+    expect(oauth.calls).toEqual(['ref-1', 'ref-2']);
+  });
+
+  it('50 concurrent callers of one key cause exactly one refresh', async () => {
+    const { manager, oauth } = setup(-1000);
+    const results = await Promise.all(Array.from({ length: 50 }, () => manager.sourceFor('u1').getAccessToken()));
+    expect(new Set(results)).toEqual(new Set(['acc-2']));
+    expect(oauth.calls).toHaveLength(1);
+    expect(manager.refreshCount).toBe(1);
+  });
+
+  it('50 concurrent rejections of the same token cause exactly one refresh', async () => {
+    const { source, oauth } = setup(3_600_000);
+    const results = await Promise.all(Array.from({ length: 50 }, () => source.refreshAfterRejection('acc-1')));
+    expect(new Set(results)).toEqual(new Set(['acc-2']));
+    expect(oauth.calls).toHaveLength(1);
+  });
+
+  it('keys refresh independently', async () => {
+    const { storage, manager, oauth } = setup(-1);
+    storage.map.set('u2', { accessToken: 'x-1', refreshToken: 'xref-1', expiresAt: NOW - 1 });
+    await Promise.all([manager.sourceFor('u1').getAccessToken(), manager.sourceFor('u2').getAccessToken()]);
+    expect(oauth.calls.sort()).toEqual(['ref-1', 'xref-1']);
+  });
+
+  it('refreshAfterRejection does not refresh when the stored token already changed', async () => {
+    const { source, oauth } = setup(3_600_000);
+    expect(await source.refreshAfterRejection('acc-0-old')).toBe('acc-1');
+    expect(oauth.calls).toEqual([]);
+  });
+
+  it('no stored tokens → ReauthRequiredError', async () => {
+    const { manager } = setup(0);
+    await expect(manager.sourceFor('nobody').getAccessToken()).rejects.toBeInstanceOf(ReauthRequiredError);
+  });
+
+  it('permanent refresh failure deletes the record and asks for login', async () => {
+    const { source, oauth, storage } = setup(-1);
+    oauth.fail = new OAuthError('bad', { status: 400, permanent: true, code: 'invalid_request' });
+    const err = await source.getAccessToken().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReauthRequiredError);
+    expect((err as ReauthRequiredError).reason).toBe('refresh_rejected');
+    expect(storage.map.has('u1')).toBe(false);
+  });
+
+  it('transient refresh failure keeps the record', async () => {
+    const { source, oauth, storage } = setup(-1);
+    oauth.fail = new OAuthError('down', { status: 503, permanent: false });
+    await expect(source.getAccessToken()).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    oauth.fail = new Error('socket hang up');
+    await expect(source.getAccessToken()).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    expect(storage.map.get('u1')?.refreshToken).toBe('ref-1');
+    expect(storage.deletes).toBe(0);
+  });
+});
+
+describe('TokenManager with the real OAuthClient', () => {
+  let server: ScriptedServer;
+  let oauth: OAuthClient;
+  beforeAll(async () => {
+    server = await startScriptedServer();
+    oauth = new OAuthClient({ authUrl: server.url, clientId: 'cid', clientSecret: 'sec', userAgent: 'bot/1' });
+  });
+  afterAll(async () => {
+    await oauth.close();
+    await server.close();
+  });
+
+  it('token endpoint 400 → record deleted; 502 HTML → record kept', async () => {
+    const storage = new MemoryStorage();
+    const manager = new TokenManager({ oauth, storage, now: () => NOW });
+    storage.map.set('a', { accessToken: 'a1', refreshToken: 'ar1', expiresAt: NOW });
+    storage.map.set('b', { accessToken: 'b1', refreshToken: 'br1', expiresAt: NOW });
+    server.queue.push({ status: 502, body: '<html>Bad gateway</html>' });
+    await expect(manager.sourceFor('a').getAccessToken()).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    expect(storage.map.has('a')).toBe(true);
+    server.queue.push({ status: 400, json: { error: 'invalid_request', message: 'The refresh token is invalid.' } });
+    await expect(manager.sourceFor('b').getAccessToken()).rejects.toBeInstanceOf(ReauthRequiredError);
+    expect(storage.map.has('b')).toBe(false);
+    expect(new URLSearchParams(server.requests[1]!.body).get('refresh_token')).toBe('br1');
+  });
+
+  it('stores the rotated refresh token from the server', async () => {
+    const storage = new MemoryStorage();
+    const manager = new TokenManager({ oauth, storage, now: () => NOW });
+    storage.map.set('c', { accessToken: 'c1', refreshToken: 'cr1', expiresAt: NOW + 10_000 });
+    server.queue.push({
+      status: 200,
+      json: { token_type: 'Bearer', expires_in: 3600, access_token: 'c2', refresh_token: 'cr2' },
+    });
+    expect(await manager.sourceFor('c').getAccessToken()).toBe('c2');
+    expect(storage.map.get('c')).toEqual({ accessToken: 'c2', refreshToken: 'cr2', expiresAt: NOW + 3_600_000 });
+  });
+});
