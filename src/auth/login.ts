@@ -1,0 +1,197 @@
+import pkceChallenge from 'pkce-challenge';
+import { isServiceError, ReauthRequiredError } from '../service/errors.js';
+import { buildAuthorizeUrl, OAuthError, type OAuthClient } from '../service/oauth.js';
+import type { ServiceClient } from '../service/client.js';
+import { storedTokensFrom, type TokenSource } from '../service/token-source.js';
+import type { LoginReplyTarget, PendingLogin } from './pending-logins.js';
+import type { BotStore } from './store.js';
+
+/** PKCE verifier length; the service accepts 43-128 characters of A-Z a-z 0-9 - . _ ~ (pkce-challenge's alphabet). */
+const VERIFIER_LENGTH = 128;
+/** Authorization codes are normally nearly 1,000 bytes; anything far beyond is not a code. */
+const MAX_CODE_LENGTH = 8192;
+const MAX_REFLECTED_ERROR_LENGTH = 100;
+
+export type FinishFailureReason =
+  | 'invalid_state'
+  | 'wrong_user'
+  | 'denied'
+  | 'authorization_error'
+  | 'missing_code'
+  | 'exchange_rejected'
+  | 'upstream_unavailable'
+  | 'profile_unavailable';
+
+export interface FinishSuccess {
+  ok: true;
+  discordUserId: string;
+  serviceUserName: string;
+  reply: LoginReplyTarget;
+}
+
+export interface FinishFailure {
+  ok: false;
+  reason: FinishFailureReason;
+  /** HTTP status for the callback page. */
+  status: number;
+  /** Plain-text explanation for the user (not HTML-escaped; never contains secrets). */
+  message: string;
+  /** The `error` value the authorization server sent back (untrusted, truncated), for 'authorization_error'. */
+  providerError?: string;
+  /** Present when the state was valid: who started the login and which reply to edit. */
+  pending?: { discordUserId: string; reply: LoginReplyTarget };
+}
+
+export type FinishResult = FinishSuccess | FinishFailure;
+
+export interface FinishLoginInput {
+  state?: string | undefined;
+  code?: string | undefined;
+  error?: string | undefined;
+  /** When the caller knows which Discord user completes the login, it must be the one who started it. */
+  discordUserId?: string | undefined;
+}
+
+export interface LoginServiceOptions {
+  store: BotStore;
+  oauth: Pick<OAuthClient, 'exchangeCode'>;
+  service: Pick<ServiceClient, 'me'>;
+  authUrl: string;
+  clientId: string;
+  redirectUri: string;
+  now?: () => number;
+}
+
+/**
+ * Per-user OAuth login (authorization code + plain PKCE).
+ *
+ * State binding: the pending record behind a state holds the id of the Discord user who ran /login, and
+ * the tokens are stored for that user only, whoever opens the link in a browser (the browser user has no
+ * Discord identity). The reply edited afterwards is the initiator's own ephemeral interaction. So another
+ * Discord user completing someone's link can never get the account linked to themselves; when the caller
+ * does know the completing Discord user (`finishLogin({ discordUserId })`) and it differs, it is refused.
+ */
+export class LoginService {
+  private readonly store: BotStore;
+  private readonly oauth: Pick<OAuthClient, 'exchangeCode'>;
+  private readonly service: Pick<ServiceClient, 'me'>;
+  private readonly authUrl: string;
+  private readonly clientId: string;
+  private readonly redirectUri: string;
+  private readonly now: () => number;
+
+  constructor(o: LoginServiceOptions) {
+    this.store = o.store;
+    this.oauth = o.oauth;
+    this.service = o.service;
+    this.authUrl = o.authUrl;
+    this.clientId = o.clientId;
+    this.redirectUri = o.redirectUri;
+    this.now = o.now ?? Date.now;
+  }
+
+  async startLogin(o: { discordUserId: string; reply: LoginReplyTarget }): Promise<{ url: string; expiresAt: number }> {
+    const { code_verifier: codeVerifier } = await pkceChallenge(VERIFIER_LENGTH);
+    const { state, expiresAt } = await this.store.pendingLogins.create({
+      discordUserId: o.discordUserId,
+      codeVerifier,
+      redirectUri: this.redirectUri,
+      reply: o.reply,
+    });
+    const url = buildAuthorizeUrl({
+      authUrl: this.authUrl,
+      clientId: this.clientId,
+      state,
+      redirectUri: this.redirectUri,
+      // The service supports only the `plain` method: the challenge is the verifier itself.
+      codeChallenge: codeVerifier,
+    });
+    return { url, expiresAt };
+  }
+
+  /** Completes a login from the callback's query. Nothing is stored unless it succeeds. */
+  async finishLogin(input: FinishLoginInput): Promise<FinishResult> {
+    const login = input.state ? await this.store.pendingLogins.take(input.state) : undefined;
+    if (login === undefined) {
+      return failure(
+        'invalid_state',
+        400,
+        'This login link is unknown, expired or was already used. Run /login in Discord again.',
+      );
+    }
+    const pending = { discordUserId: login.discordUserId, reply: login.reply };
+    if (input.discordUserId !== undefined && input.discordUserId !== login.discordUserId) {
+      return failure('wrong_user', 403, 'This login link belongs to someone else. Run /login yourself.', pending);
+    }
+    if (input.error !== undefined) {
+      if (input.error === 'access_denied') {
+        return failure('denied', 403, 'You declined the authorization; nothing was linked.', pending);
+      }
+      return {
+        ...failure('authorization_error', 400, 'The service did not authorize the login; nothing was linked.', pending),
+        providerError: input.error.slice(0, MAX_REFLECTED_ERROR_LENGTH),
+      };
+    }
+    if (!input.code || input.code.length > MAX_CODE_LENGTH) {
+      return failure('missing_code', 400, 'The service sent no valid authorization code. Run /login again.', pending);
+    }
+    return this.complete(login, input.code, pending);
+  }
+
+  /** Unlinks the user and drops their pending logins. Returns whether an account was linked. */
+  async logout(discordUserId: string): Promise<boolean> {
+    await this.store.pendingLogins.deleteForUser(discordUserId);
+    return this.store.accounts.delete(discordUserId);
+  }
+
+  /** The service user name the Discord user is linked as, if any. */
+  async linkedAs(discordUserId: string): Promise<string | undefined> {
+    return (await this.store.accounts.get(discordUserId))?.serviceUserName;
+  }
+
+  private async complete(login: PendingLogin, code: string, pending: FinishFailure['pending']): Promise<FinishResult> {
+    let tokens;
+    try {
+      tokens = await this.oauth.exchangeCode({ code, codeVerifier: login.codeVerifier, redirectUri: login.redirectUri });
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      const transient =
+        error instanceof OAuthError ? !error.permanent : error.kind === 'unavailable' || error.kind === 'throttled';
+      return transient
+        ? failure('upstream_unavailable', 502, 'The service is not answering right now. Try /login again later.', pending)
+        : failure('exchange_rejected', 400, 'The service rejected the authorization code. Run /login again.', pending);
+    }
+    const receivedAt = this.now();
+    const source: TokenSource = {
+      getAccessToken: async () => tokens.access_token,
+      refreshAfterRejection: async () => {
+        throw new ReauthRequiredError('token_rejected');
+      },
+    };
+    let name: string | undefined;
+    try {
+      name = (await this.service.me({}, { auth: source })).name;
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      name = undefined;
+    }
+    if (typeof name !== 'string' || name === '') {
+      return failure('profile_unavailable', 502, 'Could not read your profile from the service. Try /login again later.', pending);
+    }
+    await this.store.accounts.set(login.discordUserId, {
+      serviceUserName: name,
+      tokens: storedTokensFrom(tokens, receivedAt),
+      linkedAt: receivedAt,
+    });
+    return { ok: true, discordUserId: login.discordUserId, serviceUserName: name, reply: login.reply };
+  }
+}
+
+function failure(
+  reason: FinishFailureReason,
+  status: number,
+  message: string,
+  pending?: FinishFailure['pending'],
+): FinishFailure {
+  return pending ? { ok: false, reason, status, message, pending } : { ok: false, reason, status, message };
+}

@@ -1,0 +1,37 @@
+import type { OAuthClient } from '../../src/service/oauth.js';
+import type { ServiceClient } from '../../src/service/client.js';
+import type { TokenResponse, User } from '../../src/service/types.js';
+import { secretLike } from './helpers.js';
+
+export type ExchangeInput = Parameters<OAuthClient['exchangeCode']>[0];
+
+/** Token endpoint stand-in: records each exchange; answers with `next` (a fresh token pair by default) or throws it. */
+export class FakeOAuth implements Pick<OAuthClient, 'exchangeCode'> {
+  readonly calls: ExchangeInput[] = [];
+  next: (() => TokenResponse) | Error = () => ({
+    token_type: 'Bearer',
+    expires_in: 3600,
+    access_token: secretLike('access'),
+    refresh_token: secretLike('refresh'),
+  });
+  lastIssued: TokenResponse | undefined;
+
+  async exchangeCode(o: ExchangeInput): Promise<TokenResponse> {
+    this.calls.push(o);
+    if (this.next instanceof Error) throw this.next;
+    this.lastIssued = this.next();
+    return this.lastIssued;
+  }
+}
+
+/** /users/@me stand-in: records the access token each call was made with. */
+export class FakeService implements Pick<ServiceClient, 'me'> {
+  readonly tokensSeen: string[] = [];
+  next: User | Error = { id: 1, name: 'alice' };
+
+  me: ServiceClient['me'] = async (_o, ctx) => {
+    this.tokensSeen.push(await ctx.auth.getAccessToken());
+    if (this.next instanceof Error) throw this.next;
+    return this.next;
+  };
+}

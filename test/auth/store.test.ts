@@ -1,0 +1,196 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Keyv from 'keyv';
+import KeyvSqlite from '@keyv/sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore, type BotStore, type LinkedAccount } from '../../src/auth/store.js';
+import { makeTempDir, secretLike, testKey } from './helpers.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+function temp(): string {
+  const t = makeTempDir();
+  cleanups.push(t.cleanup);
+  return t.dir;
+}
+
+async function open(url: string, key: Buffer, onUnreadable?: (ns: string) => void): Promise<BotStore> {
+  const store = await openStore(url, key, onUnreadable ? { onUnreadableRecord: onUnreadable } : {});
+  let closed = false;
+  const close = store.close.bind(store);
+  store.close = async () => {
+    if (closed) return;
+    closed = true;
+    await close();
+  };
+  cleanups.push(() => store.close());
+  return store;
+}
+
+function account(name = 'alice'): LinkedAccount {
+  return {
+    serviceUserName: name,
+    tokens: { accessToken: secretLike('access'), refreshToken: secretLike('refresh'), expiresAt: 1_800_000_000_000 },
+    linkedAt: 1_700_000_000_000,
+  };
+}
+
+/** Writes a raw value under the store's internal key, bypassing encryption. */
+async function writeRaw(file: string, key: string, value: string): Promise<void> {
+  const keyv = new Keyv<string>({ store: new KeyvSqlite({ uri: `sqlite://${file}` }), namespace: 'amls' });
+  await keyv.set(key, value);
+  await keyv.disconnect();
+}
+
+async function readRaw(file: string, key: string): Promise<string | undefined> {
+  const keyv = new Keyv<string>({ store: new KeyvSqlite({ uri: `sqlite://${file}` }), namespace: 'amls' });
+  const value = await keyv.get(key);
+  await keyv.disconnect();
+  return value;
+}
+
+describe('openStore (sqlite)', () => {
+  it('creates the folder, persists accounts across close/reopen', async () => {
+    const dir = temp();
+    const file = join(dir, 'nested', 'deeper', 'bot.sqlite');
+    const key = testKey();
+    const acc = account();
+    const s1 = await open(`sqlite://${file}`, key);
+    await s1.accounts.set('111', acc);
+    await s1.close();
+    expect(statSync(file).mode & 0o077).toBe(0);
+
+    const s2 = await open(`sqlite://${file}`, key);
+    expect(await s2.accounts.get('111')).toEqual(acc);
+    expect(await s2.accounts.get('222')).toBeUndefined();
+    expect(await s2.get('111')).toEqual(acc.tokens);
+    expect(await s2.ping()).toBe(true);
+  });
+
+  it('resolves a relative path against the working directory', async () => {
+    const dir = temp();
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const s = await open('sqlite://data/bot.sqlite', testKey());
+      await s.accounts.set('1', account());
+      await s.close();
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(statSync(join(dir, 'data', 'bot.sqlite')).isFile()).toBe(true);
+  });
+
+  it('rejects unsupported URLs', async () => {
+    await expect(openStore('redis://localhost', testKey())).rejects.toThrow(/sqlite:\/\/<path>/);
+    await expect(openStore('data/bot.sqlite', testKey())).rejects.toThrow(/unsupported STORE_URL/);
+  });
+
+  it('supports memory://', async () => {
+    const s = await open('memory://', testKey());
+    await s.accounts.set('5', account('bob'));
+    expect((await s.accounts.get('5'))?.serviceUserName).toBe('bob');
+  });
+
+  it('TokenStorage.set keeps name and link time, and does not recreate a deleted account', async () => {
+    const s = await open(`sqlite://${join(temp(), 'b.sqlite')}`, testKey());
+    const acc = account('carol');
+    await s.accounts.set('7', acc);
+    const rotated = { accessToken: 'new-access', refreshToken: 'new-refresh', expiresAt: 42 };
+    await s.set('7', rotated);
+    expect(await s.accounts.get('7')).toEqual({ serviceUserName: 'carol', linkedAt: acc.linkedAt, tokens: rotated });
+    await s.delete('7');
+    expect(await s.get('7')).toBeUndefined();
+    await s.set('7', rotated);
+    expect(await s.accounts.get('7')).toBeUndefined();
+    expect(await s.accounts.delete('7')).toBe(false);
+    await s.accounts.set('7', acc);
+    expect(await s.accounts.delete('7')).toBe(true);
+  });
+
+  it('treats a record sealed with another key as not linked', async () => {
+    const file = join(temp(), 'k.sqlite');
+    const s1 = await open(`sqlite://${file}`, testKey());
+    await s1.accounts.set('9', account());
+    await s1.close();
+    const unreadable: string[] = [];
+    const s2 = await open(`sqlite://${file}`, testKey(), (ns) => unreadable.push(ns));
+    expect(await s2.accounts.get('9')).toBeUndefined();
+    expect(await s2.get('9')).toBeUndefined();
+    expect(unreadable).toEqual(['accounts', 'accounts']);
+    // A fresh login overwrites it.
+    await s2.accounts.set('9', account('dave'));
+    expect((await s2.accounts.get('9'))?.serviceUserName).toBe('dave');
+  });
+
+  it('treats garbage, non-JSON rows and records moved to another user as not linked', async () => {
+    const file = join(temp(), 'g.sqlite');
+    const key = testKey();
+    const s1 = await open(`sqlite://${file}`, key);
+    await s1.accounts.set('1', account('erin'));
+    await s1.close();
+    const sealedForUser1 = await readRaw(file, 'accounts:1');
+    expect(sealedForUser1).toMatch(/^v1\./);
+    await writeRaw(file, 'accounts:2', sealedForUser1!);
+    await writeRaw(file, 'accounts:3', 'garbage');
+    const s2 = await open(`sqlite://${file}`, key);
+    expect((await s2.accounts.get('1'))?.serviceUserName).toBe('erin');
+    expect(await s2.accounts.get('2')).toBeUndefined();
+    expect(await s2.accounts.get('3')).toBeUndefined();
+    await s2.close();
+
+    // A row that is not even Keyv JSON.
+    const raw = new KeyvSqlite({ uri: `sqlite://${file}` });
+    await raw.set('amls:accounts:4', '{{{not json');
+    await raw.disconnect();
+    const s3 = await open(`sqlite://${file}`, key);
+    expect(await s3.accounts.get('4')).toBeUndefined();
+    expect((await s3.accounts.get('1'))?.serviceUserName).toBe('erin');
+  });
+
+  it('leaves no token, verifier, state or interaction token in the database files', async () => {
+    const dir = temp();
+    const file = join(dir, 'secret.sqlite');
+    const s = await open(`sqlite://${file}`, testKey());
+    const acc = account('frank');
+    await s.accounts.set('12345', acc);
+    const verifier = `verifier${'x'.repeat(20)}${secretLike('v')}`;
+    const interactionToken = secretLike('interaction');
+    const { state } = await s.pendingLogins.create({
+      discordUserId: '12345',
+      codeVerifier: verifier,
+      redirectUri: 'http://127.0.0.1/oauth/callback',
+      reply: { applicationId: '99', interactionToken },
+    });
+    const { state: state2 } = await s.pendingLogins.create({
+      discordUserId: '12345',
+      codeVerifier: verifier,
+      redirectUri: 'http://127.0.0.1/oauth/callback',
+      reply: { applicationId: '99', interactionToken },
+    });
+    expect(await s.pendingLogins.take(state2)).toBeDefined();
+    await s.set('12345', { ...acc.tokens, accessToken: acc.tokens.accessToken + '-2' });
+    await s.close();
+
+    const bytes = Buffer.concat(readdirSync(dir).map((f) => readFileSync(join(dir, f))));
+    const latin = bytes.toString('latin1');
+    const secrets = [acc.tokens.accessToken, acc.tokens.refreshToken, verifier, state, state2, interactionToken];
+    for (const secret of secrets) {
+      const forms = [
+        secret,
+        Buffer.from(secret).toString('base64').slice(0, 24),
+        Buffer.from(secret).toString('base64url').slice(0, 24),
+        Buffer.from(secret).toString('hex').slice(0, 24),
+        Buffer.from(secret, 'base64url').toString('latin1').slice(0, 12),
+        Buffer.from(secret, 'utf16le').toString('latin1').slice(0, 24),
+      ];
+      for (const form of forms) expect(latin.includes(form), `found a form of a secret: ${form.slice(0, 6)}…`).toBe(false);
+    }
+    // The check itself can see plain text: the user id and the record name space are there.
+    expect(latin).toContain('accounts:12345');
+    expect(latin).not.toContain('frank');
+  });
+});

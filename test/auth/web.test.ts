@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LoginService, type FinishSuccess } from '../../src/auth/login.js';
+import { openStore, type BotStore } from '../../src/auth/store.js';
+import { createWebApp, type HealthStatus, type LoginFailureWithPending } from '../../src/web/app.js';
+import { escapeHtml } from '../../src/web/html.js';
+import { UpstreamUnavailableError } from '../../src/service/errors.js';
+import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
+import { FakeOAuth, FakeService } from './fakes.js';
+import { reply, testKey } from './helpers.js';
+
+let store: BotStore;
+let server: RunningWebServer;
+let login: LoginService;
+const oauth = new FakeOAuth();
+const service = new FakeService();
+const linked: FinishSuccess[] = [];
+const failed: LoginFailureWithPending[] = [];
+const logs: string[] = [];
+let health: HealthStatus | Error = { ready: true };
+let onLinkedThrows = false;
+
+beforeAll(async () => {
+  store = await openStore('memory://', testKey());
+  login = new LoginService({
+    store,
+    oauth,
+    service,
+    authUrl: 'https://auth.example',
+    clientId: 'cid',
+    redirectUri: 'https://bot.example/oauth/callback',
+  });
+  const app = createWebApp({
+    login,
+    onLinked: async (r) => {
+      linked.push(r);
+      if (onLinkedThrows) throw new Error('discord edit failed');
+    },
+    onLoginFailed: async (r) => void failed.push(r),
+    health: () => {
+      if (health instanceof Error) throw health;
+      return health;
+    },
+    log: (m) => logs.push(m),
+  });
+  server = await startWebServer(app, 0, '127.0.0.1');
+});
+afterAll(async () => {
+  await server.close();
+  await store.close();
+});
+beforeEach(() => {
+  linked.length = 0;
+  failed.length = 0;
+  service.next = { name: 'alice' };
+  oauth.next = () => ({ token_type: 'Bearer', expires_in: 3600, access_token: 'AT-secret-value', refresh_token: 'RT-secret-value' });
+  onLinkedThrows = false;
+});
+
+async function newState(discordUserId: string): Promise<string> {
+  const { url } = await login.startLogin({ discordUserId, reply });
+  return new URL(url).searchParams.get('state')!;
+}
+
+async function callback(query: string): Promise<{ status: number; body: string; headers: Headers }> {
+  const res = await fetch(`${server.url}/oauth/callback?${query}`);
+  return { status: res.status, body: await res.text(), headers: res.headers };
+}
+
+function expectSecurityHeaders(headers: Headers): void {
+  expect(headers.get('content-security-policy')).toContain("default-src 'none'");
+  expect(headers.get('content-security-policy')).toContain("style-src 'unsafe-inline'");
+  expect(headers.get('referrer-policy')).toBe('no-referrer');
+  expect(headers.get('cache-control')).toBe('no-store');
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('x-powered-by')).toBeNull();
+}
+
+describe('GET /healthz', () => {
+  it('200 when ready, 503 when not ready or the probe throws', async () => {
+    health = { ready: true, checks: { store: true } };
+    let res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', store: true });
+    health = { ready: false, checks: { discord: 'connecting' } };
+    res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable', discord: 'connecting' });
+    health = new Error('probe broke');
+    res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(503);
+    health = { ready: true };
+  });
+
+  it('without a probe the app reports ready', async () => {
+    const app = createWebApp({ login });
+    const s = await startWebServer(app, 0, '127.0.0.1');
+    try {
+      const res = await fetch(`${s.url}/healthz`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'ok' });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('GET /oauth/callback', () => {
+  it('links on success: 200 page with the escaped name, security headers, onLinked called', async () => {
+    const state = await newState('50');
+    service.next = { name: 'Bob<i>&"' };
+    const res = await callback(`state=${state}&code=abc`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/);
+    expectSecurityHeaders(res.headers);
+    expect(res.body).toContain('Account linked');
+    expect(res.body).toContain(escapeHtml('Bob<i>&"'));
+    expect(res.body).not.toContain('Bob<i>');
+    expect(linked).toEqual([{ ok: true, discordUserId: '50', serviceUserName: 'Bob<i>&"', reply }]);
+    expect((await store.accounts.get('50'))?.serviceUserName).toBe('Bob<i>&"');
+  });
+
+  it('a replayed callback URL → 400 and the account is unchanged', async () => {
+    const state = await newState('51');
+    expect((await callback(`state=${state}&code=abc`)).status).toBe(200);
+    const before = await store.accounts.get('51');
+    service.next = { name: 'someone_else' };
+    const again = await callback(`state=${state}&code=abc`);
+    expect(again.status).toBe(400);
+    expect(again.body).toContain('Login link not valid');
+    expectSecurityHeaders(again.headers);
+    expect(await store.accounts.get('51')).toEqual(before);
+  });
+
+  it('missing/unknown/duplicated state → 400, nothing stored, no failure callback', async () => {
+    const state = await newState('52');
+    expect((await callback('code=abc')).status).toBe(400);
+    expect((await callback(`state=${'B'.repeat(43)}&code=abc`)).status).toBe(400);
+    expect((await callback(`state=${state}&state=${state}&code=abc`)).status).toBe(400);
+    expect(failed).toEqual([]);
+    expect(await store.accounts.get('52')).toBeUndefined();
+  });
+
+  it('denied → 403 page, failure callback with the initiator’s reply, nothing stored', async () => {
+    const state = await newState('53');
+    const res = await callback(`state=${state}&error=access_denied`);
+    expect(res.status).toBe(403);
+    expect(res.body).toContain('Login cancelled');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ reason: 'denied', pending: { discordUserId: '53', reply } });
+    expect(await store.accounts.get('53')).toBeUndefined();
+  });
+
+  it('an XSS attempt in the error parameter is escaped', async () => {
+    const state = await newState('54');
+    const evil = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+    const res = await callback(`state=${state}&error=${encodeURIComponent(evil)}`);
+    expect(res.status).toBe(400);
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('<img');
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(res.body.match(/<script/gi)).toBeNull();
+  });
+
+  it('missing code → 400; upstream outage → 502; nothing stored', async () => {
+    const a = await newState('55');
+    expect((await callback(`state=${a}`)).status).toBe(400);
+    const b = await newState('55');
+    service.next = new UpstreamUnavailableError('down');
+    expect((await callback(`state=${b}&code=abc`)).status).toBe(502);
+    expect(await store.accounts.get('55')).toBeUndefined();
+  });
+
+  it('a failing onLinked does not change the page; logs carry no token, code or state', async () => {
+    const state = await newState('56');
+    onLinkedThrows = true;
+    const res = await callback(`state=${state}&code=secret-code-value`);
+    expect(res.status).toBe(200);
+    expect(logs.some((l) => l.includes('onLinked failed'))).toBe(true);
+    const all = logs.join('\n');
+    for (const secret of [state, 'secret-code-value', 'AT-secret-value', 'RT-secret-value']) expect(all).not.toContain(secret);
+  });
+
+  it('an unexpected failure → 500 generic page, logged without secrets', async () => {
+    const state = await newState('57');
+    service.next = new TypeError('unexpected');
+    const res = await callback(`state=${state}&code=secret-code-2`);
+    expect(res.status).toBe(500);
+    expect(res.body).toContain('Login failed');
+    expect(res.body).not.toContain('unexpected');
+    expect(logs.some((l) => l.includes('TypeError: unexpected'))).toBe(true);
+    expect(logs.join('\n')).not.toContain('secret-code-2');
+    expect(logs.join('\n')).not.toContain(state);
+  });
+
+  it('unknown paths → 404', async () => {
+    const res = await fetch(`${server.url}/nope<script>`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('Not found');
+    expectSecurityHeaders(res.headers);
+  });
+});
