@@ -1,0 +1,14 @@
+// The rendering layer: pure functions from service data to Discord message payloads.
+export * from './text.js';
+export { bbcodeToMarkdown, decodeEntities } from './bbcode.js';
+export * from './limits.js';
+export { safeHttpUrl } from './url.js';
+export { COLORS } from './theme.js';
+export * from './work-facts.js';
+export { animeDetailsEmbed, mangaDetailsEmbed } from './details.js';
+export * from './lists.js';
+export { forumTopicsEmbed, forumTopicEmbed, forumBoardsEmbed, pollText } from './forum.js';
+export { profileEmbed } from './profile.js';
+export { animeListEntryEmbed, mangaListEntryEmbed, type ListEntryWork } from './entries.js';
+export * from './select.js';
+export * from './messages.js';
