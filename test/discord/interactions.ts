@@ -1,0 +1,293 @@
+import { isRecord } from './errors.js';
+import { messageForPayload } from './messages.js';
+import { interactionToken, snowflake } from './snowflake.js';
+import type { InteractionInput, RecordedMessage } from './types.js';
+
+export type Where =
+  | { kind: 'guild'; guildId?: string; channelId?: string; nsfw?: boolean }
+  | { kind: 'dm' }
+  | { kind: 'private' };
+
+export interface Who {
+  id: string;
+  username?: string;
+}
+
+/** Explicit option type, e.g. `{ type: 10, value: 3 }` for a number option holding an integral value. */
+export interface TypedOption {
+  type: number;
+  value: string | number | boolean;
+}
+export type OptionValue = string | number | boolean | TypedOption;
+
+export const OptionType = { Subcommand: 1, SubcommandGroup: 2, String: 3, Integer: 4, Boolean: 5, Number: 10 } as const;
+
+/** Ids used when a builder is not told where it happens. */
+export const DEFAULT_GUILD_ID = snowflake();
+export const DEFAULT_CHANNEL_ID = snowflake();
+/** Placeholder; `fake.interact()` replaces it with the fake's application id. */
+export const PLACEHOLDER_APPLICATION_ID = '0';
+
+const MEMBER_PERMISSIONS = '2248473465835073';
+const APP_PERMISSIONS_GUILD = '2248473465835073';
+const APP_PERMISSIONS_USER_INSTALL = '0';
+const ATTACHMENT_SIZE_LIMIT = 10_485_760;
+
+const dmChannels = new Map<string, string>();
+const privateChannels = new Map<string, { channelId: string; friend: Record<string, unknown> }>();
+
+interface Common {
+  where: Where;
+  user: Who;
+  install?: 'guild' | 'user';
+  locale?: string;
+}
+
+export interface CommandSpec extends Common {
+  name: string;
+  subcommandGroup?: string;
+  subcommand?: string;
+  options?: Record<string, OptionValue>;
+}
+
+export interface AutocompleteSpec extends Omit<CommandSpec, 'install'> {
+  /** Name of the option being typed into. */
+  focused: string;
+  /** What the user has typed so far. */
+  value: string;
+  /** Type of the focused option (default 3 string; use 4/10 for numeric autocomplete). */
+  focusedType?: number;
+  install?: 'guild' | 'user';
+}
+
+export interface ComponentSpec extends Omit<Common, 'where'> {
+  message: RecordedMessage;
+  customId: string;
+  /** Defaults to the channel/guild the message is in. */
+  where?: Where;
+}
+
+export interface SelectSpec extends ComponentSpec {
+  values: string[];
+}
+
+export interface ModalSpec extends Common {
+  customId: string;
+  fields: Record<string, string>;
+  /** Set when the modal was opened from a component on this message. */
+  message?: RecordedMessage;
+}
+
+function apiUser(who: Who): Record<string, unknown> {
+  return {
+    id: who.id,
+    username: who.username ?? `user${who.id.slice(-4)}`,
+    global_name: who.username ?? null,
+    discriminator: '0',
+    avatar: null,
+    avatar_decoration_data: null,
+    public_flags: 0,
+    flags: 0,
+  };
+}
+
+function optionFor(name: string, value: OptionValue): Record<string, unknown> {
+  if (typeof value === 'object') return { name, type: value.type, value: value.value };
+  if (typeof value === 'string') return { name, type: OptionType.String, value };
+  if (typeof value === 'boolean') return { name, type: OptionType.Boolean, value };
+  return { name, type: Number.isInteger(value) ? OptionType.Integer : OptionType.Number, value };
+}
+
+function nestOptions(spec: { subcommandGroup?: string; subcommand?: string }, leaf: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+  if (spec.subcommandGroup !== undefined && spec.subcommand === undefined) {
+    throw new Error('a subcommand group needs a subcommand');
+  }
+  let options = leaf;
+  if (spec.subcommand !== undefined) {
+    options = [{ name: spec.subcommand, type: OptionType.Subcommand, options }];
+  }
+  if (spec.subcommandGroup !== undefined) {
+    options = [{ name: spec.subcommandGroup, type: OptionType.SubcommandGroup, options }];
+  }
+  return options;
+}
+
+/** Everything but `type`/`data`: id, token, context, location, user/member, owners. */
+function envelope(common: Common & { guildIdFallback?: string; channelIdFallback?: string }): Record<string, unknown> {
+  const id = snowflake();
+  const user = apiUser(common.user);
+  const where = common.where;
+  const install = common.install ?? (where.kind === 'private' ? 'user' : 'guild');
+  const base: Record<string, unknown> = {
+    id,
+    application_id: PLACEHOLDER_APPLICATION_ID,
+    token: interactionToken(id),
+    version: 1,
+    locale: common.locale ?? 'en-US',
+    entitlements: [],
+    attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
+    app_permissions: install === 'guild' ? APP_PERMISSIONS_GUILD : APP_PERMISSIONS_USER_INSTALL,
+  };
+  if (where.kind === 'guild') {
+    const guildId = where.guildId ?? common.guildIdFallback ?? DEFAULT_GUILD_ID;
+    const channelId = where.channelId ?? common.channelIdFallback ?? DEFAULT_CHANNEL_ID;
+    return {
+      ...base,
+      context: 0,
+      authorizing_integration_owners: install === 'guild' ? { '0': guildId } : { '1': common.user.id },
+      guild_id: guildId,
+      guild: { id: guildId, locale: 'en-US', features: [] },
+      guild_locale: 'en-US',
+      channel_id: channelId,
+      channel: {
+        id: channelId,
+        type: 0,
+        guild_id: guildId,
+        name: 'general',
+        topic: null,
+        nsfw: where.nsfw ?? false,
+        position: 0,
+        parent_id: null,
+        flags: 0,
+        rate_limit_per_user: 0,
+        last_message_id: null,
+        permissions: MEMBER_PERMISSIONS,
+      },
+      member: {
+        user,
+        roles: [],
+        nick: null,
+        avatar: null,
+        banner: null,
+        joined_at: '2024-01-01T00:00:00.000000+00:00',
+        premium_since: null,
+        deaf: false,
+        mute: false,
+        pending: false,
+        flags: 0,
+        communication_disabled_until: null,
+        unusual_dm_activity_until: null,
+        permissions: MEMBER_PERMISSIONS,
+      },
+    };
+  }
+  if (where.kind === 'dm') {
+    const channelId = common.channelIdFallback ?? dmChannels.get(common.user.id) ?? snowflake();
+    dmChannels.set(common.user.id, channelId);
+    return {
+      ...base,
+      context: 1,
+      authorizing_integration_owners: install === 'guild' ? { '0': '0' } : { '1': common.user.id },
+      user,
+      channel_id: channelId,
+      channel: { id: channelId, type: 1, flags: 0, last_message_id: null, recipients: [user] },
+    };
+  }
+  if (install === 'guild') throw new Error('a guild install cannot be used in a private channel (context 2)');
+  let priv = privateChannels.get(common.user.id);
+  if (!priv) {
+    priv = { channelId: snowflake(), friend: apiUser({ id: snowflake(), username: 'friend' }) };
+    privateChannels.set(common.user.id, priv);
+  }
+  if (common.channelIdFallback !== undefined) priv = { ...priv, channelId: common.channelIdFallback };
+  return {
+    ...base,
+    context: 2,
+    authorizing_integration_owners: { '1': common.user.id },
+    user,
+    channel_id: priv.channelId,
+    channel: { id: priv.channelId, type: 1, flags: 0, last_message_id: null, recipients: [priv.friend] },
+  };
+}
+
+function finish(env: Record<string, unknown>, type: number, data: Record<string, unknown>, extra: Record<string, unknown> = {}): InteractionInput {
+  return { ...env, ...extra, type, data } as InteractionInput;
+}
+
+export function slashCommand(spec: CommandSpec): InteractionInput {
+  const leaf = Object.entries(spec.options ?? {}).map(([name, value]) => optionFor(name, value));
+  const options = nestOptions(spec, leaf);
+  const env = envelope(spec);
+  const data: Record<string, unknown> = { id: snowflake(), name: spec.name, type: 1 };
+  if (options.length > 0) data.options = options;
+  return finish(env, 2, data);
+}
+
+export function autocomplete(spec: AutocompleteSpec): InteractionInput {
+  const leaf = Object.entries(spec.options ?? {})
+    .filter(([name]) => name !== spec.focused)
+    .map(([name, value]) => optionFor(name, value));
+  const given = spec.options?.[spec.focused];
+  const focusedType = spec.focusedType ?? (typeof given === 'object' ? given.type : OptionType.String);
+  leaf.push({ name: spec.focused, type: focusedType, value: spec.value, focused: true });
+  const env = envelope(spec);
+  return finish(env, 4, { id: snowflake(), name: spec.name, type: 1, options: nestOptions(spec, leaf) });
+}
+
+interface FoundComponent {
+  type: number;
+  options?: unknown[];
+}
+
+/** Finds a component by custom_id anywhere in a message's component tree. */
+function findComponent(components: unknown, customId: string): FoundComponent | undefined {
+  if (!Array.isArray(components)) return undefined;
+  for (const c of components) {
+    if (!isRecord(c)) continue;
+    if (c.custom_id === customId && typeof c.type === 'number') {
+      return { type: c.type, ...(Array.isArray(c.options) ? { options: c.options } : {}) };
+    }
+    const nested = findComponent(c.components, customId) ?? findComponent(isRecord(c.accessory) ? [c.accessory] : undefined, customId);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+function componentEnvelope(spec: ComponentSpec): Record<string, unknown> {
+  const m = spec.message;
+  const where: Where = spec.where ?? (m.guild_id !== undefined ? { kind: 'guild', guildId: m.guild_id, channelId: m.channel_id } : { kind: 'dm' });
+  return envelope({
+    ...spec,
+    where,
+    ...(m.guild_id !== undefined ? { guildIdFallback: m.guild_id } : {}),
+    channelIdFallback: m.channel_id,
+  });
+}
+
+
+export function buttonClick(spec: ComponentSpec): InteractionInput {
+  const found = findComponent(spec.message.components, spec.customId);
+  if (!found || found.type !== 2) {
+    throw new Error(`message ${spec.message.id} has no button with custom_id "${spec.customId}"`);
+  }
+  return finish(componentEnvelope(spec), 3, { custom_id: spec.customId, component_type: 2 }, { message: messageForPayload(spec.message) });
+}
+
+export function selectMenu(spec: SelectSpec): InteractionInput {
+  const found = findComponent(spec.message.components, spec.customId);
+  if (!found || ![3, 5, 6, 7, 8].includes(found.type)) {
+    throw new Error(`message ${spec.message.id} has no select menu with custom_id "${spec.customId}"`);
+  }
+  if (found.type === 3) {
+    const allowed = new Set((found.options ?? []).map((o) => (isRecord(o) ? o.value : undefined)));
+    const unknown = spec.values.filter((v) => !allowed.has(v));
+    if (unknown.length > 0) throw new Error(`select "${spec.customId}" has no option(s) ${unknown.join(', ')}`);
+  }
+  return finish(
+    componentEnvelope(spec),
+    3,
+    { custom_id: spec.customId, component_type: found.type, values: [...spec.values] },
+    { message: messageForPayload(spec.message) },
+  );
+}
+
+export function modalSubmit(spec: ModalSpec): InteractionInput {
+  const components = Object.entries(spec.fields).map(([customId, value]) => ({
+    type: 1,
+    components: [{ type: 4, custom_id: customId, value }],
+  }));
+  const env = spec.message
+    ? componentEnvelope({ ...spec, message: spec.message, where: spec.where })
+    : envelope(spec);
+  return finish(env, 5, { custom_id: spec.customId, components }, spec.message ? { message: messageForPayload(spec.message) } : {});
+}

@@ -1,0 +1,107 @@
+import type { APIMessage } from 'discord.js';
+
+/**
+ * A message as the fake stores it: Discord's message object plus the `allowed_mentions` of the
+ * request that created it (or of the last edit that supplied one), so tests can check that the bot
+ * disables pings. `allowed_mentions` is stripped when the message is embedded in an interaction.
+ */
+export type RecordedMessage = APIMessage & { guild_id?: string; allowed_mentions?: unknown };
+
+export interface RecordedCall {
+  method: string;
+  /** Decoded path relative to `/api/v10` (e.g. `/webhooks/APP/TOKEN/messages/@original`); the full decoded path for other prefixes. */
+  path: string;
+  query: Record<string, string>;
+  /** Parsed JSON body (for multipart requests: the parsed `payload_json`), or undefined. */
+  body: unknown;
+  status: number;
+  /** Parsed JSON answer, or undefined for 204. */
+  response: unknown;
+  /** Route pattern that matched, e.g. `POST /interactions/:id/:token/callback`; null for unknown routes. */
+  route: string | null;
+  /** Interaction this call belongs to (callback/webhook routes), when known. */
+  interactionId?: string;
+}
+
+/** A full INTERACTION_CREATE `d`. `application_id` is overwritten with the fake's id by `interact()`. */
+export interface InteractionInput {
+  id: string;
+  application_id: string;
+  type: number;
+  token: string;
+  version: 1;
+  data?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface InteractionResponse {
+  type: number;
+  data?: unknown;
+  /** Milliseconds (fake clock) between dispatch and the accepted callback. */
+  at: number;
+}
+
+export interface RejectedCall {
+  status: number;
+  code: number;
+  message: string;
+}
+
+export interface InteractionHandle {
+  id: string;
+  token: string;
+  /** Resolves with the first accepted callback; rejects on timeout (default 5000 ms) or once the ack deadline has passed unanswered. */
+  firstResponse(timeoutMs?: number): Promise<InteractionResponse>;
+  /** Current state of the original response message (a copy), or undefined (none yet / deleted / autocomplete / modal). */
+  original(): RecordedMessage | undefined;
+  followUps(): RecordedMessage[];
+  /** Waits (default 10000 ms) until predicate(original) holds; rejects with the last state otherwise. */
+  waitForOriginal(predicate?: (m: RecordedMessage) => boolean, timeoutMs?: number): Promise<RecordedMessage>;
+  /** Waits (default 10000 ms) until the answer is final: type 4/7 at once; type 5/6 once the original was edited or a followUp sent. */
+  settled(timeoutMs?: number): Promise<RecordedMessage>;
+  /** Choices of the type 8 answer; rejects if the interaction was answered otherwise. */
+  autocompleteChoices(timeoutMs?: number): Promise<Array<{ name: string; value: string | number }>>;
+  /** Every call for this interaction that the fake rejected. */
+  errors(): RejectedCall[];
+  /** Whether the original response carries the EPHEMERAL flag (64). */
+  ephemeral(): boolean;
+}
+
+export interface FakeDiscordOptions {
+  applicationId?: string;
+  botToken?: string;
+  botUserId?: string;
+  botUsername?: string;
+  /** Time allowed for the first interaction response (default 3000 ms). */
+  ackDeadlineMs?: number;
+  /** Base clock (default Date.now); `clock.advance()` adds to it. */
+  now?: () => number;
+}
+
+export interface GatewayIdentify {
+  intents: number;
+  shard: unknown;
+  properties: unknown;
+}
+
+export interface FakeDiscord {
+  /** `http://127.0.0.1:PORT/api`: pass as `new Client({ rest: { api } })`. */
+  apiUrl: string;
+  /** `ws://127.0.0.1:PORT` */
+  gatewayUrl: string;
+  applicationId: string;
+  botToken: string;
+  botUserId: string;
+  calls: RecordedCall[];
+  /** Every IDENTIFY the gateway accepted. */
+  identifies: GatewayIdentify[];
+  registeredCommands(guildId?: string): unknown[];
+  clock: { advance(ms: number): void; now(): number };
+  /** Resolves when some client is identified/resumed and ready to receive events (now or later). */
+  connected(): Promise<void>;
+  /** Closes every gateway connection with `code` (default 1000 → client re-identifies; 4000 → client resumes). */
+  disconnectClients(code?: number): void;
+  /** Dispatches INTERACTION_CREATE to every ready client. Throws when none is connected. */
+  interact(payload: InteractionInput): InteractionHandle;
+  close(): Promise<void>;
+}
