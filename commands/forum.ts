@@ -1,0 +1,79 @@
+// /forum boards | topics | topic
+
+import { ComponentType } from 'discord.js';
+import type { SlashCommand } from '../src/discord/context.js';
+import { integerOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
+import { encodeCustomId } from '../src/discord/custom-id.js';
+import { encodeUserId } from '../src/discord/invoker.js';
+import { FORUM_QUERY_MAX, FORUM_USER_NAME_MAX } from '../src/discord/option-limits.js';
+import { forumBoardsEmbed } from '../src/discord/render/forum.js';
+import { topicsView, topicView } from '../src/discord/views/forum.js';
+import { renderPagedView } from '../src/discord/views/paged-view.js';
+import { UserFacingError } from '../src/discord/user-errors.js';
+
+const ID_MAX = 99_999_999;
+
+export const forum: SlashCommand = {
+  data: slashCommand('forum', 'Read the service forums', [
+    subcommand('boards', 'All forum boards'),
+    subcommand('topics', 'Find forum topics (give a board, a subboard or a search text)', [
+      integerOption('board', 'Board ID (see /forum boards)', { min: 1, max: 99_999 }),
+      integerOption('subboard', 'Subboard ID (see /forum boards)', { min: 1, max: 99_999 }),
+      stringOption('query', 'Search text (at least 3 characters)', { minLength: 3, maxLength: FORUM_QUERY_MAX }),
+      stringOption('topic_user', 'Only topics started by this user', { maxLength: FORUM_USER_NAME_MAX }),
+      stringOption('user', 'Only topics this user posted in', { maxLength: FORUM_USER_NAME_MAX }),
+    ]),
+    subcommand('topic', 'Read a topic', [integerOption('id', 'Topic ID', { required: true, min: 1, max: ID_MAX })]),
+  ]),
+  handlers: {
+    boards: {
+      ephemeral: false,
+      async run(ctx) {
+        const boards = await ctx.deps.service.forumBoards();
+        const options = (boards.categories ?? [])
+          .flatMap((c) => c.boards ?? [])
+          .slice(0, 25)
+          .map((b) => ({ label: b.title ?? `Board ${b.id}`, value: `b:${b.id}`, ...(b.description ? { description: b.description.slice(0, 100) } : {}) }));
+        return {
+          embeds: [forumBoardsEmbed(boards)],
+          components: options.length
+            ? [
+                {
+                  type: ComponentType.ActionRow,
+                  components: [
+                    {
+                      type: ComponentType.StringSelect,
+                      custom_id: encodeCustomId('op', ['fb', encodeUserId(ctx.userId)]),
+                      placeholder: 'Open a board…',
+                      options,
+                    },
+                  ],
+                },
+              ]
+            : [],
+        };
+      },
+    },
+    topics: {
+      ephemeral: false,
+      run(ctx) {
+        const o = ctx.interaction.options;
+        const state = {
+          boardId: o.getInteger('board') ?? undefined,
+          subboardId: o.getInteger('subboard') ?? undefined,
+          q: o.getString('query')?.trim() || undefined,
+          topicUser: o.getString('topic_user')?.trim() || undefined,
+          user: o.getString('user')?.trim() || undefined,
+        };
+        if (state.boardId === undefined && state.subboardId === undefined && state.q === undefined) {
+          throw new UserFacingError('Say where to look', 'Give a `board`, a `subboard` or a `query` (see `/forum boards` for IDs).');
+        }
+        return renderPagedView(ctx, topicsView, state, 0, ctx.userId);
+      },
+    },
+    topic: {
+      ephemeral: false,
+      run: (ctx) => renderPagedView(ctx, topicView, { id: ctx.interaction.options.getInteger('id', true) }, 0, ctx.userId),
+    },
+  },
+};

@@ -1,0 +1,36 @@
+// /login: links the caller's service account (OAuth 2.0 with PKCE), answered only to them.
+
+import { ButtonStyle, ComponentType } from 'discord.js';
+import type { SlashCommand } from '../src/discord/context.js';
+import { slashCommand } from '../src/discord/command-data.js';
+
+export const login: SlashCommand = {
+  data: slashCommand('login', 'Link your service account to use your lists from Discord'),
+  handlers: {
+    '': {
+      ephemeral: true,
+      async run(ctx) {
+        const { accounts } = ctx.deps;
+        const current = await accounts.linkedAs(ctx.userId);
+        const { url, expiresAt } = await accounts.startLogin(ctx.userId, {
+          applicationId: ctx.interaction.applicationId,
+          interactionToken: ctx.interaction.token,
+        });
+        const expires = `<t:${Math.floor(expiresAt / 1000)}:R>`;
+        const text = current
+          ? `You are linked as **${current}**. To switch to another account, open the link below and log in as that account (link expires ${expires}).`
+          : `Open the link below, log in to the service and allow access. This message will update when you are done (link expires ${expires}).`;
+        return {
+          ephemeral: true,
+          embeds: [{ title: current ? 'Switch accounts' : 'Link your account', description: text }],
+          components: [
+            {
+              type: ComponentType.ActionRow,
+              components: [{ type: ComponentType.Button, style: ButtonStyle.Link, url, label: current ? 'Log in as another account' : 'Log in' }],
+            },
+          ],
+        };
+      },
+    },
+  },
+};

@@ -1,0 +1,22 @@
+// /profile: the caller's own service profile.
+
+import type { SlashCommand } from '../src/discord/context.js';
+import { slashCommand } from '../src/discord/command-data.js';
+import { userFields } from '../src/service/fields.js';
+import { profileEmbed } from '../src/discord/render/profile.js';
+
+const PROFILE_FIELDS = userFields('anime_statistics', 'time_zone', 'is_supporter', 'joined_at', 'location', 'gender', 'birthday', 'picture');
+
+export const profile: SlashCommand = {
+  data: slashCommand('profile', 'Your service profile and anime statistics (needs /login)'),
+  handlers: {
+    '': {
+      ephemeral: false,
+      async run(ctx) {
+        const auth = await ctx.requireAuth();
+        const user = await ctx.deps.service.me({ fields: PROFILE_FIELDS }, { auth });
+        return { embeds: [profileEmbed(user)] };
+      },
+    },
+  },
+};

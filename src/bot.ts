@@ -1,0 +1,152 @@
+// Assembles the bot: service client, token store, login, the Discord client with its router,
+// and the web server. `startBot` is what `npm start` runs and what end-to-end tests drive.
+
+import { Events, MessageFlags, Routes, type Client } from 'discord.js';
+import type { BotConfig } from './config.js';
+import type { Logger } from './log.js';
+import { parseEncryptionKey } from './auth/crypto.js';
+import { LoginService, type FinishSuccess } from './auth/login.js';
+import { openStore, type BotStore } from './auth/store.js';
+import { OAuthClient } from './service/oauth.js';
+import { TokenManager } from './service/token-source.js';
+import { ServiceClient } from './service/client.js';
+import { ResponseCache } from './service/response-cache.js';
+import type { AccountLinks } from './discord/accounts.js';
+import { createDiscordClient } from './discord/client.js';
+import type { BotDeps } from './discord/context.js';
+import { commands, components } from './discord/registry.js';
+import { InteractionRouter, type RouterOptions } from './discord/router.js';
+import { finalizeMessage, type RenderedMessage } from './discord/render/limits.js';
+import { WhereTracker } from './discord/where.js';
+import { TitleCache } from './discord/views/titles.js';
+import { createWebApp, type LoginFailureWithPending } from './web/app.js';
+import { startWebServer, type RunningWebServer } from './web/server.js';
+import { escapeMarkdown } from './discord/render/text.js';
+
+export interface BotOptions {
+  config: BotConfig;
+  log: Logger;
+  now?: () => number;
+  router?: RouterOptions;
+  /** Interface the web server binds to; default all interfaces. */
+  host?: string;
+  /** Service client knobs, for tests. */
+  service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number };
+}
+
+export interface RunningBot {
+  client: Client;
+  web: RunningWebServer;
+  store: BotStore;
+  tokens: TokenManager;
+  deps: BotDeps;
+  /** Resolves when the gateway session is ready. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startBot(o: BotOptions): Promise<RunningBot> {
+  const { config, log } = o;
+  const now = o.now ?? Date.now;
+  const key = parseEncryptionKey(config.store.encryptionKey);
+  const store = await openStore(config.store.url, key, {
+    now,
+    onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
+  });
+
+  const service = new ServiceClient({
+    apiUrl: config.service.apiUrl,
+    clientId: config.service.clientId,
+    clientIdHeader: config.service.clientIdHeader,
+    userAgent: config.service.userAgent,
+    ...(o.service?.timeoutMs !== undefined ? { timeoutMs: o.service.timeoutMs } : {}),
+    ...(o.service?.retries !== undefined ? { retries: o.service.retries } : {}),
+    ...(o.service?.backoff ? { backoff: o.service.backoff } : {}),
+    cache: new ResponseCache({ now, ...(o.service?.cacheTtlMs !== undefined ? { ttlMs: o.service.cacheTtlMs } : {}) }),
+  });
+  const oauth = new OAuthClient({
+    authUrl: config.service.authUrl,
+    clientId: config.service.clientId,
+    ...(config.service.clientSecret ? { clientSecret: config.service.clientSecret } : {}),
+    userAgent: config.service.userAgent,
+  });
+  const tokens = new TokenManager({ oauth, storage: store, now });
+  const login = new LoginService({
+    store,
+    oauth,
+    service,
+    authUrl: config.service.authUrl,
+    clientId: config.service.clientId,
+    redirectUri: config.web.redirectUri,
+    now,
+  });
+  const accounts: AccountLinks = {
+    linkedAs: (id) => login.linkedAs(id),
+    tokenSource: (id) => tokens.sourceFor(id),
+    startLogin: (id, reply) => login.startLogin({ discordUserId: id, reply }),
+    logout: (id) => login.logout(id),
+  };
+  const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now) };
+
+  const client = createDiscordClient(config.discord.apiUrl);
+  const where = new WhereTracker();
+  where.attach(client);
+  const router = new InteractionRouter(commands, components, deps, where, o.router);
+  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  client.on(Events.Error, (error) => log.error('discord client error', { error }));
+  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { code: event.code, shard }));
+
+  // Edits the ephemeral /login reply through the interaction's webhook (valid for 15 minutes).
+  const editLoginReply = async (reply: FinishSuccess['reply'], message: RenderedMessage): Promise<void> => {
+    const final = finalizeMessage(message);
+    try {
+      await client.rest.patch(Routes.webhookMessage(reply.applicationId, reply.interactionToken), {
+        body: { embeds: final.embeds ?? [], components: [], allowed_mentions: { parse: [] }, flags: MessageFlags.Ephemeral },
+        auth: false,
+      });
+    } catch (error) {
+      log.info('could not update the /login reply (it may have expired)', { error });
+    }
+  };
+  const app = createWebApp({
+    login,
+    onLinked: (result) =>
+      editLoginReply(result.reply, {
+        embeds: [{ title: 'Account linked', description: `You are now linked as **${escapeMarkdown(result.serviceUserName)}**. Try \`/list anime view\` or \`/profile\`.` }],
+      }),
+    onLoginFailed: (result: LoginFailureWithPending) =>
+      editLoginReply(result.pending.reply, { embeds: [{ title: 'Login not completed', description: `${result.message} Run \`/login\` to try again.` }] }),
+    health: async () => {
+      const storeOk = await store.ping();
+      const discordReady = client.isReady();
+      return { ready: storeOk && discordReady, checks: { store: storeOk, discord: discordReady ? 'ready' : 'connecting' } };
+    },
+    log: (message) => log.warn(message),
+  });
+  const web = await startWebServer(app, config.web.port, o.host);
+
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  try {
+    await client.login(config.discord.token);
+  } catch (error) {
+    await Promise.allSettled([web.close(), store.close(), service.close()]);
+    throw error;
+  }
+  log.info('bot started', { web: web.url });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    client,
+    web,
+    store,
+    tokens,
+    deps,
+    ready,
+    stop: () =>
+      (stopping ??= (async () => {
+        await client.destroy();
+        await Promise.allSettled([web.close(), service.close(), oauth.close?.()]);
+        await store.close();
+      })()),
+  };
+}

@@ -1,0 +1,82 @@
+// What every handler receives: who is acting, where, and the bot's services.
+
+import type {
+  AutocompleteInteraction,
+  ChatInputCommandInteraction,
+  MessageComponentInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { ServiceClient } from '../service/client.js';
+import type { TokenSource } from '../service/token-source.js';
+import type { Logger } from '../log.js';
+import type { RenderedMessage } from './render/limits.js';
+import type { FieldReader } from './custom-id.js';
+import type { Where } from './where.js';
+import type { AccountLinks } from './accounts.js';
+import type { TitleCache } from './views/titles.js';
+
+export interface BotDeps {
+  service: ServiceClient;
+  accounts: AccountLinks;
+  log: Logger;
+  titleCache: TitleCache;
+  /** Current time in ms; injectable for tests. */
+  now: () => number;
+}
+
+export interface BaseContext {
+  userId: string;
+  where: Where;
+  deps: BotDeps;
+  /** The viewer's token when they have linked an account, for reads that can show their list status. */
+  viewerAuth(): Promise<TokenSource | undefined>;
+  /** The viewer's token, or a NotLoggedInError telling them to /login. */
+  requireAuth(): Promise<TokenSource>;
+}
+
+export interface CommandContext extends BaseContext {
+  interaction: ChatInputCommandInteraction;
+}
+
+export interface ComponentContext extends BaseContext {
+  interaction: MessageComponentInteraction;
+  /** Values of a select menu; empty for buttons. */
+  values: readonly string[];
+}
+
+export interface AutocompleteContext extends BaseContext {
+  interaction: AutocompleteInteraction;
+  focused: { name: string; value: string };
+  /** Aborted shortly before Discord's deadline; pass it to service calls. */
+  signal: AbortSignal;
+}
+
+export interface AutocompleteChoice {
+  name: string;
+  value: string;
+}
+
+export interface SubcommandHandler {
+  /** Reply visible only to the invoker. */
+  ephemeral?: boolean;
+  run(ctx: CommandContext): Promise<RenderedMessage>;
+  autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
+}
+
+export interface SlashCommand {
+  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  /** Keyed by subcommand path: '' for a command without subcommands, 'search', 'anime view', … */
+  handlers: Record<string, SubcommandHandler>;
+}
+
+/**
+ * A component (button or select) kind. `update` edits the message the component is on, `reply`
+ * posts a new message, `ephemeral` answers only the clicker.
+ */
+export interface ComponentHandler {
+  kind: string;
+  mode: 'update' | 'reply' | 'ephemeral';
+  /** Position of the invoker's id in the custom_id fields; clicks by anyone else are refused. */
+  invokerField?: number;
+  run(ctx: ComponentContext, fields: FieldReader): Promise<RenderedMessage>;
+}

@@ -1,0 +1,105 @@
+// Acknowledges an interaction within Discord's 3 s whatever the handler does: a handler that
+// answers quickly replies directly (one round trip); a slow one is deferred after `deferAfterMs`
+// and its answer edits the deferred reply. Errors always reach the user ephemerally.
+
+import {
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type InteractionEditReplyOptions,
+  type InteractionReplyOptions,
+  type MessageComponentInteraction,
+} from 'discord.js';
+import { finalizeMessage, type RenderedMessage } from './render/limits.js';
+import type { Logger } from '../log.js';
+
+export type RepliableInteraction = ChatInputCommandInteraction | MessageComponentInteraction;
+
+export interface RespondOptions {
+  /** 'reply' answers with a new message; 'update' edits the message a component is on. */
+  mode: 'reply' | 'update';
+  ephemeral: boolean;
+  deferAfterMs: number;
+}
+
+/** Defaults leave ample margin under 3 s on a loaded machine. */
+export const DEFAULT_DEFER_AFTER_MS = 1_200;
+
+function toDiscord(message: RenderedMessage): InteractionReplyOptions & InteractionEditReplyOptions {
+  const final = finalizeMessage(message);
+  return {
+    content: final.content ?? '',
+    embeds: final.embeds ?? [],
+    components: final.components ?? [],
+    allowedMentions: { parse: [] },
+  };
+}
+
+export class Responder {
+  private deferred: Promise<unknown> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly interaction: RepliableInteraction,
+    private readonly options: RespondOptions,
+    private readonly log: Logger,
+  ) {}
+
+  /** Starts the defer timer; call before doing the work. */
+  arm(): void {
+    this.timer = setTimeout(() => {
+      this.deferred = this.defer().catch((error: unknown) => {
+        this.log.warn('could not defer interaction', { interactionId: this.interaction.id, error });
+      });
+    }, this.options.deferAfterMs);
+  }
+
+  private defer(): Promise<unknown> {
+    if (this.options.mode === 'update' && this.interaction.isMessageComponent()) return this.interaction.deferUpdate();
+    return this.interaction.deferReply(this.options.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+  }
+
+  private async settle(): Promise<boolean> {
+    clearTimeout(this.timer);
+    if (this.deferred) await this.deferred;
+    return this.interaction.deferred || this.interaction.replied;
+  }
+
+  async send(message: RenderedMessage): Promise<void> {
+    const acknowledged = await this.settle();
+    const payload = toDiscord(message);
+    if (acknowledged) {
+      await this.interaction.editReply(payload);
+    } else if (this.options.mode === 'update' && this.interaction.isMessageComponent()) {
+      await this.interaction.update(payload);
+    } else {
+      const ephemeral = this.options.ephemeral || message.ephemeral === true;
+      await this.interaction.reply({ ...payload, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
+    }
+  }
+
+  /** Shows an error only to the user, leaving any public message as it was (or removing a public "thinking…"). */
+  async sendError(message: RenderedMessage): Promise<void> {
+    const acknowledged = await this.settle();
+    const payload = toDiscord(message);
+    const ephemeral = { ...payload, flags: MessageFlags.Ephemeral } as const;
+    if (!acknowledged) {
+      await this.interaction.reply(ephemeral);
+      return;
+    }
+    if (this.options.mode === 'reply' && this.options.ephemeral) {
+      await this.interaction.editReply(payload);
+      return;
+    }
+    if (this.options.mode === 'reply') {
+      // A public deferral cannot turn ephemeral: drop the placeholder, answer privately.
+      await this.interaction.deleteReply().catch(() => undefined);
+    }
+    await this.interaction.followUp(ephemeral);
+  }
+
+  /** Replies ephemerally without running any work (e.g. a click by someone else). */
+  async notice(message: RenderedMessage): Promise<void> {
+    clearTimeout(this.timer);
+    await this.interaction.reply({ ...toDiscord(message), flags: MessageFlags.Ephemeral });
+  }
+}

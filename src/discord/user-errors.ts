@@ -1,0 +1,80 @@
+// Errors the bot raises for the user, and the mapping of every error to what the user is told.
+
+import {
+  InvalidOptionError,
+  PagingOriginError,
+  ReauthRequiredError,
+  ServiceHttpError,
+  ThrottledError,
+  UpstreamUnavailableError,
+} from '../service/errors.js';
+import { MalformedCustomIdError } from './custom-id.js';
+
+/** An error whose message is written for the user. */
+export class UserFacingError extends Error {
+  constructor(
+    readonly title: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UserFacingError';
+  }
+}
+
+export class NotLoggedInError extends UserFacingError {
+  constructor() {
+    super('Log in first', 'This needs your service account. Use `/login` to link it, then try again.');
+    this.name = 'NotLoggedInError';
+  }
+}
+
+export interface UserMessage {
+  title: string;
+  text: string;
+  /** Whether the failure is ours (logged as an error) rather than the user's or the service's. */
+  unexpected: boolean;
+}
+
+export function describeError(error: unknown): UserMessage {
+  if (error instanceof UserFacingError) return { title: error.title, text: error.message, unexpected: false };
+  if (error instanceof MalformedCustomIdError) return { title: 'Outdated button', text: error.message, unexpected: false };
+  if (error instanceof InvalidOptionError) {
+    return { title: 'Invalid input', text: `\`${error.option}\`: ${error.message}`, unexpected: false };
+  }
+  if (error instanceof ReauthRequiredError) {
+    return {
+      title: 'Log in again',
+      text: 'Your link to the service is no longer valid (it expired or was revoked). Use `/login` to link your account again.',
+      unexpected: false,
+    };
+  }
+  if (error instanceof ThrottledError) {
+    return {
+      title: 'The service is busy',
+      text: 'The service is limiting requests right now. Wait a minute and try again.',
+      unexpected: false,
+    };
+  }
+  if (error instanceof UpstreamUnavailableError) {
+    return {
+      title: 'The service is unavailable',
+      text: 'The service did not answer properly (it may be down or slow). Try again in a few minutes.',
+      unexpected: false,
+    };
+  }
+  if (error instanceof ServiceHttpError) {
+    if (error.status === 404) return { title: 'Not found', text: 'The service has nothing under that ID or name.', unexpected: false };
+    if (error.status === 400) {
+      const detail = error.serviceMessage ? `: ${error.serviceMessage}` : '.';
+      return { title: 'Rejected by the service', text: `The service refused the request${detail}`, unexpected: false };
+    }
+    if (error.status === 401 || error.status === 403) {
+      return { title: 'Not allowed', text: 'The service refused access to this. Try `/login` again if it should work.', unexpected: false };
+    }
+    return { title: 'Service error', text: `The service answered with an error (${error.status}). Try again later.`, unexpected: false };
+  }
+  if (error instanceof PagingOriginError) {
+    return { title: 'Service error', text: 'The service sent a page link the bot will not follow.', unexpected: true };
+  }
+  return { title: 'Something went wrong', text: 'The bot hit an unexpected error. It has been logged; try again.', unexpected: true };
+}

@@ -1,0 +1,210 @@
+// Details of one anime or manga, with quick buttons that change the list entry of whoever clicks.
+
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
+import { animeFields, mangaFields, nested } from '../../service/fields.js';
+import {
+  ANIME_LIST_STATUSES,
+  MANGA_LIST_STATUSES,
+  type Anime,
+  type AnimeListStatus,
+  type AnimeListStatusValue,
+  type Manga,
+  type MangaListStatus,
+  type MangaListStatusValue,
+} from '../../service/types.js';
+import type { BaseContext, ComponentHandler } from '../context.js';
+import { encodeCustomId, MalformedCustomIdError } from '../custom-id.js';
+import { animeDetailsEmbed, mangaDetailsEmbed } from '../render/details.js';
+import { humanize } from '../render/format.js';
+import type { RenderedMessage } from '../render/limits.js';
+import { UserFacingError } from '../user-errors.js';
+import { isNsfw } from './nsfw.js';
+import type { WorkKind } from './catalogue.js';
+import { listEntryMessage } from './list-entry.js';
+
+const COMMON_FIELDS = [
+  'alternative_titles',
+  'start_date',
+  'end_date',
+  'synopsis',
+  'mean',
+  'rank',
+  'popularity',
+  'num_list_users',
+  'num_scoring_users',
+  'nsfw',
+  'media_type',
+  'status',
+  'genres',
+  'related_anime',
+  'related_manga',
+  'recommendations',
+] as const;
+
+export const ANIME_DETAIL_FIELDS = animeFields(
+  ...COMMON_FIELDS,
+  'num_episodes',
+  'start_season',
+  'broadcast',
+  'source',
+  'average_episode_duration',
+  'rating',
+  'studios',
+  'statistics',
+);
+export const ANIME_MY_STATUS = nested('my_list_status', 'status', 'score', 'num_episodes_watched', 'is_rewatching', 'priority', 'num_times_rewatched', 'rewatch_value', 'tags', 'comments', 'updated_at');
+export const MANGA_DETAIL_FIELDS = mangaFields(
+  ...COMMON_FIELDS,
+  'num_volumes',
+  'num_chapters',
+  nested('authors', 'first_name', 'last_name'),
+  nested('serialization', 'name'),
+);
+export const MANGA_MY_STATUS = nested(
+  'my_list_status',
+  'status',
+  'score',
+  'num_volumes_read',
+  'num_chapters_read',
+  'is_rereading',
+  'priority',
+  'num_times_reread',
+  'reread_value',
+  'tags',
+  'comments',
+  'updated_at',
+);
+
+export async function fetchWork(ctx: BaseContext, kind: WorkKind, id: number): Promise<Anime | Manga> {
+  const auth = await ctx.viewerAuth();
+  if (kind === 'anime') {
+    const fields = auth ? `${ANIME_DETAIL_FIELDS},${animeFields(ANIME_MY_STATUS)}` : ANIME_DETAIL_FIELDS;
+    return ctx.deps.service.getAnime(id, { fields }, auth ? { auth } : {});
+  }
+  const fields = auth ? `${MANGA_DETAIL_FIELDS},${mangaFields(MANGA_MY_STATUS)}` : MANGA_DETAIL_FIELDS;
+  return ctx.deps.service.getManga(id, { fields }, auth ? { auth } : {});
+}
+
+function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
+  const k = kind === 'anime' ? 'a' : 'm';
+  const button = (action: string, label: string) => ({
+    type: ComponentType.Button as const,
+    style: ButtonStyle.Primary as const,
+    custom_id: encodeCustomId(QUICK_KIND, [k, id, action]),
+    label,
+  });
+  const buttons =
+    kind === 'anime' ? [button('ep', '+1 episode')] : [button('ch', '+1 chapter'), button('vol', '+1 volume')];
+  const statuses: readonly string[] = kind === 'anime' ? ANIME_LIST_STATUSES : MANGA_LIST_STATUSES;
+  return [
+    { type: ComponentType.ActionRow, components: buttons },
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: encodeCustomId(STATUS_KIND, [k, id]),
+          placeholder: 'Set status on your list…',
+          options: statuses.map((s) => ({ label: humanize(s), value: s })),
+        },
+      ],
+    },
+  ];
+}
+
+export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number): Promise<RenderedMessage> {
+  const work = await fetchWork(ctx, kind, id);
+  if (isNsfw(work.nsfw) && !ctx.where.ageRestricted) {
+    throw new UserFacingError(
+      'Not shown here',
+      'This title is marked not-safe-for-work. Its details can only be shown in an age-restricted channel.',
+    );
+  }
+  const embed = kind === 'anime' ? animeDetailsEmbed(work as Anime) : mangaDetailsEmbed(work as Manga);
+  return { embeds: [embed], components: quickActions(kind, id) };
+}
+
+// ---- quick actions --------------------------------------------------------------------------
+
+const QUICK_KIND = 'qa';
+const STATUS_KIND = 'qs';
+
+function parseKind(k: string): WorkKind {
+  if (k === 'a') return 'anime';
+  if (k === 'm') return 'manga';
+  throw new MalformedCustomIdError(`unknown kind ${k}`);
+}
+
+async function currentEntry(ctx: BaseContext, kind: WorkKind, id: number) {
+  const auth = await ctx.requireAuth();
+  const work =
+    kind === 'anime'
+      ? await ctx.deps.service.getAnime(id, { fields: animeFields('num_episodes', ANIME_MY_STATUS) }, { auth })
+      : await ctx.deps.service.getManga(id, { fields: mangaFields('num_volumes', 'num_chapters', MANGA_MY_STATUS) }, { auth });
+  return { auth, work };
+}
+
+/** +1 episode / chapter / volume for whoever clicks; completes the entry when it reaches the total. */
+export const quickActionHandler: ComponentHandler = {
+  kind: QUICK_KIND,
+  mode: 'ephemeral',
+  async run(ctx, fields) {
+    const kind = parseKind(fields.string());
+    const id = fields.int();
+    const action = fields.oneOf(['ep', 'ch', 'vol'] as const);
+    const { auth, work } = await currentEntry(ctx, kind, id);
+    if (kind === 'anime') {
+      const anime = work as Anime;
+      const mine: AnimeListStatus = anime.my_list_status ?? {};
+      const watched = (mine.num_episodes_watched ?? 0) + 1;
+      const total = anime.num_episodes ?? 0;
+      if (total > 0 && watched > total) {
+        throw new UserFacingError('Already complete', `You have already watched all ${total} episodes of ${anime.title ?? 'this anime'}.`);
+      }
+      const status: AnimeListStatusValue | undefined =
+        total > 0 && watched === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_watch' ? 'watching' : undefined;
+      const updated = await ctx.deps.service.updateAnimeListStatus(id, { num_watched_episodes: watched, ...(status ? { status } : {}) }, { auth });
+      return listEntryMessage('anime', anime, updated, 'Updated your list');
+    }
+    const manga = work as Manga;
+    const mine: MangaListStatus = manga.my_list_status ?? {};
+    const isChapter = action === 'ch';
+    const next = (isChapter ? mine.num_chapters_read : mine.num_volumes_read) ?? 0;
+    const total = (isChapter ? manga.num_chapters : manga.num_volumes) ?? 0;
+    if (total > 0 && next + 1 > total) {
+      throw new UserFacingError('Already complete', `You have already read all ${total} ${isChapter ? 'chapters' : 'volumes'}.`);
+    }
+    const status: MangaListStatusValue | undefined =
+      total > 0 && next + 1 === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_read' ? 'reading' : undefined;
+    const updated = await ctx.deps.service.updateMangaListStatus(
+      id,
+      { ...(isChapter ? { num_chapters_read: next + 1 } : { num_volumes_read: next + 1 }), ...(status ? { status } : {}) },
+      { auth },
+    );
+    return listEntryMessage('manga', manga, updated, 'Updated your list');
+  },
+};
+
+/** Sets the status of whoever picks it. */
+export const quickStatusHandler: ComponentHandler = {
+  kind: STATUS_KIND,
+  mode: 'ephemeral',
+  async run(ctx, fields) {
+    const kind = parseKind(fields.string());
+    const id = fields.int();
+    const picked = ctx.values[0];
+    const auth = await ctx.requireAuth();
+    if (kind === 'anime') {
+      const status = ANIME_LIST_STATUSES.find((s) => s === picked);
+      if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
+      const updated = await ctx.deps.service.updateAnimeListStatus(id, { status }, { auth });
+      const anime = await ctx.deps.service.getAnime(id, { fields: animeFields('num_episodes') });
+      return listEntryMessage('anime', anime, updated, 'Updated your list');
+    }
+    const status = MANGA_LIST_STATUSES.find((s) => s === picked);
+    if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
+    const updated = await ctx.deps.service.updateMangaListStatus(id, { status }, { auth });
+    const manga = await ctx.deps.service.getManga(id, { fields: mangaFields('num_volumes', 'num_chapters') });
+    return listEntryMessage('manga', manga, updated, 'Updated your list');
+  },
+};

@@ -1,0 +1,72 @@
+// Forum views: a topic search (paged) and one topic's posts (paged).
+
+import type { BaseContext } from '../context.js';
+import { forumTopicsEmbed, forumTopicEmbed } from '../render/forum.js';
+import type { PagedView } from './paged-view.js';
+import { PAGE_SIZE } from './paged-view.js';
+
+export interface TopicsState {
+  boardId: number | undefined;
+  subboardId: number | undefined;
+  q: string | undefined;
+  topicUser: string | undefined;
+  user: string | undefined;
+}
+
+export const topicsView: PagedView<TopicsState> = {
+  code: 'ft',
+  openPlaceholder: 'Open a topic…',
+  encode: (s) => [s.boardId, s.subboardId, s.q, s.topicUser, s.user],
+  decode: (r) => ({
+    boardId: r.optionalInt(),
+    subboardId: r.optionalInt(),
+    q: r.optionalString(),
+    topicUser: r.optionalString(),
+    user: r.optionalString(),
+  }),
+  async load(ctx: BaseContext, s, offset) {
+    const page = await ctx.deps.service.forumTopics({
+      limit: PAGE_SIZE,
+      offset,
+      ...(s.boardId !== undefined ? { boardId: s.boardId } : {}),
+      ...(s.subboardId !== undefined ? { subboardId: s.subboardId } : {}),
+      ...(s.q !== undefined ? { q: s.q } : {}),
+      ...(s.topicUser !== undefined ? { topicUserName: s.topicUser } : {}),
+      ...(s.user !== undefined ? { userName: s.user } : {}),
+    });
+    const filters = [
+      s.q ? `“${s.q}”` : undefined,
+      s.boardId !== undefined ? `board ${s.boardId}` : undefined,
+      s.subboardId !== undefined ? `subboard ${s.subboardId}` : undefined,
+      s.topicUser ? `started by ${s.topicUser}` : undefined,
+      s.user ? `with posts by ${s.user}` : undefined,
+    ].filter(Boolean);
+    return {
+      embeds: [forumTopicsEmbed(page.data, { title: `Forum topics: ${filters.join(', ')}`, offset })],
+      open: page.data.map((t) => ({
+        label: t.title ?? `Topic ${t.id}`,
+        value: `t:${t.id}`,
+        ...(t.created_by?.name ? { description: `by ${t.created_by.name}${t.number_of_posts !== undefined ? ` · ${t.number_of_posts} posts` : ''}` } : {}),
+      })),
+      hasNext: page.paging.next !== undefined,
+    };
+  },
+};
+
+export const POSTS_PER_PAGE = 4;
+
+export const topicView: PagedView<{ id: number }> = {
+  code: 'fp',
+  openPlaceholder: 'Open…',
+  pageSize: POSTS_PER_PAGE,
+  encode: (s) => [s.id],
+  decode: (r) => ({ id: r.int() }),
+  async load(ctx, s, offset) {
+    const page = await ctx.deps.service.forumTopic(s.id, { limit: POSTS_PER_PAGE, offset });
+    return {
+      embeds: forumTopicEmbed(page.data, { topicId: s.id, offset }),
+      open: [],
+      hasNext: page.paging.next !== undefined,
+    };
+  },
+};

@@ -1,0 +1,121 @@
+// Title autocomplete and resolution. Autocomplete must answer within Discord's 3 s even when the
+// service is slow: recent answers are kept, and when a search is cut off at the budget the
+// choices come from the best cached query that the typed text extends.
+
+import { AbortedError } from '../../service/errors.js';
+import { animeFields, mangaFields } from '../../service/fields.js';
+import { humanize } from '../render/format.js';
+import type { Anime, Manga } from '../../service/types.js';
+import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../context.js';
+import { UserFacingError } from '../user-errors.js';
+import { allowNsfw } from './nsfw.js';
+import type { WorkKind } from './catalogue.js';
+
+const MIN_QUERY = 3;
+const MAX_CHOICES = 25;
+const CACHE_MAX = 500;
+const CACHE_TTL_MS = 10 * 60_000;
+
+interface CachedChoices {
+  at: number;
+  works: Array<{ id: number; name: string; searchable: string }>;
+}
+
+/** Recent search results per (kind, nsfw, query); bounded and expiring. */
+export class TitleCache {
+  private readonly entries = new Map<string, CachedChoices>();
+  constructor(private readonly now: () => number) {}
+
+  private key(kind: WorkKind, nsfw: boolean, q: string): string {
+    return `${kind}|${nsfw ? 1 : 0}|${q.toLowerCase()}`;
+  }
+
+  get(kind: WorkKind, nsfw: boolean, q: string): CachedChoices | undefined {
+    const key = this.key(kind, nsfw, q);
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (this.now() - hit.at > CACHE_TTL_MS) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit;
+  }
+
+  set(kind: WorkKind, nsfw: boolean, q: string, works: CachedChoices['works']): void {
+    const key = this.key(kind, nsfw, q);
+    this.entries.delete(key);
+    if (this.entries.size >= CACHE_MAX) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { at: this.now(), works });
+  }
+
+  /** The longest cached query that `q` starts with, filtered to names containing `q`'s words. */
+  bestPrefix(kind: WorkKind, nsfw: boolean, q: string): CachedChoices['works'] {
+    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+    for (let end = q.length; end >= MIN_QUERY; end--) {
+      const hit = this.get(kind, nsfw, q.slice(0, end));
+      if (hit) return hit.works.filter((w) => words.every((word) => w.searchable.includes(word)));
+    }
+    return [];
+  }
+}
+
+export const ID_PREFIX = 'id:';
+
+function choiceName(kind: WorkKind, work: Anime | Manga): string {
+  const extra =
+    kind === 'anime'
+      ? [(work as Anime).media_type ? humanize((work as Anime).media_type as string) : undefined, (work as Anime).start_season?.year]
+      : [(work as Manga).media_type ? humanize((work as Manga).media_type as string) : undefined, (work as Manga).start_date?.slice(0, 4)];
+  const suffix = extra.filter(Boolean).join(', ');
+  const title = work.title ?? `#${work.id}`;
+  return suffix ? `${title} (${suffix})` : title;
+}
+
+async function search(ctx: BaseContext, kind: WorkKind, q: string, nsfw: boolean, limit: number, signal?: AbortSignal) {
+  const options = { q, limit, nsfw };
+  const callContext = signal ? { signal } : {};
+  const page =
+    kind === 'anime'
+      ? await ctx.deps.service.searchAnime({ ...options, fields: animeFields('media_type', 'start_season') }, callContext)
+      : await ctx.deps.service.searchManga({ ...options, fields: mangaFields('media_type', 'start_date') }, callContext);
+  return page.data.map((item) => item.node);
+}
+
+export function titleAutocomplete(kind: WorkKind) {
+  return async (ctx: AutocompleteContext): Promise<AutocompleteChoice[]> => {
+    const cache = ctx.deps.titleCache;
+    const q = ctx.focused.value.trim();
+    if (q.length < MIN_QUERY) return [];
+    const nsfw = allowNsfw(ctx.where);
+    const toChoices = (works: CachedChoices['works']) => works.slice(0, MAX_CHOICES).map((w) => ({ name: w.name, value: `${ID_PREFIX}${w.id}` }));
+    const cached = cache.get(kind, nsfw, q);
+    if (cached) return toChoices(cached.works);
+    try {
+      const works = (await search(ctx, kind, q, nsfw, MAX_CHOICES, ctx.signal)).map((w) => {
+        const name = choiceName(kind, w);
+        return { id: w.id, name, searchable: name.toLowerCase() };
+      });
+      cache.set(kind, nsfw, q, works);
+      return toChoices(works);
+    } catch (error) {
+      if (error instanceof AbortedError || ctx.signal.aborted) return toChoices(cache.bestPrefix(kind, nsfw, q));
+      throw error;
+    }
+  };
+}
+
+/** A title option: the id chosen from autocomplete (`id:967`), or free text resolved by search. */
+export async function resolveTitle(ctx: BaseContext, kind: WorkKind, value: string): Promise<number> {
+  const text = value.trim();
+  const chosen = /^id:(\d{1,10})$/.exec(text);
+  if (chosen?.[1]) return Number(chosen[1]);
+  if (text.length < MIN_QUERY) {
+    throw new UserFacingError('Title too short', `Type at least ${MIN_QUERY} characters of the title, or pick one from the suggestions.`);
+  }
+  const [first] = await search(ctx, kind, text, allowNsfw(ctx.where), 1);
+  if (!first) throw new UserFacingError('Not found', `No ${kind} matches “${text.slice(0, 80)}”.`);
+  return first.id;
+}
