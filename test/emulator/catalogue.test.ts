@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue } from './catalogue/index.js';
+import { type WorkCore } from './catalogue/types.js';
+import { startEmulator } from './server.js';
+import { call, items, node } from './helpers.js';
+
+const NOW = Date.UTC(2025, 4, 10);
+
+describe('seeded catalogue', () => {
+  const cat = buildCatalogue('seed', 7, NOW, ['alice']);
+
+  it('has hundreds of anime and manga including the well-known titles', () => {
+    expect(cat.anime.list.length).toBeGreaterThanOrEqual(300);
+    expect(cat.manga.list.length).toBeGreaterThanOrEqual(300);
+    expect(cat.anime.byId.get(967)?.title).toBe('Hokuto no Ken');
+    expect(cat.anime.byId.get(21)?.title).toBe('One Piece');
+    expect(cat.anime.byId.get(1)?.title).toBe('Cowboy Bebop');
+    expect(cat.manga.byId.get(401)?.title).toBe('Kiseijuu');
+    expect(cat.manga.byId.get(2)?.title).toBe('Berserk');
+    expect(cat.manga.byId.get(13)?.title).toBe('One Piece');
+  });
+
+  it('is deterministic for a seed and differs between seeds', () => {
+    const again = buildCatalogue('seed', 7, NOW, ['alice', 'x']);
+    const other = buildCatalogue('seed', 8, NOW, ['alice']);
+    const strip = (ws: readonly WorkCore[]) => JSON.stringify(ws.slice(20, 60));
+    expect(strip(again.anime.list)).toBe(strip(cat.anime.list));
+    expect(JSON.stringify(again.anime.details(again.anime.list[30] as never))).toBe(JSON.stringify(cat.anime.details(cat.anime.list[30] as never)));
+    expect(strip(other.anime.list)).not.toBe(strip(cat.anime.list));
+  });
+
+  it('contains the odd values real clients must survive', () => {
+    const all: WorkCore[] = [...cat.anime.list, ...cat.manga.list];
+    const starts = all.map((w) => w.start_date ?? '');
+    expect(starts.some((d) => /^\d{4}$/.test(d))).toBe(true);
+    expect(starts.some((d) => /^\d{4}-\d{2}$/.test(d))).toBe(true);
+    expect(starts.some((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+    expect(new Set(all.map((w) => w.nsfw))).toEqual(new Set(['white', 'gray', 'black']));
+    expect(all.some((w) => w.created_at === '1970-01-01T00:00:00+00:00')).toBe(true);
+    expect(all.some((w) => w.alternative_titles.en === '')).toBe(true);
+    expect(all.some((w) => w.main_picture === undefined)).toBe(true);
+    expect(all.some((w) => w.genres === undefined)).toBe(true);
+    const animeTypes = new Set(cat.anime.list.map((a) => a.media_type));
+    for (const t of ['tv', 'movie', 'ova', 'ona', 'special', 'music', 'cm', 'pv', 'tv_special']) expect(animeTypes, t).toContain(t);
+    const mangaTypes = new Set(cat.manga.list.map((m) => m.media_type));
+    for (const t of ['manga', 'novel', 'light_novel', 'one_shot', 'doujinshi', 'manhwa', 'manhua', 'oel']) expect(mangaTypes, t).toContain(t);
+    expect(cat.anime.list.some((a) => a.num_episodes === 0)).toBe(true);
+    expect(cat.anime.list.some((a) => a.broadcast === undefined && a.media_type === 'tv')).toBe(true);
+    expect(new Set(cat.anime.list.map((a) => a.status))).toEqual(new Set(['finished_airing', 'currently_airing', 'not_yet_aired']));
+  });
+
+  it('gives manga authors and serialization, anime studios and string statistics', () => {
+    const d = cat.manga.details(cat.manga.list[100] as never);
+    expect(d.authors.length).toBeGreaterThan(0);
+    const a = cat.anime.details(cat.anime.list[100] as never);
+    expect(typeof a.statistics.status.watching).toBe('string');
+    expect(a.studios.length).toBeGreaterThan(0);
+  });
+
+  it('builds numeric sizes exactly', () => {
+    const big = buildCatalogue(5000, 3, NOW, []);
+    expect(big.anime.list.length).toBe(5000);
+    expect(big.manga.list.length).toBe(5000);
+    expect(new Set(big.anime.list.map((w) => w.id)).size).toBe(5000);
+  });
+});
+
+describe('catalogue options of the emulator', () => {
+  it('serves a generated catalogue of the requested size', async () => {
+    const emu = await startEmulator({ catalogue: { size: 2000, seed: 5 }, now: () => NOW });
+    try {
+      const res = items((await call(emu, '/anime/ranking?ranking_type=bypopularity&offset=1990&limit=20&nsfw=true')).json);
+      expect(res.length).toBe(10);
+      expect(node(res[0] ?? {}).id).toBeTypeOf('number');
+    } finally {
+      await emu.close();
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import { Prng, hashString, mixSeed } from '../prng.js';
+import { isoSeconds } from '../time.js';
+import { formatDate } from './dates.js';
+import {
+  ANIME_LIST_STATUSES, MANGA_LIST_STATUSES, type AnimeCore, type ListEntry, type MangaCore, type UserProfile,
+  type WorkCore,
+} from './types.js';
+
+export interface UserLists {
+  anime: Map<number, ListEntry>;
+  manga: Map<number, ListEntry>;
+}
+
+/** Default log-in users. carol is a new user with empty lists. */
+export const DEFAULT_USERS = [
+  { name: 'alice', password: 'alice-password' },
+  { name: 'bob', password: 'bob-password' },
+  { name: 'carol', password: 'carol-password' },
+];
+
+const TIME_ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'UTC'];
+
+export function makeProfile(name: string, nowMs: number): UserProfile {
+  const rng = new Prng(hashString(`profile:${name}`));
+  const profile: UserProfile = {
+    id: 1_000_000 + (hashString(name) % 9_000_000),
+    name,
+    location: name === 'alice' ? 'Berlin' : '',
+    joined_at: isoSeconds(nowMs - rng.int(30, 4000) * 86_400_000),
+    time_zone: rng.pick(TIME_ZONES),
+    is_supporter: name === 'alice',
+  };
+  if (name !== 'carol') {
+    profile.picture = `https://api-cdn.myanimelist.net/images/userimages/${profile.id}.jpg?t=${Math.floor(nowMs / 1000)}`;
+    if (name === 'alice') {
+      profile.gender = 'female';
+      profile.birthday = '1994-02-17';
+    } else if (rng.chance(0.7)) {
+      profile.gender = rng.pick(['female', 'male', 'non-binary']);
+    }
+  }
+  return profile;
+}
+
+const COMMENTS = ['', '', '', 'Rewatch with friends', 'The OST is great', 'You wa shock!'];
+const TAGS = ['favorite', 'rewatch', 'classic', 'dub', 'binge'];
+
+function makeEntry(rng: Prng, kind: 'anime' | 'manga', total: number, nowMs: number, status?: string): ListEntry {
+  const statuses = kind === 'anime' ? ANIME_LIST_STATUSES : MANGA_LIST_STATUSES;
+  const st = status ?? rng.pick(statuses);
+  const max = total > 0 ? total : rng.int(12, 120);
+  const progress = st === 'completed' ? max : st === statuses[4] ? 0 : rng.int(1, Math.max(1, max - 1));
+  const updatedAt = nowMs - rng.int(1, 1000) * 86_400_000 - rng.int(0, 86_399) * 1000;
+  const entry: ListEntry = {
+    status: st,
+    score: st === statuses[4] || rng.chance(0.3) ? 0 : rng.int(4, 10),
+    episodes: kind === 'anime' ? progress : 0,
+    volumes: kind === 'manga' ? Math.floor(progress / 8) : 0,
+    chapters: kind === 'manga' ? progress : 0,
+    repeating: st === 'watching' && rng.chance(0.05),
+    updatedAt,
+    priority: rng.int(0, 2),
+    timesRepeated: st === 'completed' && rng.chance(0.2) ? rng.int(1, 3) : 0,
+    repeatValue: rng.chance(0.3) ? rng.int(1, 5) : 0,
+    tags: rng.chance(0.3) ? rng.sample(TAGS, rng.int(1, 2)) : [],
+    comments: rng.pick(COMMENTS),
+  };
+  if (st !== statuses[4] && rng.chance(0.6)) entry.start_date = formatDate(updatedAt - rng.int(10, 400) * 86_400_000, 'day');
+  if (st === 'completed' && rng.chance(0.6)) entry.finish_date = formatDate(updatedAt, 'day');
+  return entry;
+}
+
+interface ListPlan {
+  anime: number;
+  manga: number;
+  fixedAnime: Array<[number, string, number]>;
+  fixedManga: Array<[number, string, number]>;
+}
+
+const PLANS: Record<string, ListPlan> = {
+  alice: {
+    anime: 60,
+    manga: 25,
+    fixedAnime: [[967, 'watching', 73], [1, 'completed', 26], [21, 'watching', 900], [5114, 'completed', 64], [1356, 'plan_to_watch', 0]],
+    fixedManga: [[401, 'reading', 5], [2, 'reading', 300], [21, 'completed', 108]],
+  },
+  bob: { anime: 12, manga: 6, fixedAnime: [[20, 'completed', 220], [40748, 'watching', 10]], fixedManga: [[13, 'reading', 1000]] },
+};
+
+function pickWorks<T extends WorkCore>(rng: Prng, works: readonly T[], count: number, taken: Set<number>): T[] {
+  const white = works.filter((w) => w.nsfw === 'white' && !taken.has(w.id));
+  const other = works.filter((w) => w.nsfw !== 'white' && !taken.has(w.id));
+  const nsfwCount = Math.min(other.length, Math.max(2, Math.round(count * 0.1)));
+  return [...rng.sample(other, nsfwCount), ...rng.sample(white, count - nsfwCount)];
+}
+
+/** Seeded lists for the default users; any other user starts empty. */
+export function seedUserLists(name: string, anime: readonly AnimeCore[], manga: readonly MangaCore[], seed: number, nowMs: number): UserLists {
+  const lists: UserLists = { anime: new Map(), manga: new Map() };
+  const plan = PLANS[name];
+  if (plan === undefined) return lists;
+  const rng = new Prng(mixSeed(seed, 31, hashString(name)));
+  const animeById = new Map(anime.map((a) => [a.id, a]));
+  const mangaById = new Map(manga.map((m) => [m.id, m]));
+  for (const [id, status, progress] of plan.fixedAnime) {
+    const work = animeById.get(id);
+    if (!work) continue;
+    const entry = makeEntry(rng, 'anime', work.num_episodes, nowMs, status);
+    entry.episodes = progress;
+    lists.anime.set(id, entry);
+  }
+  for (const [id, status, progress] of plan.fixedManga) {
+    const work = mangaById.get(id);
+    if (!work) continue;
+    const entry = makeEntry(rng, 'manga', work.num_chapters, nowMs, status);
+    entry.chapters = progress;
+    entry.volumes = Math.floor(progress / 9);
+    lists.manga.set(id, entry);
+  }
+  for (const work of pickWorks(rng, anime, plan.anime - lists.anime.size, new Set(lists.anime.keys()))) {
+    lists.anime.set(work.id, makeEntry(rng, 'anime', work.num_episodes, nowMs));
+  }
+  for (const work of pickWorks(rng, manga, plan.manga - lists.manga.size, new Set(lists.manga.keys()))) {
+    lists.manga.set(work.id, makeEntry(rng, 'manga', work.num_chapters, nowMs));
+  }
+  return lists;
+}

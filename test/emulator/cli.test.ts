@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { parseCli } from './cli.js';
+
+describe('cli argument parsing', () => {
+  it('groups client flags in order and parses users and numbers', () => {
+    const args = parseCli([
+      '--port', '9000', '--client-id', 'A', '--client-secret', 'SA', '--redirect-uri', 'http://a/cb', '--redirect-uri', 'http://a/cb2',
+      '--client-id', 'B', '--redirect-uri', 'http://b/cb', '--user', 'dora:pw:with:colons', '--access-token-ttl', '60', '--catalogue-size', '1000',
+    ]);
+    expect(args.port).toBe(9000);
+    expect(args.clients).toEqual([
+      { id: 'A', secret: 'SA', redirectUris: ['http://a/cb', 'http://a/cb2'] },
+      { id: 'B', redirectUris: ['http://b/cb'] },
+    ]);
+    expect(args.users).toEqual([{ name: 'dora', password: 'pw:with:colons' }]);
+    expect(args.accessTtl).toBe(60);
+    expect(args.size).toBe(1000);
+  });
+
+  it('rejects malformed input', () => {
+    expect(() => parseCli(['--client-secret', 'x'])).toThrow(/follow a --client-id/);
+    expect(() => parseCli(['--client-id', 'A'])).toThrow(/redirect-uri/);
+    expect(() => parseCli(['--user', 'nopassword'])).toThrow(/NAME:PASSWORD/);
+    expect(() => parseCli(['--port', 'abc'])).toThrow(/integer/);
+    expect(() => parseCli(['--bogus'])).toThrow();
+  });
+});
+
+describe('cli process', () => {
+  it('prints the listening line and the credentials, serves requests and exits cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/emulator/cli.ts', '--port', '0', '--user', 'dora:pw'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
+        if (m?.[1] && out.includes('user: dora:pw')) resolve(m[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`cli exited early (${String(code)}): ${out}`)));
+    });
+    expect(out).toMatch(/client: id=amls-emulator-default-client-id0 /);
+    const res = await fetch(`${url}/v2/forum/boards`, { headers: { 'x-service-client-id': 'amls-emulator-default-client-id0' } });
+    expect(res.status).toBe(200);
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+});

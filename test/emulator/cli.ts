@@ -1,0 +1,110 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_CLIENT, DEFAULT_USERS, startEmulator, type EmulatorClient, type EmulatorUser } from './server.js';
+
+const USAGE = `usage: npm run emulator -- [--port N] [--host H] [--client-id ID [--client-secret S] --redirect-uri URI ...]...
+       [--user NAME:PASSWORD]... [--access-token-ttl SECONDS] [--catalogue-size N] [--seed N]`;
+
+/** Groups --client-id / --client-secret / --redirect-uri in command-line order: each flag applies to the last client id. */
+export function parseCli(argv: string[]): { port: number; host: string; clients?: EmulatorClient[]; users?: EmulatorUser[]; accessTtl?: number; size?: number; seed?: number } {
+  const { tokens } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' }, host: { type: 'string' }, 'client-id': { type: 'string', multiple: true },
+      'client-secret': { type: 'string', multiple: true }, 'redirect-uri': { type: 'string', multiple: true },
+      user: { type: 'string', multiple: true }, 'access-token-ttl': { type: 'string' }, 'catalogue-size': { type: 'string' },
+      seed: { type: 'string' }, help: { type: 'boolean' },
+    },
+    tokens: true,
+    strict: true,
+    allowPositionals: false,
+  });
+  const out: ReturnType<typeof parseCli> = { port: 8787, host: '127.0.0.1' };
+  const clients: EmulatorClient[] = [];
+  const users: EmulatorUser[] = [];
+  const int = (name: string, v: string | undefined): number => {
+    if (v === undefined || !/^\d+$/.test(v)) throw new Error(`--${name} needs a non-negative integer`);
+    return Number(v);
+  };
+  for (const t of tokens) {
+    if (t.kind !== 'option') continue;
+    const v = t.value;
+    switch (t.name) {
+      case 'help':
+        throw new Error(USAGE);
+      case 'port':
+        out.port = int('port', v);
+        break;
+      case 'host':
+        out.host = v ?? out.host;
+        break;
+      case 'client-id':
+        clients.push({ id: v ?? '', redirectUris: [] });
+        break;
+      case 'client-secret':
+      case 'redirect-uri': {
+        const last = clients.at(-1);
+        if (!last) throw new Error(`--${t.name} must follow a --client-id`);
+        if (t.name === 'client-secret') last.secret = v;
+        else last.redirectUris.push(v ?? '');
+        break;
+      }
+      case 'user': {
+        const i = (v ?? '').indexOf(':');
+        if (i <= 0) throw new Error('--user needs NAME:PASSWORD');
+        users.push({ name: (v ?? '').slice(0, i), password: (v ?? '').slice(i + 1) });
+        break;
+      }
+      case 'access-token-ttl':
+        out.accessTtl = int('access-token-ttl', v);
+        break;
+      case 'catalogue-size':
+        out.size = int('catalogue-size', v);
+        break;
+      case 'seed':
+        out.seed = int('seed', v);
+    }
+  }
+  for (const c of clients) if (c.redirectUris.length === 0) throw new Error(`client ${c.id} needs at least one --redirect-uri`);
+  if (clients.length > 0) out.clients = clients;
+  if (users.length > 0) out.users = users;
+  return out;
+}
+
+async function main(): Promise<void> {
+  let args: ReturnType<typeof parseCli>;
+  try {
+    args = parseCli(process.argv.slice(2));
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const catalogue: { size?: number; seed?: number } = {};
+  if (args.size !== undefined) catalogue.size = args.size;
+  if (args.seed !== undefined) catalogue.seed = args.seed;
+  const emulator = await startEmulator({
+    port: args.port, host: args.host, clients: args.clients ?? [DEFAULT_CLIENT], users: args.users ?? DEFAULT_USERS,
+    catalogue, ...(args.accessTtl !== undefined ? { accessTokenTtlSeconds: args.accessTtl } : {}),
+  });
+  console.log(`listening on ${emulator.url}`);
+  console.log(`API: ${emulator.url}/v2   OAuth: ${emulator.url}/v1/oauth2/authorize, ${emulator.url}/v1/oauth2/token`);
+  // Printing the credentials is this dev tool's purpose: they are emulator-only test values.
+  for (const c of args.clients ?? [DEFAULT_CLIENT]) {
+    console.log(`client: id=${c.id} secret=${c.secret ?? '(none)'} redirect_uris=${c.redirectUris.join(' ')}`);
+  }
+  for (const u of args.users ?? DEFAULT_USERS) console.log(`user: ${u.name}:${u.password}`);
+  const stop = (): void => {
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  void main();
+}

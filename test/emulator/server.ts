@@ -1,0 +1,179 @@
+import express, { type Request } from 'express';
+import { type AddressInfo } from 'node:net';
+import { apiRouter, type FaultState } from './api/router.js';
+import { DEFAULT_CATALOGUE_SEED, buildCatalogue } from './catalogue/index.js';
+import { DEFAULT_USERS, makeProfile, seedUserLists } from './catalogue/users.js';
+import { oauthRouter, type OAuthCounters } from './oauth/routes.js';
+import { TokenStore } from './oauth/store.js';
+import { type ClientRecord, type EmulatorState, type UserRecord, findUser } from './state.js';
+
+export interface EmulatorClient {
+  id: string;
+  secret?: string;
+  redirectUris: string[];
+}
+
+export interface EmulatorUser {
+  name: string;
+  password: string;
+}
+
+export interface EmulatorOptions {
+  port?: number;
+  host?: string;
+  clients?: EmulatorClient[];
+  users?: EmulatorUser[];
+  accessTokenTtlSeconds?: number;
+  refreshTokenTtlSeconds?: number;
+  authCodeTtlSeconds?: number;
+  catalogue?: { size?: 'seed' | number; seed?: number };
+  now?: () => number;
+  /** How long an unfiltered GET /forum/topics hangs before its 504 (default 2000 ms). */
+  forumTopicsTimeoutMs?: number;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  auth: 'bearer' | 'client' | 'none';
+  status: number;
+}
+
+export interface Emulator {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  stats: { tokenRequests: { authorization_code: number; refresh_token: number }; requests: number };
+  requestLog: RequestLogEntry[];
+  faults: {
+    delayMs: number;
+    failNext(n: number, response: { status: number; body: string; contentType?: string }): void;
+    reset(): void;
+  };
+  revokeRefreshTokens(userName: string): void;
+  expireAccessTokens(userName: string): void;
+  issueTokensFor(userName: string, clientId?: string): { access_token: string; refresh_token: string; expires_in: number };
+}
+
+/** The default client (32-character id, 64-character secret, like real credentials). */
+export const DEFAULT_CLIENT: EmulatorClient = {
+  id: 'amls-emulator-default-client-id0',
+  secret: 'amls-emulator-default-client-secret-0123456789abcdef0123456789ab',
+  redirectUris: ['http://127.0.0.1:3000/oauth/callback'],
+};
+
+export { DEFAULT_USERS };
+
+const REQUEST_LOG_LIMIT = 1000;
+const SENSITIVE_QUERY = new Set(['code', 'state', 'code_challenge', 'code_verifier', 'access_token', 'refresh_token', 'client_secret']);
+
+function authKind(req: Request): RequestLogEntry['auth'] {
+  const authorization = req.get('authorization') ?? '';
+  if (/^bearer /i.test(authorization)) return 'bearer';
+  if (req.get('x-service-client-id') !== undefined || /^basic /i.test(authorization)) return 'client';
+  return 'none';
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const now = options.now ?? Date.now;
+  const clients = options.clients ?? [DEFAULT_CLIENT];
+  const users = options.users ?? DEFAULT_USERS;
+  const seed = options.catalogue?.seed ?? DEFAULT_CATALOGUE_SEED;
+  const startMs = now();
+  const catalogue = buildCatalogue(options.catalogue?.size ?? 'seed', seed, startMs, users.map((u) => u.name));
+
+  const userMap = new Map<string, UserRecord>();
+  for (const u of users) {
+    userMap.set(u.name.toLowerCase(), {
+      name: u.name, password: u.password, profile: makeProfile(u.name, startMs),
+      lists: seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs),
+    });
+  }
+  const clientMap = new Map<string, ClientRecord>(clients.map((c) => [c.id, { ...c, redirectUris: [...c.redirectUris] }]));
+  const tokens = new TokenStore(
+    {
+      accessSeconds: options.accessTokenTtlSeconds ?? 3600,
+      refreshSeconds: options.refreshTokenTtlSeconds ?? 30 * 86_400,
+      codeSeconds: options.authCodeTtlSeconds ?? 600,
+    },
+    now,
+  );
+  const state: EmulatorState = {
+    catalogue, users: userMap, clients: clientMap, tokens, now, forumTopicsTimeoutMs: options.forumTopicsTimeoutMs ?? 2000,
+  };
+
+  const stats: Emulator['stats'] = { tokenRequests: { authorization_code: 0, refresh_token: 0 }, requests: 0 };
+  const counters: OAuthCounters = { tokenRequests: stats.tokenRequests };
+  const requestLog: RequestLogEntry[] = [];
+  const faultState: FaultState = { delayMs: 0, pending: [] };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use((req, res, next) => {
+    res.on('finish', () => {
+      const url = new URL(req.originalUrl, 'http://x');
+      const query: Record<string, string> = {};
+      for (const [k, v] of url.searchParams) query[k] = SENSITIVE_QUERY.has(k) ? '[redacted]' : v;
+      requestLog.push({ method: req.method, path: url.pathname, query, auth: authKind(req), status: res.statusCode });
+      if (requestLog.length > REQUEST_LOG_LIMIT) requestLog.splice(0, requestLog.length - REQUEST_LOG_LIMIT);
+    });
+    next();
+  });
+  app.use(oauthRouter(state, counters));
+  app.use('/v2', apiRouter(state, faultState, () => {
+    stats.requests++;
+  }));
+  app.use((_req, res) => {
+    res.status(404).type('text/html').send('<html><body><h1>404 Not Found</h1></body></html>');
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  const server = app.listen(options.port ?? 0, host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  const userName = (name: string): string => {
+    const user = findUser(state, name);
+    if (!user) throw new Error(`emulator: unknown user ${name}`);
+    return user.name;
+  };
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    stats,
+    requestLog,
+    faults: {
+      get delayMs() {
+        return faultState.delayMs;
+      },
+      set delayMs(ms: number) {
+        faultState.delayMs = ms;
+      },
+      failNext(n, response) {
+        for (let i = 0; i < n; i++) faultState.pending.push({ ...response });
+      },
+      reset() {
+        faultState.delayMs = 0;
+        faultState.pending.length = 0;
+      },
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+    revokeRefreshTokens: (name) => tokens.revokeRefreshTokensOf(userName(name)),
+    expireAccessTokens: (name) => tokens.expireAccessTokensOf(userName(name)),
+    issueTokensFor: (name, clientId) => {
+      const id = clientId ?? clients[0]?.id;
+      if (id === undefined || !clientMap.has(id)) throw new Error(`emulator: unknown client ${String(id)}`);
+      return tokens.issuePair(userName(name), id);
+    },
+  };
+}
