@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_CLIENT_ID_HEADER, DEFAULT_STORE_URL, loadConfig, loadDiscordConfig } from '../../src/config.js';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+const VALID = {
+  DISCORD_TOKEN: 'token',
+  DISCORD_APPLICATION_ID: '1100000000000000001',
+  SERVICE_API_URL: 'https://api.example.net/',
+  SERVICE_AUTH_URL: 'https://auth.example.net',
+  SERVICE_CLIENT_ID: 'client',
+  PUBLIC_URL: 'https://bot.example.net/',
+  TOKEN_ENCRYPTION_KEY: KEY,
+};
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('config', () => {
+  it('reads a complete environment with defaults', () => {
+    const config = loadConfig(VALID);
+    expect(config.service.apiUrl).toBe('https://api.example.net');
+    expect(config.service.clientIdHeader).toBe(DEFAULT_CLIENT_ID_HEADER);
+    expect(config.service.clientSecret).toBeUndefined();
+    expect(config.service.userAgent).toMatch(/amls-discord-bot/);
+    expect(config.web).toEqual({ port: 3000, publicUrl: 'https://bot.example.net', redirectUri: 'https://bot.example.net/oauth/callback' });
+    expect(config.store.url).toBe(DEFAULT_STORE_URL);
+    expect(config.discord.apiUrl).toBe('https://discord.com/api');
+  });
+
+  it('lists every missing variable at once', () => {
+    const found = problems({});
+    for (const name of ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'SERVICE_API_URL', 'SERVICE_AUTH_URL', 'SERVICE_CLIENT_ID', 'PUBLIC_URL', 'TOKEN_ENCRYPTION_KEY']) {
+      expect(found.some((p) => p.startsWith(`${name} is missing`))).toBe(true);
+    }
+  });
+
+  it('explains malformed values', () => {
+    const found = problems({
+      ...VALID,
+      SERVICE_API_URL: 'not a url',
+      PORT: '70000',
+      DISCORD_APPLICATION_ID: 'abc',
+      TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=',
+      SERVICE_CLIENT_ID_HEADER: 'bad header',
+      STORE_URL: 'redis://x',
+    });
+    expect(found).toHaveLength(6);
+    expect(found.join('\n')).toMatch(/randomBytes\(32\)/);
+  });
+
+  it('never echoes the token or key in its messages', () => {
+    const message = problems({ ...VALID, TOKEN_ENCRYPTION_KEY: 'c2VjcmV0LWtleS12YWx1ZQ==' }).join('\n');
+    expect(message).not.toContain('c2VjcmV0LWtleS12YWx1ZQ==');
+  });
+
+  it('needs only the Discord part to register commands', () => {
+    expect(loadDiscordConfig({ DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '1100000000000000001' }).applicationId).toBe('1100000000000000001');
+    expect(() => loadDiscordConfig({})).toThrow(ConfigError);
+  });
+});
