@@ -3,23 +3,11 @@
 import { ANIME_RANKING_TYPES, SEASON_SORTS, SEASONS, type AnimeRankingType, type Season, type SeasonSort } from '../src/service/types.js';
 import type { SlashCommand } from '../src/discord/context.js';
 import { booleanOption, integerOption, namedChoices, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
-import { animeRankingView, animeSearchView, seasonOf, seasonView, suggestionsView } from '../src/discord/views/catalogue.js';
+import { ANIME_RANKING_NAMES, animeRankingView, animeSearchView, seasonOf, seasonView, suggestionsView } from '../src/discord/views/catalogue.js';
 import { renderDetails } from '../src/discord/views/details.js';
 import { renderPagedView } from '../src/discord/views/paged-view.js';
 import { resolveTitle, titleAutocomplete } from '../src/discord/views/titles.js';
 import { SEARCH_QUERY_MAX } from '../src/discord/option-limits.js';
-
-const RANKING_NAMES: Record<AnimeRankingType, string> = {
-  all: 'Top anime series',
-  airing: 'Top airing',
-  upcoming: 'Top upcoming',
-  tv: 'Top TV series',
-  ova: 'Top OVA series',
-  movie: 'Top movies',
-  special: 'Top specials',
-  bypopularity: 'Most popular',
-  favorite: 'Most favorited',
-};
 
 export const anime: SlashCommand = {
   data: slashCommand('anime', 'Search and browse anime', [
@@ -31,7 +19,7 @@ export const anime: SlashCommand = {
       stringOption('title', 'Start typing a title and pick one', { required: true, autocomplete: true, maxLength: 100 }),
     ]),
     subcommand('ranking', 'Top anime lists', [
-      stringOption('type', 'Which ranking', { required: true, choices: namedChoices(ANIME_RANKING_TYPES, RANKING_NAMES) }),
+      stringOption('type', 'Which ranking', { required: true, choices: namedChoices(ANIME_RANKING_TYPES, ANIME_RANKING_NAMES) }),
     ]),
     subcommand('season', 'Anime of a season (default: the current one)', [
       integerOption('year', 'Year, e.g. 2024', { min: 1917, max: 2100 }),

@@ -3,23 +3,11 @@
 import { MANGA_RANKING_TYPES, type MangaRankingType } from '../src/service/types.js';
 import type { SlashCommand } from '../src/discord/context.js';
 import { booleanOption, namedChoices, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
-import { mangaRankingView, mangaSearchView } from '../src/discord/views/catalogue.js';
+import { MANGA_RANKING_NAMES, mangaRankingView, mangaSearchView } from '../src/discord/views/catalogue.js';
 import { renderDetails } from '../src/discord/views/details.js';
 import { renderPagedView } from '../src/discord/views/paged-view.js';
 import { resolveTitle, titleAutocomplete } from '../src/discord/views/titles.js';
 import { SEARCH_QUERY_MAX } from '../src/discord/option-limits.js';
-
-const RANKING_NAMES: Record<MangaRankingType, string> = {
-  all: 'All',
-  manga: 'Top manga',
-  novels: 'Top novels',
-  oneshots: 'Top one-shots',
-  doujin: 'Top doujinshi',
-  manhwa: 'Top manhwa',
-  manhua: 'Top manhua',
-  bypopularity: 'Most popular',
-  favorite: 'Most favorited',
-};
 
 export const manga: SlashCommand = {
   data: slashCommand('manga', 'Search and browse manga', [
@@ -31,7 +19,7 @@ export const manga: SlashCommand = {
       stringOption('title', 'Start typing a title and pick one', { required: true, autocomplete: true, maxLength: 100 }),
     ]),
     subcommand('ranking', 'Top manga lists', [
-      stringOption('type', 'Which ranking', { required: true, choices: namedChoices(MANGA_RANKING_TYPES, RANKING_NAMES) }),
+      stringOption('type', 'Which ranking', { required: true, choices: namedChoices(MANGA_RANKING_TYPES, MANGA_RANKING_NAMES) }),
     ]),
   ]),
   handlers: {

@@ -4,7 +4,7 @@ import { GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
 describe('smoke', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({ log: true });
+    stack = await startStack();
   });
   afterAll(async () => {
     await stack?.stop();
@@ -14,8 +14,6 @@ describe('smoke', () => {
     const user = newUser();
     const handle = stack.command({ name: 'anime', subcommand: 'search', options: { query: 'Hokuto' }, where: GUILD, user });
     const message = await handle.settled();
-    console.log(JSON.stringify(message, null, 1).slice(0, 3000));
-    console.log(stack.logLines.join('\n').slice(0, 3000));
     expect(textOf(message)).toContain('Hokuto no Ken');
     expect(handle.errors()).toEqual([]);
   });

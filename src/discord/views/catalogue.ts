@@ -1,5 +1,6 @@
 // Paged catalogue views: search, ranking, season and suggestions.
 
+import { InvalidOptionError } from '../../service/errors.js';
 import { animeFields, mangaFields } from '../../service/fields.js';
 import {
   ANIME_RANKING_TYPES,
@@ -66,6 +67,15 @@ export function workPage(
   };
 }
 
+/** A service validation error named after the slash command option the user typed (`q` → `query`). */
+export function renameOption(error: unknown, names: Readonly<Record<string, string>>): unknown {
+  if (!(error instanceof InvalidOptionError)) return error;
+  const name = names[error.option];
+  if (name === undefined) return error;
+  const message = error.message.startsWith(`${error.option} `) ? `${name}${error.message.slice(error.option.length)}` : error.message;
+  return new InvalidOptionError(name, message);
+}
+
 // ---- search ---------------------------------------------------------------------------------
 
 interface SearchState {
@@ -85,10 +95,15 @@ function searchView(kind: WorkKind, code: string): PagedView<SearchState> {
     async load(ctx, s, offset) {
       const nsfw = allowNsfw(ctx.where, s.nsfw);
       const options = { q: s.q, limit: PAGE_SIZE, offset, nsfw };
-      const page =
-        kind === 'anime'
-          ? await ctx.deps.service.searchAnime({ ...options, fields: ANIME_LIST_FIELDS })
-          : await ctx.deps.service.searchManga({ ...options, fields: MANGA_LIST_FIELDS });
+      let page: Page<RankedItem<Anime | Manga>>;
+      try {
+        page =
+          kind === 'anime'
+            ? await ctx.deps.service.searchAnime({ ...options, fields: ANIME_LIST_FIELDS })
+            : await ctx.deps.service.searchManga({ ...options, fields: MANGA_LIST_FIELDS });
+      } catch (error) {
+        throw renameOption(error, { q: 'query' });
+      }
       return workPage(ctx, kind, page, offset, `${kind === 'anime' ? 'Anime' : 'Manga'} search: ${s.q}`, {
         nsfwFiltered: !nsfw,
       });
@@ -101,11 +116,40 @@ export const mangaSearchView = searchView('manga', 'ms');
 
 // ---- ranking --------------------------------------------------------------------------------
 
+export const ANIME_RANKING_NAMES: Record<AnimeRankingType, string> = {
+  all: 'Top anime series',
+  airing: 'Top airing',
+  upcoming: 'Top upcoming',
+  tv: 'Top TV series',
+  ova: 'Top OVA series',
+  movie: 'Top movies',
+  special: 'Top specials',
+  bypopularity: 'Most popular',
+  favorite: 'Most favorited',
+};
+
+export const MANGA_RANKING_NAMES: Record<MangaRankingType, string> = {
+  all: 'All',
+  manga: 'Top manga',
+  novels: 'Top novels',
+  oneshots: 'Top one-shots',
+  doujin: 'Top doujinshi',
+  manhwa: 'Top manhwa',
+  manhua: 'Top manhua',
+  bypopularity: 'Most popular',
+  favorite: 'Most favorited',
+};
+
 interface RankingState<T extends string> {
   type: T;
 }
 
-function rankingView<T extends AnimeRankingType | MangaRankingType>(kind: WorkKind, code: string, types: readonly T[]): PagedView<RankingState<T>> {
+function rankingView<T extends AnimeRankingType | MangaRankingType>(
+  kind: WorkKind,
+  code: string,
+  types: readonly T[],
+  names: Readonly<Record<T, string>>,
+): PagedView<RankingState<T>> {
   return {
     code,
     openPlaceholder: 'Open a title…',
@@ -118,13 +162,13 @@ function rankingView<T extends AnimeRankingType | MangaRankingType>(kind: WorkKi
         kind === 'anime'
           ? await ctx.deps.service.animeRanking({ ...options, rankingType: s.type as AnimeRankingType, fields: ANIME_LIST_FIELDS })
           : await ctx.deps.service.mangaRanking({ ...options, rankingType: s.type as MangaRankingType, fields: MANGA_LIST_FIELDS });
-      return workPage(ctx, kind, page, offset, `Top ${kind}: ${humanize(s.type)}`, { nsfwFiltered: !nsfw });
+      return workPage(ctx, kind, page, offset, `${kind === 'anime' ? 'Anime' : 'Manga'} ranking: ${names[s.type]}`, { nsfwFiltered: !nsfw });
     },
   };
 }
 
-export const animeRankingView = rankingView('anime', 'ar', ANIME_RANKING_TYPES);
-export const mangaRankingView = rankingView('manga', 'mr', MANGA_RANKING_TYPES);
+export const animeRankingView = rankingView('anime', 'ar', ANIME_RANKING_TYPES, ANIME_RANKING_NAMES);
+export const mangaRankingView = rankingView('manga', 'mr', MANGA_RANKING_TYPES, MANGA_RANKING_NAMES);
 
 // ---- season ---------------------------------------------------------------------------------
 

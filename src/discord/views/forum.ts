@@ -2,6 +2,8 @@
 
 import type { BaseContext } from '../context.js';
 import { forumTopicsEmbed, forumTopicEmbed } from '../render/forum.js';
+import type { ForumTopicSummary, Page } from '../../service/types.js';
+import { renameOption } from './catalogue.js';
 import type { PagedView } from './paged-view.js';
 import { PAGE_SIZE } from './paged-view.js';
 
@@ -12,6 +14,9 @@ export interface TopicsState {
   topicUser: string | undefined;
   user: string | undefined;
 }
+
+/** Service option → the /forum topics option the user typed. */
+const TOPICS_OPTION_NAMES = { q: 'query', boardId: 'board', subboardId: 'subboard', topicUserName: 'topic_user', userName: 'user' };
 
 export const topicsView: PagedView<TopicsState> = {
   code: 'ft',
@@ -25,15 +30,20 @@ export const topicsView: PagedView<TopicsState> = {
     user: r.optionalString(),
   }),
   async load(ctx: BaseContext, s, offset) {
-    const page = await ctx.deps.service.forumTopics({
-      limit: PAGE_SIZE,
-      offset,
-      ...(s.boardId !== undefined ? { boardId: s.boardId } : {}),
-      ...(s.subboardId !== undefined ? { subboardId: s.subboardId } : {}),
-      ...(s.q !== undefined ? { q: s.q } : {}),
-      ...(s.topicUser !== undefined ? { topicUserName: s.topicUser } : {}),
-      ...(s.user !== undefined ? { userName: s.user } : {}),
-    });
+    let page: Page<ForumTopicSummary>;
+    try {
+      page = await ctx.deps.service.forumTopics({
+        limit: PAGE_SIZE,
+        offset,
+        ...(s.boardId !== undefined ? { boardId: s.boardId } : {}),
+        ...(s.subboardId !== undefined ? { subboardId: s.subboardId } : {}),
+        ...(s.q !== undefined ? { q: s.q } : {}),
+        ...(s.topicUser !== undefined ? { topicUserName: s.topicUser } : {}),
+        ...(s.user !== undefined ? { userName: s.user } : {}),
+      });
+    } catch (error) {
+      throw renameOption(error, TOPICS_OPTION_NAMES);
+    }
     const filters = [
       s.q ? `“${s.q}”` : undefined,
       s.boardId !== undefined ? `board ${s.boardId}` : undefined,
