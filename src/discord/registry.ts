@@ -32,9 +32,9 @@ const views = [
   topicView,
 ] as unknown as readonly PagedView<unknown>[];
 
-/** Opens what a select menu option refers to: `a:ID`, `m:ID`, `t:ID` (topic) or `b:ID` (board). */
+/** Opens what a select menu option refers to: `a:ID`, `m:ID`, `t:ID[:POSTS]` (topic) or `b:ID` (board). */
 async function openReference(ctx: BaseContext, reference: string): Promise<RenderedMessage> {
-  const match = /^([amtb]):(\d{1,10})$/.exec(reference);
+  const match = /^([amtb]):(\d{1,10})(?::(\d{1,7}))?$/.exec(reference);
   if (!match?.[1] || !match[2]) throw new MalformedCustomIdError(`bad reference ${reference}`);
   const id = Number(match[2]);
   switch (match[1]) {
@@ -43,7 +43,7 @@ async function openReference(ctx: BaseContext, reference: string): Promise<Rende
     case 'm':
       return renderDetails(ctx, 'manga', id);
     case 't':
-      return renderPagedView(ctx, topicView, { id }, 0, ctx.userId);
+      return renderPagedView(ctx, topicView, { id, posts: match[3] === undefined ? undefined : Number(match[3]) }, 0, ctx.userId);
     default:
       return renderPagedView(
         ctx,

@@ -128,15 +128,24 @@ describe('components end to end', () => {
     const user = newUser();
     const handle = stack.command({ name: 'forum', subcommand: 'topics', options: { query: 'best jojo opening' }, where: DM, user });
     const list = await handle.settled();
-    const open = stack.select(list, selectOf(list).custom_id, ['t:1877721'], user);
+    // The topic list knows the number of replies, so the option carries the post count.
+    const option = selectOf(list).options?.find((o) => o.value.startsWith('t:1877721'));
+    expect(option?.value).toBe('t:1877721:74');
+    const open = stack.select(list, selectOf(list).custom_id, [option?.value ?? ''], user);
     const topic = await open.settled();
     expectClean(open, topic);
     expect(topic.id).not.toBe(list.id);
     expect(textOf(topic)).toContain('What is the best JoJo opening?');
     expect(textOf(topic)).toContain('**#1**');
+    expect(pageLabel(topic)).toBe('Page 1 of 19');
     const next = await click(topic, 'Next', user);
     expect(textOf(next)).toContain('**#5**');
     expect(textOf(next)).not.toContain('**#1**');
+    const last = await click(next, 'Last', user);
+    expect(pageLabel(last)).toBe('Page 19 of 19');
+    expect(textOf(last)).toContain('**#74**');
+    expect(buttonLabelled(last, 'Next').disabled).toBe(true);
+    expect(buttonLabelled(last, 'Last').disabled).toBe(true);
   });
 
   it('forum boards → select a board → its topics', async () => {

@@ -55,7 +55,7 @@ export const topicsView: PagedView<TopicsState> = {
       embeds: [forumTopicsEmbed(page.data, { title: `Forum topics: ${filters.join(', ')}`, offset })],
       open: page.data.map((t) => ({
         label: t.title ?? `Topic ${t.id}`,
-        value: `t:${t.id}`,
+        value: t.number_of_posts !== undefined ? `t:${t.id}:${t.number_of_posts + 1}` : `t:${t.id}`,
         ...(t.created_by?.name ? { description: `by ${t.created_by.name}${t.number_of_posts !== undefined ? ` · ${t.number_of_posts} posts` : ''}` } : {}),
       })),
       hasNext: page.paging.next !== undefined,
@@ -65,18 +65,25 @@ export const topicsView: PagedView<TopicsState> = {
 
 export const POSTS_PER_PAGE = 4;
 
-export const topicView: PagedView<{ id: number }> = {
+export interface TopicState {
+  id: number;
+  /** Number of posts, when known from the topic list (its `number_of_posts` counts replies). */
+  posts?: number | undefined;
+}
+
+export const topicView: PagedView<TopicState> = {
   code: 'fp',
   openPlaceholder: 'Open…',
   pageSize: POSTS_PER_PAGE,
-  encode: (s) => [s.id],
-  decode: (r) => ({ id: r.int() }),
+  encode: (s) => [s.id, s.posts],
+  decode: (r) => ({ id: r.int(), posts: r.optionalInt() }),
   async load(ctx, s, offset) {
     const page = await ctx.deps.service.forumTopic(s.id, { limit: POSTS_PER_PAGE, offset });
     return {
       embeds: forumTopicEmbed(page.data, { topicId: s.id, offset }),
       open: [],
       hasNext: page.paging.next !== undefined,
+      ...(s.posts !== undefined && s.posts > 0 ? { total: s.posts } : {}),
     };
   },
 };

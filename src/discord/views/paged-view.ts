@@ -3,7 +3,7 @@
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
 import type { BaseContext, ComponentHandler } from '../context.js';
-import { encodeCustomId, MalformedCustomIdError, type FieldReader } from '../custom-id.js';
+import { CustomIdTooLongError, encodeCustomId, MalformedCustomIdError, type FieldReader } from '../custom-id.js';
 import { encodeUserId } from '../invoker.js';
 import type { RenderedMessage } from '../render/limits.js';
 import type { APIEmbed } from 'discord.js';
@@ -69,15 +69,22 @@ export async function renderPagedView<S>(
     disabled,
   });
   const rows: APIActionRowComponent<APIComponentInMessageActionRow>[] = [];
+  let note = page.content;
   if (!atStart || page.hasNext) {
-    const pager = [
-      button('f', '⏮ First', 0, atStart),
-      button('p', '◀ Previous', Math.max(0, offset - size), atStart),
-      button('i', `Page ${pageNumber}${lastOffset !== undefined ? ` of ${lastOffset / size + 1}` : ''}`, offset, true),
-      button('n', 'Next ▶', offset + size, !page.hasNext),
-    ];
-    if (lastOffset !== undefined) pager.push(button('l', 'Last ⏭', lastOffset, offset >= lastOffset));
-    rows.push({ type: ComponentType.ActionRow, components: pager });
+    try {
+      const pager = [
+        button('f', '⏮ First', 0, atStart),
+        button('p', '◀ Previous', Math.max(0, offset - size), atStart),
+        button('i', `Page ${pageNumber}${lastOffset !== undefined ? ` of ${lastOffset / size + 1}` : ''}`, offset, true),
+        button('n', 'Next ▶', offset + size, !page.hasNext),
+      ];
+      if (lastOffset !== undefined) pager.push(button('l', 'Last ⏭', lastOffset, offset >= lastOffset));
+      rows.push({ type: ComponentType.ActionRow, components: pager });
+    } catch (error) {
+      // Only text full of escaped characters can overflow the custom_id; show the page without paging.
+      if (!(error instanceof CustomIdTooLongError)) throw error;
+      note = [note, '-# This search has too many special characters to page through; shorten it to see more.'].filter(Boolean).join('\n');
+    }
   }
   if (page.open.length > 0) {
     rows.push({
@@ -96,7 +103,7 @@ export async function renderPagedView<S>(
       ],
     });
   }
-  return { ...(page.content ? { content: page.content } : {}), embeds: page.embeds, components: rows };
+  return { ...(note ? { content: note } : {}), embeds: page.embeds, components: rows };
 }
 
 /** The component handler behind every pager button. */
