@@ -111,7 +111,10 @@ export class TokenManager {
       response = await this.oauth.refresh(current.refreshToken);
     } catch (e) {
       if (e instanceof OAuthError && e.permanent) {
-        await this.storage.delete(key);
+        // Remove only the record whose refresh token was rejected: the user may have linked again meanwhile.
+        const latest = await this.storage.get(key);
+        if (latest && latest.refreshToken !== current.refreshToken) return latest.accessToken;
+        if (latest) await this.storage.delete(key);
         throw new ReauthRequiredError('refresh_rejected');
       }
       throw new UpstreamUnavailableError('Could not refresh the login right now; try again later', {

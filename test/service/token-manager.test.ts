@@ -110,6 +110,20 @@ describe('TokenManager', () => {
     expect(storage.map.has('u1')).toBe(false);
   });
 
+  it('a permanent failure does not delete a record the user re-linked during the refresh', async () => {
+    const { source, oauth, storage } = setup(10_000);
+    oauth.fail = new OAuthError('bad', { status: 400, permanent: true, code: 'invalid_request' });
+    const relinked = { accessToken: 'acc-new-login', refreshToken: 'ref-new-login', expiresAt: NOW + 3_600_000 };
+    const original = oauth.refresh.bind(oauth);
+    oauth.refresh = async (token: string) => {
+      await storage.set('u1', relinked);
+      return original(token);
+    };
+    expect(await source.getAccessToken()).toBe('acc-new-login');
+    expect(storage.map.get('u1')).toEqual(relinked);
+    expect(storage.deletes).toBe(0);
+  });
+
   it('transient refresh failure keeps the record', async () => {
     const { source, oauth, storage } = setup(-1);
     oauth.fail = new OAuthError('down', { status: 503, permanent: false });
