@@ -7,15 +7,16 @@ import {
   ANIME_LIST_STATUSES,
   MANGA_LIST_SORTS,
   MANGA_LIST_STATUSES,
-  type AnimeListStatusValue,
+  type Anime,
   type AnimeListUpdate,
-  type MangaListStatusValue,
+  type Manga,
   type MangaListUpdate,
 } from '../src/service/types.js';
 import type { CommandContext, SlashCommand, SubcommandHandler } from '../src/discord/context.js';
 import { booleanOption, group, integerOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
 import { SERVICE_USER_NAME_MAX } from '../src/discord/option-limits.js';
-import { UserFacingError } from '../src/discord/user-errors.js';
+import { renameOption, UserFacingError } from '../src/discord/user-errors.js';
+import { maskTitle } from '../src/discord/views/nsfw.js';
 import type { WorkKind } from '../src/discord/views/catalogue.js';
 import { listEntryMessage } from '../src/discord/views/list-entry.js';
 import { renderPagedView } from '../src/discord/views/paged-view.js';
@@ -60,31 +61,52 @@ const mangaUpdate = subcommand('update', 'Add a manga to your list or change you
   stringOption('comments', 'Comments', { maxLength: 1000 }),
 ]);
 
-/** Service field → the option the user typed, so range errors name what the user sees. */
-const OPTION_NAMES: Record<string, string> = {
-  num_watched_episodes: 'episodes',
-  is_rewatching: 'rewatching',
-  num_times_rewatched: 'times_rewatched',
-  num_volumes_read: 'volumes',
-  num_chapters_read: 'chapters',
-  is_rereading: 'rereading',
-  num_times_reread: 'times_reread',
-};
+/** Each writable option → the service field it sets. Only options the user gave are sent. */
+const ANIME_WRITES = {
+  status: 'status',
+  score: 'score',
+  episodes: 'num_watched_episodes',
+  rewatching: 'is_rewatching',
+  times_rewatched: 'num_times_rewatched',
+  rewatch_value: 'rewatch_value',
+  priority: 'priority',
+  tags: 'tags',
+  comments: 'comments',
+} as const satisfies Record<string, keyof AnimeListUpdate>;
 
-function renamed(error: unknown): unknown {
-  if (error instanceof InvalidOptionError) {
-    const name = OPTION_NAMES[error.option];
-    if (name) return new InvalidOptionError(name, error.message);
+const MANGA_WRITES = {
+  status: 'status',
+  score: 'score',
+  volumes: 'num_volumes_read',
+  chapters: 'num_chapters_read',
+  rereading: 'is_rereading',
+  times_reread: 'num_times_reread',
+  reread_value: 'reread_value',
+  priority: 'priority',
+  tags: 'tags',
+  comments: 'comments',
+} as const satisfies Record<string, keyof MangaListUpdate>;
+
+/** The options given, under the service's names; the client checks every value's range and type. */
+function changesFrom(o: ChatInputCommandInteraction['options'], writes: Readonly<Record<string, string>>): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const [option, field] of Object.entries(writes)) {
+    const given = o.get(option)?.value;
+    if (given === undefined) continue;
+    changes[field] =
+      field === 'tags'
+        ? String(given)
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean)
+        : given;
   }
-  return error;
+  return changes;
 }
 
-function parseTags(raw: string | null): string[] | undefined {
-  if (raw === null) return undefined;
-  return raw
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
+/** Service field → option name, so a range error names what the user typed. */
+function optionNames(writes: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(writes).map(([option, field]) => [field, option]));
 }
 
 function oneOf<T extends string>(option: string, value: string | null, allowed: readonly T[]): T | undefined {
@@ -94,53 +116,9 @@ function oneOf<T extends string>(option: string, value: string | null, allowed: 
   return found;
 }
 
-/** Only the options the user gave, under the service's names. */
-function animeChanges(o: ChatInputCommandInteraction['options']): AnimeListUpdate {
-  const changes: AnimeListUpdate = {};
-  const status = oneOf<AnimeListStatusValue>('status', o.getString('status'), ANIME_LIST_STATUSES);
-  if (status !== undefined) changes.status = status;
-  const score = o.getInteger('score');
-  if (score !== null) changes.score = score;
-  const episodes = o.getInteger('episodes');
-  if (episodes !== null) changes.num_watched_episodes = episodes;
-  const rewatching = o.getBoolean('rewatching');
-  if (rewatching !== null) changes.is_rewatching = rewatching;
-  const times = o.getInteger('times_rewatched');
-  if (times !== null) changes.num_times_rewatched = times;
-  const value = o.getInteger('rewatch_value');
-  if (value !== null) changes.rewatch_value = value;
-  const priority = o.getInteger('priority');
-  if (priority !== null) changes.priority = priority;
-  const tags = parseTags(o.getString('tags'));
-  if (tags !== undefined) changes.tags = tags;
-  const comments = o.getString('comments');
-  if (comments !== null) changes.comments = comments;
-  return changes;
-}
-
-function mangaChanges(o: ChatInputCommandInteraction['options']): MangaListUpdate {
-  const changes: MangaListUpdate = {};
-  const status = oneOf<MangaListStatusValue>('status', o.getString('status'), MANGA_LIST_STATUSES);
-  if (status !== undefined) changes.status = status;
-  const score = o.getInteger('score');
-  if (score !== null) changes.score = score;
-  const volumes = o.getInteger('volumes');
-  if (volumes !== null) changes.num_volumes_read = volumes;
-  const chapters = o.getInteger('chapters');
-  if (chapters !== null) changes.num_chapters_read = chapters;
-  const rereading = o.getBoolean('rereading');
-  if (rereading !== null) changes.is_rereading = rereading;
-  const times = o.getInteger('times_reread');
-  if (times !== null) changes.num_times_reread = times;
-  const value = o.getInteger('reread_value');
-  if (value !== null) changes.reread_value = value;
-  const priority = o.getInteger('priority');
-  if (priority !== null) changes.priority = priority;
-  const tags = parseTags(o.getString('tags'));
-  if (tags !== undefined) changes.tags = tags;
-  const comments = o.getString('comments');
-  if (comments !== null) changes.comments = comments;
-  return changes;
+/** The title as it may be shown here: not-safe-for-work titles stay hidden outside age-restricted channels. */
+function shown<W extends Anime | Manga>(ctx: CommandContext, work: W): W {
+  return { ...work, title: maskTitle(work.title, work.nsfw, ctx.where) };
 }
 
 function viewHandler(kind: WorkKind): SubcommandHandler {
@@ -161,12 +139,13 @@ function viewHandler(kind: WorkKind): SubcommandHandler {
 }
 
 function updateHandler(kind: WorkKind): SubcommandHandler {
+  const writes = kind === 'anime' ? ANIME_WRITES : MANGA_WRITES;
   return {
     ephemeral: false,
     autocomplete: titleAutocomplete(kind),
     async run(ctx: CommandContext) {
       const o = ctx.interaction.options;
-      const changes = kind === 'anime' ? animeChanges(o) : mangaChanges(o);
+      const changes = changesFrom(o, writes);
       if (Object.keys(changes).length === 0) {
         throw new UserFacingError('Nothing to change', 'Give at least one value to set, for example `status` or `score`.');
       }
@@ -176,17 +155,17 @@ function updateHandler(kind: WorkKind): SubcommandHandler {
         if (kind === 'anime') {
           const [updated, work] = await Promise.all([
             ctx.deps.service.updateAnimeListStatus(id, changes as AnimeListUpdate, { auth }),
-            ctx.deps.service.getAnime(id, { fields: 'num_episodes' }),
+            ctx.deps.service.getAnime(id, { fields: 'num_episodes,nsfw' }),
           ]);
-          return listEntryMessage('anime', work, updated, 'Your list');
+          return listEntryMessage('anime', shown(ctx, work), updated, 'Your list');
         }
         const [updated, work] = await Promise.all([
           ctx.deps.service.updateMangaListStatus(id, changes as MangaListUpdate, { auth }),
-          ctx.deps.service.getManga(id, { fields: 'num_volumes,num_chapters' }),
+          ctx.deps.service.getManga(id, { fields: 'num_volumes,num_chapters,nsfw' }),
         ]);
-        return listEntryMessage('manga', work, updated, 'Your list');
+        return listEntryMessage('manga', shown(ctx, work), updated, 'Your list');
       } catch (error) {
-        throw renamed(error);
+        throw renameOption(error, optionNames(writes));
       }
     },
   };
@@ -199,7 +178,7 @@ function removeHandler(kind: WorkKind): SubcommandHandler {
     async run(ctx: CommandContext) {
       const auth = await ctx.requireAuth();
       const id = await resolveTitle(ctx, kind, ctx.interaction.options.getString('title', true));
-      const work = kind === 'anime' ? await ctx.deps.service.getAnime(id) : await ctx.deps.service.getManga(id);
+      const work = shown(ctx, kind === 'anime' ? await ctx.deps.service.getAnime(id, { fields: 'nsfw' }) : await ctx.deps.service.getManga(id, { fields: 'nsfw' }));
       try {
         if (kind === 'anime') await ctx.deps.service.deleteAnimeListStatus(id, { auth });
         else await ctx.deps.service.deleteMangaListStatus(id, { auth });

@@ -28,6 +28,15 @@ export class NotLoggedInError extends UserFacingError {
   }
 }
 
+/** A service validation error renamed after the slash command option the user typed (`q` → `query`). */
+export function renameOption(error: unknown, names: Readonly<Record<string, string>>): unknown {
+  if (!(error instanceof InvalidOptionError)) return error;
+  const name = names[error.option];
+  if (name === undefined) return error;
+  const message = error.message.startsWith(`${error.option} `) ? `${name}${error.message.slice(error.option.length)}` : error.message;
+  return new InvalidOptionError(name, message);
+}
+
 export interface UserMessage {
   title: string;
   text: string;

@@ -35,7 +35,7 @@ describe('forum commands end to end', () => {
       const { text, message } = await run({ name: 'forum', subcommand: 'topics', options: { query: 'jojo opening' }, where });
       expect(text).toContain('Forum topics: “jojo opening”');
       expect(text).toMatch(/What is the best JoJo opening\?\n.*by Ringtomb · 73 posts .*ID 1877721/);
-      expect(selectOf(message).options?.map((o) => o.value)).toContain('t:1877721');
+      expect(selectOf(message).options?.map((o) => o.value)).toContain('t:1877721:74');
     });
 
     it('/forum topic id:1877721 shows the poll and BBCode rendered as markdown', async () => {

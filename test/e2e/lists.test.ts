@@ -3,6 +3,7 @@ import { DEFAULT_USERS } from '../emulator/server.js';
 import type { OptionValue, Who } from '../discord/index.js';
 import { GUILD, NSFW_CHANNEL, componentId, newUser, startStack, textOf, type Stack } from './harness.js';
 import { answerOf, listWrites, myListStatus, serviceGet } from './user-helpers.js';
+import { searchWithNsfw } from './catalogue-helpers.js';
 
 const DAVE = { name: 'dave', password: 'dave-password' };
 const EVE = { name: 'eve', password: 'eve-password' };
@@ -45,6 +46,24 @@ describe('commands acting as the user end to end', () => {
 
   const update = (kind: 'anime' | 'manga', user: Who, options: Record<string, OptionValue>) =>
     answerOf(stack.command({ name: 'list', subcommandGroup: kind, subcommand: 'update', options, user, where: GUILD }));
+
+  it('update and remove replies hide a not-safe-for-work title outside age-restricted channels', async () => {
+    const work = (await searchWithNsfw(stack, 'anime', 'Sekai')).find((w) => w.nsfw === 'gray' || w.nsfw === 'black');
+    expect(work?.title).toBeTruthy();
+    const title = work?.title ?? '';
+    const inServer = await update('anime', eve, { title: `id:${work?.id}`, status: 'plan_to_watch' });
+    expect(inServer.text).not.toContain(title);
+    expect(inServer.text).toContain('title hidden');
+    const inNsfwChannel = await answerOf(
+      stack.command({ name: 'list', subcommandGroup: 'anime', subcommand: 'update', options: { title: `id:${work?.id}`, score: 6 }, user: eve, where: NSFW_CHANNEL }),
+    );
+    expect(inNsfwChannel.text).toContain(title);
+    const removed = await answerOf(
+      stack.command({ name: 'list', subcommandGroup: 'anime', subcommand: 'remove', options: { title: `id:${work?.id}` }, user: eve, where: GUILD }),
+    );
+    expect(removed.text).toContain('no longer on your anime list');
+    expect(removed.text).not.toContain(title);
+  });
 
   it('/list anime update with every option shows the entry and changes the service state', async () => {
     const answer = await update('anime', dave, {

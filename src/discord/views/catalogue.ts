@@ -1,6 +1,5 @@
 // Paged catalogue views: search, ranking, season and suggestions.
 
-import { InvalidOptionError } from '../../service/errors.js';
 import { animeFields, mangaFields } from '../../service/fields.js';
 import {
   ANIME_RANKING_TYPES,
@@ -22,6 +21,7 @@ import { formatSeason, humanize } from '../render/format.js';
 import { workFacts, workSummaryLine } from '../render/work-facts.js';
 import { workListEmbed, type WorkListItem } from '../render/lists.js';
 import { allowNsfw, maskTitle, NSFW_HIDDEN_NOTE } from './nsfw.js';
+import { renameOption } from '../user-errors.js';
 import { PAGE_SIZE, type LoadedPage, type OpenOption, type PagedView } from './paged-view.js';
 
 export type WorkKind = 'anime' | 'manga';
@@ -65,15 +65,6 @@ export function workPage(
     ),
     hasNext: page.paging.next !== undefined,
   };
-}
-
-/** A service validation error named after the slash command option the user typed (`q` → `query`). */
-export function renameOption(error: unknown, names: Readonly<Record<string, string>>): unknown {
-  if (!(error instanceof InvalidOptionError)) return error;
-  const name = names[error.option];
-  if (name === undefined) return error;
-  const message = error.message.startsWith(`${error.option} `) ? `${name}${error.message.slice(error.option.length)}` : error.message;
-  return new InvalidOptionError(name, message);
 }
 
 // ---- search ---------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 import type { BaseContext } from '../context.js';
 import { forumTopicsEmbed, forumTopicEmbed } from '../render/forum.js';
 import type { ForumTopicSummary, Page } from '../../service/types.js';
-import { renameOption } from './catalogue.js';
+import { renameOption } from '../user-errors.js';
 import type { PagedView } from './paged-view.js';
 import { PAGE_SIZE } from './paged-view.js';
 
