@@ -3,6 +3,7 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { SlashCommand } from '../src/discord/context.js';
 import { slashCommand } from '../src/discord/command-data.js';
+import { escapeMarkdown } from '../src/discord/render/text.js';
 
 export const login: SlashCommand = {
   data: slashCommand('login', 'Link your service account to use your lists from Discord'),
@@ -18,7 +19,7 @@ export const login: SlashCommand = {
         });
         const expires = `<t:${Math.floor(expiresAt / 1000)}:R>`;
         const text = current
-          ? `You are linked as **${current}**. To switch to another account, open the link below and log in as that account (link expires ${expires}).`
+          ? `You are linked as **${escapeMarkdown(current)}**. To switch to another account, open the link below and log in as that account (link expires ${expires}).`
           : `Open the link below, log in to the service and allow access. This message will update when you are done (link expires ${expires}).`;
         return {
           ephemeral: true,

@@ -2,6 +2,7 @@
 
 import type { SlashCommand } from '../src/discord/context.js';
 import { slashCommand } from '../src/discord/command-data.js';
+import { escapeMarkdown } from '../src/discord/render/text.js';
 
 export const logout: SlashCommand = {
   data: slashCommand('logout', 'Unlink your service account and delete its tokens from this bot'),
@@ -15,7 +16,7 @@ export const logout: SlashCommand = {
           ephemeral: true,
           embeds: [
             existed
-              ? { title: 'Logged out', description: `Unlinked ${name ? `**${name}**` : 'your account'}. Its tokens are deleted from this bot.` }
+              ? { title: 'Logged out', description: `Unlinked ${name ? `**${escapeMarkdown(name)}**` : 'your account'}. Its tokens are deleted from this bot.` }
               : { title: 'Not linked', description: 'You had no linked account. Nothing was stored.' },
           ],
         };

@@ -22,6 +22,7 @@ import { DEFAULT_DEFER_AFTER_MS, Responder } from './responder.js';
 import { describeError, NotLoggedInError } from './user-errors.js';
 import type { Where, WhereTracker } from './where.js';
 import { errorMessage } from './render/messages.js';
+import { clipPlain } from './render/text.js';
 import { decodeUserId } from './invoker.js';
 
 export interface RouterOptions {
@@ -203,7 +204,7 @@ export function sanitizeChoices(choices: readonly AutocompleteChoice[]): Autocom
     const name = choice.name.trim();
     if (!name || !choice.value || choice.value.length > CHOICE_TEXT_MAX || seen.has(choice.value)) continue;
     seen.add(choice.value);
-    out.push({ name: name.length > CHOICE_TEXT_MAX ? `${name.slice(0, CHOICE_TEXT_MAX - 1)}…` : name, value: choice.value });
+    out.push({ name: clipPlain(name, CHOICE_TEXT_MAX), value: choice.value });
     if (out.length === AUTOCOMPLETE_MAX_CHOICES) break;
   }
   return out;
