@@ -1,0 +1,49 @@
+// `npm run bench -- [--quick] [--only …]`: prints latency, memory, service-client and catalogue
+// numbers. See bench/options.ts for the options and bench/README.md for how to read the output.
+
+import { availableParallelism, cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseOptions, USAGE, type Part } from './options.js';
+import { runLatency } from './latency.js';
+import { runMemory } from './memory.js';
+import { runServiceThroughput } from './service-throughput.js';
+import { runLargeCatalogue } from './large-catalogue.js';
+
+async function main(): Promise<number> {
+  const parsed = parseOptions(process.argv.slice(2));
+  if (parsed === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const o = parsed;
+  console.log(
+    `amls-discord-bot benchmarks (${o.quick ? 'quick' : 'full'} run) — node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'})`,
+  );
+  const parts: Record<Part, () => Promise<unknown>> = {
+    latency: () => runLatency(o),
+    memory: () => runMemory(o),
+    service: () => runServiceThroughput(o),
+    catalogue: () => runLargeCatalogue(o),
+  };
+  const failed: string[] = [];
+  const t0 = performance.now();
+  for (const [name, run] of Object.entries(parts) as Array<[Part, () => Promise<unknown>]>) {
+    if (!o.parts.has(name)) continue;
+    try {
+      await run();
+    } catch (error) {
+      failed.push(name);
+      console.error(`\n${name} benchmark FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  }
+  console.log(`\nbenchmarks finished in ${((performance.now() - t0) / 1000).toFixed(1)} s${failed.length > 0 ? `; FAILED: ${failed.join(', ')}` : ''}`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  },
+);
