@@ -6,7 +6,8 @@ import { Client, Options, type ClientOptions } from 'discord.js';
 export function createDiscordClient(apiUrl: string, extra: Partial<ClientOptions> = {}): Client {
   return new Client({
     intents: [],
-    rest: { api: apiUrl },
+    // Each deferred answer leaves a REST queue keyed by its interaction token; sweep idle ones every minute.
+    rest: { api: apiUrl, handlerSweepInterval: 60_000 },
     allowedMentions: { parse: [] },
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,

@@ -250,6 +250,11 @@ export class ServiceClient {
     this.dispatcher = o.dispatcher ?? createAgent();
   }
 
+  /** Responses held by the anonymous response cache (0 without one). */
+  get cachedResponses(): number {
+    return this.cache?.size ?? 0;
+  }
+
   /** Closes the connection pool the client created (an injected dispatcher is left to its owner). */
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.dispatcher.close();

@@ -26,6 +26,10 @@ export class TitleCache {
   private readonly entries = new Map<string, CachedChoices>();
   constructor(private readonly now: () => number) {}
 
+  get size(): number {
+    return this.entries.size;
+  }
+
   private key(kind: WorkKind, nsfw: boolean, q: string): string {
     return `${kind}|${nsfw ? 1 : 0}|${q.toLowerCase()}`;
   }
