@@ -1,0 +1,132 @@
+// The bot as its own process, the way `npm start` runs it: configuration from the environment,
+// a clear exit on missing config, commands answered, health served, and a clean SIGTERM.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCommands } from '../../src/discord/register.js';
+import { startEmulator, type Emulator } from '../emulator/server.js';
+import { slashCommand, startFakeDiscord, type FakeDiscord } from '../discord/index.js';
+import { GUILD, newUser, textOf } from './harness.js';
+
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const ENTRY = join(process.cwd(), 'src', 'index.ts');
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function runBot(env: Record<string, string>, cwd: string): Run {
+  // No inherited environment: only what a self-hoster would set.
+  const child = spawn(TSX, [ENTRY], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('the bot process', () => {
+  let dir: string;
+  let emulator: Emulator;
+  let discord: FakeDiscord;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'amls-process-'));
+    emulator = await startEmulator();
+    discord = await startFakeDiscord({ applicationId: '1100000000000000002' });
+  });
+  afterAll(async () => {
+    await Promise.allSettled([discord?.close(), emulator?.close()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('exits with code 1 and a list of what is missing when unconfigured, without a stack trace', async () => {
+    const run = runBot({}, dir);
+    expect(await run.exited).toBe(1);
+    const output = run.output();
+    expect(output).toContain('DISCORD_TOKEN is missing');
+    expect(output).toContain('TOKEN_ENCRYPTION_KEY is missing');
+    expect(output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  });
+
+  it('refuses a malformed encryption key and says how to make one', async () => {
+    const run = runBot(
+      {
+        DISCORD_TOKEN: 'x',
+        DISCORD_APPLICATION_ID: '1100000000000000002',
+        SERVICE_API_URL: emulator.url,
+        SERVICE_AUTH_URL: emulator.url,
+        SERVICE_CLIENT_ID: 'id',
+        PUBLIC_URL: 'http://127.0.0.1:1',
+        TOKEN_ENCRYPTION_KEY: 'too-short',
+      },
+      dir,
+    );
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/TOKEN_ENCRYPTION_KEY must be 32 random bytes.*randomBytes\(32\)/s);
+  });
+
+  it('connects, answers a command, serves health, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const config = { token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl };
+    await registerCommands(config);
+    const run = runBot(
+      {
+        DISCORD_TOKEN: config.token,
+        DISCORD_APPLICATION_ID: config.applicationId,
+        DISCORD_API_URL: config.apiUrl,
+        SERVICE_API_URL: emulator.url,
+        SERVICE_AUTH_URL: emulator.url,
+        SERVICE_CLIENT_ID: 'amls-emulator-default-client-id0',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PORT: String(port),
+        STORE_URL: 'sqlite://state/bot.sqlite',
+        TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      },
+      dir,
+    );
+    try {
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200, 30_000, `health (output: ${run.output()})`);
+      const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as Record<string, unknown>;
+      expect(health).toMatchObject({ status: 'ok', discord: 'ready', store: true });
+      // The store folder is created relative to the working directory.
+      expect((await stat(join(dir, 'state', 'bot.sqlite'))).isFile()).toBe(true);
+
+      const handle = discord.interact(slashCommand({ name: 'anime', subcommand: 'info', options: { title: 'id:967' }, where: GUILD, user: newUser() }));
+      expect(textOf(await handle.settled())).toContain('Hokuto no Ken');
+      expect(handle.errors()).toEqual([]);
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('shutting down');
+    expect(run.output()).not.toContain(config.token);
+  }, 60_000);
+});
