@@ -1,0 +1,63 @@
+// `npm run deploy-commands` as a process: registers every command with Discord's validation
+// (the fake enforces it), globally or in one server, and prints the invite links.
+
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeDiscord, type FakeDiscord } from '../discord/index.js';
+
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const SCRIPT = join(process.cwd(), 'src', 'discord', 'deploy-commands.ts');
+
+function deploy(fake: FakeDiscord, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(TSX, [SCRIPT, ...args], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DISCORD_TOKEN: fake.botToken,
+        DISCORD_APPLICATION_ID: fake.applicationId,
+        DISCORD_API_URL: fake.apiUrl,
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('deploy-commands', () => {
+  let fake: FakeDiscord;
+  beforeAll(async () => {
+    fake = await startFakeDiscord({ applicationId: '1100000000000000003' });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('registers every command globally, usable in servers, DMs and private channels, for both installs', async () => {
+    const { code, output } = await deploy(fake, []);
+    expect(code).toBe(0);
+    expect(output).toContain('Registered 7 commands globally');
+    expect(output).toContain(`client_id=${fake.applicationId}`);
+    const commands = fake.registeredCommands() as Array<{ name: string; contexts: number[]; integration_types: number[] }>;
+    expect(commands.map((c) => c.name).sort()).toEqual(['anime', 'forum', 'list', 'login', 'logout', 'manga', 'profile']);
+    for (const command of commands) {
+      expect(command.contexts).toEqual([0, 1, 2]);
+      expect(command.integration_types).toEqual([0, 1]);
+    }
+  });
+
+  it('registers in one server with --guild, and rejects a malformed server id', async () => {
+    const guild = '1200000000000000001';
+    const { code, output } = await deploy(fake, ['--guild', guild]);
+    expect(code).toBe(0);
+    expect(output).toContain(`Registered 7 commands in server ${guild}`);
+    expect(fake.registeredCommands(guild)).toHaveLength(7);
+
+    const bad = await deploy(fake, ['--guild', 'nope']);
+    expect(bad.code).toBe(1);
+    expect(bad.output).toContain('--guild needs a server ID');
+  });
+});
