@@ -2,7 +2,8 @@
 
 import { InvalidOptionError } from './errors.js';
 
-export const ANIME_FIELDS = [
+/** Fields anime and manga share, as the spec lists them. */
+export const WORK_FIELDS = [
   'id',
   'title',
   'main_picture',
@@ -22,52 +23,27 @@ export const ANIME_FIELDS = [
   'status',
   'genres',
   'my_list_status',
+  'pictures',
+  'background',
+  'related_anime',
+  'related_manga',
+  'recommendations',
+] as const;
+
+export const ANIME_FIELDS = [
+  ...WORK_FIELDS,
   'num_episodes',
   'start_season',
   'broadcast',
   'source',
   'average_episode_duration',
   'rating',
-  'pictures',
-  'background',
-  'related_anime',
-  'related_manga',
-  'recommendations',
   'studios',
   'statistics',
 ] as const;
 export type AnimeField = (typeof ANIME_FIELDS)[number];
 
-export const MANGA_FIELDS = [
-  'id',
-  'title',
-  'main_picture',
-  'alternative_titles',
-  'start_date',
-  'end_date',
-  'synopsis',
-  'mean',
-  'rank',
-  'popularity',
-  'num_list_users',
-  'num_scoring_users',
-  'nsfw',
-  'created_at',
-  'updated_at',
-  'media_type',
-  'status',
-  'genres',
-  'my_list_status',
-  'num_volumes',
-  'num_chapters',
-  'authors',
-  'pictures',
-  'background',
-  'related_anime',
-  'related_manga',
-  'recommendations',
-  'serialization',
-] as const;
+export const MANGA_FIELDS = [...WORK_FIELDS, 'num_volumes', 'num_chapters', 'authors', 'serialization'] as const;
 export type MangaField = (typeof MANGA_FIELDS)[number];
 
 /** Fields of a list entry as read back (anime and manga), usable inside my_list_status{...} / list_status{...}. */

@@ -3,7 +3,6 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
 import { slashCommand, startFakeDiscord, type FakeDiscord } from '../discord/index.js';
-import { GUILD, newUser, textOf } from './harness.js';
+import { freePort, GUILD, newUser, textOf } from './harness.js';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const ENTRY = join(process.cwd(), 'src', 'index.ts');
@@ -30,17 +29,6 @@ function runBot(env: Record<string, string>, cwd: string): Run {
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
