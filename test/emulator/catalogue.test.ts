@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from './catalogue/index.js';
 import { type WorkCore } from './catalogue/types.js';
 import { startEmulator } from './server.js';
+import { seedUserLists } from './catalogue/users.js';
 import { call, items, node } from './helpers.js';
 
 const NOW = Date.UTC(2025, 4, 10);
@@ -18,6 +19,17 @@ describe('seeded catalogue', () => {
     expect(cat.manga.byId.get(401)?.title).toBe('Kiseijuu');
     expect(cat.manga.byId.get(2)?.title).toBe('Berserk');
     expect(cat.manga.byId.get(13)?.title).toBe('One Piece');
+  });
+
+  it('seeds list progress within each work’s known totals', () => {
+    for (const name of ['alice', 'bob']) {
+      const lists = seedUserLists(name, cat.anime.list, cat.manga.list, 7, NOW);
+      expect(lists.manga.size).toBeGreaterThan(0);
+      for (const [id, entry] of lists.manga) {
+        const work = cat.manga.byId.get(id);
+        if (work && work.num_volumes > 0) expect(entry.volumes, `${name} manga ${id}`).toBeLessThanOrEqual(work.num_volumes);
+      }
+    }
   });
 
   it('is deterministic for a seed and differs between seeds', () => {

@@ -45,7 +45,14 @@ export function makeProfile(name: string, nowMs: number): UserProfile {
 const COMMENTS = ['', '', '', 'Rewatch with friends', 'The OST is great', 'You wa shock!'];
 const TAGS = ['favorite', 'rewatch', 'classic', 'dub', 'binge'];
 
-function makeEntry(rng: Prng, kind: 'anime' | 'manga', total: number, nowMs: number, status?: string): ListEntry {
+/** Volumes read for `chapters` read: in proportion to the work's volumes, never beyond them. */
+function volumesFor(chapters: number, chapterTotal: number, volumeTotal: number): number {
+  if (volumeTotal <= 0) return Math.floor(chapters / 8);
+  if (chapterTotal <= 0) return Math.min(volumeTotal, Math.floor(chapters / 8));
+  return Math.min(volumeTotal, Math.floor((chapters / chapterTotal) * volumeTotal));
+}
+
+function makeEntry(rng: Prng, kind: 'anime' | 'manga', total: number, nowMs: number, status?: string, volumeTotal = 0): ListEntry {
   const statuses = kind === 'anime' ? ANIME_LIST_STATUSES : MANGA_LIST_STATUSES;
   const st = status ?? rng.pick(statuses);
   const max = total > 0 ? total : rng.int(12, 120);
@@ -55,7 +62,7 @@ function makeEntry(rng: Prng, kind: 'anime' | 'manga', total: number, nowMs: num
     status: st,
     score: st === statuses[4] || rng.chance(0.3) ? 0 : rng.int(4, 10),
     episodes: kind === 'anime' ? progress : 0,
-    volumes: kind === 'manga' ? Math.floor(progress / 8) : 0,
+    volumes: kind === 'manga' ? volumesFor(progress, max, volumeTotal) : 0,
     chapters: kind === 'manga' ? progress : 0,
     repeating: st === 'watching' && rng.chance(0.05),
     updatedAt,
@@ -112,16 +119,16 @@ export function seedUserLists(name: string, anime: readonly AnimeCore[], manga: 
   for (const [id, status, progress] of plan.fixedManga) {
     const work = mangaById.get(id);
     if (!work) continue;
-    const entry = makeEntry(rng, 'manga', work.num_chapters, nowMs, status);
+    const entry = makeEntry(rng, 'manga', work.num_chapters, nowMs, status, work.num_volumes);
     entry.chapters = progress;
-    entry.volumes = Math.floor(progress / 9);
+    entry.volumes = volumesFor(progress, work.num_chapters, work.num_volumes);
     lists.manga.set(id, entry);
   }
   for (const work of pickWorks(rng, anime, plan.anime - lists.anime.size, new Set(lists.anime.keys()))) {
     lists.anime.set(work.id, makeEntry(rng, 'anime', work.num_episodes, nowMs));
   }
   for (const work of pickWorks(rng, manga, plan.manga - lists.manga.size, new Set(lists.manga.keys()))) {
-    lists.manga.set(work.id, makeEntry(rng, 'manga', work.num_chapters, nowMs));
+    lists.manga.set(work.id, makeEntry(rng, 'manga', work.num_chapters, nowMs, undefined, work.num_volumes));
   }
   return lists;
 }
