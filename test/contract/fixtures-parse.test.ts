@@ -3,7 +3,6 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallContext, ServiceClient } from '../../src/service/client.js';
 import { ServiceHttpError, ThrottledError } from '../../src/service/errors.js';
@@ -19,9 +18,9 @@ import {
 import { type TokenSource } from '../../src/service/token-source.js';
 import { type Paging } from '../../src/service/types.js';
 import { startScriptedServer, type ScriptedServer } from '../service/http-fixture.js';
+import { FIXTURES_DIR } from '../fixtures-dir.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const FIXTURES = path.resolve(repoRoot, '../shared/fixtures/real');
+const FIXTURES = FIXTURES_DIR;
 const API = 'https://api.myanimelist.net/v2';
 
 type Parser = (json: unknown) => unknown;

@@ -9,8 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandSpec, InteractionHandle, RecordedMessage, Who } from '../discord/index.js';
 import { NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from './harness.js';
 import { isEphemeral } from './catalogue-helpers.js';
+import { FIXTURES_DIR } from '../fixtures-dir.js';
 
-const FIXTURES = path.resolve(process.cwd(), '../shared/fixtures/real');
+const FIXTURES = FIXTURES_DIR;
 
 interface Case {
   /** The command whose service request the fixture answers (run as `user` in an age-restricted channel). */

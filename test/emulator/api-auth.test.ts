@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from './server.js';
 import { call } from './helpers.js';
+import { FIXTURES_DIR } from '../fixtures-dir.js';
 
-const FIXTURES = '/work/shared/fixtures/real';
+const FIXTURES = FIXTURES_DIR;
 const fixture = (name: string): unknown => JSON.parse(readFileSync(`${FIXTURES}/${name}`, 'utf8'));
 
 let emu: Emulator;

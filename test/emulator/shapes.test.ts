@@ -1,13 +1,14 @@
 /**
  * The emulator's answers must have the shapes of the real service's answers to the same requests
- * (/work/shared/fixtures/real): same key paths and the same JSON types at the leaves.
+ * (../shared/fixtures/real): same key paths and the same JSON types at the leaves.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from './server.js';
 import { call, record } from './helpers.js';
+import { FIXTURES_DIR } from '../fixtures-dir.js';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(`/work/shared/fixtures/real/${name}`, 'utf8'));
+const fixture = (name: string): unknown => JSON.parse(readFileSync(`${FIXTURES_DIR}/${name}`, 'utf8'));
 
 /** "a.b[].c:number" style paths; objects and arrays contribute their keys, leaves their JSON type. */
 function shape(value: unknown, prefix = '', out = new Set<string>()): Set<string> {

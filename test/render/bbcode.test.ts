@@ -5,8 +5,9 @@ import { bbcodeToMarkdown, decodeEntities } from '../../src/discord/render/bbcod
 import { truncate } from '../../src/discord/render/text.js';
 import type { ForumTopicPage } from '../../src/service/types.js';
 import { unbalancedMarkers } from './discord-limits.js';
+import { FIXTURES_DIR } from '../fixtures-dir.js';
 
-const FIXTURES = path.resolve(process.cwd(), '../shared/fixtures/real');
+const FIXTURES = FIXTURES_DIR;
 
 describe('bbcodeToMarkdown: tags', () => {
   it('renders emphasis tags', () => {

@@ -43,8 +43,9 @@ import {
   type RenderedMessage,
 } from '../../src/discord/render/index.js';
 import { assertMentionsDisabled, assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
+import { FIXTURES_DIR } from '../fixtures-dir.js';
 
-const FIXTURES = path.resolve(process.cwd(), '../shared/fixtures/real');
+const FIXTURES = FIXTURES_DIR;
 
 function load<T>(file: string): T {
   return JSON.parse(readFileSync(path.join(FIXTURES, file), 'utf8')) as T;
