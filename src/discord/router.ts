@@ -146,19 +146,26 @@ export class InteractionRouter {
     about: { interaction: BaseInteraction } & Record<string, unknown>,
   ): Promise<void> {
     const { interaction, ...context } = about;
+    const logContext = { ...context, interactionId: interaction.id, userId: interaction.user.id };
     responder.arm();
     let message;
     try {
       message = await work();
     } catch (error) {
       const described = describeError(error);
-      const logContext = { ...context, interactionId: interaction.id, userId: interaction.user.id, error };
-      if (described.unexpected) this.deps.log.error('handler failed', logContext);
+      if (described.unexpected) this.deps.log.error('handler failed', { ...logContext, error });
       else this.deps.log.info('handler answered with an error', { ...logContext, error: described.title });
       await responder.sendError(errorMessage(described.title, described.text));
       return;
     }
-    await responder.send(message);
+    try {
+      await responder.send(message);
+    } catch (error) {
+      // The answer itself was refused (e.g. Discord rejected it): still tell the user, privately.
+      this.deps.log.error('could not send the answer', { ...logContext, error });
+      const described = describeError(error);
+      await responder.sendError(errorMessage(described.title, described.text));
+    }
   }
 
   private async handleAutocomplete(interaction: AutocompleteInteraction): Promise<void> {

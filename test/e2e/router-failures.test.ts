@@ -1,0 +1,111 @@
+// The router under handler failures it did not expect: a crash, and an answer Discord refuses.
+// The user always gets a private explanation, the log has context but no token, and the next
+// command is answered as usual.
+
+import { Events, REST, Routes, type Client } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slashCommand as commandData } from '../../src/discord/command-data.js';
+import type { BotDeps, SlashCommand } from '../../src/discord/context.js';
+import { InteractionRouter } from '../../src/discord/router.js';
+import { TitleCache } from '../../src/discord/views/titles.js';
+import { WhereTracker } from '../../src/discord/where.js';
+import { createLogger } from '../../src/log.js';
+import { ServiceClient } from '../../src/service/client.js';
+import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from '../discord/index.js';
+import { GUILD, newUser, textOf } from './harness.js';
+
+const commands: SlashCommand[] = [
+  {
+    data: commandData('boom', 'Crashes'),
+    handlers: {
+      '': {
+        ephemeral: false,
+        run: async () => {
+          const missing = undefined as unknown as { title: string };
+          return { content: missing.title };
+        },
+      },
+    },
+  },
+  {
+    data: commandData('refused', 'Answers with a component Discord refuses'),
+    handlers: {
+      '': {
+        ephemeral: false,
+        run: async () => ({
+          content: 'x',
+          components: [{ type: 1, components: [{ type: 2, style: 1, label: 'too long', custom_id: 'x'.repeat(101) }] }],
+        }),
+      },
+    },
+  },
+  {
+    data: commandData('fine', 'Answers'),
+    handlers: { '': { ephemeral: false, run: async () => ({ content: 'all good' }) } },
+  },
+];
+
+describe('router failures', () => {
+  let fake: FakeDiscord;
+  let client: Client;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeDiscord({ applicationId: '1100000000000000004' });
+    await new REST({ api: fake.apiUrl })
+      .setToken(fake.botToken)
+      .put(Routes.applicationCommands(fake.applicationId), { body: commands.map((c) => c.data) });
+    client = await loginClient(fake);
+    const deps: BotDeps = {
+      service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }),
+      accounts: {
+        linkedAs: async () => undefined,
+        tokenSource: () => {
+          throw new Error('not linked');
+        },
+        startLogin: async () => ({ url: 'http://127.0.0.1:9', expiresAt: 0 }),
+        logout: async () => false,
+      },
+      log: createLogger('debug', (line) => lines.push(line)),
+      now: Date.now,
+      titleCache: new TitleCache(Date.now),
+    };
+    const where = new WhereTracker();
+    where.attach(client);
+    const router = new InteractionRouter(commands, [], deps, where);
+    client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  });
+  afterAll(async () => {
+    await client?.destroy();
+    await fake?.close();
+  });
+
+  it('a crashing handler gets a private "something went wrong", logged with context and no token', async () => {
+    const user = newUser();
+    const handle = fake.interact(slashCommand({ name: 'boom', where: GUILD, user }));
+    const answer = await handle.settled();
+    expect(handle.ephemeral()).toBe(true);
+    expect(textOf(answer)).toContain('Something went wrong');
+    expect(handle.errors()).toEqual([]);
+    const logged = lines.find((l) => l.includes('handler failed'));
+    expect(logged).toBeDefined();
+    expect(JSON.parse(logged ?? '{}')).toMatchObject({ level: 'error', command: 'boom', userId: user.id, interactionId: handle.id });
+    expect(logged).toContain('TypeError');
+    expect(lines.join('\n')).not.toContain(handle.token);
+    expect(lines.join('\n')).not.toContain(fake.botToken);
+  });
+
+  it('an answer that cannot be sent still reaches the user as a private error', async () => {
+    const handle = fake.interact(slashCommand({ name: 'refused', where: GUILD, user: newUser() }));
+    const answer = await handle.settled();
+    expect(handle.ephemeral()).toBe(true);
+    expect(textOf(answer)).toContain('Something went wrong');
+    expect(lines.some((l) => l.includes('could not send the answer'))).toBe(true);
+  });
+
+  it('keeps answering afterwards', async () => {
+    const handle = fake.interact(slashCommand({ name: 'fine', where: GUILD, user: newUser() }));
+    expect(textOf(await handle.settled())).toContain('all good');
+    expect(handle.errors()).toEqual([]);
+  });
+});
