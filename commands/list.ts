@@ -150,23 +150,24 @@ function updateHandler(kind: WorkKind): SubcommandHandler {
         throw new UserFacingError('Nothing to change', 'Give at least one value to set, for example `status` or `score`.');
       }
       const auth = await ctx.requireAuth();
-      const id = await resolveTitle(ctx, kind, o.getString('title', true));
+      const id = await resolveTitle(ctx, kind, o.getString('title', true), { exact: true });
+      // The work's facts only decorate the answer: a failed read must not report a failed write.
+      const facts =
+        kind === 'anime'
+          ? ctx.deps.service.getAnime(id, { fields: 'num_episodes,nsfw' })
+          : ctx.deps.service.getManga(id, { fields: 'num_volumes,num_chapters,nsfw' });
+      facts.catch(() => undefined);
+      let updated;
       try {
-        if (kind === 'anime') {
-          const [updated, work] = await Promise.all([
-            ctx.deps.service.updateAnimeListStatus(id, changes as AnimeListUpdate, { auth }),
-            ctx.deps.service.getAnime(id, { fields: 'num_episodes,nsfw' }),
-          ]);
-          return listEntryMessage('anime', shown(ctx, work), updated, 'Your list');
-        }
-        const [updated, work] = await Promise.all([
-          ctx.deps.service.updateMangaListStatus(id, changes as MangaListUpdate, { auth }),
-          ctx.deps.service.getManga(id, { fields: 'num_volumes,num_chapters,nsfw' }),
-        ]);
-        return listEntryMessage('manga', shown(ctx, work), updated, 'Your list');
+        updated =
+          kind === 'anime'
+            ? await ctx.deps.service.updateAnimeListStatus(id, changes as AnimeListUpdate, { auth })
+            : await ctx.deps.service.updateMangaListStatus(id, changes as MangaListUpdate, { auth });
       } catch (error) {
         throw renameOption(error, optionNames(writes));
       }
+      const work = await facts.catch((): Anime | Manga => ({ id, title: `${kind} #${id}` }));
+      return listEntryMessage(kind, shown(ctx, work), updated, 'Your list');
     },
   };
 }
@@ -177,7 +178,7 @@ function removeHandler(kind: WorkKind): SubcommandHandler {
     autocomplete: titleAutocomplete(kind),
     async run(ctx: CommandContext) {
       const auth = await ctx.requireAuth();
-      const id = await resolveTitle(ctx, kind, ctx.interaction.options.getString('title', true));
+      const id = await resolveTitle(ctx, kind, ctx.interaction.options.getString('title', true), { exact: true });
       const work = shown(ctx, kind === 'anime' ? await ctx.deps.service.getAnime(id, { fields: 'nsfw' }) : await ctx.deps.service.getManga(id, { fields: 'nsfw' }));
       try {
         if (kind === 'anime') await ctx.deps.service.deleteAnimeListStatus(id, { auth });

@@ -5,6 +5,7 @@
 import { AbortedError } from '../../service/errors.js';
 import { animeFields, mangaFields } from '../../service/fields.js';
 import { humanize } from '../render/format.js';
+import { escapeMarkdown } from '../render/text.js';
 import type { Anime, Manga } from '../../service/types.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../context.js';
 import { UserFacingError } from '../user-errors.js';
@@ -83,8 +84,8 @@ async function search(ctx: BaseContext, kind: WorkKind, q: string, nsfw: boolean
   const callContext = signal ? { signal } : {};
   const page =
     kind === 'anime'
-      ? await ctx.deps.service.searchAnime({ ...options, fields: animeFields('media_type', 'start_season') }, callContext)
-      : await ctx.deps.service.searchManga({ ...options, fields: mangaFields('media_type', 'start_date') }, callContext);
+      ? await ctx.deps.service.searchAnime({ ...options, fields: animeFields('media_type', 'start_season', 'alternative_titles') }, callContext)
+      : await ctx.deps.service.searchManga({ ...options, fields: mangaFields('media_type', 'start_date', 'alternative_titles') }, callContext);
   return page.data.map((item) => item.node);
 }
 
@@ -111,15 +112,39 @@ export function titleAutocomplete(kind: WorkKind) {
   };
 }
 
-/** A title option: the id chosen from autocomplete (`id:967`), or free text resolved by search. */
-export async function resolveTitle(ctx: BaseContext, kind: WorkKind, value: string): Promise<number> {
+/** Every name a work goes by, lower-cased: its title, English and Japanese titles and synonyms. */
+function namesOf(work: Anime | Manga): string[] {
+  const alt = work.alternative_titles;
+  return [work.title, alt?.en, alt?.ja, ...(alt?.synonyms ?? [])].filter((n): n is string => Boolean(n)).map((n) => n.trim().toLowerCase());
+}
+
+/**
+ * A title option: the id chosen from autocomplete (`id:967`), or free text resolved by search.
+ * With `exact` (commands that change a list) free text must be one of a work's names, so a typo
+ * never changes or removes some other entry.
+ */
+export async function resolveTitle(ctx: BaseContext, kind: WorkKind, value: string, o: { exact?: boolean } = {}): Promise<number> {
   const text = value.trim();
   const chosen = /^id:(\d{1,10})$/.exec(text);
   if (chosen?.[1]) return Number(chosen[1]);
   if (text.length < MIN_QUERY) {
     throw new UserFacingError('Title too short', `Type at least ${MIN_QUERY} characters of the title, or pick one from the suggestions.`);
   }
-  const [first] = await search(ctx, kind, text, allowNsfw(ctx.where), 1);
-  if (!first) throw new UserFacingError('Not found', `No ${kind} matches “${text.slice(0, 80)}”.`);
-  return first.id;
+  const shown = escapeMarkdown(text.slice(0, 80));
+  const found = await search(ctx, kind, text, allowNsfw(ctx.where), o.exact ? EXACT_CANDIDATES : 1);
+  if (found.length === 0) throw new UserFacingError('Not found', `No ${kind} matches “${shown}”.`);
+  if (!o.exact) return (found[0] as Anime | Manga).id;
+  const wanted = text.toLowerCase();
+  const match = found.find((work) => namesOf(work).includes(wanted));
+  if (match) return match.id;
+  const examples = found
+    .slice(0, 5)
+    .map((w) => `“${escapeMarkdown(w.title ?? `#${w.id}`)}”`)
+    .join(', ');
+  throw new UserFacingError(
+    'Pick a title',
+    `No ${kind} is called exactly “${shown}”. Pick one from the suggestions while typing, for example ${examples}.`,
+  );
 }
+
+const EXACT_CANDIDATES = 10;
