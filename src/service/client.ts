@@ -423,7 +423,10 @@ export class ServiceClient {
   private get(relativePath: string, query: URLSearchParams, ctx: CallContext): Promise<unknown> {
     const call: Call = { method: 'GET', target: this.target(relativePath, query) };
     // Shared loads cannot honour one caller's abort signal, so calls with a signal bypass the cache.
-    if (this.cache && !ctx.auth && !ctx.signal) return this.cache.getOrLoad(call.target.path, () => this.execute(call, ctx));
+    // People's lists change as they use the bot, so they are always read fresh.
+    if (this.cache && !ctx.auth && !ctx.signal && !relativePath.startsWith('users/')) {
+      return this.cache.getOrLoad(call.target.path, () => this.execute(call, ctx));
+    }
     return this.execute(call, ctx);
   }
 
