@@ -1,6 +1,11 @@
 // Environment → typed, validated configuration. Every problem is collected so the admin sees
 // all of them at once, each with a hint on where the value comes from.
 
+import { parseEncryptionKey } from './auth/crypto.js';
+import { DEFAULT_CLIENT_ID_HEADER } from './service/client.js';
+
+export { DEFAULT_CLIENT_ID_HEADER };
+
 export interface ServiceConfig {
   /** API root; the client appends `/v2`. */
   apiUrl: string;
@@ -42,7 +47,6 @@ export interface BotConfig {
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export const DEFAULT_DISCORD_API_URL = 'https://discord.com/api';
-export const DEFAULT_CLIENT_ID_HEADER = 'X-SERVICE-CLIENT-ID';
 export const DEFAULT_USER_AGENT = 'amls-discord-bot/0.1 (self-hosted Discord bot; +https://github.com/amls-discord-bot)';
 export const DEFAULT_STORE_URL = 'sqlite://data/bot.sqlite';
 export const DEFAULT_PORT = 3000;
@@ -131,9 +135,10 @@ class EnvReader {
   encryptionKey(name: string): string {
     const value = this.required(name);
     if (value === '') return value;
-    const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : Buffer.alloc(0);
-    if (bytes.length !== 32) {
-      this.problems.push(`${name} must be 32 random bytes in base64 (44 characters); ${HINTS[name]}`);
+    try {
+      parseEncryptionKey(value, name);
+    } catch (error) {
+      this.problems.push((error as Error).message);
     }
     return value;
   }
