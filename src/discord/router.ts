@@ -59,7 +59,7 @@ export class InteractionRouter {
       this.components.set(component.kind, component);
     }
     this.deferAfterMs = options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS;
-    this.autocompleteBudgetMs = options.autocompleteBudgetMs ?? 2_000;
+    this.autocompleteBudgetMs = options.autocompleteBudgetMs ?? 1_500;
   }
 
   async handle(interaction: Interaction): Promise<void> {
