@@ -6,8 +6,11 @@ import { answerOf, expectToldToLogin, listWrites, myListStatus } from './user-he
 
 const DAVE = { name: 'dave', password: 'dave-password' };
 const EVE = { name: 'eve', password: 'eve-password' };
+const FRANK = { name: 'frank', password: 'frank-password' };
+const GRACE = { name: 'grace', password: 'grace-password' };
 const HOKUTO = 967;
 const HOKUTO_MOVIE = 1358; // 1 episode
+const HOKUTO_FILM = 1356; // read by no one else in this file, so not in the bot's response cache
 const DEATH_NOTE = 21; // manga
 
 function yourListField(text: { embeds?: Array<{ fields?: Array<{ name: string; value: string }> }> }): string | undefined {
@@ -20,12 +23,16 @@ describe('quick list actions on details end to end', () => {
   const clicker = newUser('clicker'); // dave
   const reader = newUser('reader'); // eve
   const stranger = newUser('stranger'); // not logged in
+  const revoked = newUser('revoked'); // frank, whose login gets revoked
+  const doubleClicker = newUser('double'); // grace
 
   beforeAll(async () => {
-    stack = await startStack({ emulator: { users: [...DEFAULT_USERS, DAVE, EVE] } });
+    stack = await startStack({ emulator: { users: [...DEFAULT_USERS, DAVE, EVE, FRANK, GRACE] } });
     await stack.login(invoker, { name: 'alice', password: 'alice-password' });
     await stack.login(clicker, DAVE);
     await stack.login(reader, EVE);
+    await stack.login(revoked, FRANK);
+    await stack.login(doubleClicker, GRACE);
   });
   afterAll(async () => {
     await stack?.stop();
@@ -146,5 +153,59 @@ describe('quick list actions on details end to end', () => {
     const anonymous = await details('anime', HOKUTO, stranger);
     expect(yourListField(anonymous)).toBeUndefined();
     expect(textOf(anonymous)).toContain('Hokuto no Ken');
+  });
+
+  it('a viewer whose login was revoked still gets public details, read with the client header', async () => {
+    stack.emulator.revokeRefreshTokens('frank');
+    stack.emulator.expireAccessTokens('frank');
+    const start = stack.emulator.requestLog.length;
+    const refreshes = stack.emulator.stats.tokenRequests.refresh_token;
+    const handle = stack.command({ name: 'anime', subcommand: 'info', options: { title: `id:${HOKUTO_FILM}` }, user: revoked, where: GUILD });
+    const answer = await answerOf(handle);
+    expect(handle.errors()).toEqual([]);
+    expect(answer.ephemeral).toBe(false);
+    expect(answer.message.embeds?.[0]?.footer?.text).toBe(`Anime · ID ${HOKUTO_FILM}`);
+    expect(yourListField(answer.message)).toBeUndefined();
+    const reads = stack.emulator.requestLog.slice(start).filter((r) => r.path === `/v2/anime/${HOKUTO_FILM}`);
+    // The viewer's token was tried and rejected, the refresh was refused, then the read went out anonymously.
+    expect(reads.map((r) => [r.auth, r.status])).toEqual([
+      ['bearer', 401],
+      ['client', 200],
+    ]);
+    expect(stack.emulator.stats.tokenRequests.refresh_token).toBe(refreshes + 1);
+
+    // Still anonymous on the next read, and other errors are not swallowed: an unknown id is "not found".
+    const again = await answerOf(stack.command({ name: 'anime', subcommand: 'info', options: { title: `id:${HOKUTO_FILM}` }, user: revoked, where: GUILD }));
+    expect(again.ephemeral).toBe(false);
+    expect(again.text).toContain(`ID ${HOKUTO_FILM}`);
+    const missing = await answerOf(stack.command({ name: 'anime', subcommand: 'info', options: { title: 'id:99999999' }, user: revoked, where: GUILD }));
+    expect(missing.ephemeral).toBe(true);
+    expect(missing.text).toMatch(/not found/i);
+  });
+
+  it('two "+1" clicks at once by the same user both count', async () => {
+    const message = await details('anime', HOKUTO);
+    expect(await myListStatus(stack, 'grace', 'anime', HOKUTO)).toBeUndefined();
+    const plusOne = componentId(message, '+1 episode');
+    // Slow every service answer so that, unserialised, both clicks would read the entry before either writes.
+    stack.emulator.faults.delayMs = 100;
+    try {
+      const clicks = [stack.click(message, plusOne, doubleClicker), stack.click(message, plusOne, doubleClicker)];
+      const answers = await Promise.all(clicks.map((c) => answerOf(c)));
+      for (const a of answers) expect(a.text).toContain('Updated your list');
+    } finally {
+      stack.emulator.faults.delayMs = 0;
+    }
+    expect(await myListStatus(stack, 'grace', 'anime', HOKUTO)).toMatchObject({ status: 'watching', num_episodes_watched: 2 });
+
+    const manga = await details('manga', DEATH_NOTE);
+    const plusChapter = componentId(manga, '+1 chapter');
+    stack.emulator.faults.delayMs = 100;
+    try {
+      await Promise.all([stack.click(manga, plusChapter, doubleClicker), stack.click(manga, plusChapter, doubleClicker)].map((c) => answerOf(c)));
+    } finally {
+      stack.emulator.faults.delayMs = 0;
+    }
+    expect(await myListStatus(stack, 'grace', 'manga', DEATH_NOTE)).toMatchObject({ status: 'reading', num_chapters_read: 2 });
   });
 });

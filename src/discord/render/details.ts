@@ -21,8 +21,9 @@ import { animeListStatusLine, mangaListStatusLine, pictureUrl, workTitle, type W
 const DESCRIPTION_BUDGET = 1800;
 const TOTAL_MARGIN = 100;
 const LIST_FIELD_BUDGET = 400;
-const MAX_RELATED = 8;
-const MAX_RECOMMENDATIONS = 5;
+/** At most this many related works per relation field, and recommendations, are shown (callers vet exactly these). */
+export const MAX_RELATED = 8;
+export const MAX_RECOMMENDATIONS = 5;
 
 function field(name: string, value: string | undefined, inline = true): APIEmbedField | undefined {
   if (value === undefined || value.trim() === '') return undefined;

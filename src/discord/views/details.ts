@@ -1,7 +1,10 @@
 // Details of one anime or manga, with quick buttons that change the list entry of whoever clicks.
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
+import { KeyedLock } from '../../auth/keyed-lock.js';
+import { ReauthRequiredError, UpstreamUnavailableError } from '../../service/errors.js';
 import { animeFields, mangaFields, nested } from '../../service/fields.js';
+import type { TokenSource } from '../../service/token-source.js';
 import {
   ANIME_LIST_STATUSES,
   MANGA_LIST_STATUSES,
@@ -11,10 +14,12 @@ import {
   type Manga,
   type MangaListStatus,
   type MangaListStatusValue,
+  type Recommendation,
+  type RelatedWork,
 } from '../../service/types.js';
 import type { BaseContext, ComponentHandler } from '../context.js';
 import { encodeCustomId, MalformedCustomIdError } from '../custom-id.js';
-import { animeDetailsEmbed, mangaDetailsEmbed } from '../render/details.js';
+import { animeDetailsEmbed, mangaDetailsEmbed, MAX_RECOMMENDATIONS, MAX_RELATED } from '../render/details.js';
 import { humanize } from '../render/format.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../user-errors.js';
@@ -75,14 +80,48 @@ export const MANGA_MY_STATUS = nested(
   'updated_at',
 );
 
-export async function fetchWork(ctx: BaseContext, kind: WorkKind, id: number): Promise<Anime | Manga> {
-  const auth = await ctx.viewerAuth();
+async function fetchAs(ctx: BaseContext, kind: WorkKind, id: number, auth: TokenSource | undefined): Promise<Anime | Manga> {
   if (kind === 'anime') {
     const fields = auth ? `${ANIME_DETAIL_FIELDS},${animeFields(ANIME_MY_STATUS)}` : ANIME_DETAIL_FIELDS;
     return ctx.deps.service.getAnime(id, { fields }, auth ? { auth } : {});
   }
   const fields = auth ? `${MANGA_DETAIL_FIELDS},${mangaFields(MANGA_MY_STATUS)}` : MANGA_DETAIL_FIELDS;
   return ctx.deps.service.getManga(id, { fields }, auth ? { auth } : {});
+}
+
+/** The same token source, remembering whether getting or refreshing a token failed. */
+function watched(source: TokenSource): { auth: TokenSource; failed: () => boolean } {
+  let failed = false;
+  const note = <T>(p: Promise<T>): Promise<T> =>
+    p.catch((error: unknown) => {
+      failed = true;
+      throw error;
+    });
+  return {
+    auth: {
+      getAccessToken: () => note(source.getAccessToken()),
+      refreshAfterRejection: (rejected) => note(source.refreshAfterRejection(rejected)),
+    },
+    failed: () => failed,
+  };
+}
+
+/**
+ * A public read: with the viewer's token when they are linked (to show their list status), otherwise — and when
+ * their login is broken (refresh revoked, token endpoint down) — with the client header.
+ */
+export async function fetchWork(ctx: BaseContext, kind: WorkKind, id: number): Promise<Anime | Manga> {
+  const viewer = await ctx.viewerAuth();
+  if (!viewer) return fetchAs(ctx, kind, id, undefined);
+  const { auth, failed } = watched(viewer);
+  try {
+    return await fetchAs(ctx, kind, id, auth);
+  } catch (error) {
+    const loginBroken = error instanceof ReauthRequiredError || (error instanceof UpstreamUnavailableError && failed());
+    if (!loginBroken) throw error;
+    ctx.deps.log.warn('viewer login unusable for a public read; reading anonymously', { userId: ctx.userId, kind, id, error });
+    return fetchAs(ctx, kind, id, undefined);
+  }
 }
 
 function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
@@ -112,14 +151,60 @@ function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComp
   ];
 }
 
+/** Whether the service marks a work white; a failed lookup counts as not white. */
+async function isWhite(ctx: BaseContext, kind: WorkKind, id: number): Promise<boolean> {
+  try {
+    const work =
+      kind === 'anime'
+        ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw') })
+        : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw') });
+    return work.nsfw === 'white';
+  } catch (error) {
+    ctx.deps.log.warn('could not check whether a referenced work is safe; leaving it out', { kind, id, error });
+    return false;
+  }
+}
+
+/**
+ * Related works and recommendations carry no nsfw level, so outside age-restricted channels each one the embed
+ * would show is looked up and kept only when white. Only the shown ones are vetted; the rest are left out.
+ */
+async function withSafeReferences<W extends Anime | Manga>(ctx: BaseContext, kind: WorkKind, work: W): Promise<W> {
+  const checks = new Map<string, Promise<boolean>>();
+  const check = (k: WorkKind, id: number): Promise<boolean> => {
+    const key = `${k}:${id}`;
+    let found = checks.get(key);
+    if (!found) checks.set(key, (found = isWhite(ctx, k, id)));
+    return found;
+  };
+  const keep = async <R extends RelatedWork | Recommendation>(k: WorkKind, items: R[]): Promise<R[]> => {
+    const white = await Promise.all(items.map((r) => (r.node ? check(k, r.node.id) : Promise.resolve(false))));
+    return items.filter((_, i) => white[i]);
+  };
+  const shown = <R extends RelatedWork | Recommendation>(items: R[] | undefined, max: number): R[] =>
+    (items ?? []).filter((r) => r.node).slice(0, max);
+  const [relatedAnime, relatedManga, recommendations] = await Promise.all([
+    keep('anime', shown(work.related_anime, MAX_RELATED)),
+    keep('manga', shown(work.related_manga, MAX_RELATED)),
+    keep(kind, shown(work.recommendations, MAX_RECOMMENDATIONS)),
+  ]);
+  return {
+    ...work,
+    ...(work.related_anime ? { related_anime: relatedAnime } : {}),
+    ...(work.related_manga ? { related_manga: relatedManga } : {}),
+    ...(work.recommendations ? { recommendations } : {}),
+  };
+}
+
 export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number): Promise<RenderedMessage> {
-  const work = await fetchWork(ctx, kind, id);
-  if (isNsfw(work.nsfw) && !ctx.where.ageRestricted) {
+  const fetched = await fetchWork(ctx, kind, id);
+  if (isNsfw(fetched.nsfw) && !ctx.where.ageRestricted) {
     throw new UserFacingError(
       'Not shown here',
       'This title is marked not-safe-for-work. Its details can only be shown in an age-restricted channel.',
     );
   }
+  const work = ctx.where.ageRestricted ? fetched : await withSafeReferences(ctx, kind, fetched);
   const embed = kind === 'anime' ? animeDetailsEmbed(work as Anime) : mangaDetailsEmbed(work as Manga);
   return { embeds: [embed], components: quickActions(kind, id) };
 }
@@ -128,6 +213,7 @@ export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number
 
 const QUICK_KIND = 'qa';
 const STATUS_KIND = 'qs';
+const quickLock = new KeyedLock();
 
 function parseKind(k: string): WorkKind {
   if (k === 'a') return 'anime';
@@ -152,38 +238,43 @@ export const quickActionHandler: ComponentHandler = {
     const kind = parseKind(fields.string());
     const id = fields.int();
     const action = fields.oneOf(['ep', 'ch', 'vol'] as const);
-    const { auth, work } = await currentEntry(ctx, kind, id);
-    if (kind === 'anime') {
-      const anime = work as Anime;
-      const mine: AnimeListStatus = anime.my_list_status ?? {};
-      const watched = (mine.num_episodes_watched ?? 0) + 1;
-      const total = anime.num_episodes ?? 0;
-      if (total > 0 && watched > total) {
-        throw new UserFacingError('Already complete', `You have already watched all ${total} episodes of ${anime.title ?? 'this anime'}.`);
-      }
-      const status: AnimeListStatusValue | undefined =
-        total > 0 && watched === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_watch' ? 'watching' : undefined;
-      const updated = await ctx.deps.service.updateAnimeListStatus(id, { num_watched_episodes: watched, ...(status ? { status } : {}) }, { auth });
-      return listEntryMessage('anime', anime, updated, 'Updated your list');
-    }
-    const manga = work as Manga;
-    const mine: MangaListStatus = manga.my_list_status ?? {};
-    const isChapter = action === 'ch';
-    const next = (isChapter ? mine.num_chapters_read : mine.num_volumes_read) ?? 0;
-    const total = (isChapter ? manga.num_chapters : manga.num_volumes) ?? 0;
-    if (total > 0 && next + 1 > total) {
-      throw new UserFacingError('Already complete', `You have already read all ${total} ${isChapter ? 'chapters' : 'volumes'}.`);
-    }
-    const status: MangaListStatusValue | undefined =
-      total > 0 && next + 1 === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_read' ? 'reading' : undefined;
-    const updated = await ctx.deps.service.updateMangaListStatus(
-      id,
-      { ...(isChapter ? { num_chapters_read: next + 1 } : { num_volumes_read: next + 1 }), ...(status ? { status } : {}) },
-      { auth },
-    );
-    return listEntryMessage('manga', manga, updated, 'Updated your list');
+    // Read-then-write: two quick clicks by one user must not both write the same next value.
+    return quickLock.run(`${ctx.userId}|${kind}|${id}`, () => addOne(ctx, kind, id, action));
   },
 };
+
+async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep' | 'ch' | 'vol'): Promise<RenderedMessage> {
+  const { auth, work } = await currentEntry(ctx, kind, id);
+  if (kind === 'anime') {
+    const anime = work as Anime;
+    const mine: AnimeListStatus = anime.my_list_status ?? {};
+    const watched = (mine.num_episodes_watched ?? 0) + 1;
+    const total = anime.num_episodes ?? 0;
+    if (total > 0 && watched > total) {
+      throw new UserFacingError('Already complete', `You have already watched all ${total} episodes of ${anime.title ?? 'this anime'}.`);
+    }
+    const status: AnimeListStatusValue | undefined =
+      total > 0 && watched === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_watch' ? 'watching' : undefined;
+    const updated = await ctx.deps.service.updateAnimeListStatus(id, { num_watched_episodes: watched, ...(status ? { status } : {}) }, { auth });
+    return listEntryMessage('anime', anime, updated, 'Updated your list');
+  }
+  const manga = work as Manga;
+  const mine: MangaListStatus = manga.my_list_status ?? {};
+  const isChapter = action === 'ch';
+  const next = (isChapter ? mine.num_chapters_read : mine.num_volumes_read) ?? 0;
+  const total = (isChapter ? manga.num_chapters : manga.num_volumes) ?? 0;
+  if (total > 0 && next + 1 > total) {
+    throw new UserFacingError('Already complete', `You have already read all ${total} ${isChapter ? 'chapters' : 'volumes'}.`);
+  }
+  const status: MangaListStatusValue | undefined =
+    total > 0 && next + 1 === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_read' ? 'reading' : undefined;
+  const updated = await ctx.deps.service.updateMangaListStatus(
+    id,
+    { ...(isChapter ? { num_chapters_read: next + 1 } : { num_volumes_read: next + 1 }), ...(status ? { status } : {}) },
+    { auth },
+  );
+  return listEntryMessage('manga', manga, updated, 'Updated your list');
+}
 
 /** Sets the status of whoever picks it. */
 export const quickStatusHandler: ComponentHandler = {
