@@ -70,7 +70,12 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     ...(config.service.clientSecret ? { clientSecret: config.service.clientSecret } : {}),
     userAgent: config.service.userAgent,
   });
-  const tokens = new TokenManager({ oauth, storage: store, now });
+  const tokens = new TokenManager({
+    oauth,
+    storage: store,
+    now,
+    onClientRejected: (error) => log.error('the token endpoint refused the client credentials: check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET', { error }),
+  });
   const login = new LoginService({
     store,
     oauth,

@@ -14,12 +14,12 @@ const MAX_REFLECTED_ERROR_LENGTH = 100;
 
 export type FinishFailureReason =
   | 'invalid_state'
-  | 'wrong_user'
   | 'denied'
   | 'authorization_error'
   | 'missing_code'
   | 'exchange_rejected'
   | 'upstream_unavailable'
+  | 'bot_misconfigured'
   | 'profile_unavailable';
 
 export interface FinishSuccess {
@@ -48,8 +48,6 @@ export interface FinishLoginInput {
   state?: string | undefined;
   code?: string | undefined;
   error?: string | undefined;
-  /** When the caller knows which Discord user completes the login, it must be the one who started it. */
-  discordUserId?: string | undefined;
 }
 
 export interface LoginServiceOptions {
@@ -68,8 +66,7 @@ export interface LoginServiceOptions {
  * State binding: the pending record behind a state holds the id of the Discord user who ran /login, and
  * the tokens are stored for that user only, whoever opens the link in a browser (the browser user has no
  * Discord identity). The reply edited afterwards is the initiator's own ephemeral interaction. So another
- * Discord user completing someone's link can never get the account linked to themselves; when the caller
- * does know the completing Discord user (`finishLogin({ discordUserId })`) and it differs, it is refused.
+ * Discord user completing someone's link can never get the account linked to themselves.
  */
 export class LoginService {
   private readonly store: BotStore;
@@ -120,9 +117,6 @@ export class LoginService {
       );
     }
     const pending = { discordUserId: login.discordUserId, reply: login.reply };
-    if (input.discordUserId !== undefined && input.discordUserId !== login.discordUserId) {
-      return failure('wrong_user', 403, 'This login link belongs to someone else. Run /login yourself.', pending);
-    }
     if (input.error !== undefined) {
       if (input.error === 'access_denied') {
         return failure('denied', 403, 'You declined the authorization; nothing was linked.', pending);
@@ -155,6 +149,14 @@ export class LoginService {
       tokens = await this.oauth.exchangeCode({ code, codeVerifier: login.codeVerifier, redirectUri: login.redirectUri });
     } catch (error) {
       if (!isServiceError(error)) throw error;
+      if (error instanceof OAuthError && error.clientRejected) {
+        return failure(
+          'bot_misconfigured',
+          502,
+          "The service refused the bot's own credentials, so the bot cannot link accounts right now. Tell the bot's operator; nothing was linked.",
+          pending,
+        );
+      }
       const transient =
         error instanceof OAuthError ? !error.permanent : error.kind === 'unavailable' || error.kind === 'throttled';
       return transient

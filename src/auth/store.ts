@@ -65,19 +65,27 @@ export class BotStore implements TokenStorage {
   }
 
   /**
-   * Replaces the tokens of an existing account, keeping its name and link time. Without an account it does
-   * nothing, so a refresh finishing after /logout cannot bring the account back.
+   * Replaces the tokens of the account only while it still holds `expectedRefreshToken` (the one the refresh
+   * used), keeping its name and link time. A refresh that finishes after /logout or after the user linked again
+   * (maybe as another service user) writes nothing, so one account's tokens never end up under another's name.
    */
-  async set(discordUserId: string, tokens: StoredTokens): Promise<void> {
-    await this.lock.run(discordUserId, async () => {
+  async replace(discordUserId: string, expectedRefreshToken: string, tokens: StoredTokens): Promise<boolean> {
+    return this.lock.run(discordUserId, async () => {
       const account = await this.kv.get(ACCOUNTS, discordUserId, parseLinkedAccount);
-      if (account === undefined) return;
+      if (account?.tokens.refreshToken !== expectedRefreshToken) return false;
       await this.kv.set(ACCOUNTS, discordUserId, copyAccount({ ...account, tokens }));
+      return true;
     });
   }
 
-  async delete(discordUserId: string): Promise<void> {
-    await this.accounts.delete(discordUserId);
+  /** Unlinks the account only while it still holds `expectedRefreshToken` (its refresh was rejected for good). */
+  async remove(discordUserId: string, expectedRefreshToken: string): Promise<boolean> {
+    return this.lock.run(discordUserId, async () => {
+      const account = await this.kv.get(ACCOUNTS, discordUserId, parseLinkedAccount);
+      if (account?.tokens.refreshToken !== expectedRefreshToken) return false;
+      await this.kv.delete(ACCOUNTS, discordUserId);
+      return true;
+    });
   }
 
   /** True when the database answers (for /healthz). */

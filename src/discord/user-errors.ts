@@ -8,6 +8,7 @@ import {
   ThrottledError,
   UpstreamUnavailableError,
 } from '../service/errors.js';
+import { ClientCredentialsRejectedError } from '../service/token-source.js';
 import { MalformedCustomIdError } from './custom-id.js';
 
 /** An error whose message is written for the user. */
@@ -61,6 +62,13 @@ export function describeError(error: unknown): UserMessage {
     return {
       title: 'The service is busy',
       text: 'The service is limiting requests right now. Wait a minute and try again.',
+      unexpected: false,
+    };
+  }
+  if (error instanceof ClientCredentialsRejectedError) {
+    return {
+      title: 'The bot is misconfigured',
+      text: 'The service refused this bot’s credentials, so your login cannot be renewed right now. Your link is kept; tell the bot’s admin.',
       unexpected: false,
     };
   }

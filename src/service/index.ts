@@ -3,9 +3,10 @@ export * from './types.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './validate.js';
-export { buildAuthorizeUrl, basicAuthorization, OAuthClient, OAuthError, parseTokenResponse } from './oauth.js';
+export { buildAuthorizeUrl, basicAuthorization, classifyTokenError, OAuthClient, OAuthError, parseTokenResponse } from './oauth.js';
 export type { AuthorizeUrlOptions, OAuthClientOptions } from './oauth.js';
 export {
+  ClientCredentialsRejectedError,
   DEFAULT_REFRESH_SKEW_MS,
   storedTokensFrom,
   TokenManager,

@@ -32,7 +32,14 @@ export function buildAuthorizeUrl(o: AuthorizeUrlOptions): string {
   return url.toString();
 }
 
-/** A failed token request. `permanent` (400/401 from the token endpoint) means the grant will never work again. */
+/**
+ * A failed token request.
+ * - `permanent`: the grant (code or refresh token) was rejected and will never work again: 400 `invalid_grant`,
+ *   or the real service's 400 `invalid_request` "The refresh token is invalid." (revoked, expired, other client).
+ * - `clientRejected`: the bot's own client credentials were refused (`invalid_client`, `unauthorized_client`, any
+ *   401): a configuration problem that no user action fixes. Never also `permanent`.
+ * Anything else (network, 5xx, non-JSON, other codes) is neither.
+ */
 export class OAuthError extends ServiceError {
   readonly kind = 'oauth' as const;
   readonly status: number;
@@ -40,15 +47,26 @@ export class OAuthError extends ServiceError {
   readonly serviceMessage?: string;
   readonly hint?: string;
   readonly permanent: boolean;
+  readonly clientRejected: boolean;
   readonly rawBody?: string;
 
   constructor(
     message: string,
-    d: { status: number; permanent: boolean; code?: string; serviceMessage?: string; hint?: string; rawBody?: string; cause?: unknown },
+    d: {
+      status: number;
+      permanent: boolean;
+      clientRejected?: boolean;
+      code?: string;
+      serviceMessage?: string;
+      hint?: string;
+      rawBody?: string;
+      cause?: unknown;
+    },
   ) {
     super(message, { cause: d.cause });
     this.status = d.status;
-    this.permanent = d.permanent;
+    this.clientRejected = d.clientRejected ?? false;
+    this.permanent = d.permanent && !this.clientRejected;
     if (d.code !== undefined) this.code = d.code;
     if (d.serviceMessage !== undefined) this.serviceMessage = d.serviceMessage;
     if (d.hint !== undefined) this.hint = d.hint;
@@ -144,7 +162,7 @@ export class OAuthClient {
       const text = [err.error, err.message, err.hint].filter((s) => s).join(' — ');
       throw new OAuthError(`Token request failed: HTTP ${res.status}${text ? ` ${text}` : ''}`, {
         status: res.status,
-        permanent: res.status === 400 || res.status === 401,
+        ...classifyTokenError(res.status, err.error, err.hint),
         code: err.error,
         serviceMessage: err.message,
         hint: err.hint,
@@ -162,6 +180,29 @@ export class OAuthClient {
     }
     return token;
   }
+}
+
+const CLIENT_ERROR_CODES = new Set(['invalid_client', 'unauthorized_client']);
+/** league/oauth2-server's hint for a missing client parameter, e.g. "Check the `client_id` parameter". */
+const CLIENT_PARAMETER_HINT = /`client_(id|secret)`/;
+
+/**
+ * Only a rejected grant is permanent. A refused client (wrong or rotated secret) must not look like one, or every
+ * user's link would be deleted on their next refresh. Unknown codes count as neither, so they keep the link too.
+ */
+export function classifyTokenError(
+  status: number,
+  code: string | undefined,
+  hint: string | undefined,
+): { permanent: boolean; clientRejected: boolean } {
+  if (status === 401 || (code !== undefined && CLIENT_ERROR_CODES.has(code))) return { permanent: false, clientRejected: true };
+  if (status !== 400) return { permanent: false, clientRejected: false };
+  if (code === 'invalid_grant') return { permanent: true, clientRejected: false };
+  if (code === 'invalid_request') {
+    if (hint !== undefined && CLIENT_PARAMETER_HINT.test(hint)) return { permanent: false, clientRejected: true };
+    return { permanent: true, clientRejected: false };
+  }
+  return { permanent: false, clientRejected: false };
 }
 
 /** Validates the token response shape; extra fields are kept. */

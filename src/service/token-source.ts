@@ -18,10 +18,17 @@ export interface StoredTokens {
   expiresAt: number;
 }
 
+/**
+ * Where the manager keeps tokens. Both writes are conditional on the refresh token the refresh used, checked and
+ * applied atomically per key: if the user re-linked (or logged out) while a refresh was running, the record now
+ * belongs to another link and the outcome of the old refresh must not touch it.
+ */
 export interface TokenStorage {
   get(key: string): Promise<StoredTokens | undefined>;
-  set(key: string, t: StoredTokens): Promise<void>;
-  delete(key: string): Promise<void>;
+  /** Stores `next` only if the record still holds `expectedRefreshToken`; never creates a record. Returns whether it wrote. */
+  replace(key: string, expectedRefreshToken: string, next: StoredTokens): Promise<boolean>;
+  /** Deletes the record only if it still holds `expectedRefreshToken`. Returns whether it deleted. */
+  remove(key: string, expectedRefreshToken: string): Promise<boolean>;
 }
 
 /** The part of OAuthClient the manager needs (lets tests count refreshes without a server). */
@@ -32,6 +39,31 @@ export interface TokenManagerOptions {
   storage: TokenStorage;
   now?: () => number;
   refreshSkewMs?: number;
+  /**
+   * Told when the token endpoint refused the bot's client credentials (operator log; the error holds no secret).
+   * Default: console.error.
+   */
+  onClientRejected?: (error: ClientCredentialsRejectedError) => void;
+}
+
+/**
+ * The token endpoint refused the bot's own client credentials (`invalid_client`): the bot is misconfigured
+ * (wrong or rotated SERVICE_CLIENT_SECRET, wrong SERVICE_CLIENT_ID). The user's link is kept; to users it is an
+ * outage (an UpstreamUnavailableError), to the operator it is named by its class and message.
+ */
+export class ClientCredentialsRejectedError extends UpstreamUnavailableError {
+  readonly code?: string;
+  readonly hint?: string;
+
+  constructor(cause: OAuthError) {
+    super(
+      `The service refused the bot's client credentials (HTTP ${cause.status} ${cause.code ?? 'no error code'}` +
+        `${cause.hint ? `: ${cause.hint}` : ''}); check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET`,
+      { status: cause.status, cause },
+    );
+    if (cause.code !== undefined) this.code = cause.code;
+    if (cause.hint !== undefined) this.hint = cause.hint;
+  }
 }
 
 export const DEFAULT_REFRESH_SKEW_MS = 60_000;
@@ -50,12 +82,14 @@ export class TokenManager {
   private readonly now: () => number;
   private readonly skewMs: number;
   private readonly inFlight = new Map<string, Promise<string>>();
+  private readonly onClientRejected: (error: ClientCredentialsRejectedError) => void;
 
   constructor(opts: TokenManagerOptions) {
     this.oauth = opts.oauth;
     this.storage = opts.storage;
     this.now = opts.now ?? Date.now;
     this.skewMs = opts.refreshSkewMs ?? DEFAULT_REFRESH_SKEW_MS;
+    this.onClientRejected = opts.onClientRejected ?? ((error) => console.error(`${error.name}: ${error.message}`));
   }
 
   sourceFor(key: string): TokenSource {
@@ -110,11 +144,16 @@ export class TokenManager {
     try {
       response = await this.oauth.refresh(current.refreshToken);
     } catch (e) {
+      if (e instanceof OAuthError && e.clientRejected) {
+        const error = new ClientCredentialsRejectedError(e);
+        this.onClientRejected(error);
+        throw error;
+      }
       if (e instanceof OAuthError && e.permanent) {
         // Remove only the record whose refresh token was rejected: the user may have linked again meanwhile.
+        if (await this.storage.remove(key, current.refreshToken)) throw new ReauthRequiredError('refresh_rejected');
         const latest = await this.storage.get(key);
-        if (latest && latest.refreshToken !== current.refreshToken) return latest.accessToken;
-        if (latest) await this.storage.delete(key);
+        if (latest) return latest.accessToken;
         throw new ReauthRequiredError('refresh_rejected');
       }
       throw new UpstreamUnavailableError('Could not refresh the login right now; try again later', {
@@ -123,7 +162,8 @@ export class TokenManager {
       });
     }
     const next = storedTokensFrom(response, this.now());
-    await this.storage.set(key, next);
-    return next.accessToken;
+    if (await this.storage.replace(key, current.refreshToken, next)) return next.accessToken;
+    // The user re-linked or logged out while the refresh ran: these tokens belong to the old link and are dropped.
+    return (await this.load(key)).accessToken;
   }
 }

@@ -32,12 +32,12 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 const FAILURE_TITLES: Record<FinishFailure['reason'], string> = {
   invalid_state: 'Login link not valid',
-  wrong_user: 'Not your login link',
   denied: 'Login cancelled',
   authorization_error: 'Login failed',
   missing_code: 'Login failed',
   exchange_rejected: 'Login failed',
   upstream_unavailable: 'Service unavailable',
+  bot_misconfigured: 'Bot misconfigured',
   profile_unavailable: 'Service unavailable',
 };
 
@@ -80,6 +80,9 @@ export function createWebApp(o: WebAppOptions): express.Express {
         message: `Your Discord account is now linked to ${result.serviceUserName}. You can close this tab and return to Discord.`,
       });
       return;
+    }
+    if (result.reason === 'bot_misconfigured') {
+      log('login failed: the token endpoint refused the client credentials; check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET');
     }
     const { pending } = result;
     const { onLoginFailed } = o;

@@ -160,6 +160,20 @@ describe('login end to end against the emulator', () => {
     expect(await store.accounts.get('7007')).toBeUndefined();
   });
 
+  it('a wrong client secret (401 invalid_client from the emulator) → bot_misconfigured, nothing stored', async () => {
+    const misconfigured = new OAuthClient({ authUrl: emulator.url, clientId: CLIENT.id, clientSecret: 'rotated-away', userAgent: 'amls-bot-test/1' });
+    try {
+      const other = new LoginService({ store, oauth: misconfigured, service, authUrl: emulator.url, clientId: CLIENT.id, redirectUri: REDIRECT, now: clock.now });
+      const { url } = await other.startLogin({ discordUserId: '7008', reply });
+      const redirect = await loginAsPerson(url, TARO, 'allow');
+      const result = await other.finishLogin({ state: redirect.searchParams.get('state')!, code: redirect.searchParams.get('code')! });
+      expect(result).toMatchObject({ ok: false, reason: 'bot_misconfigured', status: 502, pending: { discordUserId: '7008' } });
+      expect(await store.accounts.get('7008')).toBeUndefined();
+    } finally {
+      await misconfigured.close();
+    }
+  });
+
   it('/logout removes the link; the old tokens are no longer used', async () => {
     expect(await login.logout('7001')).toBe(true);
     expect(await store.get('7001')).toBeUndefined();

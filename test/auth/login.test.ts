@@ -147,6 +147,17 @@ describe('LoginService.finishLogin', () => {
     expect(await store.accounts.get('27')).toBeUndefined();
   });
 
+  it("a refused client during the exchange → bot_misconfigured (502), not 'rejected code'; nothing stored", async () => {
+    for (const status of [401, 400]) {
+      const { state } = await start('34');
+      oauth.next = new OAuthError('bad client', { status, permanent: false, clientRejected: true, code: 'invalid_client' });
+      const result = await login.finishLogin({ state, code: 'c' });
+      expect(result).toMatchObject({ ok: false, reason: 'bot_misconfigured', status: 502, pending: { discordUserId: '34', reply } });
+      expect(result.ok === false && result.message).toMatch(/operator/);
+    }
+    expect(await store.accounts.get('34')).toBeUndefined();
+  });
+
   it('a profile read failure or a nameless profile → 502, nothing stored', async () => {
     const a = await start('28');
     service.next = new UpstreamUnavailableError('down', { status: 503 });
@@ -171,15 +182,6 @@ describe('LoginService.finishLogin', () => {
     expect(result).toMatchObject({ ok: true, discordUserId: '30', reply });
     expect(await login.linkedAs('30')).toBe('browser_person');
     expect(await login.linkedAs('31')).toBeUndefined();
-  });
-
-  it('a known completing user other than the initiator is refused (403) and nothing is stored', async () => {
-    const { state } = await start('32');
-    const result = await login.finishLogin({ state, code: 'c', discordUserId: '33' });
-    expect(result).toMatchObject({ ok: false, reason: 'wrong_user', status: 403, pending: { discordUserId: '32' } });
-    expect(oauth.calls).toHaveLength(0);
-    expect(await store.accounts.get('32')).toBeUndefined();
-    expect(await store.accounts.get('33')).toBeUndefined();
   });
 });
 

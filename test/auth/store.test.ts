@@ -95,20 +95,58 @@ describe('openStore (sqlite)', () => {
     expect((await s.accounts.get('5'))?.serviceUserName).toBe('bob');
   });
 
-  it('TokenStorage.set keeps name and link time, and does not recreate a deleted account', async () => {
+  it('TokenStorage.replace keeps name and link time, writes only over the expected refresh token, never recreates', async () => {
     const s = await open(`sqlite://${join(temp(), 'b.sqlite')}`, testKey());
     const acc = account('carol');
     await s.accounts.set('7', acc);
     const rotated = { accessToken: 'new-access', refreshToken: 'new-refresh', expiresAt: 42 };
-    await s.set('7', rotated);
+    expect(await s.replace('7', 'not-the-stored-refresh-token', rotated)).toBe(false);
+    expect(await s.accounts.get('7')).toEqual(acc);
+    expect(await s.replace('7', acc.tokens.refreshToken, rotated)).toBe(true);
     expect(await s.accounts.get('7')).toEqual({ serviceUserName: 'carol', linkedAt: acc.linkedAt, tokens: rotated });
-    await s.delete('7');
-    expect(await s.get('7')).toBeUndefined();
-    await s.set('7', rotated);
+    // The record now holds the rotated token: a second write expecting the old one is refused.
+    expect(await s.replace('7', acc.tokens.refreshToken, { ...rotated, accessToken: 'stale' })).toBe(false);
+    expect(await s.get('7')).toEqual(rotated);
+    expect(await s.accounts.delete('7')).toBe(true);
+    expect(await s.replace('7', rotated.refreshToken, rotated)).toBe(false);
     expect(await s.accounts.get('7')).toBeUndefined();
     expect(await s.accounts.delete('7')).toBe(false);
-    await s.accounts.set('7', acc);
-    expect(await s.accounts.delete('7')).toBe(true);
+  });
+
+  it('a refresh for one link never lands under another link (re-linked as someone else meanwhile)', async () => {
+    const s = await open('memory://', testKey());
+    const alice = account('alice');
+    await s.accounts.set('8', alice);
+    const bob = account('bob');
+    await s.accounts.set('8', bob);
+    const aliceRefreshed = { accessToken: 'alice-2', refreshToken: 'alice-r2', expiresAt: 43 };
+    expect(await s.replace('8', alice.tokens.refreshToken, aliceRefreshed)).toBe(false);
+    expect(await s.accounts.get('8')).toEqual(bob);
+    expect(await s.remove('8', alice.tokens.refreshToken)).toBe(false);
+    expect(await s.accounts.get('8')).toEqual(bob);
+  });
+
+  it('TokenStorage.remove deletes only the record holding the expected refresh token', async () => {
+    const s = await open('memory://', testKey());
+    const acc = account('dora');
+    await s.accounts.set('9', acc);
+    expect(await s.remove('9', 'other')).toBe(false);
+    expect(await s.accounts.get('9')).toEqual(acc);
+    expect(await s.remove('9', acc.tokens.refreshToken)).toBe(true);
+    expect(await s.get('9')).toBeUndefined();
+    expect(await s.remove('9', acc.tokens.refreshToken)).toBe(false);
+  });
+
+  it('replace and remove are serialized with account writes on the same user', async () => {
+    const s = await open('memory://', testKey());
+    const alice = account('alice');
+    await s.accounts.set('10', alice);
+    const bob = account('bob');
+    const rotated = { accessToken: 'alice-2', refreshToken: 'alice-r2', expiresAt: 44 };
+    // Issued together: the re-link is queued first, so the replace sees bob's record and must not write.
+    const [, replaced] = await Promise.all([s.accounts.set('10', bob), s.replace('10', alice.tokens.refreshToken, rotated)]);
+    expect(replaced).toBe(false);
+    expect(await s.accounts.get('10')).toEqual(bob);
   });
 
   it('treats a record sealed with another key as not linked', async () => {
@@ -172,7 +210,7 @@ describe('openStore (sqlite)', () => {
       reply: { applicationId: '99', interactionToken },
     });
     expect(await s.pendingLogins.take(state2)).toBeDefined();
-    await s.set('12345', { ...acc.tokens, accessToken: acc.tokens.accessToken + '-2' });
+    expect(await s.replace('12345', acc.tokens.refreshToken, { ...acc.tokens, accessToken: acc.tokens.accessToken + '-2' })).toBe(true);
     await s.close();
 
     const bytes = Buffer.concat(readdirSync(dir).map((f) => readFileSync(join(dir, f))));

@@ -4,6 +4,7 @@ import { openStore, type BotStore } from '../../src/auth/store.js';
 import { createWebApp, type HealthStatus, type LoginFailureWithPending } from '../../src/web/app.js';
 import { escapeHtml } from '../../src/web/html.js';
 import { UpstreamUnavailableError } from '../../src/service/errors.js';
+import { OAuthError } from '../../src/service/oauth.js';
 import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
 import { FakeOAuth, FakeService } from './fakes.js';
 import { reply, testKey } from './helpers.js';
@@ -168,6 +169,19 @@ describe('GET /oauth/callback', () => {
     service.next = new UpstreamUnavailableError('down');
     expect((await callback(`state=${b}&code=abc`)).status).toBe(502);
     expect(await store.accounts.get('55')).toBeUndefined();
+  });
+
+  it('refused client credentials → 502 "Bot misconfigured", reported to the initiator and logged for the operator', async () => {
+    const state = await newState('58');
+    logs.length = 0;
+    oauth.next = new OAuthError('bad client', { status: 401, permanent: false, clientRejected: true, code: 'invalid_client' });
+    const res = await callback(`state=${state}&code=abc`);
+    expect(res.status).toBe(502);
+    expect(res.body).toContain('Bot misconfigured');
+    expect(failed).toMatchObject([{ reason: 'bot_misconfigured', pending: { discordUserId: '58', reply } }]);
+    expect(logs.some((l) => /client credentials.*SERVICE_CLIENT_SECRET/.test(l))).toBe(true);
+    expect(logs.join('\n')).not.toContain(state);
+    expect(await store.accounts.get('58')).toBeUndefined();
   });
 
   it('a failing onLinked does not change the page; logs carry no token, code or state', async () => {

@@ -23,13 +23,16 @@ class MemoryStorage implements TokenStorage {
     await Promise.resolve();
     return this.map.get(key);
   }
-  async set(key: string, t: StoredTokens): Promise<void> {
+  async replace(key: string, expectedRefreshToken: string, t: StoredTokens): Promise<boolean> {
     await Promise.resolve();
+    if (this.map.get(key)?.refreshToken !== expectedRefreshToken) return false;
     this.map.set(key, { ...t });
+    return true;
   }
-  async delete(key: string): Promise<void> {
+  async remove(key: string, expectedRefreshToken: string): Promise<boolean> {
     await Promise.resolve();
-    this.map.delete(key);
+    if (this.map.get(key)?.refreshToken !== expectedRefreshToken) return false;
+    return this.map.delete(key);
   }
 }
 

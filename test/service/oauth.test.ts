@@ -108,7 +108,7 @@ describe('OAuthClient', () => {
     expect(new URLSearchParams(req.body).get('client_id')).toBe('client id');
   });
 
-  it('parses error bodies; 400/401 are permanent', async () => {
+  it('parses error bodies; a rejected grant is permanent, a refused client is not', async () => {
     server.queue.push({
       status: 400,
       json: { error: 'invalid_request', message: 'The refresh token is invalid.', hint: 'Token is not linked to client' },
@@ -125,8 +125,29 @@ describe('OAuthClient', () => {
       serviceMessage: 'The refresh token is invalid.',
       hint: 'Token is not linked to client',
       permanent: true,
+      clientRejected: false,
     });
-    expect(e2).toMatchObject({ status: 401, code: 'invalid_client', permanent: true });
+    expect(e2).toMatchObject({ status: 401, code: 'invalid_client', permanent: false, clientRejected: true });
+  });
+
+  it.each([
+    [400, { error: 'invalid_grant', message: 'Authorization code has expired' }, true, false],
+    [400, { error: 'invalid_request', message: 'The refresh token is invalid.', hint: 'Token has been revoked' }, true, false],
+    [400, { error: 'invalid_client', message: 'Client authentication failed' }, false, true],
+    [401, { error: 'invalid_client', message: 'Client authentication failed', hint: 'Wrong client secret' }, false, true],
+    [401, { message: 'Unauthorized' }, false, true],
+    [400, { error: 'unauthorized_client', message: '' }, false, true],
+    [400, { error: 'invalid_request', message: 'missing parameter', hint: 'Check the `client_id` parameter' }, false, true],
+    [400, { error: 'unsupported_grant_type', message: '' }, false, false],
+    [400, { message: 'no code' }, false, false],
+    [403, { error: 'forbidden', message: '' }, false, false],
+  ] as const)('HTTP %i %j → permanent %s, clientRejected %s', async (status, json, permanent, clientRejected) => {
+    server.queue.push({ status, json });
+    const c = client('s');
+    const error = await c.refresh('r').catch((e: unknown) => e);
+    await c.close();
+    expect(error).toBeInstanceOf(OAuthError);
+    expect(error).toMatchObject({ status, permanent, clientRejected });
   });
 
   it('5xx, non-JSON and network failures are transient', async () => {

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReauthRequiredError, UpstreamUnavailableError } from '../../src/service/errors.js';
 import { OAuthClient, OAuthError } from '../../src/service/oauth.js';
-import { TokenManager, type StoredTokens, type TokenStorage } from '../../src/service/token-source.js';
+import {
+  ClientCredentialsRejectedError,
+  storedTokensFrom,
+  TokenManager,
+  type StoredTokens,
+  type TokenStorage,
+} from '../../src/service/token-source.js';
 import { type TokenResponse } from '../../src/service/types.js';
+import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../emulator/server.js';
 import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
 
+/** The TokenStorage contract in memory: writes are conditional on the refresh token the refresh used. */
 class MemoryStorage implements TokenStorage {
   readonly map = new Map<string, StoredTokens>();
   deletes = 0;
@@ -13,14 +21,17 @@ class MemoryStorage implements TokenStorage {
     const t = this.map.get(key);
     return t ? { ...t } : undefined;
   }
-  async set(key: string, t: StoredTokens): Promise<void> {
+  async replace(key: string, expectedRefreshToken: string, t: StoredTokens): Promise<boolean> {
     await Promise.resolve();
+    if (this.map.get(key)?.refreshToken !== expectedRefreshToken) return false;
     this.map.set(key, { ...t });
+    return true;
   }
-  async delete(key: string): Promise<void> {
+  async remove(key: string, expectedRefreshToken: string): Promise<boolean> {
     await Promise.resolve();
+    if (this.map.get(key)?.refreshToken !== expectedRefreshToken) return false;
     this.deletes++;
-    this.map.delete(key);
+    return this.map.delete(key);
   }
 }
 
@@ -45,8 +56,19 @@ function setup(expiresInMs: number) {
   const storage = new MemoryStorage();
   storage.map.set('u1', { accessToken: 'acc-1', refreshToken: 'ref-1', expiresAt: NOW + expiresInMs });
   const oauth = new FakeRefresher();
-  const manager = new TokenManager({ oauth, storage, now: () => NOW });
-  return { storage, oauth, manager, source: manager.sourceFor('u1') };
+  const clientRejections: ClientCredentialsRejectedError[] = [];
+  const manager = new TokenManager({ oauth, storage, now: () => NOW, onClientRejected: (e) => clientRejections.push(e) });
+  return { storage, oauth, manager, clientRejections, source: manager.sourceFor('u1') };
+}
+
+/** Runs `during` while the refresher's request is in flight (after it was sent, before its answer is used). */
+function interleave(oauth: FakeRefresher, during: () => Promise<void>): void {
+  const original = oauth.refresh.bind(oauth);
+  oauth.refresh = async (token: string) => {
+    const answer = original(token);
+    await during();
+    return answer;
+  };
 }
 
 describe('TokenManager', () => {
@@ -114,14 +136,44 @@ describe('TokenManager', () => {
     const { source, oauth, storage } = setup(10_000);
     oauth.fail = new OAuthError('bad', { status: 400, permanent: true, code: 'invalid_request' });
     const relinked = { accessToken: 'acc-new-login', refreshToken: 'ref-new-login', expiresAt: NOW + 3_600_000 };
-    const original = oauth.refresh.bind(oauth);
-    oauth.refresh = async (token: string) => {
-      await storage.set('u1', relinked);
-      return original(token);
-    };
+    interleave(oauth, async () => void storage.map.set('u1', relinked));
     expect(await source.getAccessToken()).toBe('acc-new-login');
     expect(storage.map.get('u1')).toEqual(relinked);
     expect(storage.deletes).toBe(0);
+  });
+
+  it('a successful refresh does not overwrite a record the user re-linked during it; the new link is used', async () => {
+    const { source, oauth, storage } = setup(-1);
+    const relinked = { accessToken: 'acc-other-account', refreshToken: 'ref-other-account', expiresAt: NOW + 3_600_000 };
+    interleave(oauth, async () => void storage.map.set('u1', relinked));
+    expect(await source.getAccessToken()).toBe('acc-other-account');
+    expect(oauth.calls).toEqual(['ref-1']);
+    expect(storage.map.get('u1')).toEqual(relinked);
+  });
+
+  it('a refresh that finishes after logout stores nothing and asks for login', async () => {
+    const { source, oauth, storage } = setup(-1);
+    interleave(oauth, async () => void storage.map.delete('u1'));
+    const err = await source.getAccessToken().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReauthRequiredError);
+    expect((err as ReauthRequiredError).reason).toBe('not_logged_in');
+    expect(storage.map.has('u1')).toBe(false);
+  });
+
+  it('a refused client (misconfiguration) keeps the record, reports it and looks like an outage to the user', async () => {
+    const { source, oauth, storage, clientRejections } = setup(-1);
+    oauth.fail = new OAuthError('bad client', { status: 401, permanent: false, clientRejected: true, code: 'invalid_client', hint: 'Wrong client secret' });
+    const err = await source.getAccessToken().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ClientCredentialsRejectedError);
+    expect(err).toBeInstanceOf(UpstreamUnavailableError);
+    expect(err).toMatchObject({ name: 'ClientCredentialsRejectedError', status: 401, code: 'invalid_client' });
+    expect((err as Error).message).toMatch(/client credentials.*SERVICE_CLIENT_SECRET/);
+    expect(clientRejections).toEqual([err]);
+    expect(storage.map.get('u1')?.refreshToken).toBe('ref-1');
+    expect(storage.deletes).toBe(0);
+    // Once the configuration is fixed the kept record refreshes normally.
+    oauth.fail = undefined;
+    expect(await source.getAccessToken()).toBe('acc-2');
   });
 
   it('transient refresh failure keeps the record', async () => {
@@ -161,6 +213,22 @@ describe('TokenManager with the real OAuthClient', () => {
     expect(new URLSearchParams(server.requests[1]!.body).get('refresh_token')).toBe('br1');
   });
 
+  it('invalid_client (401 or 400) keeps the record: the bot is misconfigured, the grant is fine', async () => {
+    const storage = new MemoryStorage();
+    const rejected: ClientCredentialsRejectedError[] = [];
+    const manager = new TokenManager({ oauth, storage, now: () => NOW, onClientRejected: (e) => rejected.push(e) });
+    storage.map.set('d', { accessToken: 'd1', refreshToken: 'dr1', expiresAt: NOW });
+    server.queue.push({ status: 401, json: { error: 'invalid_client', message: 'Client authentication failed', hint: 'Wrong client secret' } });
+    server.queue.push({ status: 400, json: { error: 'invalid_client', message: 'Client authentication failed', hint: '' } });
+    for (const status of [401, 400]) {
+      const err = await manager.sourceFor('d').getAccessToken().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ClientCredentialsRejectedError);
+      expect(err).toMatchObject({ status, code: 'invalid_client' });
+    }
+    expect(rejected).toHaveLength(2);
+    expect(storage.map.get('d')).toEqual({ accessToken: 'd1', refreshToken: 'dr1', expiresAt: NOW });
+  });
+
   it('stores the rotated refresh token from the server', async () => {
     const storage = new MemoryStorage();
     const manager = new TokenManager({ oauth, storage, now: () => NOW });
@@ -171,5 +239,64 @@ describe('TokenManager with the real OAuthClient', () => {
     });
     expect(await manager.sourceFor('c').getAccessToken()).toBe('c2');
     expect(storage.map.get('c')).toEqual({ accessToken: 'c2', refreshToken: 'cr2', expiresAt: NOW + 3_600_000 });
+  });
+});
+
+describe('TokenManager against the emulator', () => {
+  const OTHER_CLIENT = { id: 'token-manager-other-client-0001', secret: 'o'.repeat(64), redirectUris: ['http://127.0.0.1:1/cb'] };
+  const UA = 'amls-bot-tests/1.0';
+  let emu: Emulator;
+  let good: OAuthClient;
+  let wrongSecret: OAuthClient;
+  beforeAll(async () => {
+    emu = await startEmulator({ clients: [DEFAULT_CLIENT, OTHER_CLIENT] });
+    good = new OAuthClient({ authUrl: emu.url, clientId: DEFAULT_CLIENT.id, clientSecret: DEFAULT_CLIENT.secret!, userAgent: UA });
+    wrongSecret = new OAuthClient({ authUrl: emu.url, clientId: DEFAULT_CLIENT.id, clientSecret: 'rotated-away', userAgent: UA });
+  });
+  afterAll(async () => {
+    await good.close();
+    await wrongSecret.close();
+    await emu.close();
+  });
+
+  function expiredTokens(user: string, clientId?: string): StoredTokens {
+    return { ...storedTokensFrom({ token_type: 'Bearer', ...emu.issueTokensFor(user, clientId) }, Date.now()), expiresAt: 0 };
+  }
+
+  it('a wrong client secret (401 invalid_client) keeps every record; the right secret then refreshes them', async () => {
+    const storage = new MemoryStorage();
+    const rejected: ClientCredentialsRejectedError[] = [];
+    const misconfigured = new TokenManager({ oauth: wrongSecret, storage, onClientRejected: (e) => rejected.push(e) });
+    storage.map.set('alice', expiredTokens('alice'));
+    storage.map.set('bob', expiredTokens('bob'));
+    const before = new Map(storage.map);
+    for (const key of ['alice', 'bob']) {
+      const err = await misconfigured.sourceFor(key).getAccessToken().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ClientCredentialsRejectedError);
+      expect(err).toMatchObject({ status: 401, code: 'invalid_client', hint: 'Wrong client secret' });
+      const cause = (err as Error).cause;
+      expect(cause).toBeInstanceOf(OAuthError);
+      expect(cause).toMatchObject({ permanent: false, clientRejected: true });
+    }
+    expect(rejected).toHaveLength(2);
+    expect(storage.map).toEqual(before);
+    expect(storage.deletes).toBe(0);
+
+    const fixed = new TokenManager({ oauth: good, storage });
+    for (const key of ['alice', 'bob']) {
+      const token = await fixed.sourceFor(key).getAccessToken();
+      expect(token).not.toBe(before.get(key)!.accessToken);
+      expect(storage.map.get(key)?.refreshToken).not.toBe(before.get(key)!.refreshToken);
+    }
+  });
+
+  it("another client's refresh token (400 invalid_request, not linked to client) is permanent: record deleted", async () => {
+    const storage = new MemoryStorage();
+    const manager = new TokenManager({ oauth: good, storage, onClientRejected: () => expect.unreachable() });
+    storage.map.set('carol', expiredTokens('carol', OTHER_CLIENT.id));
+    const err = await manager.sourceFor('carol').getAccessToken().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReauthRequiredError);
+    expect((err as ReauthRequiredError).reason).toBe('refresh_rejected');
+    expect(storage.map.has('carol')).toBe(false);
   });
 });
