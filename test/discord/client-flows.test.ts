@@ -17,10 +17,12 @@ import {
   autocomplete,
   buttonClick,
   loginClient,
+  registerTestCommands,
   modalSubmit,
   selectMenu,
   slashCommand,
   startFakeDiscord,
+  testCommand,
   type FakeDiscord,
 } from './index.js';
 
@@ -43,6 +45,20 @@ let client: Client<true>;
 beforeAll(async () => {
   fake = await startFakeDiscord();
   client = await loginClient(fake);
+  await registerTestCommands(fake, [
+    ...['ping', 'slow', 'follow', 'menu', 'menu2', 'pick', 'feedback', 'long', 'file', 'gone', 'fetch'].map((n) => testCommand(n)),
+    testCommand('search', [
+      {
+        type: 1,
+        name: 'anime',
+        description: 'anime',
+        options: [
+          { type: 3, name: 'query', description: 'q', autocomplete: true },
+          { type: 4, name: 'limit', description: 'l', min_value: 1, max_value: 25 },
+        ],
+      },
+    ]),
+  ]);
   client.on('interactionCreate', (i) => {
     const h = handlers.get(keyOf(i));
     if (h) h(i).catch((err: unknown) => handlerErrors.push(err));

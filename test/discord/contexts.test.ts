@@ -4,8 +4,10 @@ import {
   autocomplete,
   DEFAULT_GUILD_ID,
   loginClient,
+  registerTestCommands,
   slashCommand,
   startFakeDiscord,
+  testCommand,
   type FakeDiscord,
   type InteractionInput,
 } from './index.js';
@@ -21,6 +23,39 @@ const rawNsfw = new Map<string, boolean | undefined>();
 beforeAll(async () => {
   fake = await startFakeDiscord();
   client = await loginClient(fake);
+  await registerTestCommands(fake, [
+    testCommand('x'),
+    testCommand('anime', [
+      {
+        type: 2,
+        name: 'list',
+        description: 'list',
+        options: [
+          {
+            type: 1,
+            name: 'add',
+            description: 'add',
+            options: [
+              { type: 3, name: 'title', description: 't', required: true },
+              { type: 4, name: 'episodes', description: 'e' },
+              { type: 10, name: 'score', description: 's' },
+              { type: 5, name: 'private', description: 'p' },
+              { type: 10, name: 'weight', description: 'w' },
+            ],
+          },
+        ],
+      },
+      {
+        type: 1,
+        name: 'search',
+        description: 'search',
+        options: [
+          { type: 3, name: 'query', description: 'q', autocomplete: true },
+          { type: 4, name: 'limit', description: 'l' },
+        ],
+      },
+    ]),
+  ]);
   client.on(Events.Raw, (packet: unknown) => {
     const p = packet as { t?: string; d?: { id?: string; channel?: { nsfw?: boolean } } };
     if (p.t === 'INTERACTION_CREATE' && p.d?.id) rawNsfw.set(p.d.id, p.d.channel?.nsfw);

@@ -12,12 +12,15 @@ import {
   validateModalData,
 } from './message-validation.js';
 import { applyEdit, createMessage, messageForPayload, type MessageOrigin } from './messages.js';
+import { isMarkedUnchecked } from './interactions.js';
+import { checkInteractionOptions } from './option-validation.js';
 import { interactionToken, snowflake } from './snowflake.js';
 import type {
   FakeDiscord,
   FakeDiscordOptions,
   InteractionHandle,
   InteractionInput,
+  InteractOptions,
   RecordedCall,
   RecordedMessage,
 } from './types.js';
@@ -140,13 +143,14 @@ class FakeDiscordServer implements FakeDiscord {
     this.gateway.disconnectAll(code);
   }
 
-  interact(input: InteractionInput): InteractionHandle {
+  interact(input: InteractionInput, opts: InteractOptions = {}): InteractionHandle {
+    const unchecked = opts.unchecked === true || isMarkedUnchecked(input);
     const payload = structuredClone(input);
     payload.application_id = this.applicationId;
     if (!payload.id) payload.id = snowflake();
     if (!payload.token) payload.token = interactionToken(payload.id);
     if (this.interactions.has(payload.id)) throw new Error(`interaction ${payload.id} was already dispatched; build a new one`);
-    this.resolveCommandId(payload);
+    this.resolveCommand(payload, unchecked);
     this.attachCurrentMessage(payload);
     if (!this.gateway.hasLiveSession()) {
       throw new Error('fake discord: no connected gateway client (await fake.connected() after client.login())');
@@ -176,15 +180,26 @@ class FakeDiscordServer implements FakeDiscord {
     if (isRecord(user) && typeof user.id === 'string') this.seenUsers.set(user.id, structuredClone(user));
   }
 
-  /** Uses the registered command's id, and refuses contexts/install types the registration excludes. */
-  private resolveCommandId(payload: InteractionInput): void {
-    if ((payload.type !== 2 && payload.type !== 4) || !payload.data) return;
+  /**
+   * Refuses commands real Discord would not send (unregistered for this scope, excluded by contexts or
+   * install types, options not matching the registration) and fills in the registered command's id.
+   */
+  private resolveCommand(payload: InteractionInput, unchecked: boolean): void {
+    if (payload.type !== 2 && payload.type !== 4) return;
+    if (!payload.data) throw new Error(`fake discord: interaction type ${payload.type} needs data`);
     const name = payload.data.name;
+    const type = payload.data.type ?? 1;
     const guildId = typeof payload.guild_id === 'string' ? payload.guild_id : undefined;
-    const candidates = [...(guildId ? (this.guildCommands.get(guildId) ?? []) : []), ...this.globalCommands];
-    const match = candidates.find((c) => c.name === name && c.type === (payload.data?.type ?? 1));
-    if (!match) return;
+    const guildList = guildId ? (this.guildCommands.get(guildId) ?? []) : [];
+    const candidates = [...guildList, ...this.globalCommands];
+    const match = candidates.find((c) => c.name === name && c.type === type);
+    if (!match) {
+      const scope = guildId ? `globally or for guild ${guildId}` : 'globally';
+      const known = candidates.map((c) => `"${c.name}"`).join(', ') || 'none';
+      throw new Error(`fake discord: command "${String(name)}" (type ${String(type)}) is not registered ${scope} (registered: ${known}); real Discord never sends it`);
+    }
     payload.data.id = match.id;
+    checkInteractionOptions(match, payload, { unchecked });
     if (match.guild_id !== undefined) {
       payload.data.guild_id = match.guild_id;
       return;

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Client, Events, type Interaction } from 'discord.js';
-import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from './index.js';
+import { loginClient, registerTestCommands, slashCommand, startFakeDiscord, testCommand, type FakeDiscord } from './index.js';
 
 const dave = { id: '812345678901234567', username: 'dave' };
 
@@ -11,6 +11,7 @@ let client: Client<true>;
 beforeAll(async () => {
   fake = await startFakeDiscord();
   client = await loginClient(fake);
+  await registerTestCommands(fake, [testCommand('hello')]);
   client.on(Events.InteractionCreate, (i: Interaction) => {
     if (i.isChatInputCommand()) void i.reply({ content: `hi ${i.user.id}` });
   });

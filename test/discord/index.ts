@@ -3,9 +3,12 @@
  *
  *   const fake = await startFakeDiscord();
  *   const client = await loginClient(fake);          // or new Client({ intents: [], rest: { api: fake.apiUrl } })
+ *   await registerTestCommands(fake, [testCommand('anime', [...])]);  // interact() refuses unregistered commands
  *   const h = fake.interact(slashCommand({ name: 'anime', subcommand: 'search', options: { query: 'x' },
  *                                          where: { kind: 'guild', nsfw: false }, user: { id: '1234567890123456789' } }));
  *   const message = await h.settled();
+ *   // Options are checked against the registration; `unchecked: true` (builder spec or interact's 2nd arg)
+ *   // simulates a crafted payload and skips only the value checks (type, range, length, choices).
  *   ...
  *   await client.destroy(); await fake.close();      // in afterAll, client first
  */
@@ -31,4 +34,4 @@ export {
   type Who,
 } from './interactions.js';
 export { snowflake } from './snowflake.js';
-export { loginClient } from './client.js';
+export { loginClient, registerTestCommands, testCommand } from './client.js';

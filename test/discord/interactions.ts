@@ -33,6 +33,18 @@ const APP_PERMISSIONS_GUILD = '2248473465835073';
 const APP_PERMISSIONS_USER_INSTALL = '0';
 const ATTACHMENT_SIZE_LIMIT = 10_485_760;
 
+const uncheckedInputs = new WeakSet<InteractionInput>();
+
+/** Whether `input` was built with `unchecked: true` (see CommandSpec.unchecked). */
+export function isMarkedUnchecked(input: InteractionInput): boolean {
+  return uncheckedInputs.has(input);
+}
+
+function marked(input: InteractionInput, unchecked: boolean | undefined): InteractionInput {
+  if (unchecked === true) uncheckedInputs.add(input);
+  return input;
+}
+
 const dmChannels = new Map<string, string>();
 const privateChannels = new Map<string, { channelId: string; friend: Record<string, unknown> }>();
 
@@ -48,6 +60,13 @@ export interface CommandSpec extends Common {
   subcommandGroup?: string;
   subcommand?: string;
   options?: Record<string, OptionValue>;
+  /**
+   * Simulates a crafted payload; real Discord validates these. `fake.interact()` then skips the
+   * option VALUE checks (type, min/max_value, min/max_length, choices) against the registered
+   * command, for tests of the bot's own defence-in-depth validation. The command, subcommand and
+   * option names (and required options) are still checked.
+   */
+  unchecked?: boolean;
 }
 
 export interface AutocompleteSpec extends Omit<CommandSpec, 'install'> {
@@ -210,7 +229,7 @@ export function slashCommand(spec: CommandSpec): InteractionInput {
   const env = envelope(spec);
   const data: Record<string, unknown> = { id: snowflake(), name: spec.name, type: 1 };
   if (options.length > 0) data.options = options;
-  return finish(env, 2, data);
+  return marked(finish(env, 2, data), spec.unchecked);
 }
 
 export function autocomplete(spec: AutocompleteSpec): InteractionInput {
@@ -221,7 +240,7 @@ export function autocomplete(spec: AutocompleteSpec): InteractionInput {
   const focusedType = spec.focusedType ?? (typeof given === 'object' ? given.type : OptionType.String);
   leaf.push({ name: spec.focused, type: focusedType, value: spec.value, focused: true });
   const env = envelope(spec);
-  return finish(env, 4, { id: snowflake(), name: spec.name, type: 1, options: nestOptions(spec, leaf) });
+  return marked(finish(env, 4, { id: snowflake(), name: spec.name, type: 1, options: nestOptions(spec, leaf) }), spec.unchecked);
 }
 
 interface FoundComponent {

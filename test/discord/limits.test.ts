@@ -3,8 +3,10 @@ import type { Client } from 'discord.js';
 import {
   autocomplete,
   loginClient,
+  registerTestCommands,
   slashCommand,
   startFakeDiscord,
+  testCommand,
   type FakeDiscord,
   type InteractionHandle,
 } from './index.js';
@@ -18,6 +20,10 @@ let client: Client<true>; // connected but never answers: these tests answer ove
 beforeAll(async () => {
   fake = await startFakeDiscord({ ackDeadlineMs: 60_000 });
   client = await loginClient(fake);
+  await registerTestCommands(fake, [
+    ...['limits', 'twice', 'early', 'expire', 'late', 'notcomponent', 'modal', 'resp'].map((n) => testCommand(n)),
+    testCommand('find', [{ type: 3, name: 'q', description: 'q', autocomplete: true }]),
+  ]);
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DiscordAPIError, type Client, type Interaction } from 'discord.js';
-import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from './index.js';
+import { loginClient, registerTestCommands, slashCommand, startFakeDiscord, testCommand, type FakeDiscord } from './index.js';
 
 const erin = { id: '912345678901234567', username: 'erin' };
 const ACK_DEADLINE_MS = 1000;
@@ -14,6 +14,7 @@ const caught: unknown[] = [];
 beforeAll(async () => {
   fake = await startFakeDiscord({ ackDeadlineMs: ACK_DEADLINE_MS });
   client = await loginClient(fake);
+  await registerTestCommands(fake, ['fast', 'sluggish', 'marathon'].map((n) => testCommand(n)));
   client.on('interactionCreate', (i) => {
     if (!i.isChatInputCommand()) return;
     handlers.get(i.commandName)?.(i).catch((err: unknown) => caught.push(err));

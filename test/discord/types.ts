@@ -67,6 +67,14 @@ export interface InteractionHandle {
   ephemeral(): boolean;
 }
 
+export interface InteractOptions {
+  /**
+   * Simulates a crafted payload; real Discord validates these. Skips only the option value checks
+   * (type, min/max_value, min/max_length, choices), never the command/subcommand/option existence checks.
+   */
+  unchecked?: boolean;
+}
+
 export interface FakeDiscordOptions {
   applicationId?: string;
   botToken?: string;
@@ -101,7 +109,14 @@ export interface FakeDiscord {
   connected(): Promise<void>;
   /** Closes every gateway connection with `code` (default 1000 → client re-identifies; 4000 → client resumes). */
   disconnectClients(code?: number): void;
-  /** Dispatches INTERACTION_CREATE to every ready client. Throws when none is connected. */
-  interact(payload: InteractionInput): InteractionHandle;
+  /**
+   * Dispatches INTERACTION_CREATE to every ready client. Throws when none is connected, and for
+   * commands/autocomplete (types 2/4) that real Discord would never send: a command not registered
+   * for that scope (global, or the interaction's guild) or excluded by its contexts/integration types,
+   * an unknown subcommand group/subcommand/option, a missing required option, a focused option without
+   * `autocomplete: true`, or a value of the wrong type / outside min/max_value, min/max_length or choices.
+   * The value checks are skipped for inputs built with `unchecked: true` or when `opts.unchecked` is set.
+   */
+  interact(payload: InteractionInput, opts?: InteractOptions): InteractionHandle;
   close(): Promise<void>;
 }

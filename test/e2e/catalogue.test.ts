@@ -116,7 +116,7 @@ describe('catalogue commands end to end', () => {
   });
 
   it('/anime search with a too short query answers with a clear ephemeral error naming the option', async () => {
-    const handle = stack.command({ name: 'anime', subcommand: 'search', options: { query: 'ab' }, where: GUILD, user: newUser() });
+    const handle = stack.command({ name: 'anime', subcommand: 'search', options: { query: 'ab' }, where: GUILD, user: newUser(), unchecked: true });
     const message = await handle.settled();
     expect(handle.errors()).toEqual([]);
     expect(handle.ephemeral()).toBe(true);
