@@ -1,5 +1,6 @@
-// The bot as its own process, the way `npm start` runs it: configuration from the environment,
-// a clear exit on missing config, commands answered, health served, and a clean SIGTERM.
+// The bot as its own process, the way `npm start` runs it: built with tsconfig.build.json and
+// run from the output with node. Configuration from the environment, a clear exit on missing
+// config, commands answered, health served, and a clean SIGTERM.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -12,8 +13,22 @@ import { startEmulator, type Emulator } from '../emulator/server.js';
 import { slashCommand, startFakeDiscord, type FakeDiscord } from '../discord/index.js';
 import { freePort, GUILD, newUser, textOf } from './harness.js';
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const ENTRY = join(process.cwd(), 'src', 'index.ts');
+const REPO = process.cwd();
+// Inside the repository so the compiled code finds node_modules; private to this run.
+const BUILD = join(REPO, '.tmp', `build-${process.pid}`);
+const ENTRY = join(BUILD, 'src', 'index.js');
+
+function build(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const tsc = spawn(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', BUILD], {
+      cwd: REPO,
+    });
+    let output = '';
+    tsc.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    tsc.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    tsc.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (${code}):\n${output}`))));
+  });
+}
 
 interface Run {
   child: ChildProcess;
@@ -23,7 +38,7 @@ interface Run {
 
 function runBot(env: Record<string, string>, cwd: string): Run {
   // No inherited environment: only what a self-hoster would set.
-  const child = spawn(TSX, [ENTRY], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  const child = spawn(process.execPath, [ENTRY], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -47,12 +62,12 @@ describe('the bot process', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'amls-process-'));
-    emulator = await startEmulator();
-    discord = await startFakeDiscord({ applicationId: '1100000000000000002' });
-  });
+    [emulator, discord] = await Promise.all([startEmulator(), startFakeDiscord({ applicationId: '1100000000000000002' }), build()]);
+  }, 180_000);
   afterAll(async () => {
     await Promise.allSettled([discord?.close(), emulator?.close()]);
     await rm(dir, { recursive: true, force: true });
+    await rm(BUILD, { recursive: true, force: true });
   });
 
   it('exits with code 1 and a list of what is missing when unconfigured, without a stack trace', async () => {
@@ -81,27 +96,32 @@ describe('the bot process', () => {
     expect(run.output()).toMatch(/TOKEN_ENCRYPTION_KEY .*32 random bytes.*randomBytes\(32\)/s);
   });
 
-  it('connects, answers a command, serves health, and stops cleanly on SIGTERM', async () => {
+  /** The bot fully configured against the emulator and the fake, up and healthy. */
+  async function startConfigured(storeFolder: string): Promise<{ run: Run; port: number }> {
     const port = await freePort();
-    const config = { token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl };
-    await registerCommands(config);
+    await registerCommands({ token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl });
     const run = runBot(
       {
-        DISCORD_TOKEN: config.token,
-        DISCORD_APPLICATION_ID: config.applicationId,
-        DISCORD_API_URL: config.apiUrl,
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_APPLICATION_ID: discord.applicationId,
+        DISCORD_API_URL: discord.apiUrl,
         SERVICE_API_URL: emulator.url,
         SERVICE_AUTH_URL: emulator.url,
         SERVICE_CLIENT_ID: 'amls-emulator-default-client-id0',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         PORT: String(port),
-        STORE_URL: 'sqlite://state/bot.sqlite',
+        STORE_URL: `sqlite://${storeFolder}/bot.sqlite`,
         TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       },
       dir,
     );
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200, 30_000, `health (output: ${run.output()})`);
+    return { run, port };
+  }
+
+  it('connects, answers a command, serves health, and stops cleanly on SIGTERM', async () => {
+    const { run, port } = await startConfigured('state');
     try {
-      await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200, 30_000, `health (output: ${run.output()})`);
       const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as Record<string, unknown>;
       expect(health).toMatchObject({ status: 'ok', discord: 'ready', store: true });
       // The store folder is created relative to the working directory.
@@ -115,6 +135,14 @@ describe('the bot process', () => {
     }
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('shutting down');
-    expect(run.output()).not.toContain(config.token);
+    expect(run.output()).not.toContain(discord.botToken);
+  }, 60_000);
+
+  it('stops cleanly on SIGINT too, closing the web server', async () => {
+    const { run, port } = await startConfigured('state-sigint');
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('"signal":"SIGINT"');
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   }, 60_000);
 });
