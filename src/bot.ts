@@ -128,13 +128,19 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     },
     log: (message) => log.warn(message),
   });
-  const web = await startWebServer(app, config.web.port, o.host);
+  let web: RunningWebServer;
+  try {
+    web = await startWebServer(app, config.web.port, o.host);
+  } catch (error) {
+    await Promise.allSettled([store.close(), service.close(), oauth.close()]);
+    throw error;
+  }
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   try {
     await client.login(config.discord.token);
   } catch (error) {
-    await Promise.allSettled([web.close(), store.close(), service.close()]);
+    await Promise.allSettled([web.close(), store.close(), service.close(), oauth.close()]);
     throw error;
   }
   log.info('bot started', { web: web.url });
@@ -150,7 +156,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     stop: () =>
       (stopping ??= (async () => {
         await client.destroy();
-        await Promise.allSettled([web.close(), service.close(), oauth.close?.()]);
+        await Promise.allSettled([web.close(), service.close(), oauth.close()]);
         await store.close();
       })()),
   };

@@ -67,7 +67,25 @@ export function newUser(name = 'user'): Who {
   return { id: (BigInt(Date.now() - 1420070400000) * 4194304n + BigInt(userCounter)).toString(), username: `${name}${userCounter}` };
 }
 
+function isAddressInUse(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EADDRINUSE';
+}
+
+/**
+ * The bot's port is chosen before the emulator registers its redirect URI, so another process can
+ * take it in between; then the whole stack is built again on a new port.
+ */
 export async function startStack(o: StackOptions = {}): Promise<Stack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(o);
+    } catch (error) {
+      if (!isAddressInUse(error) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startStackOnce(o: StackOptions): Promise<Stack> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const emulator = await startEmulator({
@@ -113,7 +131,13 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     await bot.ready;
     return bot;
   };
-  let bot = await launch();
+  let bot: RunningBot;
+  try {
+    bot = await launch();
+  } catch (error) {
+    await Promise.allSettled([discord.close(), emulator.close(), rm(dataDir, { recursive: true, force: true })]);
+    throw error;
+  }
 
   const stack: Stack = {
     emulator,

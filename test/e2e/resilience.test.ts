@@ -149,10 +149,16 @@ describe('resilience end to end', () => {
     expectClean(click, updated);
     expect(pageLabel(updated)).toMatch(/^Page 2\b/);
     expect(click.id).not.toBe(handle.id);
-    const pick = stack.select(updated, selectOf(updated).custom_id, [selectOf(updated).options?.[0]?.value ?? ''], user);
+    const option = selectOf(updated).options?.[0];
+    const pick = stack.select(updated, selectOf(updated).custom_id, [option?.value ?? ''], user);
     const details = await pick.settled();
     expect(pick.errors()).toEqual([]);
-    expect(textOf(details).length).toBeGreaterThan(0);
+    expect(pick.ephemeral()).toBe(false);
+    // The option label is "N. Title"; the details embed is titled after the work.
+    const title = option?.label.replace(/^\d+\. /, '') ?? '';
+    expect(title).not.toBe('');
+    expect(details.embeds?.[0]?.title).toContain(title);
+    expect(textOf(details)).toContain(`ID ${option?.value.slice(2)}`);
   });
   it('measures the time from dispatch to first response, uncached and cached (logged, not asserted tightly)', async () => {
     const runs = 20;
