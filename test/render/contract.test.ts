@@ -24,8 +24,6 @@ import type {
 import {
   animeDetailsEmbed,
   animeListEntryEmbed,
-  animeListPageEmbed,
-  animeRankingEmbed,
   errorMessage,
   finalizeMessage,
   forumBoardsEmbed,
@@ -33,15 +31,15 @@ import {
   forumTopicsEmbed,
   mangaDetailsEmbed,
   mangaListEntryEmbed,
-  mangaListPageEmbed,
-  mangaRankingEmbed,
   profileEmbed,
-  seasonEmbed,
-  selectOptionsFor,
-  userAnimeListEmbed,
-  userMangaListEmbed,
   type RenderedMessage,
 } from '../../src/discord/render/index.js';
+import type { BaseContext } from '../../src/discord/context.js';
+import type { Where } from '../../src/discord/where.js';
+import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage, workPage } from '../../src/discord/views/catalogue.js';
+import { userListPage } from '../../src/discord/views/user-list.js';
+import { NSFW_HIDDEN_NOTE } from '../../src/discord/views/nsfw.js';
+import { renderPagedView, type LoadedPage, type PagedView } from '../../src/discord/views/paged-view.js';
 import { assertMentionsDisabled, assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
 import { FIXTURES_DIR } from '../fixtures-dir.js';
 
@@ -53,6 +51,42 @@ function load<T>(file: string): T {
 
 function embeds(...e: APIEmbed[]): RenderedMessage {
   return { embeds: e };
+}
+
+// The list pages as the production views build them (views/catalogue.ts, views/user-list.ts), for a
+// viewer in a server channel.
+type ListRenderer = (ctx: Pick<BaseContext, 'where'>, body: unknown) => LoadedPage;
+
+const GUILD: Where = { place: 'guild', ageRestricted: false };
+const AGE_RESTRICTED: Where = { place: 'guild', ageRestricted: true };
+const filtered = (ctx: Pick<BaseContext, 'where'>) => ({ nsfwFiltered: !ctx.where.ageRestricted });
+const works = (b: unknown) => b as Page<RankedItem<Anime | Manga>>;
+
+const LISTS: Record<string, ListRenderer> = {
+  'go-myanimelist__anime-ranking_airing.json': (ctx, b) =>
+    workPage(ctx, 'anime', works(b), 0, `Anime ranking: ${ANIME_RANKING_NAMES.airing}`, filtered(ctx)),
+  'go-myanimelist__anime-search_q-hokuto-no-ken.json': (ctx, b) => workPage(ctx, 'anime', works(b), 0, 'Anime search: hokuto no ken', filtered(ctx)),
+  'go-myanimelist__anime-season_2020-fall.json': (ctx, b) =>
+    seasonPage(ctx, { year: 2020, season: 'fall', sort: 'anime_num_list_users' }, b as SeasonalPage, 0, filtered(ctx)),
+  'go-myanimelist__anime-suggestions.json': (ctx, b) => workPage(ctx, 'anime', works(b), 0, 'Suggested for you', filtered(ctx)),
+  'go-myanimelist__manga-ranking_bypopularity.json': (ctx, b) =>
+    workPage(ctx, 'manga', works(b), 0, `Manga ranking: ${MANGA_RANKING_NAMES.bypopularity}`, filtered(ctx)),
+  'go-myanimelist__manga-search_q-parasyte.json': (ctx, b) => workPage(ctx, 'manga', works(b), 0, 'Manga search: parasyte', filtered(ctx)),
+  'go-myanimelist__users-me-animelist_list_status.json': (ctx, b) =>
+    userListPage(ctx, 'anime', b as Page<AnimeListItem>, 0, { title: 'Your anime list', nsfwFiltered: false }),
+  'go-myanimelist__users-me-mangalist_list_status.json': (ctx, b) =>
+    userListPage(ctx, 'manga', b as Page<MangaListItem>, 0, { title: "nstratos's manga list", ...filtered(ctx) }),
+  'node-myanimelist__manga-search_q-sakurasou_all-fields_with-my_list_status.json': (ctx, b) =>
+    workPage(ctx, 'manga', works(b), 0, 'Manga search: Sakurasou', filtered(ctx)),
+  'node-myanimelist__users-me-animelist_default-limit.json': (ctx, b) =>
+    userListPage(ctx, 'anime', b as Page<AnimeListItem>, 0, { title: 'Your anime list', nsfwFiltered: false }),
+};
+
+function listMessage(file: string, body: unknown, where: Where = GUILD): RenderedMessage {
+  const render = LISTS[file];
+  if (!render) throw new Error(`no list renderer for ${file}`);
+  const page = render({ where }, body);
+  return { ...(page.content ? { content: page.content } : {}), embeds: page.embeds };
 }
 
 interface Case {
@@ -84,20 +118,20 @@ const CASES: Record<string, Case> = {
     facts: ['Hokuto no Ken', 'Watching', '73/109', '★ 8', 'You wa shock!', `<t:${unix('2021-03-16T07:36:44+00:00')}:R>`],
   },
   'go-myanimelist__anime-ranking_airing.json': {
-    render: (b) => [embeds(animeRankingEmbed({ rankingType: 'airing', items: (b as Page<RankedItem<Anime>>).data }))],
-    facts: ['Top Airing Anime', '**#1** Shingeki no Kyojin: The Final Season', '**#6** Horimiya', 'Yuru Camp△ Season 2', 'Popularity #104'],
+    render: (b) => [listMessage('go-myanimelist__anime-ranking_airing.json', b)],
+    facts: ['Top airing', '**#1** Shingeki no Kyojin: The Final Season', '**#6** Horimiya', '**#3** Yuru Camp△ Season 2', 'Popularity #104', NSFW_HIDDEN_NOTE],
   },
   'go-myanimelist__anime-search_q-hokuto-no-ken.json': {
-    render: (b) => [embeds(animeListPageEmbed({ title: 'Search: hokuto no ken', items: (b as Page<NodeItem<Anime>>).data }))],
-    facts: ['**1.** Hokuto no Ken', 'Hokuto no Ken 2', 'Hokuto no Ken Movie', 'Fall 1984', 'Winter 1986', 'Rank #556'],
+    render: (b) => [listMessage('go-myanimelist__anime-search_q-hokuto-no-ken.json', b)],
+    facts: ['**1.** Hokuto no Ken\n', '**2.** Hokuto no Ken 2', '**3.** Hokuto no Ken Movie', 'Fall 1984 · Rank #556', 'Winter 1986', NSFW_HIDDEN_NOTE],
   },
   'go-myanimelist__anime-season_2020-fall.json': {
-    render: (b) => [embeds(seasonEmbed({ page: b as SeasonalPage, requested: { year: 2020, season: 'fall' } }))],
-    facts: ['Fall 2020 Anime', 'One Piece', 'Black Clover', 'Jujutsu Kaisen (TV)'],
+    render: (b) => [listMessage('go-myanimelist__anime-season_2020-fall.json', b)],
+    facts: ['Fall 2020 anime · by members', '**1.** One Piece', '**2.** Black Clover', '**3.** Jujutsu Kaisen (TV)', 'Rank #93 · Popularity #31'],
   },
   'go-myanimelist__anime-suggestions.json': {
-    render: (b) => [embeds(animeListPageEmbed({ title: 'Suggestions', items: (b as Page<NodeItem<Anime>>).data }))],
-    facts: ['Kill la Kill Specials', 'Osomatsu-san Movie', 'Watashi no Ashinaga Ojisan'],
+    render: (b) => [listMessage('go-myanimelist__anime-suggestions.json', b)],
+    facts: ['**1.** Kill la Kill Specials', '**2.** Osomatsu-san Movie', '**3.** Watashi no Ashinaga Ojisan', 'Rank #971'],
   },
   'go-myanimelist__forum-boards.json': {
     render: (b) => [embeds(forumBoardsEmbed(b as ForumBoards))],
@@ -140,20 +174,20 @@ const CASES: Record<string, Case> = {
     facts: ['Kiseijuu', 'Reading', '1/10', '5/64', 'Not scored', 'Migi'],
   },
   'go-myanimelist__manga-ranking_bypopularity.json': {
-    render: (b) => [embeds(mangaRankingEmbed({ rankingType: 'bypopularity', items: (b as Page<RankedItem<Manga>>).data }))],
-    facts: ['Most Popular Manga', '**#1** Shingeki no Kyojin'],
+    render: (b) => [listMessage('go-myanimelist__manga-ranking_bypopularity.json', b)],
+    facts: ['Most popular', '**#1** Shingeki no Kyojin\n', '**#3** Berserk', 'Rank #1 · Popularity #3'],
   },
   'go-myanimelist__manga-search_q-parasyte.json': {
-    render: (b) => [embeds(mangaListPageEmbed({ title: 'Search: parasyte', items: (b as Page<NodeItem<Manga>>).data }))],
-    facts: ['Kiseijuu', 'Parasyte · 10 vols · 64 ch', 'Neo Kiseijuu f', 'Neo Parasyte m'],
+    render: (b) => [listMessage('go-myanimelist__manga-search_q-parasyte.json', b)],
+    facts: ['**1.** Kiseijuu', 'Parasyte · 10 vols · 64 ch', '**3.** Neo Kiseijuu f', 'Neo Parasyte m'],
   },
   'go-myanimelist__users-me-animelist_list_status.json': {
-    render: (b) => [embeds(userAnimeListEmbed({ userName: '@me', items: (b as Page<AnimeListItem>).data }))],
-    facts: ['Your anime list', 'Hokuto no Ken', 'Watching · 73/? eps', 'Vinland Saga', 'Completed · 24/? eps', 'Maison Ikkoku'],
+    render: (b) => [listMessage('go-myanimelist__users-me-animelist_list_status.json', b)],
+    facts: ['**1.** Hokuto no Ken\n\u2003Watching · 73/? eps', '**5.** Vinland Saga', 'Completed · 24/? eps', 'Maison Ikkoku'],
   },
   'go-myanimelist__users-me-mangalist_list_status.json': {
-    render: (b) => [embeds(userMangaListEmbed({ userName: 'nstratos', items: (b as Page<MangaListItem>).data }))],
-    facts: ["nstratos's manga list", 'Death Note', 'Completed · 12/? vols · 108/? ch', 'Kiseijuu', 'Reading · 1/? vols · 5/? ch'],
+    render: (b) => [listMessage('go-myanimelist__users-me-mangalist_list_status.json', b)],
+    facts: ['**1.** Death Note', 'Completed · 12/? vols · 108/? ch', '**2.** Kiseijuu', 'Reading · 1/? vols · 5/? ch', NSFW_HIDDEN_NOTE],
   },
   'go-myanimelist__users-me.json': {
     render: (b) => [embeds(profileEmbed(b as User))],
@@ -163,13 +197,13 @@ const CASES: Record<string, Case> = {
     render: (b) => {
       const page = b as Page<NodeItem<Manga>>;
       return [
-        embeds(mangaListPageEmbed({ title: 'Search: Sakurasou', items: page.data })),
+        listMessage('node-myanimelist__manga-search_q-sakurasou_all-fields_with-my_list_status.json', b),
         ...page.data.map((it) => embeds(mangaDetailsEmbed(it.node))),
       ];
     },
     facts: [
-      'Sakurasou no Pet na Kanojo',
-      'Cardcaptor Sakura',
+      '**1.** Sakurasou no Pet na Kanojo',
+      '**8.** Cardcaptor Sakura',
       'Hajime Kamoshida (Story)',
       'Keiji Mizoguchi (Art)',
       'Jan 10, 2010 – Mar 8, 2014',
@@ -182,7 +216,7 @@ const CASES: Record<string, Case> = {
     ],
   },
   'node-myanimelist__users-me-animelist_default-limit.json': {
-    render: (b) => [embeds(userAnimeListEmbed({ items: (b as Page<AnimeListItem>).data }))],
+    render: (b) => [listMessage('node-myanimelist__users-me-animelist_default-limit.json', b)],
     facts: ['**1.** 3-gatsu no Lion', '**10.** Ajin 2nd Season', 'Dropped · 2/? eps', 'Completed · 12/? eps · ★ 7', 'Plan to Watch'],
   },
 };
@@ -240,26 +274,112 @@ describe('contract: real fixtures', () => {
   }
 });
 
-describe('contract: details pictures and select options', () => {
+describe('contract: details pictures', () => {
   it('uses the large picture as the thumbnail', () => {
     const e = mangaDetailsEmbed(load<Manga>('go-myanimelist__manga-details_401_with-authors.json'));
     expect(e.thumbnail?.url).toBe('https://api-cdn.myanimelist.net/images/manga/2/188928l.jpg');
   });
 
-  it('builds select options for search results and topics within limits', () => {
-    const works = load<Page<NodeItem<Manga>>>('node-myanimelist__manga-search_q-sakurasou_all-fields_with-my_list_status.json').data.map((d) => d.node);
-    const options = selectOptionsFor(works, { offset: 10 });
-    expect(options[0]).toEqual({ label: '11. Sakurasou no Pet na Kanojo', value: '30051', description: 'Novel · 13 vols · ? ch · Jan 10, 2010 · ★ 8.13 · Rank #476 · Popularity #1,123 · 9,838 members' });
-    const topics = load<Page<ForumTopicSummary>>('go-myanimelist__forum-topics_q-jojo-opening.json').data;
-    expect(selectOptionsFor(topics, { numbered: false })[0]).toEqual({ label: 'What is the best JoJo opening?', value: '1877721', description: 'by Ringtomb · 73 posts' });
-    const menu = finalizeMessage({ components: [{ type: 1, components: [{ type: 3, custom_id: 'open', options: [...options, ...selectOptionsFor(topics)] }] }] });
-    assertWithinDiscordLimits(menu);
+});
+
+// Renders a loaded page the way the paged views do, select menu included.
+async function asPagedView(page: LoadedPage): Promise<RenderedMessage> {
+  const view: PagedView<Record<string, never>> = { code: 'zz', openPlaceholder: 'Open…', encode: () => [], decode: () => ({}), load: async () => page };
+  return renderPagedView({ userId: '1100000000000000042' } as BaseContext, view, {}, 0, '1100000000000000042');
+}
+
+interface SelectMenu {
+  type: number;
+  options: Array<{ label: string; value: string; description?: string }>;
+}
+
+function openMenu(message: RenderedMessage): SelectMenu {
+  const menus = (message.components ?? []).flatMap((row) => row.components).filter((c) => c.type === 3) as unknown as SelectMenu[];
+  expect(menus).toHaveLength(1);
+  return menus[0] as SelectMenu;
+}
+
+describe('contract: list pages open their items', () => {
+  for (const file of Object.keys(LISTS)) {
+    it(`${file}: one option per item, \`N. Title\` and \`a:ID\`/\`m:ID\`, within limits after the gate`, async () => {
+      const body = load<Page<RankedItem<Anime | Manga>>>(file);
+      const page = LISTS[file]?.({ where: GUILD }, body);
+      if (!page) throw new Error(file);
+      const prefix = file.includes('manga') ? 'm' : 'a';
+      const final = finalizeMessage(await asPagedView(page));
+      assertWithinDiscordLimits(final);
+      const options = openMenu(final).options;
+      expect(options.map((o) => o.value)).toEqual(body.data.map((d) => `${prefix}:${d.node.id}`));
+      options.forEach((o, i) => {
+        const item = body.data[i];
+        expect(o.label).toBe(`${item?.ranking?.rank ?? i + 1}. ${item?.node.title ?? ''}`);
+        expect(o.description?.length ?? 0).toBeLessThanOrEqual(100);
+      });
+    });
+  }
+
+  it('describes a work with its facts, clipped to 100 characters by the gate', async () => {
+    const file = 'node-myanimelist__manga-search_q-sakurasou_all-fields_with-my_list_status.json';
+    const page = LISTS[file]?.({ where: GUILD }, load<unknown>(file));
+    if (!page) throw new Error(file);
+    expect(page.open[0]).toEqual({
+      label: '1. Sakurasou no Pet na Kanojo',
+      value: 'm:30051',
+      description: 'Novel · 13 vols · ? ch · Jan 10, 2010 · ★ 8.13 · Rank #476 · Popularity #1,123 · 9,838 members',
+    });
+    const long = page.open.find((o) => o.value === 'm:11107');
+    expect(long?.description?.length).toBeGreaterThan(100);
+    const final = openMenu(finalizeMessage(await asPagedView(page))).options.find((o) => o.value === 'm:11107');
+    expect(final?.description).toMatch(/^Sakura Hime: The Legend of Princess Sakura · Manga · .*…$/);
+    expect(final?.description?.length).toBeLessThanOrEqual(100);
   });
 
-  it('keeps options within 100 characters for very long titles', () => {
-    const options = selectOptionsFor([{ id: 1, title: 'Long title '.repeat(30), description: 'd '.repeat(100) }, { id: 1, title: 'dup' }]);
-    expect(options).toHaveLength(1);
-    expect(options[0]?.label.length).toBeLessThanOrEqual(100);
-    expect(options[0]?.description?.length).toBeLessThanOrEqual(100);
+  it('keeps labels within 100 characters for very long titles', async () => {
+    const title = 'Long title '.repeat(30);
+    const page = workPage({ where: GUILD }, 'anime', { data: [{ node: { id: 1, title } }], paging: {} }, 40, 'Anime search: long', { nsfwFiltered: true });
+    expect(page.open[0]?.label).toBe(`41. ${title}`);
+    const final = finalizeMessage(await asPagedView(page));
+    assertWithinDiscordLimits(final);
+    expect(openMenu(final).options[0]?.label).toMatch(/^41\. Long title Long title .*…$/);
+  });
+});
+
+const MASKED = '🔞 (title hidden: not safe for work)';
+
+describe('contract: not-safe-for-work titles in list pages', () => {
+  for (const file of Object.keys(LISTS)) {
+    it(`${file}: masks such a title outside age-restricted channels and shows it inside`, () => {
+      const body = load<Page<RankedItem<Anime | Manga>>>(file);
+      const first = body.data[0];
+      if (!first) throw new Error(`${file} has no items`);
+      const title = first.node.title ?? '';
+      const marked = { ...body, data: [{ ...first, node: { ...first.node, nsfw: 'gray' } }, ...body.data.slice(1)] };
+
+      const outside = LISTS[file]?.({ where: GUILD }, marked);
+      const description = outside?.embeds[0]?.description ?? '';
+      const firstBlock = description.split('\n\n')[0] ?? '';
+      expect(firstBlock).toMatch(/^\*\*(1\.|#\d+)\*\* /);
+      expect(firstBlock).toContain(MASKED);
+      expect(firstBlock).not.toContain(title);
+      expect(outside?.open[0]?.label).toBe(`${first.ranking?.rank ?? 1}. ${MASKED}`);
+      expect(outside?.open[0]?.value).toMatch(/^[am]:\d+$/);
+      assertWithinDiscordLimits(listMessage(file, marked));
+
+      const inside = LISTS[file]?.({ where: AGE_RESTRICTED }, marked);
+      expect(inside?.embeds[0]?.description).not.toContain(MASKED);
+      expect(inside?.open[0]?.label).toBe(`${first.ranking?.rank ?? 1}. ${title}`);
+    });
+  }
+
+  it('still shows the progress of a masked entry in a user list', () => {
+    const body = load<Page<AnimeListItem>>('go-myanimelist__users-me-animelist_list_status.json');
+    const [first, ...rest] = body.data;
+    if (!first) throw new Error('empty fixture');
+    const page = userListPage({ where: GUILD }, 'anime', { ...body, data: [{ ...first, node: { ...first.node, nsfw: 'black' } }, ...rest] }, 0, {
+      title: 'Your anime list',
+      nsfwFiltered: false,
+    });
+    expect(page.embeds[0]?.description).toMatch(/^\*\*1\.\*\* 🔞 \(title hidden: not safe for work\)\n\u2003Watching · 73\/\? eps\n/);
+    expect(page.content).toBeUndefined();
   });
 });

@@ -8,10 +8,10 @@ import {
   mangaDetailsEmbed,
   mangaListStatusLine,
   pollText,
-  rankingTitle,
-  seasonEmbed,
   workListEmbed,
 } from '../../src/discord/render/index.js';
+import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES } from '../../src/service/types.js';
+import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage } from '../../src/discord/views/catalogue.js';
 import { assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
 
 const long = (n: number, word = 'lorem'): string => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
@@ -168,27 +168,61 @@ describe('workListEmbed', () => {
     expect(workListEmbed({ title: 'x', items: [{ rank: 3, position: 1, title: 'A' }] }).description).toBe('**#3** A');
     expect(workListEmbed({ title: 'x', items: [], emptyText: 'Nothing here.' }).description).toBe('Nothing here.');
   });
+});
 
-  it('names rankings', () => {
-    expect(rankingTitle('anime', 'bypopularity')).toBe('Most Popular Anime');
-    expect(rankingTitle('manga', 'oneshots')).toBe('Top One-shots');
-    expect(rankingTitle('anime', 'new_kind')).toBe('Top Anime: New Kind');
+describe('ranking names', () => {
+  it('names every ranking type distinctly, short enough for a command choice', () => {
+    for (const [types, names] of [
+      [ANIME_RANKING_TYPES, ANIME_RANKING_NAMES],
+      [MANGA_RANKING_TYPES, MANGA_RANKING_NAMES],
+    ] as const) {
+      const shown = types.map((t) => (names as Readonly<Record<string, string>>)[t] ?? '');
+      expect(shown.every((n) => n.trim().length > 0 && n.length <= 100)).toBe(true);
+      expect(new Set(shown).size).toBe(types.length);
+    }
+    expect(ANIME_RANKING_NAMES.bypopularity).toBe('Most popular');
+    expect(MANGA_RANKING_NAMES.oneshots).toBe('Top one-shots');
   });
+});
 
-  it('titles seasons from the page and marks carry-overs', () => {
-    const e = seasonEmbed({
-      page: {
+describe('season page', () => {
+  const where = { place: 'guild' as const, ageRestricted: false };
+
+  it('titles the page from its own season and counts carry-overs in the footer', () => {
+    const loaded = seasonPage(
+      { where },
+      { year: 2020, season: 'fall', sort: 'anime_score' },
+      {
         data: [
           { node: { id: 1, title: 'New', start_season: { year: 2020, season: 'fall' } } },
           { node: { id: 2, title: 'Old', start_season: { year: 2019, season: 'fall' } } },
+          { node: { id: 3, title: 'Older', start_season: { year: 2020, season: 'summer' } } },
+          { node: { id: 4, title: 'Unknown start' } },
         ],
         paging: {},
         season: { year: 2020, season: 'fall' },
       },
-      requested: { year: 1999, season: 'winter' },
-    });
-    expect(e.title).toBe('Fall 2020 Anime');
-    expect(e.description).toBe('**1.** New\n\u2003Fall 2020\n\n**2.** Old\n\u2003↩ Carry-over · Fall 2019');
+      0,
+      { nsfwFiltered: true },
+    );
+    const e = loaded.embeds[0];
+    expect(e?.title).toBe('Fall 2020 anime · by score');
+    expect(e?.description).toBe('**1.** New\n\u2003Fall 2020\n\n**2.** Old\n\u2003Fall 2019\n\n**3.** Older\n\u2003Summer 2020\n\n**4.** Unknown start');
+    expect(e?.footer?.text).toBe('2 on this page continue from an earlier season');
+    expect(loaded.hasNext).toBe(false);
+  });
+
+  it('falls back to the requested season and has no footer without carry-overs', () => {
+    const loaded = seasonPage(
+      { where },
+      { year: 1999, season: 'winter', sort: 'anime_num_list_users' },
+      { data: [{ node: { id: 1, title: 'Show', start_season: { year: 1999, season: 'winter' } } }], paging: { next: 'x' } },
+      0,
+      { nsfwFiltered: true },
+    );
+    expect(loaded.embeds[0]?.title).toBe('Winter 1999 anime · by members');
+    expect(loaded.embeds[0]?.footer).toBeUndefined();
+    expect(loaded.hasNext).toBe(true);
   });
 });
 

@@ -10,5 +10,4 @@ export * from './lists.js';
 export { forumTopicsEmbed, forumTopicEmbed, forumBoardsEmbed, pollText } from './forum.js';
 export { profileEmbed } from './profile.js';
 export { animeListEntryEmbed, mangaListEntryEmbed, type ListEntryWork } from './entries.js';
-export * from './select.js';
 export * from './messages.js';

@@ -13,6 +13,7 @@ import {
   type Page,
   type RankedItem,
   type Season,
+  type SeasonalPage,
   type SeasonSort,
 } from '../../service/types.js';
 import type { BaseContext } from '../context.js';
@@ -29,7 +30,7 @@ export type WorkKind = 'anime' | 'manga';
 export const ANIME_LIST_FIELDS = animeFields('mean', 'media_type', 'num_episodes', 'start_season', 'nsfw', 'status');
 export const MANGA_LIST_FIELDS = mangaFields('mean', 'media_type', 'num_volumes', 'num_chapters', 'start_date', 'nsfw', 'status');
 
-export function workItem(ctx: BaseContext, work: Anime | Manga, position: number, rank?: number): WorkListItem {
+export function workItem(ctx: Pick<BaseContext, 'where'>, work: Anime | Manga, position: number, rank?: number): WorkListItem {
   return {
     ...(rank !== undefined ? { rank } : { position }),
     title: maskTitle(work.title, work.nsfw, ctx.where),
@@ -43,7 +44,7 @@ export function openOption(kind: WorkKind, work: Anime | Manga, label: string, d
 
 /** Turns a page of works into the list embed and the select options. */
 export function workPage(
-  ctx: BaseContext,
+  ctx: Pick<BaseContext, 'where'>,
   kind: WorkKind,
   page: Page<RankedItem<Anime | Manga>>,
   offset: number,
@@ -175,6 +176,28 @@ export function seasonOf(date: Date): { year: number; season: Season } {
   return { year: date.getUTCFullYear(), season };
 }
 
+/** A page of seasonal anime titled from the page's own season; carry-overs are counted in the footer. */
+export function seasonPage(
+  ctx: Pick<BaseContext, 'where'>,
+  s: SeasonState,
+  page: SeasonalPage,
+  offset: number,
+  notes: { nsfwFiltered: boolean },
+): LoadedPage {
+  const shown = formatSeason(page.season ?? s) ?? `${humanize(s.season)} ${s.year}`;
+  const loaded = workPage(ctx, 'anime', page, offset, `${shown} anime · by ${s.sort === 'anime_score' ? 'score' : 'members'}`, notes);
+  // Carry-overs from earlier seasons are part of the season's list; mark them.
+  const embed = loaded.embeds[0];
+  if (embed) {
+    const carried = page.data.filter((e) => {
+      const start = e.node.start_season;
+      return start?.year !== undefined && (start.year !== s.year || start.season !== s.season);
+    }).length;
+    if (carried > 0) embed.footer = { text: `${carried} on this page continue from an earlier season` };
+  }
+  return loaded;
+}
+
 export const seasonView: PagedView<SeasonState> = {
   code: 'se',
   openPlaceholder: 'Open an anime…',
@@ -191,20 +214,7 @@ export const seasonView: PagedView<SeasonState> = {
       nsfw,
       fields: ANIME_LIST_FIELDS,
     });
-    const shown = formatSeason(page.season ?? s) ?? `${humanize(s.season)} ${s.year}`;
-    const loaded = workPage(ctx, 'anime', page, offset, `${shown} anime · by ${s.sort === 'anime_score' ? 'score' : 'members'}`, {
-      nsfwFiltered: !nsfw,
-    });
-    // Carry-overs from earlier seasons are part of the season's list; mark them.
-    const embed = loaded.embeds[0];
-    if (embed) {
-      const carried = page.data.filter((e) => {
-        const start = e.node.start_season;
-        return start?.year !== undefined && (start.year !== s.year || start.season !== s.season);
-      }).length;
-      if (carried > 0) embed.footer = { text: `${carried} on this page continue from an earlier season` };
-    }
-    return loaded;
+    return seasonPage(ctx, s, page, offset, { nsfwFiltered: !nsfw });
   },
 };
 

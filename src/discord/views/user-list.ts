@@ -13,6 +13,7 @@ import {
   type MangaListItem,
   type MangaListSort,
   type MangaListStatusValue,
+  type Page,
 } from '../../service/types.js';
 import type { BaseContext } from '../context.js';
 import { humanize } from '../render/format.js';
@@ -37,6 +38,36 @@ const MANGA_FIELDS = mangaFields(
   'media_type',
   'nsfw',
 );
+
+/** A page of list entries with each entry's progress; titles not safe for work are masked outside age-restricted channels. */
+export function userListPage(
+  ctx: Pick<BaseContext, 'where'>,
+  kind: WorkKind,
+  page: Page<AnimeListItem | MangaListItem>,
+  offset: number,
+  o: { title: string; nsfwFiltered: boolean },
+): LoadedPage {
+  const entries = page.data;
+  const items: WorkListItem[] = entries.map((e, i) => ({
+    position: offset + i + 1,
+    title: maskTitle(e.node.title, e.node.nsfw, ctx.where),
+    extra:
+      kind === 'anime'
+        ? animeListStatusLine((e as AnimeListItem).list_status ?? {}, (e as AnimeListItem).node.num_episodes)
+        : mangaListStatusLine((e as MangaListItem).list_status ?? {}, (e as MangaListItem).node.num_volumes, (e as MangaListItem).node.num_chapters),
+  }));
+  const embed = workListEmbed({
+    title: o.title,
+    items,
+    emptyText: offset === 0 ? 'This list is empty.' : 'No more entries.',
+  });
+  return {
+    embeds: [embed],
+    ...(o.nsfwFiltered ? { content: NSFW_HIDDEN_NOTE } : {}),
+    open: entries.map((e, i) => openOption(kind, e.node, `${i + offset + 1}. ${items[i]?.title ?? ''}`)),
+    hasNext: page.paging.next !== undefined,
+  };
+}
 
 function userListView(kind: WorkKind, code: string): PagedView<UserListState> {
   const statuses: readonly string[] = kind === 'anime' ? ANIME_LIST_STATUSES : MANGA_LIST_STATUSES;
@@ -75,28 +106,12 @@ function userListView(kind: WorkKind, code: string): PagedView<UserListState> {
               },
               callContext,
             );
-      const entries = page.data as Array<AnimeListItem | MangaListItem>;
-      const items: WorkListItem[] = entries.map((e, i) => ({
-        position: offset + i + 1,
-        title: maskTitle(e.node.title, e.node.nsfw, ctx.where),
-        extra:
-          kind === 'anime'
-            ? animeListStatusLine((e as AnimeListItem).list_status ?? {}, (e as AnimeListItem).node.num_episodes)
-            : mangaListStatusLine((e as MangaListItem).list_status ?? {}, (e as MangaListItem).node.num_volumes, (e as MangaListItem).node.num_chapters),
-      }));
       const owner = own ? 'Your' : `${s.user}'s`;
       const filters = [s.status ? humanize(s.status) : undefined, s.sort ? `by ${humanize(s.sort)}` : undefined].filter(Boolean);
-      const embed = workListEmbed({
+      return userListPage(ctx, kind, page, offset, {
         title: `${owner} ${kind} list${filters.length ? ` · ${filters.join(' · ')}` : ''}`,
-        items,
-        emptyText: offset === 0 ? 'This list is empty.' : 'No more entries.',
+        nsfwFiltered: !nsfw,
       });
-      return {
-        embeds: [embed],
-        ...(!nsfw ? { content: NSFW_HIDDEN_NOTE } : {}),
-        open: entries.map((e, i) => openOption(kind, e.node, `${i + offset + 1}. ${items[i]?.title ?? ''}`)),
-        hasNext: page.paging.next !== undefined,
-      };
     },
   };
 }
