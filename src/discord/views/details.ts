@@ -3,7 +3,7 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
 import { KeyedLock } from '../../auth/keyed-lock.js';
 import { ReauthRequiredError, UpstreamUnavailableError } from '../../service/errors.js';
-import { animeFields, mangaFields, nested } from '../../service/fields.js';
+import { animeFields, mangaFields, nested, WORK_FIELDS } from '../../service/fields.js';
 import type { TokenSource } from '../../service/token-source.js';
 import {
   ANIME_LIST_STATUSES,
@@ -27,24 +27,9 @@ import { isNsfw } from './nsfw.js';
 import type { WorkKind } from './catalogue.js';
 import { listEntryMessage } from './list-entry.js';
 
-const COMMON_FIELDS = [
-  'alternative_titles',
-  'start_date',
-  'end_date',
-  'synopsis',
-  'mean',
-  'rank',
-  'popularity',
-  'num_list_users',
-  'num_scoring_users',
-  'nsfw',
-  'media_type',
-  'status',
-  'genres',
-  'related_anime',
-  'related_manga',
-  'recommendations',
-] as const;
+/** What the details embed does not use: id, title and picture come anyway; my_list_status only with a login. */
+const NOT_SHOWN = new Set<string>(['id', 'title', 'main_picture', 'my_list_status', 'created_at', 'updated_at', 'pictures', 'background']);
+const COMMON_FIELDS = WORK_FIELDS.filter((field) => !NOT_SHOWN.has(field));
 
 export const ANIME_DETAIL_FIELDS = animeFields(
   ...COMMON_FIELDS,
