@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    reporters: ['default'],
+    // The JSON results let .ci/run print a plain "N passed, N failed" summary.
+    reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]],
   },
 });
