@@ -24,6 +24,7 @@ import { humanize } from '../render/format.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../user-errors.js';
 import { isNsfw } from './nsfw.js';
+import { limiter } from '../../limiter.js';
 import type { WorkKind } from './catalogue.js';
 import { listEntryMessage } from './list-entry.js';
 
@@ -136,6 +137,9 @@ function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComp
   ];
 }
 
+/** A few lookups at a time: the service answers bursts with 403 throttling. */
+const LOOKUPS_AT_ONCE = 4;
+
 /** Whether the service marks a work white; a failed lookup counts as not white. */
 async function isWhite(ctx: BaseContext, kind: WorkKind, id: number): Promise<boolean> {
   try {
@@ -156,10 +160,11 @@ async function isWhite(ctx: BaseContext, kind: WorkKind, id: number): Promise<bo
  */
 async function withSafeReferences<W extends Anime | Manga>(ctx: BaseContext, kind: WorkKind, work: W): Promise<W> {
   const checks = new Map<string, Promise<boolean>>();
+  const limit = limiter(LOOKUPS_AT_ONCE);
   const check = (k: WorkKind, id: number): Promise<boolean> => {
     const key = `${k}:${id}`;
     let found = checks.get(key);
-    if (!found) checks.set(key, (found = isWhite(ctx, k, id)));
+    if (!found) checks.set(key, (found = limit(() => isWhite(ctx, k, id))));
     return found;
   };
   const keep = async <R extends RelatedWork | Recommendation>(k: WorkKind, items: R[]): Promise<R[]> => {
