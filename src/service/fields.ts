@@ -30,8 +30,8 @@ export const WORK_FIELDS = [
   'recommendations',
 ] as const;
 
-export const ANIME_FIELDS = [
-  ...WORK_FIELDS,
+/** Fields only anime have. */
+export const ANIME_ONLY_FIELDS = [
   'num_episodes',
   'start_season',
   'broadcast',
@@ -41,6 +41,8 @@ export const ANIME_FIELDS = [
   'studios',
   'statistics',
 ] as const;
+
+export const ANIME_FIELDS = [...WORK_FIELDS, ...ANIME_ONLY_FIELDS] as const;
 export type AnimeField = (typeof ANIME_FIELDS)[number];
 
 export const MANGA_FIELDS = [...WORK_FIELDS, 'num_volumes', 'num_chapters', 'authors', 'serialization'] as const;

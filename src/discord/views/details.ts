@@ -3,7 +3,7 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
 import { KeyedLock } from '../../auth/keyed-lock.js';
 import { ReauthRequiredError, UpstreamUnavailableError } from '../../service/errors.js';
-import { animeFields, mangaFields, nested, WORK_FIELDS } from '../../service/fields.js';
+import { ANIME_ONLY_FIELDS, animeFields, mangaFields, nested, WORK_FIELDS } from '../../service/fields.js';
 import type { TokenSource } from '../../service/token-source.js';
 import {
   ANIME_LIST_STATUSES,
@@ -32,17 +32,7 @@ import { listEntryMessage } from './list-entry.js';
 const NOT_SHOWN = new Set<string>(['id', 'title', 'main_picture', 'my_list_status', 'created_at', 'updated_at', 'pictures', 'background']);
 const COMMON_FIELDS = WORK_FIELDS.filter((field) => !NOT_SHOWN.has(field));
 
-export const ANIME_DETAIL_FIELDS = animeFields(
-  ...COMMON_FIELDS,
-  'num_episodes',
-  'start_season',
-  'broadcast',
-  'source',
-  'average_episode_duration',
-  'rating',
-  'studios',
-  'statistics',
-);
+export const ANIME_DETAIL_FIELDS = animeFields(...COMMON_FIELDS, ...ANIME_ONLY_FIELDS);
 export const ANIME_MY_STATUS = nested('my_list_status', 'status', 'score', 'num_episodes_watched', 'is_rewatching', 'priority', 'num_times_rewatched', 'rewatch_value', 'tags', 'comments', 'updated_at');
 export const MANGA_DETAIL_FIELDS = mangaFields(
   ...COMMON_FIELDS,
