@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { APIEmbed } from 'discord.js';
 import { embedTextLength, finalizeMessage, type MessageRow, type RenderedMessage } from '../../src/discord/render/limits.js';
 import { assertMentionsDisabled, assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
+import { Prng } from '../emulator/prng.js';
 
 const words = (n: number, word = 'word'): string => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
 
@@ -191,14 +192,8 @@ describe('finalizeMessage: components', () => {
 // ---- property-style: random payloads, deterministic seed ------------------------------------------
 
 function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.next();
 }
 
 const PIECES = ['word', ' ', ' ', '\n', '**', '*', '__', '_', '~~', '||', '`', '```', '\\', '😀', '日本', '[label](https://example.com/x)', '<t:1614150333:R>', '> ', '# ', 'https://a.b/c_d'];

@@ -12,29 +12,12 @@ import {
 } from '../../src/service/errors.js';
 import { animeFields, mangaFields, nested, userFields } from '../../src/service/fields.js';
 import { buildAuthorizeUrl, OAuthClient } from '../../src/service/oauth.js';
-import { storedTokensFrom, TokenManager, type StoredTokens, type TokenStorage } from '../../src/service/token-source.js';
+import { storedTokensFrom, TokenManager } from '../../src/service/token-source.js';
 import { type Anime, type NodeItem, type Page } from '../../src/service/types.js';
 import { loginAsPerson } from '../emulator/login.js';
 import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../emulator/server.js';
+import { MemoryStorage } from './memory-token-storage.js';
 
-class MemoryStorage implements TokenStorage {
-  readonly map = new Map<string, StoredTokens>();
-  async get(key: string): Promise<StoredTokens | undefined> {
-    await Promise.resolve();
-    return this.map.get(key);
-  }
-  async replace(key: string, expectedRefreshToken: string, t: StoredTokens): Promise<boolean> {
-    await Promise.resolve();
-    if (this.map.get(key)?.refreshToken !== expectedRefreshToken) return false;
-    this.map.set(key, { ...t });
-    return true;
-  }
-  async remove(key: string, expectedRefreshToken: string): Promise<boolean> {
-    await Promise.resolve();
-    if (this.map.get(key)?.refreshToken !== expectedRefreshToken) return false;
-    return this.map.delete(key);
-  }
-}
 
 const PUBLIC_CLIENT = { id: 'amls-emulator-public-client-id-01', redirectUris: ['http://127.0.0.1:3000/oauth/callback'] };
 const REDIRECT = DEFAULT_CLIENT.redirectUris[0]!;

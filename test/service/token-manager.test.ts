@@ -6,34 +6,12 @@ import {
   storedTokensFrom,
   TokenManager,
   type StoredTokens,
-  type TokenStorage,
 } from '../../src/service/token-source.js';
 import { type TokenResponse } from '../../src/service/types.js';
 import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../emulator/server.js';
 import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
+import { MemoryStorage } from './memory-token-storage.js';
 
-/** The TokenStorage contract in memory: writes are conditional on the refresh token the refresh used. */
-class MemoryStorage implements TokenStorage {
-  readonly map = new Map<string, StoredTokens>();
-  deletes = 0;
-  async get(key: string): Promise<StoredTokens | undefined> {
-    await Promise.resolve();
-    const t = this.map.get(key);
-    return t ? { ...t } : undefined;
-  }
-  async replace(key: string, expectedRefreshToken: string, t: StoredTokens): Promise<boolean> {
-    await Promise.resolve();
-    if (this.map.get(key)?.refreshToken !== expectedRefreshToken) return false;
-    this.map.set(key, { ...t });
-    return true;
-  }
-  async remove(key: string, expectedRefreshToken: string): Promise<boolean> {
-    await Promise.resolve();
-    if (this.map.get(key)?.refreshToken !== expectedRefreshToken) return false;
-    this.deletes++;
-    return this.map.delete(key);
-  }
-}
 
 /** Issues acc-N / ref-N; refreshes take a few ticks so concurrent callers really overlap. */
 class FakeRefresher {
