@@ -181,6 +181,7 @@ export async function runMemory(o: BenchOptions): Promise<MemoryResult> {
     // Slow service: answers are deferred and then edited through the interaction webhook.
     const deferred = o.quick ? 100 : 400;
     const problemsBefore = workload.stats.problems;
+    const examplesBefore = workload.stats.firstProblems.length;
     stack.emulator.faults.delayMs = DEFER_DELAY_MS;
     await workload.run(workload.linkedInfo(deferred), DEFERRED_IN_FLIGHT);
     stack.emulator.faults.delayMs = 0;
@@ -193,7 +194,8 @@ export async function runMemory(o: BenchOptions): Promise<MemoryResult> {
         `rest handlers ${lastRow.caches.restHandlers} -> ${afterDeferred.caches.restHandlers} (+${handlers}), heapUsed ${heapKb >= 0 ? '+' : ''}${fixed(heapKb, 0)} KB ` +
         `(${fixed(heapKb / deferred, 2)} KB per deferred answer)`,
     );
-    console.log('  discord.js keeps one REST queue per interaction webhook token until its sweep (handlerSweepInterval, default 1 hour)');
+    for (const p of workload.stats.firstProblems.slice(examplesBefore)) console.log(`  e.g. ${p}`);
+    console.log('  discord.js keeps one REST queue per interaction webhook token until the bot sweeps idle ones (every minute)');
     return { rows, growthMb, slopeMbPer1000, flat };
   } finally {
     await bot?.stop();

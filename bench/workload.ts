@@ -6,21 +6,17 @@ import { snowflake, type CommandSpec, type RecordedMessage, type Where, type Who
 import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, SEASONS } from '../src/service/types.js';
 import type { CatalogueSample } from './catalogue-sample.js';
 import { nextButton, openSelect, timeAutocomplete, timeMessage } from './interactions.js';
+import { Prng } from '../test/emulator/prng.js';
+import { FORUM_QUERY_MAX } from '../src/discord/option-limits.js';
+
+/** The same seed gives the same mix on every run. */
+function seededRandom(seed: number): () => number {
+  const prng = new Prng(seed);
+  return () => prng.next();
+}
 
 const POOL_SIZE = 40;
 const GUILDS = 30;
-
-/** mulberry32: a small seeded PRNG, so every run sends the same mix. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Pooled {
   message: RecordedMessage;
@@ -36,7 +32,7 @@ export interface WorkloadStats {
 }
 
 export class Workload {
-  private readonly random = prng(20240501);
+  private readonly random = seededRandom(20240501);
   private readonly pool: Pooled[] = [];
   private readonly guilds = Array.from({ length: GUILDS }, () => snowflake());
   private counter = 0;
@@ -146,7 +142,9 @@ export class Workload {
       const choice = this.random();
       if (choice < 0.3) return { kind: 'forum', run: this.command({ name: 'forum', subcommand: 'boards' }, true) };
       if (choice < 0.6) return { kind: 'forum', run: this.command({ name: 'forum', subcommand: 'topic', options: { id: 1877721 } }, true) };
-      return { kind: 'forum', run: this.command({ name: 'forum', subcommand: 'topics', options: { query: this.pick(s.queries) } }, true) };
+      // Forum queries are shorter than catalogue searches (the option allows FORUM_QUERY_MAX characters).
+      const query = this.pick(s.queries).slice(0, FORUM_QUERY_MAX).trim();
+      return { kind: 'forum', run: this.command({ name: 'forum', subcommand: 'topics', options: { query } }, true) };
     }
     const choice = this.random();
     const linked = this.linked.length > 0 ? this.pick(this.linked) : undefined;
