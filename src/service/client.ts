@@ -420,14 +420,20 @@ export class ServiceClient {
     return { origin: this.root.origin, path: `${this.root.pathname}${relativePath}${qs ? `?${qs}` : ''}` };
   }
 
-  private get(relativePath: string, query: URLSearchParams, ctx: CallContext): Promise<unknown> {
+  private async get(relativePath: string, query: URLSearchParams, ctx: CallContext): Promise<unknown> {
     const call: Call = { method: 'GET', target: this.target(relativePath, query) };
-    // Shared loads cannot honour one caller's abort signal, so calls with a signal bypass the cache.
     // People's lists change as they use the bot, so they are always read fresh.
-    if (this.cache && !ctx.auth && !ctx.signal && !relativePath.startsWith('users/')) {
-      return this.cache.getOrLoad(call.target.path, () => this.execute(call, ctx));
-    }
-    return this.execute(call, ctx);
+    const cache = this.cache && !ctx.auth && !relativePath.startsWith('users/') ? this.cache : undefined;
+    if (!cache) return this.execute(call, ctx);
+    const key = call.target.path;
+    if (!ctx.signal) return cache.getOrLoad(key, () => this.execute(call, ctx));
+    // A shared load cannot honour one caller's abort signal: such a call loads on its own, but still
+    // answers from the cache and fills it.
+    const hit = cache.peek(key);
+    if (hit) return hit.value;
+    const value = await this.execute(call, ctx);
+    cache.set(key, value);
+    return value;
   }
 
   /** Auth, one refresh-and-retry on 401 invalid_token, transient retries inside. Returns parsed JSON (undefined for DELETE). */

@@ -48,19 +48,24 @@ export class ResponseCache {
     return entry;
   }
 
-  async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** The fresh value under `key`, if any. */
+  peek(key: string): { value: unknown } | undefined {
     const entry = this.fresh(key);
-    if (entry) {
-      this.hits++;
-      return entry.value as T;
-    }
+    if (!entry) return undefined;
+    this.hits++;
+    return { value: entry.value };
+  }
+
+  async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.peek(key);
+    if (hit) return hit.value as T;
     const pending = this.loading.get(key);
     if (pending) return pending as Promise<T>;
     this.misses++;
     const promise = load().then(
       (value) => {
         this.loading.delete(key);
-        this.store(key, value);
+        this.set(key, value);
         return value;
       },
       (error: unknown) => {
@@ -72,7 +77,7 @@ export class ResponseCache {
     return promise;
   }
 
-  private store(key: string, value: unknown): void {
+  set(key: string, value: unknown): void {
     if (this.ttlMs <= 0) return;
     this.entries.delete(key);
     while (this.entries.size >= this.maxEntries) {

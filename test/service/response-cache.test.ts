@@ -67,6 +67,14 @@ describe('ServiceClient with a response cache', () => {
     expect(count('/v2/anime/1')).toBe(3);
   });
 
+  it('a call with an abort signal answers from the cache and fills it, without sharing a load', async () => {
+    const signal = new AbortController().signal;
+    await client.getAnime(2, {}, { signal });
+    await client.getAnime(2, {}, { signal });
+    await client.getAnime(2);
+    expect(count('/v2/anime/2')).toBe(1);
+  });
+
   it('always reads people’s lists fresh', async () => {
     await client.userAnimeList('alice', { limit: 5 });
     await client.userAnimeList('alice', { limit: 5 });

@@ -129,17 +129,19 @@ function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComp
 
 /** A few lookups at a time: the service answers bursts with 403 throttling. */
 const LOOKUPS_AT_ONCE = 4;
+/** How long vetting referenced works may add to a details answer. */
+export const VETTING_BUDGET_MS = 2_500;
 
 /** Whether the service marks a work white; a failed lookup counts as not white. */
-async function isWhite(ctx: BaseContext, kind: WorkKind, id: number): Promise<boolean> {
+async function isWhite(ctx: BaseContext, kind: WorkKind, id: number, signal: AbortSignal): Promise<boolean> {
   try {
     const work =
       kind === 'anime'
-        ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw') })
-        : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw') });
+        ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw') }, { signal })
+        : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw') }, { signal });
     return work.nsfw === 'white';
   } catch (error) {
-    ctx.deps.log.warn('could not check whether a referenced work is safe; leaving it out', { kind, id, error });
+    if (!signal.aborted) ctx.deps.log.warn('could not check whether a referenced work is safe; leaving it out', { kind, id, error });
     return false;
   }
 }
@@ -151,10 +153,13 @@ async function isWhite(ctx: BaseContext, kind: WorkKind, id: number): Promise<bo
 async function withSafeReferences<W extends Anime | Manga>(ctx: BaseContext, kind: WorkKind, work: W): Promise<W> {
   const checks = new Map<string, Promise<boolean>>();
   const limit = limiter(LOOKUPS_AT_ONCE);
+  // A slow service must not hold the answer: what is not vetted in time is left out, and the look-ups
+  // still waiting or running are cancelled so they do not crowd the connections other answers need.
+  const budget = AbortSignal.timeout(VETTING_BUDGET_MS);
   const check = (k: WorkKind, id: number): Promise<boolean> => {
     const key = `${k}:${id}`;
     let found = checks.get(key);
-    if (!found) checks.set(key, (found = limit(() => isWhite(ctx, k, id))));
+    if (!found) checks.set(key, (found = limit(() => (budget.aborted ? Promise.resolve(false) : isWhite(ctx, k, id, budget)))));
     return found;
   };
   const keep = async <R extends RelatedWork | Recommendation>(k: WorkKind, items: R[]): Promise<R[]> => {
