@@ -16,6 +16,15 @@ export default tseslint.config(
     },
   },
   {
+    // The sandbox page runs in the browser as plain ES modules.
+    files: ['sandbox/public/**/*.js'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['document', 'window', 'location', 'fetch', 'setTimeout', 'clearTimeout', 'URL', 'URLSearchParams', 'AbortController', 'Intl', 'confirm', 'globalThis'].map((g) => [g, 'readonly']),
+      ),
+    },
+  },
+  {
     files: ['.ci/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

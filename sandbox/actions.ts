@@ -1,0 +1,161 @@
+// Turns what the page sends into the interactions Discord's own client would send, typed by the
+// command's registration, and hands them to the fake Discord.
+
+import { autocomplete, buttonClick, selectMenu, slashCommand } from '../test/discord/index.js';
+import type { FakeDiscord, OptionValue, TypedOption } from '../test/discord/index.js';
+import { whereOf, type Place, type SandboxUser } from './places.js';
+import type { Entry, Timeline } from './timeline.js';
+
+export class ActionError extends Error {}
+
+export interface CommandInput {
+  name: string;
+  group?: string;
+  sub?: string;
+  /** Raw text of each filled option, as typed in the message box. */
+  options: Record<string, string>;
+}
+
+interface RegisteredOption {
+  name: string;
+  type: number;
+  options?: RegisteredOption[];
+  choices?: Array<{ name: string; value: string | number }>;
+}
+
+const STRING = 3;
+const INTEGER = 4;
+const BOOLEAN = 5;
+const NUMBER = 10;
+const AUTOCOMPLETE_TIMEOUT_MS = 4000;
+
+export class Actions {
+  constructor(
+    private readonly discord: FakeDiscord,
+    private readonly timeline: Timeline,
+  ) {}
+
+  /** The bot's registered definitions: what the message box suggests. */
+  commands(): unknown[] {
+    return this.discord.registeredCommands();
+  }
+
+  runCommand(place: Place, user: SandboxUser, input: CommandInput): Entry {
+    const leaf = this.leafOptions(input);
+    const options: Record<string, OptionValue> = {};
+    for (const [name, raw] of Object.entries(input.options)) {
+      if (raw === '') continue;
+      options[name] = typed(leaf, name, raw);
+    }
+    const path = [input.name, input.group, input.sub].filter((p) => p !== undefined).join(' ');
+    const shown = Object.entries(input.options)
+      .filter(([, v]) => v !== '')
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(' ');
+    const payload = slashCommand({
+      name: input.name,
+      ...(input.group !== undefined ? { subcommandGroup: input.group } : {}),
+      ...(input.sub !== undefined ? { subcommand: input.sub } : {}),
+      options,
+      where: whereOf(place),
+      user,
+    });
+    return this.timeline.add(place, user, 'command', `/${path}${shown ? ` ${shown}` : ''}`, this.dispatch(payload));
+  }
+
+  async autocomplete(place: Place, user: SandboxUser, input: CommandInput & { focused: string }): Promise<Array<{ name: string; value: string | number }>> {
+    const leaf = this.leafOptions(input);
+    const options: Record<string, OptionValue> = {};
+    for (const [name, raw] of Object.entries(input.options)) {
+      if (raw === '' || name === input.focused) continue;
+      options[name] = typed(leaf, name, raw);
+    }
+    const focused = leaf.find((o) => o.name === input.focused);
+    if (!focused) throw new ActionError(`/${input.name} has no option "${input.focused}"`);
+    const payload = autocomplete({
+      name: input.name,
+      ...(input.group !== undefined ? { subcommandGroup: input.group } : {}),
+      ...(input.sub !== undefined ? { subcommand: input.sub } : {}),
+      options,
+      focused: input.focused,
+      value: input.options[input.focused] ?? '',
+      focusedType: focused.type,
+      where: whereOf(place),
+      user,
+    });
+    try {
+      return await this.dispatch(payload).autocompleteChoices(AUTOCOMPLETE_TIMEOUT_MS);
+    } catch {
+      throw new ActionError('The bot did not answer the autocomplete in time.');
+    }
+  }
+
+  click(place: Place, user: SandboxUser, messageId: string, customId: string, label: string): Entry {
+    const message = this.timeline.findMessage(place, user, messageId);
+    if (!message) throw new ActionError('That message is not in this channel.');
+    const where = place.kind === 'dm' ? {} : { where: whereOf(place) };
+    const payload = wrap(() => buttonClick({ message, customId, user, ...where }));
+    return this.timeline.add(place, user, 'component', label, this.dispatch(payload));
+  }
+
+  select(place: Place, user: SandboxUser, messageId: string, customId: string, values: string[], label: string): Entry {
+    const message = this.timeline.findMessage(place, user, messageId);
+    if (!message) throw new ActionError('That message is not in this channel.');
+    const where = place.kind === 'dm' ? {} : { where: whereOf(place) };
+    const payload = wrap(() => selectMenu({ message, customId, values, user, ...where }));
+    return this.timeline.add(place, user, 'component', label, this.dispatch(payload));
+  }
+
+  private dispatch(payload: ReturnType<typeof slashCommand>): ReturnType<FakeDiscord['interact']> {
+    return wrap(() => this.discord.interact(payload));
+  }
+
+  /** The options of the addressed (sub)command, from the registration. */
+  private leafOptions(input: CommandInput): RegisteredOption[] {
+    const command = (this.discord.registeredCommands() as Array<RegisteredOption & { type: number }>).find(
+      (c) => c.name === input.name && c.type === 1,
+    );
+    if (!command) throw new ActionError(`/${input.name} is not a registered command.`);
+    let options = command.options ?? [];
+    for (const part of [input.group, input.sub]) {
+      if (part === undefined) continue;
+      const next = options.find((o) => o.name === part && (o.type === 1 || o.type === 2));
+      if (!next) throw new ActionError(`/${input.name} has no subcommand "${part}".`);
+      options = next.options ?? [];
+    }
+    return options;
+  }
+}
+
+/** Typed as Discord's client would type it; text that does not fit is sent as is and refused by the fake. */
+function typed(leaf: RegisteredOption[], name: string, raw: string): TypedOption {
+  const option = leaf.find((o) => o.name === name);
+  if (!option) throw new ActionError(`There is no option "${name}".`);
+  const choice = option.choices?.find((c) => c.name === raw || String(c.value) === raw);
+  if (choice) return { type: option.type, value: choice.value };
+  switch (option.type) {
+    case INTEGER:
+    case NUMBER: {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n) || (option.type === INTEGER && !Number.isInteger(n))) {
+        throw new ActionError(`Option "${name}" needs ${option.type === INTEGER ? 'a whole number' : 'a number'}.`);
+      }
+      return { type: option.type, value: n };
+    }
+    case BOOLEAN:
+      if (raw !== 'true' && raw !== 'false') throw new ActionError(`Option "${name}" needs True or False.`);
+      return { type: BOOLEAN, value: raw === 'true' };
+    default:
+      return { type: option.type === STRING ? STRING : option.type, value: raw };
+  }
+}
+
+/** The fake throws where real Discord's client would refuse to send: a clear message for the page. */
+function wrap<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof ActionError) throw error;
+    throw new ActionError(error instanceof Error ? error.message.replace(/^fake discord: /, '') : String(error));
+  }
+}

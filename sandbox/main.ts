@@ -1,0 +1,42 @@
+// `npm run sandbox`: everything on this machine, one command, Ctrl-C stops it all.
+
+import { createLogger, parseLogLevel } from '../src/log.js';
+import { startSandbox } from './start.js';
+
+const DEFAULT_PORT = 3300;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const rawPort = process.env.SANDBOX_PORT ?? String(DEFAULT_PORT);
+  if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) > 65535) {
+    console.error(`SANDBOX_PORT must be a port number (0 for any free port), got "${rawPort}"`);
+    process.exit(2);
+  }
+  // The bot's own log, quieter than npm start's by default so the address stays visible.
+  const log = createLogger(parseLogLevel(process.env.LOG_LEVEL ?? 'warn'));
+  process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason }));
+  let sandbox;
+  try {
+    sandbox = await startSandbox({ port: Number(rawPort), log });
+  } catch (error) {
+    const inUse = (error as { code?: unknown }).code === 'EADDRINUSE';
+    console.error(inUse ? `Port ${rawPort} is taken: run with SANDBOX_PORT=<another port> (or 0 for any).` : 'The sandbox could not start:', inUse ? '' : error);
+    process.exit(1);
+  }
+  console.log(`Sandbox ready in ${((Date.now() - started) / 1000).toFixed(1)} s: open ${sandbox.url}`);
+  const accounts = sandbox.accounts.map((a) => `${a.name} / ${a.password}`).join(', ');
+  console.log(`Service emulator (its sign-in page is where /login leads): ${sandbox.emulator.url}  accounts: ${accounts}`);
+  console.log('Everything runs on 127.0.0.1; press Ctrl-C to stop.');
+  const stop = (): void => {
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    sandbox.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,433 @@
+// The sandbox page: channels, a user switch, the message box with the bot's registered commands,
+// and the timeline rendered with @skyra/discord-components-core. Every click goes to the fake
+// Discord as a real interaction.
+
+import { markdown } from './markdown.js';
+
+const local = (name) => `/static/${name}`;
+globalThis.$discordMessage = {
+  avatars: { default: local('user.svg'), blue: local('user.svg'), gray: local('user.svg'), green: local('user.svg'), orange: local('user.svg'), red: local('user.svg'), pink: local('user.svg') },
+  defaultTheme: 'dark',
+};
+// After the config above: the library reads it when it loads.
+await import('@skyra/discord-components-core');
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === undefined || v === null) continue;
+    if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? '' : String(v));
+  }
+  node.append(...children);
+  return node;
+};
+
+const BUTTON_TYPES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'destructive', 5: 'secondary' };
+const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, NUMBER: 10 };
+
+const state = { world: null, place: 'general', user: null, etag: '', rendered: new Map(), poll: null, command: null };
+
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const data = await res.json().catch(() => ({ error: `The sandbox answered ${res.status}.` }));
+  if (!res.ok) throw new Error(data.error ?? `The sandbox answered ${res.status}.`);
+  return data;
+}
+
+// ---------------------------------------------------------------- sidebar
+
+function renderSidebar() {
+  const { places, users, accounts } = state.world;
+  const item = (p, label) =>
+    el('li', {}, el('button', { type: 'button', class: p.key === state.place ? 'active' : '', 'data-place': p.key, onclick: () => switchPlace(p.key) }, label));
+  $('channels').replaceChildren(...places.filter((p) => p.kind === 'guild').map((p) => item(p, `# ${p.name}${p.nsfw ? ' (18+)' : ''}`)));
+  $('dms').replaceChildren(...places.filter((p) => p.kind === 'dm').map((p) => item(p, `@ ${p.name}`)));
+  const select = $('acting-as');
+  select.replaceChildren(...users.map((u) => el('option', { value: u.id, selected: u.id === state.user }, u.username)));
+  $('accounts').textContent = `Service sign-in for /login: ${accounts.map((a) => `${a.name} / ${a.password}`).join(', ')}`;
+  const place = places.find((p) => p.key === state.place);
+  $('channel-name').textContent = place.kind === 'dm' ? `@ ${place.name}` : `# ${place.name}${place.nsfw ? ' (18+)' : ''}`;
+  $('channel-topic').textContent = place.topic;
+}
+
+function switchPlace(key) {
+  state.place = key;
+  resetTimeline();
+}
+
+$('acting-as').addEventListener('change', (e) => {
+  state.user = e.target.value;
+  resetTimeline();
+});
+
+function resetTimeline() {
+  state.etag = '';
+  state.rendered.clear();
+  $('timeline').replaceChildren(el('discord-messages', { id: 'messages' }));
+  renderSidebar();
+  state.poll?.abort();
+  void pollTimeline();
+}
+
+// ---------------------------------------------------------------- timeline
+
+async function pollTimeline() {
+  const controller = new AbortController();
+  state.poll = controller;
+  while (!controller.signal.aborted) {
+    try {
+      const q = new URLSearchParams({ place: state.place, user: state.user, since: state.etag });
+      const res = await fetch(`/api/timeline?${q}`, { signal: controller.signal });
+      const data = await res.json();
+      if (controller.signal.aborted) return;
+      state.etag = data.etag;
+      renderTimeline(data.entries);
+    } catch {
+      if (controller.signal.aborted) return;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+function renderTimeline(entries) {
+  const container = $('messages');
+  const seen = new Set();
+  const wasAtBottom = $('timeline').scrollHeight - $('timeline').scrollTop - $('timeline').clientHeight < 80;
+  for (const entry of entries) {
+    const key = String(entry.seq);
+    seen.add(key);
+    const signature = JSON.stringify(entry);
+    const existing = state.rendered.get(key);
+    if (existing?.signature === signature) continue;
+    const nodes = renderEntry(entry);
+    const wrapper = existing?.node ?? el('div', { class: 'entry', 'data-seq': key });
+    wrapper.replaceChildren(...nodes);
+    wrapper.dataset.state = entry.state;
+    if (!existing) container.append(wrapper);
+    state.rendered.set(key, { signature, node: wrapper });
+  }
+  for (const [key, { node }] of state.rendered) {
+    if (!seen.has(key)) {
+      node.remove();
+      state.rendered.delete(key);
+    }
+  }
+  if (entries.length === 0 && container.childElementCount === 0) {
+    container.append(el('p', { class: 'hint', id: 'empty' }, 'No messages yet. Type / in the message box to use the bot.'));
+  } else {
+    container.querySelector('#empty')?.remove();
+  }
+  // The components render on the next frames; follow the conversation as Discord does.
+  if (wasAtBottom) {
+    const follow = () => ($('timeline').scrollTop = $('timeline').scrollHeight);
+    follow();
+    setTimeout(follow, 50);
+    setTimeout(follow, 250);
+  }
+}
+
+function renderEntry(entry) {
+  const bot = (message, withCommand) =>
+    el(
+      'discord-message',
+      { author: 'AMLS Bot', avatar: local('bot.svg'), bot: true, ephemeral: message.ephemeral, edited: message.edited, timestamp: when(message.timestamp), 'data-message-id': message.id, class: 'bot-message' },
+      ...(withCommand ? [el('discord-command', { slot: 'reply', author: entry.user.username, avatar: local('user.svg'), command: entry.kind === 'command' ? entry.label : `clicked ${entry.label}` })] : []),
+      ...renderBody(message),
+    );
+  const nodes = entry.messages.map((m, i) => bot(m, i === 0));
+  if (entry.state === 'waiting' && entry.messages.length === 0) {
+    nodes.push(el('div', { class: 'pending' }, `${entry.user.username} used ${entry.kind === 'command' ? entry.label : entry.label}… sending`));
+  }
+  if (entry.failure) {
+    nodes.push(
+      el(
+        'div',
+        { class: 'failure', role: 'alert' },
+        el('strong', {}, entry.kind === 'command' ? 'The application did not respond' : 'This interaction failed'),
+        el('span', { class: 'failure-what' }, ` (${entry.label})`),
+        el('ul', {}, ...entry.failure.map((r) => el('li', {}, r))),
+      ),
+    );
+  }
+  return nodes;
+}
+
+function when(iso) {
+  const date = new Date(iso);
+  const time = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit' }).format(date);
+  return date.toDateString() === new Date().toDateString() ? `Today at ${time}` : `${date.toLocaleDateString('en')} ${time}`;
+}
+
+function renderBody(message) {
+  const parts = [];
+  if (message.loading) parts.push(el('span', { class: 'thinking' }, 'AMLS Bot is thinking…'));
+  if (message.content) parts.push(el('span', { class: 'content' }, markdown(message.content)));
+  for (const embed of message.embeds) parts.push(renderEmbed(embed));
+  const rows = message.components.filter((row) => row.type === 1);
+  if (rows.length > 0) {
+    parts.push(el('discord-attachments', { slot: 'components' }, ...rows.map((row) => el('discord-action-row', {}, ...row.components.map((c) => renderComponent(message, c))))));
+  }
+  return parts;
+}
+
+function localImage(url) {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin === location.origin ? url : local('cover.svg');
+  } catch {
+    return undefined;
+  }
+}
+
+function renderEmbed(embed) {
+  const color = typeof embed.color === 'number' ? `#${embed.color.toString(16).padStart(6, '0')}` : undefined;
+  const node = el('discord-embed', {
+    slot: 'embeds',
+    color,
+    'embed-title': embed.title,
+    url: embed.url,
+    'author-name': embed.author?.name,
+    'author-url': embed.author?.url,
+    thumbnail: localImage(embed.thumbnail?.url),
+    image: localImage(embed.image?.url),
+  });
+  if (embed.description) node.append(el('discord-embed-description', { slot: 'description' }, markdown(embed.description)));
+  if (embed.fields?.length) {
+    let inlineIndex = 0;
+    node.append(
+      el(
+        'discord-embed-fields',
+        { slot: 'fields' },
+        ...embed.fields.map((f) => {
+          inlineIndex = f.inline ? (inlineIndex % 3) + 1 : 0;
+          return el('discord-embed-field', { 'field-title': f.name, inline: f.inline === true, 'inline-index': f.inline ? inlineIndex : undefined }, markdown(f.value));
+        }),
+      ),
+    );
+  }
+  if (embed.footer?.text || embed.timestamp) {
+    node.append(el('discord-embed-footer', { slot: 'footer', timestamp: embed.timestamp }, embed.footer?.text ?? ''));
+  }
+  return node;
+}
+
+function renderComponent(message, c) {
+  if (c.type === 2) {
+    const label = `${c.emoji?.name ? `${c.emoji.name} ` : ''}${c.label ?? ''}`;
+    if (c.style === 5) {
+      return el('discord-button', { type: 'secondary', url: c.url, disabled: c.disabled === true, 'data-url': c.url }, label);
+    }
+    return el(
+      'discord-button',
+      { type: BUTTON_TYPES[c.style] ?? 'secondary', disabled: c.disabled === true, 'data-custom-id': c.custom_id, onclick: () => !c.disabled && sendComponent(message, c.custom_id, label) },
+      label,
+    );
+  }
+  if (c.type === 3) {
+    const menu = el('discord-string-select-menu', { placeholder: c.placeholder ?? 'Make a selection', disabled: c.disabled === true, 'data-custom-id': c.custom_id });
+    menu.append(
+      ...c.options.map((o) =>
+        el(
+          'discord-string-select-menu-option',
+          {
+            label: o.label,
+            description: o.description,
+            'data-value': o.value,
+            onclick: (e) => {
+              // The option's label also clicks its hidden checkbox: one choice, one interaction.
+              if (e.composedPath()[0]?.tagName === 'INPUT') return;
+              menu.replaceWith(renderComponent(message, c));
+              void sendComponent(message, c.custom_id, o.label, [o.value]);
+            },
+          },
+        ),
+      ),
+    );
+    return menu;
+  }
+  return el('span', { class: 'hint' }, `(component type ${c.type})`);
+}
+
+async function sendComponent(message, customId, label, values) {
+  showError('');
+  try {
+    await api('/api/component', { place: state.place, user: state.user, messageId: message.id, customId, label, ...(values ? { values } : {}) });
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+// Link buttons: the emulator's sign-in page is on this machine; anything else would leave it.
+document.addEventListener(
+  'click',
+  (e) => {
+    const button = e.target.closest?.('discord-button[data-url]');
+    if (!button) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const url = button.dataset.url;
+    const isLocal = ['127.0.0.1', 'localhost'].includes(new URL(url).hostname);
+    if (isLocal || confirm(`Leaving the sandbox: open ${url}?`)) window.open(url, '_blank', 'noopener');
+  },
+  true,
+);
+
+// ---------------------------------------------------------------- message box
+
+/** Every runnable path of the registered commands: `anime search`, `list anime update`, … */
+function commandPaths() {
+  const paths = [];
+  for (const command of state.world.commands) {
+    if (command.type !== 1) continue;
+    const subs = (command.options ?? []).filter((o) => o.type === 1 || o.type === 2);
+    if (subs.length === 0) paths.push({ name: command.name, path: command.name, description: command.description, options: command.options ?? [] });
+    for (const sub of subs) {
+      if (sub.type === 1) paths.push({ name: command.name, sub: sub.name, path: `${command.name} ${sub.name}`, description: sub.description, options: sub.options ?? [] });
+      else for (const leaf of sub.options ?? []) paths.push({ name: command.name, group: sub.name, sub: leaf.name, path: `${command.name} ${sub.name} ${leaf.name}`, description: leaf.description, options: leaf.options ?? [] });
+    }
+  }
+  return paths;
+}
+
+const box = $('message-box');
+box.addEventListener('input', () => {
+  const text = box.value;
+  if (state.command && !text.startsWith(`/${state.command.path}`)) chooseCommand(null);
+  if (!state.command && text.startsWith('/')) showSuggestions(text.slice(1).trimStart().toLowerCase());
+  else $('suggestions').hidden = true;
+});
+box.addEventListener('keydown', (e) => {
+  const list = $('suggestions');
+  if (!list.hidden && (e.key === 'Enter' || e.key === 'Tab')) {
+    const first = list.querySelector('li');
+    if (first) {
+      e.preventDefault();
+      first.click();
+    }
+  }
+});
+
+function showSuggestions(prefix) {
+  const list = $('suggestions');
+  const matches = commandPaths().filter((p) => p.path.startsWith(prefix) || p.path.split(' ').some((w) => w.startsWith(prefix)));
+  list.replaceChildren(
+    ...matches.slice(0, 25).map((p) =>
+      el('li', { role: 'option', 'data-path': p.path, onclick: () => chooseCommand(p) }, el('strong', {}, `/${p.path}`), el('span', {}, p.description)),
+    ),
+  );
+  list.hidden = matches.length === 0;
+}
+
+function chooseCommand(path) {
+  state.command = path;
+  $('suggestions').hidden = true;
+  const fields = $('option-fields');
+  fields.replaceChildren();
+  if (!path) return;
+  box.value = `/${path.path} `;
+  for (const option of path.options) fields.append(optionField(option));
+  (fields.querySelector('input, select') ?? box).focus();
+}
+
+function optionField(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.choices?.length) {
+    input = el('select', { id, name: option.name }, el('option', { value: '' }, option.required ? 'Choose…' : '—'), ...option.choices.map((c) => el('option', { value: String(c.value) }, c.name)));
+  } else if (option.type === OPTION_TYPES.BOOLEAN) {
+    input = el('select', { id, name: option.name }, el('option', { value: '' }, '—'), el('option', { value: 'true' }, 'True'), el('option', { value: 'false' }, 'False'));
+  } else {
+    const numeric = option.type === OPTION_TYPES.INTEGER || option.type === OPTION_TYPES.NUMBER;
+    input = el('input', { id, name: option.name, type: numeric ? 'number' : 'text', step: option.type === OPTION_TYPES.INTEGER ? '1' : 'any', min: option.min_value, max: option.max_value, maxlength: option.max_length });
+  }
+  const wrapper = el('div', { class: 'option-field', 'data-option': option.name }, el('label', { for: id, title: option.description }, `${option.name}${option.required ? '*' : ''}`), input);
+  if (option.autocomplete) {
+    const choices = el('ul', { class: 'choices', role: 'listbox', hidden: true });
+    wrapper.append(choices);
+    let timer;
+    input.addEventListener('input', () => {
+      delete input.dataset.value;
+      clearTimeout(timer);
+      timer = setTimeout(() => void autocomplete(option, input, choices), 250);
+    });
+    input.addEventListener('focus', () => void autocomplete(option, input, choices));
+  }
+  return wrapper;
+}
+
+function optionValues() {
+  const values = {};
+  for (const field of $('option-fields').querySelectorAll('.option-field')) {
+    const input = field.querySelector('input, select');
+    values[field.dataset.option] = input.dataset.value ?? input.value;
+  }
+  return values;
+}
+
+async function autocomplete(option, input, list) {
+  const c = state.command;
+  // Only the answer to the latest keystroke counts; earlier ones may arrive later.
+  const asked = (Number(input.dataset.asked ?? 0) + 1).toString();
+  input.dataset.asked = asked;
+  try {
+    const { choices } = await api('/api/autocomplete', { place: state.place, user: state.user, name: c.name, group: c.group, sub: c.sub, options: optionValues(), focused: option.name });
+    if (state.command !== c || input.dataset.asked !== asked) return;
+    list.replaceChildren(
+      ...choices.map((choice) =>
+        el('li', {
+          role: 'option',
+          onmousedown: (e) => {
+            e.preventDefault();
+            input.value = choice.name;
+            input.dataset.value = String(choice.value);
+            list.hidden = true;
+          },
+        }, choice.name),
+      ),
+    );
+    list.hidden = choices.length === 0;
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+$('composer').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  showError('');
+  const c = state.command;
+  if (!c) {
+    showError(box.value.trim() ? 'The bot only reads slash commands: type / and pick one.' : '');
+    return;
+  }
+  const options = optionValues();
+  const missing = c.options.filter((o) => o.required && !options[o.name]).map((o) => o.name);
+  if (missing.length > 0) {
+    showError(`Fill in: ${missing.join(', ')}`);
+    return;
+  }
+  try {
+    await api('/api/command', { place: state.place, user: state.user, name: c.name, group: c.group, sub: c.sub, options });
+    box.value = '';
+    chooseCommand(null);
+  } catch (error) {
+    showError(error.message);
+  }
+});
+
+function showError(message) {
+  $('composer-error').textContent = message;
+  $('composer-error').hidden = message === '';
+}
+
+// ---------------------------------------------------------------- start
+
+try {
+  state.world = await api('/api/world');
+  state.user = state.world.users[0].id;
+  resetTimeline();
+  document.body.dataset.ready = 'true';
+} catch (error) {
+  $('status').textContent = `The sandbox is not reachable: ${error.message}`;
+}

@@ -1,0 +1,103 @@
+// Starts the whole sandbox on loopback: the service emulator (seeded catalogue, default users), the
+// fake Discord, the real bot configured from environment variables exactly as `npm start` reads
+// them, and the page. Nothing is configured by hand and nothing leaves the machine.
+
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { startBot, type RunningBot } from '../src/bot.js';
+import { registerCommands } from '../src/discord/register.js';
+import type { Logger } from '../src/log.js';
+import { DEFAULT_USERS, startEmulator, type Emulator } from '../test/emulator/server.js';
+import { startFakeDiscord, type FakeDiscord } from '../test/discord/index.js';
+import { Actions } from './actions.js';
+import { Timeline } from './timeline.js';
+import { startPage, type RunningPage } from './web.js';
+
+export interface SandboxOptions {
+  /** Port of the page (0: any free port). */
+  port: number;
+  log: Logger;
+}
+
+export interface Sandbox {
+  url: string;
+  emulator: Emulator;
+  discord: FakeDiscord;
+  bot: RunningBot;
+  /** The emulator's sign-in accounts (emulator-only values). */
+  accounts: ReadonlyArray<{ name: string; password: string }>;
+  stop(): Promise<void>;
+}
+
+/** Emulator-only credentials: the sandbox's bot is this client of the emulator. */
+const SANDBOX_CLIENT_ID = 'amls-sandbox-client-id-000000000';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const unwind = async (): Promise<void> => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    cleanups.length = 0;
+  };
+  try {
+    const botPort = await freePort();
+    const publicUrl = `http://127.0.0.1:${botPort}`;
+    const clientSecret = randomBytes(32).toString('hex');
+    const emulator = await startEmulator({
+      host: '127.0.0.1',
+      clients: [{ id: SANDBOX_CLIENT_ID, secret: clientSecret, redirectUris: [`${publicUrl}/oauth/callback`] }],
+      users: DEFAULT_USERS,
+    });
+    cleanups.push(() => emulator.close());
+    const discord = await startFakeDiscord({ botUsername: 'AMLS Bot' });
+    cleanups.push(() => discord.close());
+    const dataDir = await mkdtemp(join(tmpdir(), 'amls-sandbox-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+
+    // The same variables an admin puts in .env, read by the same loader.
+    const config = loadConfig({
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_APPLICATION_ID: discord.applicationId,
+      DISCORD_API_URL: discord.apiUrl,
+      SERVICE_API_URL: emulator.url,
+      SERVICE_AUTH_URL: emulator.url,
+      SERVICE_CLIENT_ID: SANDBOX_CLIENT_ID,
+      SERVICE_CLIENT_SECRET: clientSecret,
+      PUBLIC_URL: publicUrl,
+      PORT: String(botPort),
+      STORE_URL: `sqlite://${join(dataDir, 'bot.sqlite')}`,
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
+    await registerCommands(config.discord);
+    const bot = await startBot({ config, log: o.log, host: '127.0.0.1' });
+    cleanups.push(() => bot.stop());
+    await bot.ready;
+
+    const timeline = new Timeline(discord);
+    const page: RunningPage = await startPage(new Actions(discord, timeline), timeline, {
+      port: o.port,
+      accounts: DEFAULT_USERS,
+      emulatorUrl: emulator.url,
+    });
+    cleanups.push(() => page.close());
+    return { url: page.url, emulator, discord, bot, accounts: DEFAULT_USERS, stop: unwind };
+  } catch (error) {
+    await unwind();
+    throw error;
+  }
+}
