@@ -1,0 +1,171 @@
+// `npm run sandbox` driven by a real browser (Debian's Chromium through playwright-core; never a
+// downloaded one): start-up time to a usable page, a search with the command suggestions, paging,
+// a title opened from the select menu, live autocomplete, /login through the emulator's sign-in
+// page and the bot's real callback, a +1 on the list, and Ctrl-C. Screenshots go to .tmp/.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = '.tmp/sandbox';
+const available = existsSync(CHROMIUM);
+if (!available) {
+  if (process.env.CI === 'true') throw new Error(`${CHROMIUM} is missing: CI must install it (apt-get install -y chromium) to run the sandbox browser test`);
+  console.log(`sandbox browser test skipped: ${CHROMIUM} is not installed (apt-get install chromium); under CI=true this fails instead`);
+}
+
+describe.skipIf(!available)('npm run sandbox in a browser', () => {
+  let sandbox: ChildProcess;
+  let output = '';
+  let browser: Browser;
+  let page: Page;
+  let url = '';
+  let startupMs = 0;
+  const leaks: string[] = [];
+  let detailsId = '';
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const started = Date.now();
+    // Its own process group, so the test can press "Ctrl-C" (SIGINT to the group) as a terminal does.
+    sandbox = spawn('npm', ['run', '--silent', 'sandbox'], { env: { ...process.env, SANDBOX_PORT: '0' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    sandbox.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    sandbox.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no address printed within 60 s:\n${output}`)), 60_000);
+      const check = (): void => {
+        const m = /open (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+        if (m?.[1]) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      };
+      sandbox.stdout?.on('data', check);
+      sandbox.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}:\n${output}`)));
+    });
+    const { chromium } = await import('playwright-core');
+    // launch() gives every run a fresh temporary profile (user-data-dir) and removes it on close.
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const context = await browser.newContext({ viewport: { width: 1180, height: 760 } });
+    // Nothing may leave the machine: every request off loopback is refused and remembered.
+    await context.route('**/*', (route) => {
+      const host = new URL(route.request().url()).hostname;
+      if (host === '127.0.0.1' || host === 'localhost') return route.continue();
+      leaks.push(route.request().url());
+      return route.abort();
+    });
+    page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    startupMs = Date.now() - started;
+    console.log(`sandbox start-up: \`npm run sandbox\` to a usable page in ${(startupMs / 1000).toFixed(1)} s (target ≤ 10 s)`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (sandbox?.exitCode === null && sandbox.pid !== undefined) {
+      try {
+        process.kill(-sandbox.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+
+  const botMessages = (): Locator => page.locator('discord-message.bot-message');
+  const lastBotMessage = (): Locator => botMessages().last();
+
+  async function runCommand(typed: string, path: string, options: Record<string, string>): Promise<void> {
+    await page.fill('#message-box', typed);
+    await page.locator(`#suggestions li[data-path="${path}"]`).click();
+    for (const [name, value] of Object.entries(options)) await page.fill(`#opt-${name}`, value);
+    await page.press('#message-box', 'Enter');
+  }
+
+  it('searches with the command suggestions, pages forward and opens a title from the select menu', async () => {
+    const before = await botMessages().count();
+    await page.fill('#message-box', '/anime se');
+    await expect.poll(() => page.locator('#suggestions li').allInnerTexts()).toContainEqual(expect.stringContaining('/anime search'));
+    await runCommand('/anime se', 'anime search', { query: 'the' });
+    await expect.poll(() => botMessages().count(), { timeout: 15_000 }).toBe(before + 1);
+    const search = lastBotMessage();
+    await expect.poll(() => search.innerText(), { timeout: 15_000 }).toMatch(/Page 1\b/);
+    expect(await page.locator('.entry').last().locator('discord-command').getAttribute('command')).toBe('/anime search query: the');
+    await page.screenshot({ path: `${SHOTS}/1-search.png` });
+
+    await search.locator('discord-button', { hasText: 'Next' }).click();
+    await expect.poll(() => search.innerText(), { timeout: 15_000 }).toMatch(/Page 2\b/);
+    await page.screenshot({ path: `${SHOTS}/2-page-two.png` });
+
+    const menu = search.locator('discord-string-select-menu');
+    const option = menu.locator('discord-string-select-menu-option').first();
+    const title = (await option.getAttribute('label')) ?? '';
+    expect(title).not.toBe('');
+    await menu.click();
+    await option.click();
+    await expect.poll(() => botMessages().count(), { timeout: 15_000 }).toBe(before + 2);
+    const details = lastBotMessage();
+    await expect.poll(() => details.locator('discord-embed').getAttribute('embed-title'), { timeout: 15_000 }).toContain(title.replace(/^\d+\.\s*/, '').slice(0, 20));
+    await expect.poll(() => details.locator('discord-button', { hasText: '+1' }).count()).toBeGreaterThan(0);
+    detailsId = (await details.getAttribute('data-message-id')) ?? '';
+    await page.screenshot({ path: `${SHOTS}/3-details.png` });
+  }, 60_000);
+
+  it('offers the bot’s live autocomplete while typing an option', async () => {
+    await page.fill('#message-box', '/anime in');
+    await page.locator('#suggestions li[data-path="anime info"]').click();
+    await page.locator('#opt-title').pressSequentially('Hokuto');
+    const choices = page.locator('[data-option="title"] .choices li');
+    await expect.poll(() => choices.allInnerTexts(), { timeout: 15_000 }).toContainEqual(expect.stringContaining('Hokuto no Ken'));
+    await page.screenshot({ path: `${SHOTS}/4-autocomplete.png` });
+    await choices.first().click();
+    expect(await page.inputValue('#opt-title')).toContain('Hokuto no Ken');
+    await page.fill('#message-box', '');
+    await page.dispatchEvent('#message-box', 'input');
+  }, 45_000);
+
+  it('logs in through the emulator’s sign-in page and the bot’s callback, then +1 updates the list', async () => {
+    const details = page.locator(`discord-message[data-message-id="${detailsId}"]`);
+    await runCommand('/log', 'login', {});
+    const loginReply = lastBotMessage();
+    await expect.poll(() => loginReply.getAttribute('ephemeral'), { timeout: 15_000 }).toBe('');
+    const link = loginReply.locator('discord-button[data-url]');
+    await expect.poll(() => link.count(), { timeout: 15_000 }).toBe(1);
+    const [signIn] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await signIn.waitForLoadState();
+    await signIn.fill('input[name="username"]', 'carol');
+    await signIn.fill('input[name="password"]', 'carol-password');
+    await signIn.click('button[value="allow"]');
+    await expect.poll(() => signIn.textContent('body'), { timeout: 15_000 }).toContain('linked to carol');
+    await signIn.screenshot({ path: `${SHOTS}/5-callback.png` });
+    await signIn.close();
+    await expect.poll(() => loginReply.innerText(), { timeout: 15_000 }).toContain('linked as carol');
+
+    await details.locator('discord-button', { hasText: '+1' }).first().click();
+    const update = lastBotMessage();
+    const visible = async (): Promise<string> => `${(await update.locator('discord-embed').first().getAttribute('embed-title')) ?? ''}\n${await update.innerText()}`;
+    await expect.poll(visible, { timeout: 15_000 }).toContain('Updated your list');
+    expect(await update.locator('discord-embed-field[field-title="Episodes"]').innerText()).toMatch(/^1\//);
+    expect(await update.getAttribute('ephemeral')).toBe('');
+    await page.screenshot({ path: `${SHOTS}/6-plus-one.png` });
+    await details.locator('discord-button', { hasText: '+1' }).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/7-details-buttons.png` });
+    expect(leaks).toEqual([]);
+  }, 60_000);
+
+  it('stops everything on Ctrl-C', async () => {
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => sandbox.once('exit', (code, signal) => resolve({ code, signal })));
+    process.kill(-(sandbox.pid ?? 0), 'SIGINT');
+    // npm itself ends by the signal; the sandbox under it closes everything and exits 0.
+    const { code, signal } = await exited;
+    expect(code === 0 || signal === 'SIGINT').toBe(true);
+    expect(output).not.toMatch(/error/i);
+    await expect(fetch(url)).rejects.toThrow();
+    expect(startupMs).toBeGreaterThan(0);
+  }, 20_000);
+});
