@@ -1,14 +1,22 @@
-// /logout: forgets the caller's tokens and pending logins.
+// /logout: forgets the caller's tokens and pending logins, and offers to delete everything else stored about them.
 
-import type { SlashCommand } from '../src/discord/context.js';
+import { ButtonStyle, ComponentType } from 'discord.js';
+import type { ComponentHandler, SlashCommand } from '../src/discord/context.js';
+import type { ForgottenRecords } from '../src/discord/accounts.js';
 import { slashCommand } from '../src/discord/command-data.js';
+import { encodeCustomId } from '../src/discord/custom-id.js';
+import { encodeUserId } from '../src/discord/invoker.js';
+import type { RenderedMessage } from '../src/discord/render/limits.js';
 import { escapeMarkdown } from '../src/discord/render/text.js';
+
+const FORGET_KIND = 'fg';
 
 export const logout: SlashCommand = {
   data: slashCommand('logout', 'Unlink your service account and delete its tokens from this bot'),
   handlers: {
     '': {
       ephemeral: true,
+      local: true,
       async run(ctx) {
         const name = await ctx.deps.accounts.linkedAs(ctx.userId);
         const existed = await ctx.deps.accounts.logout(ctx.userId);
@@ -19,8 +27,48 @@ export const logout: SlashCommand = {
               ? { title: 'Logged out', description: `Unlinked ${name ? `**${escapeMarkdown(name)}**` : 'your account'}. Its tokens are deleted from this bot.` }
               : { title: 'Not linked', description: 'You had no linked account. Nothing was stored.' },
           ],
+          components: [
+            {
+              type: ComponentType.ActionRow,
+              components: [
+                {
+                  type: ComponentType.Button,
+                  style: ButtonStyle.Danger,
+                  custom_id: encodeCustomId(FORGET_KIND, [encodeUserId(ctx.userId)]),
+                  label: 'Also delete everything stored about me',
+                },
+              ],
+            },
+          ],
         };
       },
     },
   },
 };
+
+/** The "forget me" button under /logout: one store operation that deletes every kind of record about the clicker. */
+export const forgetMeHandler: ComponentHandler = {
+  kind: FORGET_KIND,
+  mode: 'update',
+  invokerField: 0,
+  local: true,
+  async run(ctx) {
+    return forgottenMessage(await ctx.deps.accounts.forget(ctx.userId));
+  },
+};
+
+function forgottenMessage(report: ForgottenRecords): RenderedMessage {
+  const deleted = report.filter((r) => r.deleted > 0);
+  const lines = deleted.map((r) => `- ${r.deleted} ${r.label}`);
+  const what = lines.length > 0 ? `Deleted just now:\n${lines.join('\n')}` : 'Nothing else was stored about you.';
+  return {
+    ephemeral: true,
+    embeds: [
+      {
+        title: 'Everything about you is deleted',
+        description: `${what}\n\nThis bot now stores nothing about you (checked: ${report.map((r) => r.label).join(', ')}).`,
+      },
+    ],
+    components: [],
+  };
+}

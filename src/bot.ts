@@ -5,7 +5,8 @@ import { Events, MessageFlags, Routes, type Client } from 'discord.js';
 import type { BotConfig } from './config.js';
 import type { Logger } from './log.js';
 import { parseEncryptionKey } from './auth/crypto.js';
-import { LoginService, type FinishSuccess } from './auth/login.js';
+import { LoginService } from './auth/login.js';
+import type { LoginReplyTarget } from './auth/pending-logins.js';
 import { openStore, type BotStore } from './auth/store.js';
 import { OAuthClient } from './service/oauth.js';
 import { TokenManager } from './service/token-source.js';
@@ -22,6 +23,7 @@ import { TitleCache } from './discord/views/titles.js';
 import { createWebApp, type LoginFailureWithPending } from './web/app.js';
 import { startWebServer, type RunningWebServer } from './web/server.js';
 import { escapeMarkdown } from './discord/render/text.js';
+import { UserRateLimits } from './fairness/user-limits.js';
 
 export interface BotOptions {
   config: BotConfig;
@@ -40,6 +42,7 @@ export interface RunningBot {
   store: BotStore;
   tokens: TokenManager;
   deps: BotDeps;
+  limits: UserRateLimits;
   /** Resolves when the gateway session is ready. */
   ready: Promise<void>;
   stop(): Promise<void>;
@@ -54,6 +57,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
   });
 
+  const limits = new UserRateLimits(config.userRate, now);
   const service = new ServiceClient({
     apiUrl: config.service.apiUrl,
     clientId: config.service.clientId,
@@ -63,6 +67,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     ...(o.service?.retries !== undefined ? { retries: o.service.retries } : {}),
     ...(o.service?.backoff ? { backoff: o.service.backoff } : {}),
     cache: new ResponseCache({ now, ...(o.service?.cacheTtlMs !== undefined ? { ttlMs: o.service.cacheTtlMs } : {}) }),
+    onUpstreamCall: () => limits.noteUpstreamCall(),
   });
   const oauth = new OAuthClient({
     authUrl: config.service.authUrl,
@@ -88,21 +93,33 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const accounts: AccountLinks = {
     linkedAs: (id) => login.linkedAs(id),
     tokenSource: (id) => tokens.sourceFor(id),
-    startLogin: (id, reply) => login.startLogin({ discordUserId: id, reply }),
+    startLogin: (id, profile, reply) => login.startLogin({ discordUserId: id, discordUser: profile, reply }),
     logout: (id) => login.logout(id),
+    forget: (id) => store.forgetUser(id),
   };
   const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now) };
 
   const client = createDiscordClient(config.discord.apiUrl);
   const where = new WhereTracker();
   where.attach(client);
-  const router = new InteractionRouter(commands, components, deps, where, o.router);
+  const router = new InteractionRouter(commands, components, deps, where, { ...o.router, limits });
+  // The application's owner (or its team's members) is never rate limited, like BOT_OWNER_IDS.
+  client.once(Events.ClientReady, (ready) => {
+    ready.application
+      .fetch()
+      .then((application) => {
+        const owner = application.owner;
+        if (owner === null) return;
+        limits.addOwners('members' in owner ? owner.members.keys() : [owner.id]);
+      })
+      .catch((error: unknown) => log.warn('could not read the application owner; only BOT_OWNER_IDS skip the rate limit', { error }));
+  });
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
   client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { code: event.code, shard }));
 
   // Edits the ephemeral /login reply through the interaction's webhook (valid for 15 minutes).
-  const editLoginReply = async (reply: FinishSuccess['reply'], message: RenderedMessage): Promise<void> => {
+  const editLoginReply = async (reply: LoginReplyTarget, message: RenderedMessage): Promise<void> => {
     const final = finalizeMessage(message);
     try {
       await client.rest.patch(Routes.webhookMessage(reply.applicationId, reply.interactionToken), {
@@ -115,6 +132,29 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   };
   const app = createWebApp({
     login,
+    publicOrigin: new URL(config.web.publicUrl).origin,
+    onAwaitingConfirmation: (result) => {
+      const at = Math.floor(result.expiresAt / 1000);
+      return editLoginReply(result.reply, {
+        embeds: [
+          {
+            title: 'Confirm in your browser',
+            description:
+              `The service authorized **${escapeMarkdown(result.serviceUserName)}**. Nothing is linked yet: the browser tab asks you to confirm ` +
+              `that this account goes to your Discord account. If it is not confirmed by <t:${at}:t> (<t:${at}:R>), nothing is linked.`,
+          },
+        ],
+      });
+    },
+    onLinkCancelled: (result) =>
+      editLoginReply(result.reply, {
+        embeds: [
+          {
+            title: 'Link cancelled',
+            description: `Linking **${escapeMarkdown(result.serviceUserName)}** was cancelled in the browser. Nothing was linked. Run \`/login\` to try again.`,
+          },
+        ],
+      }),
     onLinked: (result) =>
       editLoginReply(result.reply, {
         embeds: [{ title: 'Account linked', description: `You are now linked as **${escapeMarkdown(result.serviceUserName)}**. Try \`/list anime view\` or \`/profile\`.` }],
@@ -152,6 +192,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     store,
     tokens,
     deps,
+    limits,
     ready,
     stop: () =>
       (stopping ??= (async () => {

@@ -3,6 +3,7 @@
 
 import { parseEncryptionKey } from './auth/crypto.js';
 import { DEFAULT_CLIENT_ID_HEADER } from './service/client.js';
+import type { UserRateConfig } from './fairness/user-limits.js';
 
 export { DEFAULT_CLIENT_ID_HEADER };
 
@@ -42,7 +43,13 @@ export interface BotConfig {
   discord: DiscordConfig;
   web: WebConfig;
   store: StoreConfig;
+  userRate: UserRateConfig;
 }
+
+export const DEFAULT_USER_RATE = {
+  commands: { burst: 8, perMinute: 12 },
+  autocomplete: { burst: 20, perMinute: 60 },
+} as const;
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -159,6 +166,26 @@ class EnvReader {
     return value;
   }
 
+  /** A whole number ≥ 0 (0 meaning "off" where the caller says so). */
+  count(name: string, fallback: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d{1,6}$/.test(value)) {
+      this.problems.push(`${name} must be a whole number 0–999999, got "${value}"`);
+      return fallback;
+    }
+    return Number(value);
+  }
+
+  snowflakeList(name: string): string[] {
+    const value = this.raw(name);
+    if (value === undefined) return [];
+    const ids = value.split(/[\s,]+/).filter((id) => id !== '');
+    const bad = ids.filter((id) => !/^\d{15,21}$/.test(id));
+    if (bad.length > 0) this.problems.push(`${name} must be Discord user IDs (15–21 digits) separated by commas, got "${bad.join(', ')}"`);
+    return ids.filter((id) => !bad.includes(id));
+  }
+
   finish(): void {
     if (this.problems.length > 0) throw new ConfigError(this.problems);
   }
@@ -195,10 +222,30 @@ function readStore(r: EnvReader): StoreConfig {
   };
 }
 
+function readUserRate(r: EnvReader): UserRateConfig {
+  const bucket = (prefix: string, defaults: { burst: number; perMinute: number }) => {
+    const perMinute = r.count(`${prefix}PER_MINUTE`, defaults.perMinute);
+    const burst = r.count(`${prefix}BURST`, defaults.burst);
+    // 0 for either turns that limit off.
+    return perMinute === 0 || burst === 0 ? undefined : { burst, perMinute };
+  };
+  return {
+    commands: bucket('USER_RATE_', DEFAULT_USER_RATE.commands),
+    autocomplete: bucket('USER_RATE_AUTOCOMPLETE_', DEFAULT_USER_RATE.autocomplete),
+    ownerIds: r.snowflakeList('BOT_OWNER_IDS'),
+  };
+}
+
 /** Everything the running bot needs. Throws ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): BotConfig {
   const r = new EnvReader(env);
-  const config: BotConfig = { service: readService(r), discord: readDiscord(r), web: readWeb(r), store: readStore(r) };
+  const config: BotConfig = {
+    service: readService(r),
+    discord: readDiscord(r),
+    web: readWeb(r),
+    store: readStore(r),
+    userRate: readUserRate(r),
+  };
   r.finish();
   return config;
 }

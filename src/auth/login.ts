@@ -3,7 +3,7 @@ import { isServiceError, ReauthRequiredError } from '../service/errors.js';
 import { buildAuthorizeUrl, OAuthError, type OAuthClient } from '../service/oauth.js';
 import type { ServiceClient } from '../service/client.js';
 import { storedTokensFrom, type TokenSource } from '../service/token-source.js';
-import type { LoginReplyTarget, PendingLogin } from './pending-logins.js';
+import type { DiscordProfile, LoginReplyTarget, PendingLogin } from './pending-logins.js';
 import type { BotStore } from './store.js';
 
 /** PKCE verifier length; the service accepts 43-128 characters of A-Z a-z 0-9 - . _ ~ (pkce-challenge's alphabet). */
@@ -22,8 +22,21 @@ export type FinishFailureReason =
   | 'bot_misconfigured'
   | 'profile_unavailable';
 
+/** The service authorized the login; the person in the browser must now confirm (or cancel) the link. */
 export interface FinishSuccess {
   ok: true;
+  discordUserId: string;
+  discordUser: DiscordProfile;
+  serviceUserName: string;
+  /** Single-use token for the confirmation form (secret: put only in the page body, never in a URL or log). */
+  confirmToken: string;
+  /** When the confirmation expires (epoch ms). */
+  expiresAt: number;
+  reply: LoginReplyTarget;
+}
+
+/** A confirmed (linked) or cancelled pending link. */
+export interface LinkDecision {
   discordUserId: string;
   serviceUserName: string;
   reply: LoginReplyTarget;
@@ -67,6 +80,10 @@ export interface LoginServiceOptions {
  * the tokens are stored for that user only, whoever opens the link in a browser (the browser user has no
  * Discord identity). The reply edited afterwards is the initiator's own ephemeral interaction. So another
  * Discord user completing someone's link can never get the account linked to themselves.
+ *
+ * Confirmation: someone could send their /login link to a victim, who would log in and link the victim's
+ * service account to the sender's Discord account. So after the exchange nothing is linked: the browser gets
+ * a page naming both accounts and only its Confirm (a POST with a single-use token) stores the link.
  */
 export class LoginService {
   private readonly store: BotStore;
@@ -87,10 +104,15 @@ export class LoginService {
     this.now = o.now ?? Date.now;
   }
 
-  async startLogin(o: { discordUserId: string; reply: LoginReplyTarget }): Promise<{ url: string; expiresAt: number }> {
+  async startLogin(o: {
+    discordUserId: string;
+    discordUser: DiscordProfile;
+    reply: LoginReplyTarget;
+  }): Promise<{ url: string; expiresAt: number }> {
     const { code_verifier: codeVerifier } = await pkceChallenge(VERIFIER_LENGTH);
     const { state, expiresAt } = await this.store.pendingLogins.create({
       discordUserId: o.discordUserId,
+      discordUser: o.discordUser,
       codeVerifier,
       redirectUri: this.redirectUri,
       reply: o.reply,
@@ -106,7 +128,10 @@ export class LoginService {
     return { url, expiresAt };
   }
 
-  /** Completes a login from the callback's query. Nothing is stored unless it succeeds. */
+  /**
+   * Exchanges the code from the callback's query (single-use: the state is taken first) and holds the tokens,
+   * sealed and short-lived, as a link awaiting confirmation. Nothing is linked yet.
+   */
   async finishLogin(input: FinishLoginInput): Promise<FinishResult> {
     const login = input.state ? await this.store.pendingLogins.take(input.state) : undefined;
     if (login === undefined) {
@@ -132,9 +157,29 @@ export class LoginService {
     return this.complete(login, input.code, pending);
   }
 
-  /** Unlinks the user and drops their pending logins. Returns whether an account was linked. */
+  /** Links the account awaiting this confirmation token; undefined when the token is unknown, expired or used. */
+  async confirmLink(token: string): Promise<LinkDecision | undefined> {
+    const link = await this.store.pendingLinks.take(token);
+    if (link === undefined) return undefined;
+    await this.store.accounts.set(link.discordUserId, {
+      serviceUserName: link.serviceUserName,
+      tokens: link.tokens,
+      linkedAt: link.receivedAt,
+    });
+    return { discordUserId: link.discordUserId, serviceUserName: link.serviceUserName, reply: link.reply };
+  }
+
+  /** Drops the link awaiting this confirmation token and its tokens; undefined when unknown, expired or used. */
+  async cancelLink(token: string): Promise<LinkDecision | undefined> {
+    const link = await this.store.pendingLinks.take(token);
+    if (link === undefined) return undefined;
+    return { discordUserId: link.discordUserId, serviceUserName: link.serviceUserName, reply: link.reply };
+  }
+
+  /** Unlinks the user and drops their pending logins and links. Returns whether an account was linked. */
   async logout(discordUserId: string): Promise<boolean> {
     await this.store.pendingLogins.deleteForUser(discordUserId);
+    await this.store.pendingLinks.deleteForUser(discordUserId);
     return this.store.accounts.delete(discordUserId);
   }
 
@@ -180,12 +225,23 @@ export class LoginService {
     if (typeof name !== 'string' || name === '') {
       return failure('profile_unavailable', 502, 'Could not read your profile from the service. Try /login again later.', pending);
     }
-    await this.store.accounts.set(login.discordUserId, {
+    const { token: confirmToken, expiresAt } = await this.store.pendingLinks.create({
+      discordUserId: login.discordUserId,
+      discordUser: login.discordUser,
       serviceUserName: name,
       tokens: storedTokensFrom(tokens, receivedAt),
-      linkedAt: receivedAt,
+      receivedAt,
+      reply: login.reply,
     });
-    return { ok: true, discordUserId: login.discordUserId, serviceUserName: name, reply: login.reply };
+    return {
+      ok: true,
+      discordUserId: login.discordUserId,
+      discordUser: login.discordUser,
+      serviceUserName: name,
+      confirmToken,
+      expiresAt,
+      reply: login.reply,
+    };
   }
 }
 

@@ -9,8 +9,16 @@ export interface LoginReplyTarget {
   interactionToken: string;
 }
 
+/** Who ran /login, as Discord showed them then; the confirmation page names this account. */
+export interface DiscordProfile {
+  username: string;
+  displayName: string;
+  avatarUrl?: string;
+}
+
 export interface PendingLogin {
   discordUserId: string;
+  discordUser: DiscordProfile;
   codeVerifier: string;
   redirectUri: string;
   createdAt: number;
@@ -61,6 +69,7 @@ export class PendingLogins {
     const expiresAt = createdAt + this.ttlMs;
     const record: PendingLogin = {
       discordUserId: p.discordUserId,
+      discordUser: copyProfile(p.discordUser),
       codeVerifier: p.codeVerifier,
       redirectUri: p.redirectUri,
       createdAt,
@@ -132,8 +141,22 @@ export class PendingLogins {
   }
 }
 
+export function copyProfile(p: DiscordProfile): DiscordProfile {
+  return { username: p.username, displayName: p.displayName, ...(p.avatarUrl !== undefined ? { avatarUrl: p.avatarUrl } : {}) };
+}
+
+export function parseProfile(value: unknown): DiscordProfile | undefined {
+  if (!isObject(value)) return undefined;
+  const { username, displayName, avatarUrl } = value;
+  if (typeof username !== 'string' || typeof displayName !== 'string') return undefined;
+  if (avatarUrl !== undefined && typeof avatarUrl !== 'string') return undefined;
+  return copyProfile({ username, displayName, ...(avatarUrl !== undefined ? { avatarUrl } : {}) });
+}
+
 function parsePendingLogin(value: unknown): PendingLogin | undefined {
   if (!isObject(value) || !isObject(value.reply)) return undefined;
+  const discordUser = parseProfile(value.discordUser);
+  if (discordUser === undefined) return undefined;
   const { discordUserId, codeVerifier, redirectUri, createdAt, expiresAt } = value;
   const { applicationId, interactionToken } = value.reply;
   if (
@@ -147,7 +170,7 @@ function parsePendingLogin(value: unknown): PendingLogin | undefined {
   ) {
     return undefined;
   }
-  return { discordUserId, codeVerifier, redirectUri, createdAt, expiresAt, reply: { applicationId, interactionToken } };
+  return { discordUserId, discordUser, codeVerifier, redirectUri, createdAt, expiresAt, reply: { applicationId, interactionToken } };
 }
 
 function parseIndex(value: unknown): IndexEntry[] | undefined {

@@ -5,6 +5,7 @@ import KeyvSqlite from '@keyv/sqlite';
 import type { StoredTokens, TokenStorage } from '../service/token-source.js';
 import { deriveKey } from './crypto.js';
 import { KeyedLock } from './keyed-lock.js';
+import { PendingLinks } from './pending-links.js';
 import { PendingLogins } from './pending-logins.js';
 import { isObject, SealedKv } from './sealed-kv.js';
 
@@ -32,6 +33,16 @@ export interface StoreOptions {
 
 const ACCOUNTS = 'accounts';
 
+/** Something stored per Discord user that "forget me" deletes; later record kinds add themselves to the list. */
+export interface UserRecords {
+  /** Plural noun for the report, e.g. 'linked accounts'. */
+  label: string;
+  deleteForUser(discordUserId: string): Promise<number>;
+}
+
+/** What `forgetUser` deleted: label → count, for every kind of record (zeros included). */
+export type ForgetReport = Array<{ label: string; deleted: number }>;
+
 /**
  * The bot's persistent state: linked accounts (per Discord user id) and pending logins.
  * Every value is sealed; keys hold only Discord user ids or keyed hashes.
@@ -40,14 +51,18 @@ const ACCOUNTS = 'accounts';
 export class BotStore implements TokenStorage {
   readonly accounts: AccountStore;
   readonly pendingLogins: PendingLogins;
+  readonly pendingLinks: PendingLinks;
   private readonly lock = new KeyedLock();
+  private readonly userRecords: UserRecords[];
 
   constructor(
     private readonly keyv: Keyv<string>,
     private readonly kv: SealedKv,
     pendingLogins: PendingLogins,
+    pendingLinks: PendingLinks,
   ) {
     this.pendingLogins = pendingLogins;
+    this.pendingLinks = pendingLinks;
     this.accounts = {
       get: (id) => this.kv.get(ACCOUNTS, id, parseLinkedAccount),
       set: (id, account) => this.lock.run(id, () => this.kv.set(ACCOUNTS, id, copyAccount(account))),
@@ -58,6 +73,23 @@ export class BotStore implements TokenStorage {
           return existed;
         }),
     };
+    this.userRecords = [
+      { label: 'linked accounts (with their tokens)', deleteForUser: async (id) => ((await this.accounts.delete(id)) ? 1 : 0) },
+      { label: 'pending logins', deleteForUser: (id) => this.pendingLogins.deleteForUser(id) },
+      { label: 'links awaiting confirmation (with their tokens)', deleteForUser: (id) => this.pendingLinks.deleteForUser(id) },
+    ];
+  }
+
+  /** Lets another kind of per-user record (e.g. reminders) join `forgetUser`. */
+  addUserRecords(records: UserRecords): void {
+    this.userRecords.push(records);
+  }
+
+  /** Deletes everything stored about one Discord user, in every kind of record; reports what each held. */
+  async forgetUser(discordUserId: string): Promise<ForgetReport> {
+    const report: ForgetReport = [];
+    for (const records of this.userRecords) report.push({ label: records.label, deleted: await records.deleteForUser(discordUserId) });
+    return report;
   }
 
   async get(discordUserId: string): Promise<StoredTokens | undefined> {
@@ -132,7 +164,12 @@ export async function openStore(storeUrl: string, key: Buffer, options: StoreOpt
     ...(options.now ? { now: options.now } : {}),
     ...(options.pendingLoginTtlMs !== undefined ? { ttlMs: options.pendingLoginTtlMs } : {}),
   });
-  return new BotStore(keyv, kv, pending);
+  const links = new PendingLinks({
+    kv,
+    hashKey: deriveKey(key, 'link-confirmation-hash'),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return new BotStore(keyv, kv, pending, links);
 }
 
 function createAdapter(storeUrl: string): KeyvStoreAdapter | Map<unknown, unknown> {

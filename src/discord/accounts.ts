@@ -7,11 +7,23 @@ export interface LoginReplyHandle {
   interactionToken: string;
 }
 
+/** The Discord account that ran /login, as shown on the confirmation page. */
+export interface LoginProfile {
+  username: string;
+  displayName: string;
+  avatarUrl?: string;
+}
+
+/** What "forget me" deleted, per kind of record. */
+export type ForgottenRecords = ReadonlyArray<{ label: string; deleted: number }>;
+
 export interface AccountLinks {
   /** The service user name the Discord user is linked to, if any. */
   linkedAs(discordUserId: string): Promise<string | undefined>;
   tokenSource(discordUserId: string): TokenSource;
-  startLogin(discordUserId: string, reply: LoginReplyHandle): Promise<{ url: string; expiresAt: number }>;
-  /** Deletes the user's tokens and pending logins; true when an account was linked. */
+  startLogin(discordUserId: string, profile: LoginProfile, reply: LoginReplyHandle): Promise<{ url: string; expiresAt: number }>;
+  /** Deletes the user's tokens, pending logins and links awaiting confirmation; true when an account was linked. */
   logout(discordUserId: string): Promise<boolean>;
+  /** Deletes everything stored about the user, in every kind of record. */
+  forget(discordUserId: string): Promise<ForgottenRecords>;
 }

@@ -59,6 +59,8 @@ export interface AutocompleteChoice {
 export interface SubcommandHandler {
   /** Reply visible only to the invoker. */
   ephemeral?: boolean;
+  /** Never reaches the service (e.g. /logout): exempt from the per-user rate limit. */
+  local?: boolean;
   run(ctx: CommandContext): Promise<RenderedMessage>;
   autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
 }
@@ -78,5 +80,7 @@ export interface ComponentHandler {
   mode: 'update' | 'reply' | 'ephemeral';
   /** Position of the invoker's id in the custom_id fields; clicks by anyone else are refused. */
   invokerField?: number;
+  /** Never reaches the service: exempt from the per-user rate limit. */
+  local?: boolean;
   run(ctx: ComponentContext, fields: FieldReader): Promise<RenderedMessage>;
 }

@@ -5,7 +5,7 @@ import { anime } from '../../commands/anime.js';
 import { forum } from '../../commands/forum.js';
 import { list } from '../../commands/list.js';
 import { login } from '../../commands/login.js';
-import { logout } from '../../commands/logout.js';
+import { forgetMeHandler, logout } from '../../commands/logout.js';
 import { manga } from '../../commands/manga.js';
 import { profile } from '../../commands/profile.js';
 import type { BaseContext, ComponentHandler, SlashCommand } from './context.js';
@@ -60,6 +60,7 @@ export const components: readonly ComponentHandler[] = [
   openHandler(openReference),
   quickActionHandler,
   quickStatusHandler,
+  forgetMeHandler,
 ];
 
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {

@@ -24,11 +24,14 @@ import type { Where, WhereTracker } from './where.js';
 import { errorMessage } from './render/messages.js';
 import { clipPlain } from './render/text.js';
 import { decodeUserId } from './invoker.js';
+import type { UserRateLimits } from '../fairness/user-limits.js';
 
 export interface RouterOptions {
   deferAfterMs?: number;
   /** Time an autocomplete handler gets before the router answers with what it has. */
   autocompleteBudgetMs?: number;
+  /** Per-user fairness for work that reaches the service; none = unlimited. */
+  limits?: UserRateLimits;
 }
 
 const AUTOCOMPLETE_MAX_CHOICES = 25;
@@ -45,6 +48,7 @@ export class InteractionRouter {
   private readonly components = new Map<string, ComponentHandler>();
   private readonly deferAfterMs: number;
   private readonly autocompleteBudgetMs: number;
+  private readonly limits: UserRateLimits | undefined;
 
   constructor(
     commands: readonly SlashCommand[],
@@ -60,6 +64,12 @@ export class InteractionRouter {
     }
     this.deferAfterMs = options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS;
     this.autocompleteBudgetMs = options.autocompleteBudgetMs ?? 1_500;
+    this.limits = options.limits;
+  }
+
+  /** `work` on the user's budget unless it never reaches the service. */
+  private limited<T>(kind: 'command' | 'autocomplete', userId: string, local: boolean | undefined, work: () => Promise<T>): Promise<T> {
+    return this.limits && !local ? this.limits.run(kind, userId, work) : work();
   }
 
   async handle(interaction: Interaction): Promise<void> {
@@ -108,7 +118,7 @@ export class InteractionRouter {
       return;
     }
     const ctx = { ...this.baseContext(interaction), interaction };
-    await this.run(responder, () => handler.run(ctx), { command: `${interaction.commandName} ${path}`.trim(), interaction });
+    await this.run(responder, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx)), { command: `${interaction.commandName} ${path}`.trim(), interaction });
   }
 
   private async handleComponent(interaction: MessageComponentInteraction): Promise<void> {
@@ -137,7 +147,10 @@ export class InteractionRouter {
       interaction,
       values: interaction.isStringSelectMenu() ? interaction.values : [],
     };
-    await this.run(responder, () => handler.run(ctx, new FieldReader(fields)), { component: kind, interaction });
+    await this.run(responder, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), {
+      component: kind,
+      interaction,
+    });
   }
 
   private async run(
@@ -192,7 +205,8 @@ export class InteractionRouter {
     });
     let choices: AutocompleteChoice[];
     try {
-      choices = await Promise.race([handler.autocomplete(ctx), deadline]);
+      const autocomplete = handler.autocomplete.bind(handler);
+      choices = await Promise.race([this.limited('autocomplete', ctx.userId, false, () => autocomplete(ctx)), deadline]);
     } catch (error) {
       this.deps.log.info('autocomplete failed', { command: interaction.commandName, error });
       choices = [];

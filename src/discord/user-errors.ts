@@ -10,6 +10,7 @@ import {
 } from '../service/errors.js';
 import { ClientCredentialsRejectedError } from '../service/token-source.js';
 import { MalformedCustomIdError } from './custom-id.js';
+import { RateLimitedError } from '../fairness/user-limits.js';
 
 /** An error whose message is written for the user. */
 export class UserFacingError extends Error {
@@ -47,6 +48,14 @@ export interface UserMessage {
 
 export function describeError(error: unknown): UserMessage {
   if (error instanceof UserFacingError) return { title: error.title, text: error.message, unexpected: false };
+  if (error instanceof RateLimitedError) {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+    return {
+      title: 'Slow down',
+      text: `You are sending requests faster than this bot allows for one person. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      unexpected: false,
+    };
+  }
   if (error instanceof MalformedCustomIdError) return { title: 'Outdated button', text: error.message, unexpected: false };
   if (error instanceof InvalidOptionError) {
     return { title: 'Invalid input', text: `\`${error.option}\`: ${error.message}`, unexpected: false };

@@ -110,6 +110,8 @@ export interface ServiceClientOptions {
   maxPages?: number;
   /** Caches GET responses made with the client header (never those made with a user's token). */
   cache?: ResponseCache;
+  /** Told about every request that goes upstream (a cache hit is not one), e.g. to charge a per-user budget. */
+  onUpstreamCall?: () => void;
 }
 
 export const DEFAULT_CLIENT_ID_HEADER = 'X-SERVICE-CLIENT-ID';
@@ -232,9 +234,11 @@ export class ServiceClient {
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly cache: ResponseCache | undefined;
+  private readonly onUpstreamCall: (() => void) | undefined;
 
   constructor(o: ServiceClientOptions) {
     this.cache = o.cache;
+    this.onUpstreamCall = o.onUpstreamCall;
     this.root = apiV2Root(o.apiUrl);
     this.clientId = checkText('clientId', o.clientId, 1);
     this.clientIdHeader = o.clientIdHeader ?? DEFAULT_CLIENT_ID_HEADER;
@@ -440,6 +444,7 @@ export class ServiceClient {
   private async execute(call: Call, ctx: CallContext): Promise<unknown> {
     const { auth, signal } = ctx;
     throwIfAborted(signal);
+    this.onUpstreamCall?.();
     let token = auth ? await abortable(auth.getAccessToken(), signal) : undefined;
     for (let refreshed = false; ; refreshed = true) {
       const outcome = await this.attempts(call, token, signal);

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { FinishFailure, FinishSuccess, LoginService } from '../auth/login.js';
-import { renderPage } from './html.js';
+import type { FinishFailure, FinishSuccess, LinkDecision, LoginService } from '../auth/login.js';
+import { renderConfirmPage, renderPage } from './html.js';
 
 export interface HealthStatus {
   ready: boolean;
@@ -11,9 +11,15 @@ export interface HealthStatus {
 export type LoginFailureWithPending = FinishFailure & { pending: NonNullable<FinishFailure['pending']> };
 
 export interface WebAppOptions {
-  login: Pick<LoginService, 'finishLogin'>;
+  login: Pick<LoginService, 'finishLogin' | 'confirmLink' | 'cancelLink'>;
+  /** Called when the service authorized a login and the confirmation page is shown. */
+  onAwaitingConfirmation?: (result: FinishSuccess) => Promise<void>;
   /** Called after an account was linked (the bot edits the initiator's ephemeral /login reply). */
-  onLinked?: (result: FinishSuccess) => Promise<void>;
+  onLinked?: (result: LinkDecision) => Promise<void>;
+  /** Called when the person in the browser cancelled the link. */
+  onLinkCancelled?: (result: LinkDecision) => Promise<void>;
+  /** Origin of PUBLIC_URL; a confirmation POST from any other origin is refused. */
+  publicOrigin?: string;
   /** Called when a login with a valid state failed (denied, rejected code, outage). */
   onLoginFailed?: (result: LoginFailureWithPending) => Promise<void>;
   /** Readiness probe for GET /healthz; without one the app reports ready. */
@@ -29,6 +35,14 @@ const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
 };
+
+/** The confirmation page may submit its forms to us and show the Discord avatar; nothing else. */
+function confirmPageCsp(avatarOrigin: string | undefined): string {
+  const img = avatarOrigin === undefined ? '' : `; img-src ${avatarOrigin}`;
+  return `default-src 'none'; style-src 'unsafe-inline'${img}; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+}
+
+const MAX_FORM_BYTES = 2048;
 
 const FAILURE_TITLES: Record<FinishFailure['reason'], string> = {
   invalid_state: 'Login link not valid',
@@ -73,12 +87,22 @@ export function createWebApp(o: WebAppOptions): express.Express {
       return;
     }
     if (result.ok) {
-      const { onLinked } = o;
-      if (onLinked) await notify(log, 'onLinked', () => onLinked(result));
-      sendPage(res, 200, {
-        title: 'Account linked',
-        message: `Your Discord account is now linked to ${result.serviceUserName}. You can close this tab and return to Discord.`,
-      });
+      const { onAwaitingConfirmation } = o;
+      if (onAwaitingConfirmation) await notify(log, 'onAwaitingConfirmation', () => onAwaitingConfirmation(result));
+      const avatar = httpsUrl(result.discordUser.avatarUrl);
+      // Same-origin referrer so the browser sends our Origin with the form POST (no-referrer would send "null").
+      res.set({ 'Content-Security-Policy': confirmPageCsp(avatar?.origin), 'Referrer-Policy': 'same-origin' });
+      res.status(200).type('text/html; charset=utf-8').send(
+        renderConfirmPage({
+          serviceUserName: result.serviceUserName,
+          discordUserId: result.discordUserId,
+          discordUsername: result.discordUser.username,
+          discordDisplayName: result.discordUser.displayName,
+          ...(avatar ? { avatarUrl: avatar.href } : {}),
+          token: result.confirmToken,
+          minutesLeft: Math.max(1, Math.floor((result.expiresAt - Date.now()) / 60_000)),
+        }),
+      );
       return;
     }
     if (result.reason === 'bot_misconfigured') {
@@ -96,18 +120,84 @@ export function createWebApp(o: WebAppOptions): express.Express {
     });
   });
 
+  app.post('/oauth/confirm', express.urlencoded({ extended: false, limit: MAX_FORM_BYTES, parameterLimit: 4 }), async (req: Request, res: Response) => {
+    if (!sameOrigin(req, o.publicOrigin)) {
+      sendPage(res, 403, { title: 'Request refused', message: 'This form can only be sent from the page this bot showed you. Nothing was changed.' });
+      return;
+    }
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const token = single(body.token);
+    const action = single(body.action);
+    if (token === undefined || (action !== 'confirm' && action !== 'cancel')) {
+      sendPage(res, 400, { title: 'Request not valid', message: 'The form was incomplete. Nothing was changed. Run /login in Discord again.' });
+      return;
+    }
+    let decision: LinkDecision | undefined;
+    try {
+      decision = action === 'confirm' ? await o.login.confirmLink(token) : await o.login.cancelLink(token);
+    } catch (error) {
+      log(`link ${action} failed: ${describeError(error)}`);
+      sendPage(res, 500, { title: 'Something went wrong', message: 'Something went wrong on the bot side; nothing was linked. Run /login in Discord again.' });
+      return;
+    }
+    if (decision === undefined) {
+      sendPage(res, 400, {
+        title: 'Confirmation not valid',
+        message: 'This confirmation is unknown, expired or was already used. Nothing was changed. Run /login in Discord again if you want to link.',
+      });
+      return;
+    }
+    const found = decision;
+    if (action === 'confirm') {
+      const { onLinked } = o;
+      if (onLinked) await notify(log, 'onLinked', () => onLinked(found));
+      sendPage(res, 200, {
+        title: 'Account linked',
+        message: `Your Discord account is now linked to ${found.serviceUserName}. You can close this tab and return to Discord.`,
+      });
+      return;
+    }
+    const { onLinkCancelled } = o;
+    if (onLinkCancelled) await notify(log, 'onLinkCancelled', () => onLinkCancelled(found));
+    sendPage(res, 200, { title: 'Nothing was linked', message: 'You cancelled. No account was linked and the tokens were discarded. You can close this tab.' });
+  });
+
   app.use((_req: Request, res: Response) => {
     res.status(404).type('text/plain').send('Not found');
   });
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    log(`web request failed: ${describeError(error)}`);
-    if (!res.headersSent) res.status(500).type('text/plain').send('Internal error');
+    // The form parser's refusals (too large, malformed) are the client's: 4xx, not logged as our failure.
+    const status = clientErrorStatus(error);
+    if (status === undefined) log(`web request failed: ${describeError(error)}`);
+    if (!res.headersSent) res.status(status ?? 500).type('text/plain').send(status === undefined ? 'Internal error' : 'Request not valid');
   });
   return app;
 }
 
 function sendPage(res: Response, status: number, page: { title: string; message: string; detail?: string }): void {
   res.status(status).type('text/html; charset=utf-8').send(renderPage(page));
+}
+
+function httpsUrl(value: string | undefined): URL | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses a form POST a browser marks as coming from another site. The single-use token in the body is what
+ * really binds the request; this stops a cross-site form from even trying.
+ */
+function sameOrigin(req: Request, publicOrigin: string | undefined): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = req.get('origin');
+  if (origin === undefined || publicOrigin === undefined) return true;
+  return origin === publicOrigin;
 }
 
 /** Duplicated or nested query parameters count as absent. */
@@ -121,6 +211,11 @@ async function notify(log: (m: string) => void, name: string, fn: () => Promise<
   } catch (error) {
     log(`${name} failed: ${describeError(error)}`);
   }
+}
+
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
 function describeError(error: unknown): string {

@@ -13,24 +13,77 @@ export function escapeHtml(text: string): string {
 /** A self-contained page; every argument is plain text and is escaped here. */
 export function renderPage(o: { title: string; message: string; detail?: string }): string {
   const detail = o.detail === undefined ? '' : `\n<p class="detail">${escapeHtml(o.detail)}</p>`;
+  return layout(o.title, `<p>${escapeHtml(o.message)}</p>${detail}`);
+}
+
+export interface ConfirmPage {
+  serviceUserName: string;
+  discordUserId: string;
+  discordUsername: string;
+  discordDisplayName: string;
+  /** An https URL already checked by the caller (it is also allowed by the page's CSP). */
+  avatarUrl?: string;
+  token: string;
+  minutesLeft: number;
+}
+
+/**
+ * Names both accounts and asks the person in the browser to confirm. Two plain forms (no JavaScript);
+ * the token travels only in the POST body. Every value is escaped here.
+ */
+export function renderConfirmPage(o: ConfirmPage): string {
+  const service = escapeHtml(o.serviceUserName);
+  const handle = escapeHtml(`@${o.discordUsername}`);
+  const avatar = o.avatarUrl === undefined ? '' : `<img src="${escapeHtml(o.avatarUrl)}" alt="" width="64" height="64">\n`;
+  const form = (action: 'confirm' | 'cancel', label: string): string =>
+    `<form method="post" action="confirm">
+<input type="hidden" name="token" value="${escapeHtml(o.token)}">
+<input type="hidden" name="action" value="${action}">
+<button type="submit" class="${action}">${label}</button>
+</form>`;
+  const minutes = `${o.minutesLeft} minute${o.minutesLeft === 1 ? '' : 's'}`;
+  return layout(
+    'Confirm the account link',
+    `<p class="question">Link service account <strong>${service}</strong> to Discord user <strong>${handle}</strong>?</p>
+<div class="who">
+${avatar}<p><strong>${escapeHtml(o.discordDisplayName)}</strong><br>${handle}<br><span class="detail">Discord ID ${escapeHtml(o.discordUserId)}</span></p>
+</div>
+<p class="warning" role="alert">Confirm only if you ran <code>/login</code> in Discord yourself just now and ${handle} is your own Discord account. If someone sent you this link, choose Cancel: confirming would let them read and change your lists from their Discord account.</p>
+<div class="actions">
+${form('confirm', `Confirm: link ${service} to ${handle}`)}
+${form('cancel', 'Cancel: link nothing')}
+</div>
+<p class="detail">This page expires in ${minutes}. If you do nothing, nothing is linked.</p>`,
+  );
+}
+
+function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(o.title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1f2328; margin: 0; }
 main { max-width: 32rem; margin: 4rem auto; padding: 2rem; background: #fff; border-radius: 8px; }
 h1 { font-size: 1.4rem; margin-top: 0; }
 .detail { color: #57606a; font-size: 0.9rem; word-break: break-all; }
+.who { display: flex; gap: 1rem; align-items: center; }
+.who img { border-radius: 50%; }
+.warning { background: #fff8c5; border: 1px solid #d4a72c; padding: 0.75rem; border-radius: 6px; }
+.actions { display: flex; gap: 1rem; flex-wrap: wrap; }
+button { font: inherit; padding: 0.6rem 1rem; border-radius: 6px; border: 1px solid #1f2328; cursor: pointer; }
+button.confirm { background: #1f6feb; color: #fff; border-color: #1f6feb; }
+button.cancel { background: #fff; color: #1f2328; }
+button:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
 </style>
 </head>
 <body>
 <main>
-<h1>${escapeHtml(o.title)}</h1>
-<p>${escapeHtml(o.message)}</p>${detail}
+<h1>${escapeHtml(title)}</h1>
+${body}
 </main>
 </body>
 </html>

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LoginService, type FinishSuccess } from '../../src/auth/login.js';
+import { LoginService, type LinkDecision } from '../../src/auth/login.js';
 import { openStore, type BotStore } from '../../src/auth/store.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { buildAuthorizeUrl, OAuthClient } from '../../src/service/oauth.js';
@@ -10,7 +10,7 @@ import { createWebApp, type LoginFailureWithPending } from '../../src/web/app.js
 import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
 import { loginAsPerson } from '../emulator/login.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
-import { fakeClock, makeTempDir, reply, testKey } from './helpers.js';
+import { fakeClock, makeTempDir, profile, reply, testKey } from './helpers.js';
 
 // The bot's public callback URL (behind a proxy); the test plays the browser and forwards the query to the app.
 const REDIRECT = 'https://bot.example/oauth/callback';
@@ -26,7 +26,7 @@ let web: RunningWebServer;
 let login: LoginService;
 let oauth: OAuthClient;
 let service: ServiceClient;
-const linked: FinishSuccess[] = [];
+const linked: LinkDecision[] = [];
 const failed: LoginFailureWithPending[] = [];
 
 beforeAll(async () => {
@@ -62,15 +62,30 @@ async function follow(redirect: URL): Promise<{ status: number; body: string }> 
   return { status: res.status, body: await res.text() };
 }
 
+/** Presses Confirm on the confirmation page the callback showed. */
+async function confirm(page: { body: string }): Promise<{ status: number; body: string }> {
+  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!token) throw new Error('no confirmation form');
+  const res = await fetch(`${web.url}/oauth/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, action: 'confirm' }).toString(),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
 describe('login end to end against the emulator', () => {
   it('links the initiating Discord user; the stored tokens work through the TokenManager', async () => {
-    const { url } = await login.startLogin({ discordUserId: '7001', reply });
+    const { url } = await login.startLogin({ discordUserId: '7001', discordUser: profile, reply });
     const redirect = await loginAsPerson(url, TARO, 'allow');
     expect(redirect.searchParams.get('code')).toBeTruthy();
     const res = await follow(redirect);
     expect(res.status).toBe(200);
     expect(res.body).toContain('Taro_E2E');
-    expect(linked).toEqual([{ ok: true, discordUserId: '7001', serviceUserName: 'Taro_E2E', reply }]);
+    expect(linked).toEqual([]);
+    expect(await store.accounts.get('7001')).toBeUndefined();
+    expect((await confirm(res)).status).toBe(200);
+    expect(linked).toEqual([{ discordUserId: '7001', serviceUserName: 'Taro_E2E', reply }]);
 
     const account = await store.accounts.get('7001');
     expect(account?.serviceUserName).toBe('Taro_E2E');
@@ -87,9 +102,9 @@ describe('login end to end against the emulator', () => {
   });
 
   it('a replayed callback URL is refused and changes nothing', async () => {
-    const { url } = await login.startLogin({ discordUserId: '7002', reply });
+    const { url } = await login.startLogin({ discordUserId: '7002', discordUser: profile, reply });
     const redirect = await loginAsPerson(url, HANA, 'allow');
-    expect((await follow(redirect)).status).toBe(200);
+    expect((await confirm(await follow(redirect))).status).toBe(200);
     const before = await store.accounts.get('7002');
     const exchanges = emulator.stats.tokenRequests.authorization_code;
     const again = await follow(redirect);
@@ -100,7 +115,7 @@ describe('login end to end against the emulator', () => {
   });
 
   it('denial → 403, nothing stored, the initiator’s reply is reported', async () => {
-    const { url } = await login.startLogin({ discordUserId: '7003', reply });
+    const { url } = await login.startLogin({ discordUserId: '7003', discordUser: profile, reply });
     const redirect = await loginAsPerson(url, TARO, 'deny');
     expect(redirect.searchParams.get('error')).toBe('access_denied');
     const res = await follow(redirect);
@@ -110,7 +125,7 @@ describe('login end to end against the emulator', () => {
   });
 
   it('an expired pending login → 400, no code exchange, nothing stored', async () => {
-    const { url } = await login.startLogin({ discordUserId: '7004', reply });
+    const { url } = await login.startLogin({ discordUserId: '7004', discordUser: profile, reply });
     const redirect = await loginAsPerson(url, TARO, 'allow');
     const exchanges = emulator.stats.tokenRequests.authorization_code;
     clock.advance(10 * 60 * 1000 + 1);
@@ -123,6 +138,7 @@ describe('login end to end against the emulator', () => {
   it('a code verifier that does not match the challenge → 400 from the rejected exchange, nothing stored', async () => {
     const { state } = await store.pendingLogins.create({
       discordUserId: '7005',
+      discordUser: profile,
       codeVerifier: 'A'.repeat(64),
       redirectUri: REDIRECT,
       reply,
@@ -139,16 +155,16 @@ describe('login end to end against the emulator', () => {
   });
 
   it('a link started by one Discord user and completed by someone else links the initiator only', async () => {
-    const { url } = await login.startLogin({ discordUserId: '7006', reply });
+    const { url } = await login.startLogin({ discordUserId: '7006', discordUser: profile, reply });
     // Whoever opens the link logs in as Hana; the tokens still belong to Discord user 7006, never anyone else.
-    const res = await follow(await loginAsPerson(url, HANA, 'allow'));
+    const res = await confirm(await follow(await loginAsPerson(url, HANA, 'allow')));
     expect(res.status).toBe(200);
     expect(await login.linkedAs('7006')).toBe('Hana_E2E');
     expect(linked.map((l) => l.discordUserId)).toEqual(['7006']);
   });
 
   it('an XSS attempt in the error parameter is escaped', async () => {
-    const { url } = await login.startLogin({ discordUserId: '7007', reply });
+    const { url } = await login.startLogin({ discordUserId: '7007', discordUser: profile, reply });
     const redirect = await loginAsPerson(url, TARO, 'allow');
     const forged = new URL(REDIRECT);
     forged.searchParams.set('state', redirect.searchParams.get('state')!);
@@ -164,7 +180,7 @@ describe('login end to end against the emulator', () => {
     const misconfigured = new OAuthClient({ authUrl: emulator.url, clientId: CLIENT.id, clientSecret: 'rotated-away', userAgent: 'amls-bot-test/1' });
     try {
       const other = new LoginService({ store, oauth: misconfigured, service, authUrl: emulator.url, clientId: CLIENT.id, redirectUri: REDIRECT, now: clock.now });
-      const { url } = await other.startLogin({ discordUserId: '7008', reply });
+      const { url } = await other.startLogin({ discordUserId: '7008', discordUser: profile, reply });
       const redirect = await loginAsPerson(url, TARO, 'allow');
       const result = await other.finishLogin({ state: redirect.searchParams.get('state')!, code: redirect.searchParams.get('code')! });
       expect(result).toMatchObject({ ok: false, reason: 'bot_misconfigured', status: 502, pending: { discordUserId: '7008' } });

@@ -23,3 +23,4 @@ export function secretLike(prefix: string): string {
 }
 
 export const reply = { applicationId: '100000000000000001', interactionToken: 'interaction-token-xyz' };
+export const profile = { username: 'tester', displayName: 'Test Person', avatarUrl: 'https://cdn.discordapp.com/embed/avatars/0.png' };

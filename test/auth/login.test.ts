@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LoginService } from '../../src/auth/login.js';
+import { LoginService, type FinishResult } from '../../src/auth/login.js';
 import { openStore, type BotStore } from '../../src/auth/store.js';
 import { UpstreamUnavailableError } from '../../src/service/errors.js';
 import { OAuthError } from '../../src/service/oauth.js';
 import { FakeOAuth, FakeService } from './fakes.js';
-import { fakeClock, makeTempDir, reply, testKey } from './helpers.js';
+import { fakeClock, makeTempDir, profile, reply, testKey } from './helpers.js';
 
 const REDIRECT = 'https://bot.example/oauth/callback';
 const temp = makeTempDir();
@@ -37,15 +37,20 @@ beforeEach(() => {
 });
 
 async function start(discordUserId: string): Promise<{ state: string; verifier: string; url: URL }> {
-  const { url } = await login.startLogin({ discordUserId, reply });
+  const { url } = await login.startLogin({ discordUserId, discordUser: profile, reply });
   const parsed = new URL(url);
   return { state: parsed.searchParams.get('state')!, verifier: parsed.searchParams.get('code_challenge')!, url: parsed };
 }
 
+async function confirmed(result: FinishResult): Promise<void> {
+  if (!result.ok) throw new Error(`expected success, got ${result.reason}`);
+  expect(await login.confirmLink(result.confirmToken)).toBeDefined();
+}
+
 describe('LoginService.startLogin', () => {
   it('builds a plain-PKCE authorize URL with a fresh state and verifier each time', async () => {
-    const a = await login.startLogin({ discordUserId: '10', reply });
-    const b = await login.startLogin({ discordUserId: '10', reply });
+    const a = await login.startLogin({ discordUserId: '10', discordUser: profile, reply });
+    const b = await login.startLogin({ discordUserId: '10', discordUser: profile, reply });
     const ua = new URL(a.url);
     const ub = new URL(b.url);
     expect(ua.origin + ua.pathname).toBe('https://auth.example/v1/oauth2/authorize');
@@ -63,14 +68,27 @@ describe('LoginService.startLogin', () => {
 });
 
 describe('LoginService.finishLogin', () => {
-  it('exchanges the code with the verifier and redirect URI, reads the name, stores the account', async () => {
+  it('exchanges the code with the verifier and redirect URI, reads the name, and stores the account only on confirmation', async () => {
     const { state, verifier } = await start('20');
     service.next = { id: 5, name: 'Alice_S' };
     const result = await login.finishLogin({ state, code: 'the-code' });
-    expect(result).toEqual({ ok: true, discordUserId: '20', serviceUserName: 'Alice_S', reply });
+    expect(result).toEqual({
+      ok: true,
+      discordUserId: '20',
+      discordUser: profile,
+      serviceUserName: 'Alice_S',
+      confirmToken: expect.stringMatching(/^20\.[A-Za-z0-9_-]{43}$/),
+      expiresAt: clock.now() + 5 * 60 * 1000,
+      reply,
+    });
     expect(oauth.calls).toEqual([{ code: 'the-code', codeVerifier: verifier, redirectUri: REDIRECT }]);
     const issued = oauth.lastIssued!;
     expect(service.tokensSeen).toEqual([issued.access_token]);
+    // Nothing is linked until the person confirms.
+    expect(await store.accounts.get('20')).toBeUndefined();
+    expect(await login.linkedAs('20')).toBeUndefined();
+    if (!result.ok) throw new Error('expected success');
+    expect(await login.confirmLink(result.confirmToken)).toEqual({ discordUserId: '20', serviceUserName: 'Alice_S', reply });
     expect(await store.accounts.get('20')).toEqual({
       serviceUserName: 'Alice_S',
       linkedAt: clock.now(),
@@ -81,7 +99,7 @@ describe('LoginService.finishLogin', () => {
 
   it('a state is single-use: a replay is refused and changes nothing', async () => {
     const { state } = await start('21');
-    expect((await login.finishLogin({ state, code: 'c1' })).ok).toBe(true);
+    await confirmed(await login.finishLogin({ state, code: 'c1' }));
     const before = await store.accounts.get('21');
     service.next = { name: 'mallory' };
     const again = await login.finishLogin({ state, code: 'c2' });
@@ -180,6 +198,7 @@ describe('LoginService.finishLogin', () => {
     service.next = { name: 'browser_person' };
     const result = await login.finishLogin({ state, code: 'c' });
     expect(result).toMatchObject({ ok: true, discordUserId: '30', reply });
+    await confirmed(result);
     expect(await login.linkedAs('30')).toBe('browser_person');
     expect(await login.linkedAs('31')).toBeUndefined();
   });
@@ -188,11 +207,73 @@ describe('LoginService.finishLogin', () => {
 describe('LoginService.logout', () => {
   it('removes the account and the pending logins; reports whether an account existed', async () => {
     const first = await start('40');
-    expect((await login.finishLogin({ state: first.state, code: 'c' })).ok).toBe(true);
+    await confirmed(await login.finishLogin({ state: first.state, code: 'c' }));
     const pending = await start('40');
+    const awaiting = await start('40');
+    const waiting = await login.finishLogin({ state: awaiting.state, code: 'c' });
     expect(await login.logout('40')).toBe(true);
+    if (!waiting.ok) throw new Error('expected success');
+    expect(await login.confirmLink(waiting.confirmToken)).toBeUndefined();
     expect(await login.linkedAs('40')).toBeUndefined();
     expect(await login.finishLogin({ state: pending.state, code: 'c' })).toMatchObject({ reason: 'invalid_state' });
     expect(await login.logout('40')).toBe(false);
+  });
+});
+
+describe('LoginService confirmation', () => {
+  async function awaiting(discordUserId: string, name = 'victim'): Promise<string> {
+    const { state } = await start(discordUserId);
+    service.next = { name };
+    const result = await login.finishLogin({ state, code: 'c' });
+    if (!result.ok) throw new Error('expected success');
+    return result.confirmToken;
+  }
+
+  it('a confirmation is single-use: a replay links nothing more and a cancel after it changes nothing', async () => {
+    const token = await awaiting('50');
+    expect(await login.confirmLink(token)).toMatchObject({ discordUserId: '50', serviceUserName: 'victim' });
+    const linked = await store.accounts.get('50');
+    expect(await login.confirmLink(token)).toBeUndefined();
+    expect(await login.cancelLink(token)).toBeUndefined();
+    expect(await store.accounts.get('50')).toEqual(linked);
+  });
+
+  it('concurrent confirmations with one token: exactly one succeeds', async () => {
+    const token = await awaiting('51');
+    const results = await Promise.all(Array.from({ length: 10 }, () => login.confirmLink(token)));
+    expect(results.filter((r) => r !== undefined)).toHaveLength(1);
+  });
+
+  it("a token cannot confirm another user's pending link, and a wrong guess does not cancel it", async () => {
+    const mine = await awaiting('52', 'first');
+    const theirs = await awaiting('53', 'second');
+    const forged = `53.${mine.split('.')[1]}`;
+    expect(await login.confirmLink(forged)).toBeUndefined();
+    expect(await login.cancelLink(forged)).toBeUndefined();
+    expect(await login.confirmLink(`53.${'A'.repeat(43)}`)).toBeUndefined();
+    expect(await login.confirmLink('garbage')).toBeUndefined();
+    expect(await store.accounts.get('53')).toBeUndefined();
+    // The real token still works: the forgeries neither linked nor cancelled it.
+    expect(await login.confirmLink(theirs)).toMatchObject({ discordUserId: '53', serviceUserName: 'second' });
+    expect(await login.confirmLink(mine)).toMatchObject({ discordUserId: '52', serviceUserName: 'first' });
+  });
+
+  it('cancel stores nothing and discards the tokens; expiry does the same', async () => {
+    const token = await awaiting('54');
+    expect(await login.cancelLink(token)).toMatchObject({ discordUserId: '54' });
+    expect(await store.accounts.get('54')).toBeUndefined();
+    expect(await login.confirmLink(token)).toBeUndefined();
+
+    const late = await awaiting('55');
+    clock.advance(5 * 60 * 1000 + 1);
+    expect(await login.confirmLink(late)).toBeUndefined();
+    expect(await store.accounts.get('55')).toBeUndefined();
+  });
+
+  it('a newer authorized login replaces the older confirmation of the same user', async () => {
+    const older = await awaiting('56', 'old');
+    const newer = await awaiting('56', 'new');
+    expect(await login.confirmLink(older)).toBeUndefined();
+    expect(await login.confirmLink(newer)).toMatchObject({ serviceUserName: 'new' });
   });
 });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PENDING_LOGINS_PER_USER, PENDING_LOGIN_TTL_MS, type NewPendingLogin } from '../../src/auth/pending-logins.js';
 import { openStore, type BotStore } from '../../src/auth/store.js';
-import { fakeClock, makeTempDir, reply, testKey } from './helpers.js';
+import { fakeClock, makeTempDir, profile, reply, testKey } from './helpers.js';
 
 const temp = makeTempDir();
 const clock = fakeClock();
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 function login(discordUserId: string, verifier = 'v'.repeat(43)): NewPendingLogin {
-  return { discordUserId, codeVerifier: verifier, redirectUri: 'http://127.0.0.1:1/oauth/callback', reply };
+  return { discordUserId, discordUser: profile, codeVerifier: verifier, redirectUri: 'http://127.0.0.1:1/oauth/callback', reply };
 }
 
 describe('pending logins', () => {
@@ -28,6 +28,7 @@ describe('pending logins', () => {
     const taken = await store.pendingLogins.take(created.state);
     expect(taken).toEqual({
       discordUserId: '1',
+      discordUser: profile,
       codeVerifier: 'a'.repeat(50),
       redirectUri: 'http://127.0.0.1:1/oauth/callback',
       createdAt: clock.now(),

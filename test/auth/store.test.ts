@@ -199,23 +199,45 @@ describe('openStore (sqlite)', () => {
     const interactionToken = secretLike('interaction');
     const { state } = await s.pendingLogins.create({
       discordUserId: '12345',
+      discordUser: { username: 'frank_d', displayName: 'Frank' },
       codeVerifier: verifier,
       redirectUri: 'http://127.0.0.1/oauth/callback',
       reply: { applicationId: '99', interactionToken },
     });
     const { state: state2 } = await s.pendingLogins.create({
       discordUserId: '12345',
+      discordUser: { username: 'frank_d', displayName: 'Frank' },
       codeVerifier: verifier,
       redirectUri: 'http://127.0.0.1/oauth/callback',
       reply: { applicationId: '99', interactionToken },
     });
     expect(await s.pendingLogins.take(state2)).toBeDefined();
     expect(await s.replace('12345', acc.tokens.refreshToken, { ...acc.tokens, accessToken: acc.tokens.accessToken + '-2' })).toBe(true);
+    // Tokens of a link awaiting confirmation are sealed too, and so is its confirmation token.
+    const waiting = { accessToken: secretLike('waiting-at'), refreshToken: secretLike('waiting-rt'), expiresAt: 1 };
+    const { token: confirmToken } = await s.pendingLinks.create({
+      discordUserId: '12346',
+      discordUser: { username: 'grace_d', displayName: 'Grace' },
+      serviceUserName: 'grace',
+      tokens: waiting,
+      receivedAt: 1,
+      reply: { applicationId: '99', interactionToken },
+    });
     await s.close();
 
     const bytes = Buffer.concat(readdirSync(dir).map((f) => readFileSync(join(dir, f))));
     const latin = bytes.toString('latin1');
-    const secrets = [acc.tokens.accessToken, acc.tokens.refreshToken, verifier, state, state2, interactionToken];
+    const secrets = [
+      acc.tokens.accessToken,
+      acc.tokens.refreshToken,
+      verifier,
+      state,
+      state2,
+      interactionToken,
+      waiting.accessToken,
+      waiting.refreshToken,
+      confirmToken.split('.')[1] ?? confirmToken,
+    ];
     for (const secret of secrets) {
       const forms = [
         secret,
@@ -230,5 +252,6 @@ describe('openStore (sqlite)', () => {
     // The check itself can see plain text: the user id and the record name space are there.
     expect(latin).toContain('accounts:12345');
     expect(latin).not.toContain('frank');
+    expect(latin).not.toContain('grace');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LoginService, type FinishSuccess } from '../../src/auth/login.js';
+import { LoginService, type FinishSuccess, type LinkDecision } from '../../src/auth/login.js';
 import { openStore, type BotStore } from '../../src/auth/store.js';
 import { createWebApp, type HealthStatus, type LoginFailureWithPending } from '../../src/web/app.js';
 import { escapeHtml } from '../../src/web/html.js';
@@ -7,14 +7,16 @@ import { UpstreamUnavailableError } from '../../src/service/errors.js';
 import { OAuthError } from '../../src/service/oauth.js';
 import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
 import { FakeOAuth, FakeService } from './fakes.js';
-import { reply, testKey } from './helpers.js';
+import { profile, reply, testKey } from './helpers.js';
 
 let store: BotStore;
 let server: RunningWebServer;
 let login: LoginService;
 const oauth = new FakeOAuth();
 const service = new FakeService();
-const linked: FinishSuccess[] = [];
+const linked: LinkDecision[] = [];
+const cancelled: LinkDecision[] = [];
+const awaiting: FinishSuccess[] = [];
 const failed: LoginFailureWithPending[] = [];
 const logs: string[] = [];
 let health: HealthStatus | Error = { ready: true };
@@ -32,6 +34,9 @@ beforeAll(async () => {
   });
   const app = createWebApp({
     login,
+    publicOrigin: 'https://bot.example',
+    onAwaitingConfirmation: async (r) => void awaiting.push(r),
+    onLinkCancelled: async (r) => void cancelled.push(r),
     onLinked: async (r) => {
       linked.push(r);
       if (onLinkedThrows) throw new Error('discord edit failed');
@@ -51,6 +56,8 @@ afterAll(async () => {
 });
 beforeEach(() => {
   linked.length = 0;
+  cancelled.length = 0;
+  awaiting.length = 0;
   failed.length = 0;
   service.next = { name: 'alice' };
   oauth.next = () => ({ token_type: 'Bearer', expires_in: 3600, access_token: 'AT-secret-value', refresh_token: 'RT-secret-value' });
@@ -58,13 +65,35 @@ beforeEach(() => {
 });
 
 async function newState(discordUserId: string): Promise<string> {
-  const { url } = await login.startLogin({ discordUserId, reply });
+  const { url } = await login.startLogin({ discordUserId, discordUser: profile, reply });
   return new URL(url).searchParams.get('state')!;
 }
 
 async function callback(query: string): Promise<{ status: number; body: string; headers: Headers }> {
   const res = await fetch(`${server.url}/oauth/callback?${query}`);
   return { status: res.status, body: await res.text(), headers: res.headers };
+}
+
+function tokenOf(page: string): string {
+  const match = /name="token" value="([^"]+)"/.exec(page);
+  if (!match?.[1]) throw new Error('no confirmation form on the page');
+  return match[1];
+}
+
+async function post(body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Headers }> {
+  const res = await fetch(`${server.url}/oauth/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
+  return { status: res.status, body: await res.text(), headers: res.headers };
+}
+
+/** Callback then Confirm, as the browser does. */
+async function linkThrough(state: string): Promise<void> {
+  const page = await callback(`state=${state}&code=abc`);
+  expect(page.status).toBe(200);
+  expect((await post(`token=${tokenOf(page.body)}&action=confirm`)).status).toBe(200);
 }
 
 function expectSecurityHeaders(headers: Headers): void {
@@ -106,23 +135,45 @@ describe('GET /healthz', () => {
 });
 
 describe('GET /oauth/callback', () => {
-  it('links on success: 200 page with the escaped name, security headers, onLinked called', async () => {
+  it('on success shows a confirmation page naming both accounts, escaped, and stores nothing yet', async () => {
     const state = await newState('50');
     service.next = { name: 'Bob<i>&"' };
     const res = await callback(`state=${state}&code=abc`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/);
-    expectSecurityHeaders(res.headers);
-    expect(res.body).toContain('Account linked');
-    expect(res.body).toContain(escapeHtml('Bob<i>&"'));
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // Same-origin only, so the browser sends our Origin with the form POST; other sites get nothing.
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).toContain('img-src https://cdn.discordapp.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('script-src');
+    expect(res.body).toContain(`Link service account <strong>${escapeHtml('Bob<i>&"')}</strong> to Discord user <strong>@tester</strong>?`);
+    expect(res.body).toContain('Test Person');
+    expect(res.body).toContain('Discord ID 50');
+    expect(res.body).toContain('<img src="https://cdn.discordapp.com/embed/avatars/0.png" alt=""');
     expect(res.body).not.toContain('Bob<i>');
-    expect(linked).toEqual([{ ok: true, discordUserId: '50', serviceUserName: 'Bob<i>&"', reply }]);
+    expect(res.body).not.toMatch(/<script/i);
+    expect(res.body.match(/<form method="post" action="confirm">/g)).toHaveLength(2);
+    expect(awaiting).toMatchObject([{ ok: true, discordUserId: '50', serviceUserName: 'Bob<i>&"', reply }]);
+    expect(linked).toEqual([]);
+    expect(await store.accounts.get('50')).toBeUndefined();
+
+    const done = await post(`token=${tokenOf(res.body)}&action=confirm`);
+    expect(done.status).toBe(200);
+    expectSecurityHeaders(done.headers);
+    expect(done.body).toContain('Account linked');
+    expect(done.body).toContain(escapeHtml('Bob<i>&"'));
+    expect(linked).toEqual([{ discordUserId: '50', serviceUserName: 'Bob<i>&"', reply }]);
     expect((await store.accounts.get('50'))?.serviceUserName).toBe('Bob<i>&"');
   });
 
   it('a replayed callback URL → 400 and the account is unchanged', async () => {
     const state = await newState('51');
-    expect((await callback(`state=${state}&code=abc`)).status).toBe(200);
+    await linkThrough(state);
     const before = await store.accounts.get('51');
     service.next = { name: 'someone_else' };
     const again = await callback(`state=${state}&code=abc`);
@@ -187,11 +238,13 @@ describe('GET /oauth/callback', () => {
   it('a failing onLinked does not change the page; logs carry no token, code or state', async () => {
     const state = await newState('56');
     onLinkedThrows = true;
-    const res = await callback(`state=${state}&code=secret-code-value`);
+    const page = await callback(`state=${state}&code=secret-code-value`);
+    const token = tokenOf(page.body);
+    const res = await post(`token=${token}&action=confirm`);
     expect(res.status).toBe(200);
     expect(logs.some((l) => l.includes('onLinked failed'))).toBe(true);
     const all = logs.join('\n');
-    for (const secret of [state, 'secret-code-value', 'AT-secret-value', 'RT-secret-value']) expect(all).not.toContain(secret);
+    for (const secret of [state, 'secret-code-value', 'AT-secret-value', 'RT-secret-value', token]) expect(all).not.toContain(secret);
   });
 
   it('an unexpected failure → 500 generic page, logged without secrets', async () => {
@@ -211,5 +264,74 @@ describe('GET /oauth/callback', () => {
     expect(res.status).toBe(404);
     expect(await res.text()).toBe('Not found');
     expectSecurityHeaders(res.headers);
+  });
+});
+
+describe('POST /oauth/confirm', () => {
+  async function awaitingPage(discordUserId: string): Promise<string> {
+    const page = await callback(`state=${await newState(discordUserId)}&code=abc`);
+    expect(page.status).toBe(200);
+    return tokenOf(page.body);
+  }
+
+  it('a replayed confirmation → 400, clear page, nothing changes', async () => {
+    const token = await awaitingPage('60');
+    expect((await post(`token=${token}&action=confirm`)).status).toBe(200);
+    const before = await store.accounts.get('60');
+    service.next = { name: 'later' };
+    const again = await post(`token=${token}&action=confirm`);
+    expect(again.status).toBe(400);
+    expect(again.body).toContain('already used');
+    expectSecurityHeaders(again.headers);
+    expect(await store.accounts.get('60')).toEqual(before);
+    expect(linked).toHaveLength(1);
+  });
+
+  it("one pending login's token cannot confirm another's", async () => {
+    const mine = await awaitingPage('61');
+    const theirs = await awaitingPage('62');
+    const forged = `62.${mine.split('.')[1]}`;
+    expect((await post(`token=${encodeURIComponent(forged)}&action=confirm`)).status).toBe(400);
+    expect(await store.accounts.get('62')).toBeUndefined();
+    expect((await post(`token=${theirs}&action=confirm`)).status).toBe(200);
+    expect(linked.map((l) => l.discordUserId)).toEqual(['62']);
+  });
+
+  it('cancel → 200 "Nothing was linked", the initiator is told, and the token is dead', async () => {
+    const token = await awaitingPage('63');
+    const res = await post(`token=${token}&action=cancel`);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('Nothing was linked');
+    expect(cancelled).toEqual([{ discordUserId: '63', serviceUserName: 'alice', reply }]);
+    expect(await store.accounts.get('63')).toBeUndefined();
+    expect((await post(`token=${token}&action=confirm`)).status).toBe(400);
+    expect(await store.accounts.get('63')).toBeUndefined();
+  });
+
+  it('cross-site posts are refused (Origin or Sec-Fetch-Site) and leave the confirmation usable', async () => {
+    const token = await awaitingPage('64');
+    expect((await post(`token=${token}&action=confirm`, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post(`token=${token}&action=confirm`, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(await store.accounts.get('64')).toBeUndefined();
+    const ok = await post(`token=${token}&action=confirm`, { origin: 'https://bot.example', 'sec-fetch-site': 'same-origin' });
+    expect(ok.status).toBe(200);
+    expect((await store.accounts.get('64'))?.serviceUserName).toBe('alice');
+  });
+
+  it('incomplete, oversized or duplicated forms → 4xx, nothing changes', async () => {
+    const token = await awaitingPage('65');
+    expect((await post(`token=${token}`)).status).toBe(400);
+    expect((await post(`token=${token}&action=delete`)).status).toBe(400);
+    expect((await post(`token=${token}&token=${token}&action=confirm`)).status).toBe(400);
+    expect((await post(`action=confirm`)).status).toBe(400);
+    expect((await post(`token=${'x'.repeat(5000)}&action=confirm`)).status).toBe(413);
+    expect(await store.accounts.get('65')).toBeUndefined();
+    expect((await post(`token=${token}&action=confirm`)).status).toBe(200);
+  });
+
+  it('GET on the confirm path does nothing (404)', async () => {
+    const token = await awaitingPage('66');
+    expect((await fetch(`${server.url}/oauth/confirm?token=${token}&action=confirm`)).status).toBe(404);
+    expect(await store.accounts.get('66')).toBeUndefined();
   });
 });

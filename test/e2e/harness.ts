@@ -23,6 +23,8 @@ export interface StackOptions {
   clientSecret?: boolean;
   ackDeadlineMs?: number;
   bot?: Partial<Omit<BotOptions, 'config' | 'log'>>;
+  /** Per-user rate limits; off unless a test asks (many tests drive one user hard). */
+  userRate?: BotConfig['userRate'];
   log?: boolean;
 }
 
@@ -115,6 +117,7 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     discord: { token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl },
     web: { port, publicUrl, redirectUri: `${publicUrl}/oauth/callback` },
     store: { url: `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
+    userRate: o.userRate ?? { commands: undefined, autocomplete: undefined, ownerIds: [] },
   };
   // Registered as `npm run deploy-commands` does; the fake refuses commands it does not know.
   await registerCommands(config.discord);

@@ -65,6 +65,7 @@ describe('router failures', () => {
         },
         startLogin: async () => ({ url: 'http://127.0.0.1:9', expiresAt: 0 }),
         logout: async () => false,
+        forget: async () => [],
       },
       log: createLogger('debug', (line) => lines.push(line)),
       now: Date.now,

@@ -1,0 +1,134 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { StoredTokens } from '../service/token-source.js';
+import { keyedHash } from './crypto.js';
+import { KeyedLock } from './keyed-lock.js';
+import { copyProfile, parseProfile, type DiscordProfile, type LoginReplyTarget } from './pending-logins.js';
+import { isObject, type SealedKv } from './sealed-kv.js';
+
+/**
+ * A link the service already authorized (code exchanged, tokens in hand) that waits for the person in the
+ * browser to confirm which Discord account it goes to. Nothing is linked until then.
+ */
+export interface PendingLink {
+  discordUserId: string;
+  discordUser: DiscordProfile;
+  serviceUserName: string;
+  tokens: StoredTokens;
+  /** When the tokens were received (epoch ms); becomes the link time. */
+  receivedAt: number;
+  expiresAt: number;
+  reply: LoginReplyTarget;
+}
+
+export type NewPendingLink = Omit<PendingLink, 'expiresAt'>;
+
+/** How long the confirmation page stays usable. */
+export const PENDING_LINK_TTL_MS = 5 * 60 * 1000;
+
+const LINKS = 'link-confirmations';
+/** `<discord user id>.<32 random bytes base64url>` */
+const TOKEN_PATTERN = /^(\d{1,25})\.([A-Za-z0-9_-]{43})$/;
+
+interface StoredPendingLink extends PendingLink {
+  /** Keyed hash of the secret half of the confirmation token; the token itself is never stored. */
+  secretHash: string;
+}
+
+/**
+ * At most one pending link per Discord user, stored sealed under the user's id (a newer one replaces it).
+ * The confirmation token names the user and carries a secret; `take` returns the link only when the secret
+ * matches, removing it, so a token is single-use and a token of one pending login cannot confirm another.
+ * A wrong secret leaves the record in place (nobody can cancel someone else's link by guessing).
+ * Atomic within one process (per-user lock).
+ */
+export class PendingLinks {
+  private readonly kv: SealedKv;
+  private readonly hashKey: Buffer;
+  private readonly now: () => number;
+  readonly ttlMs: number;
+  private readonly lock = new KeyedLock();
+
+  constructor(o: { kv: SealedKv; hashKey: Buffer; now?: () => number; ttlMs?: number }) {
+    this.kv = o.kv;
+    this.hashKey = o.hashKey;
+    this.now = o.now ?? Date.now;
+    this.ttlMs = Math.min(o.ttlMs ?? PENDING_LINK_TTL_MS, PENDING_LINK_TTL_MS);
+  }
+
+  async create(p: NewPendingLink): Promise<{ token: string; expiresAt: number }> {
+    const secret = randomBytes(32).toString('base64url');
+    const expiresAt = this.now() + this.ttlMs;
+    const record: StoredPendingLink = {
+      discordUserId: p.discordUserId,
+      discordUser: copyProfile(p.discordUser),
+      serviceUserName: p.serviceUserName,
+      tokens: { accessToken: p.tokens.accessToken, refreshToken: p.tokens.refreshToken, expiresAt: p.tokens.expiresAt },
+      receivedAt: p.receivedAt,
+      expiresAt,
+      reply: { applicationId: p.reply.applicationId, interactionToken: p.reply.interactionToken },
+      secretHash: keyedHash(this.hashKey, secret),
+    };
+    await this.lock.run(p.discordUserId, () => this.kv.set(LINKS, p.discordUserId, record, this.ttlMs));
+    return { token: `${p.discordUserId}.${secret}`, expiresAt };
+  }
+
+  /** The pending link this token confirms, removed; undefined when unknown, expired, used or not this token's. */
+  async take(token: string): Promise<PendingLink | undefined> {
+    const match = TOKEN_PATTERN.exec(token);
+    if (!match?.[1] || !match[2]) return undefined;
+    const discordUserId = match[1];
+    const secretHash = Buffer.from(keyedHash(this.hashKey, match[2]));
+    return this.lock.run(discordUserId, async () => {
+      const record = await this.kv.get(LINKS, discordUserId, parseStored);
+      if (record === undefined) return undefined;
+      const stored = Buffer.from(record.secretHash);
+      if (stored.length !== secretHash.length || !timingSafeEqual(stored, secretHash)) return undefined;
+      await this.kv.delete(LINKS, discordUserId);
+      if (record.expiresAt <= this.now() || record.discordUserId !== discordUserId) return undefined;
+      const { secretHash: _, ...link } = record;
+      return link;
+    });
+  }
+
+  /** Drops the user's pending link; returns how many were removed (0 or 1). */
+  async deleteForUser(discordUserId: string): Promise<number> {
+    return this.lock.run(discordUserId, async () => {
+      const existed = (await this.kv.get(LINKS, discordUserId, parseStored)) !== undefined;
+      await this.kv.delete(LINKS, discordUserId);
+      return existed ? 1 : 0;
+    });
+  }
+}
+
+function parseStored(value: unknown): StoredPendingLink | undefined {
+  if (!isObject(value) || !isObject(value.tokens) || !isObject(value.reply)) return undefined;
+  const discordUser = parseProfile(value.discordUser);
+  const { discordUserId, serviceUserName, receivedAt, expiresAt, secretHash } = value;
+  const { accessToken, refreshToken, expiresAt: tokenExpiresAt } = value.tokens;
+  const { applicationId, interactionToken } = value.reply;
+  if (
+    discordUser === undefined ||
+    typeof discordUserId !== 'string' ||
+    typeof serviceUserName !== 'string' ||
+    typeof receivedAt !== 'number' ||
+    typeof expiresAt !== 'number' ||
+    typeof secretHash !== 'string' ||
+    typeof accessToken !== 'string' ||
+    typeof refreshToken !== 'string' ||
+    typeof tokenExpiresAt !== 'number' ||
+    typeof applicationId !== 'string' ||
+    typeof interactionToken !== 'string'
+  ) {
+    return undefined;
+  }
+  return {
+    discordUserId,
+    discordUser,
+    serviceUserName,
+    tokens: { accessToken, refreshToken, expiresAt: tokenExpiresAt },
+    receivedAt,
+    expiresAt,
+    reply: { applicationId, interactionToken },
+    secretHash,
+  };
+}

@@ -1,0 +1,83 @@
+// Per-Discord-user fairness: each user's interactions that reach the service draw from their own token
+// bucket, so one person looping commands cannot spend the bot's upstream budget. Only real upstream
+// requests cost: a token is taken up front (so a burst fired at once is limited too) and given back
+// when the work made no request (answered from the cache), while extra requests are charged as they happen.
+
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { TokenBuckets, type BucketConfig } from './token-bucket.js';
+
+export type LimitedKind = 'command' | 'autocomplete';
+
+export interface UserRateConfig {
+  /** Slash commands and components; undefined turns the limit off. */
+  commands: BucketConfig | undefined;
+  /** Autocomplete keystrokes, limited on their own (lighter) bucket; undefined turns it off. */
+  autocomplete: BucketConfig | undefined;
+  /** Users never limited (the bot's owners). */
+  ownerIds: readonly string[];
+}
+
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super(`rate limited for ${retryAfterMs} ms`);
+    this.name = 'RateLimitedError';
+  }
+}
+
+interface Charge {
+  buckets: TokenBuckets;
+  userId: string;
+  calls: number;
+  settled: boolean;
+}
+
+export class UserRateLimits {
+  private readonly buckets: Record<LimitedKind, TokenBuckets | undefined>;
+  private readonly owners: Set<string>;
+  private readonly charges = new AsyncLocalStorage<Charge>();
+
+  constructor(config: UserRateConfig, now: () => number = Date.now) {
+    this.buckets = {
+      command: config.commands ? new TokenBuckets(config.commands, now) : undefined,
+      autocomplete: config.autocomplete ? new TokenBuckets(config.autocomplete, now) : undefined,
+    };
+    this.owners = new Set(config.ownerIds);
+  }
+
+  /** Exempts more users (e.g. the application's owner, learned once connected). */
+  addOwners(ids: Iterable<string>): void {
+    for (const id of ids) this.owners.add(id);
+  }
+
+  isExempt(userId: string): boolean {
+    return this.owners.has(userId);
+  }
+
+  /**
+   * Runs `work` for `userId` on the `kind` bucket. Throws RateLimitedError, without running it, when the
+   * bucket is empty. Requests made inside `work` (also after it returned) are charged through `noteUpstreamCall`.
+   */
+  async run<T>(kind: LimitedKind, userId: string, work: () => Promise<T>): Promise<T> {
+    const buckets = this.buckets[kind];
+    if (!buckets || this.owners.has(userId)) return work();
+    const taken = buckets.take(userId);
+    if (!taken.ok) throw new RateLimitedError(taken.retryAfterMs);
+    const charge: Charge = { buckets, userId, calls: 0, settled: false };
+    try {
+      return await this.charges.run(charge, work);
+    } finally {
+      charge.settled = true;
+      // The token taken up front pays for the first request; none made → it is given back.
+      if (charge.calls === 0) buckets.adjust(userId, 1);
+      else if (charge.calls > 1) buckets.adjust(userId, -(charge.calls - 1));
+    }
+  }
+
+  /** Called by the service client for each request that really goes upstream (not answered from the cache). */
+  noteUpstreamCall(): void {
+    const charge = this.charges.getStore();
+    if (!charge) return;
+    charge.calls++;
+    if (charge.settled) charge.buckets.adjust(charge.userId, -1);
+  }
+}
