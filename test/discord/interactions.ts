@@ -11,6 +11,10 @@ export type Where =
 export interface Who {
   id: string;
   username?: string;
+  /** Display name; defaults to the username. Discord lets anyone pick any display name. */
+  globalName?: string | null;
+  /** Avatar hash (32 hex characters, `a_` prefix when animated); none = the default avatar. */
+  avatar?: string | null;
 }
 
 /** Explicit option type, e.g. `{ type: 10, value: 3 }` for a number option holding an integral value. */
@@ -101,9 +105,9 @@ function apiUser(who: Who): Record<string, unknown> {
   return {
     id: who.id,
     username: who.username ?? `user${who.id.slice(-4)}`,
-    global_name: who.username ?? null,
+    global_name: who.globalName === undefined ? (who.username ?? null) : who.globalName,
     discriminator: '0',
-    avatar: null,
+    avatar: who.avatar ?? null,
     avatar_decoration_data: null,
     public_flags: 0,
     flags: 0,

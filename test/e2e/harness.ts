@@ -161,7 +161,17 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
       const url = loginUrlOf(reply);
       const redirect = await loginAsPerson(url, account);
       const callback = await fetch(`${publicUrl}${redirect.pathname}${redirect.search}`);
-      if (callback.status !== 200) throw new Error(`callback answered ${callback.status}: ${await callback.text()}`);
+      const page = await callback.text();
+      if (callback.status !== 200) throw new Error(`callback answered ${callback.status}: ${page}`);
+      // The person confirms on the page that names both accounts.
+      const token = /name="token" value="([^"]+)"/.exec(page)?.[1];
+      if (!token) throw new Error('the callback showed no confirmation form');
+      const confirmed = await fetch(`${publicUrl}/oauth/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token, action: 'confirm' }).toString(),
+      });
+      if (confirmed.status !== 200) throw new Error(`confirmation answered ${confirmed.status}: ${await confirmed.text()}`);
       await handle.waitForOriginal((m) => JSON.stringify(m.embeds).includes('linked as'));
       return handle;
     },

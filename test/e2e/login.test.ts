@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, DM, GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
-import { answerOf, authorize, beginLogin, expectToldToLogin, openCallback } from './user-helpers.js';
+import { answerOf, authorize, beginLogin, decideLink, expectToldToLogin, linkThrough, openCallback } from './user-helpers.js';
 import type { Where } from '../discord/index.js';
 
 const ALICE = { name: 'alice', password: 'alice-password' };
@@ -52,6 +52,10 @@ describe('login, callback and logout end to end', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('alice');
     expect(codeExchanges()).toBe(exchangesBefore + 1);
+    // Nothing is linked until the person confirms on the page.
+    expect(await stack.bot.store.accounts.get(user.id)).toBeUndefined();
+    await started.handle.waitForOriginal((m) => textOf(m).includes('Confirm in your browser'));
+    expect((await decideLink(stack, page)).status).toBe(200);
 
     const edited = await started.handle.waitForOriginal((m) => textOf(m).includes('linked as'));
     expect(textOf(edited)).toContain('**alice**');
@@ -102,7 +106,7 @@ describe('login, callback and logout end to end', () => {
     await stack.login(user, ALICE);
     const started = await beginLogin(stack, user);
     expect(textOf(started.reply)).toContain('alice');
-    expect((await openCallback(stack, await authorize(started, BOB))).status).toBe(200);
+    expect((await linkThrough(stack, await authorize(started, BOB))).status).toBe(200);
     await started.handle.waitForOriginal((m) => textOf(m).includes('linked as **bob**'));
     expect((await stack.bot.store.accounts.get(user.id))?.serviceUserName).toBe('bob');
   });
@@ -130,7 +134,7 @@ describe('login, callback and logout end to end', () => {
     const started = await beginLogin(stack, user);
     const redirect = await authorize(started, ALICE);
     const exchangesBefore = codeExchanges();
-    expect((await openCallback(stack, redirect)).status).toBe(200);
+    expect((await linkThrough(stack, redirect)).status).toBe(200);
     await started.handle.waitForOriginal((m) => textOf(m).includes('linked as'));
     const linked = await stack.bot.store.accounts.get(user.id);
     expect(linked?.serviceUserName).toBe('alice');
@@ -155,6 +159,9 @@ describe('login, callback and logout end to end', () => {
     expect(statuses[1]).toBeGreaterThanOrEqual(400);
     expect(statuses[1]).toBeLessThan(500);
     expect(codeExchanges()).toBe(exchangesBefore + 1);
+    const shown = pages.find((p) => p.status === 200);
+    if (!shown) throw new Error('no confirmation page');
+    expect((await decideLink(stack, shown)).status).toBe(200);
     expect((await stack.bot.store.accounts.get(user.id))?.serviceUserName).toBe('alice');
   });
 
@@ -165,7 +172,7 @@ describe('login, callback and logout end to end', () => {
     // The other user has a /login of their own open too; it is not the one the state belongs to.
     const othersLogin = await beginLogin(stack, other);
     // The other person opens the initiator's link and logs in with their own service account.
-    const page = await openCallback(stack, await authorize(started, BOB));
+    const page = await linkThrough(stack, await authorize(started, BOB));
     expect(page.status).toBe(200);
     await started.handle.waitForOriginal((m) => textOf(m).includes('linked as **bob**'));
     expect((await stack.bot.store.accounts.get(initiator.id))?.serviceUserName).toBe('bob');

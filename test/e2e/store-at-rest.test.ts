@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DM, GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
-import { answerOf, authorize, beginLogin, openCallback, type StartedLogin } from './user-helpers.js';
+import { answerOf, authorize, beginLogin, linkThrough, type StartedLogin } from './user-helpers.js';
 
 /** Every encoding a secret could plausibly be written in: as is, base64, base64url, hex, and its decoded bytes. */
 function encodings(secret: string): Buffer[] {
@@ -53,7 +53,7 @@ describe('the token store at rest', () => {
     secrets.set('login B state', b.state);
     secrets.set('login B verifier', b.verifier);
     secrets.set('login B interaction token', b.handle.token);
-    expect((await openCallback(stack, await authorize(b, { name: 'bob', password: 'bob-password' }))).status).toBe(200);
+    expect((await linkThrough(stack, await authorize(b, { name: 'bob', password: 'bob-password' }))).status).toBe(200);
     await remember(linked[1]!.id, 'B');
 
     // A login still pending: its verifier, state and reply token are in the store right now.
@@ -87,7 +87,7 @@ describe('the token store at rest', () => {
 
     // The store still works with those records: the pending login completes.
     if (!pending) throw new Error('no pending login');
-    expect((await openCallback(stack, await authorize(pending, { name: 'carol', password: 'carol-password' }))).status).toBe(200);
+    expect((await linkThrough(stack, await authorize(pending, { name: 'carol', password: 'carol-password' }))).status).toBe(200);
     expect((await stack.bot.store.accounts.get(waiting.id))?.serviceUserName).toBe('carol');
     const carol = await stack.bot.store.accounts.get(waiting.id);
     secrets.set('C access token', carol?.tokens.accessToken ?? '');
@@ -119,7 +119,7 @@ describe('the token store at rest', () => {
     expect(profile.text).toContain('/login');
     const login = await beginLogin(stack, user, GUILD);
     expect(textOf(login.reply)).not.toContain('linked as');
-    expect((await openCallback(stack, await authorize(login, { name: 'bob', password: 'bob-password' }))).status).toBe(200);
+    expect((await linkThrough(stack, await authorize(login, { name: 'bob', password: 'bob-password' }))).status).toBe(200);
     const again = await answerOf(stack.command({ name: 'profile', user, where: GUILD }));
     expect(again.message.embeds?.[0]?.title).toBe('bob');
   });

@@ -73,6 +73,35 @@ export async function openCallback(stack: Stack, redirect: URL | string): Promis
   return { status: res.status, body: await res.text() };
 }
 
+/** The confirmation form's token on the page the callback showed (throws when there is no form). */
+export function confirmTokenOf(page: { body: string }): string {
+  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!token) throw new Error(`no confirmation form on the page: ${page.body.slice(0, 300)}`);
+  return token;
+}
+
+/** Presses Confirm or Cancel on the confirmation page, as the browser would (same-origin form POST). */
+export async function decideLink(
+  stack: Stack,
+  page: { body: string },
+  action: 'confirm' | 'cancel' = 'confirm',
+  token = confirmTokenOf(page),
+): Promise<{ status: number; body: string }> {
+  const res = await fetch(new URL('confirm', stack.config.web.redirectUri), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(stack.config.web.publicUrl).origin, 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({ token, action }).toString(),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+/** Callback, then Confirm on the page it shows; returns the final page (the callback's when it was not a confirmation). */
+export async function linkThrough(stack: Stack, redirect: URL | string): Promise<{ status: number; body: string }> {
+  const page = await openCallback(stack, redirect);
+  if (page.status !== 200) return page;
+  return decideLink(stack, page);
+}
+
 /** The emulator's login form submitted for `started`, returning where the browser is sent next. */
 export function authorize(started: StartedLogin, account: { name: string; password: string }, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
   return loginAsPerson(started.url.toString(), account, decision);
