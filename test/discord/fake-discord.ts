@@ -66,6 +66,8 @@ class FakeDiscordServer implements FakeDiscord {
   readonly applicationId: string;
   readonly botToken: string;
   readonly botUserId: string;
+  /** The application's owner (a user, not a team); the same on every read, as on Discord. */
+  readonly ownerId = snowflake();
   readonly calls: RecordedCall[] = [];
   readonly clock: { advance(ms: number): void; now(): number };
 
@@ -369,7 +371,7 @@ class FakeDiscordServer implements FakeDiscord {
       verify_key: '0'.repeat(64),
       flags: 0,
       team: null,
-      owner: { id: snowflake(), username: 'owner', global_name: null, discriminator: '0', avatar: null, flags: 0 },
+      owner: { id: this.ownerId, username: 'owner', global_name: null, discriminator: '0', avatar: null, flags: 0 },
       integration_types_config: { '0': {}, '1': {} },
       approximate_guild_count: 0,
       approximate_user_install_count: 0,

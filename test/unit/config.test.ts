@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_CLIENT_ID_HEADER, DEFAULT_STORE_URL, loadConfig, loadDiscordConfig } from '../../src/config.js';
+import { ConfigError, DEFAULT_CLIENT_ID_HEADER, DEFAULT_STORE_URL, DEFAULT_USER_RATE, loadConfig, loadDiscordConfig } from '../../src/config.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const VALID = {
@@ -63,5 +63,21 @@ describe('config', () => {
   it('needs only the Discord part to register commands', () => {
     expect(loadDiscordConfig({ DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '1100000000000000001' }).applicationId).toBe('1100000000000000001');
     expect(() => loadDiscordConfig({})).toThrow(ConfigError);
+  });
+
+  it('per-user rate limits: defaults, overrides, 0 turns one off, owner ids checked', () => {
+    expect(loadConfig(VALID).userRate).toEqual({ ...DEFAULT_USER_RATE, ownerIds: [] });
+    const tuned = loadConfig({
+      ...VALID,
+      USER_RATE_BURST: '3',
+      USER_RATE_PER_MINUTE: '30',
+      USER_RATE_AUTOCOMPLETE_PER_MINUTE: '0',
+      BOT_OWNER_IDS: '1100000000000000009, 1100000000000000010',
+    }).userRate;
+    expect(tuned).toEqual({ commands: { burst: 3, perMinute: 30 }, autocomplete: undefined, ownerIds: ['1100000000000000009', '1100000000000000010'] });
+    const found = problems({ ...VALID, USER_RATE_BURST: 'many', BOT_OWNER_IDS: '12, 1100000000000000009' });
+    expect(found).toHaveLength(2);
+    expect(found.join('\n')).toMatch(/USER_RATE_BURST/);
+    expect(found.join('\n')).toMatch(/BOT_OWNER_IDS.*"12"/);
   });
 });
