@@ -24,8 +24,11 @@ export const logout: SlashCommand = {
           ephemeral: true,
           embeds: [
             existed
-              ? { title: 'Logged out', description: `Unlinked ${name ? `**${escapeMarkdown(name)}**` : 'your account'}. Its tokens are deleted from this bot.` }
-              : { title: 'Not linked', description: 'You had no linked account. Nothing was stored.' },
+              ? {
+                  title: 'Logged out',
+                  description: `Unlinked ${name ? `**${escapeMarkdown(name)}**` : 'your account'}. Its tokens are deleted from this bot, and so are your unfinished logins.`,
+                }
+              : { title: 'Not linked', description: 'You had no linked account. Your unfinished logins, if any, are deleted.' },
           ],
           components: [
             {
@@ -59,7 +62,7 @@ export const forgetMeHandler: ComponentHandler = {
 
 function forgottenMessage(report: ForgottenRecords): RenderedMessage {
   const deleted = report.filter((r) => r.deleted > 0);
-  const lines = deleted.map((r) => `- ${r.deleted} ${r.label}`);
+  const lines = deleted.map((r) => `- ${r.label}: ${r.deleted}`);
   const what = lines.length > 0 ? `Deleted just now:\n${lines.join('\n')}` : 'Nothing else was stored about you.';
   return {
     ephemeral: true,

@@ -255,3 +255,50 @@ describe('openStore (sqlite)', () => {
     expect(latin).not.toContain('grace');
   });
 });
+
+describe('forgetUser', () => {
+  it.each(['memory://', 'sqlite'])('deletes every kind of record about one user, reports counts, leaves others alone (%s)', async (engine) => {
+    const url = engine === 'sqlite' ? `sqlite://${join(temp(), 'forget.sqlite')}` : engine;
+    const s = await open(url, testKey());
+    const profile = { username: 'u', displayName: 'U' };
+    const reply = { applicationId: '99', interactionToken: 'itok' };
+    for (const id of ['111', '222']) {
+      await s.accounts.set(id, account());
+      await s.pendingLogins.create({ discordUserId: id, discordUser: profile, codeVerifier: 'v'.repeat(43), redirectUri: 'http://x/cb', reply });
+      await s.pendingLogins.create({ discordUserId: id, discordUser: profile, codeVerifier: 'v'.repeat(43), redirectUri: 'http://x/cb', reply });
+    }
+    const { token } = await s.pendingLinks.create({
+      discordUserId: '111',
+      discordUser: profile,
+      serviceUserName: 'alice',
+      tokens: account().tokens,
+      receivedAt: 1,
+      reply,
+    });
+    // A later kind of record joins the same operation.
+    const reminders = new Map<string, number>([['111', 3], ['222', 1]]);
+    s.addUserRecords({
+      label: 'reminders',
+      deleteForUser: async (id) => {
+        const n = reminders.get(id) ?? 0;
+        reminders.delete(id);
+        return n;
+      },
+    });
+
+    const report = await s.forgetUser('111');
+    expect(Object.fromEntries(report.map((r) => [r.label, r.deleted]))).toEqual({
+      'linked accounts (with their tokens)': 1,
+      'pending logins': 2,
+      'links awaiting confirmation (with their tokens)': 1,
+      reminders: 3,
+    });
+    expect(await s.accounts.get('111')).toBeUndefined();
+    expect(await s.pendingLinks.take(token)).toBeUndefined();
+    expect((await s.forgetUser('111')).every((r) => r.deleted === 0)).toBe(true);
+    // The other user keeps everything.
+    expect(await s.accounts.get('222')).toBeDefined();
+    expect(reminders.get('222')).toBe(1);
+    expect((await s.forgetUser('222')).find((r) => r.label === 'pending logins')?.deleted).toBe(2);
+  });
+});
