@@ -74,6 +74,7 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
       DISCORD_TOKEN: discord.botToken,
       DISCORD_APPLICATION_ID: discord.applicationId,
       DISCORD_API_URL: discord.apiUrl,
+      DISCORD_CDN_URL: discord.cdnUrl,
       SERVICE_API_URL: emulator.url,
       SERVICE_AUTH_URL: emulator.url,
       SERVICE_CLIENT_ID: SANDBOX_CLIENT_ID,

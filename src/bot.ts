@@ -2,7 +2,7 @@
 // and the web server. `startBot` is what `npm start` runs and what end-to-end tests drive.
 
 import { Events, MessageFlags, Routes, type Client } from 'discord.js';
-import type { BotConfig } from './config.js';
+import { DEFAULT_DISCORD_CDN_URL, type BotConfig } from './config.js';
 import type { Logger } from './log.js';
 import { parseEncryptionKey } from './auth/crypto.js';
 import { LoginService } from './auth/login.js';
@@ -99,7 +99,8 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   };
   const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now) };
 
-  const client = createDiscordClient(config.discord.apiUrl);
+  const cdnUrl = config.discord.cdnUrl ?? DEFAULT_DISCORD_CDN_URL;
+  const client = createDiscordClient(config.discord.apiUrl, {}, cdnUrl);
   const where = new WhereTracker();
   where.attach(client);
   const router = new InteractionRouter(commands, components, deps, where, { ...o.router, limits });
@@ -133,6 +134,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const app = createWebApp({
     login,
     publicOrigin: new URL(config.web.publicUrl).origin,
+    avatarOrigin: new URL(cdnUrl).origin,
     onAwaitingConfirmation: (result) => {
       const at = Math.floor(result.expiresAt / 1000);
       return editLoginReply(result.reply, {

@@ -23,6 +23,8 @@ export interface DiscordConfig {
   applicationId: string;
   /** Discord's API root, e.g. `https://discord.com/api` (the REST client appends `/v10`). */
   apiUrl: string;
+  /** Discord's media CDN (avatars on the login confirmation page); default `https://cdn.discordapp.com`. */
+  cdnUrl?: string;
 }
 
 export interface WebConfig {
@@ -54,6 +56,7 @@ export const DEFAULT_USER_RATE = {
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export const DEFAULT_DISCORD_API_URL = 'https://discord.com/api';
+export const DEFAULT_DISCORD_CDN_URL = 'https://cdn.discordapp.com';
 export const DEFAULT_USER_AGENT = 'amls-discord-bot/0.1 (self-hosted Discord bot; +https://github.com/amls-discord-bot)';
 export const DEFAULT_STORE_URL = 'sqlite://data/bot.sqlite';
 export const DEFAULT_PORT = 3000;
@@ -207,6 +210,7 @@ function readDiscord(r: EnvReader): DiscordConfig {
     token: r.required('DISCORD_TOKEN'),
     applicationId: r.snowflake('DISCORD_APPLICATION_ID'),
     apiUrl: r.url('DISCORD_API_URL', DEFAULT_DISCORD_API_URL),
+    cdnUrl: r.url('DISCORD_CDN_URL', DEFAULT_DISCORD_CDN_URL),
   };
 }
 

@@ -3,11 +3,11 @@
 
 import { Client, Options, type ClientOptions } from 'discord.js';
 
-export function createDiscordClient(apiUrl: string, extra: Partial<ClientOptions> = {}): Client {
+export function createDiscordClient(apiUrl: string, extra: Partial<ClientOptions> = {}, cdnUrl?: string): Client {
   return new Client({
     intents: [],
     // Each deferred answer leaves a REST queue keyed by its interaction token; sweep idle ones every minute.
-    rest: { api: apiUrl, handlerSweepInterval: 60_000 },
+    rest: { api: apiUrl, handlerSweepInterval: 60_000, ...(cdnUrl !== undefined ? { cdn: cdnUrl } : {}) },
     allowedMentions: { parse: [] },
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,

@@ -15,8 +15,7 @@ interface Bucket {
 export type TakeResult = { ok: true } | { ok: false; retryAfterMs: number };
 
 /**
- * Balances may go below zero when work turned out to cost more than the token taken up front (down to
- * `-burst`), so a user whose commands fan out waits longer. Memory is bounded: past `maxKeys` users, full
+ * `adjust` can give tokens back (a refund) or charge more, within [-burst, burst]. Memory is bounded: past `maxKeys` users, full
  * buckets (which equal no entry) are dropped, then the least recently used.
  */
 export class TokenBuckets {

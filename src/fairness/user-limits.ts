@@ -1,7 +1,8 @@
 // Per-Discord-user fairness: each user's interactions that reach the service draw from their own token
-// bucket, so one person looping commands cannot spend the bot's upstream budget. Only real upstream
-// requests cost: a token is taken up front (so a burst fired at once is limited too) and given back
-// when the work made no request (answered from the cache), while extra requests are charged as they happen.
+// bucket, so one person looping commands cannot spend the bot's upstream budget. Only interactions that
+// really went upstream cost: a token is taken up front (so a burst fired at once is limited too) and given
+// back when the work made no request (answered from the cache). An interaction costs one token however many
+// requests it fans out to (a details view vets related works): that fan-out is the bot's, not the user's.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { TokenBuckets, type BucketConfig } from './token-bucket.js';
@@ -25,10 +26,7 @@ export class RateLimitedError extends Error {
 }
 
 interface Charge {
-  buckets: TokenBuckets;
-  userId: string;
-  calls: number;
-  settled: boolean;
+  wentUpstream: boolean;
 }
 
 export class UserRateLimits {
@@ -55,29 +53,24 @@ export class UserRateLimits {
 
   /**
    * Runs `work` for `userId` on the `kind` bucket. Throws RateLimitedError, without running it, when the
-   * bucket is empty. Requests made inside `work` (also after it returned) are charged through `noteUpstreamCall`.
+   * bucket is empty. The token is given back unless `work` made a request upstream (`noteUpstreamCall`).
    */
   async run<T>(kind: LimitedKind, userId: string, work: () => Promise<T>): Promise<T> {
     const buckets = this.buckets[kind];
     if (!buckets || this.owners.has(userId)) return work();
     const taken = buckets.take(userId);
     if (!taken.ok) throw new RateLimitedError(taken.retryAfterMs);
-    const charge: Charge = { buckets, userId, calls: 0, settled: false };
+    const charge: Charge = { wentUpstream: false };
     try {
       return await this.charges.run(charge, work);
     } finally {
-      charge.settled = true;
-      // The token taken up front pays for the first request; none made → it is given back.
-      if (charge.calls === 0) buckets.adjust(userId, 1);
-      else if (charge.calls > 1) buckets.adjust(userId, -(charge.calls - 1));
+      if (!charge.wentUpstream) buckets.adjust(userId, 1);
     }
   }
 
   /** Called by the service client for each request that really goes upstream (not answered from the cache). */
   noteUpstreamCall(): void {
     const charge = this.charges.getStore();
-    if (!charge) return;
-    charge.calls++;
-    if (charge.settled) charge.buckets.adjust(charge.userId, -1);
+    if (charge) charge.wentUpstream = true;
   }
 }

@@ -20,6 +20,8 @@ export interface WebAppOptions {
   onLinkCancelled?: (result: LinkDecision) => Promise<void>;
   /** Origin of PUBLIC_URL; a confirmation POST from any other origin is refused. */
   publicOrigin?: string;
+  /** The only origin avatars are shown from (Discord's CDN); default `https://cdn.discordapp.com`. */
+  avatarOrigin?: string;
   /** Called when a login with a valid state failed (denied, rejected code, outage). */
   onLoginFailed?: (result: LoginFailureWithPending) => Promise<void>;
   /** Readiness probe for GET /healthz; without one the app reports ready. */
@@ -89,7 +91,7 @@ export function createWebApp(o: WebAppOptions): express.Express {
     if (result.ok) {
       const { onAwaitingConfirmation } = o;
       if (onAwaitingConfirmation) await notify(log, 'onAwaitingConfirmation', () => onAwaitingConfirmation(result));
-      const avatar = httpsUrl(result.discordUser.avatarUrl);
+      const avatar = urlFrom(result.discordUser.avatarUrl, o.avatarOrigin ?? 'https://cdn.discordapp.com');
       // Same-origin referrer so the browser sends our Origin with the form POST (no-referrer would send "null").
       res.set({ 'Content-Security-Policy': confirmPageCsp(avatar?.origin), 'Referrer-Policy': 'same-origin' });
       res.status(200).type('text/html; charset=utf-8').send(
@@ -178,11 +180,12 @@ function sendPage(res: Response, status: number, page: { title: string; message:
   res.status(status).type('text/html; charset=utf-8').send(renderPage(page));
 }
 
-function httpsUrl(value: string | undefined): URL | undefined {
+/** The avatar URL when it is on the expected CDN origin (the page's CSP allows images from that origin only). */
+function urlFrom(value: string | undefined, origin: string): URL | undefined {
   if (value === undefined) return undefined;
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' ? url : undefined;
+    return url.origin === origin ? url : undefined;
   } catch {
     return undefined;
   }

@@ -21,7 +21,7 @@ export interface ConfirmPage {
   discordUserId: string;
   discordUsername: string;
   discordDisplayName: string;
-  /** An https URL already checked by the caller (it is also allowed by the page's CSP). */
+  /** A URL on the CDN origin, already checked by the caller (the page's CSP allows that origin only). */
   avatarUrl?: string;
   token: string;
   minutesLeft: number;
@@ -54,16 +54,19 @@ ${form('confirm', `Confirm: link ${service} to ${handle}`)}
 ${form('cancel', 'Cancel: link nothing')}
 </div>
 <p class="detail">This page expires in ${minutes}. If you do nothing, nothing is linked.</p>`,
+    // Same-origin so the browser sends our Origin with the form POST (no-referrer would make it "null").
+    'same-origin',
   );
 }
 
-function layout(title: string, body: string): string {
+/** `referrer` must match the page's Referrer-Policy header (a meta tag would override it). */
+function layout(title: string, body: string, referrer: 'no-referrer' | 'same-origin' = 'no-referrer'): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="${referrer}">
 <title>${escapeHtml(title)}</title>
 <style>
 body { font-family: system-ui, sans-serif; background: #f4f5f7; color: #1f2328; margin: 0; }

@@ -38,6 +38,10 @@ const ALLOWED_CALLBACKS: Record<number, number[]> = {
   5: [4, 5, 6, 7],
 };
 
+/** `/cdn/avatars/<user id>/<hash>.<ext>` and `/cdn/embed/avatars/<n>.png`, as on cdn.discordapp.com. */
+const CDN_AVATAR = /^\/cdn\/(?:avatars\/\d{15,21}\/(?:a_)?[0-9a-f]{32}|embed\/avatars\/\d)\.(?:png|webp|gif|jpg|jpeg)$/;
+const AVATAR_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 interface Reply {
   status: number;
   body?: unknown;
@@ -62,6 +66,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
 
 class FakeDiscordServer implements FakeDiscord {
   apiUrl = '';
+  /** Serves avatars (a 1×1 image) as Discord's CDN does, under the paths discord.js builds. */
+  cdnUrl = '';
   gatewayUrl = '';
   readonly applicationId: string;
   readonly botToken: string;
@@ -129,6 +135,7 @@ class FakeDiscordServer implements FakeDiscord {
     });
     const { port } = this.server.address() as AddressInfo;
     this.apiUrl = `http://127.0.0.1:${port}/api`;
+    this.cdnUrl = `http://127.0.0.1:${port}/cdn`;
     this.gatewayUrl = `ws://127.0.0.1:${port}`;
   }
 
@@ -232,6 +239,10 @@ class FakeDiscordServer implements FakeDiscord {
 
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'GET' && CDN_AVATAR.test(url.pathname)) {
+      res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }).end(AVATAR_PNG);
+      return;
+    }
     const method = (req.method ?? 'GET').toUpperCase();
     const segments = url.pathname.split('/').filter((s) => s !== '').map(safeDecode);
     const query = Object.fromEntries(url.searchParams.entries());

@@ -95,6 +95,8 @@ export interface GatewayIdentify {
 export interface FakeDiscord {
   /** `http://127.0.0.1:PORT/api`: pass as `new Client({ rest: { api } })`. */
   apiUrl: string;
+  /** Discord's media CDN stand-in (avatars), e.g. http://127.0.0.1:PORT/cdn */
+  cdnUrl: string;
   /** `ws://127.0.0.1:PORT` */
   gatewayUrl: string;
   applicationId: string;

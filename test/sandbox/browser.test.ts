@@ -141,6 +141,12 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await signIn.fill('input[name="username"]', 'carol');
     await signIn.fill('input[name="password"]', 'carol-password');
     await signIn.click('button[value="allow"]');
+    // The bot's page names both accounts and links nothing until Confirm (a plain form POST, no script).
+    await expect.poll(() => signIn.textContent('body'), { timeout: 15_000 }).toContain('Link service account carol to Discord user');
+    // The avatar comes from the (fake) Discord CDN, the one image origin the page's CSP allows.
+    await expect.poll(() => signIn.locator('.who img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBe(1);
+    await signIn.screenshot({ path: `${SHOTS}/5-confirm.png` });
+    await signIn.click('button.confirm');
     await expect.poll(() => signIn.textContent('body'), { timeout: 15_000 }).toContain('linked to carol');
     await signIn.screenshot({ path: `${SHOTS}/5-callback.png` });
     await signIn.close();
