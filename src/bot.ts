@@ -22,6 +22,8 @@ import { TitleCache } from './discord/views/titles.js';
 import { createWebApp, type LoginFailureWithPending } from './web/app.js';
 import { startWebServer, type RunningWebServer } from './web/server.js';
 import { escapeMarkdown } from './discord/render/text.js';
+import { BotMetrics } from './metrics/bot-metrics.js';
+import { interactionObserver, refreshObserver, serviceObserver, timedStore } from './metrics/observers.js';
 
 export interface BotOptions {
   config: BotConfig;
@@ -32,6 +34,8 @@ export interface BotOptions {
   host?: string;
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number };
+  /** Node.js process metrics in the registry (when metrics are on); default true. */
+  processMetrics?: boolean;
 }
 
 export interface RunningBot {
@@ -40,6 +44,8 @@ export interface RunningBot {
   store: BotStore;
   tokens: TokenManager;
   deps: BotDeps;
+  /** The bot's metrics when METRICS=on. */
+  metrics: BotMetrics | undefined;
   /** Resolves when the gateway session is ready. */
   ready: Promise<void>;
   stop(): Promise<void>;
@@ -49,10 +55,12 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const { config, log } = o;
   const now = o.now ?? Date.now;
   const key = parseEncryptionKey(config.store.encryptionKey);
-  const store = await openStore(config.store.url, key, {
+  const metrics = config.metrics?.enabled ? new BotMetrics({ defaultMetrics: o.processMetrics ?? true }) : undefined;
+  const opened = await openStore(config.store.url, key, {
     now,
     onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
   });
+  const store = metrics ? timedStore(opened, storeEngineOf(config.store.url), metrics, ['accounts', 'pendingLogins']) : opened;
 
   const service = new ServiceClient({
     apiUrl: config.service.apiUrl,
@@ -63,6 +71,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     ...(o.service?.retries !== undefined ? { retries: o.service.retries } : {}),
     ...(o.service?.backoff ? { backoff: o.service.backoff } : {}),
     cache: new ResponseCache({ now, ...(o.service?.cacheTtlMs !== undefined ? { ttlMs: o.service.cacheTtlMs } : {}) }),
+    observer: serviceObserver(log, metrics),
   });
   const oauth = new OAuthClient({
     authUrl: config.service.authUrl,
@@ -75,6 +84,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     storage: store,
     now,
     onClientRejected: (error) => log.error('the token endpoint refused the client credentials: check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET', { error }),
+    onRefresh: refreshObserver(log, metrics, async (id) => (await store.accounts.get(id))?.serviceUserName),
   });
   const login = new LoginService({
     store,
@@ -88,18 +98,53 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const accounts: AccountLinks = {
     linkedAs: (id) => login.linkedAs(id),
     tokenSource: (id) => tokens.sourceFor(id),
-    startLogin: (id, reply) => login.startLogin({ discordUserId: id, reply }),
-    logout: (id) => login.logout(id),
+    startLogin: async (id, reply) => {
+      const started = await login.startLogin({ discordUserId: id, reply });
+      metrics?.loginsStarted.inc();
+      log.debug('login started', { discordUserId: id });
+      return started;
+    },
+    logout: async (id) => {
+      const serviceUserName = await login.linkedAs(id);
+      const unlinked = await login.logout(id);
+      log.info('audit: account unlinked', {
+        audit: 'unlink',
+        discordUserId: id,
+        serviceUserName: serviceUserName ?? null,
+        outcome: unlinked ? 'unlinked' : 'was_not_linked',
+      });
+      return unlinked;
+    },
+  };
+  // Every callback result counted and, once the login is known to belong to someone, audited.
+  const finishLogin: typeof login.finishLogin = async (input) => {
+    const result = await login.finishLogin(input);
+    if (result.ok) {
+      metrics?.loginsCompleted.inc();
+      log.info('audit: account linked', { audit: 'link', discordUserId: result.discordUserId, serviceUserName: result.serviceUserName, outcome: 'linked' });
+    } else {
+      metrics?.loginsFailed.inc({ reason: result.reason });
+      log.info('audit: account link failed', {
+        audit: 'link',
+        discordUserId: result.pending?.discordUserId ?? null,
+        serviceUserName: null,
+        outcome: result.reason,
+      });
+    }
+    return result;
   };
   const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now) };
 
   const client = createDiscordClient(config.discord.apiUrl);
   const where = new WhereTracker();
   where.attach(client);
-  const router = new InteractionRouter(commands, components, deps, where, o.router);
+  const router = new InteractionRouter(commands, components, deps, where, {
+    ...o.router,
+    ...(metrics ? { onFinished: interactionObserver(metrics) } : {}),
+  });
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
-  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { code: event.code, shard }));
+  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { closeCode: event.code, shard }));
 
   // Edits the ephemeral /login reply through the interaction's webhook (valid for 15 minutes).
   const editLoginReply = async (reply: FinishSuccess['reply'], message: RenderedMessage): Promise<void> => {
@@ -114,7 +159,11 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     }
   };
   const app = createWebApp({
-    login,
+    login: { finishLogin },
+    hsts: new URL(config.web.publicUrl).protocol === 'https:',
+    ...(config.web.trustProxy !== undefined ? { trustProxy: config.web.trustProxy } : {}),
+    ...(metrics ? { metrics: { render: () => metrics.render(), ...(config.metrics?.token ? { token: config.metrics.token } : {}) } } : {}),
+    accessLog: (entry) => log.debug('web request', { ...entry }),
     onLinked: (result) =>
       editLoginReply(result.reply, {
         embeds: [{ title: 'Account linked', description: `You are now linked as **${escapeMarkdown(result.serviceUserName)}**. Try \`/list anime view\` or \`/profile\`.` }],
@@ -152,6 +201,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     store,
     tokens,
     deps,
+    metrics,
     ready,
     stop: () =>
       (stopping ??= (async () => {
@@ -160,4 +210,12 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
         await store.close();
       })()),
   };
+}
+
+/** The store engine's name for metrics labels, from STORE_URL's scheme. */
+export function storeEngineOf(url: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? 'unknown';
+  if (scheme === 'postgresql') return 'postgres';
+  if (scheme === 'rediss') return 'redis';
+  return scheme;
 }
