@@ -1,9 +1,9 @@
 // Assembles the bot: service client, token store, login, the Discord client with its router,
 // and the web server. `startBot` is what `npm start` runs and what end-to-end tests drive.
 
-import { Events, MessageFlags, Routes, type Client } from 'discord.js';
+import { Events, MessageFlags, RESTEvents, Routes, type Client } from 'discord.js';
 import type { BotConfig } from './config.js';
-import type { Logger } from './log.js';
+import { scopedLogger, type Logger } from './log.js';
 import { parseEncryptionKey } from './auth/crypto.js';
 import { LoginService, type FinishSuccess } from './auth/login.js';
 import { openStore, type BotStore } from './auth/store.js';
@@ -144,6 +144,10 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   });
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
+  // The path of interaction callbacks and webhooks holds the interaction token: the logger masks it.
+  client.rest.on(RESTEvents.Response, (request, response) =>
+    scopedLogger(log).debug('discord call', { method: request.method, path: request.path, status: response.status, attempt: request.retries }),
+  );
   client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { closeCode: event.code, shard }));
 
   // Edits the ephemeral /login reply through the interaction's webhook (valid for 15 minutes).

@@ -24,6 +24,8 @@ export interface StackOptions {
   ackDeadlineMs?: number;
   bot?: Partial<Omit<BotOptions, 'config' | 'log'>>;
   log?: boolean;
+  /** METRICS=on (with METRICS_TOKEN when a string). */
+  metrics?: boolean | string;
 }
 
 export interface Stack {
@@ -115,6 +117,7 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     discord: { token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl },
     web: { port, publicUrl, redirectUri: `${publicUrl}/oauth/callback` },
     store: { url: `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
+    ...(o.metrics ? { metrics: { enabled: true, ...(typeof o.metrics === 'string' ? { token: o.metrics } : {}) } } : {}),
   };
   // Registered as `npm run deploy-commands` does; the fake refuses commands it does not know.
   await registerCommands(config.discord);
