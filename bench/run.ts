@@ -8,6 +8,7 @@ import { runLatency } from './latency.js';
 import { runMemory } from './memory.js';
 import { runServiceThroughput } from './service-throughput.js';
 import { runLargeCatalogue } from './large-catalogue.js';
+import { runOpsOverhead } from './ops-overhead.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -24,6 +25,7 @@ async function main(): Promise<number> {
     memory: () => runMemory(o),
     service: () => runServiceThroughput(o),
     catalogue: () => runLargeCatalogue(o),
+    ops: () => runOpsOverhead(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();

@@ -24,6 +24,8 @@ export interface StackOptions {
   ackDeadlineMs?: number;
   bot?: Partial<Omit<BotOptions, 'config' | 'log'>>;
   log?: boolean;
+  /** The bot's logger (instead of `log`). */
+  logger?: Logger;
   /** METRICS=on (with METRICS_TOKEN when a string). */
   metrics?: boolean | string;
 }
@@ -122,7 +124,7 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
   // Registered as `npm run deploy-commands` does; the fake refuses commands it does not know.
   await registerCommands(config.discord);
   const logLines: string[] = [];
-  const log: Logger = o.log ? createLogger('debug', (line) => logLines.push(line)) : silentLogger;
+  const log: Logger = o.logger ?? (o.log ? createLogger('debug', (line) => logLines.push(line)) : silentLogger);
   const launch = async () => {
     const bot = await startBot({
       config,

@@ -50,7 +50,7 @@ describe('GET /metrics', () => {
   };
 
   it('refuses scrapes without the bearer token, with our security headers', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }] as Array<Record<string, string>>) {
       const res = await fetch(`${stack.bot.web.url}/metrics`, { headers });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toContain('Bearer');
