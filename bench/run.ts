@@ -24,8 +24,8 @@ async function main(): Promise<number> {
     latency: () => runLatency(o),
     memory: () => runMemory(o),
     service: () => runServiceThroughput(o),
-    catalogue: () => runLargeCatalogue(o),
     ops: () => runOpsOverhead(o),
+    catalogue: () => runLargeCatalogue(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();
