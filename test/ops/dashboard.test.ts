@@ -3,7 +3,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { BotMetrics, METRIC_PREFIX } from '../../src/metrics/bot-metrics.js';
-import { MetricType } from 'prom-client';
 
 interface Dashboard {
   panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
@@ -15,7 +14,7 @@ async function exportedNames(): Promise<{ series: Set<string>; ours: Array<{ nam
   const series = new Set<string>();
   const ours: Array<{ name: string; histogram: boolean }> = [];
   for (const m of await metrics.registry.getMetricsAsJSON()) {
-    const histogram = m.type === MetricType.Histogram;
+    const histogram = String(m.type) === 'histogram';
     series.add(m.name);
     if (histogram) for (const suffix of ['_bucket', '_sum', '_count']) series.add(`${m.name}${suffix}`);
     if (m.name.startsWith(METRIC_PREFIX)) ours.push({ name: m.name, histogram });
