@@ -1,9 +1,9 @@
 // Assembles the bot: service client, token store, login, the Discord client with its router,
 // and the web server. `startBot` is what `npm start` runs and what end-to-end tests drive.
 
-import { Events, MessageFlags, Routes, type Client } from 'discord.js';
+import { Events, MessageFlags, RESTEvents, Routes, type Client } from 'discord.js';
 import { DEFAULT_DISCORD_CDN_URL, type BotConfig } from './config.js';
-import type { Logger } from './log.js';
+import { scopedLogger, type Logger } from './log.js';
 import { parseEncryptionKey } from './auth/crypto.js';
 import { LoginService } from './auth/login.js';
 import type { LoginReplyTarget } from './auth/pending-logins.js';
@@ -23,6 +23,8 @@ import { TitleCache } from './discord/views/titles.js';
 import { createWebApp, type LoginFailureWithPending } from './web/app.js';
 import { startWebServer, type RunningWebServer } from './web/server.js';
 import { escapeMarkdown } from './discord/render/text.js';
+import { BotMetrics } from './metrics/bot-metrics.js';
+import { interactionObserver, refreshObserver, serviceObserver, timedStore } from './metrics/observers.js';
 import { UserRateLimits } from './fairness/user-limits.js';
 
 export interface BotOptions {
@@ -34,6 +36,8 @@ export interface BotOptions {
   host?: string;
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number };
+  /** Node.js process metrics in the registry (when metrics are on); default true. */
+  processMetrics?: boolean;
 }
 
 export interface RunningBot {
@@ -42,6 +46,8 @@ export interface RunningBot {
   store: BotStore;
   tokens: TokenManager;
   deps: BotDeps;
+  /** The bot's metrics when METRICS=on. */
+  metrics: BotMetrics | undefined;
   limits: UserRateLimits;
   /** Resolves when the gateway session is ready. */
   ready: Promise<void>;
@@ -52,12 +58,16 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const { config, log } = o;
   const now = o.now ?? Date.now;
   const key = parseEncryptionKey(config.store.encryptionKey);
-  const store = await openStore(config.store.url, key, {
+  const metrics = config.metrics?.enabled ? new BotMetrics({ defaultMetrics: o.processMetrics ?? true }) : undefined;
+  const opened = await openStore(config.store.url, key, {
     now,
     onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
   });
+  const store = metrics ? timedStore(opened, storeEngineOf(config.store.url), metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
 
   const limits = new UserRateLimits(config.userRate, now);
+  const observer = serviceObserver(log, metrics);
+
   const service = new ServiceClient({
     apiUrl: config.service.apiUrl,
     clientId: config.service.clientId,
@@ -67,7 +77,14 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     ...(o.service?.retries !== undefined ? { retries: o.service.retries } : {}),
     ...(o.service?.backoff ? { backoff: o.service.backoff } : {}),
     cache: new ResponseCache({ now, ...(o.service?.cacheTtlMs !== undefined ? { ttlMs: o.service.cacheTtlMs } : {}) }),
-    onUpstreamCall: () => limits.noteUpstreamCall(),
+    // Each real upstream exchange (never a cache hit) also counts against the acting user's budget.
+    observer: {
+      ...observer,
+      attempt: (e) => {
+        observer.attempt?.(e);
+        limits.noteUpstreamCall();
+      },
+    },
   });
   const oauth = new OAuthClient({
     authUrl: config.service.authUrl,
@@ -80,6 +97,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     storage: store,
     now,
     onClientRejected: (error) => log.error('the token endpoint refused the client credentials: check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET', { error }),
+    onRefresh: refreshObserver(log, metrics, async (id) => (await store.accounts.get(id))?.serviceUserName),
   });
   const login = new LoginService({
     store,
@@ -93,9 +111,75 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const accounts: AccountLinks = {
     linkedAs: (id) => login.linkedAs(id),
     tokenSource: (id) => tokens.sourceFor(id),
-    startLogin: (id, profile, reply) => login.startLogin({ discordUserId: id, discordUser: profile, reply }),
-    logout: (id) => login.logout(id),
-    forget: (id) => store.forgetUser(id),
+    startLogin: async (id, profile, reply) => {
+      const started = await login.startLogin({ discordUserId: id, discordUser: profile, reply });
+      metrics?.loginsStarted.inc();
+      log.debug('login started', { discordUserId: id });
+      return started;
+    },
+    logout: async (id) => {
+      const serviceUserName = await login.linkedAs(id);
+      const unlinked = await login.logout(id);
+      log.info('audit: account unlinked', {
+        audit: 'unlink',
+        discordUserId: id,
+        serviceUserName: serviceUserName ?? null,
+        outcome: unlinked ? 'unlinked' : 'was_not_linked',
+      });
+      return unlinked;
+    },
+    forget: async (id) => {
+      const report = await store.forgetUser(id);
+      log.info('audit: everything about the user deleted', {
+        audit: 'forget',
+        discordUserId: id,
+        deleted: Object.fromEntries(report.map((r) => [r.label, r.deleted])),
+      });
+      return report;
+    },
+  };
+  // Every callback result counted and, once the login is known to belong to someone, audited.
+  const finishLogin: typeof login.finishLogin = async (input) => {
+    const result = await login.finishLogin(input);
+    if (result.ok) {
+      log.info('audit: account link awaiting confirmation', {
+        audit: 'link',
+        discordUserId: result.discordUserId,
+        serviceUserName: result.serviceUserName,
+        outcome: 'awaiting_confirmation',
+      });
+    } else {
+      metrics?.loginsFailed.inc({ reason: result.reason });
+      log.info('audit: account link failed', {
+        audit: 'link',
+        discordUserId: result.pending?.discordUserId ?? null,
+        serviceUserName: null,
+        outcome: result.reason,
+      });
+    }
+    return result;
+  };
+  // Only the person's Confirm links; Cancel links nothing.
+  const confirmLink: typeof login.confirmLink = async (token) => {
+    const linked = await login.confirmLink(token);
+    if (linked) {
+      metrics?.loginsCompleted.inc();
+      log.info('audit: account linked', { audit: 'link', discordUserId: linked.discordUserId, serviceUserName: linked.serviceUserName, outcome: 'linked' });
+    }
+    return linked;
+  };
+  const cancelLink: typeof login.cancelLink = async (token) => {
+    const cancelled = await login.cancelLink(token);
+    if (cancelled) {
+      metrics?.loginsFailed.inc({ reason: 'cancelled' });
+      log.info('audit: account link cancelled', {
+        audit: 'link',
+        discordUserId: cancelled.discordUserId,
+        serviceUserName: cancelled.serviceUserName,
+        outcome: 'cancelled',
+      });
+    }
+    return cancelled;
   };
   const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now) };
 
@@ -103,7 +187,11 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const client = createDiscordClient(config.discord.apiUrl, {}, cdnUrl);
   const where = new WhereTracker();
   where.attach(client);
-  const router = new InteractionRouter(commands, components, deps, where, { ...o.router, limits });
+  const router = new InteractionRouter(commands, components, deps, where, {
+    ...o.router,
+    ...(metrics ? { onFinished: interactionObserver(metrics) } : {}),
+    limits,
+  });
   // The application's owner (or its team's members) is never rate limited, like BOT_OWNER_IDS.
   client.once(Events.ClientReady, (ready) => {
     ready.application
@@ -117,7 +205,11 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   });
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
-  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { code: event.code, shard }));
+  // The path of interaction callbacks and webhooks holds the interaction token: the logger masks it.
+  client.rest.on(RESTEvents.Response, (request, response) =>
+    scopedLogger(log).debug('discord call', { method: request.method, path: request.path, status: response.status, attempt: request.retries }),
+  );
+  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { closeCode: event.code, shard }));
 
   // Edits the ephemeral /login reply through the interaction's webhook (valid for 15 minutes).
   const editLoginReply = async (reply: LoginReplyTarget, message: RenderedMessage): Promise<void> => {
@@ -132,7 +224,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     }
   };
   const app = createWebApp({
-    login,
+    login: { finishLogin, confirmLink, cancelLink },
     publicOrigin: new URL(config.web.publicUrl).origin,
     avatarOrigin: new URL(cdnUrl).origin,
     onAwaitingConfirmation: (result) => {
@@ -157,6 +249,10 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
           },
         ],
       }),
+    hsts: new URL(config.web.publicUrl).protocol === 'https:',
+    ...(config.web.trustProxy !== undefined ? { trustProxy: config.web.trustProxy } : {}),
+    ...(metrics ? { metrics: { render: () => metrics.render(), ...(config.metrics?.token ? { token: config.metrics.token } : {}) } } : {}),
+    accessLog: (entry) => log.debug('web request', { ...entry }),
     onLinked: (result) =>
       editLoginReply(result.reply, {
         embeds: [{ title: 'Account linked', description: `You are now linked as **${escapeMarkdown(result.serviceUserName)}**. Try \`/list anime view\` or \`/profile\`.` }],
@@ -194,6 +290,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     store,
     tokens,
     deps,
+    metrics,
     limits,
     ready,
     stop: () =>
@@ -203,4 +300,12 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
         await store.close();
       })()),
   };
+}
+
+/** The store engine's name for metrics labels, from STORE_URL's scheme. */
+export function storeEngineOf(url: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? 'unknown';
+  if (scheme === 'postgresql') return 'postgres';
+  if (scheme === 'rediss') return 'redis';
+  return scheme;
 }

@@ -1,6 +1,7 @@
 // Environment → typed, validated configuration. Every problem is collected so the admin sees
 // all of them at once, each with a hint on where the value comes from.
 
+import { isIP } from 'node:net';
 import { parseEncryptionKey } from './auth/crypto.js';
 import { DEFAULT_CLIENT_ID_HEADER } from './service/client.js';
 import type { UserRateConfig } from './fairness/user-limits.js';
@@ -32,6 +33,15 @@ export interface WebConfig {
   /** Where people's browsers reach the bot's web server; the redirect URI is derived from it. */
   publicUrl: string;
   redirectUri: string;
+  /** Express `trust proxy` (TRUST_PROXY); default false: X-Forwarded-* headers are ignored. */
+  trustProxy?: boolean | number | string;
+}
+
+export interface MetricsConfig {
+  /** GET /metrics is served only when METRICS=on. */
+  enabled: boolean;
+  /** METRICS_TOKEN: scrapes must send it as a bearer token. */
+  token?: string;
 }
 
 export interface StoreConfig {
@@ -45,6 +55,8 @@ export interface BotConfig {
   discord: DiscordConfig;
   web: WebConfig;
   store: StoreConfig;
+  /** Absent = metrics off. */
+  metrics?: MetricsConfig;
   userRate: UserRateConfig;
 }
 
@@ -169,6 +181,37 @@ class EnvReader {
     return value;
   }
 
+  onOff(name: string): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined || value === 'off' || value === 'false' || value === '0') return false;
+    if (value === 'on' || value === 'true' || value === '1') return true;
+    this.problems.push(`${name} must be on or off, got "${value}"`);
+    return false;
+  }
+
+  secret(name: string, minLength: number): string | undefined {
+    const value = this.raw(name);
+    if (value !== undefined && value.length < minLength) this.problems.push(`${name} must be at least ${minLength} characters long`);
+    return value;
+  }
+
+  /** Express's trust proxy forms: true/false, a hop count, or a comma list of addresses, CIDR ranges and loopback/linklocal/uniquelocal. */
+  trustProxy(name: string): boolean | number | string {
+    const value = this.raw(name);
+    if (value === undefined || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const parts = value.split(',').map((p) => p.trim());
+    const bad = parts.filter((p) => !isTrustedProxyPart(p));
+    if (bad.length > 0) {
+      this.problems.push(
+        `${name} must be true, false, a number of proxy hops, or a comma list of addresses/CIDR ranges/loopback/linklocal/uniquelocal; not understood: ${bad.join(', ')}`,
+      );
+      return false;
+    }
+    return parts.join(',');
+  }
+
   /** A whole number ≥ 0 (0 meaning "off" where the caller says so). */
   count(name: string, fallback: number): number {
     const value = this.raw(name);
@@ -194,6 +237,15 @@ class EnvReader {
   }
 }
 
+function isTrustedProxyPart(part: string): boolean {
+  if (part === 'loopback' || part === 'linklocal' || part === 'uniquelocal') return true;
+  const [address, bits, ...rest] = part.split('/');
+  if (rest.length > 0 || address === undefined || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
+
 function readService(r: EnvReader): ServiceConfig {
   return {
     apiUrl: r.url('SERVICE_API_URL'),
@@ -216,7 +268,12 @@ function readDiscord(r: EnvReader): DiscordConfig {
 
 function readWeb(r: EnvReader): WebConfig {
   const publicUrl = r.url('PUBLIC_URL');
-  return { port: r.port('PORT', DEFAULT_PORT), publicUrl, redirectUri: `${publicUrl}/oauth/callback` };
+  return {
+    port: r.port('PORT', DEFAULT_PORT),
+    publicUrl,
+    redirectUri: `${publicUrl}/oauth/callback`,
+    trustProxy: r.trustProxy('TRUST_PROXY'),
+  };
 }
 
 function readStore(r: EnvReader): StoreConfig {
@@ -243,11 +300,13 @@ function readUserRate(r: EnvReader): UserRateConfig {
 /** Everything the running bot needs. Throws ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): BotConfig {
   const r = new EnvReader(env);
+  const metricsToken = r.secret('METRICS_TOKEN', 16);
   const config: BotConfig = {
     service: readService(r),
     discord: readDiscord(r),
     web: readWeb(r),
     store: readStore(r),
+    metrics: { enabled: r.onOff('METRICS'), ...(metricsToken !== undefined ? { token: metricsToken } : {}) },
     userRate: readUserRate(r),
   };
   r.finish();

@@ -2,7 +2,7 @@
 
 import { ConfigError, loadConfig } from './config.js';
 import { loadDotEnv } from './dotenv.js';
-import { createLogger, parseLogLevel } from './log.js';
+import { createLogger, parseLogFormat, parseLogLevel } from './log.js';
 import { startBot, type RunningBot } from './bot.js';
 
 async function main(): Promise<void> {
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(parseLogLevel(process.env.LOG_LEVEL));
+  const log = createLogger(parseLogLevel(process.env.LOG_LEVEL), { format: parseLogFormat(process.env.LOG_FORMAT) });
 
   // A failing handler must never take the bot down: log with context and carry on.
   process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason }));

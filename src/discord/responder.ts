@@ -37,6 +37,8 @@ function toDiscord(message: RenderedMessage): InteractionReplyOptions & Interact
 export class Responder {
   private deferred: Promise<unknown> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** performance.now() when Discord accepted the first acknowledgement (defer, reply or update). */
+  firstResponseAt: number | undefined;
 
   constructor(
     private readonly interaction: RepliableInteraction,
@@ -47,8 +49,8 @@ export class Responder {
   /** Starts the defer timer; call before doing the work. */
   arm(): void {
     this.timer = setTimeout(() => {
-      this.deferred = this.defer().catch((error: unknown) => {
-        this.log.warn('could not defer interaction', { interactionId: this.interaction.id, error });
+      this.deferred = this.defer().then(() => this.acknowledged()).catch((error: unknown) => {
+        this.log.warn('could not defer interaction', { error });
       });
     }, this.options.deferAfterMs);
   }
@@ -56,6 +58,10 @@ export class Responder {
   private defer(): Promise<unknown> {
     if (this.options.mode === 'update' && this.interaction.isMessageComponent()) return this.interaction.deferUpdate();
     return this.interaction.deferReply(this.options.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+  }
+
+  private acknowledged(): void {
+    this.firstResponseAt ??= performance.now();
   }
 
   private async settle(): Promise<boolean> {
@@ -71,9 +77,11 @@ export class Responder {
       await this.interaction.editReply(payload);
     } else if (this.options.mode === 'update' && this.interaction.isMessageComponent()) {
       await this.interaction.update(payload);
+      this.acknowledged();
     } else {
       const ephemeral = this.options.ephemeral || message.ephemeral === true;
       await this.interaction.reply({ ...payload, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
+      this.acknowledged();
     }
   }
 
@@ -84,6 +92,7 @@ export class Responder {
     const ephemeral = { ...payload, flags: MessageFlags.Ephemeral } as const;
     if (!acknowledged) {
       await this.interaction.reply(ephemeral);
+      this.acknowledged();
       return;
     }
     if (this.options.mode === 'reply' && this.options.ephemeral) {
@@ -101,5 +110,6 @@ export class Responder {
   async notice(message: RenderedMessage): Promise<void> {
     clearTimeout(this.timer);
     await this.interaction.reply({ ...toDiscord(message), flags: MessageFlags.Ephemeral });
+    this.acknowledged();
   }
 }

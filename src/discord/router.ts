@@ -25,6 +25,21 @@ import { errorMessage } from './render/messages.js';
 import { clipPlain } from './render/text.js';
 import { decodeUserId } from './invoker.js';
 import type { UserRateLimits } from '../fairness/user-limits.js';
+import { withLogScope, type Logger } from '../log.js';
+
+export type InteractionKind = 'command' | 'component' | 'autocomplete';
+export type InteractionOutcome = 'ok' | 'user_error' | 'error' | 'refused' | 'unknown' | 'timeout' | 'failed';
+
+export interface InteractionReport {
+  kind: InteractionKind;
+  /** Command path (`anime search`) or component kind (`pg`); `unknown` for what the bot does not know. */
+  command: string;
+  outcome: InteractionOutcome;
+  /** ms from receipt to the first acknowledgement Discord accepted; undefined if none was. */
+  firstResponseMs: number | undefined;
+  /** ms from receipt to the final answer (or the failure). */
+  totalMs: number;
+}
 
 export interface RouterOptions {
   deferAfterMs?: number;
@@ -32,6 +47,16 @@ export interface RouterOptions {
   autocompleteBudgetMs?: number;
   /** Per-user fairness for work that reaches the service; none = unlimited. */
   limits?: UserRateLimits;
+  /** How interactions reach the bot; carried by every log line of an interaction. */
+  transport?: 'gateway' | 'http';
+  /** Told once per interaction when it is finished (metrics). Must not throw. */
+  onFinished?: (report: InteractionReport) => void;
+}
+
+interface Handled {
+  command: string;
+  outcome: InteractionOutcome;
+  responder?: Responder;
 }
 
 const AUTOCOMPLETE_MAX_CHOICES = 25;
@@ -49,6 +74,8 @@ export class InteractionRouter {
   private readonly deferAfterMs: number;
   private readonly autocompleteBudgetMs: number;
   private readonly limits: UserRateLimits | undefined;
+  private readonly transport: 'gateway' | 'http';
+  private readonly onFinished: ((report: InteractionReport) => void) | undefined;
 
   constructor(
     commands: readonly SlashCommand[],
@@ -64,6 +91,8 @@ export class InteractionRouter {
     }
     this.deferAfterMs = options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS;
     this.autocompleteBudgetMs = options.autocompleteBudgetMs ?? 1_500;
+    this.transport = options.transport ?? 'gateway';
+    this.onFinished = options.onFinished;
     this.limits = options.limits;
   }
 
@@ -73,17 +102,54 @@ export class InteractionRouter {
   }
 
   async handle(interaction: Interaction): Promise<void> {
+    const started = performance.now();
+    const kind: InteractionKind | undefined = interaction.isChatInputCommand()
+      ? 'command'
+      : interaction.isAutocomplete()
+        ? 'autocomplete'
+        : interaction.isMessageComponent()
+          ? 'component'
+          : undefined;
+    if (!kind) return;
+    const log = this.deps.log.child({
+      interactionId: interaction.id,
+      command: commandLabel(interaction),
+      transport: this.transport,
+      userId: interaction.user.id,
+    });
+    await withLogScope(log, async () => {
+      let handled: Handled = { command: 'unknown', outcome: 'failed' };
+      try {
+        if (interaction.isChatInputCommand()) handled = await this.handleCommand(interaction, log);
+        else if (interaction.isAutocomplete()) handled = await this.handleAutocomplete(interaction, log, started);
+        else if (interaction.isMessageComponent()) handled = await this.handleComponent(interaction, log);
+        log.debug('interaction answered', { outcome: handled.outcome, ms: Math.round(performance.now() - started) });
+      } catch (error) {
+        // Reaching here means even the error reply failed (e.g. the interaction expired).
+        handled = { ...handled, outcome: 'failed' };
+        log.error('interaction failed', { error });
+      }
+      this.report(kind, handled, started);
+    });
+  }
+
+  private report(kind: InteractionKind, handled: Handled, started: number): void {
+    if (!this.onFinished) return;
+    const firstAt = handled.responder ? handled.responder.firstResponseAt : handled.outcome === 'failed' ? undefined : performance.now();
     try {
-      if (interaction.isChatInputCommand()) await this.handleCommand(interaction);
-      else if (interaction.isAutocomplete()) await this.handleAutocomplete(interaction);
-      else if (interaction.isMessageComponent()) await this.handleComponent(interaction);
-    } catch (error) {
-      // Reaching here means even the error reply failed (e.g. the interaction expired).
-      this.deps.log.error('interaction failed', { interactionId: interaction.id, userId: interaction.user.id, error });
+      this.onFinished({
+        kind,
+        command: handled.command,
+        outcome: handled.outcome,
+        firstResponseMs: firstAt === undefined ? undefined : firstAt - started,
+        totalMs: performance.now() - started,
+      });
+    } catch {
+      // Observers must not break interactions.
     }
   }
 
-  private baseContext(interaction: BaseInteraction): BaseContext {
+  private baseContext(interaction: BaseInteraction, log: Logger): BaseContext {
     const userId = interaction.user.id;
     const where: Where = this.where.take(interaction.id, { inGuild: interaction.inGuild() });
     const { accounts } = this.deps;
@@ -93,7 +159,7 @@ export class InteractionRouter {
     return {
       userId,
       where,
-      deps: this.deps,
+      deps: { ...this.deps, log },
       viewerAuth,
       requireAuth: async () => {
         const auth = await viewerAuth();
@@ -103,35 +169,36 @@ export class InteractionRouter {
     };
   }
 
-  private async handleCommand(interaction: ChatInputCommandInteraction): Promise<void> {
+  private async handleCommand(interaction: ChatInputCommandInteraction, log: Logger): Promise<Handled> {
     const path = subcommandPath(interaction);
     const handler: SubcommandHandler | undefined = this.commands.get(interaction.commandName)?.handlers[path];
     const responder = new Responder(
       interaction,
       { mode: 'reply', ephemeral: handler?.ephemeral ?? true, deferAfterMs: this.deferAfterMs },
-      this.deps.log,
+      log,
     );
     if (!handler) {
       await responder.notice(
         errorMessage('Unknown command', 'This command is not known to the bot. The admin may need to run `npm run deploy-commands`.'),
       );
-      return;
+      return { command: 'unknown', outcome: 'unknown', responder };
     }
-    const ctx = { ...this.baseContext(interaction), interaction };
-    await this.run(responder, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx)), { command: `${interaction.commandName} ${path}`.trim(), interaction });
+    const ctx = { ...this.baseContext(interaction, log), interaction };
+    const outcome = await this.run(responder, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx)), log);
+    return { command: `${interaction.commandName} ${path}`.trim(), outcome, responder };
   }
 
-  private async handleComponent(interaction: MessageComponentInteraction): Promise<void> {
+  private async handleComponent(interaction: MessageComponentInteraction, log: Logger): Promise<Handled> {
     const { kind, fields } = decodeCustomId(interaction.customId);
     const handler = this.components.get(kind);
     const responder = new Responder(
       interaction,
       { mode: handler?.mode === 'update' ? 'update' : 'reply', ephemeral: handler?.mode !== 'reply', deferAfterMs: this.deferAfterMs },
-      this.deps.log,
+      log,
     );
     if (!handler) {
       await responder.notice(errorMessage('Outdated button', 'This button is no longer supported. Run the command again.'));
-      return;
+      return { command: 'unknown', outcome: 'unknown', responder };
     }
     if (handler.invokerField !== undefined) {
       const invoker = decodeUserId(fields[handler.invokerField] ?? '');
@@ -139,59 +206,54 @@ export class InteractionRouter {
         await responder.notice(
           errorMessage('Not your command', 'Only the person who ran this command can use these controls. Run the command yourself to browse.'),
         );
-        return;
+        return { command: kind, outcome: 'refused', responder };
       }
     }
     const ctx = {
-      ...this.baseContext(interaction),
+      ...this.baseContext(interaction, log),
       interaction,
       values: interaction.isStringSelectMenu() ? interaction.values : [],
     };
-    await this.run(responder, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), {
-      component: kind,
-      interaction,
-    });
+    const outcome = await this.run(responder, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), log);
+    return { command: kind, outcome, responder };
   }
 
-  private async run(
-    responder: Responder,
-    work: () => Promise<Parameters<Responder['send']>[0]>,
-    about: { interaction: BaseInteraction } & Record<string, unknown>,
-  ): Promise<void> {
-    const { interaction, ...context } = about;
-    const logContext = { ...context, interactionId: interaction.id, userId: interaction.user.id };
+  private async run(responder: Responder, work: () => Promise<Parameters<Responder['send']>[0]>, log: Logger): Promise<InteractionOutcome> {
     responder.arm();
     let message;
     try {
       message = await work();
     } catch (error) {
       const described = describeError(error);
-      if (described.unexpected) this.deps.log.error('handler failed', { ...logContext, error });
-      else this.deps.log.info('handler answered with an error', { ...logContext, error: described.title });
+      if (described.unexpected) log.error('handler failed', { error });
+      else log.info('handler answered with an error', { error: described.title });
       await responder.sendError(errorMessage(described.title, described.text));
-      return;
+      return described.unexpected ? 'error' : 'user_error';
     }
     try {
       await responder.send(message);
+      return 'ok';
     } catch (error) {
       // The answer itself was refused (e.g. Discord rejected it): still tell the user, privately.
-      this.deps.log.error('could not send the answer', { ...logContext, error });
+      log.error('could not send the answer', { error });
       const described = describeError(error);
       await responder.sendError(errorMessage(described.title, described.text));
+      return 'error';
     }
   }
 
-  private async handleAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
+  private async handleAutocomplete(interaction: AutocompleteInteraction, log: Logger, started: number): Promise<Handled> {
     const path = subcommandPath(interaction);
     const handler = this.commands.get(interaction.commandName)?.handlers[path];
     const focused = interaction.options.getFocused(true);
     if (!handler?.autocomplete) {
       await interaction.respond([]);
-      return;
+      return { command: 'unknown', outcome: 'unknown' };
     }
+    const command = `${interaction.commandName} ${path}`.trim();
     const controller = new AbortController();
     const ctx = {
-      ...this.baseContext(interaction),
+      ...this.baseContext(interaction, log),
       interaction,
       focused: { name: focused.name, value: String(focused.value) },
       signal: controller.signal,
@@ -204,18 +266,31 @@ export class InteractionRouter {
       hardDeadline = setTimeout(() => resolve([]), this.autocompleteBudgetMs + 300);
     });
     let choices: AutocompleteChoice[];
+    let outcome: InteractionOutcome = 'ok';
     try {
       const autocomplete = handler.autocomplete.bind(handler);
       choices = await Promise.race([this.limited('autocomplete', ctx.userId, false, () => autocomplete(ctx)), deadline]);
     } catch (error) {
-      this.deps.log.info('autocomplete failed', { command: interaction.commandName, error });
+      log.info('autocomplete failed', { error });
       choices = [];
+      outcome = 'error';
     } finally {
       clearTimeout(budget);
       clearTimeout(hardDeadline);
     }
+    if (outcome === 'ok' && performance.now() - started >= this.autocompleteBudgetMs) outcome = 'timeout';
     await interaction.respond(sanitizeChoices(choices));
+    return { command, outcome };
   }
+}
+
+/** Command path or component kind, for log lines (before the handler is looked up). */
+function commandLabel(interaction: Interaction): string {
+  if (interaction.isChatInputCommand() || interaction.isAutocomplete()) {
+    return `${interaction.commandName} ${subcommandPath(interaction)}`.trim();
+  }
+  if (interaction.isMessageComponent()) return interaction.customId.split('|', 1)[0] ?? '';
+  return '';
 }
 
 export function sanitizeChoices(choices: readonly AutocompleteChoice[]): AutocompleteChoice[] {

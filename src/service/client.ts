@@ -1,6 +1,7 @@
 // The one API client: typed, validated calls; per-call auth; retries with backoff; token refresh on 401.
 
 import type { ResponseCache } from './response-cache.js';
+import { endpointOf, type ServiceObserver } from './observer.js';
 import { type Dispatcher } from 'undici';
 import {
   AbortedError,
@@ -110,8 +111,8 @@ export interface ServiceClientOptions {
   maxPages?: number;
   /** Caches GET responses made with the client header (never those made with a user's token). */
   cache?: ResponseCache;
-  /** Told about every request that goes upstream (a cache hit is not one), e.g. to charge a per-user budget. */
-  onUpstreamCall?: () => void;
+  /** Told about every attempt, retry and cache look-up (logs and metrics). */
+  observer?: ServiceObserver;
 }
 
 export const DEFAULT_CLIENT_ID_HEADER = 'X-SERVICE-CLIENT-ID';
@@ -234,11 +235,11 @@ export class ServiceClient {
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly cache: ResponseCache | undefined;
-  private readonly onUpstreamCall: (() => void) | undefined;
+  private readonly observer: ServiceObserver;
 
   constructor(o: ServiceClientOptions) {
     this.cache = o.cache;
-    this.onUpstreamCall = o.onUpstreamCall;
+    this.observer = o.observer ?? {};
     this.root = apiV2Root(o.apiUrl);
     this.clientId = checkText('clientId', o.clientId, 1);
     this.clientIdHeader = o.clientIdHeader ?? DEFAULT_CLIENT_ID_HEADER;
@@ -430,21 +431,36 @@ export class ServiceClient {
     const cache = this.cache && !ctx.auth && !relativePath.startsWith('users/') ? this.cache : undefined;
     if (!cache) return this.execute(call, ctx);
     const key = call.target.path;
-    if (!ctx.signal) return cache.getOrLoad(key, () => this.execute(call, ctx));
+    const endpoint = this.endpoint(call.target);
+    if (!ctx.signal) {
+      let loaded = false;
+      const value = await cache.getOrLoad(key, () => {
+        loaded = true;
+        this.observer.cache?.({ endpoint, result: 'miss' });
+        return this.execute(call, ctx);
+      });
+      if (!loaded) this.observer.cache?.({ endpoint, result: 'hit' });
+      return value;
+    }
     // A shared load cannot honour one caller's abort signal: such a call loads on its own, but still
     // answers from the cache and fills it.
     const hit = cache.peek(key);
+    this.observer.cache?.({ endpoint, result: hit ? 'hit' : 'miss' });
     if (hit) return hit.value;
     const value = await this.execute(call, ctx);
     cache.set(key, value);
     return value;
   }
 
+  private endpoint(target: PagingTarget): string {
+    const path = target.path.startsWith(this.root.pathname) ? target.path.slice(this.root.pathname.length) : '';
+    return endpointOf(path);
+  }
+
   /** Auth, one refresh-and-retry on 401 invalid_token, transient retries inside. Returns parsed JSON (undefined for DELETE). */
   private async execute(call: Call, ctx: CallContext): Promise<unknown> {
     const { auth, signal } = ctx;
     throwIfAborted(signal);
-    this.onUpstreamCall?.();
     let token = auth ? await abortable(auth.getAccessToken(), signal) : undefined;
     for (let refreshed = false; ; refreshed = true) {
       const outcome = await this.attempts(call, token, signal);
@@ -462,11 +478,18 @@ export class ServiceClient {
     if (call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     const body = call.form?.toString();
 
+    const endpoint = this.endpoint(call.target);
+    const auth = token !== undefined ? 'user' : 'client';
+    const observe = this.observer.attempt?.bind(this.observer);
+    const retry = (attempt: number, reason: 'network' | 'throttled' | 'unavailable' | 'bad_body'): void => {
+      if (attempt < this.retries) this.observer.retry?.({ endpoint, attempt: attempt + 1, reason });
+    };
     let maybeApplied = false;
     let lastError: ServiceError | undefined;
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) await sleep(this.backoff(attempt - 1), signal);
       let res;
+      const started = performance.now();
       try {
         res = await sendOnce(this.dispatcher, {
           method: call.method,
@@ -478,19 +501,33 @@ export class ServiceClient {
           timeoutMs: this.timeoutMs,
         });
       } catch (e) {
-        if (e instanceof AbortedError) throw e;
+        const aborted = e instanceof AbortedError;
+        observe?.({
+          endpoint,
+          method: call.method,
+          status: undefined,
+          attempt,
+          durationMs: performance.now() - started,
+          auth,
+          ...(aborted ? { aborted } : {}),
+          error: e instanceof Error ? e.name : 'unknown',
+        });
+        if (aborted) throw e;
         maybeApplied = true;
         lastError = new UpstreamUnavailableError('The service could not be reached', { cause: e });
+        retry(attempt, 'network');
         continue;
       }
 
       const { status } = res;
+      observe?.({ endpoint, method: call.method, status, attempt, durationMs: performance.now() - started, auth });
       if (status >= 200 && status < 300) {
         if (call.method === 'DELETE') return { kind: 'ok', json: undefined };
         const parsed = parseJson(res.body);
         if (parsed.ok) return { kind: 'ok', json: parsed.value };
         maybeApplied = true;
         lastError = errorFromResponse(status, res.body);
+        retry(attempt, 'bad_body');
         continue;
       }
       if (call.method === 'DELETE' && status === 404 && maybeApplied) return { kind: 'ok', json: undefined };
@@ -504,6 +541,7 @@ export class ServiceClient {
       if (error.kind === 'unavailable' || error.kind === 'throttled') {
         if (status >= 500) maybeApplied = true;
         lastError = error;
+        retry(attempt, error.kind);
         continue;
       }
       throw error;

@@ -44,6 +44,21 @@ export interface TokenManagerOptions {
    * Default: console.error.
    */
   onClientRejected?: (error: ClientCredentialsRejectedError) => void;
+  /**
+   * Told after every request to the token endpoint (metrics, audit log). Awaited before a rejected login is
+   * removed, so the listener can still read who it belonged to; its failures are ignored.
+   */
+  onRefresh?: (event: RefreshEvent) => void | Promise<void>;
+}
+
+/** ok; rejected: the grant is dead and the login is removed; client_rejected: the bot's credentials were refused; failed: transient. */
+export type RefreshOutcome = 'ok' | 'rejected' | 'client_rejected' | 'failed';
+
+export interface RefreshEvent {
+  /** The storage key: the Discord user id. */
+  key: string;
+  outcome: RefreshOutcome;
+  durationMs: number;
 }
 
 /**
@@ -83,6 +98,7 @@ export class TokenManager {
   private readonly skewMs: number;
   private readonly inFlight = new Map<string, Promise<string>>();
   private readonly onClientRejected: (error: ClientCredentialsRejectedError) => void;
+  private readonly onRefresh: TokenManagerOptions['onRefresh'];
 
   constructor(opts: TokenManagerOptions) {
     this.oauth = opts.oauth;
@@ -90,6 +106,15 @@ export class TokenManager {
     this.now = opts.now ?? Date.now;
     this.skewMs = opts.refreshSkewMs ?? DEFAULT_REFRESH_SKEW_MS;
     this.onClientRejected = opts.onClientRejected ?? ((error) => console.error(`${error.name}: ${error.message}`));
+    this.onRefresh = opts.onRefresh;
+  }
+
+  private async report(key: string, outcome: RefreshOutcome, started: number): Promise<void> {
+    try {
+      await this.onRefresh?.({ key, outcome, durationMs: performance.now() - started });
+    } catch {
+      // A listener's failure must not change the refresh's outcome.
+    }
   }
 
   sourceFor(key: string): TokenSource {
@@ -140,10 +165,14 @@ export class TokenManager {
     }
 
     this.refreshCount++;
+    const started = performance.now();
     let response: TokenResponse;
     try {
       response = await this.oauth.refresh(current.refreshToken);
     } catch (e) {
+      const outcome: RefreshOutcome =
+        e instanceof OAuthError && e.clientRejected ? 'client_rejected' : e instanceof OAuthError && e.permanent ? 'rejected' : 'failed';
+      await this.report(key, outcome, started);
       if (e instanceof OAuthError && e.clientRejected) {
         const error = new ClientCredentialsRejectedError(e);
         this.onClientRejected(error);
@@ -161,6 +190,7 @@ export class TokenManager {
         ...(e instanceof OAuthError && e.status > 0 ? { status: e.status } : {}),
       });
     }
+    void this.report(key, 'ok', started);
     const next = storedTokensFrom(response, this.now());
     if (await this.storage.replace(key, current.refreshToken, next)) return next.accessToken;
     // The user re-linked or logged out while the refresh ran: these tokens belong to the old link and are dropped.

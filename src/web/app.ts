@@ -1,4 +1,6 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
 import type { FinishFailure, FinishSuccess, LinkDecision, LoginService } from '../auth/login.js';
 import { renderConfirmPage, renderPage } from './html.js';
 
@@ -28,15 +30,37 @@ export interface WebAppOptions {
   health?: () => HealthStatus | Promise<HealthStatus>;
   /** Operator log for unexpected failures; messages never contain tokens, codes or state. */
   log?: (message: string) => void;
+  /** One entry per answered request (method, path without query, status, client address). */
+  accessLog?: (entry: AccessLogEntry) => void;
+  /** Sends Strict-Transport-Security (only when the public URL is https). */
+  hsts?: boolean;
+  /** Express `trust proxy`: which hops' X-Forwarded-* headers to believe; default none. */
+  trustProxy?: TrustProxy;
+  /** GET /metrics; absent = no such route. */
+  metrics?: MetricsEndpoint;
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-};
+export type TrustProxy = boolean | number | string;
+
+export interface MetricsEndpoint {
+  render(): Promise<{ contentType: string; body: string }>;
+  /** When set, scrapes must send `Authorization: Bearer <token>`. */
+  token?: string;
+}
+
+export interface AccessLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  /** The client's address (the proxy's unless TRUST_PROXY trusts it). */
+  client: string | undefined;
+}
+
+/** Requests bigger than this are refused before any route runs (the bot's pages take no bodies). */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+/** 180 days; neither preload nor subdomains, which the operator may not control. */
+export const HSTS_MAX_AGE_S = 180 * 24 * 3600;
 
 /** The confirmation page may submit its forms to us and show the Discord avatar; nothing else. */
 function confirmPageCsp(avatarOrigin: string | undefined): string {
@@ -62,10 +86,53 @@ export function createWebApp(o: WebAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.set(SECURITY_HEADERS);
+  app.set('trust proxy', o.trustProxy ?? false);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'none'"],
+          styleSrc: ["'unsafe-inline'"],
+          baseUri: ["'none'"],
+          formAction: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      referrerPolicy: { policy: 'no-referrer' },
+      xFrameOptions: { action: 'deny' },
+      strictTransportSecurity: o.hsts ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false,
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    res.set('Cache-Control', 'no-store');
+    const { accessLog } = o;
+    if (accessLog) {
+      const started = performance.now();
+      res.once('finish', () =>
+        accessLog({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started), client: req.ip }),
+      );
+    }
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > MAX_REQUEST_BODY_BYTES) {
+      res.set('Connection', 'close');
+      res.status(413).type('text/plain').send('Request too large');
+      return;
+    }
     next();
   });
+
+  const { metrics } = o;
+  if (metrics) {
+    app.get('/metrics', async (req: Request, res: Response) => {
+      if (metrics.token !== undefined && !bearerMatches(req.headers.authorization, metrics.token)) {
+        res.set('WWW-Authenticate', 'Bearer realm="metrics"').status(401).type('text/plain').send('Unauthorized');
+        return;
+      }
+      const { contentType, body } = await metrics.render();
+      res.status(200).type(contentType).send(body);
+    });
+  }
 
   app.get('/healthz', async (_req: Request, res: Response) => {
     let status: HealthStatus;
@@ -168,12 +235,25 @@ export function createWebApp(o: WebAppOptions): express.Express {
     res.status(404).type('text/plain').send('Not found');
   });
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    // The form parser's refusals (too large, malformed) are the client's: 4xx, not logged as our failure.
     const status = clientErrorStatus(error);
     if (status === undefined) log(`web request failed: ${describeError(error)}`);
-    if (!res.headersSent) res.status(status ?? 500).type('text/plain').send(status === undefined ? 'Internal error' : 'Request not valid');
+    if (!res.headersSent) res.status(status ?? 500).type('text/plain').send(status === 413 ? 'Request too large' : status ? 'Bad request' : 'Internal error');
   });
   return app;
+}
+
+/** The 4xx status of an error a body parser or express raised about the request itself. */
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** Constant-time comparison of an Authorization header with the expected bearer token. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!match?.[1]) return false;
+  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(match[1]), digest(token));
 }
 
 function sendPage(res: Response, status: number, page: { title: string; message: string; detail?: string }): void {
@@ -214,11 +294,6 @@ async function notify(log: (m: string) => void, name: string, fn: () => Promise<
   } catch (error) {
     log(`${name} failed: ${describeError(error)}`);
   }
-}
-
-function clientErrorStatus(error: unknown): number | undefined {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
 function describeError(error: unknown): string {

@@ -26,6 +26,10 @@ export interface StackOptions {
   /** Per-user rate limits; off unless a test asks (many tests drive one user hard). */
   userRate?: BotConfig['userRate'];
   log?: boolean;
+  /** The bot's logger (instead of `log`). */
+  logger?: Logger;
+  /** METRICS=on (with METRICS_TOKEN when a string). */
+  metrics?: boolean | string;
 }
 
 export interface Stack {
@@ -118,11 +122,12 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     web: { port, publicUrl, redirectUri: `${publicUrl}/oauth/callback` },
     store: { url: `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
     userRate: o.userRate ?? { commands: undefined, autocomplete: undefined, ownerIds: [] },
+    ...(o.metrics ? { metrics: { enabled: true, ...(typeof o.metrics === 'string' ? { token: o.metrics } : {}) } } : {}),
   };
   // Registered as `npm run deploy-commands` does; the fake refuses commands it does not know.
   await registerCommands(config.discord);
   const logLines: string[] = [];
-  const log: Logger = o.log ? createLogger('debug', (line) => logLines.push(line)) : silentLogger;
+  const log: Logger = o.logger ?? (o.log ? createLogger('debug', (line) => logLines.push(line)) : silentLogger);
   const launch = async () => {
     const bot = await startBot({
       config,

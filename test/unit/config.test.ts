@@ -29,9 +29,28 @@ describe('config', () => {
     expect(config.service.clientIdHeader).toBe(DEFAULT_CLIENT_ID_HEADER);
     expect(config.service.clientSecret).toBeUndefined();
     expect(config.service.userAgent).toMatch(/amls-discord-bot/);
-    expect(config.web).toEqual({ port: 3000, publicUrl: 'https://bot.example.net', redirectUri: 'https://bot.example.net/oauth/callback' });
+    expect(config.web).toEqual({
+      port: 3000,
+      publicUrl: 'https://bot.example.net',
+      redirectUri: 'https://bot.example.net/oauth/callback',
+      trustProxy: false,
+    });
+    expect(config.metrics).toEqual({ enabled: false });
     expect(config.store.url).toBe(DEFAULT_STORE_URL);
     expect(config.discord.apiUrl).toBe('https://discord.com/api');
+  });
+
+  it('reads METRICS, METRICS_TOKEN and TRUST_PROXY', () => {
+    const token = 'scrape-token-0123456789';
+    const config = loadConfig({ ...VALID, METRICS: 'on', METRICS_TOKEN: token, TRUST_PROXY: 'loopback, 10.0.0.0/8' });
+    expect(config.metrics).toEqual({ enabled: true, token });
+    expect(config.web.trustProxy).toBe('loopback,10.0.0.0/8');
+    expect(loadConfig({ ...VALID, TRUST_PROXY: '1' }).web.trustProxy).toBe(1);
+    expect(loadConfig({ ...VALID, TRUST_PROXY: 'true' }).web.trustProxy).toBe(true);
+    const found = problems({ ...VALID, METRICS: 'maybe', METRICS_TOKEN: 'short', TRUST_PROXY: 'proxy.example, 10.0.0.0/33' });
+    expect(found).toHaveLength(3);
+    expect(found.join('\n')).toContain('proxy.example, 10.0.0.0/33');
+    expect(found.join('\n')).not.toContain('short');
   });
 
   it('lists every missing variable at once', () => {

@@ -1,0 +1,125 @@
+// The bot's Prometheus metrics on prom-client, one registry per running bot. The names here are
+// the contract with deploy/grafana-dashboard.json (a test checks the dashboard uses only these).
+
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+export const METRIC_PREFIX = 'amls_bot_';
+
+/** Seconds; Discord's 3 s acknowledgement deadline and the 15 min interaction lifetime shape them. */
+const RESPONSE_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 1.5, 2, 2.5, 3, 5, 10, 20];
+const UPSTREAM_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const STORE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
+export type InteractionKind = 'command' | 'component' | 'autocomplete';
+/**
+ * ok: answered; user_error: answered with an explanation (bad input, not found, not logged in);
+ * error: an unexpected failure, answered with "something went wrong"; refused: not the invoker's
+ * controls; unknown: no such command or component; timeout: answered at the deadline; failed: no
+ * answer reached Discord.
+ */
+export type InteractionOutcome = 'ok' | 'user_error' | 'error' | 'refused' | 'unknown' | 'timeout' | 'failed';
+export type RefreshOutcome = 'ok' | 'rejected' | 'client_rejected' | 'failed';
+
+export interface BotMetricsOptions {
+  /** Node.js process metrics (CPU, memory, event loop, GC); default true. */
+  defaultMetrics?: boolean;
+}
+
+export class BotMetrics {
+  readonly registry = new Registry();
+
+  readonly interactions = new Counter({
+    name: `${METRIC_PREFIX}interactions_total`,
+    help: 'Interactions handled, by kind, command (or component kind) and outcome.',
+    labelNames: ['kind', 'command', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly firstResponse = new Histogram({
+    name: `${METRIC_PREFIX}interaction_first_response_seconds`,
+    help: 'Time from receiving an interaction to its first acknowledgement (reply, defer, update or choices).',
+    labelNames: ['kind'] as const,
+    buckets: RESPONSE_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly finalAnswer = new Histogram({
+    name: `${METRIC_PREFIX}interaction_final_answer_seconds`,
+    help: 'Time from receiving an interaction to its final answer.',
+    labelNames: ['kind', 'command'] as const,
+    buckets: RESPONSE_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly upstreamRequests = new Counter({
+    name: `${METRIC_PREFIX}upstream_requests_total`,
+    help: 'HTTP exchanges with the service API, by endpoint template, method and status class (2xx…5xx, or "network").',
+    labelNames: ['endpoint', 'method', 'status_class'] as const,
+    registers: [this.registry],
+  });
+  readonly upstreamDuration = new Histogram({
+    name: `${METRIC_PREFIX}upstream_request_duration_seconds`,
+    help: 'Duration of one HTTP exchange with the service API (one attempt).',
+    labelNames: ['endpoint', 'method'] as const,
+    buckets: UPSTREAM_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly upstreamRetries = new Counter({
+    name: `${METRIC_PREFIX}upstream_retries_total`,
+    help: 'Retries of service API requests after a transient failure, by endpoint and reason.',
+    labelNames: ['endpoint', 'reason'] as const,
+    registers: [this.registry],
+  });
+  readonly coolOffs = new Counter({
+    name: `${METRIC_PREFIX}upstream_cool_offs_total`,
+    help: 'Times the whole client paused because the service throttled it.',
+    registers: [this.registry],
+  });
+  readonly cache = new Counter({
+    name: `${METRIC_PREFIX}response_cache_total`,
+    help: 'Response cache look-ups of anonymous catalogue reads, by result (hit, miss, stale = stale answer served).',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+  readonly tokenRefreshes = new Counter({
+    name: `${METRIC_PREFIX}token_refreshes_total`,
+    help: 'Access-token refreshes sent to the token endpoint, by outcome (ok, rejected = login removed, client_rejected = bot misconfigured, failed = transient).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly storeDuration = new Histogram({
+    name: `${METRIC_PREFIX}store_operation_duration_seconds`,
+    help: 'Duration of store operations, by engine and operation.',
+    labelNames: ['engine', 'operation'] as const,
+    buckets: STORE_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly loginsStarted = new Counter({
+    name: `${METRIC_PREFIX}logins_started_total`,
+    help: 'Logins started with /login.',
+    registers: [this.registry],
+  });
+  readonly loginsCompleted = new Counter({
+    name: `${METRIC_PREFIX}logins_completed_total`,
+    help: 'Logins that linked an account.',
+    registers: [this.registry],
+  });
+  readonly loginsFailed = new Counter({
+    name: `${METRIC_PREFIX}logins_failed_total`,
+    help: 'Login callbacks that did not link an account, by reason.',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(o: BotMetricsOptions = {}) {
+    if (o.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Prometheus text exposition. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
+
+export function statusClass(status: number | undefined): string {
+  if (status === undefined) return 'network';
+  if (status < 100 || status > 599) return 'other';
+  return `${Math.floor(status / 100)}xx`;
+}
