@@ -29,6 +29,23 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
+    // The browser is open before the sandbox starts, as a person's would be.
+    const { chromium } = await import('playwright-core');
+    // launch() gives every run a fresh temporary profile (user-data-dir) and removes it on close.
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const context = await browser.newContext({ viewport: { width: 1180, height: 760 } });
+    // Nothing may leave the machine: every request off loopback is refused and remembered.
+    await context.route('**/*', (route) => {
+      const host = new URL(route.request().url()).hostname;
+      if (host === '127.0.0.1' || host === 'localhost') return route.continue();
+      leaks.push(route.request().url());
+      return route.abort();
+    });
+    page = await context.newPage();
+
     const started = Date.now();
     // Its own process group, so the test can press "Ctrl-C" (SIGINT to the group) as a terminal does.
     sandbox = spawn('npm', ['run', '--silent', 'sandbox'], { env: { ...process.env, SANDBOX_PORT: '0' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -47,21 +64,6 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
       sandbox.stdout?.on('data', check);
       sandbox.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}:\n${output}`)));
     });
-    const { chromium } = await import('playwright-core');
-    // launch() gives every run a fresh temporary profile (user-data-dir) and removes it on close.
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const context = await browser.newContext({ viewport: { width: 1180, height: 760 } });
-    // Nothing may leave the machine: every request off loopback is refused and remembered.
-    await context.route('**/*', (route) => {
-      const host = new URL(route.request().url()).hostname;
-      if (host === '127.0.0.1' || host === 'localhost') return route.continue();
-      leaks.push(route.request().url());
-      return route.abort();
-    });
-    page = await context.newPage();
     await page.goto(url);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
     startupMs = Date.now() - started;
