@@ -34,7 +34,7 @@ const VENDOR_PACKAGES = ['@skyra/discord-components-core', 'lit', 'lit-html', 'l
 
 const IMPORT_MAP = JSON.stringify({
   imports: {
-    '@skyra/discord-components-core': '/vendor/@skyra/discord-components-core/dist/index.js',
+    '@skyra/discord-components-core/': '/vendor/@skyra/discord-components-core/',
     lit: '/vendor/lit/index.js',
     'lit/': '/vendor/lit/',
     'lit-html': '/vendor/lit-html/lit-html.js',

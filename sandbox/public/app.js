@@ -9,8 +9,14 @@ globalThis.$discordMessage = {
   avatars: { default: local('user.svg'), blue: local('user.svg'), gray: local('user.svg'), green: local('user.svg'), orange: local('user.svg'), red: local('user.svg'), pink: local('user.svg') },
   defaultTheme: 'dark',
 };
-// After the config above: the library reads it when it loads.
-await import('@skyra/discord-components-core');
+// After the config above: the library reads it when it loads. Only the components the page uses.
+const COMPONENTS = [
+  'DiscordMessages', 'DiscordMessage', 'DiscordCommand', 'DiscordEmbed', 'DiscordEmbedDescription', 'DiscordEmbedFields',
+  'DiscordEmbedField', 'DiscordEmbedFooter', 'DiscordAttachments', 'DiscordActionRow', 'DiscordButton',
+  'DiscordStringSelectMenu', 'DiscordStringSelectMenuOption', 'DiscordSpoiler',
+];
+const kebab = (name) => name.replace(/[A-Z]/g, (c, i) => `${i ? '-' : ''}${c.toLowerCase()}`);
+await Promise.all(COMPONENTS.map((name) => import(`@skyra/discord-components-core/dist/components/${kebab(name)}/${name}.js`)));
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, ...children) => {
