@@ -4,9 +4,11 @@
 import { Events, MessageFlags, RESTEvents, Routes, type Client } from 'discord.js';
 import type { BotConfig } from './config.js';
 import { scopedLogger, type Logger } from './log.js';
-import { parseEncryptionKey } from './auth/crypto.js';
+import { parseEncryptionKey } from './store/crypto.js';
 import { LoginService, type FinishSuccess } from './auth/login.js';
-import { openStore, type BotStore } from './auth/store.js';
+import { openStore, type BotStore } from './store/bot-store.js';
+import { Scheduler } from './scheduler/periodic.js';
+import { expiredRecordSweep } from './scheduler/sweep.js';
 import { OAuthClient } from './service/oauth.js';
 import { TokenManager } from './service/token-source.js';
 import { ServiceClient } from './service/client.js';
@@ -61,6 +63,12 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
   });
   const store = metrics ? timedStore(opened, storeEngineOf(config.store.url), metrics, ['accounts', 'pendingLogins']) : opened;
+
+  const scheduler = new Scheduler({
+    engine: store.engine,
+    onError: (task, error) => log.warn('a periodic task failed; the next period tries again', { task, error }),
+  });
+  scheduler.add(expiredRecordSweep(store, (count) => log.debug('expired records deleted', { count })));
 
   const service = new ServiceClient({
     apiUrl: config.service.apiUrl,
@@ -196,6 +204,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     await Promise.allSettled([web.close(), store.close(), service.close(), oauth.close()]);
     throw error;
   }
+  scheduler.start();
   log.info('bot started', { web: web.url });
 
   let stopping: Promise<void> | undefined;
@@ -210,7 +219,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     stop: () =>
       (stopping ??= (async () => {
         await client.destroy();
-        await Promise.allSettled([web.close(), service.close(), oauth.close()]);
+        await Promise.allSettled([web.close(), service.close(), oauth.close(), scheduler.stop()]);
         await store.close();
       })()),
   };
