@@ -34,7 +34,7 @@ const VENDOR_PACKAGES = ['@skyra/discord-components-core', 'lit', 'lit-html', 'l
 
 const IMPORT_MAP = JSON.stringify({
   imports: {
-    '@skyra/discord-components-core': '/vendor/@skyra/discord-components-core/dist/index.js',
+    '@skyra/discord-components-core/': '/vendor/@skyra/discord-components-core/',
     lit: '/vendor/lit/index.js',
     'lit/': '/vendor/lit/',
     'lit-html': '/vendor/lit-html/lit-html.js',
@@ -81,7 +81,12 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-  app.use((_req, res, next) => {
+  // Only this machine's names: a web page elsewhere cannot rebind its own name to the sandbox.
+  app.use((req, res, next) => {
+    if (req.hostname !== '127.0.0.1' && req.hostname !== 'localhost') {
+      res.status(421).type('text').send('The sandbox answers only on 127.0.0.1 or localhost.');
+      return;
+    }
     res.set({ 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
     next();
   });
@@ -101,7 +106,7 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
     const since = typeof req.query.since === 'string' ? req.query.since : '';
     const started = Date.now();
     let closed = false;
-    req.on('close', () => {
+    res.on('close', () => {
       closed = true;
     });
     for (;;) {

@@ -4,15 +4,17 @@
 import { Events, MessageFlags, RESTEvents, Routes, type Client } from 'discord.js';
 import { DEFAULT_DISCORD_CDN_URL, type BotConfig } from './config.js';
 import { scopedLogger, type Logger } from './log.js';
-import { parseEncryptionKey } from './auth/crypto.js';
+import { parseEncryptionKey } from './store/crypto.js';
 import { LoginService } from './auth/login.js';
-import type { LoginReplyTarget } from './auth/pending-logins.js';
-import { openStore, type BotStore } from './auth/store.js';
+import type { LoginReplyTarget } from './store/pending-logins.js';
+import { openStore, type BotStore, type ForgetResult } from './store/bot-store.js';
+import { Scheduler } from './scheduler/periodic.js';
+import { expiredRecordSweep } from './scheduler/sweep.js';
 import { OAuthClient } from './service/oauth.js';
 import { TokenManager } from './service/token-source.js';
 import { ServiceClient } from './service/client.js';
 import { ResponseCache } from './service/response-cache.js';
-import type { AccountLinks } from './discord/accounts.js';
+import type { AccountLinks, ForgottenRecords } from './discord/accounts.js';
 import { createDiscordClient } from './discord/client.js';
 import type { BotDeps } from './discord/context.js';
 import { commands, components } from './discord/registry.js';
@@ -67,6 +69,12 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
 
   const limits = new UserRateLimits(config.userRate, now);
   const observer = serviceObserver(log, metrics);
+
+  const scheduler = new Scheduler({
+    engine: store.engine,
+    onError: (task, error) => log.warn('a periodic task failed; the next period tries again', { task, error }),
+  });
+  scheduler.add(expiredRecordSweep(store, (count) => log.debug('expired records deleted', { count })));
 
   const service = new ServiceClient({
     apiUrl: config.service.apiUrl,
@@ -129,7 +137,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
       return unlinked;
     },
     forget: async (id) => {
-      const report = await store.forgetUser(id);
+      const report = forgottenRecords(await store.forgetUser(id));
       log.info('audit: everything about the user deleted', {
         audit: 'forget',
         discordUserId: id,
@@ -281,6 +289,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     await Promise.allSettled([web.close(), store.close(), service.close(), oauth.close()]);
     throw error;
   }
+  scheduler.start();
   log.info('bot started', { web: web.url });
 
   let stopping: Promise<void> | undefined;
@@ -296,7 +305,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     stop: () =>
       (stopping ??= (async () => {
         await client.destroy();
-        await Promise.allSettled([web.close(), service.close(), oauth.close()]);
+        await Promise.allSettled([web.close(), service.close(), oauth.close(), scheduler.stop()]);
         await store.close();
       })()),
   };
@@ -308,4 +317,18 @@ export function storeEngineOf(url: string): string {
   if (scheme === 'postgresql') return 'postgres';
   if (scheme === 'rediss') return 'redis';
   return scheme;
+}
+
+/** How "forget me" names each kind of record it deleted. */
+const USER_RECORD_LABELS: Readonly<Record<string, string>> = {
+  'link-confirmations': 'links awaiting confirmation (with their tokens)',
+  'login-index': 'login indexes from an older version',
+};
+
+function forgottenRecords(result: ForgetResult): ForgottenRecords {
+  return [
+    { label: 'linked accounts (with their tokens)', deleted: result.account ? 1 : 0 },
+    { label: 'pending logins', deleted: result.pendingLogins },
+    ...Object.entries(result.other).map(([namespace, deleted]) => ({ label: USER_RECORD_LABELS[namespace] ?? namespace, deleted })),
+  ];
 }

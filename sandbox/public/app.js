@@ -9,8 +9,14 @@ globalThis.$discordMessage = {
   avatars: { default: local('user.svg'), blue: local('user.svg'), gray: local('user.svg'), green: local('user.svg'), orange: local('user.svg'), red: local('user.svg'), pink: local('user.svg') },
   defaultTheme: 'dark',
 };
-// After the config above: the library reads it when it loads.
-await import('@skyra/discord-components-core');
+// After the config above: the library reads it when it loads. Only the components the page uses.
+const COMPONENTS = [
+  'DiscordMessages', 'DiscordMessage', 'DiscordCommand', 'DiscordEmbed', 'DiscordEmbedDescription', 'DiscordEmbedFields',
+  'DiscordEmbedField', 'DiscordEmbedFooter', 'DiscordAttachments', 'DiscordActionRow', 'DiscordButton',
+  'DiscordStringSelectMenu', 'DiscordStringSelectMenuOption', 'DiscordSpoiler',
+];
+const kebab = (name) => name.replace(/[A-Z]/g, (c, i) => `${i ? '-' : ''}${c.toLowerCase()}`);
+await Promise.all(COMPONENTS.map((name) => import(`@skyra/discord-components-core/dist/components/${kebab(name)}/${name}.js`)));
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, ...children) => {
@@ -27,7 +33,7 @@ const el = (tag, attrs = {}, ...children) => {
 const BUTTON_TYPES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'destructive', 5: 'secondary' };
 const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, NUMBER: 10 };
 
-const state = { world: null, place: 'general', user: null, etag: '', rendered: new Map(), poll: null, command: null };
+const state = { world: null, place: 'general', user: null, etag: '', rendered: new Map(), poll: null, command: null, dismissed: new Set() };
 
 async function api(path, body) {
   const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -129,14 +135,21 @@ function renderTimeline(entries) {
 }
 
 function renderEntry(entry) {
-  const bot = (message, withCommand) =>
-    el(
+  const bot = (message, withCommand) => {
+    const node = el(
       'discord-message',
       { author: 'AMLS Bot', avatar: local('bot.svg'), bot: true, ephemeral: message.ephemeral, edited: message.edited, timestamp: when(message.timestamp), 'data-message-id': message.id, class: 'bot-message' },
       ...(withCommand ? [el('discord-command', { slot: 'reply', author: entry.user.username, avatar: local('user.svg'), command: entry.kind === 'command' ? entry.label : `clicked ${entry.label}` })] : []),
       ...renderBody(message),
     );
-  const nodes = entry.messages.map((m, i) => bot(m, i === 0));
+    // As in Discord, dismissing an ephemeral message hides it in this client only.
+    node.dismissMessageClicked = () => {
+      state.dismissed.add(message.id);
+      node.remove();
+    };
+    return node;
+  };
+  const nodes = entry.messages.filter((m) => !state.dismissed.has(m.id)).map((m, i) => bot(m, i === 0));
   if (entry.state === 'waiting' && entry.messages.length === 0) {
     nodes.push(el('div', { class: 'pending' }, `${entry.user.username} used ${entry.kind === 'command' ? entry.label : entry.label}… sending`));
   }

@@ -3,8 +3,8 @@ import { isServiceError, ReauthRequiredError } from '../service/errors.js';
 import { buildAuthorizeUrl, OAuthError, type OAuthClient } from '../service/oauth.js';
 import type { ServiceClient } from '../service/client.js';
 import { storedTokensFrom, type TokenSource } from '../service/token-source.js';
-import type { DiscordProfile, LoginReplyTarget, PendingLogin } from './pending-logins.js';
-import type { BotStore } from './store.js';
+import type { DiscordProfile, LoginReplyTarget, PendingLogin } from '../store/pending-logins.js';
+import type { BotStore } from '../store/bot-store.js';
 
 /** PKCE verifier length; the service accepts 43-128 characters of A-Z a-z 0-9 - . _ ~ (pkce-challenge's alphabet). */
 const VERIFIER_LENGTH = 128;
@@ -225,9 +225,10 @@ export class LoginService {
     if (typeof name !== 'string' || name === '') {
       return failure('profile_unavailable', 502, 'Could not read your profile from the service. Try /login again later.', pending);
     }
+    const discordUser = login.discordUser ?? { username: `user ${login.discordUserId}`, displayName: `Discord user ${login.discordUserId}` };
     const { token: confirmToken, expiresAt } = await this.store.pendingLinks.create({
       discordUserId: login.discordUserId,
-      discordUser: login.discordUser,
+      discordUser,
       serviceUserName: name,
       tokens: storedTokensFrom(tokens, receivedAt),
       receivedAt,
@@ -236,7 +237,7 @@ export class LoginService {
     return {
       ok: true,
       discordUserId: login.discordUserId,
-      discordUser: login.discordUser,
+      discordUser,
       serviceUserName: name,
       confirmToken,
       expiresAt,

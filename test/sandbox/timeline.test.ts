@@ -2,7 +2,7 @@
 // interaction with Discord's reason, a missed deadline as "did not respond", and ephemeral answers
 // only to the person who ran the command.
 
-import { Events, MessageFlags, type Client } from 'discord.js';
+import { ButtonStyle, ComponentType, Events, MessageFlags, type Client } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginClient, registerTestCommands, startFakeDiscord, testCommand, type FakeDiscord } from '../discord/index.js';
 import { Actions, ActionError } from '../../sandbox/actions.js';
@@ -23,12 +23,25 @@ describe('sandbox timeline', () => {
     client = await loginClient(fake);
     await registerTestCommands(fake, [
       testCommand('say', [
-        { name: 'what', description: 'what to answer', type: 3, required: true, choices: [{ name: 'long', value: 'long' }, { name: 'secret', value: 'secret' }, { name: 'nothing', value: 'nothing' }] },
+        { name: 'what', description: 'what to answer', type: 3, required: true, choices: [{ name: 'long', value: 'long' }, { name: 'secret', value: 'secret' }, { name: 'nothing', value: 'nothing' }, { name: 'slow', value: 'slow' }, { name: 'button', value: 'button' }] },
         { name: 'times', description: 'a number', type: 4, min_value: 1, max_value: 3 },
       ]),
     ]);
     client.on(Events.InteractionCreate, (interaction) => {
+      if (interaction.isButton()) {
+        void interaction.update({ content: `clicked by ${interaction.user.username}`, components: [] });
+        return;
+      }
       if (!interaction.isChatInputCommand()) return;
+      if (interaction.options.getString('what') === 'slow') {
+        void interaction.deferReply().then(() => new Promise((r) => setTimeout(r, 400))).then(() => interaction.editReply('done thinking'));
+      }
+      if (interaction.options.getString('what') === 'button') {
+        void interaction.reply({
+          content: 'press it',
+          components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: 'press', label: 'Press' }] }],
+        });
+      }
       const what = interaction.options.getString('what', true);
       if (what === 'long') void interaction.reply({ content: 'x'.repeat(2001) }).catch(() => undefined);
       if (what === 'secret') void interaction.reply({ content: 'just for you', flags: MessageFlags.Ephemeral });
@@ -75,6 +88,27 @@ describe('sandbox timeline', () => {
     await settle(() => timeline.view(general, aiko).some((e) => e.seq === inGuild.seq && e.state === 'answered'));
     expect(timeline.view(general, ben).some((e) => e.seq === inGuild.seq)).toBe(false);
     expect(timeline.findMessage(general, ben, message?.id ?? '')).toBeUndefined();
+  });
+
+  it('shows a deferred answer as "thinking…" to everyone until the bot edits it', async () => {
+    const entry = actions.runCommand(general, aiko, { name: 'say', options: { what: 'slow' } });
+    const first = (user: typeof aiko) => timeline.view(general, user).find((e) => e.seq === entry.seq)?.messages[0];
+    await settle(() => first(ben)?.loading === true);
+    expect(first(ben)).toMatchObject({ loading: true, ephemeral: false });
+    await settle(() => first(aiko)?.content === 'done thinking');
+    expect(first(aiko)).toMatchObject({ loading: false, edited: true });
+  });
+
+  it('sends a click as a component interaction; an update changes the message in place, not a new one', async () => {
+    const entry = actions.runCommand(general, aiko, { name: 'say', options: { what: 'button' } });
+    await settle(() => timeline.view(general, ben).find((e) => e.seq === entry.seq)?.messages.length === 1);
+    const message = timeline.view(general, ben).find((e) => e.seq === entry.seq)?.messages[0];
+    expect(message?.components).toHaveLength(1);
+    const click = actions.click(general, ben, message?.id ?? '', 'press', 'Press');
+    await settle(() => timeline.view(general, aiko).find((e) => e.seq === entry.seq)?.messages[0]?.content === 'clicked by ben');
+    // ben sees his click (no message of its own), aiko does not see it at all.
+    expect(timeline.view(general, ben).find((e) => e.seq === click.seq)).toMatchObject({ state: 'answered', messages: [] });
+    expect(timeline.view(general, aiko).some((e) => e.seq === click.seq)).toBe(false);
   });
 
   it('types options from the registration and refuses what Discord would not send, with a clear reason', () => {

@@ -1,9 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { StoredTokens } from '../service/token-source.js';
 import { keyedHash } from './crypto.js';
-import { KeyedLock } from './keyed-lock.js';
 import { copyProfile, parseProfile, type DiscordProfile, type LoginReplyTarget } from './pending-logins.js';
-import { isObject, type SealedKv } from './sealed-kv.js';
+import { isObject, type SealedRecords } from './sealed.js';
 
 /**
  * A link the service already authorized (code exchanged, tokens in hand) that waits for the person in the
@@ -25,7 +24,8 @@ export type NewPendingLink = Omit<PendingLink, 'expiresAt'>;
 /** How long the confirmation page stays usable. */
 export const PENDING_LINK_TTL_MS = 5 * 60 * 1000;
 
-const LINKS = 'link-confirmations';
+/** Records under `link-confirmations:<discord id>`: a per-user namespace, so `forgetUser` deletes them. */
+export const PENDING_LINKS = 'link-confirmations';
 /** `<discord user id>.<32 random bytes base64url>` */
 const TOKEN_PATTERN = /^(\d{1,25})\.([A-Za-z0-9_-]{43})$/;
 
@@ -35,22 +35,21 @@ interface StoredPendingLink extends PendingLink {
 }
 
 /**
- * At most one pending link per Discord user, stored sealed under the user's id (a newer one replaces it).
- * The confirmation token names the user and carries a secret; `take` returns the link only when the secret
- * matches, removing it, so a token is single-use and a token of one pending login cannot confirm another.
- * A wrong secret leaves the record in place (nobody can cancel someone else's link by guessing).
- * Atomic within one process (per-user lock).
+ * At most one pending link per Discord user, stored sealed under the user's id (a newer one replaces it), with
+ * an expiry in the engine. The confirmation token names the user and carries a secret; `take` removes and
+ * returns the link only when the secret matches — a compare-and-delete on the record read, so a token is
+ * single-use across every process, and a token of one pending login cannot confirm another. A wrong secret
+ * leaves the record in place (nobody can cancel someone else's link by guessing).
  */
 export class PendingLinks {
-  private readonly kv: SealedKv;
-  private readonly hashKey: Buffer;
-  private readonly now: () => number;
   readonly ttlMs: number;
-  private readonly lock = new KeyedLock();
+  private readonly now: () => number;
 
-  constructor(o: { kv: SealedKv; hashKey: Buffer; now?: () => number; ttlMs?: number }) {
-    this.kv = o.kv;
-    this.hashKey = o.hashKey;
+  constructor(
+    private readonly records: SealedRecords,
+    private readonly hashKey: Buffer,
+    o: { now?: () => number; ttlMs?: number } = {},
+  ) {
     this.now = o.now ?? Date.now;
     this.ttlMs = Math.min(o.ttlMs ?? PENDING_LINK_TTL_MS, PENDING_LINK_TTL_MS);
   }
@@ -68,7 +67,7 @@ export class PendingLinks {
       reply: { applicationId: p.reply.applicationId, interactionToken: p.reply.interactionToken },
       secretHash: keyedHash(this.hashKey, secret),
     };
-    await this.lock.run(p.discordUserId, () => this.kv.set(LINKS, p.discordUserId, record, this.ttlMs));
+    await this.records.set(PENDING_LINKS, p.discordUserId, record, this.ttlMs);
     return { token: `${p.discordUserId}.${secret}`, expiresAt };
   }
 
@@ -78,25 +77,20 @@ export class PendingLinks {
     if (!match?.[1] || !match[2]) return undefined;
     const discordUserId = match[1];
     const secretHash = Buffer.from(keyedHash(this.hashKey, match[2]));
-    return this.lock.run(discordUserId, async () => {
-      const record = await this.kv.get(LINKS, discordUserId, parseStored);
-      if (record === undefined) return undefined;
-      const stored = Buffer.from(record.secretHash);
-      if (stored.length !== secretHash.length || !timingSafeEqual(stored, secretHash)) return undefined;
-      await this.kv.delete(LINKS, discordUserId);
-      if (record.expiresAt <= this.now() || record.discordUserId !== discordUserId) return undefined;
-      const { secretHash: _, ...link } = record;
-      return link;
-    });
+    const read = await this.records.read(PENDING_LINKS, discordUserId, parseStored);
+    if (read === undefined) return undefined;
+    const stored = Buffer.from(read.record.secretHash);
+    if (stored.length !== secretHash.length || !timingSafeEqual(stored, secretHash)) return undefined;
+    // Of concurrent takes (in any process) only the one that deletes this very record gets it.
+    if (!(await this.records.compareAndDelete(PENDING_LINKS, discordUserId, read))) return undefined;
+    if (read.record.expiresAt <= this.now() || read.record.discordUserId !== discordUserId) return undefined;
+    const { secretHash: _, ...link } = read.record;
+    return link;
   }
 
   /** Drops the user's pending link; returns how many were removed (0 or 1). */
   async deleteForUser(discordUserId: string): Promise<number> {
-    return this.lock.run(discordUserId, async () => {
-      const existed = (await this.kv.get(LINKS, discordUserId, parseStored)) !== undefined;
-      await this.kv.delete(LINKS, discordUserId);
-      return existed ? 1 : 0;
-    });
+    return (await this.records.delete(PENDING_LINKS, discordUserId)) ? 1 : 0;
   }
 }
 
