@@ -27,6 +27,8 @@ export class InteractionRecord {
   completedDeferral = false;
   readonly followUpIds: string[] = [];
   readonly rejected: RejectedCall[] = [];
+  /** Delivered to the bot's interactions endpoint (HTTP transport) rather than over the gateway. */
+  viaHttp = false;
   readonly changes = new EventEmitter();
 
   constructor(

@@ -118,5 +118,16 @@ export interface FakeDiscord {
    * The value checks are skipped for inputs built with `unchecked: true` or when `opts.unchecked` is set.
    */
   interact(payload: InteractionInput, opts?: InteractOptions): InteractionHandle;
+  /** The application's Ed25519 public key (64 hex), as the Developer Portal shows it. */
+  publicKey: string;
+  /**
+   * Sets the "Interactions Endpoint URL" (undefined: back to the gateway). Like the portal, it first
+   * checks that a signed PING gets `{"type":1}` and a badly signed request gets 401, and throws if not.
+   * While set, `interact()` POSTs each interaction there, signed, and takes the HTTP response body as
+   * its first answer (within the ack deadline); the callback endpoint refuses such interactions.
+   */
+  setInteractionsEndpoint(url: string | undefined): Promise<void>;
+  /** Headers Discord would send with `body` (signature over timestamp + body). */
+  signedHeaders(body: string, timestamp?: string): Record<string, string>;
   close(): Promise<void>;
 }

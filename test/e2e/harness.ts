@@ -28,7 +28,12 @@ export interface StackOptions {
   logger?: Logger;
   /** METRICS=on (with METRICS_TOKEN when a string). */
   metrics?: boolean | string;
+  /** How Discord reaches the bot (default gateway). */
+  transport?: Transport;
 }
+
+export type Transport = 'gateway' | 'http';
+export const TRANSPORTS: readonly Transport[] = ['gateway', 'http'];
 
 export interface Stack {
   emulator: Emulator;
@@ -120,6 +125,12 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     web: { port, publicUrl, redirectUri: `${publicUrl}/oauth/callback` },
     store: { url: `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
     ...(o.metrics ? { metrics: { enabled: true, ...(typeof o.metrics === 'string' ? { token: o.metrics } : {}) } } : {}),
+    transport: {
+      kind: o.transport ?? 'gateway',
+      publicKey: o.transport === 'http' ? discord.publicKey : undefined,
+      shards: undefined,
+      shutdownGraceMs: 5_000,
+    },
   };
   // Registered as `npm run deploy-commands` does; the fake refuses commands it does not know.
   await registerCommands(config.discord);
@@ -137,9 +148,12 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     return bot;
   };
   let bot: RunningBot;
+  let started: RunningBot | undefined;
   try {
-    bot = await launch();
+    bot = started = await launch();
+    if (o.transport === 'http') await discord.setInteractionsEndpoint(`${publicUrl}/interactions`);
   } catch (error) {
+    await started?.stop();
     await Promise.allSettled([discord.close(), emulator.close(), rm(dataDir, { recursive: true, force: true })]);
     throw error;
   }
