@@ -3,7 +3,7 @@ import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { toStoredCommand, validateCommand, validateCommandList, type StoredCommand } from './command-validation.js';
 import { DiscordHttpError, discordErrors, FormErrors, isRecord } from './errors.js';
-import { FakeGateway } from './gateway.js';
+import { FakeGateway, shardForGuild } from './gateway.js';
 import { createHandle, InteractionRecord } from './interaction-record.js';
 import {
   isEmptyMessage,
@@ -84,6 +84,8 @@ class FakeDiscordServer implements FakeDiscord {
   private readonly signingKey: KeyObject;
   readonly publicKey: string;
   private interactionsEndpoint: string | undefined;
+  readonly shardCount: number;
+  private readonly maxConcurrency: number;
 
   constructor(opts: FakeDiscordOptions) {
     const keys = generateKeyPairSync('ed25519');
@@ -114,7 +116,10 @@ class FakeDiscordServer implements FakeDiscord {
     this.server = createServer((req, res) => {
       void this.onRequest(req, res);
     });
+    this.shardCount = opts.shardCount ?? 1;
+    this.maxConcurrency = opts.maxConcurrency ?? 1;
     this.gateway = new FakeGateway(this.server, {
+      shardCount: this.shardCount,
       botToken: this.botToken,
       gatewayUrl: () => this.gatewayUrl,
       readyData: () => ({
@@ -147,6 +152,14 @@ class FakeDiscordServer implements FakeDiscord {
     return this.gateway.whenConnected();
   }
 
+  liveShards(): number {
+    return this.gateway.liveShards();
+  }
+
+  shardOf(interactionId: string): number | undefined {
+    return this.interactions.get(interactionId)?.shard;
+  }
+
   disconnectClients(code = 1000): void {
     this.gateway.disconnectAll(code);
   }
@@ -161,15 +174,18 @@ class FakeDiscordServer implements FakeDiscord {
     this.resolveCommand(payload, unchecked);
     this.attachCurrentMessage(payload);
     const endpoint = this.interactionsEndpoint;
-    if (endpoint === undefined && !this.gateway.hasLiveSession()) {
-      throw new Error('fake discord: no connected gateway client (await fake.connected() after client.login())');
+    const guildId = typeof payload.guild_id === 'string' ? payload.guild_id : null;
+    if (endpoint === undefined && !this.gateway.hasLiveSession(guildId)) {
+      const shard = shardForGuild(guildId ?? undefined, this.shardCount);
+      throw new Error(`fake discord: no connected gateway client for shard ${shard} (await fake.connected() after client.login())`);
     }
     this.rememberUser(payload);
     const record = new InteractionRecord(payload, this.clock.now());
     this.interactions.set(record.id, record);
     this.byToken.set(record.token, record);
     if (endpoint === undefined) {
-      this.gateway.dispatch('INTERACTION_CREATE', payload);
+      record.shard = shardForGuild(guildId ?? undefined, this.shardCount);
+      this.gateway.dispatch('INTERACTION_CREATE', payload, guildId);
     } else {
       record.viaHttp = true;
       void this.deliver(endpoint, record);
@@ -376,8 +392,8 @@ class FakeDiscordServer implements FakeDiscord {
         status: 200,
         body: {
           url: this.gatewayUrl,
-          shards: 1,
-          session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+          shards: this.shardCount,
+          session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: this.maxConcurrency },
         },
       };
     }

@@ -29,6 +29,8 @@ export class InteractionRecord {
   readonly rejected: RejectedCall[] = [];
   /** Delivered to the bot's interactions endpoint (HTTP transport) rather than over the gateway. */
   viaHttp = false;
+  /** The gateway shard it was dispatched to. */
+  shard: number | undefined;
   readonly changes = new EventEmitter();
 
   constructor(
