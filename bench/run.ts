@@ -9,6 +9,7 @@ import { runMemory } from './memory.js';
 import { runServiceThroughput } from './service-throughput.js';
 import { runLargeCatalogue } from './large-catalogue.js';
 import { runOpsOverhead } from './ops-overhead.js';
+import { runHttpThroughput } from './http-throughput.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -26,6 +27,7 @@ async function main(): Promise<number> {
     service: () => runServiceThroughput(o),
     ops: () => runOpsOverhead(o),
     catalogue: () => runLargeCatalogue(o),
+    http: () => runHttpThroughput(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();
