@@ -39,6 +39,8 @@ export interface Stack {
   emulator: Emulator;
   discord: FakeDiscord;
   bot: RunningBot;
+  /** Where the bot's web server listens (on loopback, whatever PUBLIC_URL says). */
+  webUrl: string;
   config: BotConfig;
   logLines: string[];
   /** Runs a slash command as `user` in `where` and waits for the final answer. */
@@ -163,6 +165,10 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     discord,
     get bot() {
       return bot;
+    },
+    get webUrl() {
+      if (!bot.web) throw new Error('this bot runs no web server');
+      return bot.web.url;
     },
     config,
     logLines,
