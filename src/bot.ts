@@ -6,9 +6,11 @@
 import { Events, MessageFlags, RESTEvents, Routes, type Client, type REST } from 'discord.js';
 import type { BotConfig } from './config.js';
 import { scopedLogger, type Logger } from './log.js';
-import { parseEncryptionKey } from './auth/crypto.js';
+import { parseEncryptionKey } from './store/crypto.js';
 import { LoginService, type FinishSuccess } from './auth/login.js';
-import { openStore, type BotStore } from './auth/store.js';
+import { openStore, type BotStore } from './store/bot-store.js';
+import { Scheduler } from './scheduler/periodic.js';
+import { expiredRecordSweep } from './scheduler/sweep.js';
 import { OAuthClient } from './service/oauth.js';
 import { TokenManager } from './service/token-source.js';
 import { ServiceClient } from './service/client.js';
@@ -86,6 +88,14 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
   });
   const store = metrics ? timedStore(opened, storeEngineOf(config.store.url), metrics, ['accounts', 'pendingLogins']) : opened;
+
+  const scheduler = new Scheduler({
+    engine: store.engine,
+    onError: (task, error) => log.warn('a periodic task failed; the next period tries again', { task, error }),
+  });
+  scheduler.add(expiredRecordSweep(store, (count) => log.debug('expired records deleted', { count })));
+  // Every process runs the scheduler; the lease in the store makes each period's run happen once across them.
+  scheduler.start();
 
   const service = new ServiceClient({
     apiUrl: config.service.apiUrl,
@@ -169,7 +179,7 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     deps,
     metrics,
     close: async () => {
-      await Promise.allSettled([service.close(), oauth.close()]);
+      await Promise.allSettled([service.close(), oauth.close(), scheduler.stop()]);
       await store.close();
     },
   };

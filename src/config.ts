@@ -2,7 +2,8 @@
 // all of them at once, each with a hint on where the value comes from.
 
 import { isIP } from 'node:net';
-import { parseEncryptionKey } from './auth/crypto.js';
+import { parseEncryptionKey } from './store/crypto.js';
+import { parseStoreUrl } from './store/url.js';
 import { DEFAULT_CLIENT_ID_HEADER } from './service/client.js';
 import { isPublicKeyHex } from './transport/signature.js';
 
@@ -180,8 +181,10 @@ class EnvReader {
 
   storeUrl(name: string, fallback: string): string {
     const value = this.raw(name) ?? fallback;
-    if (!/^sqlite:\/\/.+/.test(value)) {
-      this.problems.push(`${name} must look like sqlite://path/to/file.sqlite, got "${value}"`);
+    try {
+      parseStoreUrl(value);
+    } catch (error) {
+      this.problems.push(`${name}: ${(error as Error).message}`);
     }
     return value;
   }

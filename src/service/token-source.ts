@@ -29,6 +29,11 @@ export interface TokenStorage {
   replace(key: string, expectedRefreshToken: string, next: StoredTokens): Promise<boolean>;
   /** Deletes the record only if it still holds `expectedRefreshToken`. Returns whether it deleted. */
   remove(key: string, expectedRefreshToken: string): Promise<boolean>;
+  /**
+   * Runs `fn` as the only refresh of this key across every process sharing the storage; rejects when the lock
+   * cannot be had in time.
+   */
+  withRefreshLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
 }
 
 /** The part of OAuthClient the manager needs (lets tests count refreshes without a server). */
@@ -158,7 +163,22 @@ export class TokenManager {
   }
 
   private async refresh(key: string, staleAccessToken: string): Promise<string> {
-    // Re-read: a refresh that finished between the caller's read and now already replaced the token.
+    let locked = false;
+    try {
+      return await this.storage.withRefreshLock(key, () => {
+        locked = true;
+        return this.refreshHoldingLock(key, staleAccessToken);
+      });
+    } catch (e) {
+      if (locked) throw e;
+      throw new UpstreamUnavailableError('Another refresh of this login is taking too long; try again later', { cause: e });
+    }
+  }
+
+  /** Runs as the only refresh of this user across processes. */
+  private async refreshHoldingLock(key: string, staleAccessToken: string): Promise<string> {
+    // Re-read: a refresh that finished (here or in another process) since the caller's read already replaced the
+    // token; using it avoids refreshing again with a spent refresh token.
     const current = await this.load(key);
     if (current.accessToken !== staleAccessToken && !this.expiresSoon(current)) {
       return current.accessToken;

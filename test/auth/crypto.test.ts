@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deriveKey, keyedHash, open, parseEncryptionKey, seal } from '../../src/auth/crypto.js';
+import { deriveKey, keyedHash, open, parseEncryptionKey, seal } from '../../src/store/crypto.js';
 
 const key = randomBytes(32);
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoginService, type FinishSuccess } from '../../src/auth/login.js';
-import { openStore, type BotStore } from '../../src/auth/store.js';
+import { openStore, type BotStore } from '../../src/store/bot-store.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { buildAuthorizeUrl, OAuthClient } from '../../src/service/oauth.js';
 import { TokenManager } from '../../src/service/token-source.js';

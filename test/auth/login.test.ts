@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoginService } from '../../src/auth/login.js';
-import { openStore, type BotStore } from '../../src/auth/store.js';
+import { openStore, type BotStore } from '../../src/store/bot-store.js';
 import { UpstreamUnavailableError } from '../../src/service/errors.js';
 import { OAuthError } from '../../src/service/oauth.js';
 import { FakeOAuth, FakeService } from './fakes.js';

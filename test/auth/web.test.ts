@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoginService, type FinishSuccess } from '../../src/auth/login.js';
-import { openStore, type BotStore } from '../../src/auth/store.js';
+import { openStore, type BotStore } from '../../src/store/bot-store.js';
 import { createWebApp, type HealthStatus, type LoginFailureWithPending } from '../../src/web/app.js';
 import { escapeHtml } from '../../src/web/html.js';
 import { UpstreamUnavailableError } from '../../src/service/errors.js';

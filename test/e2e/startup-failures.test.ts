@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../src/bot.js';
 import type { BotConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/log.js';
-import { openStore } from '../../src/auth/store.js';
-import { parseEncryptionKey } from '../../src/auth/crypto.js';
+import { openStore } from '../../src/store/bot-store.js';
+import { parseEncryptionKey } from '../../src/store/crypto.js';
 
 describe('start-up failures', () => {
   let dir: string;

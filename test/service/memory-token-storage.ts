@@ -1,11 +1,16 @@
 // The TokenStorage contract in memory, for the service tests: writes are conditional on the
 // refresh token the refresh used, and records are copied in and out like a real store.
 
+import { KeyedLock } from '../../src/auth/keyed-lock.js';
 import type { StoredTokens, TokenStorage } from '../../src/service/token-source.js';
 
 export class MemoryStorage implements TokenStorage {
   readonly map = new Map<string, StoredTokens>();
   deletes = 0;
+  private readonly lock = new KeyedLock();
+  withRefreshLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    return this.lock.run(key, fn);
+  }
   async get(key: string): Promise<StoredTokens | undefined> {
     await Promise.resolve();
     const t = this.map.get(key);

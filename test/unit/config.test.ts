@@ -68,10 +68,20 @@ describe('config', () => {
       DISCORD_APPLICATION_ID: 'abc',
       TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=',
       SERVICE_CLIENT_ID_HEADER: 'bad header',
-      STORE_URL: 'redis://x',
+      STORE_URL: 'mysql://x/db',
     });
     expect(found).toHaveLength(6);
     expect(found.join('\n')).toMatch(/randomBytes\(32\)/);
+  });
+
+  it('accepts every STORE_URL form and hides a store password', () => {
+    for (const url of ['sqlite://data/bot.sqlite', 'postgres://u:p@db:5432/bot', 'postgresql://db/bot?table=amls_x', 'redis://:p@cache:6379/0', 'rediss://cache:6380?prefix=bot1:']) {
+      expect(problems({ ...VALID, STORE_URL: url }), url).toEqual([]);
+    }
+    const message = problems({ ...VALID, STORE_URL: 'postgres://user:hunter2secret@db' }).join('\n');
+    expect(message).toMatch(/STORE_URL/);
+    expect(message).not.toContain('hunter2secret');
+    expect(problems({ ...VALID, STORE_URL: 'data/bot.sqlite' }).join('\n')).toMatch(/sqlite:\/\/PATH/);
   });
 
   it('never echoes the token or key in its messages', () => {

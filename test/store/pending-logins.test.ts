@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PENDING_LOGINS_PER_USER, PENDING_LOGIN_TTL_MS, type NewPendingLogin } from '../../src/auth/pending-logins.js';
-import { openStore, type BotStore } from '../../src/auth/store.js';
-import { fakeClock, makeTempDir, reply, testKey } from './helpers.js';
+import { MAX_PENDING_LOGINS_PER_USER, PENDING_LOGIN_TTL_MS, type NewPendingLogin } from '../../src/store/pending-logins.js';
+import { openStore, type BotStore } from '../../src/store/bot-store.js';
+import { fakeClock, makeTempDir, reply, testKey } from '../auth/helpers.js';
 
 const temp = makeTempDir();
 const clock = fakeClock();

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
+import { SqliteEngine } from '../../src/store/engines/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, type BotStore, type LinkedAccount } from '../../src/auth/store.js';
-import { makeTempDir, secretLike, testKey } from './helpers.js';
+import { openStore, type BotStore, type LinkedAccount } from '../../src/store/bot-store.js';
+import { makeTempDir, secretLike, testKey } from '../auth/helpers.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -40,16 +41,23 @@ function account(name = 'alice'): LinkedAccount {
 
 /** Writes a raw value under the store's internal key, bypassing encryption. */
 async function writeRaw(file: string, key: string, value: string): Promise<void> {
-  const keyv = new Keyv<string>({ store: new KeyvSqlite({ uri: `sqlite://${file}` }), namespace: 'amls' });
-  await keyv.set(key, value);
-  await keyv.disconnect();
+  const engine = await SqliteEngine.open(file);
+  await engine.set(key, value);
+  await engine.close();
 }
 
 async function readRaw(file: string, key: string): Promise<string | undefined> {
-  const keyv = new Keyv<string>({ store: new KeyvSqlite({ uri: `sqlite://${file}` }), namespace: 'amls' });
-  const value = await keyv.get(key);
-  await keyv.disconnect();
+  const engine = await SqliteEngine.open(file);
+  const value = await engine.get(key);
+  await engine.close();
   return value;
+}
+
+/** Writes records the way the earlier Keyv-based store did (table `keyv`, namespace `amls`). */
+async function writeLegacy(file: string, records: Record<string, string>, ttlMs?: number): Promise<void> {
+  const keyv = new Keyv<string>({ store: new KeyvSqlite({ uri: `sqlite://${file}` }), namespace: 'amls', serialize: JSON.stringify, deserialize: JSON.parse });
+  for (const [key, value] of Object.entries(records)) await keyv.set(key, value, ttlMs);
+  await keyv.disconnect();
 }
 
 describe('openStore (sqlite)', () => {
@@ -85,8 +93,27 @@ describe('openStore (sqlite)', () => {
   });
 
   it('rejects unsupported URLs', async () => {
-    await expect(openStore('redis://localhost', testKey())).rejects.toThrow(/sqlite:\/\/<path>/);
+    await expect(openStore('mysql://localhost/db', testKey())).rejects.toThrow(/sqlite:\/\/PATH/);
     await expect(openStore('data/bot.sqlite', testKey())).rejects.toThrow(/unsupported STORE_URL/);
+  });
+
+  it('takes over a file written by the earlier Keyv-based store: links open, old expired logins stay gone', async () => {
+    const file = join(temp(), 'legacy.sqlite');
+    const key = testKey();
+    // Seal a record with this key the way the store does, then write it in the old Keyv format.
+    const writer = await open('memory://', key);
+    await writer.accounts.set('4242', account('legacy-user'));
+    const sealed = await writer.engine.get('accounts:4242');
+    await writeLegacy(file, { 'accounts:4242': sealed! });
+    await writeLegacy(file, { 'logins:old': 'v1.x.y.z' }, 1);
+    await new Promise((r) => setTimeout(r, 5));
+    const s = await open(`sqlite://${file}`, key);
+    expect((await s.accounts.get('4242'))?.serviceUserName).toBe('legacy-user');
+    expect(await s.engine.get('logins:old')).toBeUndefined();
+    await s.close();
+    // Taken over once: the old table is gone and reopening keeps the record.
+    const again = await open(`sqlite://${file}`, key);
+    expect((await again.accounts.get('4242'))?.serviceUserName).toBe('legacy-user');
   });
 
   it('supports memory://', async () => {
@@ -137,7 +164,7 @@ describe('openStore (sqlite)', () => {
     expect(await s.remove('9', acc.tokens.refreshToken)).toBe(false);
   });
 
-  it('replace and remove are serialized with account writes on the same user', async () => {
+  it('replace and remove are compare-and-set against account writes on the same user', async () => {
     const s = await open('memory://', testKey());
     const alice = account('alice');
     await s.accounts.set('10', alice);
@@ -180,7 +207,7 @@ describe('openStore (sqlite)', () => {
     expect(await s2.accounts.get('3')).toBeUndefined();
     await s2.close();
 
-    // A row that is not even Keyv JSON.
+    // A legacy row that is not even Keyv JSON is not taken over.
     const raw = new KeyvSqlite({ uri: `sqlite://${file}` });
     await raw.set('amls:accounts:4', '{{{not json');
     await raw.disconnect();

@@ -1,0 +1,177 @@
+import type { StoredTokens, TokenStorage } from '../service/token-source.js';
+import type { StoreEngine } from './engine.js';
+import { openEngine } from './engines/index.js';
+import { deriveKey } from './crypto.js';
+import { withLock } from './locks.js';
+import { PendingLogins } from './pending-logins.js';
+import { isObject, SealedRecords } from './sealed.js';
+
+export interface LinkedAccount {
+  serviceUserName: string;
+  tokens: StoredTokens;
+  /** Epoch ms. */
+  linkedAt: number;
+}
+
+export interface AccountStore {
+  get(discordUserId: string): Promise<LinkedAccount | undefined>;
+  set(discordUserId: string, account: LinkedAccount): Promise<void>;
+  /** Returns whether an account was stored. */
+  delete(discordUserId: string): Promise<boolean>;
+}
+
+export interface StoreOptions {
+  /** Clock for pending-login expiry (epoch ms). */
+  now?: () => number;
+  pendingLoginTtlMs?: number;
+  /** Told (with the namespace only) when a stored record cannot be decrypted or parsed and is treated as absent. */
+  onUnreadableRecord?: (namespace: string) => void;
+}
+
+/** What `forgetUser` deleted. */
+export interface ForgetResult {
+  account: boolean;
+  pendingLogins: number;
+  /** Records per other user namespace (see USER_NAMESPACES). */
+  other: Record<string, number>;
+}
+
+const ACCOUNTS = 'accounts';
+/** The per-user index the Keyv-based store kept; may still be in a taken-over file. */
+const LEGACY_LOGIN_INDEX = 'login-index';
+
+/**
+ * Namespaces holding records about one Discord user under `<namespace>:<discord id>` or
+ * `<namespace>:<discord id>:…`; `forgetUser` deletes them. A feature that stores per-user records adds its
+ * namespace here.
+ */
+export const USER_NAMESPACES: readonly string[] = [LEGACY_LOGIN_INDEX];
+
+/** A token refresh holds the user's lock at most this long (the OAuth call has its own shorter timeout). */
+export const REFRESH_LOCK_TTL_MS = 30_000;
+/** A refresh waits this long for another process's refresh of the same user before failing. */
+export const REFRESH_LOCK_WAIT_MS = 20_000;
+
+/**
+ * The bot's persistent state on one engine: linked accounts (per Discord user id) and pending logins, every
+ * value sealed. Also the `TokenStorage` the TokenManager uses, with compare-and-set writes and a per-user
+ * refresh lock that hold across every process sharing the engine.
+ */
+export class BotStore implements TokenStorage {
+  readonly accounts: AccountStore;
+  readonly pendingLogins: PendingLogins;
+  private readonly records: SealedRecords;
+
+  constructor(
+    readonly engine: StoreEngine,
+    key: Buffer,
+    options: StoreOptions = {},
+  ) {
+    this.records = new SealedRecords(engine, deriveKey(key, 'record-encryption'), options.onUnreadableRecord);
+    this.pendingLogins = new PendingLogins(this.records, deriveKey(key, 'pending-login-state-hash'), {
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.pendingLoginTtlMs !== undefined ? { ttlMs: options.pendingLoginTtlMs } : {}),
+    });
+    this.accounts = {
+      get: (id) => this.records.get(ACCOUNTS, id, parseLinkedAccount),
+      set: (id, account) => this.records.set(ACCOUNTS, id, copyAccount(account)),
+      delete: (id) => this.records.delete(ACCOUNTS, id),
+    };
+  }
+
+  async get(discordUserId: string): Promise<StoredTokens | undefined> {
+    return (await this.accounts.get(discordUserId))?.tokens;
+  }
+
+  /**
+   * Replaces the tokens of the account only while it still holds `expectedRefreshToken` (the one the refresh
+   * used), keeping its name and link time: a compare-and-set on the stored record, so a refresh that finishes
+   * after /logout or after the user linked again (maybe as another service user) writes nothing.
+   */
+  async replace(discordUserId: string, expectedRefreshToken: string, tokens: StoredTokens): Promise<boolean> {
+    for (;;) {
+      const current = await this.records.read(ACCOUNTS, discordUserId, parseLinkedAccount);
+      if (current?.record.tokens.refreshToken !== expectedRefreshToken) return false;
+      const next = copyAccount({ ...current.record, tokens });
+      if (await this.records.compareAndSet(ACCOUNTS, discordUserId, current, next)) return true;
+      // Someone wrote in between: read again and decide on what is stored now.
+    }
+  }
+
+  /** Unlinks the account only while it still holds `expectedRefreshToken` (its refresh was rejected for good). */
+  async remove(discordUserId: string, expectedRefreshToken: string): Promise<boolean> {
+    for (;;) {
+      const current = await this.records.read(ACCOUNTS, discordUserId, parseLinkedAccount);
+      if (current?.record.tokens.refreshToken !== expectedRefreshToken) return false;
+      if (await this.records.compareAndDelete(ACCOUNTS, discordUserId, current)) return true;
+    }
+  }
+
+  /** Runs `fn` as the only token refresh of this user across all processes (a lock with expiry in the engine). */
+  withRefreshLock<T>(discordUserId: string, fn: () => Promise<T>): Promise<T> {
+    return withLock(this.engine, `refresh:${discordUserId}`, { ttlMs: REFRESH_LOCK_TTL_MS, waitMs: REFRESH_LOCK_WAIT_MS }, fn);
+  }
+
+  /** Deletes everything stored about one Discord user: the link with its tokens, pending logins, other user records. */
+  async forgetUser(discordUserId: string): Promise<ForgetResult> {
+    if (!/^\d{1,25}$/.test(discordUserId)) throw new Error('invalid Discord user id');
+    const pendingLogins = await this.pendingLogins.deleteForUser(discordUserId);
+    const account = await this.accounts.delete(discordUserId);
+    const other: Record<string, number> = {};
+    for (const namespace of USER_NAMESPACES) {
+      let removed = (await this.records.delete(namespace, discordUserId)) ? 1 : 0;
+      for (const id of await this.records.ids(namespace, `${discordUserId}:`)) {
+        if (await this.records.delete(namespace, id)) removed++;
+      }
+      other[namespace] = removed;
+    }
+    return { account, pendingLogins, other };
+  }
+
+  /** Deletes every expired record (the periodic sweep); returns how many. */
+  sweepExpired(): Promise<number> {
+    return this.engine.deleteExpired();
+  }
+
+  /** True when the engine answers (for /healthz). */
+  ping(): Promise<boolean> {
+    return this.engine.ping();
+  }
+
+  close(): Promise<void> {
+    return this.engine.close();
+  }
+}
+
+/**
+ * Opens the store STORE_URL names (see src/store/url.ts). `key`: the 32-byte TOKEN_ENCRYPTION_KEY (see
+ * parseEncryptionKey).
+ */
+export async function openStore(storeUrl: string, key: Buffer, options: StoreOptions = {}): Promise<BotStore> {
+  deriveKey(key, 'record-encryption'); // checks the key before anything is opened
+  return new BotStore(await openEngine(storeUrl), key, options);
+}
+
+function copyAccount(a: LinkedAccount): LinkedAccount {
+  return {
+    serviceUserName: a.serviceUserName,
+    tokens: { accessToken: a.tokens.accessToken, refreshToken: a.tokens.refreshToken, expiresAt: a.tokens.expiresAt },
+    linkedAt: a.linkedAt,
+  };
+}
+
+function parseLinkedAccount(value: unknown): LinkedAccount | undefined {
+  if (!isObject(value) || !isObject(value.tokens)) return undefined;
+  const { serviceUserName, linkedAt } = value;
+  const { accessToken, refreshToken, expiresAt } = value.tokens;
+  if (
+    typeof serviceUserName !== 'string' ||
+    typeof linkedAt !== 'number' ||
+    typeof accessToken !== 'string' ||
+    typeof refreshToken !== 'string' ||
+    typeof expiresAt !== 'number'
+  ) {
+    return undefined;
+  }
+  return { serviceUserName, linkedAt, tokens: { accessToken, refreshToken, expiresAt } };
+}

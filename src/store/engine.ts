@@ -1,0 +1,43 @@
+/**
+ * The atomic primitives every store engine provides, over string keys and string values with an optional expiry.
+ * Each method is one atomic step in the engine itself (one SQL statement, one Redis command or script), so the
+ * guarantees hold across every process that shares the engine, not just within one.
+ *
+ * An expired record reads as absent in every method (lazy expiry); `deleteExpired` removes them for good
+ * (Redis expires keys by itself).
+ */
+export interface StoreEngine {
+  /** `memory`, `sqlite`, `postgres` or `redis`. */
+  readonly kind: EngineKind;
+  get(key: string): Promise<string | undefined>;
+  /** Stores the value, replacing any; `ttlMs` makes it expire (none: it stays). */
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  /** Stores the value only when no live record has the key. Returns whether it stored. */
+  setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean>;
+  /** Returns the value and deletes the record in one step: of concurrent takes exactly one gets it. */
+  take(key: string): Promise<string | undefined>;
+  /** Replaces the value only while it still is `expected`. Returns whether it wrote. */
+  compareAndSet(key: string, expected: string, next: string, ttlMs?: number): Promise<boolean>;
+  /** Deletes the record only while its value still is `expected`. Returns whether it deleted. */
+  compareAndDelete(key: string, expected: string): Promise<boolean>;
+  /** Returns whether a live record was deleted. */
+  delete(key: string): Promise<boolean>;
+  /** Keys of live records starting with `prefix` (unordered). */
+  keys(prefix: string): Promise<string[]>;
+  /** Deletes every record whose expiry passed; returns how many. */
+  deleteExpired(now?: number): Promise<number>;
+  /** True when the engine answers (for /healthz). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type EngineKind = 'memory' | 'sqlite' | 'postgres' | 'redis';
+
+/** Every engine waits at most this long for one operation (connection included) before failing it. */
+export const OPERATION_TIMEOUT_MS = 5_000;
+
+export function expiryFrom(ttlMs: number | undefined, now = Date.now()): number | null {
+  if (ttlMs === undefined) return null;
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new Error('a store expiry must be a positive number of milliseconds');
+  return now + Math.ceil(ttlMs);
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { StoreEngine } from './engine.js';
+
+/** The lock could not be taken within the wait. */
+export class LockTimeoutError extends Error {
+  constructor(name: string) {
+    super(`timed out waiting for the lock ${JSON.stringify(name)}`);
+    this.name = 'LockTimeoutError';
+  }
+}
+
+export interface LockOptions {
+  /** The lock frees itself after this long even if its holder died. */
+  ttlMs: number;
+  /** How long to wait for a held lock before giving up with LockTimeoutError. */
+  waitMs: number;
+  /** Pause between attempts while waiting (jittered). Default 25 ms. */
+  retryMs?: number;
+}
+
+/** A lock held in the engine, with an expiry; released only by its holder (compare-and-delete on its token). */
+export interface HeldLock {
+  release(): Promise<void>;
+}
+
+function lockKey(name: string): string {
+  return `lock:${name}`;
+}
+
+/** Takes the lock if it is free; undefined when someone else holds it. */
+export async function tryLock(engine: StoreEngine, name: string, ttlMs: number): Promise<HeldLock | undefined> {
+  const token = randomBytes(16).toString('base64url');
+  if (!(await engine.setIfAbsent(lockKey(name), token, ttlMs))) return undefined;
+  return {
+    release: async () => {
+      await engine.compareAndDelete(lockKey(name), token);
+    },
+  };
+}
+
+/** Runs `fn` holding the lock: one holder at a time across every process that shares the engine. */
+export async function withLock<T>(engine: StoreEngine, name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + options.waitMs;
+  const retryMs = options.retryMs ?? 25;
+  for (;;) {
+    const held = await tryLock(engine, name, options.ttlMs);
+    if (held) {
+      try {
+        return await fn();
+      } finally {
+        await held.release().catch(() => undefined);
+      }
+    }
+    if (Date.now() >= deadline) throw new LockTimeoutError(name);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(retryMs * (0.5 + Math.random()), Math.max(1, deadline - Date.now()))));
+  }
+}
+
+/**
+ * A lease on one period of periodic work: of all the processes asking during the same period (`now` divided
+ * by `periodMs`), exactly one gets true, so the work of each period runs once across processes.
+ */
+export async function claimPeriod(engine: StoreEngine, name: string, periodMs: number, now = Date.now()): Promise<boolean> {
+  const slot = Math.floor(now / periodMs);
+  return engine.setIfAbsent(`lease:${name}:${slot}`, String(process.pid), periodMs * 2);
+}
