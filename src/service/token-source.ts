@@ -30,8 +30,8 @@ export interface TokenStorage {
   /** Deletes the record only if it still holds `expectedRefreshToken`. Returns whether it deleted. */
   remove(key: string, expectedRefreshToken: string): Promise<boolean>;
   /**
-   * Runs `fn` as the only refresh of this key across every process sharing the storage; rejects when the lock
-   * cannot be had in time.
+   * Runs `fn` as the only refresh of this key across every process sharing the storage; rejects with an
+   * UpstreamUnavailableError when the lock cannot be had in time.
    */
   withRefreshLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
 }
@@ -162,17 +162,8 @@ export class TokenManager {
     return p;
   }
 
-  private async refresh(key: string, staleAccessToken: string): Promise<string> {
-    let locked = false;
-    try {
-      return await this.storage.withRefreshLock(key, () => {
-        locked = true;
-        return this.refreshHoldingLock(key, staleAccessToken);
-      });
-    } catch (e) {
-      if (locked) throw e;
-      throw new UpstreamUnavailableError('Another refresh of this login is taking too long; try again later', { cause: e });
-    }
+  private refresh(key: string, staleAccessToken: string): Promise<string> {
+    return this.storage.withRefreshLock(key, () => this.refreshHoldingLock(key, staleAccessToken));
   }
 
   /** Runs as the only refresh of this user across processes. */

@@ -2,7 +2,8 @@ import type { StoredTokens, TokenStorage } from '../service/token-source.js';
 import type { StoreEngine } from './engine.js';
 import { openEngine } from './engines/index.js';
 import { deriveKey } from './crypto.js';
-import { withLock } from './locks.js';
+import { LockTimeoutError, withLock } from './locks.js';
+import { UpstreamUnavailableError } from '../service/errors.js';
 import { PendingLogins } from './pending-logins.js';
 import { isObject, SealedRecords } from './sealed.js';
 
@@ -108,8 +109,13 @@ export class BotStore implements TokenStorage {
   }
 
   /** Runs `fn` as the only token refresh of this user across all processes (a lock with expiry in the engine). */
-  withRefreshLock<T>(discordUserId: string, fn: () => Promise<T>): Promise<T> {
-    return withLock(this.engine, `refresh:${discordUserId}`, { ttlMs: REFRESH_LOCK_TTL_MS, waitMs: REFRESH_LOCK_WAIT_MS }, fn);
+  async withRefreshLock<T>(discordUserId: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await withLock(this.engine, `refresh:${discordUserId}`, { ttlMs: REFRESH_LOCK_TTL_MS, waitMs: REFRESH_LOCK_WAIT_MS }, fn);
+    } catch (error) {
+      if (!(error instanceof LockTimeoutError)) throw error;
+      throw new UpstreamUnavailableError('Another refresh of this login is taking too long; try again later', { cause: error });
+    }
   }
 
   /** Deletes everything stored about one Discord user: the link with its tokens, pending logins, other user records. */

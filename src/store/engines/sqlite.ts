@@ -36,6 +36,9 @@ export class SqliteEngine implements StoreEngine {
     });
     const engine = new SqliteEngine(db);
     try {
+      // One statement at a time on this connection: interleaved statements would share one transaction whose
+      // snapshot may be stale when it writes (SQLITE_BUSY without waiting); alone, each waits out the busy timeout.
+      db.serialize();
       db.configure('busyTimeout', OPERATION_TIMEOUT_MS);
       await engine.run('PRAGMA journal_mode = WAL');
       await engine.run(`CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER)`);
