@@ -8,6 +8,7 @@ import { runLatency } from './latency.js';
 import { runMemory } from './memory.js';
 import { runServiceThroughput } from './service-throughput.js';
 import { runLargeCatalogue } from './large-catalogue.js';
+import { runStore } from './store.js';
 import { runOpsOverhead } from './ops-overhead.js';
 import { runHttpThroughput } from './http-throughput.js';
 
@@ -25,6 +26,7 @@ async function main(): Promise<number> {
     latency: () => runLatency(o),
     memory: () => runMemory(o),
     service: () => runServiceThroughput(o),
+    store: () => runStore(o),
     ops: () => runOpsOverhead(o),
     catalogue: () => runLargeCatalogue(o),
     http: () => runHttpThroughput(o),
