@@ -82,7 +82,7 @@ describe('the token store at rest', () => {
     const all = Buffer.concat(files);
     // The records are there (keyed by Discord user id), so the check reads the right, populated file.
     for (const user of linked) expect(all.includes(`accounts:${user.id}`), `record of ${user.id}`).toBe(true);
-    expect(all.includes(`login-index:${waiting.id}`)).toBe(true);
+    expect(all.includes(`login-user:${waiting.id}:`)).toBe(true);
     expectNoSecrets(files);
 
     // The store still works with those records: the pending login completes.
