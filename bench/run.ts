@@ -10,6 +10,7 @@ import { runServiceThroughput } from './service-throughput.js';
 import { runLargeCatalogue } from './large-catalogue.js';
 import { runStore } from './store.js';
 import { runOpsOverhead } from './ops-overhead.js';
+import { runHttpThroughput } from './http-throughput.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -28,6 +29,7 @@ async function main(): Promise<number> {
     store: () => runStore(o),
     ops: () => runOpsOverhead(o),
     catalogue: () => runLargeCatalogue(o),
+    http: () => runHttpThroughput(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();

@@ -1,7 +1,9 @@
-// Assembles the bot: service client, token store, login, the Discord client with its router,
-// and the web server. `startBot` is what `npm start` runs and what end-to-end tests drive.
+// Assembles the bot: service client, token store, login (the core), the Discord side with its
+// router on one of two transports (gateway session or HTTP interactions), and the web server.
+// `startBot` is what `npm start` runs and what end-to-end tests drive; `src/shard.ts` reuses the
+// core and the web server for the sharding manager.
 
-import { Events, MessageFlags, RESTEvents, Routes, type Client } from 'discord.js';
+import { Events, MessageFlags, RESTEvents, Routes, type APIApplication, type Client, type REST } from 'discord.js';
 import { DEFAULT_DISCORD_CDN_URL, type BotConfig } from './config.js';
 import { scopedLogger, type Logger } from './log.js';
 import { parseEncryptionKey } from './store/crypto.js';
@@ -18,15 +20,17 @@ import type { AccountLinks, ForgottenRecords } from './discord/accounts.js';
 import { createDiscordClient } from './discord/client.js';
 import type { BotDeps } from './discord/context.js';
 import { commands, components } from './discord/registry.js';
-import { InteractionRouter, type RouterOptions } from './discord/router.js';
+import { InteractionRouter, type DrainResult, type RouterOptions } from './discord/router.js';
 import { finalizeMessage, type RenderedMessage } from './discord/render/limits.js';
 import { WhereTracker } from './discord/where.js';
 import { TitleCache } from './discord/views/titles.js';
-import { createWebApp, type LoginFailureWithPending } from './web/app.js';
+import { createWebApp, type HealthStatus, type LoginFailureWithPending } from './web/app.js';
 import { startWebServer, type RunningWebServer } from './web/server.js';
 import { escapeMarkdown } from './discord/render/text.js';
+import { HttpInteractions } from './transport/http.js';
 import { BotMetrics } from './metrics/bot-metrics.js';
 import { interactionObserver, refreshObserver, serviceObserver, timedStore } from './metrics/observers.js';
+import type { Router } from 'express';
 import { UserRateLimits } from './fairness/user-limits.js';
 
 export interface BotOptions {
@@ -38,25 +42,50 @@ export interface BotOptions {
   host?: string;
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number };
+  /** Serve the web server (default true). Shard processes leave it to their manager. */
+  web?: boolean;
   /** Node.js process metrics in the registry (when metrics are on); default true. */
   processMetrics?: boolean;
 }
 
 export interface RunningBot {
   client: Client;
-  web: RunningWebServer;
+  /** Undefined in a shard process (the manager serves the web). */
+  web: RunningWebServer | undefined;
   store: BotStore;
   tokens: TokenManager;
   deps: BotDeps;
+  router: InteractionRouter;
   /** The bot's metrics when METRICS=on. */
   metrics: BotMetrics | undefined;
+  /** Per-user fairness (this process's buckets). */
   limits: UserRateLimits;
-  /** Resolves when the gateway session is ready. */
+  /** Resolves when the bot takes interactions: the gateway session is ready, or at once over HTTP. */
   ready: Promise<void>;
+  /** Graceful stop: no new interactions, running ones get `graceMs` to finish, then everything closes. */
+  shutdown(graceMs: number): Promise<DrainResult>;
+  /** Immediate stop: closes everything without waiting for running interactions. */
   stop(): Promise<void>;
 }
 
-export async function startBot(o: BotOptions): Promise<RunningBot> {
+/** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
+export interface Core {
+  store: BotStore;
+  service: ServiceClient;
+  oauth: OAuthClient;
+  tokens: TokenManager;
+  login: LoginService;
+  /** `login.finishLogin`, `confirmLink` and `cancelLink`, counted and audited. */
+  finishLogin: LoginService['finishLogin'];
+  confirmLink: LoginService['confirmLink'];
+  cancelLink: LoginService['cancelLink'];
+  limits: UserRateLimits;
+  deps: BotDeps;
+  metrics: BotMetrics | undefined;
+  close(): Promise<void>;
+}
+
+export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics'>): Promise<Core> {
   const { config, log } = o;
   const now = o.now ?? Date.now;
   const key = parseEncryptionKey(config.store.encryptionKey);
@@ -75,6 +104,8 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     onError: (task, error) => log.warn('a periodic task failed; the next period tries again', { task, error }),
   });
   scheduler.add(expiredRecordSweep(store, (count) => log.debug('expired records deleted', { count })));
+  // Every process runs the scheduler; the lease in the store makes each period's run happen once across them.
+  scheduler.start();
 
   const service = new ServiceClient({
     apiUrl: config.service.apiUrl,
@@ -190,40 +221,40 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     return cancelled;
   };
   const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now) };
-
-  const cdnUrl = config.discord.cdnUrl ?? DEFAULT_DISCORD_CDN_URL;
-  const client = createDiscordClient(config.discord.apiUrl, {}, cdnUrl);
-  const where = new WhereTracker();
-  where.attach(client);
-  const router = new InteractionRouter(commands, components, deps, where, {
-    ...o.router,
-    ...(metrics ? { onFinished: interactionObserver(metrics) } : {}),
+  return {
+    store,
+    service,
+    oauth,
+    tokens,
+    login,
+    finishLogin,
+    confirmLink,
+    cancelLink,
     limits,
-  });
-  // The application's owner (or its team's members) is never rate limited, like BOT_OWNER_IDS.
-  client.once(Events.ClientReady, (ready) => {
-    ready.application
-      .fetch()
-      .then((application) => {
-        const owner = application.owner;
-        if (owner === null) return;
-        limits.addOwners('members' in owner ? owner.members.keys() : [owner.id]);
-      })
-      .catch((error: unknown) => log.warn('could not read the application owner; only BOT_OWNER_IDS skip the rate limit', { error }));
-  });
-  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
-  client.on(Events.Error, (error) => log.error('discord client error', { error }));
-  // The path of interaction callbacks and webhooks holds the interaction token: the logger masks it.
-  client.rest.on(RESTEvents.Response, (request, response) =>
-    scopedLogger(log).debug('discord call', { method: request.method, path: request.path, status: response.status, attempt: request.retries }),
-  );
-  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { closeCode: event.code, shard }));
+    deps,
+    metrics,
+    close: async () => {
+      await Promise.allSettled([service.close(), oauth.close(), scheduler.stop()]);
+      await store.close();
+    },
+  };
+}
 
+export interface WebOptions {
+  readiness: () => Promise<HealthStatus>;
+  routes?: readonly Router[];
+  /** REST client used to edit the /login reply through the interaction webhook (no bot token needed). */
+  rest: REST;
+}
+
+/** The web server: OAuth callback, health, and (HTTP transport) interactions. */
+export async function startWeb(core: Core, o: BotOptions, w: WebOptions): Promise<RunningWebServer> {
+  const { log } = o;
   // Edits the ephemeral /login reply through the interaction's webhook (valid for 15 minutes).
   const editLoginReply = async (reply: LoginReplyTarget, message: RenderedMessage): Promise<void> => {
     const final = finalizeMessage(message);
     try {
-      await client.rest.patch(Routes.webhookMessage(reply.applicationId, reply.interactionToken), {
+      await w.rest.patch(Routes.webhookMessage(reply.applicationId, reply.interactionToken), {
         body: { embeds: final.embeds ?? [], components: [], allowed_mentions: { parse: [] }, flags: MessageFlags.Ephemeral },
         auth: false,
       });
@@ -231,10 +262,12 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
       log.info('could not update the /login reply (it may have expired)', { error });
     }
   };
+  const { config } = o;
+  const { metrics } = core;
   const app = createWebApp({
-    login: { finishLogin, confirmLink, cancelLink },
+    login: { finishLogin: core.finishLogin, confirmLink: core.confirmLink, cancelLink: core.cancelLink },
     publicOrigin: new URL(config.web.publicUrl).origin,
-    avatarOrigin: new URL(cdnUrl).origin,
+    avatarOrigin: new URL(config.discord.cdnUrl ?? DEFAULT_DISCORD_CDN_URL).origin,
     onAwaitingConfirmation: (result) => {
       const at = Math.floor(result.expiresAt / 1000);
       return editLoginReply(result.reply, {
@@ -267,47 +300,117 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
       }),
     onLoginFailed: (result: LoginFailureWithPending) =>
       editLoginReply(result.pending.reply, { embeds: [{ title: 'Login not completed', description: `${result.message} Run \`/login\` to try again.` }] }),
-    health: async () => {
-      const storeOk = await store.ping();
-      const discordReady = client.isReady();
-      return { ready: storeOk && discordReady, checks: { store: storeOk, discord: discordReady ? 'ready' : 'connecting' } };
-    },
+    readiness: w.readiness,
+    ...(w.routes ? { routes: w.routes } : {}),
     log: (message) => log.warn(message),
   });
-  let web: RunningWebServer;
-  try {
-    web = await startWebServer(app, config.web.port, o.host);
-  } catch (error) {
-    await Promise.allSettled([store.close(), service.close(), oauth.close()]);
-    throw error;
+  return startWebServer(app, o.config.web.port, o.host);
+}
+
+export async function startBot(o: BotOptions): Promise<RunningBot> {
+  const { config, log } = o;
+  const core = await openCore(o);
+  const { store, deps } = core;
+  const http = config.transport.kind === 'http';
+
+  const client = createDiscordClient(config.discord.apiUrl, {}, config.discord.cdnUrl ?? DEFAULT_DISCORD_CDN_URL);
+  const where = new WhereTracker();
+  const router = new InteractionRouter(commands, components, deps, where, {
+    ...o.router,
+    transport: config.transport.kind,
+    ...(core.metrics ? { onFinished: interactionObserver(core.metrics) } : {}),
+    limits: core.limits,
+  });
+  client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  client.on(Events.Error, (error) => log.error('discord client error', { error }));
+  // The path of interaction callbacks and webhooks holds the interaction token: the logger masks it.
+  client.rest.on(RESTEvents.Response, (request, response) =>
+    scopedLogger(log).debug('discord call', { method: request.method, path: request.path, status: response.status, attempt: request.retries }),
+  );
+
+  let httpInteractions: HttpInteractions | undefined;
+  if (http) {
+    // No gateway session: interactions arrive at POST /interactions. The token is still set for
+    // authorised REST calls; interaction callbacks and webhooks need none.
+    client.rest.setToken(config.discord.token);
+    httpInteractions = new HttpInteractions({
+      client,
+      where,
+      publicKey: config.transport.publicKey ?? '',
+      log,
+      accepting: () => router.accepting,
+    });
+  } else {
+    where.attach(client);
+    client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { closeCode: event.code, shard }));
   }
 
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  try {
-    await client.login(config.discord.token);
-  } catch (error) {
-    await Promise.allSettled([web.close(), store.close(), service.close(), oauth.close()]);
-    throw error;
+  const readiness = async (): Promise<HealthStatus> => {
+    const storeOk = await store.ping();
+    const accepting = router.accepting;
+    if (http) {
+      return { ready: storeOk && accepting, checks: { transport: 'http', store: storeOk, interactions: accepting ? 'accepting' : 'draining' } };
+    }
+    const discordReady = client.isReady();
+    return {
+      ready: storeOk && discordReady && accepting,
+      checks: { transport: 'gateway', store: storeOk, discord: discordReady ? 'ready' : 'connecting', interactions: accepting ? 'accepting' : 'draining' },
+    };
+  };
+
+  let web: RunningWebServer | undefined;
+  if (o.web !== false) {
+    try {
+      web = await startWeb(core, o, { readiness, rest: client.rest, ...(httpInteractions ? { routes: [httpInteractions.routes()] } : {}) });
+    } catch (error) {
+      await core.close();
+      throw error;
+    }
   }
-  scheduler.start();
-  log.info('bot started', { web: web.url });
+
+  let ready: Promise<void>;
+  if (http) {
+    ready = Promise.resolve();
+  } else {
+    ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+    try {
+      await client.login(config.discord.token);
+    } catch (error) {
+      await Promise.allSettled([web?.close(), core.close()]);
+      throw error;
+    }
+  }
+  log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
+  // The application's owner (or its team's members) is never rate limited, like BOT_OWNER_IDS.
+  void (client.rest.get(Routes.currentApplication()) as Promise<APIApplication>)
+    .then((application) => {
+      core.limits.addOwners(application.team ? application.team.members.map((m) => m.user.id) : application.owner ? [application.owner.id] : []);
+    })
+    .catch((error: unknown) => log.warn('could not read the application owner; only BOT_OWNER_IDS skip the rate limit', { error }));
 
   let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      await client.destroy();
+      await Promise.allSettled([web?.close()]);
+      await core.close();
+    })());
   return {
     client,
     web,
     store,
-    tokens,
+    tokens: core.tokens,
     deps,
-    metrics,
-    limits,
+    router,
+    metrics: core.metrics,
+    limits: core.limits,
     ready,
-    stop: () =>
-      (stopping ??= (async () => {
-        await client.destroy();
-        await Promise.allSettled([web.close(), service.close(), oauth.close(), scheduler.stop()]);
-        await store.close();
-      })()),
+    shutdown: async (graceMs) => {
+      const result = await router.drain(graceMs);
+      await stop();
+      return result;
+    },
+    stop,
   };
 }
 

@@ -6,6 +6,7 @@ import { parseEncryptionKey } from './store/crypto.js';
 import { parseStoreUrl } from './store/url.js';
 import { DEFAULT_CLIENT_ID_HEADER } from './service/client.js';
 import type { UserRateConfig } from './fairness/user-limits.js';
+import { isPublicKeyHex } from './transport/signature.js';
 
 export { DEFAULT_CLIENT_ID_HEADER };
 
@@ -51,6 +52,17 @@ export interface StoreConfig {
   encryptionKey: string;
 }
 
+export interface TransportConfig {
+  /** `gateway` (a websocket session, the default) or `http` (Discord POSTs interactions to PUBLIC_URL/interactions). */
+  kind: 'gateway' | 'http';
+  /** The application's Ed25519 public key (64 hex); set when kind is `http`. */
+  publicKey: string | undefined;
+  /** Gateway only: run this many shards (`auto`: Discord's recommendation) under a ShardingManager; undefined runs one process. */
+  shards: 'auto' | number | undefined;
+  /** How long in-flight interactions get to finish on SIGTERM/SIGINT. */
+  shutdownGraceMs: number;
+}
+
 export interface BotConfig {
   service: ServiceConfig;
   discord: DiscordConfig;
@@ -59,6 +71,7 @@ export interface BotConfig {
   /** Absent = metrics off. */
   metrics?: MetricsConfig;
   userRate: UserRateConfig;
+  transport: TransportConfig;
 }
 
 export const DEFAULT_USER_RATE = {
@@ -73,6 +86,7 @@ export const DEFAULT_DISCORD_CDN_URL = 'https://cdn.discordapp.com';
 export const DEFAULT_USER_AGENT = 'amls-discord-bot/0.1 (self-hosted Discord bot; +https://github.com/amls-discord-bot)';
 export const DEFAULT_STORE_URL = 'sqlite://data/bot.sqlite';
 export const DEFAULT_PORT = 3000;
+export const DEFAULT_SHUTDOWN_GRACE_MS = 8_000;
 
 const HINTS: Record<string, string> = {
   SERVICE_API_URL: 'the service API root, e.g. https://api.example.net (the bot appends /v2)',
@@ -82,6 +96,7 @@ const HINTS: Record<string, string> = {
   DISCORD_APPLICATION_ID: 'Discord Developer Portal → your application → General Information → Application ID',
   PUBLIC_URL:
     'the address where browsers reach this bot, e.g. https://bot.example.net; register PUBLIC_URL/oauth/callback as the redirect URI at the service',
+  DISCORD_PUBLIC_KEY: 'Discord Developer Portal → your application → General Information → Public Key (64 hex characters)',
   TOKEN_ENCRYPTION_KEY: 'generate one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'base64\'))"',
 };
 
@@ -235,6 +250,24 @@ class EnvReader {
     return ids.filter((id) => !bad.includes(id));
   }
 
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name) ?? fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    this.problems.push(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+    return fallback;
+  }
+
+  positiveInt(name: string, max: number): number | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < 1 || n > max) {
+      this.problems.push(`${name} must be a whole number 1–${max}, got "${value}"`);
+      return undefined;
+    }
+    return n;
+  }
+
   finish(): void {
     if (this.problems.length > 0) throw new ConfigError(this.problems);
   }
@@ -300,6 +333,25 @@ function readUserRate(r: EnvReader): UserRateConfig {
   };
 }
 
+function readTransport(r: EnvReader): TransportConfig {
+  const kind = r.oneOf('DISCORD_TRANSPORT', ['gateway', 'http'] as const, 'gateway');
+  let publicKey: string | undefined;
+  if (kind === 'http') {
+    publicKey = r.required('DISCORD_PUBLIC_KEY');
+    if (publicKey !== '' && !isPublicKeyHex(publicKey)) {
+      r.problems.push(`DISCORD_PUBLIC_KEY must be 64 hexadecimal characters: ${HINTS.DISCORD_PUBLIC_KEY}`);
+    }
+  }
+  let shards: TransportConfig['shards'];
+  const shardCount = r.optional('SHARD_COUNT');
+  if (shardCount !== undefined) {
+    if (kind === 'http') r.problems.push('SHARD_COUNT applies to the gateway transport only; with DISCORD_TRANSPORT=http run more processes instead');
+    else shards = shardCount === 'auto' ? 'auto' : r.positiveInt('SHARD_COUNT', 4096);
+  }
+  const shutdownGraceMs = r.positiveInt('SHUTDOWN_GRACE_MS', 600_000) ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  return { kind, publicKey, shards, shutdownGraceMs };
+}
+
 /** Everything the running bot needs. Throws ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): BotConfig {
   const r = new EnvReader(env);
@@ -311,6 +363,7 @@ export function loadConfig(env: Env = process.env): BotConfig {
     store: readStore(r),
     metrics: { enabled: r.onOff('METRICS'), ...(metricsToken !== undefined ? { token: metricsToken } : {}) },
     userRate: readUserRate(r),
+    transport: readTransport(r),
   };
   r.finish();
   return config;

@@ -1,9 +1,12 @@
 // npm start: the bot process. Missing configuration ends it with a clear list and exit code 1.
+// One of three roles: a single bot (gateway or HTTP transport), a sharding manager
+// (SHARD_COUNT set: web server once, one child per shard), or one of its shard children.
 
 import { ConfigError, loadConfig } from './config.js';
 import { loadDotEnv } from './dotenv.js';
 import { createLogger, parseLogFormat, parseLogLevel } from './log.js';
-import { startBot, type RunningBot } from './bot.js';
+import { startBot } from './bot.js';
+import { isShardProcess, startShardManager } from './shard.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -23,20 +26,38 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason }));
   process.on('uncaughtException', (error) => log.error('uncaught exception', { error }));
 
-  let bot: RunningBot;
+  const shard = isShardProcess();
+  let shutdown: (graceMs: number) => Promise<unknown>;
   try {
-    bot = await startBot({ config, log });
+    if (config.transport.shards !== undefined && !shard) {
+      const running = await startShardManager({ config, log, shardScript: process.argv[1] ?? '' });
+      shutdown = (graceMs) => running.shutdown(graceMs);
+    } else {
+      const bot = await startBot({ config, log, web: !shard });
+      bot.ready.then(() => log.info(config.transport.kind === 'http' ? 'taking HTTP interactions' : 'connected to Discord', { user: bot.client.user?.tag }));
+      shutdown = async (graceMs) => {
+        const drained = await bot.shutdown(graceMs);
+        log.info('in-flight interactions drained', { ...drained });
+      };
+    }
   } catch (error) {
     log.error('the bot could not start', { error });
     process.exit(1);
   }
-  bot.ready.then(() => log.info('connected to Discord', { user: bot.client.user?.tag }));
 
-  const shutdown = (signal: string) => {
-    log.info('shutting down', { signal });
-    const force = setTimeout(() => process.exit(1), 10_000);
+  // Stop taking interactions, let running ones finish (bounded), close everything, exit 0.
+  const graceMs = config.transport.shutdownGraceMs;
+  let stopping = false;
+  const onSignal = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal, graceMs });
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, graceMs + 10_000);
     force.unref();
-    bot.stop().then(
+    shutdown(graceMs).then(
       () => process.exit(0),
       (error: unknown) => {
         log.error('error while shutting down', { error });
@@ -44,8 +65,10 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  // A shard whose manager died (its IPC channel closed) stops too instead of running orphaned.
+  if (shard) process.on('disconnect', () => onSignal('manager gone'));
 }
 
 void main();

@@ -1,7 +1,12 @@
 // The discord.js gateway client: no intents (interactions need none) and bounded caches, so
 // memory stays flat however many people use the bot.
 
-import { Client, Options, type ClientOptions } from 'discord.js';
+import { Client, Options, type ClientOptions, type ClientUser } from 'discord.js';
+
+/** The bot's own user id; null over the HTTP transport, where the client never logs in. */
+function ownId(client: Client): string | undefined {
+  return (client.user as ClientUser | null)?.id;
+}
 
 export function createDiscordClient(apiUrl: string, extra: Partial<ClientOptions> = {}, cdnUrl?: string): Client {
   return new Client({
@@ -11,8 +16,8 @@ export function createDiscordClient(apiUrl: string, extra: Partial<ClientOptions
     allowedMentions: { parse: [] },
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,
-      UserManager: { maxSize: 0, keepOverLimit: (user) => user.id === user.client.user.id },
-      GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === member.client.user.id },
+      UserManager: { maxSize: 0, keepOverLimit: (user) => user.id === ownId(user.client) },
+      GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === ownId(member.client) },
       MessageManager: 0,
       ReactionManager: 0,
       PresenceManager: 0,
@@ -21,7 +26,7 @@ export function createDiscordClient(apiUrl: string, extra: Partial<ClientOptions
     }),
     sweepers: {
       ...Options.DefaultSweeperSettings,
-      users: { interval: 600, filter: () => (user) => user.id !== user.client.user.id },
+      users: { interval: 600, filter: () => (user) => user.id !== ownId(user.client) },
     },
     ...extra,
   });

@@ -39,6 +39,9 @@ export class Responder {
   private timer: NodeJS.Timeout | undefined;
   /** performance.now() when Discord accepted the first acknowledgement (defer, reply or update). */
   firstResponseAt: number | undefined;
+  /** Set once `abandon` answered: the handler's late answer is dropped instead of answering twice. */
+  private closed = false;
+  private sending: Promise<void> | undefined;
 
   constructor(
     private readonly interaction: RepliableInteraction,
@@ -71,7 +74,15 @@ export class Responder {
   }
 
   async send(message: RenderedMessage): Promise<void> {
+    if (this.closed) return;
+    const sending = this.sendNow(message);
+    this.sending = sending;
+    await sending;
+  }
+
+  private async sendNow(message: RenderedMessage): Promise<void> {
     const acknowledged = await this.settle();
+    if (this.closed) return;
     const payload = toDiscord(message);
     if (acknowledged) {
       await this.interaction.editReply(payload);
@@ -87,6 +98,28 @@ export class Responder {
 
   /** Shows an error only to the user, leaving any public message as it was (or removing a public "thinking…"). */
   async sendError(message: RenderedMessage): Promise<void> {
+    if (this.closed) return;
+    const sending = this.sendErrorNow(message);
+    this.sending = sending;
+    await sending;
+  }
+
+  /**
+   * Answers with `message` for work that will not finish (the bot is shutting down) unless an answer
+   * is already on its way; whatever the handler sends later is dropped.
+   */
+  async abandon(message: RenderedMessage): Promise<void> {
+    if (this.closed) return;
+    if (this.sending) {
+      this.closed = true;
+      await this.sending.catch(() => undefined);
+      return;
+    }
+    this.closed = true;
+    await this.sendErrorNow(message);
+  }
+
+  private async sendErrorNow(message: RenderedMessage): Promise<void> {
     const acknowledged = await this.settle();
     const payload = toDiscord(message);
     const ephemeral = { ...payload, flags: MessageFlags.Ephemeral } as const;

@@ -1,12 +1,13 @@
 // The one interaction router: finds the handler, builds its context, acknowledges in time and
 // turns every failure into a clear ephemeral message. It never throws.
 
-import type {
-  AutocompleteInteraction,
-  BaseInteraction,
-  ChatInputCommandInteraction,
-  Interaction,
-  MessageComponentInteraction,
+import {
+  MessageFlags,
+  type AutocompleteInteraction,
+  type BaseInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  type MessageComponentInteraction,
 } from 'discord.js';
 import type { TokenSource } from '../service/token-source.js';
 import type {
@@ -23,6 +24,7 @@ import { describeError, NotLoggedInError } from './user-errors.js';
 import type { Where, WhereTracker } from './where.js';
 import { errorMessage } from './render/messages.js';
 import { clipPlain } from './render/text.js';
+import { finalizeMessage } from './render/limits.js';
 import { decodeUserId } from './invoker.js';
 import type { UserRateLimits } from '../fairness/user-limits.js';
 import { withLogScope, type Logger } from '../log.js';
@@ -60,6 +62,15 @@ interface Handled {
 }
 
 const AUTOCOMPLETE_MAX_CHOICES = 25;
+
+const SHUTTING_DOWN = errorMessage('Bot restarting', 'The bot is restarting and could not finish this. Please try again in a moment.');
+
+export interface DrainResult {
+  /** Interactions that finished during the grace period. */
+  finished: number;
+  /** Interactions still running at its end; each was answered with a "restarting" message. */
+  interrupted: number;
+}
 const CHOICE_TEXT_MAX = 100;
 
 export function subcommandPath(interaction: ChatInputCommandInteraction | AutocompleteInteraction): string {
@@ -76,6 +87,8 @@ export class InteractionRouter {
   private readonly limits: UserRateLimits | undefined;
   private readonly transport: 'gateway' | 'http';
   private readonly onFinished: ((report: InteractionReport) => void) | undefined;
+  private readonly inFlight = new Map<string, { responder: Responder | undefined; done: Promise<void> }>();
+  private draining = false;
 
   constructor(
     commands: readonly SlashCommand[],
@@ -101,7 +114,62 @@ export class InteractionRouter {
     return this.limits && !local ? this.limits.run(kind, userId, work) : work();
   }
 
+  /** False once shutdown began: new interactions get a short "restarting" answer and no work. */
+  get accepting(): boolean {
+    return !this.draining;
+  }
+
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  /** Stops taking new interactions. */
+  beginShutdown(): void {
+    this.draining = true;
+  }
+
+  /**
+   * Stops taking new interactions and waits up to `graceMs` for the running ones; those still
+   * running then are answered with a clear message (their late answers are dropped).
+   */
+  async drain(graceMs: number): Promise<DrainResult> {
+    this.beginShutdown();
+    const running = [...this.inFlight.values()];
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.all(running.map((r) => r.done)), timeout]);
+    clearTimeout(timer);
+    const left = [...this.inFlight.values()];
+    await Promise.allSettled(left.map((r) => r.responder?.abandon(SHUTTING_DOWN)));
+    return { finished: running.length - left.length, interrupted: left.length };
+  }
+
   async handle(interaction: Interaction): Promise<void> {
+    if (this.draining) {
+      await this.refuseWhileStopping(interaction);
+      return;
+    }
+    let finish = (): void => undefined;
+    const entry = { responder: undefined as Responder | undefined, done: new Promise<void>((resolve) => (finish = resolve)) };
+    this.inFlight.set(interaction.id, entry);
+    try {
+      await this.dispatch(interaction, (responder) => (entry.responder = responder));
+    } finally {
+      this.inFlight.delete(interaction.id);
+      finish();
+    }
+  }
+
+  private async refuseWhileStopping(interaction: Interaction): Promise<void> {
+    try {
+      if (interaction.isAutocomplete()) await interaction.respond([]);
+      else if (interaction.isRepliable()) await interaction.reply({ ...finalizeMessage(SHUTTING_DOWN), flags: MessageFlags.Ephemeral });
+    } catch (error) {
+      this.deps.log.info('could not answer an interaction during shutdown', { interactionId: interaction.id, error });
+    }
+  }
+
+  private async dispatch(interaction: Interaction, track: (responder: Responder) => void): Promise<void> {
     const started = performance.now();
     const kind: InteractionKind | undefined = interaction.isChatInputCommand()
       ? 'command'
@@ -120,9 +188,9 @@ export class InteractionRouter {
     await withLogScope(log, async () => {
       let handled: Handled = { command: 'unknown', outcome: 'failed' };
       try {
-        if (interaction.isChatInputCommand()) handled = await this.handleCommand(interaction, log);
+        if (interaction.isChatInputCommand()) handled = await this.handleCommand(interaction, log, track);
         else if (interaction.isAutocomplete()) handled = await this.handleAutocomplete(interaction, log, started);
-        else if (interaction.isMessageComponent()) handled = await this.handleComponent(interaction, log);
+        else if (interaction.isMessageComponent()) handled = await this.handleComponent(interaction, log, track);
         log.debug('interaction answered', { outcome: handled.outcome, ms: Math.round(performance.now() - started) });
       } catch (error) {
         // Reaching here means even the error reply failed (e.g. the interaction expired).
@@ -169,7 +237,7 @@ export class InteractionRouter {
     };
   }
 
-  private async handleCommand(interaction: ChatInputCommandInteraction, log: Logger): Promise<Handled> {
+  private async handleCommand(interaction: ChatInputCommandInteraction, log: Logger, track: (responder: Responder) => void): Promise<Handled> {
     const path = subcommandPath(interaction);
     const handler: SubcommandHandler | undefined = this.commands.get(interaction.commandName)?.handlers[path];
     const responder = new Responder(
@@ -177,6 +245,7 @@ export class InteractionRouter {
       { mode: 'reply', ephemeral: handler?.ephemeral ?? true, deferAfterMs: this.deferAfterMs },
       log,
     );
+    track(responder);
     if (!handler) {
       await responder.notice(
         errorMessage('Unknown command', 'This command is not known to the bot. The admin may need to run `npm run deploy-commands`.'),
@@ -188,7 +257,7 @@ export class InteractionRouter {
     return { command: `${interaction.commandName} ${path}`.trim(), outcome, responder };
   }
 
-  private async handleComponent(interaction: MessageComponentInteraction, log: Logger): Promise<Handled> {
+  private async handleComponent(interaction: MessageComponentInteraction, log: Logger, track: (responder: Responder) => void): Promise<Handled> {
     const { kind, fields } = decodeCustomId(interaction.customId);
     const handler = this.components.get(kind);
     const responder = new Responder(
@@ -196,6 +265,7 @@ export class InteractionRouter {
       { mode: handler?.mode === 'update' ? 'update' : 'reply', ephemeral: handler?.mode !== 'reply', deferAfterMs: this.deferAfterMs },
       log,
     );
+    track(responder);
     if (!handler) {
       await responder.notice(errorMessage('Outdated button', 'This button is no longer supported. Run the command again.'));
       return { command: 'unknown', outcome: 'unknown', responder };

@@ -1,5 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { FinishFailure, FinishSuccess, LinkDecision, LoginService } from '../auth/login.js';
 import { renderConfirmPage, renderPage } from './html.js';
@@ -26,8 +26,10 @@ export interface WebAppOptions {
   avatarOrigin?: string;
   /** Called when a login with a valid state failed (denied, rejected code, outage). */
   onLoginFailed?: (result: LoginFailureWithPending) => Promise<void>;
-  /** Readiness probe for GET /healthz; without one the app reports ready. */
-  health?: () => HealthStatus | Promise<HealthStatus>;
+  /** Readiness probe for GET /readyz (GET /healthz is liveness only); without one the app reports ready. */
+  readiness?: () => HealthStatus | Promise<HealthStatus>;
+  /** Extra routes, e.g. the HTTP interactions endpoint. */
+  routes?: readonly Router[];
   /** Operator log for unexpected failures; messages never contain tokens, codes or state. */
   log?: (message: string) => void;
   /** One entry per answered request (method, path without query, status, client address). */
@@ -134,16 +136,24 @@ export function createWebApp(o: WebAppOptions): express.Express {
     });
   }
 
-  app.get('/healthz', async (_req: Request, res: Response) => {
+  // Liveness: the process serves requests. Nothing else is checked, so a slow store never gets it restarted.
+  app.get('/healthz', (_req: Request, res: Response) => {
+    res.json({ status: 'ok' });
+  });
+
+  // Readiness: whether this process should be sent traffic now.
+  app.get('/readyz', async (_req: Request, res: Response) => {
     let status: HealthStatus;
     try {
-      status = o.health ? await o.health() : { ready: true };
+      status = o.readiness ? await o.readiness() : { ready: true };
     } catch (error) {
-      log(`health probe failed: ${describeError(error)}`);
+      log(`readiness probe failed: ${describeError(error)}`);
       status = { ready: false };
     }
     res.status(status.ready ? 200 : 503).json({ status: status.ready ? 'ok' : 'unavailable', ...(status.checks ?? {}) });
   });
+
+  for (const router of o.routes ?? []) app.use(router);
 
   app.get('/oauth/callback', async (req: Request, res: Response) => {
     const query = req.query as Record<string, unknown>;

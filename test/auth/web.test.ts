@@ -42,7 +42,7 @@ beforeAll(async () => {
       if (onLinkedThrows) throw new Error('discord edit failed');
     },
     onLoginFailed: async (r) => void failed.push(r),
-    health: () => {
+    readiness: () => {
       if (health instanceof Error) throw health;
       return health;
     },
@@ -105,18 +105,21 @@ function expectSecurityHeaders(headers: Headers): void {
   expect(headers.get('x-powered-by')).toBeNull();
 }
 
-describe('GET /healthz', () => {
-  it('200 when ready, 503 when not ready or the probe throws', async () => {
+describe('GET /readyz and /healthz', () => {
+  it('/readyz: 200 when ready, 503 when not ready or the probe throws; /healthz stays 200 (liveness only)', async () => {
     health = { ready: true, checks: { store: true } };
-    let res = await fetch(`${server.url}/healthz`);
+    let res = await fetch(`${server.url}/readyz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', store: true });
     health = { ready: false, checks: { discord: 'connecting' } };
-    res = await fetch(`${server.url}/healthz`);
+    res = await fetch(`${server.url}/readyz`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: 'unavailable', discord: 'connecting' });
-    health = new Error('probe broke');
     res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    health = new Error('probe broke');
+    res = await fetch(`${server.url}/readyz`);
     expect(res.status).toBe(503);
     health = { ready: true };
   });
@@ -125,7 +128,7 @@ describe('GET /healthz', () => {
     const app = createWebApp({ login });
     const s = await startWebServer(app, 0, '127.0.0.1');
     try {
-      const res = await fetch(`${s.url}/healthz`);
+      const res = await fetch(`${s.url}/readyz`);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ status: 'ok' });
     } finally {

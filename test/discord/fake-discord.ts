@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { toStoredCommand, validateCommand, validateCommandList, type StoredCommand } from './command-validation.js';
 import { DiscordHttpError, discordErrors, FormErrors, isRecord } from './errors.js';
-import { FakeGateway } from './gateway.js';
+import { FakeGateway, shardForGuild } from './gateway.js';
 import { createHandle, InteractionRecord } from './interaction-record.js';
 import {
   isEmptyMessage,
@@ -88,8 +89,17 @@ class FakeDiscordServer implements FakeDiscord {
   private readonly guildCommands = new Map<string, StoredCommand[]>();
   private readonly seenUsers = new Map<string, Record<string, unknown>>();
   private offsetMs = 0;
+  private readonly signingKey: KeyObject;
+  readonly publicKey: string;
+  private interactionsEndpoint: string | undefined;
+  readonly shardCount: number;
+  private readonly maxConcurrency: number;
 
   constructor(opts: FakeDiscordOptions) {
+    const keys = generateKeyPairSync('ed25519');
+    this.signingKey = keys.privateKey;
+    // The raw 32 key bytes are the last 32 of the DER SubjectPublicKeyInfo.
+    this.publicKey = keys.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
     this.applicationId = opts.applicationId ?? snowflake();
     this.botToken = opts.botToken ?? `fake.${Buffer.from(this.applicationId).toString('base64url')}.${snowflake()}`;
     this.botUserId = opts.botUserId ?? this.applicationId;
@@ -114,7 +124,10 @@ class FakeDiscordServer implements FakeDiscord {
     this.server = createServer((req, res) => {
       void this.onRequest(req, res);
     });
+    this.shardCount = opts.shardCount ?? 1;
+    this.maxConcurrency = opts.maxConcurrency ?? 1;
     this.gateway = new FakeGateway(this.server, {
+      shardCount: this.shardCount,
       botToken: this.botToken,
       gatewayUrl: () => this.gatewayUrl,
       readyData: () => ({
@@ -148,6 +161,14 @@ class FakeDiscordServer implements FakeDiscord {
     return this.gateway.whenConnected();
   }
 
+  liveShards(): number {
+    return this.gateway.liveShards();
+  }
+
+  shardOf(interactionId: string): number | undefined {
+    return this.interactions.get(interactionId)?.shard;
+  }
+
   disconnectClients(code = 1000): void {
     this.gateway.disconnectAll(code);
   }
@@ -161,20 +182,88 @@ class FakeDiscordServer implements FakeDiscord {
     if (this.interactions.has(payload.id)) throw new Error(`interaction ${payload.id} was already dispatched; build a new one`);
     this.resolveCommand(payload, unchecked);
     this.attachCurrentMessage(payload);
-    if (!this.gateway.hasLiveSession()) {
-      throw new Error('fake discord: no connected gateway client (await fake.connected() after client.login())');
+    const endpoint = this.interactionsEndpoint;
+    const guildId = typeof payload.guild_id === 'string' ? payload.guild_id : null;
+    if (endpoint === undefined && !this.gateway.hasLiveSession(guildId)) {
+      const shard = shardForGuild(guildId ?? undefined, this.shardCount);
+      throw new Error(`fake discord: no connected gateway client for shard ${shard} (await fake.connected() after client.login())`);
     }
     this.rememberUser(payload);
     const record = new InteractionRecord(payload, this.clock.now());
     this.interactions.set(record.id, record);
     this.byToken.set(record.token, record);
-    this.gateway.dispatch('INTERACTION_CREATE', payload);
+    if (endpoint === undefined) {
+      record.shard = shardForGuild(guildId ?? undefined, this.shardCount);
+      this.gateway.dispatch('INTERACTION_CREATE', payload, guildId);
+    } else {
+      record.viaHttp = true;
+      void this.deliver(endpoint, record);
+    }
     return createHandle({
       record,
       messages: this.messages,
       now: () => this.clock.now(),
       ackDeadlineMs: this.ackDeadlineMs,
     });
+  }
+
+  signedHeaders(body: string, timestamp = String(Math.floor(this.clock.now() / 1000))): Record<string, string> {
+    const signature = sign(null, Buffer.from(timestamp + body, 'utf8'), this.signingKey).toString('hex');
+    return { 'content-type': 'application/json', 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp };
+  }
+
+  async setInteractionsEndpoint(url: string | undefined): Promise<void> {
+    if (url === undefined) {
+      this.interactionsEndpoint = undefined;
+      return;
+    }
+    // As the Developer Portal does before saving: a signed PING must get {"type":1}, a badly signed one 401.
+    const ping = JSON.stringify({ id: snowflake(), application_id: this.applicationId, type: 1, token: interactionToken(snowflake()), version: 1 });
+    const good = await fetch(url, { method: 'POST', headers: this.signedHeaders(ping), body: ping, signal: AbortSignal.timeout(this.ackDeadlineMs) });
+    const answer: unknown = good.ok ? await good.json().catch(() => undefined) : undefined;
+    if (!isRecord(answer) || answer.type !== 1) {
+      throw new Error(`fake discord: the interactions endpoint did not answer a signed PING with {"type":1} (status ${good.status})`);
+    }
+    const headers = this.signedHeaders(ping);
+    const tampered = await fetch(url, { method: 'POST', headers, body: ping.replace('"type":1', '"type":1 '), signal: AbortSignal.timeout(this.ackDeadlineMs) });
+    await tampered.arrayBuffer();
+    if (tampered.status !== 401) throw new Error(`fake discord: the interactions endpoint accepted a bad signature (status ${tampered.status})`);
+    this.interactionsEndpoint = url;
+  }
+
+  /** POSTs the interaction to the endpoint; the response body is its first answer, due within the ack deadline. */
+  private async deliver(url: string, record: InteractionRecord): Promise<void> {
+    const body = JSON.stringify(record.payload);
+    const reject = (status: number, message: string, code = 0): void => {
+      record.rejected.push({ status, code, message });
+      record.changed();
+    };
+    let res: Response;
+    try {
+      res = await fetch(url, { method: 'POST', headers: this.signedHeaders(body), body, signal: AbortSignal.timeout(this.ackDeadlineMs) });
+    } catch (error) {
+      reject(0, `interactions endpoint unreachable or too slow: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const text = await res.text().catch(() => '');
+    if (res.status !== 200) {
+      reject(res.status, `interactions endpoint answered ${res.status}: ${text.slice(0, 200)}`);
+      return;
+    }
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text) as unknown;
+    } catch {
+      reject(400, 'interactions endpoint answered with invalid JSON', 50109);
+      return;
+    }
+    try {
+      this.acceptCallback(record, answer, false);
+    } catch (err) {
+      if (!(err instanceof DiscordHttpError)) throw err;
+      const b: Record<string, unknown> = isRecord(err.body) ? err.body : {};
+      reject(err.status, typeof b.message === 'string' ? b.message : '', typeof b.code === 'number' ? b.code : 0);
+    }
   }
 
   async close(): Promise<void> {
@@ -316,8 +405,8 @@ class FakeDiscordServer implements FakeDiscord {
         status: 200,
         body: {
           url: this.gatewayUrl,
-          shards: 1,
-          session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+          shards: this.shardCount,
+          session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: this.maxConcurrency },
         },
       };
     }
@@ -466,12 +555,18 @@ class FakeDiscordServer implements FakeDiscord {
     const record = this.interactions.get(id);
     if (!record || record.token !== token) throw discordErrors.unknownInteraction();
     ctx.interaction = record;
+    // Discord takes the answer to an HTTP-delivered interaction only in the HTTP response.
+    if (record.viaHttp) throw discordErrors.unknownInteraction();
+    return this.acceptCallback(record, ctx.body, ctx.query.with_response === 'true');
+  }
+
+  /** The first answer to an interaction, from the callback endpoint or the HTTP response body. */
+  private acceptCallback(record: InteractionRecord, body: unknown, withResponse: boolean): Reply {
     if (record.response) throw discordErrors.alreadyAcknowledged();
     const at = this.clock.now() - record.dispatchedAt;
     if (at > this.ackDeadlineMs) throw discordErrors.unknownInteraction();
 
     const errs = new FormErrors();
-    const body = ctx.body;
     if (!isRecord(body) || typeof body.type !== 'number') {
       errs.add(['type'], 'BASE_TYPE_REQUIRED', 'This field is required');
       errs.throwIfAny();
@@ -539,7 +634,7 @@ class FakeDiscordServer implements FakeDiscord {
     record.changed();
     this.notifyMessageChanged(message?.id);
 
-    if (ctx.query.with_response !== 'true') return { status: 204 };
+    if (!withResponse) return { status: 204 };
     return {
       status: 200,
       body: {

@@ -15,6 +15,8 @@ interface GatewayEvent {
 
 interface Session {
   id: string;
+  /** [shard_id, num_shards] from IDENTIFY ([0, 1] when none was sent). */
+  shard: [number, number];
   seq: number;
   events: GatewayEvent[];
   socket: WebSocket | null;
@@ -24,9 +26,17 @@ export interface GatewayConfig {
   botToken: string;
   gatewayUrl: () => string;
   readyData: () => Record<string, unknown>;
+  /** How many shards the bot must run (what GET /gateway/bot recommends). */
+  shardCount: number;
 }
 
-/** A single-shard Discord gateway (JSON, uncompressed) sharing the HTTP server's port. */
+/** Discord's routing: a guild's events go to shard (guild_id >> 22) % num_shards; DMs to shard 0. */
+export function shardForGuild(guildId: string | undefined, shardCount: number): number {
+  if (guildId === undefined) return 0;
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+/** A Discord gateway (JSON, uncompressed, one or more shards) sharing the HTTP server's port. */
 export class FakeGateway {
   readonly identifies: GatewayIdentify[] = [];
   private readonly wss: WebSocketServer;
@@ -41,19 +51,30 @@ export class FakeGateway {
     this.wss.on('connection', (socket, req) => this.onConnection(socket, req.url ?? '/'));
   }
 
-  /** Sends a dispatch to every live session; returns how many clients it reached. */
-  dispatch(t: string, d: unknown): number {
+  /**
+   * Sends a dispatch to every live session, or with `guildId` (or null for a DM) only to the sessions of
+   * the shard that guild belongs to; returns how many clients it reached.
+   */
+  dispatch(t: string, d: unknown, guildId?: string | null): number {
     let delivered = 0;
+    const shard = guildId === undefined ? undefined : shardForGuild(guildId ?? undefined, this.config.shardCount);
     for (const session of this.sessions.values()) {
       if (!session.socket || session.socket.readyState !== WebSocket.OPEN) continue;
+      if (shard !== undefined && session.shard[0] !== shard) continue;
       this.push(session, t, d);
       delivered += 1;
     }
     return delivered;
   }
 
-  hasLiveSession(): boolean {
-    return [...this.sessions.values()].some((s) => s.socket?.readyState === WebSocket.OPEN);
+  hasLiveSession(guildId?: string | null): boolean {
+    const shard = guildId === undefined ? undefined : shardForGuild(guildId ?? undefined, this.config.shardCount);
+    return [...this.sessions.values()].some((s) => s.socket?.readyState === WebSocket.OPEN && (shard === undefined || s.shard[0] === shard));
+  }
+
+  /** How many distinct shards have a live session. */
+  liveShards(): number {
+    return new Set([...this.sessions.values()].filter((s) => s.socket?.readyState === WebSocket.OPEN).map((s) => s.shard[0])).size;
   }
 
   whenConnected(): Promise<void> {
@@ -151,12 +172,19 @@ export class FakeGateway {
       socket.close(4013, 'Invalid intent(s)');
       return null;
     }
-    if (d.shard !== undefined && !(Array.isArray(d.shard) && d.shard[0] === 0 && d.shard[1] === 1)) {
+    const count = this.config.shardCount;
+    if (d.shard === undefined && count > 1) {
+      socket.close(4011, 'Sharding required');
+      return null;
+    }
+    const shard: unknown = d.shard ?? [0, 1];
+    if (!Array.isArray(shard) || shard.length !== 2 || !shard.every((n) => Number.isInteger(n)) || shard[1] !== count || shard[0] < 0 || shard[0] >= count) {
       socket.close(4010, 'Invalid shard');
       return null;
     }
+    const shardPair: [number, number] = [shard[0] as number, count];
     this.identifies.push({ intents: d.intents, shard: d.shard, properties: d.properties });
-    const session: Session = { id: randomBytes(16).toString('hex'), seq: 0, events: [], socket };
+    const session: Session = { id: randomBytes(16).toString('hex'), shard: shardPair, seq: 0, events: [], socket };
     this.sessions.set(session.id, session);
     this.push(session, 'READY', {
       v: 10,
@@ -164,7 +192,7 @@ export class FakeGateway {
       guilds: [],
       session_id: session.id,
       resume_gateway_url: this.config.gatewayUrl(),
-      shard: [0, 1],
+      shard: shardPair,
       user_settings: {},
       relationships: [],
       private_channels: [],

@@ -27,6 +27,10 @@ export class InteractionRecord {
   completedDeferral = false;
   readonly followUpIds: string[] = [];
   readonly rejected: RejectedCall[] = [];
+  /** Delivered to the bot's interactions endpoint (HTTP transport) rather than over the gateway. */
+  viaHttp = false;
+  /** The gateway shard it was dispatched to. */
+  shard: number | undefined;
   readonly changes = new EventEmitter();
 
   constructor(

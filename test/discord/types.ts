@@ -84,6 +84,13 @@ export interface FakeDiscordOptions {
   ackDeadlineMs?: number;
   /** Base clock (default Date.now); `clock.advance()` adds to it. */
   now?: () => number;
+  /**
+   * Shards the bot must run (default 1), as GET /gateway/bot recommends; IDENTIFY must then carry
+   * [id, shardCount], and each guild's interactions go only to shard (guild_id >> 22) % shardCount.
+   */
+  shardCount?: number;
+  /** session_start_limit.max_concurrency reported by GET /gateway/bot (default 1). */
+  maxConcurrency?: number;
 }
 
 export interface GatewayIdentify {
@@ -120,5 +127,21 @@ export interface FakeDiscord {
    * The value checks are skipped for inputs built with `unchecked: true` or when `opts.unchecked` is set.
    */
   interact(payload: InteractionInput, opts?: InteractOptions): InteractionHandle;
+  shardCount: number;
+  /** How many distinct shards have a live gateway session. */
+  liveShards(): number;
+  /** The shard an interaction was dispatched to over the gateway. */
+  shardOf(interactionId: string): number | undefined;
+  /** The application's Ed25519 public key (64 hex), as the Developer Portal shows it. */
+  publicKey: string;
+  /**
+   * Sets the "Interactions Endpoint URL" (undefined: back to the gateway). Like the portal, it first
+   * checks that a signed PING gets `{"type":1}` and a badly signed request gets 401, and throws if not.
+   * While set, `interact()` POSTs each interaction there, signed, and takes the HTTP response body as
+   * its first answer (within the ack deadline); the callback endpoint refuses such interactions.
+   */
+  setInteractionsEndpoint(url: string | undefined): Promise<void>;
+  /** Headers Discord would send with `body` (signature over timestamp + body). */
+  signedHeaders(body: string, timestamp?: string): Record<string, string>;
   close(): Promise<void>;
 }

@@ -2,15 +2,15 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedMessage, Where } from '../discord/index.js';
-import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from './harness.js';
+import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, TRANSPORTS, type Stack } from './harness.js';
 import { buttonLabelled, expectClean, isEphemeral, pageLabel, selectOf, timed } from './catalogue-helpers.js';
 
 const RAW_BBCODE = /\[\/?(b|i|u|s|url|quote|spoiler|color|size|center|img|list|\*)\b[^\]]*\]/i;
 
-describe('components end to end', () => {
+describe.each(TRANSPORTS)('components end to end over the %s transport', (transport) => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ transport });
   });
   afterEach(() => {
     stack.emulator.faults.reset();

@@ -30,12 +30,19 @@ export interface StackOptions {
   logger?: Logger;
   /** METRICS=on (with METRICS_TOKEN when a string). */
   metrics?: boolean | string;
+  /** How Discord reaches the bot (default gateway). */
+  transport?: Transport;
 }
+
+export type Transport = 'gateway' | 'http';
+export const TRANSPORTS: readonly Transport[] = ['gateway', 'http'];
 
 export interface Stack {
   emulator: Emulator;
   discord: FakeDiscord;
   bot: RunningBot;
+  /** Where the bot's web server listens (on loopback, whatever PUBLIC_URL says). */
+  webUrl: string;
   config: BotConfig;
   logLines: string[];
   /** Runs a slash command as `user` in `where` and waits for the final answer. */
@@ -123,6 +130,12 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     store: { url: `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
     userRate: o.userRate ?? { commands: undefined, autocomplete: undefined, ownerIds: [] },
     ...(o.metrics ? { metrics: { enabled: true, ...(typeof o.metrics === 'string' ? { token: o.metrics } : {}) } } : {}),
+    transport: {
+      kind: o.transport ?? 'gateway',
+      publicKey: o.transport === 'http' ? discord.publicKey : undefined,
+      shards: undefined,
+      shutdownGraceMs: 5_000,
+    },
   };
   // Registered as `npm run deploy-commands` does; the fake refuses commands it does not know.
   await registerCommands(config.discord);
@@ -140,9 +153,12 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     return bot;
   };
   let bot: RunningBot;
+  let started: RunningBot | undefined;
   try {
-    bot = await launch();
+    bot = started = await launch();
+    if (o.transport === 'http') await discord.setInteractionsEndpoint(`${publicUrl}/interactions`);
   } catch (error) {
+    await started?.stop();
     await Promise.allSettled([discord.close(), emulator.close(), rm(dataDir, { recursive: true, force: true })]);
     throw error;
   }
@@ -152,6 +168,10 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     discord,
     get bot() {
       return bot;
+    },
+    get webUrl() {
+      if (!bot.web) throw new Error('this bot runs no web server');
+      return bot.web.url;
     },
     config,
     logLines,

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ID, DM, GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
+import { CLIENT_ID, DM, GUILD, newUser, startStack, textOf, TRANSPORTS, type Stack } from './harness.js';
 import { answerOf, authorize, beginLogin, decideLink, expectToldToLogin, linkThrough, openCallback } from './user-helpers.js';
 import type { Where } from '../discord/index.js';
 
 const ALICE = { name: 'alice', password: 'alice-password' };
 const BOB = { name: 'bob', password: 'bob-password' };
 
-describe('login, callback and logout end to end', () => {
+describe.each(TRANSPORTS)('login, callback and logout end to end over the %s transport', (transport) => {
   let stack: Stack;
   // One clock for the bot and the emulator; a test moves it forward to expire a pending login.
   let offsetMs = 0;
   const now = () => Date.now() + offsetMs;
 
   beforeAll(async () => {
-    stack = await startStack({ bot: { now }, emulator: { now } });
+    stack = await startStack({ bot: { now }, emulator: { now }, transport });
   });
   afterAll(async () => {
     await stack?.stop();

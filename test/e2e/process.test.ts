@@ -115,7 +115,7 @@ describe('the bot process', () => {
       },
       dir,
     );
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200, 30_000, `health (output: ${run.output()})`);
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, 30_000, `readiness (output: ${run.output()})`);
     return { run, port };
   }
 
@@ -123,7 +123,9 @@ describe('the bot process', () => {
     const { run, port } = await startConfigured('state');
     try {
       const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as Record<string, unknown>;
-      expect(health).toMatchObject({ status: 'ok', discord: 'ready', store: true });
+      expect(health).toEqual({ status: 'ok' });
+      const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as Record<string, unknown>;
+      expect(ready).toMatchObject({ status: 'ok', transport: 'gateway', discord: 'ready', store: true, interactions: 'accepting' });
       // The store folder is created relative to the working directory.
       expect((await stat(join(dir, 'state', 'bot.sqlite'))).isFile()).toBe(true);
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
+import { GUILD, newUser, startStack, textOf, TRANSPORTS, type Stack } from './harness.js';
 
-describe('smoke', () => {
+describe.each(TRANSPORTS)('smoke over the %s transport', (transport) => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ transport });
   });
   afterAll(async () => {
     await stack?.stop();

@@ -44,6 +44,7 @@ describe('start-up failures', () => {
       web: { port, publicUrl: `http://127.0.0.1:${port}`, redirectUri: `http://127.0.0.1:${port}/oauth/callback` },
       store: { url: `sqlite://${join(dir, 'bot.sqlite')}`, encryptionKey: key },
       userRate: { commands: undefined, autocomplete: undefined, ownerIds: [] },
+      transport: { kind: 'gateway', publicKey: undefined, shards: undefined, shutdownGraceMs: 1_000 },
     };
     await expect(startBot({ config, log: silentLogger, host: '127.0.0.1' })).rejects.toMatchObject({ code: 'EADDRINUSE' });
     // The database is usable by the next start.

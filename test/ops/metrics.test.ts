@@ -43,7 +43,7 @@ describe('GET /metrics', () => {
   });
 
   const scrape = async (): Promise<Sample[]> => {
-    const res = await fetch(`${stack.bot.web.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await fetch(`${stack.webUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     return parseExposition(await res.text());
@@ -51,7 +51,7 @@ describe('GET /metrics', () => {
 
   it('refuses scrapes without the bearer token, with our security headers', async () => {
     for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }] as Array<Record<string, string>>) {
-      const res = await fetch(`${stack.bot.web.url}/metrics`, { headers });
+      const res = await fetch(`${stack.webUrl}/metrics`, { headers });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toContain('Bearer');
       expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -128,7 +128,7 @@ describe('metrics off', () => {
     const stack = await startStack();
     try {
       expect(stack.bot.metrics).toBeUndefined();
-      const res = await fetch(`${stack.bot.web.url}/metrics`);
+      const res = await fetch(`${stack.webUrl}/metrics`);
       expect(res.status).toBe(404);
     } finally {
       await stack.stop();

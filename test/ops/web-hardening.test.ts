@@ -98,11 +98,11 @@ describe('the bot sends HSTS from PUBLIC_URL', () => {
   });
 
   it('absent for http, present after a restart with an https PUBLIC_URL', async () => {
-    const before = await fetch(`${stack.bot.web.url}/healthz`);
+    const before = await fetch(`${stack.webUrl}/healthz`);
     expect(before.headers.get('strict-transport-security')).toBeNull();
     stack.config.web.publicUrl = stack.config.web.publicUrl.replace(/^http:/, 'https:');
     await stack.restartBot();
-    const after = await fetch(`${stack.bot.web.url}/healthz`);
+    const after = await fetch(`${stack.webUrl}/healthz`);
     expect(after.headers.get('strict-transport-security')).toBe('max-age=15552000');
     expectSecurityHeaders(after.headers);
   });

@@ -109,4 +109,26 @@ describe('config', () => {
     expect(found.join('\n')).toMatch(/USER_RATE_BURST/);
     expect(found.join('\n')).toMatch(/BOT_OWNER_IDS.*"12"/);
   });
+
+  it('defaults to the gateway transport and one process', () => {
+    expect(loadConfig(VALID).transport).toEqual({ kind: 'gateway', publicKey: undefined, shards: undefined, shutdownGraceMs: 8_000 });
+  });
+
+  it('HTTP transport needs DISCORD_PUBLIC_KEY as 64 hex characters', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig({ ...VALID, DISCORD_TRANSPORT: 'http', DISCORD_PUBLIC_KEY: key }).transport).toMatchObject({ kind: 'http', publicKey: key });
+    expect(problems({ ...VALID, DISCORD_TRANSPORT: 'http' })).toEqual([expect.stringMatching(/^DISCORD_PUBLIC_KEY is missing: .*Public Key/)]);
+    expect(problems({ ...VALID, DISCORD_TRANSPORT: 'http', DISCORD_PUBLIC_KEY: 'xyz' })).toEqual([expect.stringMatching(/DISCORD_PUBLIC_KEY must be 64 hexadecimal/)]);
+    expect(problems({ ...VALID, DISCORD_TRANSPORT: 'websocket' })).toEqual([expect.stringMatching(/DISCORD_TRANSPORT must be one of gateway, http/)]);
+  });
+
+  it('SHARD_COUNT is auto or a number, for the gateway only; SHUTDOWN_GRACE_MS a positive number', () => {
+    expect(loadConfig({ ...VALID, SHARD_COUNT: 'auto' }).transport.shards).toBe('auto');
+    expect(loadConfig({ ...VALID, SHARD_COUNT: '4', SHUTDOWN_GRACE_MS: '3000' }).transport).toMatchObject({ shards: 4, shutdownGraceMs: 3000 });
+    expect(problems({ ...VALID, SHARD_COUNT: '0' })).toEqual([expect.stringMatching(/SHARD_COUNT must be a whole number/)]);
+    expect(problems({ ...VALID, SHARD_COUNT: '2', DISCORD_TRANSPORT: 'http', DISCORD_PUBLIC_KEY: 'a'.repeat(64) })).toEqual([
+      expect.stringMatching(/SHARD_COUNT applies to the gateway transport only/),
+    ]);
+    expect(problems({ ...VALID, SHUTDOWN_GRACE_MS: '-1' })).toEqual([expect.stringMatching(/SHUTDOWN_GRACE_MS/)]);
+  });
 });

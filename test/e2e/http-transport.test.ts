@@ -1,0 +1,78 @@
+// The HTTP interactions endpoint itself: only correctly signed requests do any work, PING is
+// answered, and a process that is shutting down turns new interactions away with 503.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slashCommand } from '../discord/index.js';
+import { GUILD, newUser, startStack, type Stack } from './harness.js';
+
+describe('POST /interactions', () => {
+  let stack: Stack;
+  let endpoint: string;
+  beforeAll(async () => {
+    stack = await startStack({ transport: 'http' });
+    endpoint = `${stack.config.web.publicUrl}/interactions`;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const command = (): string => {
+    const payload = slashCommand({ name: 'anime', subcommand: 'info', options: { title: 'id:967' }, where: GUILD, user: newUser() });
+    return JSON.stringify({ ...payload, application_id: stack.discord.applicationId });
+  };
+  const work = (): number => stack.emulator.stats.requests + stack.discord.calls.length;
+
+  it('answers a signed PING with {"type":1}', async () => {
+    const body = JSON.stringify({ id: '1100000000000000900', application_id: stack.discord.applicationId, type: 1, token: 'x', version: 1 });
+    const res = await fetch(endpoint, { method: 'POST', headers: stack.discord.signedHeaders(body), body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ type: 1 });
+  });
+
+  it('answers a signed command in the response body', async () => {
+    const body = command();
+    const res = await fetch(endpoint, { method: 'POST', headers: stack.discord.signedHeaders(body), body });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { type: number; data?: { embeds?: Array<{ title?: string }> } };
+    expect([4, 5]).toContain(answer.type);
+  });
+
+  it('401 and no work for a tampered body, a wrong key, a missing header', async () => {
+    const body = command();
+    const headers = stack.discord.signedHeaders(body);
+    const before = work();
+    const attempts: Array<{ headers: Record<string, string>; body: string }> = [
+      { headers, body: body.replace('id:967', 'id:968') },
+      { headers: { ...headers, 'x-signature-timestamp': String(Number(headers['x-signature-timestamp']) + 1) }, body },
+      { headers: { ...headers, 'x-signature-ed25519': 'ab'.repeat(64) }, body },
+      { headers: { 'content-type': 'application/json', 'x-signature-timestamp': headers['x-signature-timestamp'] ?? '' }, body },
+      { headers: { 'content-type': 'application/json', 'x-signature-ed25519': headers['x-signature-ed25519'] ?? '' }, body },
+    ];
+    for (const attempt of attempts) {
+      const res = await fetch(endpoint, { method: 'POST', ...attempt });
+      expect(res.status).toBe(401);
+      await res.arrayBuffer();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(work()).toBe(before);
+  });
+
+  it('400 for a signed body that is not an interaction', async () => {
+    const body = '{"hello":';
+    const res = await fetch(endpoint, { method: 'POST', headers: stack.discord.signedHeaders(body), body });
+    expect(res.status).toBe(400);
+  });
+
+  it('turns new interactions away with 503 once shutdown began, and readiness says draining', async () => {
+    stack.bot.router.beginShutdown();
+    const body = command();
+    const before = stack.emulator.stats.requests;
+    const res = await fetch(endpoint, { method: 'POST', headers: stack.discord.signedHeaders(body), body });
+    expect(res.status).toBe(503);
+    expect(stack.emulator.stats.requests).toBe(before);
+    const ready = await fetch(`${stack.config.web.publicUrl}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'unavailable', transport: 'http', interactions: 'draining' });
+    expect((await fetch(`${stack.config.web.publicUrl}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,158 @@
+// Two real bot processes on one store behind a loopback load balancer, HTTP transport, signed
+// interactions from the fake Discord: logins that start on one process and finish on the other,
+// a callback submitted to both at once, concurrent refreshes of expired tokens, and a process
+// killed mid-burst.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCommands } from '../../src/discord/register.js';
+import { DEFAULT_USERS, startEmulator, type Emulator } from '../emulator/server.js';
+import { loginAsPerson } from '../emulator/login.js';
+import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle, type Who } from '../discord/index.js';
+import { DM, freePort, GUILD, loginUrlOf, newUser, textOf } from './harness.js';
+import { botEnv, spawnBot, waitReady, type BotRun } from './bot-process.js';
+import { startBalancer, type Balancer } from './balancer.js';
+import { answerOf } from './user-helpers.js';
+
+const CLIENT_ID = 'multi0process0client0id000000000';
+const ACCOUNTS = Array.from({ length: 20 }, (_, i) => ({ name: `mpuser${i}`, password: `mp-password-${i}` }));
+
+interface Engine {
+  name: string;
+  /** A fresh store for this run. */
+  storeUrl(dir: string): string;
+}
+
+const ENGINES: Engine[] = [{ name: 'sqlite', storeUrl: (dir) => `sqlite://${join(dir, 'shared.sqlite')}` }];
+
+/**
+ * Whether taking a pending login is single-use across processes. The Keyv-based SQLite store reads and
+ * then deletes in two steps, so two processes can both take one (issue 9); the shared store with
+ * atomic operations makes this true, and the racing-callback test then runs.
+ */
+const ATOMIC_PENDING_TAKE = false;
+
+describe.each(ENGINES)('two bot processes on one $name store', (engine) => {
+  let dir: string;
+  let emulator: Emulator;
+  let discord: FakeDiscord;
+  let balancer: Balancer;
+  const ports: number[] = [];
+  const runs: BotRun[] = [];
+  const linked: Array<{ user: Who; account: string }> = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'amls-multi-'));
+    ports.push(await freePort(), await freePort());
+    balancer = await startBalancer(ports);
+    [emulator, discord] = await Promise.all([
+      startEmulator({
+        users: [...DEFAULT_USERS, ...ACCOUNTS],
+        clients: [{ id: CLIENT_ID, redirectUris: [`${balancer.url}/oauth/callback`] }],
+      }),
+      startFakeDiscord({ applicationId: '1100000000000000006' }),
+    ]);
+    await registerCommands({ token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl });
+    const shared = { storeUrl: engine.storeUrl(dir), encryptionKey: randomBytes(32).toString('base64') };
+    for (const port of ports) {
+      runs.push(spawnBot(botEnv({ discord, emulator, clientId: CLIENT_ID, port, publicUrl: balancer.url, transport: 'http', ...shared })));
+    }
+    await Promise.all(runs.map((run, i) => waitReady(run, ports[i] ?? 0)));
+    await discord.setInteractionsEndpoint(`${balancer.url}/interactions`);
+  }, 120_000);
+  afterAll(async () => {
+    for (const run of runs) run.child.kill('SIGKILL');
+    await Promise.allSettled([discord?.close(), emulator?.close(), balancer?.close()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const profileOf = async (user: Who): Promise<string> => (await answerOf(discord.interact(slashCommand({ name: 'profile', user, where: GUILD })))).text;
+
+  async function startLogin(user: Who): Promise<{ handle: InteractionHandle; redirect: URL; startedOn: number }> {
+    const handle = discord.interact(slashCommand({ name: 'login', user, where: DM }));
+    const url = loginUrlOf(await handle.settled());
+    const startedOn = balancer.backendOf(handle.id);
+    if (startedOn === undefined) throw new Error('the balancer did not see the /login interaction');
+    return { handle, redirect: await loginAsPerson(url, ACCOUNTS[linked.length % ACCOUNTS.length] ?? { name: '', password: '' }), startedOn };
+  }
+
+  /** The callback as the browser would send it, but to a chosen process. */
+  const callbackOn = (backend: number, redirect: URL): Promise<Response> =>
+    fetch(`http://127.0.0.1:${ports[backend] ?? 0}${redirect.pathname}${redirect.search}`);
+
+  it('20 concurrent logins whose start and callback land on different processes all link', async () => {
+    const users = ACCOUNTS.map(() => newUser('mp'));
+    await Promise.all(
+      users.map(async (user, i) => {
+        const account = ACCOUNTS[i] ?? { name: '', password: '' };
+        const handle = discord.interact(slashCommand({ name: 'login', user, where: DM }));
+        const redirect = await loginAsPerson(loginUrlOf(await handle.settled()), account);
+        const startedOn = balancer.backendOf(handle.id) ?? 0;
+        const res = await callbackOn(1 - startedOn, redirect);
+        expect(res.status).toBe(200);
+        await handle.waitForOriginal((m) => textOf(m).includes('linked as'));
+        linked.push({ user, account: account.name });
+      }),
+    );
+    expect(linked).toHaveLength(20);
+    const profiles = await Promise.all(linked.map(({ user }) => profileOf(user)));
+    profiles.forEach((text, i) => expect(text).toContain(linked[i]?.account));
+  }, 90_000);
+
+  it.skipIf(!ATOMIC_PENDING_TAKE)('a callback submitted to both processes at once links once and the account stays usable (5 races)', async () => {
+    for (let race = 0; race < 5; race++) {
+      const user = newUser('mp-race');
+      const { handle, redirect } = await startLogin(user);
+      const exchanges = emulator.stats.tokenRequests.authorization_code;
+      const [a, b] = await Promise.all([callbackOn(0, redirect), callbackOn(1, redirect)]);
+      const statuses = [a.status, b.status].sort();
+      expect(statuses[0]).toBe(200);
+      expect(statuses[1]).toBeGreaterThanOrEqual(400);
+      expect(statuses[1]).toBeLessThan(500);
+      // The replayed code never reached the service (a replay would revoke the new tokens there).
+      expect(emulator.stats.tokenRequests.authorization_code).toBe(exchanges + 1);
+      await handle.waitForOriginal((m) => textOf(m).includes('linked as'));
+      // Usable from both processes (the balancer alternates).
+      for (let i = 0; i < 2; i++) expect(await profileOf(user)).toMatch(/mpuser/);
+    }
+  }, 60_000);
+
+  it('40 concurrent commands on expired tokens refresh at most once per user and lose no link', async () => {
+    const group = linked.slice(0, 4);
+    for (const { account } of group) emulator.expireAccessTokens(account);
+    const refreshes = emulator.stats.tokenRequests.refresh_token;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const { user } = group[i % group.length] ?? { user: newUser() };
+        return answerOf(discord.interact(slashCommand({ name: 'profile', user, where: GUILD })), 15_000);
+      }),
+    );
+    answers.forEach((answer, i) => expect(answer.text).toContain(group[i % group.length]?.account));
+    expect(emulator.stats.tokenRequests.refresh_token - refreshes).toBeLessThanOrEqual(group.length);
+    for (const { user, account } of group) expect(await profileOf(user)).toContain(account);
+  }, 60_000);
+
+  it('killing one process mid-burst loses nothing: later interactions are answered by the other, every link stays', async () => {
+    const burst: InteractionHandle[] = [];
+    const fire = async (n: number): Promise<void> => {
+      for (let i = 0; i < n; i++) {
+        burst.push(discord.interact(slashCommand({ name: 'anime', subcommand: 'info', options: { title: 'id:967' }, where: GUILD, user: newUser() })));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await fire(10);
+    runs[1]?.child.kill('SIGKILL');
+    await runs[1]?.exited;
+    await fire(20);
+    const afterKill = burst.slice(10);
+    const texts = await Promise.all(afterKill.map(async (h) => textOf(await h.settled(10_000))));
+    for (const text of texts) expect(text).toContain('Hokuto no Ken');
+    // Those accepted by the killed process before it died may be lost (Discord shows them failed);
+    // nothing stored is: every linked account still works through the surviving process.
+    const profiles = await Promise.all(linked.map(({ user }) => profileOf(user)));
+    profiles.forEach((text, i) => expect(text).toContain(linked[i]?.account));
+  }, 60_000);
+});
