@@ -83,7 +83,17 @@ describe.each(ENGINES)('two bot processes on one $name store', (engine) => {
   const callbackOn = (backend: number, redirect: URL): Promise<Response> =>
     fetch(`http://127.0.0.1:${ports[backend] ?? 0}${redirect.pathname}${redirect.search}`);
 
-  it('20 concurrent logins whose start and callback land on different processes all link', async () => {
+  /** Presses Confirm on the page a callback showed, on the given process. */
+  const confirmOn = async (backend: number, page: Response): Promise<Response> => {
+    const token = /name="token" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    return fetch(`http://127.0.0.1:${ports[backend] ?? 0}/oauth/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, action: 'confirm' }).toString(),
+    });
+  };
+
+  it('20 concurrent logins whose start, callback and confirmation land on different processes all link', async () => {
     const users = ACCOUNTS.map(() => newUser('mp'));
     await Promise.all(
       users.map(async (user, i) => {
@@ -93,6 +103,8 @@ describe.each(ENGINES)('two bot processes on one $name store', (engine) => {
         const startedOn = balancer.backendOf(handle.id) ?? 0;
         const res = await callbackOn(1 - startedOn, redirect);
         expect(res.status).toBe(200);
+        // The confirmation goes to the other process than the callback: the pending link is in the shared store.
+        expect((await confirmOn(startedOn, res)).status).toBe(200);
         await handle.waitForOriginal((m) => textOf(m).includes('linked as'));
         linked.push({ user, account: account.name });
       }),
@@ -114,6 +126,10 @@ describe.each(ENGINES)('two bot processes on one $name store', (engine) => {
       expect(statuses[1]).toBeLessThan(500);
       // The replayed code never reached the service (a replay would revoke the new tokens there).
       expect(emulator.stats.tokenRequests.authorization_code).toBe(exchanges + 1);
+      const shown = a.status === 200 ? a : b;
+      const [c, d] = await Promise.all([confirmOn(0, shown.clone()), confirmOn(1, shown)]);
+      // The confirmation, sent to both processes at once, links once.
+      expect([c.status, d.status].sort()).toEqual([200, 400]);
       await handle.waitForOriginal((m) => textOf(m).includes('linked as'));
       // Usable from both processes (the balancer alternates).
       for (let i = 0; i < 2; i++) expect(await profileOf(user)).toMatch(/mpuser/);

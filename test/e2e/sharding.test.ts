@@ -67,6 +67,13 @@ describe('sharded gateway', () => {
     expect(redirect.origin).toBe(`http://127.0.0.1:${port}`);
     const page = await fetch(redirect);
     expect(page.status).toBe(200);
+    const token = /name="token" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    const confirmed = await fetch(`http://127.0.0.1:${port}/oauth/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, action: 'confirm' }).toString(),
+    });
+    expect(confirmed.status).toBe(200);
     await handle.waitForOriginal((m) => textOf(m).includes('linked as **alice**'));
     const profile = discord.interact(slashCommand({ name: 'profile', user, where: { kind: 'guild', guildId: guildOnShard(1) } }));
     expect(textOf(await profile.settled())).toContain('alice');
