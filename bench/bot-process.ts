@@ -18,7 +18,7 @@ function cacheSizes(running: RunningBot): CacheSizes {
     users: client.users.cache.size,
     channels: client.channels.cache.size,
     guilds: client.guilds.cache.size,
-    responseCache: deps.service.cachedResponses,
+    responseCache: Math.round(deps.service.cachedResponseBytes / 1024),
     titleCache: deps.titleCache.size,
     restHandlers: client.rest.handlers.size,
     restHashes: client.rest.hashes.size,

@@ -9,7 +9,7 @@ import { CLIENT_ID, newUser, startStack } from '../test/e2e/harness.js';
 import type { Who } from '../test/discord/index.js';
 import { asFromBot, type FromBot, type MemorySample, type ToBot } from './bot-protocol.js';
 import { sampleCatalogue } from './catalogue-sample.js';
-import { DEFAULT_CACHE_MAX_ENTRIES } from '../src/service/response-cache.js';
+import { DEFAULT_CACHE_MAX_BYTES } from '../src/service/response-cache.js';
 import type { BenchOptions } from './options.js';
 import { fixed, mb, section, slope, table, withTimeout } from './stats.js';
 import { Workload } from './workload.js';
@@ -152,11 +152,10 @@ export async function runMemory(o: BenchOptions): Promise<MemoryResult> {
     console.log(
       `warm-up: ${fillers.length} interactions that each ask for something new (fills the bounded caches) + ${o.memoryWarmup} of the mix; then ${o.memoryInteractions} measured; ${o.memoryConcurrency} in flight.\n` +
         'Each row: the bot process after gc() x4. users/channels/guilds = discord.js caches; ' +
-        'responseCache = anonymous GET cache (max 1000); titleCache = autocomplete cache (max 500); rest handlers = discord.js REST queues.\n',
+        `responseCache = anonymous GET cache in KiB of bodies (max ${DEFAULT_CACHE_MAX_BYTES / 1024}); titleCache = autocomplete cache (max 500); rest handlers = discord.js REST queues.\n`,
     );
     printRows(rows);
-    const full = afterWarmup.caches.responseCache === DEFAULT_CACHE_MAX_ENTRIES;
-    console.log(`\nresponse cache ${full ? 'at its bound' : 'NOT yet full'} after warm-up (${afterWarmup.caches.responseCache ?? 'n/a'}/${DEFAULT_CACHE_MAX_ENTRIES})`);
+    console.log(`\nresponse cache after warm-up: ${afterWarmup.caches.responseCache ?? 'n/a'} KiB of ${DEFAULT_CACHE_MAX_BYTES / 1024} KiB`);
     const kinds = Object.entries(workload.stats.byKind)
       .sort((a, b) => b[1] - a[1])
       .map(([k, n]) => `${k} ${n}`)

@@ -11,6 +11,7 @@ import { runLargeCatalogue } from './large-catalogue.js';
 import { runStore } from './store.js';
 import { runOpsOverhead } from './ops-overhead.js';
 import { runHttpThroughput } from './http-throughput.js';
+import { runFaults } from './faults.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -30,6 +31,7 @@ async function main(): Promise<number> {
     ops: () => runOpsOverhead(o),
     catalogue: () => runLargeCatalogue(o),
     http: () => runHttpThroughput(o),
+    faults: () => runFaults(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();

@@ -4,7 +4,7 @@
 // core and the web server for the sharding manager.
 
 import { Events, MessageFlags, RESTEvents, Routes, type APIApplication, type Client, type REST } from 'discord.js';
-import { DEFAULT_DISCORD_CDN_URL, type BotConfig } from './config.js';
+import { DEFAULT_DISCORD_CDN_URL, DEFAULT_LIMITS, type BotConfig, type LimitsConfig } from './config.js';
 import { scopedLogger, type Logger } from './log.js';
 import { parseEncryptionKey } from './store/crypto.js';
 import { LoginService } from './auth/login.js';
@@ -16,6 +16,7 @@ import { OAuthClient } from './service/oauth.js';
 import { TokenManager } from './service/token-source.js';
 import { ServiceClient } from './service/client.js';
 import { ResponseCache } from './service/response-cache.js';
+import { CoolOff } from './service/cool-off.js';
 import type { AccountLinks, ForgottenRecords } from './discord/accounts.js';
 import { createDiscordClient } from './discord/client.js';
 import type { BotDeps } from './discord/context.js';
@@ -33,6 +34,15 @@ import { interactionObserver, refreshObserver, serviceObserver, timedStore } fro
 import type { Router } from 'express';
 import { UserRateLimits } from './fairness/user-limits.js';
 
+const LOGIN_LOST_EMBED = {
+  title: 'Log in again',
+  description: 'The service no longer accepts your linked login (it expired or was revoked), so the bot could not act for you. Use `/login` to link your account again.',
+};
+
+function finalizeEmbed(embed: { title: string; description: string }) {
+  return finalizeMessage({ embeds: [embed] }).embeds?.[0] ?? embed;
+}
+
 export interface BotOptions {
   config: BotConfig;
   log: Logger;
@@ -41,7 +51,7 @@ export interface BotOptions {
   /** Interface the web server binds to; default all interfaces. */
   host?: string;
   /** Service client knobs, for tests. */
-  service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number };
+  service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number; tokenTimeoutMs?: number };
   /** Serve the web server (default true). Shard processes leave it to their manager. */
   web?: boolean;
   /** Node.js process metrics in the registry (when metrics are on); default true. */
@@ -82,6 +92,8 @@ export interface Core {
   limits: UserRateLimits;
   deps: BotDeps;
   metrics: BotMetrics | undefined;
+  /** Set by the process that talks to Discord: DMs a user whose login background work found revoked. */
+  loginLostNotifier: { send?: (discordUserId: string) => Promise<void> };
   close(): Promise<void>;
 }
 
@@ -90,13 +102,14 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
   const now = o.now ?? Date.now;
   const key = parseEncryptionKey(config.store.encryptionKey);
   const metrics = config.metrics?.enabled ? new BotMetrics({ defaultMetrics: o.processMetrics ?? true }) : undefined;
+  const loginLostNotifier: Core['loginLostNotifier'] = {};
   const opened = await openStore(config.store.url, key, {
     now,
     onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
   });
   const store = metrics ? timedStore(opened, storeEngineOf(config.store.url), metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
 
-  const limits = new UserRateLimits(config.userRate, now);
+  const userRate = new UserRateLimits(config.userRate, now);
   const observer = serviceObserver(log, metrics);
 
   const scheduler = new Scheduler({
@@ -107,21 +120,29 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
   // Every process runs the scheduler; the lease in the store makes each period's run happen once across them.
   scheduler.start();
 
+  const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...config.limits };
   const service = new ServiceClient({
     apiUrl: config.service.apiUrl,
     clientId: config.service.clientId,
     clientIdHeader: config.service.clientIdHeader,
     userAgent: config.service.userAgent,
-    ...(o.service?.timeoutMs !== undefined ? { timeoutMs: o.service.timeoutMs } : {}),
+    timeoutMs: o.service?.timeoutMs ?? limits.serviceTimeoutMs,
+    maxBodyBytes: limits.serviceMaxBodyBytes,
+    maxConcurrent: limits.serviceMaxConcurrent,
     ...(o.service?.retries !== undefined ? { retries: o.service.retries } : {}),
     ...(o.service?.backoff ? { backoff: o.service.backoff } : {}),
-    cache: new ResponseCache({ now, ...(o.service?.cacheTtlMs !== undefined ? { ttlMs: o.service.cacheTtlMs } : {}) }),
+    cache: new ResponseCache({
+      now,
+      maxBytes: limits.serviceCacheMaxBytes,
+      ...(o.service?.cacheTtlMs !== undefined ? { ttlMs: o.service.cacheTtlMs } : {}),
+    }),
+    coolOff: new CoolOff({ initialMs: limits.serviceCoolOffMs, maxMs: limits.serviceCoolOffMaxMs }),
     // Each real upstream exchange (never a cache hit) also counts against the acting user's budget.
     observer: {
       ...observer,
       attempt: (e) => {
         observer.attempt?.(e);
-        limits.noteUpstreamCall();
+        userRate.noteUpstreamCall();
       },
     },
   });
@@ -130,6 +151,7 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     clientId: config.service.clientId,
     ...(config.service.clientSecret ? { clientSecret: config.service.clientSecret } : {}),
     userAgent: config.service.userAgent,
+    ...(o.service?.tokenTimeoutMs !== undefined ? { timeoutMs: o.service.tokenTimeoutMs } : {}),
   });
   const tokens = new TokenManager({
     oauth,
@@ -137,6 +159,14 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     now,
     onClientRejected: (error) => log.error('the token endpoint refused the client credentials: check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET', { error }),
     onRefresh: refreshObserver(log, metrics, async (id) => (await store.accounts.get(id))?.serviceUserName),
+    // Background work that finds a login revoked tells its owner by DM (never silently).
+    onLoginLost: async (discordUserId) => {
+      try {
+        await loginLostNotifier.send?.(discordUserId);
+      } catch (error) {
+        log.info('could not DM a user about their lost login', { error });
+      }
+    },
   });
   const login = new LoginService({
     store,
@@ -230,8 +260,9 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     finishLogin,
     confirmLink,
     cancelLink,
-    limits,
+    limits: userRate,
     deps,
+    loginLostNotifier,
     metrics,
     close: async () => {
       await Promise.allSettled([service.close(), oauth.close(), scheduler.stop()]);
@@ -314,8 +345,15 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const http = config.transport.kind === 'http';
 
   const client = createDiscordClient(config.discord.apiUrl, {}, config.discord.cdnUrl ?? DEFAULT_DISCORD_CDN_URL);
+  core.loginLostNotifier.send = async (discordUserId) => {
+    await client.users.send(discordUserId, { embeds: [finalizeEmbed(LOGIN_LOST_EMBED)], allowedMentions: { parse: [] } });
+  };
+  const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...config.limits };
   const where = new WhereTracker();
   const router = new InteractionRouter(commands, components, deps, where, {
+    commandBudgetMs: limits.commandBudgetMs,
+    componentBudgetMs: limits.componentBudgetMs,
+    autocompleteBudgetMs: limits.autocompleteBudgetMs,
     ...o.router,
     transport: config.transport.kind,
     ...(core.metrics ? { onFinished: interactionObserver(core.metrics) } : {}),

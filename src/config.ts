@@ -7,6 +7,10 @@ import { parseStoreUrl } from './store/url.js';
 import { DEFAULT_CLIENT_ID_HEADER } from './service/client.js';
 import type { UserRateConfig } from './fairness/user-limits.js';
 import { isPublicKeyHex } from './transport/signature.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } from './service/http.js';
+import { DEFAULT_CACHE_MAX_BYTES } from './service/response-cache.js';
+import { DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS } from './service/cool-off.js';
+import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS } from './discord/router.js';
 
 export { DEFAULT_CLIENT_ID_HEADER };
 
@@ -63,6 +67,20 @@ export interface TransportConfig {
   shutdownGraceMs: number;
 }
 
+/** Deadlines and bounds that keep a misbehaving service from hanging or flooding the bot. */
+export interface LimitsConfig {
+  commandBudgetMs: number;
+  componentBudgetMs: number;
+  autocompleteBudgetMs: number;
+  /** Whole-call deadline of one request to the service. */
+  serviceTimeoutMs: number;
+  serviceMaxBodyBytes: number;
+  serviceMaxConcurrent: number;
+  serviceCacheMaxBytes: number;
+  serviceCoolOffMs: number;
+  serviceCoolOffMaxMs: number;
+}
+
 export interface BotConfig {
   service: ServiceConfig;
   discord: DiscordConfig;
@@ -72,12 +90,26 @@ export interface BotConfig {
   metrics?: MetricsConfig;
   userRate: UserRateConfig;
   transport: TransportConfig;
+  /** Optional in code that builds a config by hand (tests); loadConfig always fills it. */
+  limits?: Partial<LimitsConfig>;
 }
 
 export const DEFAULT_USER_RATE = {
   commands: { burst: 8, perMinute: 12 },
   autocomplete: { burst: 20, perMinute: 60 },
 } as const;
+
+export const DEFAULT_LIMITS: LimitsConfig = {
+  commandBudgetMs: DEFAULT_COMMAND_BUDGET_MS,
+  componentBudgetMs: DEFAULT_COMPONENT_BUDGET_MS,
+  autocompleteBudgetMs: DEFAULT_AUTOCOMPLETE_BUDGET_MS,
+  serviceTimeoutMs: DEFAULT_TIMEOUT_MS,
+  serviceMaxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+  serviceMaxConcurrent: DEFAULT_MAX_CONNECTIONS,
+  serviceCacheMaxBytes: DEFAULT_CACHE_MAX_BYTES,
+  serviceCoolOffMs: DEFAULT_COOL_OFF_MS,
+  serviceCoolOffMaxMs: DEFAULT_COOL_OFF_MAX_MS,
+};
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -268,6 +300,18 @@ class EnvReader {
     return n;
   }
 
+  /** A whole number within [min, max], or the fallback when unset. */
+  int(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+      return fallback;
+    }
+    return n;
+  }
+
   finish(): void {
     if (this.problems.length > 0) throw new ConfigError(this.problems);
   }
@@ -352,6 +396,24 @@ function readTransport(r: EnvReader): TransportConfig {
   return { kind, publicKey, shards, shutdownGraceMs };
 }
 
+function readLimits(r: EnvReader): LimitsConfig {
+  const d = DEFAULT_LIMITS;
+  const limits: LimitsConfig = {
+    commandBudgetMs: r.int('COMMAND_BUDGET_MS', d.commandBudgetMs, 1_000, 14 * 60_000),
+    componentBudgetMs: r.int('COMPONENT_BUDGET_MS', d.componentBudgetMs, 1_000, 14 * 60_000),
+    // Discord drops an autocomplete answer after 3 s.
+    autocompleteBudgetMs: r.int('AUTOCOMPLETE_BUDGET_MS', d.autocompleteBudgetMs, 100, 2_500),
+    serviceTimeoutMs: r.int('SERVICE_TIMEOUT_MS', d.serviceTimeoutMs, 100, 14 * 60_000),
+    serviceMaxBodyBytes: r.int('SERVICE_MAX_BODY_BYTES', d.serviceMaxBodyBytes, 64 * 1024, 1024 * 1024 * 1024),
+    serviceMaxConcurrent: r.int('SERVICE_MAX_CONCURRENT', d.serviceMaxConcurrent, 1, 1024),
+    serviceCacheMaxBytes: r.int('SERVICE_CACHE_MAX_BYTES', d.serviceCacheMaxBytes, 1024, 16 * 1024 * 1024 * 1024),
+    serviceCoolOffMs: r.int('SERVICE_COOL_OFF_MS', d.serviceCoolOffMs, 100, 60 * 60_000),
+    serviceCoolOffMaxMs: r.int('SERVICE_COOL_OFF_MAX_MS', d.serviceCoolOffMaxMs, 100, 24 * 60 * 60_000),
+  };
+  if (limits.serviceCoolOffMaxMs < limits.serviceCoolOffMs) r.problems.push('SERVICE_COOL_OFF_MAX_MS must not be below SERVICE_COOL_OFF_MS');
+  return limits;
+}
+
 /** Everything the running bot needs. Throws ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): BotConfig {
   const r = new EnvReader(env);
@@ -364,6 +426,7 @@ export function loadConfig(env: Env = process.env): BotConfig {
     metrics: { enabled: r.onOff('METRICS'), ...(metricsToken !== undefined ? { token: metricsToken } : {}) },
     userRate: readUserRate(r),
     transport: readTransport(r),
+    limits: readLimits(r),
   };
   r.finish();
   return config;

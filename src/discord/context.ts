@@ -27,7 +27,10 @@ export interface BotDeps {
 export interface BaseContext {
   userId: string;
   where: Where;
+  /** Its `service` is bound to this interaction's budget. */
   deps: BotDeps;
+  /** Aborted when the interaction's budget ends or its answer is no longer wanted; pass it to other slow work. */
+  signal: AbortSignal;
   /** The viewer's token when they have linked an account, for reads that can show their list status. */
   viewerAuth(): Promise<TokenSource | undefined>;
   /** The viewer's token, or a NotLoggedInError telling them to /login. */
@@ -47,8 +50,6 @@ export interface ComponentContext extends BaseContext {
 export interface AutocompleteContext extends BaseContext {
   interaction: AutocompleteInteraction;
   focused: { name: string; value: string };
-  /** Aborted shortly before Discord's deadline; pass it to service calls. */
-  signal: AbortSignal;
 }
 
 export interface AutocompleteChoice {

@@ -20,7 +20,7 @@ import type {
 } from './context.js';
 import { decodeCustomId, FieldReader } from './custom-id.js';
 import { DEFAULT_DEFER_AFTER_MS, Responder } from './responder.js';
-import { describeError, NotLoggedInError } from './user-errors.js';
+import { BudgetExceededError, describeError, NotLoggedInError } from './user-errors.js';
 import type { Where, WhereTracker } from './where.js';
 import { errorMessage } from './render/messages.js';
 import { clipPlain } from './render/text.js';
@@ -28,6 +28,7 @@ import { finalizeMessage } from './render/limits.js';
 import { decodeUserId } from './invoker.js';
 import type { UserRateLimits } from '../fairness/user-limits.js';
 import { withLogScope, type Logger } from '../log.js';
+import { AbortedError } from '../service/errors.js';
 
 export type InteractionKind = 'command' | 'component' | 'autocomplete';
 export type InteractionOutcome = 'ok' | 'user_error' | 'error' | 'refused' | 'unknown' | 'timeout' | 'failed';
@@ -45,6 +46,10 @@ export interface InteractionReport {
 
 export interface RouterOptions {
   deferAfterMs?: number;
+  /** Time a slash command gets for all its service calls before the user is told the service is slow. */
+  commandBudgetMs?: number;
+  /** The same for buttons and select menus. */
+  componentBudgetMs?: number;
   /** Time an autocomplete handler gets before the router answers with what it has. */
   autocompleteBudgetMs?: number;
   /** Per-user fairness for work that reaches the service; none = unlimited. */
@@ -60,6 +65,34 @@ interface Handled {
   outcome: InteractionOutcome;
   responder?: Responder;
 }
+
+export const DEFAULT_COMMAND_BUDGET_MS = 10_000;
+export const DEFAULT_COMPONENT_BUDGET_MS = 10_000;
+export const DEFAULT_AUTOCOMPLETE_BUDGET_MS = 1_500;
+/** After the budget, a handler gets this long to answer from what it has (e.g. a stale cache) before the router answers for it. */
+const BUDGET_GRACE_MS = 300;
+
+/** One interaction's deadline: an abort signal for everything it starts, and whether a stale answer was used. */
+interface Budget {
+  controller: AbortController;
+  deadlineAt: number;
+  budgetMs: number;
+  stale: boolean;
+  timer: NodeJS.Timeout;
+}
+
+function startBudget(budgetMs: number): Budget {
+  const controller = new AbortController();
+  return {
+    controller,
+    deadlineAt: Date.now() + budgetMs,
+    budgetMs,
+    stale: false,
+    timer: setTimeout(() => controller.abort(new BudgetExceededError(budgetMs)), budgetMs),
+  };
+}
+
+const STALE_NOTE = '⚠️ The service is not answering properly right now, so this is an earlier answer: possibly out of date.';
 
 const AUTOCOMPLETE_MAX_CHOICES = 25;
 
@@ -85,6 +118,8 @@ export class InteractionRouter {
   private readonly deferAfterMs: number;
   private readonly autocompleteBudgetMs: number;
   private readonly limits: UserRateLimits | undefined;
+  private readonly commandBudgetMs: number;
+  private readonly componentBudgetMs: number;
   private readonly transport: 'gateway' | 'http';
   private readonly onFinished: ((report: InteractionReport) => void) | undefined;
   private readonly inFlight = new Map<string, { responder: Responder | undefined; done: Promise<void> }>();
@@ -103,7 +138,9 @@ export class InteractionRouter {
       this.components.set(component.kind, component);
     }
     this.deferAfterMs = options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS;
-    this.autocompleteBudgetMs = options.autocompleteBudgetMs ?? 1_500;
+    this.autocompleteBudgetMs = options.autocompleteBudgetMs ?? DEFAULT_AUTOCOMPLETE_BUDGET_MS;
+    this.commandBudgetMs = options.commandBudgetMs ?? DEFAULT_COMMAND_BUDGET_MS;
+    this.componentBudgetMs = options.componentBudgetMs ?? DEFAULT_COMPONENT_BUDGET_MS;
     this.transport = options.transport ?? 'gateway';
     this.onFinished = options.onFinished;
     this.limits = options.limits;
@@ -217,17 +254,26 @@ export class InteractionRouter {
     }
   }
 
-  private baseContext(interaction: BaseInteraction, log: Logger): BaseContext {
+  /** The context of one interaction: every service call it makes is bound to its budget. */
+  private baseContext(interaction: BaseInteraction, log: Logger, budget: Budget): BaseContext {
     const userId = interaction.user.id;
     const where: Where = this.where.take(interaction.id, { inGuild: interaction.inGuild() });
     const { accounts } = this.deps;
+    const service = this.deps.service.scoped({
+      signal: budget.controller.signal,
+      deadlineAt: budget.deadlineAt,
+      onStale: () => {
+        budget.stale = true;
+      },
+    });
     let viewer: Promise<TokenSource | undefined> | undefined;
     const viewerAuth = (): Promise<TokenSource | undefined> =>
       (viewer ??= accounts.linkedAs(userId).then((name) => (name === undefined ? undefined : accounts.tokenSource(userId))));
     return {
       userId,
       where,
-      deps: { ...this.deps, log },
+      deps: { ...this.deps, log, service },
+      signal: budget.controller.signal,
       viewerAuth,
       requireAuth: async () => {
         const auth = await viewerAuth();
@@ -252,8 +298,9 @@ export class InteractionRouter {
       );
       return { command: 'unknown', outcome: 'unknown', responder };
     }
-    const ctx = { ...this.baseContext(interaction, log), interaction };
-    const outcome = await this.run(responder, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx)), log);
+    const budget = startBudget(this.commandBudgetMs);
+    const ctx = { ...this.baseContext(interaction, log, budget), interaction };
+    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx)), log);
     return { command: `${interaction.commandName} ${path}`.trim(), outcome, responder };
   }
 
@@ -279,26 +326,48 @@ export class InteractionRouter {
         return { command: kind, outcome: 'refused', responder };
       }
     }
+    const budget = startBudget(this.componentBudgetMs);
     const ctx = {
-      ...this.baseContext(interaction, log),
+      ...this.baseContext(interaction, log, budget),
       interaction,
       values: interaction.isStringSelectMenu() ? interaction.values : [],
     };
-    const outcome = await this.run(responder, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), log);
+    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), log);
     return { command: kind, outcome, responder };
   }
 
-  private async run(responder: Responder, work: () => Promise<Parameters<Responder['send']>[0]>, log: Logger): Promise<InteractionOutcome> {
+  private async run(
+    responder: Responder,
+    budget: Budget,
+    work: () => Promise<Parameters<Responder['send']>[0]>,
+    log: Logger,
+  ): Promise<InteractionOutcome> {
     responder.arm();
     let message;
+    // The handler is asked to stop at the budget (its service calls are aborted); the hard deadline
+    // after that guarantees an answer even if it does not.
+    let hardDeadline: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      hardDeadline = setTimeout(() => {
+        budget.controller.abort(new BudgetExceededError(budget.budgetMs));
+        reject(new BudgetExceededError(budget.budgetMs));
+      }, budget.budgetMs + BUDGET_GRACE_MS);
+    });
     try {
-      message = await work();
+      message = await Promise.race([work(), deadline]);
+      if (budget.stale) message = { ...message, content: message.content ? `${STALE_NOTE}\n${message.content}` : STALE_NOTE };
     } catch (error) {
-      const described = describeError(error);
+      const timedOut = budget.controller.signal.aborted;
+      const described = describeError(timedOut ? budgetError(error, budget) : error);
       if (described.unexpected) log.error('handler failed', { error });
       else log.info('handler answered with an error', { error: described.title });
       await responder.sendError(errorMessage(described.title, described.text));
-      return described.unexpected ? 'error' : 'user_error';
+      return timedOut ? 'timeout' : described.unexpected ? 'error' : 'user_error';
+    } finally {
+      clearTimeout(budget.timer);
+      clearTimeout(hardDeadline);
+      // Anything still running for this interaction is no longer wanted.
+      budget.controller.abort();
     }
     try {
       await responder.send(message);
@@ -321,19 +390,17 @@ export class InteractionRouter {
       return { command: 'unknown', outcome: 'unknown' };
     }
     const command = `${interaction.commandName} ${path}`.trim();
-    const controller = new AbortController();
+    const budget = startBudget(this.autocompleteBudgetMs);
     const ctx = {
-      ...this.baseContext(interaction, log),
+      ...this.baseContext(interaction, log, budget),
       interaction,
       focused: { name: focused.name, value: String(focused.value) },
-      signal: controller.signal,
     };
     // The handler is asked to stop at the budget and answer from what it has; the hard deadline
     // after that guarantees an answer even if it does not.
-    const budget = setTimeout(() => controller.abort(), this.autocompleteBudgetMs);
     let hardDeadline: NodeJS.Timeout | undefined;
     const deadline = new Promise<AutocompleteChoice[]>((resolve) => {
-      hardDeadline = setTimeout(() => resolve([]), this.autocompleteBudgetMs + 300);
+      hardDeadline = setTimeout(() => resolve([]), this.autocompleteBudgetMs + BUDGET_GRACE_MS);
     });
     let choices: AutocompleteChoice[];
     let outcome: InteractionOutcome = 'ok';
@@ -345,8 +412,9 @@ export class InteractionRouter {
       choices = [];
       outcome = 'error';
     } finally {
-      clearTimeout(budget);
+      clearTimeout(budget.timer);
       clearTimeout(hardDeadline);
+      budget.controller.abort();
     }
     if (outcome === 'ok' && performance.now() - started >= this.autocompleteBudgetMs) outcome = 'timeout';
     await interaction.respond(sanitizeChoices(choices));
@@ -361,6 +429,12 @@ function commandLabel(interaction: Interaction): string {
   }
   if (interaction.isMessageComponent()) return interaction.customId.split('|', 1)[0] ?? '';
   return '';
+}
+
+/** An error that surfaced because the budget ran out is reported as the budget running out (the service was too slow). */
+function budgetError(error: unknown, budget: Budget): unknown {
+  if (error instanceof BudgetExceededError || error instanceof AbortedError) return new BudgetExceededError(budget.budgetMs);
+  return error;
 }
 
 export function sanitizeChoices(choices: readonly AutocompleteChoice[]): AutocompleteChoice[] {

@@ -1,7 +1,10 @@
 // Errors the bot raises for the user, and the mapping of every error to what the user is told.
 
 import {
+  AbortedError,
+  CoolingOffError,
   InvalidOptionError,
+  ServiceBusyError,
   PagingOriginError,
   ReauthRequiredError,
   ServiceHttpError,
@@ -9,6 +12,7 @@ import {
   UpstreamUnavailableError,
 } from '../service/errors.js';
 import { ClientCredentialsRejectedError } from '../service/token-source.js';
+import { BodyTooLargeError, UpstreamTimeoutError } from '../service/http.js';
 import { MalformedCustomIdError } from './custom-id.js';
 import { RateLimitedError } from '../fairness/user-limits.js';
 
@@ -27,6 +31,17 @@ export class NotLoggedInError extends UserFacingError {
   constructor() {
     super('Log in first', 'This needs your service account. Use `/login` to link it, then try again.');
     this.name = 'NotLoggedInError';
+  }
+}
+
+const SLOW_TITLE = 'The service is slow';
+const SLOW_TEXT = 'The service is slow right now — try again in a moment.';
+
+/** The interaction's time budget ran out before its service calls finished. */
+export class BudgetExceededError extends UserFacingError {
+  constructor(readonly budgetMs: number) {
+    super(SLOW_TITLE, SLOW_TEXT);
+    this.name = 'BudgetExceededError';
   }
 }
 
@@ -67,10 +82,17 @@ export function describeError(error: unknown): UserMessage {
       unexpected: false,
     };
   }
-  if (error instanceof ThrottledError) {
+  if (error instanceof ThrottledError || error instanceof CoolingOffError) {
+    return { title: 'The service is busy', text: 'The service is rate-limiting us — try again in a moment.', unexpected: false };
+  }
+  if (error instanceof AbortedError || error instanceof UpstreamTimeoutError) return { title: SLOW_TITLE, text: SLOW_TEXT, unexpected: false };
+  if (error instanceof ServiceBusyError) {
+    return { title: 'The bot is busy', text: 'Too many requests to the service are waiting right now — try again in a moment.', unexpected: false };
+  }
+  if (error instanceof BodyTooLargeError) {
     return {
-      title: 'The service is busy',
-      text: 'The service is limiting requests right now. Wait a minute and try again.',
+      title: 'The service answered badly',
+      text: 'The service sent an answer far larger than any real one, so the bot dropped it. Try again later.',
       unexpected: false,
     };
   }
@@ -94,7 +116,14 @@ export function describeError(error: unknown): UserMessage {
       const detail = error.serviceMessage ? `: ${error.serviceMessage}` : '.';
       return { title: 'Rejected by the service', text: `The service refused the request${detail}`, unexpected: false };
     }
-    if (error.status === 401 || error.status === 403) {
+    if (error.status === 403) {
+      return {
+        title: 'Not allowed',
+        text: 'The service refused access to this (for example, the list is private). Log in with `/login` if it is yours.',
+        unexpected: false,
+      };
+    }
+    if (error.status === 401) {
       return { title: 'Not allowed', text: 'The service refused access to this. Try `/login` again if it should work.', unexpected: false };
     }
     return { title: 'Service error', text: `The service answered with an error (${error.status}). Try again later.`, unexpected: false };

@@ -1,18 +1,27 @@
-// The one API client: typed, validated calls; per-call auth; retries with backoff; token refresh on 401.
+// The one API client: typed, validated calls; per-call auth; bounded concurrency; whole-call
+// deadlines and body caps; throttle cool-off; retries with backoff inside the deadline; token
+// refresh on 401; stale cached answers for public reads while the service fails.
 
+import PQueue from 'p-queue';
 import type { ResponseCache } from './response-cache.js';
-import { endpointOf, type ServiceObserver } from './observer.js';
 import { type Dispatcher } from 'undici';
 import {
   AbortedError,
+  CoolingOffError,
   InvalidOptionError,
   ReauthRequiredError,
+  ServiceBusyError,
+  ServiceHttpError,
+  ThrottledError,
   UpstreamUnavailableError,
   type ServiceError,
 } from './errors.js';
 import {
   abortable,
+  BodyTooLargeError,
   createAgent,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
   DEFAULT_TIMEOUT_MS,
   headerValue,
   jitteredBackoff,
@@ -20,7 +29,10 @@ import {
   sleep,
   throwIfAborted,
   type HttpMethod,
+  type HttpResponse,
 } from './http.js';
+import { CoolOff, parseRetryAfter } from './cool-off.js';
+import { endpointOf, type ServiceObserver, type UpstreamAttempt } from './observer.js';
 import { apiV2Root, resolvePagingUrl, type PagingTarget } from './paging.js';
 import {
   errorFromResponse,
@@ -87,6 +99,17 @@ export interface CallContext {
   auth?: TokenSource;
   signal?: AbortSignal;
 }
+/**
+ * What a user action imposes on every call it makes: its abort signal (budget over or no longer
+ * wanted), the time it must be answered by, and who to tell when an answer came from a stale cache.
+ */
+export interface CallScope {
+  signal: AbortSignal;
+  /** epoch ms (same clock as Date.now); attempts are cut short and retries skipped to end by then. */
+  deadlineAt?: number;
+  onStale?: (ageMs: number) => void;
+}
+
 /** Context of calls that need a logged-in user. */
 export interface AuthedCallContext extends CallContext {
   auth: TokenSource;
@@ -99,8 +122,18 @@ export interface ServiceClientOptions {
   /** Default `X-SERVICE-CLIENT-ID`. */
   clientIdHeader?: string;
   userAgent: string;
-  /** Headers and body (idle) timeout per attempt; default 10 000 ms. */
+  /** Deadline of one attempt, headers and whole body; default 8 000 ms (a caller's deadline may cut it shorter). */
   timeoutMs?: number;
+  /** Larger bodies are cut off and answered as an upstream error; default 12 MiB. */
+  maxBodyBytes?: number;
+  /** Requests in flight at once (and connections of the pool the client creates); default 16. */
+  maxConcurrent?: number;
+  /** Calls that may wait for a slot; more fail at once with ServiceBusyError; default 256. */
+  maxQueued?: number;
+  /** Whole-client back-off after throttling; default a CoolOff of 2 s doubling to 60 s. */
+  coolOff?: CoolOff;
+  /** Told about every attempt, retry, cache look-up, cool-off and call refused before sending (logs and metrics). */
+  observer?: ServiceObserver;
   /** Retries after the first attempt for transient failures; default 2. */
   retries?: number;
   /** Defaults to a keep-alive Agent owned (and closed) by the client. */
@@ -111,8 +144,6 @@ export interface ServiceClientOptions {
   maxPages?: number;
   /** Caches GET responses made with the client header (never those made with a user's token). */
   cache?: ResponseCache;
-  /** Told about every attempt, retry and cache look-up (logs and metrics). */
-  observer?: ServiceObserver;
 }
 
 export const DEFAULT_CLIENT_ID_HEADER = 'X-SERVICE-CLIENT-ID';
@@ -221,7 +252,12 @@ interface Call {
   form?: URLSearchParams;
 }
 
-type Attempt = { kind: 'ok'; json: unknown } | { kind: 'token_rejected' };
+type Attempt = { kind: 'ok'; json: unknown; bytes: number } | { kind: 'token_rejected' };
+type Loaded = { json: unknown; bytes: number };
+
+export const DEFAULT_MAX_QUEUED = 256;
+/** A retry is skipped when less than this is left before the caller's deadline. */
+const MIN_ATTEMPT_MS = 500;
 
 export class ServiceClient {
   private readonly root: URL;
@@ -235,10 +271,21 @@ export class ServiceClient {
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly cache: ResponseCache | undefined;
+  private readonly maxBodyBytes: number;
+  private readonly maxQueued: number;
+  private readonly queue: PQueue;
+  private readonly coolOff: CoolOff;
   private readonly observer: ServiceObserver;
+  /** Set only on scoped views (see `scoped`). */
+  private scope: CallScope | undefined;
 
   constructor(o: ServiceClientOptions) {
     this.cache = o.cache;
+    this.maxBodyBytes = checkIntRange('maxBodyBytes', o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 1024);
+    const maxConcurrent = checkIntRange('maxConcurrent', o.maxConcurrent ?? DEFAULT_MAX_CONNECTIONS, 1, 1024);
+    this.maxQueued = checkIntRange('maxQueued', o.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
+    this.queue = new PQueue({ concurrency: maxConcurrent });
+    this.coolOff = o.coolOff ?? new CoolOff();
     this.observer = o.observer ?? {};
     this.root = apiV2Root(o.apiUrl);
     this.clientId = checkText('clientId', o.clientId, 1);
@@ -252,7 +299,27 @@ export class ServiceClient {
     this.maxPages = checkIntRange('maxPages', o.maxPages ?? DEFAULT_MAX_PAGES, 1);
     this.backoff = o.backoff ?? jitteredBackoff();
     this.ownsDispatcher = o.dispatcher === undefined;
-    this.dispatcher = o.dispatcher ?? createAgent();
+    this.dispatcher = o.dispatcher ?? createAgent(maxConcurrent);
+  }
+
+  /**
+   * A view of this client (same pool, queue, cache and cool-off) whose every call also honours
+   * `scope`: the router gives each interaction one, so its budget covers all the calls it makes.
+   */
+  scoped(scope: CallScope): ServiceClient {
+    const view = Object.create(this) as ServiceClient;
+    view.scope = scope;
+    return view;
+  }
+
+  /** Milliseconds left of the current throttling cool-off (0 when none). */
+  get coolingOffMs(): number {
+    return this.coolOff.remainingMs;
+  }
+
+  /** Body bytes the anonymous response cache accounts for (0 without one). */
+  get cachedResponseBytes(): number {
+    return this.cache?.bytes ?? 0;
   }
 
   /** Responses held by the anonymous response cache (0 without one). */
@@ -302,7 +369,7 @@ export class ServiceClient {
     const path = `anime/${checkId('id', id)}/my_list_status`;
     const form = updateForm(u, ANIME_UPDATE_RULES);
     requireAuth(ctx);
-    return parseObject<AnimeListStatus>(await this.execute({ method: 'PUT', target: this.target(path), form }, ctx));
+    return parseObject<AnimeListStatus>((await this.execute({ method: 'PUT', target: this.target(path), form }, ctx)).json);
   }
 
   /** 404 (not on the list) → ServiceHttpError 404, except after a lost response on an earlier attempt. */
@@ -344,7 +411,7 @@ export class ServiceClient {
     const path = `manga/${checkId('id', id)}/my_list_status`;
     const form = updateForm(u, MANGA_UPDATE_RULES);
     requireAuth(ctx);
-    return parseObject<MangaListStatus>(await this.execute({ method: 'PUT', target: this.target(path), form }, ctx));
+    return parseObject<MangaListStatus>((await this.execute({ method: 'PUT', target: this.target(path), form }, ctx)).json);
   }
 
   async deleteMangaListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
@@ -401,7 +468,7 @@ export class ServiceClient {
   /** Requests a `paging.next` / `paging.previous` URL as given, after checking it is inside the API root + /v2. */
   async followPage<T>(url: string, ctx: CallContext = {}): Promise<T> {
     const target = resolvePagingUrl(url, this.root);
-    return parseAnyPage<T>(await this.execute({ method: 'GET', target }, ctx));
+    return parseAnyPage<T>((await this.execute({ method: 'GET', target }, ctx)).json);
   }
 
   /** Yields `first`, then each `next` page until `next` is absent (or repeats, or maxPages is reached). */
@@ -429,125 +496,204 @@ export class ServiceClient {
     const call: Call = { method: 'GET', target: this.target(relativePath, query) };
     // People's lists change as they use the bot, so they are always read fresh.
     const cache = this.cache && !ctx.auth && !relativePath.startsWith('users/') ? this.cache : undefined;
-    if (!cache) return this.execute(call, ctx);
+    if (!cache) return (await this.execute(call, ctx)).json;
     const key = call.target.path;
-    const endpoint = this.endpoint(call.target);
-    if (!ctx.signal) {
-      let loaded = false;
-      const value = await cache.getOrLoad(key, () => {
-        loaded = true;
-        this.observer.cache?.({ endpoint, result: 'miss' });
-        return this.execute(call, ctx);
-      });
-      if (!loaded) this.observer.cache?.({ endpoint, result: 'hit' });
-      return value;
-    }
-    // A shared load cannot honour one caller's abort signal: such a call loads on its own, but still
-    // answers from the cache and fills it.
+    const endpoint = endpointOf(relativePath);
     const hit = cache.peek(key);
     this.observer.cache?.({ endpoint, result: hit ? 'hit' : 'miss' });
     if (hit) return hit.value;
-    const value = await this.execute(call, ctx);
-    cache.set(key, value);
-    return value;
-  }
-
-  private endpoint(target: PagingTarget): string {
-    const path = target.path.startsWith(this.root.pathname) ? target.path.slice(this.root.pathname.length) : '';
-    return endpointOf(path);
+    try {
+      // A shared load cannot honour one caller's abort signal: such a call loads on its own, but
+      // still fills the cache.
+      if (!ctx.signal && !this.scope) return await cache.getOrLoad(key, async () => (await this.execute(call, ctx)).json);
+      const loaded = await this.execute(call, ctx);
+      cache.set(key, loaded.json, loaded.bytes);
+      return loaded.json;
+    } catch (error) {
+      const stale = isOutage(error) ? cache.stale(key) : undefined;
+      if (!stale) throw error;
+      this.observer.cache?.({ endpoint, result: 'stale' });
+      this.scope?.onStale?.(stale.ageMs);
+      return stale.value;
+    }
   }
 
   /** Auth, one refresh-and-retry on 401 invalid_token, transient retries inside. Returns parsed JSON (undefined for DELETE). */
-  private async execute(call: Call, ctx: CallContext): Promise<unknown> {
-    const { auth, signal } = ctx;
+  private async execute(call: Call, ctx: CallContext): Promise<Loaded> {
+    const { auth } = ctx;
+    const signals = [...new Set([ctx.signal, this.scope?.signal])].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     throwIfAborted(signal);
     let token = auth ? await abortable(auth.getAccessToken(), signal) : undefined;
     for (let refreshed = false; ; refreshed = true) {
       const outcome = await this.attempts(call, token, signal);
-      if (outcome.kind === 'ok') return outcome.json;
+      if (outcome.kind === 'ok') return outcome;
       if (refreshed || !auth || token === undefined) throw new ReauthRequiredError('token_rejected');
       token = await abortable(auth.refreshAfterRejection(token), signal);
     }
   }
 
-  // GET, PUT (sets absolute values) and DELETE (404 after a lost response = done) are idempotent, so all are retried.
+  /** Time left before the scope's deadline (Infinity without one). */
+  private remainingMs(): number {
+    const at = this.scope?.deadlineAt;
+    return at === undefined ? Infinity : at - Date.now();
+  }
+
+  /** Waits for a slot (bounded by the caller's signal), then sends unless the client is cooling off. */
+  private async send(call: Call, endpoint: string, attempt: number, auth: UpstreamAttempt['auth'], request: Omit<Parameters<typeof sendOnce>[1], 'timeoutMs' | 'maxBodyBytes'>): Promise<{ res: HttpResponse; throttled: boolean }> {
+    if (this.coolOff.remainingMs > 0) {
+      this.observer.rejected?.({ endpoint, reason: 'cooling_off' });
+      throw new CoolingOffError(this.coolOff.remainingMs);
+    }
+    if (this.queue.size >= this.maxQueued) {
+      this.observer.rejected?.({ endpoint, reason: 'queue_full' });
+      throw new ServiceBusyError();
+    }
+    const { signal } = request;
+    try {
+      return await this.queue.add(
+        async () => {
+          throwIfAborted(signal);
+          const gate = this.coolOff.tryAcquire();
+          if (!gate.ok) {
+            this.observer.rejected?.({ endpoint, reason: 'cooling_off' });
+            throw new CoolingOffError(this.coolOff.remainingMs);
+          }
+          const timeoutMs = Math.max(1, Math.min(this.timeoutMs, this.remainingMs()));
+          const started = performance.now();
+          const base = { endpoint, method: call.method, attempt, auth };
+          try {
+            const res = await sendOnce(this.dispatcher, { ...request, timeoutMs, maxBodyBytes: this.maxBodyBytes });
+            this.observer.attempt?.({ ...base, status: res.status, durationMs: performance.now() - started });
+            const throttled = isThrottle(res, call.target.path, this.coolOff.active);
+            if (throttled) {
+              const windowMs = this.coolOff.throttled(gate.ticket, parseRetryAfter(headerValue(res.headers, 'retry-after'), Date.now()));
+              if (windowMs !== undefined) this.observer.coolOff?.({ ms: windowMs, status: res.status });
+            } else {
+              this.coolOff.succeeded(gate.ticket);
+            }
+            return { res, throttled };
+          } catch (e) {
+            const aborted = e instanceof AbortedError;
+            this.observer.attempt?.({
+              ...base,
+              status: e instanceof BodyTooLargeError ? e.status : undefined,
+              durationMs: performance.now() - started,
+              ...(aborted ? { aborted } : {}),
+              error: e instanceof Error ? e.name : 'unknown',
+            });
+            throw e;
+          } finally {
+            this.coolOff.released(gate.ticket);
+          }
+        },
+        signal ? { signal } : {},
+      );
+    } catch (e) {
+      if (signal?.aborted) {
+        if (!(e instanceof AbortedError)) this.observer.rejected?.({ endpoint, reason: 'queue_deadline' });
+        throw e instanceof AbortedError ? e : new AbortedError(signal.reason);
+      }
+      throw e;
+    }
+  }
+
+  // GET, PUT (sets absolute values) and DELETE (404 after a lost response = done) are idempotent, so
+  // all are retried — but only 5xx and network failures, and only while the caller's deadline allows.
+  // Throttling is never retried: it starts a cool-off for the whole client.
   private async attempts(call: Call, token: string | undefined, signal: AbortSignal | undefined): Promise<Attempt> {
     const headers: Record<string, string> = { 'user-agent': this.userAgent, accept: 'application/json' };
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     else headers[this.clientIdHeader.toLowerCase()] = this.clientId;
     if (call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     const body = call.form?.toString();
+    const endpoint = endpointOf(call.target.path.slice(this.root.pathname.length));
 
-    const endpoint = this.endpoint(call.target);
     const auth = token !== undefined ? 'user' : 'client';
-    const observe = this.observer.attempt?.bind(this.observer);
-    const retry = (attempt: number, reason: 'network' | 'throttled' | 'unavailable' | 'bad_body'): void => {
-      if (attempt < this.retries) this.observer.retry?.({ endpoint, attempt: attempt + 1, reason });
-    };
     let maybeApplied = false;
     let lastError: ServiceError | undefined;
+    let retryReason: 'network' | 'unavailable' | 'bad_body' = 'network';
     for (let attempt = 0; attempt <= this.retries; attempt++) {
-      if (attempt > 0) await sleep(this.backoff(attempt - 1), signal);
+      if (attempt > 0) {
+        const delay = this.backoff(attempt - 1);
+        if (this.remainingMs() - delay < MIN_ATTEMPT_MS) break;
+        this.observer.retry?.({ endpoint, attempt, reason: retryReason });
+        await sleep(delay, signal);
+      }
       let res;
-      const started = performance.now();
+      let throttled;
       try {
-        res = await sendOnce(this.dispatcher, {
+        ({ res, throttled } = await this.send(call, endpoint, attempt, auth, {
           method: call.method,
           origin: call.target.origin,
           path: call.target.path,
           headers,
           ...(body !== undefined ? { body } : {}),
           ...(signal ? { signal } : {}),
-          timeoutMs: this.timeoutMs,
-        });
+        }));
       } catch (e) {
-        const aborted = e instanceof AbortedError;
-        observe?.({
-          endpoint,
-          method: call.method,
-          status: undefined,
-          attempt,
-          durationMs: performance.now() - started,
-          auth,
-          ...(aborted ? { aborted } : {}),
-          error: e instanceof Error ? e.name : 'unknown',
-        });
-        if (aborted) throw e;
+        if (e instanceof AbortedError || e instanceof CoolingOffError || e instanceof ServiceBusyError || e instanceof BodyTooLargeError) throw e;
         maybeApplied = true;
-        lastError = new UpstreamUnavailableError('The service could not be reached', { cause: e });
-        retry(attempt, 'network');
+        lastError = e instanceof UpstreamUnavailableError ? e : new UpstreamUnavailableError('The service could not be reached', { cause: e });
+        retryReason = 'network';
         continue;
       }
 
       const { status } = res;
-      observe?.({ endpoint, method: call.method, status, attempt, durationMs: performance.now() - started, auth });
       if (status >= 200 && status < 300) {
-        if (call.method === 'DELETE') return { kind: 'ok', json: undefined };
+        if (call.method === 'DELETE') return { kind: 'ok', json: undefined, bytes: res.bytes };
         const parsed = parseJson(res.body);
-        if (parsed.ok) return { kind: 'ok', json: parsed.value };
+        if (parsed.ok) return { kind: 'ok', json: parsed.value, bytes: res.bytes };
         maybeApplied = true;
         lastError = errorFromResponse(status, res.body);
-        retry(attempt, 'bad_body');
+        retryReason = 'bad_body';
         continue;
       }
-      if (call.method === 'DELETE' && status === 404 && maybeApplied) return { kind: 'ok', json: undefined };
+      if (call.method === 'DELETE' && status === 404 && maybeApplied) return { kind: 'ok', json: undefined, bytes: res.bytes };
 
       const parsed = parseJson(res.body);
       const wwwAuthenticate = headerValue(res.headers, 'www-authenticate');
       if (token !== undefined && isInvalidTokenResponse(status, parsed.ok ? parsed.value : undefined, wwwAuthenticate)) {
         return { kind: 'token_rejected' };
       }
+      if (throttled) {
+        const error = errorFromResponse(status, res.body, { credentialsSent: true });
+        throw error instanceof ThrottledError ? error : new ThrottledError(status, res.body);
+      }
       const error = errorFromResponse(status, res.body, { credentialsSent: true });
-      if (error.kind === 'unavailable' || error.kind === 'throttled') {
+      if (status === 403 && error instanceof ThrottledError) {
+        // A 403 on someone else's list while the service is not otherwise throttling: a permission refusal.
+        throw new ServiceHttpError(403, res.body, error.code, error.serviceMessage);
+      }
+      if (error.kind === 'unavailable') {
         if (status >= 500) maybeApplied = true;
         lastError = error;
-        retry(attempt, error.kind);
+        retryReason = 'unavailable';
         continue;
       }
       throw error;
     }
     throw lastError ?? new UpstreamUnavailableError('The service could not be reached');
   }
+}
+
+/** Failures where an earlier answer beats an error: the service is down, slow, throttling, or the user's deadline passed. */
+function isOutage(error: unknown): boolean {
+  return error instanceof UpstreamUnavailableError || error instanceof ThrottledError || error instanceof AbortedError;
+}
+
+const OTHER_USERS_LIST = /\/users\/(?!@me\/)[^/]+\/(anime|manga)list$/;
+
+/**
+ * The service's "slow down": any 429, any answer with Retry-After, and a 403 to a request with
+ * credentials — except a 403 on another user's list (private) while no throttling is going on.
+ */
+function isThrottle(res: HttpResponse, path: string, throttlingSeen: boolean): boolean {
+  if (res.status === 429) return true;
+  if (res.status >= 400 && headerValue(res.headers, 'retry-after') !== undefined) return true;
+  if (res.status !== 403) return false;
+  const pathOnly = path.split('?', 1)[0] ?? '';
+  return throttlingSeen || !OTHER_USERS_LIST.test(pathOnly);
 }
 
 function requireAuth(ctx: CallContext | undefined): void {

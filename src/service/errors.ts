@@ -75,6 +75,14 @@ export class ThrottledError extends ServiceError {
   }
 }
 
+/** Nothing was sent: the client is cooling off after the service throttled it. */
+export class CoolingOffError extends ThrottledError {
+  constructor(readonly retryInMs: number) {
+    super(0, '');
+    this.message = `Not sending while the service is throttling us (cool-off, ${Math.ceil(retryInMs / 1000)} s left)`;
+  }
+}
+
 /** Network failure, timeout, 5xx after retries, or a body that is not JSON (e.g. an HTML outage page). */
 export class UpstreamUnavailableError extends ServiceError {
   readonly kind = 'unavailable' as const;
@@ -85,6 +93,13 @@ export class UpstreamUnavailableError extends ServiceError {
     super(message, { cause: details.cause });
     if (details.status !== undefined) this.status = details.status;
     if (details.rawBody !== undefined) this.rawBody = details.rawBody;
+  }
+}
+
+/** Nothing was sent: too many calls are already waiting for a connection. */
+export class ServiceBusyError extends UpstreamUnavailableError {
+  constructor() {
+    super('Too many requests to the service are waiting; not queueing another');
   }
 }
 

@@ -38,3 +38,6 @@ export {
 export { apiV2Root, resolvePagingUrl, type PagingTarget } from './paging.js';
 export { jitteredBackoff } from './http.js';
 export { ResponseCache, type ResponseCacheOptions } from './response-cache.js';
+export { CoolOff, parseRetryAfter, type CoolOffOptions } from './cool-off.js';
+export { endpointOf, type CacheResult, type ServiceObserver, type UpstreamAttempt } from './observer.js';
+export { BodyTooLargeError, UpstreamTimeoutError } from './http.js';

@@ -2,7 +2,7 @@
 
 import { type Dispatcher } from 'undici';
 import { InvalidOptionError, ServiceError } from './errors.js';
-import { createAgent, DEFAULT_TIMEOUT_MS, sendOnce } from './http.js';
+import { createAgent, sendOnce } from './http.js';
 import { parseErrorBody } from './parse.js';
 import { type TokenResponse } from './types.js';
 
@@ -80,9 +80,16 @@ export interface OAuthClientOptions {
   /** When set, the client authenticates with HTTP Basic; otherwise with client_id in the body. */
   clientSecret?: string;
   userAgent: string;
+  /** Defaults to a small keep-alive pool of its own, so logins and refreshes never queue behind API calls. */
   dispatcher?: Dispatcher;
+  /** Whole-call deadline of one token request; default 5 000 ms. */
   timeoutMs?: number;
 }
+
+export const DEFAULT_TOKEN_TIMEOUT_MS = 5_000;
+const TOKEN_POOL_CONNECTIONS = 4;
+/** A token response is a few hundred bytes. */
+const TOKEN_MAX_BODY_BYTES = 64 * 1024;
 
 export class OAuthClient {
   private readonly tokenUrl: URL;
@@ -94,7 +101,7 @@ export class OAuthClient {
     if (!o.userAgent) throw new InvalidOptionError('userAgent', 'userAgent must not be empty');
     this.tokenUrl = new URL(`${trimSlash(o.authUrl)}/v1/oauth2/token`);
     this.ownsDispatcher = o.dispatcher === undefined;
-    this.dispatcher = o.dispatcher ?? createAgent();
+    this.dispatcher = o.dispatcher ?? createAgent(TOKEN_POOL_CONNECTIONS);
   }
 
   async exchangeCode(o: { code: string; codeVerifier: string; redirectUri: string }): Promise<TokenResponse> {
@@ -140,7 +147,8 @@ export class OAuthClient {
         path: this.tokenUrl.pathname + this.tokenUrl.search,
         headers,
         body: form.toString(),
-        timeoutMs: this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        timeoutMs: this.o.timeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS,
+        maxBodyBytes: TOKEN_MAX_BODY_BYTES,
       });
     } catch (e) {
       throw new OAuthError('The authorization server could not be reached', { status: 0, permanent: false, cause: e });

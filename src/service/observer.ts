@@ -31,6 +31,8 @@ export interface ServiceObserver {
   cache?(e: { endpoint: string; result: CacheResult }): void;
   /** The whole client pauses because the service throttles it. */
   coolOff?(e: { ms: number; status: number | undefined }): void;
+  /** A call gave up without sending: cooling off, too many calls waiting, or its deadline passed while it waited for a slot. */
+  rejected?(e: { endpoint: string; reason: 'cooling_off' | 'queue_full' | 'queue_deadline' }): void;
 }
 
 const TEMPLATES: ReadonlyArray<readonly [RegExp, string]> = [

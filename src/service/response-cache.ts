@@ -1,15 +1,24 @@
-// A small TTL + LRU cache of anonymous GET responses, with single-flight loading so identical
-// concurrent requests cause one upstream call. Only responses made with the client header are
-// cached: anything fetched with a user's token may contain that user's data.
+// Anonymous GET responses kept in an LRU bounded in bytes (lru-cache), with single-flight loading
+// so identical concurrent requests cause one upstream call. Entries stay past their freshness so a
+// failing or throttling service can still be answered from them ("possibly out of date"). Only
+// responses made with the client header are cached: anything fetched with a user's token may
+// contain that user's data.
+
+import { LRUCache } from 'lru-cache';
 
 export interface ResponseCacheOptions {
+  /** How long an entry answers without asking the service; default 2 minutes. */
   ttlMs?: number;
-  maxEntries?: number;
+  /** How long an entry may still answer when the service fails; default 24 hours. */
+  staleMs?: number;
+  /** Bound of the cache, counted in response body bytes; default 32 MiB. */
+  maxBytes?: number;
   now?: () => number;
 }
 
 export const DEFAULT_CACHE_TTL_MS = 2 * 60_000;
-export const DEFAULT_CACHE_MAX_ENTRIES = 1_000;
+export const DEFAULT_CACHE_STALE_MS = 24 * 60 * 60_000;
+export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
   at: number;
@@ -17,43 +26,54 @@ interface Entry {
 }
 
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   private readonly loading = new Map<string, Promise<unknown>>();
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
+  private readonly staleMs: number;
   private readonly now: () => number;
   hits = 0;
   misses = 0;
 
   constructor(o: ResponseCacheOptions = {}) {
     this.ttlMs = o.ttlMs ?? DEFAULT_CACHE_TTL_MS;
-    this.maxEntries = o.maxEntries ?? DEFAULT_CACHE_MAX_ENTRIES;
+    this.staleMs = Math.max(o.staleMs ?? DEFAULT_CACHE_STALE_MS, this.ttlMs);
     this.now = o.now ?? Date.now;
+    const maxSize = o.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
+    this.entries = new LRUCache<string, Entry>({
+      maxSize,
+      // One answer may not take more than half of the space.
+      maxEntrySize: Math.max(1, Math.floor(maxSize / 2)),
+      sizeCalculation: (entry) => Math.max(1, Buffer.byteLength(JSON.stringify(entry.value) ?? '')),
+    });
   }
 
   get size(): number {
     return this.entries.size;
   }
 
-  private fresh(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.now() - entry.at > this.ttlMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    // Re-insert so iteration order is least-recently-used first.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+  /** Bytes the entries account for. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 
   /** The fresh value under `key`, if any. */
   peek(key: string): { value: unknown } | undefined {
-    const entry = this.fresh(key);
-    if (!entry) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry || this.now() - entry.at > this.ttlMs) return undefined;
     this.hits++;
     return { value: entry.value };
+  }
+
+  /** The value under `key` however old (within the stale limit), for answering while the service fails. */
+  stale(key: string): { value: unknown; ageMs: number } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const ageMs = this.now() - entry.at;
+    if (ageMs > this.staleMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return { value: entry.value, ageMs };
   }
 
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -77,15 +97,10 @@ export class ResponseCache {
     return promise;
   }
 
-  set(key: string, value: unknown): void {
+  /** `bytes`: the size of the response body, when known (saves measuring the value). */
+  set(key: string, value: unknown, bytes?: number): void {
     if (this.ttlMs <= 0) return;
-    this.entries.delete(key);
-    while (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-    this.entries.set(key, { at: this.now(), value });
+    this.entries.set(key, { at: this.now(), value }, bytes !== undefined ? { size: Math.max(1, bytes) } : {});
   }
 
   clear(): void {

@@ -54,6 +54,12 @@ export interface TokenManagerOptions {
    * removed, so the listener can still read who it belonged to; its failures are ignored.
    */
   onRefresh?: (event: RefreshEvent) => void | Promise<void>;
+  /**
+   * Told when a refresh made for work the user did not start themselves (a background job) found the
+   * login rejected, so the user can be asked to log in again somewhere they will see it (a DM). Work the
+   * user started tells them in its own answer instead.
+   */
+  onLoginLost?: (key: string) => Promise<void> | void;
 }
 
 /** ok; rejected: the grant is dead and the login is removed; client_rejected: the bot's credentials were refused; failed: transient. */
@@ -64,6 +70,11 @@ export interface RefreshEvent {
   key: string;
   outcome: RefreshOutcome;
   durationMs: number;
+}
+
+export interface TokenSourceOptions {
+  /** The calls are not made on the user's own request: a lost login is reported through `onLoginLost`. */
+  background?: boolean;
 }
 
 /**
@@ -104,6 +115,7 @@ export class TokenManager {
   private readonly inFlight = new Map<string, Promise<string>>();
   private readonly onClientRejected: (error: ClientCredentialsRejectedError) => void;
   private readonly onRefresh: TokenManagerOptions['onRefresh'];
+  private readonly onLoginLost: ((key: string) => Promise<void> | void) | undefined;
 
   constructor(opts: TokenManagerOptions) {
     this.oauth = opts.oauth;
@@ -112,6 +124,7 @@ export class TokenManager {
     this.skewMs = opts.refreshSkewMs ?? DEFAULT_REFRESH_SKEW_MS;
     this.onClientRejected = opts.onClientRejected ?? ((error) => console.error(`${error.name}: ${error.message}`));
     this.onRefresh = opts.onRefresh;
+    this.onLoginLost = opts.onLoginLost;
   }
 
   private async report(key: string, outcome: RefreshOutcome, started: number): Promise<void> {
@@ -122,11 +135,31 @@ export class TokenManager {
     }
   }
 
-  sourceFor(key: string): TokenSource {
+  sourceFor(key: string, o: TokenSourceOptions = {}): TokenSource {
+    if (!o.background) {
+      return {
+        getAccessToken: () => this.getAccessToken(key),
+        refreshAfterRejection: (rejected) => this.refreshAfterRejection(key, rejected),
+      };
+    }
     return {
-      getAccessToken: () => this.getAccessToken(key),
-      refreshAfterRejection: (rejected) => this.refreshAfterRejection(key, rejected),
+      getAccessToken: () => this.reportingLoss(key, this.getAccessToken(key)),
+      refreshAfterRejection: (rejected) => this.reportingLoss(key, this.refreshAfterRejection(key, rejected)),
     };
+  }
+
+  private async reportingLoss(key: string, work: Promise<string>): Promise<string> {
+    try {
+      return await work;
+    } catch (error) {
+      if (error instanceof ReauthRequiredError && error.reason === 'refresh_rejected' && this.onLoginLost) {
+        // The notification is best effort and must not replace the error the job gets.
+        await Promise.resolve()
+          .then(() => this.onLoginLost?.(key))
+          .catch(() => undefined);
+      }
+      throw error;
+    }
   }
 
   async getAccessToken(key: string): Promise<string> {

@@ -3,7 +3,8 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CoolOff } from '../../src/service/cool-off.js';
 import { type CallContext, ServiceClient } from '../../src/service/client.js';
 import { ServiceHttpError, ThrottledError } from '../../src/service/errors.js';
 import {
@@ -196,9 +197,20 @@ describe('real fixtures', () => {
 describe('real fixtures through ServiceClient', () => {
   let server: ScriptedServer;
   let client: ServiceClient;
+  /** The cool-off's clock: the 403 fixture (throttling) must not hold up the cases after it. */
+  let coolNow = 0;
   beforeAll(async () => {
     server = await startScriptedServer();
-    client = new ServiceClient({ apiUrl: server.url, clientId: 'cid', userAgent: 'contract/1', backoff: () => 0 });
+    client = new ServiceClient({
+      apiUrl: server.url,
+      clientId: 'cid',
+      userAgent: 'contract/1',
+      backoff: () => 0,
+      coolOff: new CoolOff({ now: () => coolNow }),
+    });
+  });
+  beforeEach(() => {
+    coolNow += 3_600_000;
   });
   afterAll(async () => {
     await client.close();

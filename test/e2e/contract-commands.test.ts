@@ -179,10 +179,12 @@ async function shownMessage(handle: InteractionHandle): Promise<RecordedMessage>
 describe('real service responses through the real commands', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    // A short cool-off: the 403 fixture (throttling) must not hold up the cases after it for long.
+    stack = await startStack({ limits: { serviceCoolOffMs: 100, serviceCoolOffMaxMs: 200 } });
   });
-  afterEach(() => {
+  afterEach(async () => {
     stack.emulator.faults.reset();
+    while (stack.bot.deps.service.coolingOffMs > 0) await new Promise((r) => setTimeout(r, 20));
   });
   afterAll(async () => {
     await stack?.stop();

@@ -14,6 +14,7 @@ import { startFakeDiscord, slashCommand, buttonClick, selectMenu, autocomplete }
 import type { CommandSpec, FakeDiscord, InteractionHandle, RecordedMessage, Where, Who, AutocompleteSpec } from '../discord/index.js';
 import { loginAsPerson } from '../emulator/login.js';
 import { registerCommands } from '../../src/discord/register.js';
+import { startFaultProxy, type FaultProxy } from '../faults/proxy.js';
 
 export const CLIENT_ID = 'e2e0client0id0000000000000000000';
 export const CLIENT_SECRET = 'e2e-client-secret-'.padEnd(64, 'x');
@@ -32,6 +33,10 @@ export interface StackOptions {
   metrics?: boolean | string;
   /** How Discord reaches the bot (default gateway). */
   transport?: Transport;
+  /** Budgets and service bounds (config.limits); unset ones keep their defaults. */
+  limits?: BotConfig['limits'];
+  /** Puts a fault-injecting proxy between the bot and the emulator (API and token endpoint). */
+  faultProxy?: boolean;
 }
 
 export type Transport = 'gateway' | 'http';
@@ -39,6 +44,8 @@ export const TRANSPORTS: readonly Transport[] = ['gateway', 'http'];
 
 export interface Stack {
   emulator: Emulator;
+  /** Present when started with `faultProxy`. */
+  proxy: FaultProxy | undefined;
   discord: FakeDiscord;
   bot: RunningBot;
   /** Where the bot's web server listens (on loopback, whatever PUBLIC_URL says). */
@@ -115,11 +122,14 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     applicationId: '1100000000000000001',
     ...(o.ackDeadlineMs !== undefined ? { ackDeadlineMs: o.ackDeadlineMs } : {}),
   });
+  const proxy = o.faultProxy ? await startFaultProxy(emulator.url) : undefined;
+  const serviceUrl = proxy?.url ?? emulator.url;
   const dataDir = await mkdtemp(join(tmpdir(), 'amls-e2e-'));
   const config: BotConfig = {
+    ...(o.limits ? { limits: o.limits } : {}),
     service: {
-      apiUrl: emulator.url,
-      authUrl: emulator.url,
+      apiUrl: serviceUrl,
+      authUrl: serviceUrl,
       clientId: CLIENT_ID,
       clientSecret: o.clientSecret ? CLIENT_SECRET : undefined,
       clientIdHeader: 'X-SERVICE-CLIENT-ID',
@@ -159,12 +169,13 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     if (o.transport === 'http') await discord.setInteractionsEndpoint(`${publicUrl}/interactions`);
   } catch (error) {
     await started?.stop();
-    await Promise.allSettled([discord.close(), emulator.close(), rm(dataDir, { recursive: true, force: true })]);
+    await Promise.allSettled([discord.close(), emulator.close(), proxy?.close(), rm(dataDir, { recursive: true, force: true })]);
     throw error;
   }
 
   const stack: Stack = {
     emulator,
+    proxy,
     discord,
     get bot() {
       return bot;
@@ -206,7 +217,7 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     },
     async stop() {
       await bot.stop();
-      await Promise.allSettled([discord.close(), emulator.close()]);
+      await Promise.allSettled([discord.close(), emulator.close(), proxy?.close()]);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -15,10 +15,12 @@ describe('resilience end to end', () => {
   const freshQuery = () => `Hokuto no Ken ${'x'.repeat(++queries)}`;
 
   beforeAll(async () => {
-    stack = await startStack();
+    // A short cool-off: the throttling case below must not hold up the cases after it for long.
+    stack = await startStack({ limits: { serviceCoolOffMs: 200, serviceCoolOffMaxMs: 400 } });
   });
-  afterEach(() => {
+  afterEach(async () => {
     stack.emulator.faults.reset();
+    while (stack.bot.deps.service.coolingOffMs > 0) await new Promise((r) => setTimeout(r, 20));
   });
   afterAll(async () => {
     await stack?.stop();

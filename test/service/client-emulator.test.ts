@@ -1,6 +1,7 @@
 // Every ServiceClient method and error path against the service emulator (test/emulator/server.ts).
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CoolOff } from '../../src/service/cool-off.js';
 import { ServiceClient, type AuthedCallContext } from '../../src/service/client.js';
 import {
   AbortedError,
@@ -29,6 +30,8 @@ let client: ServiceClient;
 let oauth: OAuthClient;
 let storage: MemoryStorage;
 let manager: TokenManager;
+/** The client's cool-off clock, moved past the window after a throttling test. */
+let coolNow = 0;
 
 function login(user: string, key = user): AuthedCallContext {
   storage.map.set(key, storedTokensFrom({ token_type: 'Bearer', ...emu.issueTokensFor(user) }, Date.now()));
@@ -37,7 +40,13 @@ function login(user: string, key = user): AuthedCallContext {
 
 beforeAll(async () => {
   emu = await startEmulator({ clients: [DEFAULT_CLIENT, PUBLIC_CLIENT] });
-  client = new ServiceClient({ apiUrl: emu.url, clientId: DEFAULT_CLIENT.id, userAgent: UA, backoff: () => 0 });
+  client = new ServiceClient({
+    apiUrl: emu.url,
+    clientId: DEFAULT_CLIENT.id,
+    userAgent: UA,
+    backoff: () => 0,
+    coolOff: new CoolOff({ now: () => coolNow }),
+  });
   oauth = new OAuthClient({ authUrl: emu.url, clientId: DEFAULT_CLIENT.id, clientSecret: DEFAULT_CLIENT.secret!, userAgent: UA });
 });
 afterAll(async () => {
@@ -329,12 +338,14 @@ describe('failures injected by the emulator', () => {
     await expect(client.animeRanking({ rankingType: 'airing', limit: 2 })).resolves.toHaveProperty('data');
   });
 
-  it('persistent 403 forbidden → ThrottledError after retries', async () => {
+  it('a 403 forbidden with credentials → ThrottledError at once, without retries', async () => {
     emu.faults.failNext(3, { status: 403, body: '{"message":"","error":"forbidden"}' });
     const before = emu.stats.requests;
     const err = await client.searchAnime({ q: 'bebop' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ThrottledError);
-    expect(emu.stats.requests).toBe(before + 3);
+    expect(emu.stats.requests).toBe(before + 1);
+    emu.faults.reset();
+    coolNow += 3_600_000;
   });
 
   it('a 400 JSON error is not retried', async () => {

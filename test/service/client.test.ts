@@ -2,12 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/service/client.js';
 import {
   AbortedError,
+  CoolingOffError,
   ReauthRequiredError,
   ServiceHttpError,
   ThrottledError,
   UpstreamUnavailableError,
 } from '../../src/service/errors.js';
 import { type TokenSource } from '../../src/service/token-source.js';
+import { CoolOff } from '../../src/service/cool-off.js';
 import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
 
 const PAGE = { data: [{ node: { id: 1, title: 'A' } }], paging: {} };
@@ -41,6 +43,8 @@ describe('ServiceClient transport', () => {
   let server: ScriptedServer;
   let client: ServiceClient;
   const backoffCalls: number[] = [];
+  /** The cool-off's clock: each test starts after any window an earlier one opened. */
+  let coolNow = 0;
 
   beforeAll(async () => {
     server = await startScriptedServer(() => ({ status: 200, json: PAGE }));
@@ -49,6 +53,7 @@ describe('ServiceClient transport', () => {
       clientId: 'cid-123',
       userAgent: 'amls-bot/0.1 (+test)',
       timeoutMs: 2_000,
+      coolOff: new CoolOff({ initialMs: 1_000, maxMs: 8_000, now: () => coolNow }),
       backoff: (attempt) => {
         backoffCalls.push(attempt);
         return 0;
@@ -63,6 +68,7 @@ describe('ServiceClient transport', () => {
     server.requests.length = 0;
     server.queue.length = 0;
     backoffCalls.length = 0;
+    coolNow += 3_600_000;
   });
 
   it('without auth sends the client-ID header, never Authorization; always User-Agent and limit', async () => {
@@ -203,20 +209,61 @@ describe('ServiceClient transport', () => {
     }
   });
 
-  it('403 with credentials is throttling: retried, then ThrottledError', async () => {
+  it('403 with credentials is throttling: not retried, ThrottledError, and the whole client cools off', async () => {
     const forbidden = { status: 403, json: { message: '', error: 'forbidden' } };
-    server.queue.push(forbidden, forbidden, forbidden);
+    server.queue.push(forbidden, forbidden);
     const err = await client.seasonalAnime({ year: 2020, season: 'fall' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ThrottledError);
     expect((err as ThrottledError).code).toBe('forbidden');
-    expect(server.requests).toHaveLength(3);
-    expect(backoffCalls).toEqual([0, 1]);
+    expect(server.requests).toHaveLength(1);
+    expect(backoffCalls).toEqual([]);
+    // During the window nothing is sent, for any caller.
+    const { source } = fakeAuth();
+    await expect(client.getAnime(1)).rejects.toBeInstanceOf(CoolingOffError);
+    await expect(client.me({}, { auth: source })).rejects.toBeInstanceOf(ThrottledError);
+    expect(server.requests).toHaveLength(1);
+    expect(client.coolingOffMs).toBe(1_000);
+    // The window ends: one probe goes out, is throttled again, and the window doubles.
+    coolNow += 1_000;
+    await expect(client.getAnime(2)).rejects.toBeInstanceOf(ThrottledError);
+    expect(server.requests).toHaveLength(2);
+    expect(client.coolingOffMs).toBe(2_000);
+    // Then the service recovers: the next probe succeeds and everything flows again.
+    coolNow += 2_000;
+    await expect(client.getAnime(3)).resolves.toEqual(PAGE);
+    await expect(client.getAnime(4)).resolves.toEqual(PAGE);
+    expect(client.coolingOffMs).toBe(0);
+    expect(server.requests).toHaveLength(4);
   });
 
-  it('403 once then 200 recovers', async () => {
-    server.queue.push({ status: 403, json: { message: '', error: 'forbidden' } });
-    await expect(client.seasonalAnime({ year: 2020, season: 'fall', sort: 'anime_score' })).resolves.toEqual(PAGE);
+  it('a 429 with Retry-After cools off for at least that long; a 503 with Retry-After too', async () => {
+    server.queue.push({ status: 429, json: { message: '', error: 'too_many' }, headers: { 'retry-after': '5' } });
+    await expect(client.getAnime(1)).rejects.toBeInstanceOf(ThrottledError);
+    expect(client.coolingOffMs).toBe(5_000);
+    coolNow += 5_000;
+    server.queue.push({ status: 503, body: HTML, headers: { 'retry-after': '3' } });
+    await expect(client.getAnime(1)).rejects.toBeInstanceOf(ThrottledError);
     expect(server.requests).toHaveLength(2);
+    expect(client.coolingOffMs).toBe(3_000);
+    coolNow += 3_000;
+    await expect(client.getAnime(1)).resolves.toEqual(PAGE);
+    expect(client.coolingOffMs).toBe(0);
+  });
+
+  it('a 403 on another user\'s list is a permission refusal (private list), not throttling', async () => {
+    server.queue.push({ status: 403, json: { message: '', error: 'forbidden' } });
+    const err = await client.userAnimeList('someone').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServiceHttpError);
+    expect((err as ServiceHttpError).status).toBe(403);
+    expect(client.coolingOffMs).toBe(0);
+    await expect(client.getAnime(1)).resolves.toEqual(PAGE);
+  });
+
+  it('a call that cannot be answered before the scope deadline skips retries it has no time for', async () => {
+    server.queue.push({ status: 502, body: HTML }, { status: 502, body: HTML });
+    const scoped = client.scoped({ signal: new AbortController().signal, deadlineAt: Date.now() + 300 });
+    await expect(scoped.getAnime(9)).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('4xx JSON errors are typed and not retried', async () => {

@@ -5,9 +5,10 @@ import type { TokenSource } from '../../src/service/token-source.js';
 import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
 
 describe('ResponseCache', () => {
-  it('serves a fresh entry, reloads after the TTL, and evicts the least recently used', async () => {
+  it('serves a fresh entry, reloads after the TTL, and evicts the least recently used when its bytes are full', async () => {
     let now = 0;
-    const cache = new ResponseCache({ ttlMs: 1000, maxEntries: 2, now: () => now });
+    // Each value below measures 4 bytes as JSON ("a1"): room for two.
+    const cache = new ResponseCache({ ttlMs: 1000, maxBytes: 8, now: () => now });
     let loads = 0;
     const load = (v: string) => async () => {
       loads++;
@@ -23,6 +24,26 @@ describe('ResponseCache', () => {
     expect(cache.size).toBe(2);
     expect(await cache.getOrLoad('b', load('b2'))).toBe('b2');
     expect(loads).toBe(5);
+    expect(cache.bytes).toBe(8);
+  });
+
+  it('keeps entries past their freshness for stale answers, up to the stale limit', () => {
+    let now = 0;
+    const cache = new ResponseCache({ ttlMs: 1000, staleMs: 5000, now: () => now });
+    cache.set('k', { v: 1 }, 100);
+    now = 2000;
+    expect(cache.peek('k')).toBeUndefined();
+    expect(cache.stale('k')).toEqual({ value: { v: 1 }, ageMs: 2000 });
+    now = 6000;
+    expect(cache.stale('k')).toBeUndefined();
+  });
+
+  it('never keeps one answer larger than half of its bound', () => {
+    const cache = new ResponseCache({ maxBytes: 1000 });
+    cache.set('big', 'x', 501);
+    cache.set('small', 'y', 500);
+    expect(cache.peek('big')).toBeUndefined();
+    expect(cache.peek('small')).toEqual({ value: 'y' });
   });
 
   it('shares one load between concurrent callers and never caches a failure', async () => {

@@ -154,6 +154,25 @@ describe('TokenManager', () => {
     expect(await source.getAccessToken()).toBe('acc-2');
   });
 
+  it('a rejected grant met by background work tells the user (onLoginLost); the user\'s own command does not', async () => {
+    const storage = new MemoryStorage();
+    const oauth = new FakeRefresher();
+    oauth.fail = new OAuthError('bad grant', { status: 400, permanent: true, code: 'invalid_grant' });
+    const lost: string[] = [];
+    const manager = new TokenManager({ oauth, storage, now: () => NOW, onLoginLost: (key) => void lost.push(key) });
+    storage.map.set('own', { accessToken: 'a', refreshToken: 'r1', expiresAt: NOW });
+    storage.map.set('job', { accessToken: 'b', refreshToken: 'r2', expiresAt: NOW });
+    await expect(manager.sourceFor('own').getAccessToken()).rejects.toMatchObject({ reason: 'refresh_rejected' });
+    await expect(manager.sourceFor('job', { background: true }).getAccessToken()).rejects.toMatchObject({ reason: 'refresh_rejected' });
+    expect(lost).toEqual(['job']);
+    // A transient failure in the background is not a lost login: nobody is told, the record stays.
+    storage.map.set('job', { accessToken: 'b', refreshToken: 'r3', expiresAt: NOW });
+    oauth.fail = new OAuthError('down', { status: 503, permanent: false });
+    await expect(manager.sourceFor('job', { background: true }).getAccessToken()).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    expect(lost).toEqual(['job']);
+    expect(storage.map.get('job')?.refreshToken).toBe('r3');
+  });
+
   it('transient refresh failure keeps the record', async () => {
     const { source, oauth, storage } = setup(-1);
     oauth.fail = new OAuthError('down', { status: 503, permanent: false });

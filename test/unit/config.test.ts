@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_CLIENT_ID_HEADER, DEFAULT_STORE_URL, DEFAULT_USER_RATE, loadConfig, loadDiscordConfig } from '../../src/config.js';
+import { ConfigError, DEFAULT_CLIENT_ID_HEADER, DEFAULT_LIMITS, DEFAULT_STORE_URL, DEFAULT_USER_RATE, loadConfig, loadDiscordConfig } from '../../src/config.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const VALID = {
@@ -51,6 +51,25 @@ describe('config', () => {
     expect(found).toHaveLength(3);
     expect(found.join('\n')).toContain('proxy.example, 10.0.0.0/33');
     expect(found.join('\n')).not.toContain('short');
+  });
+
+  it('reads budgets and service bounds, with defaults, and refuses values that would break them', () => {
+    expect(loadConfig(VALID).limits).toEqual(DEFAULT_LIMITS);
+    const set = loadConfig({ ...VALID, COMMAND_BUDGET_MS: '5000', AUTOCOMPLETE_BUDGET_MS: '900', SERVICE_MAX_BODY_BYTES: '2097152', SERVICE_COOL_OFF_MS: '500' });
+    expect(set.limits).toMatchObject({ commandBudgetMs: 5000, autocompleteBudgetMs: 900, serviceMaxBodyBytes: 2097152, serviceCoolOffMs: 500 });
+    const error = (() => {
+      try {
+        loadConfig({ ...VALID, AUTOCOMPLETE_BUDGET_MS: '3000', SERVICE_TIMEOUT_MS: 'soon', SERVICE_COOL_OFF_MS: '5000', SERVICE_COOL_OFF_MAX_MS: '1000' });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/AUTOCOMPLETE_BUDGET_MS must be a whole number from 100 to 2500/);
+    expect(problems).toMatch(/SERVICE_TIMEOUT_MS must be a whole number/);
+    expect(problems).toMatch(/SERVICE_COOL_OFF_MAX_MS must not be below SERVICE_COOL_OFF_MS/);
   });
 
   it('lists every missing variable at once', () => {

@@ -24,7 +24,7 @@ import { humanize } from '../render/format.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../user-errors.js';
 import { isNsfw } from './nsfw.js';
-import { limiter } from '../../limiter.js';
+import PQueue from 'p-queue';
 import type { WorkKind } from './catalogue.js';
 import { listEntryMessage } from './list-entry.js';
 
@@ -152,14 +152,15 @@ async function isWhite(ctx: BaseContext, kind: WorkKind, id: number, signal: Abo
  */
 async function withSafeReferences<W extends Anime | Manga>(ctx: BaseContext, kind: WorkKind, work: W): Promise<W> {
   const checks = new Map<string, Promise<boolean>>();
-  const limit = limiter(LOOKUPS_AT_ONCE);
+  const queue = new PQueue({ concurrency: LOOKUPS_AT_ONCE });
   // A slow service must not hold the answer: what is not vetted in time is left out, and the look-ups
   // still waiting or running are cancelled so they do not crowd the connections other answers need.
   const budget = AbortSignal.timeout(VETTING_BUDGET_MS);
   const check = (k: WorkKind, id: number): Promise<boolean> => {
     const key = `${k}:${id}`;
     let found = checks.get(key);
-    if (!found) checks.set(key, (found = limit(() => (budget.aborted ? Promise.resolve(false) : isWhite(ctx, k, id, budget)))));
+    // A look-up still queued when the budget ends is dropped (p-queue rejects it): not vetted, left out.
+    if (!found) checks.set(key, (found = queue.add(() => isWhite(ctx, k, id, budget), { signal: budget }).catch(() => false)));
     return found;
   };
   const keep = async <R extends RelatedWork | Recommendation>(k: WorkKind, items: R[]): Promise<R[]> => {
