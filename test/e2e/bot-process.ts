@@ -88,6 +88,9 @@ export function botEnv(o: BotEnvOptions): Record<string, string> {
     STORE_URL: o.storeUrl,
     TOKEN_ENCRYPTION_KEY: o.encryptionKey ?? randomBytes(32).toString('base64'),
     LOG_LEVEL: 'info',
+    // These tests drive a few users hard on purpose; the per-user rate limit has its own tests.
+    USER_RATE_PER_MINUTE: '0',
+    USER_RATE_AUTOCOMPLETE_PER_MINUTE: '0',
     ...(o.transport === 'http' ? { DISCORD_TRANSPORT: 'http', DISCORD_PUBLIC_KEY: o.discord.publicKey } : {}),
     ...o.extra,
   };
