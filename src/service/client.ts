@@ -28,6 +28,7 @@ import {
   sendOnce,
   sleep,
   throwIfAborted,
+  UpstreamTimeoutError,
   type HttpMethod,
   type HttpResponse,
 } from './http.js';
@@ -560,6 +561,8 @@ export class ServiceClient {
             throw new CoolingOffError(this.coolOff.remainingMs);
           }
           const timeoutMs = Math.max(1, Math.min(this.timeoutMs, this.remainingMs()));
+          // Cut short by the caller's deadline: running out of it is the caller's abort, not an upstream timeout.
+          const cutByDeadline = timeoutMs < this.timeoutMs;
           const started = performance.now();
           const base = { endpoint, method: call.method, attempt, auth };
           try {
@@ -573,7 +576,8 @@ export class ServiceClient {
               this.coolOff.succeeded(gate.ticket);
             }
             return { res, throttled };
-          } catch (e) {
+          } catch (caught) {
+            const e = cutByDeadline && caught instanceof UpstreamTimeoutError ? new AbortedError(caught) : caught;
             const aborted = e instanceof AbortedError;
             this.observer.attempt?.({
               ...base,
