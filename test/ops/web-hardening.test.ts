@@ -2,6 +2,7 @@
 // and TRUST_PROXY deciding which client address is logged.
 
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebApp, MAX_REQUEST_BODY_BYTES, type AccessLogEntry, type WebAppOptions } from '../../src/web/app.js';
 import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
@@ -56,6 +57,27 @@ describe('web hardening', () => {
       const big = await postDeclaring(server.url, MAX_REQUEST_BODY_BYTES + 1);
       expect(big.status).toBe(413);
       expectSecurityHeaders(big.headers);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('requests Node refuses itself (headers over 16 KB, malformed) still get security headers', async () => {
+    const { server } = await serve();
+    try {
+      const res = await fetch(`${server.url}/healthz`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
+      expect(res.status).toBe(431);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1', () => socket.write('NONSENSE\r\n\r\n'));
+        let text = '';
+        socket.on('data', (d: Buffer) => (text += d.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+      expect(raw).toContain('X-Frame-Options: DENY');
     } finally {
       await server.close();
     }
