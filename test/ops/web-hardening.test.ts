@@ -3,6 +3,7 @@
 
 import { request } from 'node:http';
 import { connect } from 'node:net';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebApp, MAX_REQUEST_BODY_BYTES, type AccessLogEntry, type WebAppOptions } from '../../src/web/app.js';
 import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
@@ -55,6 +56,23 @@ describe('web hardening', () => {
         expect(res.headers.get('strict-transport-security')).toBeNull();
       }
       const big = await postDeclaring(server.url, MAX_REQUEST_BODY_BYTES + 1);
+      expect(big.status).toBe(413);
+      expectSecurityHeaders(big.headers);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an extra route with its own body limit (the HTTP interactions endpoint) gets bodies up to it, 413 with our headers beyond', async () => {
+    const route = express.Router();
+    route.post('/interactions', express.raw({ type: () => true, limit: '1mb' }), (req, res) => {
+      res.json({ bytes: (req.body as Buffer).length });
+    });
+    const { server } = await serve({ routes: [route] });
+    try {
+      const ok = await fetch(`${server.url}/interactions`, { method: 'POST', body: 'x'.repeat(200_000) });
+      expect(await ok.json()).toEqual({ bytes: 200_000 });
+      const big = await fetch(`${server.url}/interactions`, { method: 'POST', body: 'x'.repeat(1_100_000) });
       expect(big.status).toBe(413);
       expectSecurityHeaders(big.headers);
     } finally {
