@@ -20,6 +20,7 @@ import { maskTitle } from '../src/discord/views/nsfw.js';
 import type { WorkKind } from '../src/discord/views/catalogue.js';
 import { listEntryMessage } from '../src/discord/views/list-entry.js';
 import { renderPagedView } from '../src/discord/views/paged-view.js';
+import { escapeMarkdown } from '../src/discord/render/text.js';
 import { resolveTitle, titleAutocomplete } from '../src/discord/views/titles.js';
 import { animeListView, mangaListView } from '../src/discord/views/user-list.js';
 
@@ -185,11 +186,11 @@ function removeHandler(kind: WorkKind): SubcommandHandler {
         else await ctx.deps.service.deleteMangaListStatus(id, { auth });
       } catch (error) {
         if (error instanceof ServiceHttpError && error.status === 404) {
-          throw new UserFacingError('Not on your list', `${work.title ?? 'That title'} was not on your ${kind} list.`);
+          throw new UserFacingError('Not on your list', `${work.title ? escapeMarkdown(work.title) : 'That title'} was not on your ${kind} list.`);
         }
         throw error;
       }
-      return { embeds: [{ title: 'Removed from your list', description: `${work.title ?? `${kind} ${id}`} is no longer on your ${kind} list.` }] };
+      return { embeds: [{ title: 'Removed from your list', description: `${work.title ? escapeMarkdown(work.title) : `${kind} ${id}`} is no longer on your ${kind} list.` }] };
     },
   };
 }
