@@ -1,7 +1,6 @@
 // Hostile strings the service or another user could send, and checks that rendered output shows
 // them as plain text. Shared by the unit test and the end-to-end test.
 import type { APIEmbed } from 'discord.js';
-import type { FinalMessage } from '../../src/discord/render/limits.js';
 
 export interface HostileCase {
   name: string;
@@ -33,7 +32,8 @@ export const HOSTILE: readonly HostileCase[] = [
   { name: 'markdown', text: '**bold** ||spoiler|| `code` # head', shows: '**bold** ||spoiler|| `code` # head' },
 ];
 
-const OBJECT_FORM = /<(?:[@#]|\/[^<>\n]*:\d|t:-?\d|a?:[\w~-]+:\d|id:|sound:)/g;
+/** Discord object forms; timestamps only the hostile one, as the bot shows real times with its own. */
+const OBJECT_FORM = /<(?:[@#]|\/[^<>\n]*:\d|t:1700000000|a?:[\w~-]+:\d|id:|sound:)/g;
 const MASS_MENTION = /@(?:everyone|here)\b/g;
 const MASKED_LINK = /\[[^\]\n]*\]\(\s*<?https?:/g;
 /** Invisible or reordering characters; ZWSP alone is allowed as the "empty" placeholder. */
@@ -76,20 +76,35 @@ export function embedProblems(embeds: readonly APIEmbed[]): string[] {
   return out;
 }
 
+export interface MessageTexts {
+  content?: string | undefined;
+  embeds?: readonly APIEmbed[] | undefined;
+  components?: readonly unknown[] | undefined;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+}
+
+/** Labels, placeholders and option texts of components, at any depth. */
+function componentTexts(components: readonly unknown[]): string[] {
+  const out: string[] = [];
+  for (const c of components) {
+    const r = record(c);
+    if (!r) continue;
+    for (const key of ['label', 'placeholder', 'description']) if (typeof r[key] === 'string') out.push(r[key]);
+    if (Array.isArray(r.components)) out.push(...componentTexts(r.components));
+    if (Array.isArray(r.options)) out.push(...componentTexts(r.options));
+  }
+  return out;
+}
+
 /** Every text of a message as sent to Discord, checked for its context. */
-export function messageProblems(msg: Pick<FinalMessage, 'content' | 'embeds' | 'components'>): string[] {
+export function messageProblems(msg: MessageTexts): string[] {
   const out: string[] = [];
   if (msg.content) out.push(...markdownProblems(msg.content));
   out.push(...embedProblems(msg.embeds ?? []));
-  for (const row of msg.components ?? []) {
-    for (const c of row.components) {
-      if ('label' in c && typeof c.label === 'string') out.push(...plainProblems(c.label));
-      if ('placeholder' in c && typeof c.placeholder === 'string') out.push(...plainProblems(c.placeholder));
-      if ('options' in c && Array.isArray(c.options)) {
-        for (const o of c.options) out.push(...plainProblems(o.label), ...plainProblems(o.description ?? ''));
-      }
-    }
-  }
+  for (const text of componentTexts(msg.components ?? [])) out.push(...plainProblems(text));
   return out;
 }
 
