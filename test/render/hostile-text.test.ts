@@ -160,3 +160,24 @@ describe('hostile text through every renderer', () => {
     for (let max = 1; max <= 120; max++) expect(plainProblems(clipPlain(HOSTILE.map((h) => h.text).join(' '), max))).toEqual([]);
   });
 });
+
+describe('text that is nothing but hidden characters', () => {
+  const hidden = '\u200B\u202E\u2066\uFEFF';
+
+  it('never becomes an empty label, footer, author, choice or field that Discord would reject', () => {
+    const msg = finalizeMessage({
+      embeds: [{ title: escapeMarkdown(hidden), description: 'x', footer: { text: hidden }, author: { name: hidden }, fields: [{ name: hidden, value: escapeMarkdown(hidden) }] }],
+      components: [
+        { type: ComponentType.ActionRow, components: [{ type: ComponentType.StringSelect, custom_id: 's', placeholder: hidden, options: [{ label: hidden, value: 'a:1', description: hidden }] }] },
+        { type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: 1, custom_id: 'b', label: hidden, emoji: { name: '▶' } }] },
+      ],
+    });
+    const embed = msg.embeds?.[0];
+    expect(embed?.title).toBeUndefined();
+    expect(embed?.footer).toBeUndefined();
+    expect(embed?.author).toBeUndefined();
+    expect(embed?.fields?.[0]?.name).toBe('\u200b');
+    expect(JSON.stringify(msg.components)).not.toMatch(/"(label|description|placeholder)":""/);
+    expect(sanitizeChoices([{ name: hidden, value: 'id:1' }, { name: `${hidden}ok`, value: 'id:2' }])).toEqual([{ name: 'ok', value: 'id:2' }]);
+  });
+});
