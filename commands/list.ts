@@ -14,16 +14,18 @@ import {
 } from '../src/service/types.js';
 import type { CommandContext, SlashCommand, SubcommandHandler } from '../src/discord/context.js';
 import { booleanOption, group, integerOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
-import { SERVICE_USER_NAME_MAX } from '../src/discord/option-limits.js';
+import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/discord/option-limits.js';
 import { renameOption, UserFacingError } from '../src/discord/user-errors.js';
 import { maskTitle } from '../src/discord/views/nsfw.js';
 import type { WorkKind } from '../src/discord/views/catalogue.js';
 import { listEntryMessage } from '../src/discord/views/list-entry.js';
 import { renderPagedView } from '../src/discord/views/paged-view.js';
+import { escapeMarkdown } from '../src/discord/render/text.js';
+import { TITLE_OPTION_DESCRIPTION } from '../src/discord/views/title-input.js';
 import { resolveTitle, titleAutocomplete } from '../src/discord/views/titles.js';
 import { animeListView, mangaListView } from '../src/discord/views/user-list.js';
 
-const TITLE = stringOption('title', 'Start typing a title and pick one', { required: true, autocomplete: true, maxLength: 100 });
+const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 const COUNT_MAX = 100_000;
 
 function viewSubcommand(kind: WorkKind) {
@@ -185,11 +187,11 @@ function removeHandler(kind: WorkKind): SubcommandHandler {
         else await ctx.deps.service.deleteMangaListStatus(id, { auth });
       } catch (error) {
         if (error instanceof ServiceHttpError && error.status === 404) {
-          throw new UserFacingError('Not on your list', `${work.title ?? 'That title'} was not on your ${kind} list.`);
+          throw new UserFacingError('Not on your list', `${work.title ? escapeMarkdown(work.title) : 'That title'} was not on your ${kind} list.`);
         }
         throw error;
       }
-      return { embeds: [{ title: 'Removed from your list', description: `${work.title ?? `${kind} ${id}`} is no longer on your ${kind} list.` }] };
+      return { embeds: [{ title: 'Removed from your list', description: `${work.title ? escapeMarkdown(work.title) : `${kind} ${id}`} is no longer on your ${kind} list.` }] };
     },
   };
 }

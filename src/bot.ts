@@ -250,7 +250,7 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     }
     return cancelled;
   };
-  const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now) };
+  const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now), serviceWebUrl: config.service.webUrl };
   return {
     store,
     service,

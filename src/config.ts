@@ -19,6 +19,8 @@ export interface ServiceConfig {
   apiUrl: string;
   /** Authorization server root; `/v1/oauth2/...` is appended. */
   authUrl: string;
+  /** The service's website (title pages `/anime/ID`, `/manga/ID`); default derived from apiUrl. */
+  webUrl: string;
   clientId: string;
   clientSecret: string | undefined;
   clientIdHeader: string;
@@ -123,6 +125,7 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 8_000;
 const HINTS: Record<string, string> = {
   SERVICE_API_URL: 'the service API root, e.g. https://api.example.net (the bot appends /v2)',
   SERVICE_AUTH_URL: 'the authorization server root, e.g. https://auth.example.net (the bot appends /v1/oauth2/...)',
+  SERVICE_WEB_URL: 'the service website, e.g. https://example.net (title options accept links to its /anime/ID and /manga/ID pages)',
   SERVICE_CLIENT_ID: "your application's client ID from the service's API settings page",
   DISCORD_TOKEN: 'Discord Developer Portal → your application → Bot → Reset Token',
   DISCORD_APPLICATION_ID: 'Discord Developer Portal → your application → General Information → Application ID',
@@ -326,10 +329,23 @@ function isTrustedProxyPart(part: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= max;
 }
 
+/**
+ * The service's website when SERVICE_WEB_URL is not set: the API origin without a leading `api.`
+ * label (`https://api.example.net` → `https://example.net`), otherwise the API origin itself.
+ */
+export function defaultServiceWebUrl(apiUrl: string): string {
+  const url = new URL(apiUrl);
+  const host = url.hostname.startsWith('api.') && url.hostname.split('.').length > 2 ? url.hostname.slice(4) : url.hostname;
+  return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
+}
+
 function readService(r: EnvReader): ServiceConfig {
+  const apiUrl = r.url('SERVICE_API_URL');
   return {
-    apiUrl: r.url('SERVICE_API_URL'),
+    apiUrl,
     authUrl: r.url('SERVICE_AUTH_URL'),
+    // Without a valid API URL there is already a problem to report and nothing to derive from.
+    webUrl: r.optional('SERVICE_WEB_URL') !== undefined ? r.url('SERVICE_WEB_URL') : apiUrl === '' ? '' : defaultServiceWebUrl(apiUrl),
     clientId: r.required('SERVICE_CLIENT_ID'),
     clientSecret: r.optional('SERVICE_CLIENT_SECRET'),
     clientIdHeader: r.headerName('SERVICE_CLIENT_ID_HEADER', DEFAULT_CLIENT_ID_HEADER),

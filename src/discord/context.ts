@@ -20,6 +20,8 @@ export interface BotDeps {
   accounts: AccountLinks;
   log: Logger;
   titleCache: TitleCache;
+  /** The service's website, whose title pages title options accept as links. */
+  serviceWebUrl: string;
   /** Current time in ms; injectable for tests. */
   now: () => number;
 }

@@ -441,10 +441,10 @@ export function sanitizeChoices(choices: readonly AutocompleteChoice[]): Autocom
   const seen = new Set<string>();
   const out: AutocompleteChoice[] = [];
   for (const choice of choices) {
-    const name = choice.name.trim();
+    const name = clipPlain(choice.name.trim(), CHOICE_TEXT_MAX).trim();
     if (!name || !choice.value || choice.value.length > CHOICE_TEXT_MAX || seen.has(choice.value)) continue;
     seen.add(choice.value);
-    out.push({ name: clipPlain(name, CHOICE_TEXT_MAX), value: choice.value });
+    out.push({ name, value: choice.value });
     if (out.length === AUTOCOMPLETE_MAX_CHOICES) break;
   }
   return out;

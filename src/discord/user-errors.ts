@@ -15,6 +15,7 @@ import { ClientCredentialsRejectedError } from '../service/token-source.js';
 import { BodyTooLargeError, UpstreamTimeoutError } from '../service/http.js';
 import { MalformedCustomIdError } from './custom-id.js';
 import { RateLimitedError } from '../fairness/user-limits.js';
+import { escapeMarkdown } from './render/text.js';
 
 /** An error whose message is written for the user. */
 export class UserFacingError extends Error {
@@ -113,7 +114,7 @@ export function describeError(error: unknown): UserMessage {
   if (error instanceof ServiceHttpError) {
     if (error.status === 404) return { title: 'Not found', text: 'The service has nothing under that ID or name.', unexpected: false };
     if (error.status === 400) {
-      const detail = error.serviceMessage ? `: ${error.serviceMessage}` : '.';
+      const detail = error.serviceMessage ? `: ${escapeMarkdown(error.serviceMessage)}` : '.';
       return { title: 'Rejected by the service', text: `The service refused the request${detail}`, unexpected: false };
     }
     if (error.status === 403) {

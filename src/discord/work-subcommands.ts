@@ -4,7 +4,7 @@ import type { APIApplicationCommandSubcommandOption } from 'discord.js';
 import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES } from '../service/types.js';
 import { booleanOption, namedChoices, stringOption, subcommand } from './command-data.js';
 import type { SubcommandHandler } from './context.js';
-import { SEARCH_QUERY_MAX } from './option-limits.js';
+import { SEARCH_QUERY_MAX, TITLE_OPTION_MAX } from './option-limits.js';
 import {
   ANIME_RANKING_NAMES,
   animeRankingView,
@@ -16,6 +16,7 @@ import {
 } from './views/catalogue.js';
 import { renderDetails } from './views/details.js';
 import { renderPagedView } from './views/paged-view.js';
+import { TITLE_OPTION_DESCRIPTION } from './views/title-input.js';
 import { resolveTitle, titleAutocomplete } from './views/titles.js';
 
 export interface WorkSubcommands {
@@ -35,7 +36,7 @@ export function workSubcommands(kind: WorkKind): WorkSubcommands {
         booleanOption('nsfw', 'Include not-safe-for-work titles (only works in age-restricted channels)'),
       ]),
       subcommand('info', `Details of ${article} ${kind}`, [
-        stringOption('title', 'Start typing a title and pick one', { required: true, autocomplete: true, maxLength: 100 }),
+        stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX }),
       ]),
       subcommand('ranking', `Top ${kind} lists`, [stringOption('type', 'Which ranking', { required: true, choices: rankingChoices })]),
     ],

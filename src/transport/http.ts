@@ -15,6 +15,10 @@ import { parsePublicKey, verifyInteractionSignature } from './signature.js';
 export const DEFAULT_ACK_TIMEOUT_MS = 2_800;
 const MAX_BODY = '1mb';
 const CALLBACK_ROUTE = /^\/interactions\/(\d{15,21})\/[^/]+\/callback$/;
+const WEBHOOK_ROUTE = /^\/webhooks\/\d{15,21}\/[^/]+/;
+/** Discord error code for a webhook (here: an interaction token) it does not know yet. */
+const UNKNOWN_WEBHOOK = 10015;
+const UNKNOWN_WEBHOOK_RETRY_DELAYS_MS = [100, 250, 500];
 
 export interface HttpTransportOptions {
   client: Client;
@@ -80,7 +84,9 @@ export class HttpInteractions {
       const r = options as RestRequest;
       const id = r.method === 'POST' ? CALLBACK_ROUTE.exec(r.fullRoute)?.[1] : undefined;
       const pending = id === undefined ? undefined : this.pending.get(id);
-      if (id === undefined || pending === undefined) return request(options);
+      if (id === undefined || pending === undefined) {
+        return WEBHOOK_ROUTE.test(r.fullRoute) ? retryUnknownWebhook(() => request(options)) : request(options);
+      }
       this.pending.delete(id);
       if (r.files !== undefined && r.files.length > 0) {
         return Promise.reject(new Error('file uploads in the first answer are not supported over the HTTP transport'));
@@ -150,6 +156,23 @@ export class HttpInteractions {
       }
     });
   }
+}
+
+/**
+ * An edit or follow-up can reach Discord before Discord has taken in the HTTP answer it follows (that
+ * answer may still be in a load balancer), and Discord then does not know the interaction's webhook
+ * yet. Such a refusal is retried briefly instead of losing the user's answer.
+ */
+async function retryUnknownWebhook<T>(send: () => Promise<T>): Promise<T> {
+  for (const delay of UNKNOWN_WEBHOOK_RETRY_DELAYS_MS) {
+    try {
+      return await send();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNKNOWN_WEBHOOK) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return send();
 }
 
 function parseInteraction(body: Buffer): RawInteraction {

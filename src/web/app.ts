@@ -59,7 +59,7 @@ export interface AccessLogEntry {
   client: string | undefined;
 }
 
-/** Requests bigger than this are refused before any route runs (the bot's pages take no bodies). */
+/** Requests bigger than this are refused before the bot's own routes run (they take no bodies); extra routes set their own limits. */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 /** 180 days; neither preload nor subdomains, which the operator may not control. */
 export const HSTS_MAX_AGE_S = 180 * 24 * 3600;
@@ -115,6 +115,13 @@ export function createWebApp(o: WebAppOptions): express.Express {
         accessLog({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started), client: req.ip }),
       );
     }
+    next();
+  });
+
+  // Extra routes read their bodies with their own limits (over which they answer 413 through the error handler below).
+  for (const router of o.routes ?? []) app.use(router);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > MAX_REQUEST_BODY_BYTES) {
       res.set('Connection', 'close');
@@ -152,8 +159,6 @@ export function createWebApp(o: WebAppOptions): express.Express {
     }
     res.status(status.ready ? 200 : 503).json({ status: status.ready ? 'ok' : 'unavailable', ...(status.checks ?? {}) });
   });
-
-  for (const router of o.routes ?? []) app.use(router);
 
   app.get('/oauth/callback', async (req: Request, res: Response) => {
     const query = req.query as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
 
@@ -9,9 +9,25 @@ export interface RunningWebServer {
   close(): Promise<void>;
 }
 
+/**
+ * Requests Node refuses before Express sees them (headers over 16 KB, malformed requests) are
+ * answered with the same core security headers as the app's pages, not Node's bare default.
+ */
+const RAW_SECURITY_HEADERS =
+  "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
+  'X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\nCache-Control: no-store\r\n';
+
 /** Listens on host:port (port 0 picks a free port). */
 export async function startWebServer(app: express.Express, port: number, host = '0.0.0.0'): Promise<RunningWebServer> {
   const server = createServer(app);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${RAW_SECURITY_HEADERS}Content-Length: 0\r\nConnection: close\r\n\r\n`);
+  });
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error): void => reject(error);
     server.once('error', onError);

@@ -22,7 +22,14 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
-export async function startBalancer(backendPorts: readonly number[], port = 0): Promise<Balancer> {
+export interface BalancerOptions {
+  port?: number;
+  /** Holds each interaction's answer until this settles before passing it on (a slow balancer or network). */
+  holdInteractionAnswer?: (interactionId: string) => Promise<void>;
+}
+
+export async function startBalancer(backendPorts: readonly number[], options: BalancerOptions = {}): Promise<Balancer> {
+  const { port = 0, holdInteractionAnswer } = options;
   const routed: Routed[] = [];
   let next = 0;
   const server: Server = createServer((req, res) => void proxy(req, res));
@@ -48,6 +55,7 @@ export async function startBalancer(backendPorts: readonly number[], port = 0): 
       if (upstream instanceof Error && upstream.code === 'ECONNREFUSED') continue;
       if (upstream instanceof Error) break;
       routed.push({ path: req.url ?? '/', backend, status: upstream.statusCode ?? 0, ...(interactionId ? { interactionId } : {}) });
+      if (interactionId && holdInteractionAnswer) await holdInteractionAnswer(interactionId);
       res.writeHead(upstream.statusCode ?? 502, upstream.headers);
       upstream.pipe(res);
       return;

@@ -18,6 +18,8 @@ import { startFaultProxy, type FaultProxy } from '../faults/proxy.js';
 
 export const CLIENT_ID = 'e2e0client0id0000000000000000000';
 export const CLIENT_SECRET = 'e2e-client-secret-'.padEnd(64, 'x');
+/** The service's website in end-to-end tests: title options accept links to its pages. */
+export const SERVICE_WEB_URL = 'https://service.example.test';
 
 export interface StackOptions {
   emulator?: Omit<EmulatorOptions, 'clients'>;
@@ -130,6 +132,7 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     service: {
       apiUrl: serviceUrl,
       authUrl: serviceUrl,
+      webUrl: SERVICE_WEB_URL,
       clientId: CLIENT_ID,
       clientSecret: o.clientSecret ? CLIENT_SECRET : undefined,
       clientIdHeader: 'X-SERVICE-CLIENT-ID',

@@ -2,8 +2,9 @@
 // answered, and a process that is shutting down turns new interactions away with 503.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slashCommand } from '../discord/index.js';
-import { GUILD, newUser, startStack, type Stack } from './harness.js';
+import { slashCommand, type InteractionHandle } from '../discord/index.js';
+import { GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
+import { startBalancer } from './balancer.js';
 
 describe('POST /interactions', () => {
   let stack: Stack;
@@ -63,6 +64,32 @@ describe('POST /interactions', () => {
     expect(res.status).toBe(400);
   });
 
+  it('an edit that overtakes its deferred answer (held up in a balancer) is retried, not lost', async () => {
+    // The balancer holds the deferral until Discord has refused the edit that followed it, as a slow
+    // balancer or network can; the bot must retry the edit rather than lose the answer.
+    let handle: InteractionHandle | undefined;
+    const refusedEdit = async (): Promise<void> => {
+      for (let waited = 0; waited < 2_500; waited += 20) {
+        if (handle?.errors().some((e) => e.code === 10015)) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const web = new URL(stack.config.web.publicUrl);
+    const balancer = await startBalancer([Number(web.port)], { holdInteractionAnswer: refusedEdit });
+    await stack.discord.setInteractionsEndpoint(`${balancer.url}/interactions`);
+    stack.emulator.faults.delayMs = 1_400; // the answer is deferred, then edited in
+    try {
+      handle = stack.discord.interact(slashCommand({ name: 'anime', subcommand: 'search', options: { query: 'Hokuto' }, where: GUILD, user: newUser() }));
+      const message = await handle.waitForOriginal((m) => textOf(m).includes('Hokuto no Ken'), 10_000);
+      expect(textOf(message)).toContain('Hokuto no Ken');
+      expect(handle.errors().map((e) => e.code)).toContain(10015);
+    } finally {
+      stack.emulator.faults.delayMs = 0;
+      await stack.discord.setInteractionsEndpoint(endpoint);
+      await balancer.close();
+    }
+  });
+
   it('turns new interactions away with 503 once shutdown began, and readiness says draining', async () => {
     stack.bot.router.beginShutdown();
     const body = command();
@@ -75,4 +102,6 @@ describe('POST /interactions', () => {
     expect(await ready.json()).toMatchObject({ status: 'unavailable', transport: 'http', interactions: 'draining' });
     expect((await fetch(`${stack.config.web.publicUrl}/healthz`)).status).toBe(200);
   });
+
 });
+

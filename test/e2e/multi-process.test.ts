@@ -3,9 +3,6 @@
 // a callback submitted to both at once, concurrent refreshes of expired tokens, and a process
 // killed mid-burst.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
@@ -16,27 +13,17 @@ import { DM, freePort, GUILD, loginUrlOf, newUser, textOf } from './harness.js';
 import { botEnv, spawnBot, waitReady, type BotRun } from './bot-process.js';
 import { startBalancer, type Balancer } from './balancer.js';
 import { answerOf } from './user-helpers.js';
+import { engineCases, prepareCase, type OpenedCase } from '../store/engines.js';
 
 const CLIENT_ID = 'multi0process0client0id000000000';
 const ACCOUNTS = Array.from({ length: 20 }, (_, i) => ({ name: `mpuser${i}`, password: `mp-password-${i}` }));
 
-interface Engine {
-  name: string;
-  /** A fresh store for this run. */
-  storeUrl(dir: string): string;
-}
+// Every shared engine the store tests use (SQLite always; PostgreSQL and Redis when their test URLs
+// are set), each run on a fresh file, table or key prefix.
+const ENGINES = engineCases().filter((c) => c.shared && !c.skipped);
 
-const ENGINES: Engine[] = [{ name: 'sqlite', storeUrl: (dir) => `sqlite://${join(dir, 'shared.sqlite')}` }];
-
-/**
- * Whether taking a pending login is single-use across processes. The Keyv-based SQLite store reads and
- * then deletes in two steps, so two processes can both take one (issue 9); the shared store with
- * atomic operations makes this true, and the racing-callback test then runs.
- */
-const ATOMIC_PENDING_TAKE = false;
-
-describe.each(ENGINES)('two bot processes on one $name store', (engine) => {
-  let dir: string;
+describe.each(ENGINES)('two bot processes on one $kind store', (engine) => {
+  let store: OpenedCase;
   let emulator: Emulator;
   let discord: FakeDiscord;
   let balancer: Balancer;
@@ -45,7 +32,6 @@ describe.each(ENGINES)('two bot processes on one $name store', (engine) => {
   const linked: Array<{ user: Who; account: string }> = [];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'amls-multi-'));
     ports.push(await freePort(), await freePort());
     balancer = await startBalancer(ports);
     [emulator, discord] = await Promise.all([
@@ -56,7 +42,8 @@ describe.each(ENGINES)('two bot processes on one $name store', (engine) => {
       startFakeDiscord({ applicationId: '1100000000000000006' }),
     ]);
     await registerCommands({ token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl });
-    const shared = { storeUrl: engine.storeUrl(dir), encryptionKey: randomBytes(32).toString('base64') };
+    store = prepareCase(engine.kind);
+    const shared = { storeUrl: store.url, encryptionKey: randomBytes(32).toString('base64') };
     for (const port of ports) {
       runs.push(spawnBot(botEnv({ discord, emulator, clientId: CLIENT_ID, port, publicUrl: balancer.url, transport: 'http', ...shared })));
     }
@@ -66,7 +53,7 @@ describe.each(ENGINES)('two bot processes on one $name store', (engine) => {
   afterAll(async () => {
     for (const run of runs) run.child.kill('SIGKILL');
     await Promise.allSettled([discord?.close(), emulator?.close(), balancer?.close()]);
-    await rm(dir, { recursive: true, force: true });
+    await store?.cleanup();
   });
 
   const profileOf = async (user: Who): Promise<string> => (await answerOf(discord.interact(slashCommand({ name: 'profile', user, where: GUILD })))).text;
@@ -114,7 +101,7 @@ describe.each(ENGINES)('two bot processes on one $name store', (engine) => {
     profiles.forEach((text, i) => expect(text).toContain(linked[i]?.account));
   }, 90_000);
 
-  it.skipIf(!ATOMIC_PENDING_TAKE)('a callback submitted to both processes at once links once and the account stays usable (5 races)', async () => {
+  it('a callback submitted to both processes at once links once and the account stays usable (5 races)', async () => {
     for (let race = 0; race < 5; race++) {
       const user = newUser('mp-race');
       const { handle, redirect } = await startLogin(user);

@@ -70,6 +70,7 @@ describe('router failures', () => {
       log: createLogger('debug', (line) => lines.push(line)),
       now: Date.now,
       titleCache: new TitleCache(Date.now),
+      serviceWebUrl: 'https://service.example.test',
     };
     const where = new WhereTracker();
     where.attach(client);

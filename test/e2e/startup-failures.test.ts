@@ -35,6 +35,7 @@ describe('start-up failures', () => {
       service: {
         apiUrl: 'http://127.0.0.1:9',
         authUrl: 'http://127.0.0.1:9',
+        webUrl: 'http://127.0.0.1:9',
         clientId: 'id',
         clientSecret: undefined,
         clientIdHeader: 'X-SERVICE-CLIENT-ID',

@@ -2,6 +2,7 @@ import express, { type Request } from 'express';
 import { type AddressInfo } from 'node:net';
 import { apiRouter, type FaultState } from './api/router.js';
 import { DEFAULT_CATALOGUE_SEED, buildCatalogue } from './catalogue/index.js';
+import type { CatalogueExtras } from './catalogue/extras.js';
 import { DEFAULT_USERS, makeProfile, seedUserLists } from './catalogue/users.js';
 import { oauthRouter, type OAuthCounters } from './oauth/routes.js';
 import { TokenStore } from './oauth/store.js';
@@ -26,7 +27,8 @@ export interface EmulatorOptions {
   accessTokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
   authCodeTtlSeconds?: number;
-  catalogue?: { size?: 'seed' | number; seed?: number };
+  /** `extra`: works and forum topics added to the generated ones (e.g. with hostile text). */
+  catalogue?: { size?: 'seed' | number; seed?: number; extra?: CatalogueExtras };
   now?: () => number;
   /** How long an unfiltered GET /forum/topics hangs before its 504 (default 2000 ms). */
   forumTopicsTimeoutMs?: number;
@@ -81,7 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const users = options.users ?? DEFAULT_USERS;
   const seed = options.catalogue?.seed ?? DEFAULT_CATALOGUE_SEED;
   const startMs = now();
-  const catalogue = buildCatalogue(options.catalogue?.size ?? 'seed', seed, startMs, users.map((u) => u.name));
+  const catalogue = buildCatalogue(options.catalogue?.size ?? 'seed', seed, startMs, users.map((u) => u.name), options.catalogue?.extra);
 
   const userMap = new Map<string, UserRecord>();
   for (const u of users) {

@@ -2,6 +2,8 @@
 // and TRUST_PROXY deciding which client address is logged.
 
 import { request } from 'node:http';
+import { connect } from 'node:net';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebApp, MAX_REQUEST_BODY_BYTES, type AccessLogEntry, type WebAppOptions } from '../../src/web/app.js';
 import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
@@ -58,6 +60,44 @@ describe('web hardening', () => {
       const big = await postDeclaring(server.url, MAX_REQUEST_BODY_BYTES + 1);
       expect(big.status).toBe(413);
       expectSecurityHeaders(big.headers);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an extra route with its own body limit (the HTTP interactions endpoint) gets bodies up to it, 413 with our headers beyond', async () => {
+    const route = express.Router();
+    route.post('/interactions', express.raw({ type: () => true, limit: '1mb' }), (req, res) => {
+      res.json({ bytes: (req.body as Buffer).length });
+    });
+    const { server } = await serve({ routes: [route] });
+    try {
+      const ok = await fetch(`${server.url}/interactions`, { method: 'POST', body: 'x'.repeat(200_000) });
+      expect(await ok.json()).toEqual({ bytes: 200_000 });
+      const big = await fetch(`${server.url}/interactions`, { method: 'POST', body: 'x'.repeat(1_100_000) });
+      expect(big.status).toBe(413);
+      expectSecurityHeaders(big.headers);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('requests Node refuses itself (headers over 16 KB, malformed) still get security headers', async () => {
+    const { server } = await serve();
+    try {
+      const res = await fetch(`${server.url}/healthz`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
+      expect(res.status).toBe(431);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1', () => socket.write('NONSENSE\r\n\r\n'));
+        let text = '';
+        socket.on('data', (d: Buffer) => (text += d.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+      expect(raw).toContain('X-Frame-Options: DENY');
     } finally {
       await server.close();
     }

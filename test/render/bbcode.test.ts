@@ -20,8 +20,8 @@ describe('bbcodeToMarkdown: tags', () => {
   });
 
   it('renders links, only for http(s)', () => {
-    expect(bbcodeToMarkdown('[url=https://example.com/a]the site[/url]')).toBe('[the site](https://example.com/a)');
-    expect(bbcodeToMarkdown('[url="https://example.com/b"]quoted[/url]')).toBe('[quoted](https://example.com/b)');
+    expect(bbcodeToMarkdown('[url=https://example.com/a]the site[/url]')).toBe('the site (https://example.com/a)');
+    expect(bbcodeToMarkdown('[url="https://example.com/b"]quoted[/url]')).toBe('quoted (https://example.com/b)');
     expect(bbcodeToMarkdown('[url=javascript:alert(1)]click[/url]')).toBe('click');
     expect(bbcodeToMarkdown('[url=ftp://x.org]files[/url]')).toBe('files');
     expect(bbcodeToMarkdown('[url]https://example.com/x_y[/url]')).toBe('https://example.com/x_y');
@@ -29,7 +29,7 @@ describe('bbcodeToMarkdown: tags', () => {
   });
 
   it('keeps link targets from ending the markdown link early', () => {
-    expect(bbcodeToMarkdown('[url=https://en.wikipedia.org/wiki/Foo_(bar)]wiki[/url]')).toBe('[wiki](https://en.wikipedia.org/wiki/Foo_%28bar%29)');
+    expect(bbcodeToMarkdown('[url=https://en.wikipedia.org/wiki/Foo_(bar)]wiki[/url]')).toBe('wiki (https://en.wikipedia.org/wiki/Foo_%28bar%29)');
   });
 
   it('renders quotes with and without a name', () => {
@@ -44,10 +44,10 @@ describe('bbcodeToMarkdown: tags', () => {
   });
 
   it('renders images as links, and plain "image" inside a link', () => {
-    expect(bbcodeToMarkdown('[img]https://i.imgur.com/A8AsVAl.gif[/img]')).toBe('[image](https://i.imgur.com/A8AsVAl.gif)');
-    expect(bbcodeToMarkdown('[img align=left]https://a.co/x.png[/img]')).toBe('[image](https://a.co/x.png)');
+    expect(bbcodeToMarkdown('[img]https://i.imgur.com/A8AsVAl.gif[/img]')).toBe('image (https://i.imgur.com/A8AsVAl.gif)');
+    expect(bbcodeToMarkdown('[img align=left]https://a.co/x.png[/img]')).toBe('image (https://a.co/x.png)');
     expect(bbcodeToMarkdown('[img]data:image/png;base64,xx[/img]')).toBe('');
-    expect(bbcodeToMarkdown('[url=https://club.example/1][img]https://a.co/x.png[/img][/url]')).toBe('[image](https://club.example/1)');
+    expect(bbcodeToMarkdown('[url=https://club.example/1][img]https://a.co/x.png[/img][/url]')).toBe('image (https://club.example/1)');
   });
 
   it('renders lists as bullet lines', () => {
@@ -142,13 +142,13 @@ describe('bbcodeToMarkdown: real forum posts', () => {
   });
 
   it('renders the signatures: linked image, size stripped, images, centered linked quote', () => {
-    expect(bbcodeToMarkdown(posts[0]?.signature ?? '')).toBe('[image](https://myanimelist.net/clubs.php?cid=79901) Check us out!');
+    expect(bbcodeToMarkdown(posts[0]?.signature ?? '')).toBe('image (https://myanimelist.net/clubs.php?cid=79901) Check us out!');
     const sig2 = bbcodeToMarkdown(posts[1]?.signature ?? '');
-    expect(sig2).toContain('[image](https://i.ibb.co/HXDtjDn/ezgif-3-62c87457f285.png) [image](https://i.ibb.co/tD604Mk/oi.png)');
+    expect(sig2).toContain('image (https://i.ibb.co/HXDtjDn/ezgif-3-62c87457f285.png) image (https://i.ibb.co/tD604Mk/oi.png)');
     expect(sig2).toContain(
-      `["ken, calling a cartoon pretentious is silly. pretentious isn't even a valid criticism when evaluating storytelling"-**some elitist smh**](https://myanimelist.net/profile/_henri)`,
+      `"ken, calling a cartoon pretentious is silly. pretentious isn't even a valid criticism when evaluating storytelling"-**some elitist smh** (https://myanimelist.net/profile/_henri)`,
     );
     expect(sig2).not.toMatch(/\[\/?(center|color|url|b)\b/);
-    expect(bbcodeToMarkdown(posts[2]?.signature ?? '')).toBe('[image](https://myanimelist.net/animelist/MechKingKillbot?status=6)');
+    expect(bbcodeToMarkdown(posts[2]?.signature ?? '')).toBe('image (https://myanimelist.net/animelist/MechKingKillbot?status=6)');
   });
 });

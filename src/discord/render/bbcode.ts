@@ -1,5 +1,6 @@
 // Forum BBCode (with HTML entities and literal <br />) → Discord markdown.
 import { escapeMarkdown } from './text.js';
+import { removeHiddenCharacters } from './untrusted.js';
 import { safeHttpUrl } from './url.js';
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
@@ -258,7 +259,7 @@ function attrText(attr: string | undefined): string | undefined {
 }
 
 function renderCode(text: string): string {
-  const body = decodeEntities(text).replace(/^\n+|\n+$/g, '').replace(/```/g, '`\u200b``');
+  const body = removeHiddenCharacters(decodeEntities(text)).replace(/^\n+|\n+$/g, '').replace(/```/g, '`\u200b``');
   return `\n\`\`\`\n${body}\n\`\`\`\n`;
 }
 
@@ -303,13 +304,14 @@ function renderTag(node: TagNode, ctx: Context): string {
       }
       const href = safeHttpUrl(attr);
       if (ctx.link || href === undefined) return render(node.children, ctx);
+      // Never a masked link: the address is shown, so a label cannot pass one site off as another.
       const label = render(node.children, { ...ctx, link: true }).replace(/\s*\n\s*/g, ' ').trim();
-      return label === '' ? href : `[${label}](${href})`;
+      return label === '' || label === href ? href : `${label} (${href})`;
     }
     case 'img': {
       const src = safeHttpUrl(decodeEntities(plainText(node.children)));
       if (src === undefined) return '';
-      return ctx.link ? 'image' : `[image](${src})`;
+      return ctx.link ? 'image' : `image (${src})`;
     }
     case 'quote': {
       const inner = render(node.children, ctx).replace(/^\n+|\n+$/g, '');
@@ -357,7 +359,7 @@ export function bbcodeToMarkdown(input: string): string {
   const nodes = parse(preprocessHtml(input));
   const out = render(nodes, { bold: false, italic: false, underline: false, strike: false, spoiler: false, link: false });
   return out
-    .replace(/\)\[image\]\(/g, ') [image](')
+    .replace(/\)image \(/g, ') image (')
     .split('\n')
     .map((line) => (line === '> ' ? line : line.trimEnd()))
     .join('\n')

@@ -12,6 +12,7 @@ import {
   type APISelectMenuOption,
 } from 'discord.js';
 import { clipPlain, truncate } from './text.js';
+import { removeHiddenCharacters } from './untrusted.js';
 import { safeHttpUrl } from './url.js';
 
 export const DISCORD_LIMITS = {
@@ -81,8 +82,9 @@ export function checkCustomId(id: unknown): string {
   return id;
 }
 
+/** Text that still shows something once hidden characters are gone (Discord rejects empty labels). */
 function nonBlank(text: string | undefined): text is string {
-  return text !== undefined && text.trim() !== '';
+  return text !== undefined && removeHiddenCharacters(text).trim() !== '';
 }
 
 function mediaUrl(url: string | undefined): string | undefined {

@@ -12,6 +12,8 @@ export {
   formatSeason,
 } from './format.js';
 
+import { disarmMaskedLinks, escapeDiscordObjects, untrustedPlain } from './untrusted.js';
+
 export const ELLIPSIS = '…';
 
 const WHITESPACE = /\s/;
@@ -42,10 +44,12 @@ function trimEndIndex(text: string, index: number): number {
 
 /**
  * Plain shortening for text Discord never parses as markdown (labels, footers, author names):
- * word boundary when possible, never splits a surrogate pair, appends `…`.
+ * hidden characters removed (untrusted.ts), word boundary when possible, never splits a surrogate
+ * pair, appends `…`.
  */
-export function clipPlain(text: string, max: number): string {
+export function clipPlain(raw: string, max: number): string {
   if (max <= 0) return '';
+  const text = untrustedPlain(raw);
   if (text.length <= max) return text;
   if (max === 1) return ELLIPSIS;
   const budget = max - 1;
@@ -313,6 +317,18 @@ export function truncate(text: string, max: number): string {
 
 const URL_RE = /https?:\/\/[^\s<>]+/g;
 
+/** A bare URL as Discord links it: a closing parenthesis it did not open is not part of it. */
+function urlLength(url: string): number {
+  const opens = url.split('(').length - 1;
+  let closes = url.split(')').length - 1;
+  let end = url.length;
+  while (url.charAt(end - 1) === ')' && opens < closes) {
+    end--;
+    closes--;
+  }
+  return end;
+}
+
 function escapePlainSegment(segment: string, atLineStart: boolean): string {
   let out = segment.replace(/[\\*_~|`[\]]/g, '\\$&');
   out = out.replace(/(^|\n)([ \t]*)(#{1,3} |-# |> |>>> |[-+] |(\d+)\. )/g, (_m, nl: string, ws: string, mark: string, digits?: string) => {
@@ -320,21 +336,26 @@ function escapePlainSegment(segment: string, atLineStart: boolean): string {
     if (digits !== undefined) return `${nl}${ws}${digits}\\. `;
     return `${nl}${ws}\\${mark}`;
   });
-  return out;
+  return escapeDiscordObjects(out);
 }
 
 /**
- * Escapes characters Discord would read as markdown (emphasis, spoilers, code, masked links and
- * line-start headers, quotes and lists). Bare URLs are left intact so they stay clickable.
+ * Makes untrusted text (from the service or another user) safe to place in Discord markdown: hidden
+ * characters removed and masked links shown as `label (url)` (untrusted.ts), characters Discord
+ * would read as markdown escaped (emphasis, spoilers, code, brackets, line-start headers, quotes
+ * and lists), and mention, channel, command, timestamp and emoji forms and `@everyone`/`@here`
+ * shown literally. Bare URLs are left intact so they stay clickable.
  */
-export function escapeMarkdown(text: string): string {
+export function escapeMarkdown(raw: string): string {
+  const text = disarmMaskedLinks(untrustedPlain(raw));
   let out = '';
   let last = 0;
   for (const m of text.matchAll(URL_RE)) {
+    const url = m[0].slice(0, urlLength(m[0]));
     const segment = text.slice(last, m.index);
     out += escapePlainSegment(segment, last === 0 || text.charAt(last - 1) === '\n');
-    out += m[0];
-    last = m.index + m[0].length;
+    out += url;
+    last = m.index + url.length;
   }
   out += escapePlainSegment(text.slice(last), last === 0 || text.charAt(last - 1) === '\n');
   return out;

@@ -21,6 +21,7 @@ import type { BaseContext, ComponentHandler } from '../context.js';
 import { encodeCustomId, MalformedCustomIdError } from '../custom-id.js';
 import { animeDetailsEmbed, mangaDetailsEmbed, MAX_RECOMMENDATIONS, MAX_RELATED } from '../render/details.js';
 import { humanize } from '../render/format.js';
+import { escapeMarkdown } from '../render/text.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../user-errors.js';
 import { isNsfw } from './nsfw.js';
@@ -237,7 +238,7 @@ async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep'
     const watched = (mine.num_episodes_watched ?? 0) + 1;
     const total = anime.num_episodes ?? 0;
     if (total > 0 && watched > total) {
-      throw new UserFacingError('Already complete', `You have already watched all ${total} episodes of ${anime.title ?? 'this anime'}.`);
+      throw new UserFacingError('Already complete', `You have already watched all ${total} episodes of ${anime.title ? escapeMarkdown(anime.title) : 'this anime'}.`);
     }
     const status: AnimeListStatusValue | undefined =
       total > 0 && watched === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_watch' ? 'watching' : undefined;

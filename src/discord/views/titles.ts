@@ -9,8 +9,10 @@ import { escapeMarkdown } from '../render/text.js';
 import type { Anime, Manga } from '../../service/types.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../context.js';
 import { UserFacingError } from '../user-errors.js';
-import { allowNsfw } from './nsfw.js';
+import { allowNsfw, isNsfw } from './nsfw.js';
 import type { WorkKind } from './catalogue.js';
+import { ID_PREFIX, parseTitleInput } from './title-input.js';
+import { TITLE_TEXT_MAX } from '../option-limits.js';
 
 const MIN_QUERY = 3;
 const MAX_CHOICES = 25;
@@ -67,7 +69,6 @@ export class TitleCache {
   }
 }
 
-export const ID_PREFIX = 'id:';
 
 function choiceName(kind: WorkKind, work: Anime | Manga): string {
   const extra =
@@ -89,26 +90,59 @@ async function search(ctx: BaseContext, kind: WorkKind, q: string, nsfw: boolean
   return page.data.map((item) => item.node);
 }
 
+/** The choice for a typed ID or link: the work's title when it exists (masked when not safe here). */
+async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number): Promise<AutocompleteChoice[]> {
+  try {
+    const fields = kind === 'anime' ? animeFields('media_type', 'start_season', 'nsfw') : mangaFields('media_type', 'start_date', 'nsfw');
+    const call = { signal: ctx.signal };
+    const work = kind === 'anime' ? await ctx.deps.service.getAnime(id, { fields }, call) : await ctx.deps.service.getManga(id, { fields }, call);
+    const name = isNsfw(work.nsfw) && !allowNsfw(ctx.where) ? `${kind} ${id} (not safe for work)` : choiceName(kind, work);
+    return [{ name: `${name} · ID ${id}`, value: `${ID_PREFIX}${id}` }];
+  } catch {
+    // Unknown ID, slow service: no suggestion; submitting still answers clearly.
+    return [];
+  }
+}
+
+function typedId(ctx: AutocompleteContext, kind: WorkKind, q: string): number | undefined {
+  try {
+    const input = parseTitleInput(q, kind, ctx.deps.serviceWebUrl);
+    return 'id' in input ? input.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Search suggestions for typed text: cached answers first, the best cached prefix when cut off. */
+async function searchChoices(ctx: AutocompleteContext, kind: WorkKind, q: string): Promise<AutocompleteChoice[]> {
+  const cache = ctx.deps.titleCache;
+  const nsfw = allowNsfw(ctx.where);
+  const toChoices = (works: CachedChoices['works']) => works.slice(0, MAX_CHOICES).map((w) => ({ name: w.name, value: `${ID_PREFIX}${w.id}` }));
+  const cached = cache.get(kind, nsfw, q);
+  if (cached) return toChoices(cached.works);
+  try {
+    const works = (await search(ctx, kind, q, nsfw, MAX_CHOICES, ctx.signal)).map((w) => {
+      const name = choiceName(kind, w);
+      return { id: w.id, name, searchable: name.toLowerCase() };
+    });
+    cache.set(kind, nsfw, q, works);
+    return toChoices(works);
+  } catch (error) {
+    if (error instanceof AbortedError || ctx.signal.aborted) return toChoices(cache.bestPrefix(kind, nsfw, q));
+    throw error;
+  }
+}
+
 export function titleAutocomplete(kind: WorkKind) {
   return async (ctx: AutocompleteContext): Promise<AutocompleteChoice[]> => {
-    const cache = ctx.deps.titleCache;
     const q = ctx.focused.value.trim();
-    if (q.length < MIN_QUERY) return [];
-    const nsfw = allowNsfw(ctx.where);
-    const toChoices = (works: CachedChoices['works']) => works.slice(0, MAX_CHOICES).map((w) => ({ name: w.name, value: `${ID_PREFIX}${w.id}` }));
-    const cached = cache.get(kind, nsfw, q);
-    if (cached) return toChoices(cached.works);
-    try {
-      const works = (await search(ctx, kind, q, nsfw, MAX_CHOICES, ctx.signal)).map((w) => {
-        const name = choiceName(kind, w);
-        return { id: w.id, name, searchable: name.toLowerCase() };
-      });
-      cache.set(kind, nsfw, q, works);
-      return toChoices(works);
-    } catch (error) {
-      if (error instanceof AbortedError || ctx.signal.aborted) return toChoices(cache.bestPrefix(kind, nsfw, q));
-      throw error;
-    }
+    const id = typedId(ctx, kind, q);
+    const searchable = q.length >= MIN_QUERY && q.length <= TITLE_TEXT_MAX;
+    // A link is only an ID; a number may also be (part of) a title, so its search results follow.
+    if (id === undefined) return searchable ? searchChoices(ctx, kind, q) : [];
+    if (!searchable || !/^#?\s*\d+$/.test(q)) return choiceForId(ctx, kind, id);
+    const [byId, bySearch] = await Promise.all([choiceForId(ctx, kind, id), searchChoices(ctx, kind, q).catch(() => [])]);
+    return [...byId, ...bySearch];
   };
 }
 
@@ -119,16 +153,19 @@ function namesOf(work: Anime | Manga): string[] {
 }
 
 /**
- * A title option: the id chosen from autocomplete (`id:967`), or free text resolved by search.
- * With `exact` (commands that change a list) free text must be one of a work's names, so a typo
- * never changes or removes some other entry.
+ * A title option (title-input.ts): the ID picked from autocomplete, typed, or read from a link to
+ * the title's page, or else free text resolved by search. With `exact` (commands that change a
+ * list) free text must be one of a work's names, so a typo never changes or removes some other entry.
  */
 export async function resolveTitle(ctx: BaseContext, kind: WorkKind, value: string, o: { exact?: boolean } = {}): Promise<number> {
-  const text = value.trim();
-  const chosen = /^id:(\d{1,10})$/.exec(text);
-  if (chosen?.[1]) return Number(chosen[1]);
+  const input = parseTitleInput(value, kind, ctx.deps.serviceWebUrl);
+  if ('id' in input) return input.id;
+  const text = input.text;
+  if (text.length > TITLE_TEXT_MAX) {
+    throw new UserFacingError('Title too long', `Type at most ${TITLE_TEXT_MAX} characters of the title, its ID, or a link to its page.`);
+  }
   if (text.length < MIN_QUERY) {
-    throw new UserFacingError('Title too short', `Type at least ${MIN_QUERY} characters of the title, or pick one from the suggestions.`);
+    throw new UserFacingError('Title too short', `Type at least ${MIN_QUERY} characters of the title, its ID, or a link to its page, or pick one from the suggestions.`);
   }
   const shown = escapeMarkdown(text.slice(0, 80));
   const found = await search(ctx, kind, text, allowNsfw(ctx.where), o.exact ? EXACT_CANDIDATES : 1);

@@ -3,6 +3,7 @@ import { generateAnime } from './anime.js';
 import { makeAnimeDetails, makeMangaDetails, type Links } from './details.js';
 import { generateForum, type Forum } from './forum.js';
 import { generateManga } from './manga.js';
+import { extraAnimeDetails, extraCores, extraMangaDetails, withExtraTopics, type CatalogueExtras } from './extras.js';
 import { type AnimeCore, type AnimeDetails, type MangaCore, type MangaDetails, type WorkCore } from './types.js';
 
 export const SEED_CATALOGUE_SIZE = 420;
@@ -66,22 +67,29 @@ const cache = new Map<string, Catalogue>();
  * Builds (or reuses) the deterministic catalogue. The current season is derived from `nowMs`, so the key
  * includes the day; works and forum are immutable and safe to share between emulator instances.
  */
-export function buildCatalogue(size: 'seed' | number, seed: number, nowMs: number, forumPosters: readonly string[]): Catalogue {
+export function buildCatalogue(size: 'seed' | number, seed: number, nowMs: number, forumPosters: readonly string[], extras?: CatalogueExtras): Catalogue {
   const count = size === 'seed' ? SEED_CATALOGUE_SIZE : Math.max(1, Math.floor(size));
   const key = `${count}:${seed}:${Math.floor(nowMs / 86_400_000)}:${forumPosters.join(',')}`;
-  const hit = cache.get(key);
+  const hit = extras ? undefined : cache.get(key);
   if (hit) return hit;
   const anime = generateAnime(count, seed, nowMs);
   const manga = generateManga(count, seed, nowMs);
+  if (extras) {
+    anime.cores = [...anime.cores, ...extraCores(extras.anime, anime.cores)];
+    manga.cores = [...manga.cores, ...extraCores(extras.manga, manga.cores)];
+  }
+  const extraAnime = new Map((extras?.anime ?? []).map((w) => [w.id, w]));
+  const extraManga = new Map((extras?.manga ?? []).map((w) => [w.id, w]));
   const { animeToManga, mangaToAnime } = crossLinks(anime.cores, manga.cores);
   const animeLinks: Links = { franchises: anime.franchises, cross: animeToManga };
   const mangaLinks: Links = { franchises: manga.franchises, cross: mangaToAnime };
   const catalogue: Catalogue = {
-    anime: new WorkStore(anime.cores, (c) => makeAnimeDetails(c, seed, animeLinks, anime.cores)),
-    manga: new WorkStore(manga.cores, (c) => makeMangaDetails(c, seed, mangaLinks, manga.cores)),
-    forum: generateForum(seed, nowMs, forumPosters),
+    anime: new WorkStore(anime.cores, (c) => extraAnimeDetails(extraAnime.get(c.id), makeAnimeDetails(c, seed, animeLinks, anime.cores))),
+    manga: new WorkStore(manga.cores, (c) => extraMangaDetails(extraManga.get(c.id), makeMangaDetails(c, seed, mangaLinks, manga.cores))),
+    forum: withExtraTopics(generateForum(seed, nowMs, forumPosters), extras?.topics, nowMs),
     seed,
   };
+  if (extras) return catalogue;
   if (cache.size > 8) cache.clear();
   cache.set(key, catalogue);
   return catalogue;
