@@ -3,7 +3,9 @@ import { buildCatalogue } from './catalogue/index.js';
 import { type WorkCore } from './catalogue/types.js';
 import { startEmulator } from './server.js';
 import { seedUserLists } from './catalogue/users.js';
+import { KNOWN_ANIME } from './catalogue/known.js';
 import { call, items, node } from './helpers.js';
+import { airingPlan, japanMidnightOf, japanWeekday, nextEpisode, parseBroadcast } from '../../src/airing/air-times.js';
 
 const NOW = Date.UTC(2025, 4, 10);
 
@@ -59,6 +61,28 @@ describe('seeded catalogue', () => {
     expect(cat.anime.list.some((a) => a.num_episodes === 0)).toBe(true);
     expect(cat.anime.list.some((a) => a.broadcast === undefined && a.media_type === 'tv')).toBe(true);
     expect(new Set(cat.anime.list.map((a) => a.status))).toEqual(new Set(['finished_airing', 'currently_airing', 'not_yet_aired']));
+  });
+
+  it('has airing data relative to its clock, in Japan time, as the service gives it', () => {
+    for (const clock of [NOW, Date.UTC(2026, 10, 23, 10, 0)]) {
+      const c = buildCatalogue('seed', 7, clock, []);
+      const withSlot = c.anime.list.filter((a) => parseBroadcast(a.broadcast) !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(a.start_date ?? ''));
+      // The broadcast weekday is the Japan calendar day of the first episode, late-night slots included
+      // (real data of the well-known titles is kept as the service has it, inconsistencies and all).
+      const known = new Set(KNOWN_ANIME.map((k) => k.id));
+      for (const a of withSlot.filter((w) => !known.has(w.id))) {
+        expect(parseBroadcast(a.broadcast)?.weekday, `${a.id}`).toBe(japanWeekday((japanMidnightOf(a.start_date) ?? 0) + 3_600_000));
+      }
+      const airing = withSlot.filter((a) => a.status === 'currently_airing');
+      const hour = (a: (typeof airing)[number]): number => Number(a.broadcast?.start_time?.slice(0, 2));
+      expect(airing.filter((a) => hour(a) < 5).length, 'late-night slots written as next-day 00-04').toBeGreaterThan(0);
+      expect(airing.filter((a) => hour(a) >= 5 && hour(a) < 14).length, 'morning slots, previous day in the Americas').toBeGreaterThan(0);
+      expect(airing.filter((a) => airingPlan(a) && nextEpisode(airingPlan(a) as never, clock)).length).toBeGreaterThan(5);
+      expect(withSlot.some((a) => a.status === 'not_yet_aired' && airingPlan(a) !== undefined && (airingPlan(a)?.firstMs ?? 0) > clock)).toBe(true);
+      expect(c.anime.list.some((a) => a.status === 'finished_airing' && a.broadcast !== undefined)).toBe(true);
+      expect(c.anime.list.some((a) => a.status === 'currently_airing' && a.broadcast === undefined)).toBe(true);
+      expect(c.anime.list.some((a) => a.broadcast !== undefined && a.broadcast.start_time === undefined)).toBe(true);
+    }
   });
 
   it('gives manga authors and serialization, anime studios and string statistics', () => {

@@ -14,6 +14,12 @@ const MEDIA_TYPES = [
   'music', 'tv_special', 'cm', 'pv',
 ];
 const SOURCES = ['original', 'manga', 'manga', 'manga', 'light_novel', 'light_novel', 'visual_novel', 'web_manga', 'novel', 'game', '4_koma_manga', 'other'];
+/**
+ * Japan-time broadcast hours, weighted like real schedules: mostly late night (22:00 to 02:xx, the
+ * "24:00-26:59" slots written as next-day 00-02), then evenings, then mornings, whose slots fall on the
+ * previous calendar day in the Americas. Indexed by one uniform draw of 0-23.
+ */
+const BROADCAST_HOURS = [22, 22, 23, 23, 23, 0, 0, 0, 1, 1, 1, 2, 17, 18, 18, 19, 20, 21, 7, 8, 9, 9, 10, 16] as const;
 const RATINGS_WHITE = ['g', 'pg', 'pg_13', 'pg_13', 'pg_13', 'r'];
 
 export interface GeneratedAnime {
@@ -74,9 +80,11 @@ function finishCore(core: AnimeCore, startMs: number, endMs: number | undefined,
     core.end_date = formatDate(endMs, startShape === 'year' ? 'year' : pickShape(rng, 0.85));
   }
   if ((core.media_type === 'tv' || core.media_type === 'ona') && rng.chance(0.85) && startShape === 'day') {
+    // start_date is the Japan-time calendar date of the first broadcast, so its weekday is the slot's day,
+    // also for late-night slots (a "Thursday 25:30" slot is stored as Friday 01:30 and starts on a Friday).
     const day = DAYS[(new Date(startMs).getUTCDay() + 6) % 7] ?? 'sunday';
     core.broadcast = rng.chance(0.9)
-      ? { day_of_the_week: day, start_time: `${String(rng.int(0, 23)).padStart(2, '0')}:${rng.pick(['00', '25', '30', '55'])}` }
+      ? { day_of_the_week: day, start_time: `${String(BROADCAST_HOURS[rng.int(0, 23)] ?? 0).padStart(2, '0')}:${rng.pick(['00', '25', '30', '55'])}` }
       : { day_of_the_week: day };
   }
 }
