@@ -20,6 +20,8 @@ const SOURCES = ['original', 'manga', 'manga', 'manga', 'light_novel', 'light_no
  * previous calendar day in the Americas. Indexed by one uniform draw of 0-23.
  */
 const BROADCAST_HOURS = [22, 22, 23, 23, 23, 0, 0, 0, 1, 1, 1, 2, 17, 18, 18, 19, 20, 21, 7, 8, 9, 9, 10, 16] as const;
+/** Season offsets from the current one of every fourth generated work. */
+const RECENT_SEASON_OFFSETS = [-8, -6, -4, -3, -2, -1, -1, 0, 0, 0, 0, 1] as const;
 const RATINGS_WHITE = ['g', 'pg', 'pg_13', 'pg_13', 'pg_13', 'r'];
 
 export interface GeneratedAnime {
@@ -170,7 +172,8 @@ export function generateAnime(count: number, seed: number, nowMs: number): Gener
     let shape: DateShape;
     let longRunner = false;
     if (i % 4 === 0) {
-      const seasonNumber = currentSeason - 8 + (Math.floor(i / 4) % 10);
+      // Recent works lean towards the current season, as a real catalogue's airing block does.
+      const seasonNumber = currentSeason + (RECENT_SEASON_OFFSETS[Math.floor(i / 4) % RECENT_SEASON_OFFSETS.length] ?? 0);
       const year = Math.floor(seasonNumber / 4);
       const startMonth = (seasonNumber % 4) * 3;
       startMs = Date.UTC(year, startMonth + rng.int(0, 2), rng.int(1, 28));
