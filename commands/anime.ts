@@ -1,11 +1,13 @@
-// /anime search | info | ranking | season | suggestions
+// /anime search | info | ranking | season | schedule | suggestions
 
 import { SEASON_SORTS, SEASONS, type Season, type SeasonSort } from '../src/service/types.js';
 import type { SlashCommand } from '../src/discord/context.js';
-import { integerOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
+import { booleanOption, integerOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
 import { seasonOf, seasonView, suggestionsView } from '../src/discord/views/catalogue.js';
 import { renderPagedView } from '../src/discord/views/paged-view.js';
 import { workSubcommands } from '../src/discord/work-subcommands.js';
+import { scheduleView } from '../src/discord/views/schedule.js';
+import { WEEKDAYS, type Weekday } from '../src/airing/air-times.js';
 
 const shared = workSubcommands('anime');
 
@@ -16,6 +18,10 @@ export const anime: SlashCommand = {
       integerOption('year', 'Year, e.g. 2024', { min: 1917, max: 2100 }),
       stringOption('season', 'Season', { choices: SEASONS }),
       stringOption('sort', 'Order (default: by score)', { choices: SEASON_SORTS }),
+    ]),
+    subcommand('schedule', "This week's expected episodes, in your local time", [
+      stringOption('day', 'Only this broadcast day (Japan time)', { choices: WEEKDAYS }),
+      booleanOption('mine', 'Only titles on your Watching and Plan to Watch lists (needs /login)'),
     ]),
     subcommand('suggestions', 'Anime suggested for you (needs /login)'),
   ]),
@@ -30,6 +36,14 @@ export const anime: SlashCommand = {
         const season = (o.getString('season') as Season | null) ?? current.season;
         const sort = (o.getString('sort') as SeasonSort | null) ?? 'anime_score';
         return renderPagedView(ctx, seasonView, { year, season, sort }, 0, ctx.userId);
+      },
+    },
+    schedule: {
+      ephemeral: false,
+      run: (ctx) => {
+        const o = ctx.interaction.options;
+        const day = (o.getString('day') as Weekday | null) ?? undefined;
+        return renderPagedView(ctx, scheduleView, { day, mine: o.getBoolean('mine') ?? false }, 0, ctx.userId);
       },
     },
     suggestions: {

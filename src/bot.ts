@@ -25,6 +25,7 @@ import { InteractionRouter, type DrainResult, type RouterOptions } from './disco
 import { finalizeMessage, type RenderedMessage } from './discord/render/limits.js';
 import { WhereTracker } from './discord/where.js';
 import { TitleCache } from './discord/views/titles.js';
+import { SeasonAiring } from './airing/season-airing.js';
 import { createWebApp, type HealthStatus, type LoginFailureWithPending } from './web/app.js';
 import { startWebServer, type RunningWebServer } from './web/server.js';
 import { escapeMarkdown } from './discord/render/text.js';
@@ -250,7 +251,7 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     }
     return cancelled;
   };
-  const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now), serviceWebUrl: config.service.webUrl };
+  const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now), serviceWebUrl: config.service.webUrl, airing: new SeasonAiring({ service, now }) };
   return {
     store,
     service,

@@ -14,6 +14,7 @@ import type { FieldReader } from './custom-id.js';
 import type { Where } from './where.js';
 import type { AccountLinks } from './accounts.js';
 import type { TitleCache } from './views/titles.js';
+import type { SeasonAiring } from '../airing/season-airing.js';
 
 export interface BotDeps {
   service: ServiceClient;
@@ -22,6 +23,8 @@ export interface BotDeps {
   titleCache: TitleCache;
   /** The service's website, whose title pages title options accept as links. */
   serviceWebUrl: string;
+  /** This week's airing titles, shared by every viewer. */
+  airing: SeasonAiring;
   /** Current time in ms; injectable for tests. */
   now: () => number;
 }

@@ -15,6 +15,7 @@ import { quickActionHandler, quickStatusHandler, renderDetails } from './views/d
 import { topicsView, topicView } from './views/forum.js';
 import { openHandler, pagerHandler, renderPagedView, type PagedView } from './views/paged-view.js';
 import { animeListView, mangaListView } from './views/user-list.js';
+import { scheduleView } from './views/schedule.js';
 import type { RenderedMessage } from './render/limits.js';
 
 export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, login, logout];
@@ -30,6 +31,7 @@ const views = [
   mangaListView,
   topicsView,
   topicView,
+  scheduleView,
 ] as unknown as readonly PagedView<unknown>[];
 
 /** Opens what a select menu option refers to: `a:ID`, `m:ID`, `t:ID[:POSTS]` (topic) or `b:ID` (board). */

@@ -2,6 +2,7 @@
 // The user always gets a private explanation, the log has context but no token, and the next
 // command is answered as usual.
 
+import { SeasonAiring } from '../../src/airing/season-airing.js';
 import { Events, REST, Routes, type Client } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slashCommand as commandData } from '../../src/discord/command-data.js';
@@ -71,6 +72,7 @@ describe('router failures', () => {
       now: Date.now,
       titleCache: new TitleCache(Date.now),
       serviceWebUrl: 'https://service.example.test',
+      airing: new SeasonAiring({ service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }), now: Date.now }),
     };
     const where = new WhereTracker();
     where.attach(client);

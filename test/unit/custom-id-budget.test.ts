@@ -8,6 +8,7 @@ import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, s
 import { topicsView, topicView } from '../../src/discord/views/forum.js';
 import type { Field, PagedView } from '../../src/discord/views/paged-view.js';
 import { animeListView, mangaListView } from '../../src/discord/views/user-list.js';
+import { scheduleView } from '../../src/discord/views/schedule.js';
 
 const LONGEST_INVOKER = encodeUserId('18446744073709551615');
 const LARGE_OFFSET = 99_990;
@@ -35,6 +36,7 @@ describe('custom_id budget', () => {
         user: 'u'.repeat(FORUM_USER_NAME_MAX),
       }),
       pagerId(topicView, { id: 99_999_999 }),
+      pagerId(scheduleView, { day: 'wednesday', mine: true }),
     ];
     for (const id of ids) expect(id.length).toBeLessThanOrEqual(100);
   });
