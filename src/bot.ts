@@ -25,7 +25,12 @@ import { InteractionRouter, type DrainResult, type RouterOptions } from './disco
 import { finalizeMessage, type RenderedMessage } from './discord/render/limits.js';
 import { WhereTracker } from './discord/where.js';
 import { TitleCache } from './discord/views/titles.js';
-import { SeasonAiring } from './airing/season-airing.js';
+import { AIRING_FIELDS, SeasonAiring } from './airing/season-airing.js';
+import { watchingAndPlanned } from './airing/my-list.js';
+import { Reminders, type DeliveryResult, type ReminderKnobs } from './reminders/reminders.js';
+import type { QueuedReminder } from './reminders/records.js';
+import { dmDelivery } from './discord/reminder-delivery.js';
+import { PAUSE_NOTICE } from './discord/views/reminders.js';
 import { createWebApp, type HealthStatus, type LoginFailureWithPending } from './web/app.js';
 import { startWebServer, type RunningWebServer } from './web/server.js';
 import { escapeMarkdown } from './discord/render/text.js';
@@ -51,6 +56,8 @@ export interface BotOptions {
   router?: RouterOptions;
   /** Interface the web server binds to; default all interfaces. */
   host?: string;
+  /** Reminder scheduler knobs beyond the configured ones, for tests (e.g. a long tick driven by hand). */
+  reminders?: Partial<ReminderKnobs>;
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number; tokenTimeoutMs?: number };
   /** Serve the web server (default true). Shard processes leave it to their manager. */
@@ -65,6 +72,7 @@ export interface RunningBot {
   web: RunningWebServer | undefined;
   store: BotStore;
   tokens: TokenManager;
+  reminders: Reminders;
   deps: BotDeps;
   router: InteractionRouter;
   /** The bot's metrics when METRICS=on. */
@@ -95,10 +103,12 @@ export interface Core {
   metrics: BotMetrics | undefined;
   /** Set by the process that talks to Discord: DMs a user whose login background work found revoked. */
   loginLostNotifier: { send?: (discordUserId: string) => Promise<void> };
+  /** How due reminders reach Discord; set by processes with a Discord client before starting the scheduler. */
+  setReminderDelivery(deliver: (reminder: QueuedReminder) => Promise<DeliveryResult>): void;
   close(): Promise<void>;
 }
 
-export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics'>): Promise<Core> {
+export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders'>): Promise<Core> {
   const { config, log } = o;
   const now = o.now ?? Date.now;
   const key = parseEncryptionKey(config.store.encryptionKey);
@@ -251,7 +261,30 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     }
     return cancelled;
   };
-  const deps: BotDeps = { service, accounts, log, now, titleCache: new TitleCache(now), serviceWebUrl: config.service.webUrl, airing: new SeasonAiring({ service, now }) };
+  let deliverVia: ((reminder: QueuedReminder) => Promise<DeliveryResult>) | undefined;
+  const reminders = new Reminders({
+    // The shared store engine: its atomic steps make each reminder's claim hold across every process.
+    kv: store.engine,
+    source: {
+      anime: (id) => service.getAnime(id, { fields: AIRING_FIELDS }),
+      airingList: async (userId) => ((await login.linkedAs(userId)) === undefined ? undefined : watchingAndPlanned(service, tokens.sourceFor(userId))),
+    },
+    deliver: (reminder) => (deliverVia ? deliverVia(reminder) : Promise.resolve({ ok: false, reason: 'retry', detail: 'no Discord client in this process' })),
+    now,
+    log,
+    knobs: { ...config.reminders, ...o.reminders },
+  });
+  const deps: BotDeps = {
+    service,
+    accounts,
+    log,
+    now,
+    titleCache: new TitleCache(now),
+    serviceWebUrl: config.service.webUrl,
+    airing: new SeasonAiring({ service, now }),
+    reminders,
+    pendingNotice: async (userId) => ((await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined),
+  };
   return {
     store,
     service,
@@ -265,7 +298,11 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     deps,
     loginLostNotifier,
     metrics,
+    setReminderDelivery: (deliver) => {
+      deliverVia = deliver;
+    },
     close: async () => {
+      await reminders.stop();
       await Promise.allSettled([service.close(), oauth.close(), scheduler.stop()]);
       await store.close();
     },
@@ -419,6 +456,8 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
       throw error;
     }
   }
+  core.setReminderDelivery(dmDelivery(client));
+  deps.reminders.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   // The application's owner (or its team's members) is never rate limited, like BOT_OWNER_IDS.
   void (client.rest.get(Routes.currentApplication()) as Promise<APIApplication>)
@@ -430,6 +469,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
+      await deps.reminders.stop();
       await client.destroy();
       await Promise.allSettled([web?.close()]);
       await core.close();
@@ -439,6 +479,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     web,
     store,
     tokens: core.tokens,
+    reminders: deps.reminders,
     deps,
     router,
     metrics: core.metrics,

@@ -83,6 +83,14 @@ export interface LimitsConfig {
   serviceCoolOffMaxMs: number;
 }
 
+/** Reminder scheduler knobs, in milliseconds. */
+export interface RemindersConfig {
+  tickMs: number;
+  titleRefreshMs: number;
+  listSyncMs: number;
+  catchUpMs: number;
+}
+
 export interface BotConfig {
   service: ServiceConfig;
   discord: DiscordConfig;
@@ -94,6 +102,8 @@ export interface BotConfig {
   transport: TransportConfig;
   /** Optional in code that builds a config by hand (tests); loadConfig always fills it. */
   limits?: Partial<LimitsConfig>;
+  /** Defaults apply when absent. */
+  reminders?: RemindersConfig;
 }
 
 export const DEFAULT_USER_RATE = {
@@ -222,6 +232,18 @@ class EnvReader {
       this.problems.push(`${name} is not a valid HTTP header name: "${value}"`);
     }
     return value;
+  }
+
+  /** A positive number of `unit` ms (e.g. seconds, hours) within [min, max] units. */
+  duration(name: string, fallbackUnits: number, unitMs: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallbackUnits * unitMs;
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < min || n > max) {
+      this.problems.push(`${name} must be a number from ${min} to ${max}, got "${value}"`);
+      return fallbackUnits * unitMs;
+    }
+    return Math.round(n * unitMs);
   }
 
   storeUrl(name: string, fallback: string): string {
@@ -430,6 +452,17 @@ function readLimits(r: EnvReader): LimitsConfig {
   return limits;
 }
 
+const HOUR_MS = 3_600_000;
+
+function readReminders(r: EnvReader): RemindersConfig {
+  return {
+    tickMs: r.duration('REMINDER_TICK_SECONDS', 30, 1000, 5, 600),
+    titleRefreshMs: r.duration('REMINDER_TITLE_REFRESH_HOURS', 6, HOUR_MS, 0.25, 48),
+    listSyncMs: r.duration('REMINDER_LIST_SYNC_HOURS', 6, HOUR_MS, 0.25, 48),
+    catchUpMs: r.duration('REMINDER_CATCH_UP_HOURS', 6, HOUR_MS, 0, 72),
+  };
+}
+
 /** Everything the running bot needs. Throws ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): BotConfig {
   const r = new EnvReader(env);
@@ -443,6 +476,7 @@ export function loadConfig(env: Env = process.env): BotConfig {
     userRate: readUserRate(r),
     transport: readTransport(r),
     limits: readLimits(r),
+    reminders: readReminders(r),
   };
   r.finish();
   return config;

@@ -15,6 +15,7 @@ import type { Where } from './where.js';
 import type { AccountLinks } from './accounts.js';
 import type { TitleCache } from './views/titles.js';
 import type { SeasonAiring } from '../airing/season-airing.js';
+import type { Reminders } from '../reminders/reminders.js';
 
 export interface BotDeps {
   service: ServiceClient;
@@ -25,6 +26,9 @@ export interface BotDeps {
   serviceWebUrl: string;
   /** This week's airing titles, shared by every viewer. */
   airing: SeasonAiring;
+  reminders: Reminders;
+  /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
+  pendingNotice?: (userId: string) => Promise<RenderedMessage | undefined>;
   /** Current time in ms; injectable for tests. */
   now: () => number;
 }

@@ -8,6 +8,7 @@ import { login } from '../../commands/login.js';
 import { forgetMeHandler, logout } from '../../commands/logout.js';
 import { manga } from '../../commands/manga.js';
 import { profile } from '../../commands/profile.js';
+import { remind } from '../../commands/remind.js';
 import type { BaseContext, ComponentHandler, SlashCommand } from './context.js';
 import { MalformedCustomIdError } from './custom-id.js';
 import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, seasonView, suggestionsView } from './views/catalogue.js';
@@ -16,9 +17,10 @@ import { topicsView, topicView } from './views/forum.js';
 import { openHandler, pagerHandler, renderPagedView, type PagedView } from './views/paged-view.js';
 import { animeListView, mangaListView } from './views/user-list.js';
 import { scheduleView } from './views/schedule.js';
+import { reminderOpenHandler, reminderStopHandler } from './views/reminders.js';
 import type { RenderedMessage } from './render/limits.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, login, logout];
 
 const views = [
   animeSearchView,
@@ -63,6 +65,8 @@ export const components: readonly ComponentHandler[] = [
   quickActionHandler,
   quickStatusHandler,
   forgetMeHandler,
+  reminderOpenHandler,
+  reminderStopHandler,
 ];
 
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {

@@ -139,6 +139,11 @@ export class Responder {
     await this.interaction.followUp(ephemeral);
   }
 
+  /** An extra private message after the answer. */
+  async followUpPrivately(message: RenderedMessage): Promise<void> {
+    await this.interaction.followUp({ ...toDiscord(message), flags: MessageFlags.Ephemeral });
+  }
+
   /** Replies ephemerally without running any work (e.g. a click by someone else). */
   async notice(message: RenderedMessage): Promise<void> {
     clearTimeout(this.timer);

@@ -300,7 +300,7 @@ export class InteractionRouter {
     }
     const budget = startBudget(this.commandBudgetMs);
     const ctx = { ...this.baseContext(interaction, log, budget), interaction };
-    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx)), log);
+    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx)), log, interaction.user.id);
     return { command: `${interaction.commandName} ${path}`.trim(), outcome, responder };
   }
 
@@ -332,7 +332,7 @@ export class InteractionRouter {
       interaction,
       values: interaction.isStringSelectMenu() ? interaction.values : [],
     };
-    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), log);
+    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), log, interaction.user.id);
     return { command: kind, outcome, responder };
   }
 
@@ -341,6 +341,7 @@ export class InteractionRouter {
     budget: Budget,
     work: () => Promise<Parameters<Responder['send']>[0]>,
     log: Logger,
+    userId: string,
   ): Promise<InteractionOutcome> {
     responder.arm();
     let message;
@@ -371,13 +372,23 @@ export class InteractionRouter {
     }
     try {
       await responder.send(message);
-      return 'ok';
     } catch (error) {
       // The answer itself was refused (e.g. Discord rejected it): still tell the user, privately.
       log.error('could not send the answer', { error });
       const described = describeError(error);
       await responder.sendError(errorMessage(described.title, described.text));
       return 'error';
+    }
+    await this.sendPendingNotice(responder, userId, log);
+    return 'ok';
+  }
+
+  private async sendPendingNotice(responder: Responder, userId: string, log: Logger): Promise<void> {
+    try {
+      const notice = await this.deps.pendingNotice?.(userId);
+      if (notice) await responder.followUpPrivately(notice);
+    } catch (error) {
+      log.warn('could not show a pending notice', { error });
     }
   }
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { toStoredCommand, validateCommand, validateCommandList, type StoredCommand } from './command-validation.js';
 import { DiscordHttpError, discordErrors, FormErrors, isRecord } from './errors.js';
 import { FakeGateway, shardForGuild } from './gateway.js';
+import { FakeDirectMessages } from './direct-messages.js';
 import { createHandle, InteractionRecord } from './interaction-record.js';
 import {
   isEmptyMessage,
@@ -89,6 +90,7 @@ class FakeDiscordServer implements FakeDiscord {
   private readonly guildCommands = new Map<string, StoredCommand[]>();
   private readonly seenUsers = new Map<string, Record<string, unknown>>();
   private offsetMs = 0;
+  readonly dms: FakeDirectMessages;
   private readonly signingKey: KeyObject;
   readonly publicKey: string;
   private interactionsEndpoint: string | undefined;
@@ -121,6 +123,12 @@ class FakeDiscordServer implements FakeDiscord {
       flags: 0,
       public_flags: 0,
     };
+    this.dms = new FakeDirectMessages(
+      this.botUser,
+      (id) => this.seenUsers.get(id),
+      (message) => this.messages.set(message.id, message),
+      () => this.clock.now(),
+    );
     this.server = createServer((req, res) => {
       void this.onRequest(req, res);
     });
@@ -419,6 +427,16 @@ class FakeDiscordServer implements FakeDiscord {
       const user = params[0] === this.botUserId ? this.botUser : this.seenUsers.get(params[0] ?? '');
       if (!user) throw new DiscordHttpError(404, { message: 'Unknown User', code: 10013 });
       return { status: 200, body: structuredClone(user) };
+    }
+    if ((params = matchRoute('POST /users/@me/channels'))) {
+      this.requireBot(ctx);
+      return { status: 200, body: this.dms.openChannel(ctx.body) };
+    }
+    if ((params = matchRoute('POST /channels/:channel/messages'))) {
+      this.requireBot(ctx);
+      const message = this.dms.post(params[0] ?? '', ctx.body);
+      if (!message) throw new DiscordHttpError(404, { message: 'Unknown Channel', code: 10003 });
+      return { status: 200, body: this.publicMessage(message) };
     }
     if ((params = matchRoute('GET /applications/@me'))) {
       this.requireBot(ctx);

@@ -52,6 +52,16 @@ function marked(input: InteractionInput, unchecked: boolean | undefined): Intera
 const dmChannels = new Map<string, string>();
 const privateChannels = new Map<string, { channelId: string; friend: Record<string, unknown> }>();
 
+/** The DM channel between the bot and a user: the same id for their DM interactions and the bot's DMs to them. */
+export function dmChannelIdOf(userId: string): string {
+  let id = dmChannels.get(userId);
+  if (id === undefined) {
+    id = snowflake();
+    dmChannels.set(userId, id);
+  }
+  return id;
+}
+
 interface Common {
   where: Where;
   user: Who;
@@ -195,8 +205,7 @@ function envelope(common: Common & { guildIdFallback?: string; channelIdFallback
     };
   }
   if (where.kind === 'dm') {
-    const channelId = common.channelIdFallback ?? dmChannels.get(common.user.id) ?? snowflake();
-    dmChannels.set(common.user.id, channelId);
+    const channelId = common.channelIdFallback ?? dmChannelIdOf(common.user.id);
     return {
       ...base,
       context: 1,

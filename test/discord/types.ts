@@ -143,5 +143,12 @@ export interface FakeDiscord {
   setInteractionsEndpoint(url: string | undefined): Promise<void>;
   /** Headers Discord would send with `body` (signature over timestamp + body). */
   signedHeaders(body: string, timestamp?: string): Record<string, string>;
+  /** Direct messages the bot sends: close or open a user's DMs, inject failures, read what arrived. */
+  dms: {
+    closeDms(userId: string): void;
+    openDms(userId: string): void;
+    failNext(n: number, fault: { status: number; code: number; message: string }): void;
+    messagesTo(userId: string): RecordedMessage[];
+  };
   close(): Promise<void>;
 }

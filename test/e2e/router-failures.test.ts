@@ -1,3 +1,5 @@
+import { Reminders } from '../../src/reminders/reminders.js';
+import { MemoryKv } from '../../src/reminders/kv.js';
 // The router under handler failures it did not expect: a crash, and an answer Discord refuses.
 // The user always gets a private explanation, the log has context but no token, and the next
 // command is answered as usual.
@@ -10,7 +12,7 @@ import type { BotDeps, SlashCommand } from '../../src/discord/context.js';
 import { InteractionRouter } from '../../src/discord/router.js';
 import { TitleCache } from '../../src/discord/views/titles.js';
 import { WhereTracker } from '../../src/discord/where.js';
-import { createLogger } from '../../src/log.js';
+import { createLogger, silentLogger } from '../../src/log.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from '../discord/index.js';
 import { GUILD, newUser, textOf } from './harness.js';
@@ -73,6 +75,13 @@ describe('router failures', () => {
       titleCache: new TitleCache(Date.now),
       serviceWebUrl: 'https://service.example.test',
       airing: new SeasonAiring({ service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }), now: Date.now }),
+      reminders: new Reminders({
+        kv: new MemoryKv(),
+        source: { anime: () => Promise.reject(new Error('unused')), airingList: async () => undefined },
+        deliver: async () => ({ ok: true }),
+        now: Date.now,
+        log: silentLogger,
+      }),
     };
     const where = new WhereTracker();
     where.attach(client);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../emulator/server.js';
 import { GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from './harness.js';
 import { answerOf } from './user-helpers.js';
-import { buttonLabelled, serviceGet } from './catalogue-helpers.js';
+import { buttonLabelled, componentsOf, serviceGet } from './catalogue-helpers.js';
 
 // A Thursday, 21:00 in Japan.
 const START = Date.UTC(2026, 0, 8, 12, 0);
@@ -94,8 +94,8 @@ describe('/anime schedule', () => {
     expect(answer.message.content).toContain('hidden outside age-restricted channels');
     for (let page = 0; page < 10; page++) {
       all.push(...scheduleLines(textOf(answer.message)).map((l) => l.line));
-      const next = (answer.message.components ?? []).flatMap((r) => ('components' in r ? r.components : [])).find((c) => 'label' in c && c.label === 'Next ▶');
-      if (!next || ('disabled' in next && next.disabled)) break;
+      const next = componentsOf(answer.message).find((c) => c.label === 'Next ▶');
+      if (!next || next.disabled === true) break;
       answer = await answerOf(stack.click(answer.message, buttonLabelled(answer.message, 'Next').custom_id ?? '', user, GUILD));
     }
     expect(all.length).toBeGreaterThan(0);

@@ -101,6 +101,11 @@ export async function fetchWork(ctx: BaseContext, kind: WorkKind, id: number): P
   }
 }
 
+/** custom_id of the "+1 episode" button: adds one watched episode for whoever clicks, from any message. */
+export function addEpisodeButtonId(animeId: number): string {
+  return encodeCustomId(QUICK_KIND, ['a', animeId, 'ep']);
+}
+
 function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
   const k = kind === 'anime' ? 'a' : 'm';
   const button = (action: string, label: string) => ({

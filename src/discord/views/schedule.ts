@@ -4,8 +4,8 @@
 
 import type { APIEmbed } from 'discord.js';
 import { airingPlan, DAY_MS, discordTime, episodesBetween, JST_OFFSET_MS, WEEKDAYS, type Weekday } from '../../airing/air-times.js';
-import { animeFields, nested } from '../../service/fields.js';
-import type { Anime, AnimeListStatusValue } from '../../service/types.js';
+import { watchingAndPlanned } from '../../airing/my-list.js';
+import type { Anime } from '../../service/types.js';
 import type { BaseContext } from '../context.js';
 import { humanize } from '../render/format.js';
 import { DISCORD_LIMITS } from '../render/limits.js';
@@ -27,10 +27,6 @@ export interface ScheduledEpisode {
 }
 
 const SCHEDULE_PAGE_SIZE = 15;
-const MY_STATUSES: readonly AnimeListStatusValue[] = ['watching', 'plan_to_watch'];
-const MY_LIST_PAGE = 1000;
-const MY_LIST_MAX_PAGES = 3;
-const MINE_FIELDS = animeFields('broadcast', 'status', 'start_date', 'num_episodes', 'nsfw', 'media_type', nested('list_status', 'status'));
 
 /** UTC instant of the Japan midnight that starts the day containing `ms`. */
 export function japanDayStart(ms: number): number {
@@ -54,23 +50,6 @@ export function weekSchedule(titles: readonly Anime[], nowMs: number, day: Weekd
     for (const e of episodesBetween(plan, start, end)) out.push({ title, atMs: e.atMs, ...(e.episode !== undefined ? { episode: e.episode } : {}) });
   }
   return out.sort((a, b) => a.atMs - b.atMs || a.title.id - b.title.id);
-}
-
-async function myAiringTitles(ctx: BaseContext): Promise<Anime[]> {
-  const auth = await ctx.requireAuth();
-  const titles: Anime[] = [];
-  for (const status of MY_STATUSES) {
-    for (let page = 0; page < MY_LIST_MAX_PAGES; page++) {
-      const result = await ctx.deps.service.userAnimeList(
-        '@me',
-        { status, limit: MY_LIST_PAGE, offset: page * MY_LIST_PAGE, nsfw: true, fields: MINE_FIELDS },
-        { auth },
-      );
-      for (const item of result.data) titles.push(item.node);
-      if (result.paging.next === undefined) break;
-    }
-  }
-  return titles;
 }
 
 function dayHeading(ms: number): string {
@@ -119,7 +98,7 @@ export const scheduleView: PagedView<ScheduleState> = {
   decode: (r) => ({ day: r.optionalOneOf(WEEKDAYS), mine: r.bool() }),
   async load(ctx, s, offset): Promise<LoadedPage> {
     const now = ctx.deps.now();
-    const source = s.mine ? await myAiringTitles(ctx) : await ctx.deps.airing.titles();
+    const source = s.mine ? await watchingAndPlanned(ctx.deps.service, await ctx.requireAuth()) : await ctx.deps.airing.titles();
     // A viewer's own list is shown masked; the public schedule leaves NSFW titles out.
     const hidden = !s.mine && !allowNsfw(ctx.where);
     const titles = hidden ? source.filter((t) => !isNsfw(t.nsfw)) : source;

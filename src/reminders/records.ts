@@ -1,0 +1,126 @@
+// What reminders persist, as JSON under string keys, and the checks that read it back.
+// A record that does not parse is treated as absent rather than trusted.
+
+import type { Anime, Broadcast } from '../service/types.js';
+
+export const KEY = {
+  user: (userId: string) => `rem:user:${userId}`,
+  users: 'rem:user:',
+  title: (titleId: number) => `rem:title:${titleId}`,
+  titleLease: (titleId: number) => `rem:lease:title:${titleId}`,
+  syncLease: (userId: string) => `rem:lease:sync:${userId}`,
+  sent: (id: string) => `rem:sent:${id}`,
+  queue: (id: string) => `rem:queue:${id}`,
+  queued: 'rem:queue:',
+} as const;
+
+export interface UserReminders {
+  /** Titles added with /remind add. */
+  titles: number[];
+  /** Titles stopped from a reminder; follow-list does not add them back. */
+  excluded: number[];
+  followList: boolean;
+  /** Airing titles of the Watching and Plan-to-watch lists at the last sync. */
+  listTitles: number[];
+  listSyncedAt?: number;
+  delayMinutes: number;
+  /** Set when Discord refused a DM (closed DMs); nothing is sent until /remind resume. */
+  pausedAt?: number;
+  /** The user has not been told about the pause yet. */
+  pauseUntold?: boolean;
+  dmChannelId?: string;
+}
+
+export function emptyUser(): UserReminders {
+  return { titles: [], excluded: [], followList: false, listTitles: [], delayMinutes: 0 };
+}
+
+/** Titles a user is reminded of. */
+export function followedTitles(u: UserReminders): number[] {
+  const excluded = new Set(u.excluded);
+  return [...new Set([...u.titles, ...(u.followList ? u.listTitles : [])])].filter((id) => !excluded.has(id));
+}
+
+/** Airing data of one title as last fetched, shared by everyone who follows it. */
+export interface TitleInfo {
+  id: number;
+  title: string;
+  nsfw?: string;
+  status?: string;
+  broadcast?: Broadcast;
+  start_date?: string;
+  num_episodes?: number;
+  fetchedAt: number;
+}
+
+export function titleInfoOf(anime: Anime, fetchedAt: number): TitleInfo {
+  return {
+    id: anime.id,
+    title: anime.title ?? `#${anime.id}`,
+    ...(anime.nsfw !== undefined ? { nsfw: anime.nsfw } : {}),
+    ...(anime.status !== undefined ? { status: anime.status } : {}),
+    ...(anime.broadcast !== undefined ? { broadcast: { ...anime.broadcast } } : {}),
+    ...(anime.start_date !== undefined ? { start_date: anime.start_date } : {}),
+    ...(anime.num_episodes !== undefined ? { num_episodes: anime.num_episodes } : {}),
+    fetchedAt,
+  };
+}
+
+/** One reminder waiting to go out (or be retried). */
+export interface QueuedReminder {
+  id: string;
+  userId: string;
+  titleId: number;
+  title: string;
+  nsfw?: string;
+  episode?: number;
+  /** Expected air time (Japan broadcast). */
+  atMs: number;
+  /** Air time plus the user's delay. */
+  dueMs: number;
+  /** Enqueued well after it was due (the bot was down): the message says so. */
+  late: boolean;
+  attempts: number;
+  nextAttemptMs: number;
+  /** A process is delivering it until then. */
+  claimUntil?: number;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) && (n as number) > 0);
+const optionalNumber = (v: unknown): boolean => v === undefined || typeof v === 'number';
+
+function parseJson(raw: string | undefined): unknown {
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseUser(raw: string | undefined): UserReminders | undefined {
+  const v = parseJson(raw);
+  if (!isObject(v)) return undefined;
+  if (!isIdList(v.titles) || !isIdList(v.excluded) || !isIdList(v.listTitles) || typeof v.followList !== 'boolean') return undefined;
+  if (typeof v.delayMinutes !== 'number' || !optionalNumber(v.listSyncedAt) || !optionalNumber(v.pausedAt)) return undefined;
+  if (v.dmChannelId !== undefined && typeof v.dmChannelId !== 'string') return undefined;
+  return v as unknown as UserReminders;
+}
+
+export function parseTitle(raw: string | undefined): TitleInfo | undefined {
+  const v = parseJson(raw);
+  if (!isObject(v) || typeof v.id !== 'number' || typeof v.title !== 'string' || typeof v.fetchedAt !== 'number') return undefined;
+  return v as unknown as TitleInfo;
+}
+
+export function parseQueued(raw: string | undefined): QueuedReminder | undefined {
+  const v = parseJson(raw);
+  if (!isObject(v) || typeof v.id !== 'string' || typeof v.userId !== 'string' || typeof v.titleId !== 'number') return undefined;
+  if (typeof v.atMs !== 'number' || typeof v.dueMs !== 'number' || typeof v.attempts !== 'number' || typeof v.nextAttemptMs !== 'number') return undefined;
+  if (typeof v.title !== 'string' || typeof v.late !== 'boolean' || !optionalNumber(v.episode) || !optionalNumber(v.claimUntil)) return undefined;
+  return v as unknown as QueuedReminder;
+}

@@ -1,0 +1,518 @@
+// Episode reminders for people: who follows what, keeping airing data fresh (one poll per followed
+// title per refresh period, whoever follows it), syncing follow-list users' lists, and a persisted
+// queue that delivers each due reminder once, with retries, catch-up after downtime and closed-DM
+// pauses. Discord is reached only through the `deliver` callback.
+
+import type { Logger } from '../log.js';
+import PQueue from 'p-queue';
+import type { Anime } from '../service/types.js';
+import { airingPlan, episodesBetween, nextEpisode, planEnded, type AiringPlan, type ExpectedEpisode } from '../airing/air-times.js';
+import type { AtomicKv } from './kv.js';
+import {
+  emptyUser,
+  followedTitles,
+  KEY,
+  parseQueued,
+  parseTitle,
+  parseUser,
+  titleInfoOf,
+  type QueuedReminder,
+  type TitleInfo,
+  type UserReminders,
+} from './records.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export interface ReminderKnobs {
+  /** How often the scheduler runs. */
+  tickMs: number;
+  /** How long fetched airing data of a title is used before it is polled again. */
+  titleRefreshMs: number;
+  /** How often a follow-list user's Watching and Plan-to-watch lists are read again. */
+  listSyncMs: number;
+  /** Reminders that fell due while the bot was down are still sent when at most this old. */
+  catchUpMs: number;
+  /** A reminder sent later than this after it was due says it is late. */
+  lateAfterMs: number;
+  /** Delivery attempts before a reminder is given up (and logged as an error). */
+  maxAttempts: number;
+  /** First retry delay; doubles per attempt, capped at 30 minutes. */
+  retryBaseMs: number;
+  /** How long one process owns a reminder it is delivering. */
+  claimMs: number;
+  /** How often each process re-reads who follows what (its own changes apply at once). */
+  indexRefreshMs: number;
+  /** Deliveries in flight at once. */
+  concurrency: number;
+}
+
+export const DEFAULT_KNOBS: ReminderKnobs = {
+  tickMs: 30_000,
+  titleRefreshMs: 6 * HOUR,
+  listSyncMs: 6 * HOUR,
+  catchUpMs: 6 * HOUR,
+  lateAfterMs: 10 * MINUTE,
+  maxAttempts: 8,
+  retryBaseMs: 30_000,
+  claimMs: 2 * MINUTE,
+  indexRefreshMs: MINUTE,
+  concurrency: 5,
+};
+
+export const MAX_DELAY_MINUTES = 24 * 60;
+/** Explicit follows per user. */
+export const MAX_FOLLOWS = 100;
+
+export type DeliveryResult = { ok: true } | { ok: false; reason: 'closed' | 'gone' | 'retry'; detail?: string };
+
+/** Where airing data and lists come from (the service client in the bot; a counter in the bench). */
+export interface ReminderSource {
+  anime(id: number): Promise<Anime>;
+  /** The user's Watching and Plan-to-watch titles with airing fields; undefined when not logged in. */
+  airingList(userId: string): Promise<Anime[] | undefined>;
+}
+
+export interface RemindersOptions {
+  kv: AtomicKv;
+  source: ReminderSource;
+  deliver: (reminder: QueuedReminder) => Promise<DeliveryResult>;
+  now: () => number;
+  log: Logger;
+  knobs?: Partial<ReminderKnobs>;
+}
+
+export class ReminderError extends Error {}
+
+export interface FollowedTitle {
+  info: TitleInfo;
+  next?: ExpectedEpisode;
+  /** Why no episode is expected, when none is. */
+  inactive?: string;
+  fromList: boolean;
+}
+
+/** The plan reminders use; undefined when nothing more is expected. */
+export function reminderPlan(info: Pick<TitleInfo, 'status' | 'broadcast' | 'start_date' | 'num_episodes'>): AiringPlan | undefined {
+  return airingPlan(info);
+}
+
+function whyInactive(info: TitleInfo, now: number): string | undefined {
+  if (info.status === 'finished_airing') return 'finished airing';
+  const plan = reminderPlan(info);
+  if (!plan) return info.broadcast?.start_time === undefined ? 'no broadcast time known' : 'no start date known yet';
+  if (planEnded(plan, now)) return 'all episodes aired';
+  return undefined;
+}
+
+export class Reminders {
+  readonly knobs: ReminderKnobs;
+  private readonly kv: AtomicKv;
+  private readonly users = new Map<string, UserReminders>();
+  private readonly titles = new Map<number, TitleInfo>();
+  /** Reminder ids this process already claimed or saw claimed, with their air time (pruned). */
+  private readonly seen = new Map<string, number>();
+  private indexLoadedAt = -Infinity;
+  private running: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly instance = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+
+  constructor(private readonly o: RemindersOptions) {
+    this.knobs = { ...DEFAULT_KNOBS, ...o.knobs };
+    this.kv = o.kv;
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick().catch((error: unknown) => this.o.log.error('reminder tick failed', { error })), this.knobs.tickMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One scheduler pass; concurrent calls share the pass in progress. */
+  tick(): Promise<void> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  // ------------------------------------------------------------------ user actions
+
+  private async user(userId: string): Promise<UserReminders> {
+    return parseUser(await this.kv.get(KEY.user(userId))) ?? emptyUser();
+  }
+
+  /** Read-modify-write of a user's record, atomic against other processes. */
+  private async update<T>(userId: string, change: (u: UserReminders) => T): Promise<{ user: UserReminders; result: T }> {
+    const key = KEY.user(userId);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const raw = await this.kv.get(key);
+      const user = structuredClone(parseUser(raw) ?? emptyUser());
+      const result = change(user);
+      const value = JSON.stringify(user);
+      const stored = raw === undefined ? await this.kv.setIfAbsent(key, value) : await this.kv.compareAndSet(key, raw, value);
+      if (stored) {
+        this.users.set(userId, user);
+        return { user, result };
+      }
+    }
+    throw new Error('reminder settings changed concurrently too often');
+  }
+
+  private async saveTitle(info: TitleInfo): Promise<void> {
+    this.titles.set(info.id, info);
+    await this.kv.set(KEY.title(info.id), JSON.stringify(info));
+  }
+
+  /** Claims the reminders of episodes already aired, so following a title never reminds of the past. */
+  private async markPast(userId: string, info: TitleInfo, delayMinutes: number): Promise<void> {
+    const plan = reminderPlan(info);
+    if (!plan) return;
+    const now = this.o.now();
+    for (const e of episodesBetween(plan, now - this.windowMs(), now + delayMinutes * MINUTE + 1)) {
+      if (e.atMs + delayMinutes * MINUTE > now) continue;
+      const id = reminderId(userId, info.id, e.atMs);
+      await this.kv.setIfAbsent(KEY.sent(id), 'skipped', this.sentTtlMs());
+      this.seen.set(id, e.atMs);
+    }
+  }
+
+  /** Follows a title (fetched with airing fields); refuses titles nothing is expected of. */
+  async add(userId: string, anime: Anime): Promise<FollowedTitle> {
+    const now = this.o.now();
+    const info = titleInfoOf(anime, now);
+    const inactive = whyInactive(info, now);
+    if (inactive) throw new ReminderError(`No episode of ${info.title} is expected (${inactive}), so there is nothing to remind you of.`);
+    await this.saveTitle(info);
+    const { user } = await this.update(userId, (u) => {
+      if (!u.titles.includes(info.id) && u.titles.length >= MAX_FOLLOWS) throw new ReminderError(`You can follow at most ${MAX_FOLLOWS} titles.`);
+      if (!u.titles.includes(info.id)) u.titles.push(info.id);
+      u.excluded = u.excluded.filter((id) => id !== info.id);
+    });
+    await this.markPast(userId, info, user.delayMinutes);
+    const plan = reminderPlan(info);
+    const next = plan ? nextEpisode(plan, now) : undefined;
+    return { info, fromList: false, ...(next ? { next } : {}) };
+  }
+
+  /** Stops reminders of a title (also one that follow-list adds). Returns whether it was followed. */
+  async remove(userId: string, titleId: number): Promise<boolean> {
+    const { result } = await this.update(userId, (u) => {
+      const was = followedTitles(u).includes(titleId);
+      u.titles = u.titles.filter((id) => id !== titleId);
+      if (u.listTitles.includes(titleId) && !u.excluded.includes(titleId)) u.excluded.push(titleId);
+      return was;
+    });
+    return result;
+  }
+
+  async list(userId: string): Promise<{ user: UserReminders; titles: FollowedTitle[] }> {
+    const user = await this.user(userId);
+    const now = this.o.now();
+    const listSet = new Set(user.followList ? user.listTitles : []);
+    const titles: FollowedTitle[] = [];
+    for (const id of followedTitles(user)) {
+      const info = this.titles.get(id) ?? parseTitle(await this.kv.get(KEY.title(id)));
+      if (!info) continue;
+      const plan = reminderPlan(info);
+      const next = plan ? nextEpisode(plan, now) : undefined;
+      const inactive = whyInactive(info, now);
+      titles.push({ info, fromList: listSet.has(id) && !user.titles.includes(id), ...(next ? { next } : {}), ...(inactive ? { inactive } : {}) });
+    }
+    titles.sort((a, b) => (a.next?.atMs ?? Infinity) - (b.next?.atMs ?? Infinity) || a.info.title.localeCompare(b.info.title));
+    return { user, titles };
+  }
+
+  /** Turns follow-list on (syncing the lists now) or off. Returns the number of list titles followed. */
+  async setFollowList(userId: string, on: boolean): Promise<number> {
+    if (!on) {
+      await this.update(userId, (u) => {
+        u.followList = false;
+        u.listTitles = [];
+        delete u.listSyncedAt;
+      });
+      return 0;
+    }
+    const list = await this.o.source.airingList(userId);
+    if (list === undefined) throw new ReminderError('Follow-list reads your Watching and Plan-to-watch lists: link your account with `/login` first.');
+    return (await this.applyList(userId, list, true)).length;
+  }
+
+  async setDelay(userId: string, minutes: number): Promise<void> {
+    if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_DELAY_MINUTES) {
+      throw new ReminderError(`The delay must be a whole number of minutes from 0 to ${MAX_DELAY_MINUTES}.`);
+    }
+    const { user } = await this.update(userId, (u) => {
+      u.delayMinutes = minutes;
+    });
+    for (const id of followedTitles(user)) {
+      const info = this.titles.get(id);
+      if (info) await this.markPast(userId, info, minutes);
+    }
+  }
+
+  /** Resumes DMs after a closed-DM pause. Returns whether reminders were paused. */
+  async resume(userId: string): Promise<boolean> {
+    const { result } = await this.update(userId, (u) => {
+      const was = u.pausedAt !== undefined;
+      delete u.pausedAt;
+      delete u.pauseUntold;
+      return was;
+    });
+    return result;
+  }
+
+  /** True once after DMs were found closed: the caller tells the user. Cheap for everyone else. */
+  async takePauseNotice(userId: string): Promise<boolean> {
+    if (this.users.get(userId)?.pauseUntold !== true) return false;
+    const { result } = await this.update(userId, (u) => {
+      const untold = u.pauseUntold === true;
+      delete u.pauseUntold;
+      return untold;
+    });
+    return result;
+  }
+
+  // ------------------------------------------------------------------ scheduler
+
+  private windowMs(): number {
+    return this.knobs.catchUpMs + MAX_DELAY_MINUTES * MINUTE;
+  }
+
+  private sentTtlMs(): number {
+    return this.windowMs() + 24 * HOUR;
+  }
+
+  private async pass(): Promise<void> {
+    const now = this.o.now();
+    if (now - this.indexLoadedAt >= this.knobs.indexRefreshMs) await this.loadIndex(now);
+    const followers = this.followers();
+    await this.refreshTitles(now, [...followers.keys()]);
+    await this.syncLists(now);
+    await this.enqueueDue(now, this.followers());
+    await this.drainQueue(now);
+  }
+
+  private async loadIndex(now: number): Promise<void> {
+    const users = new Map<string, UserReminders>();
+    for (const key of await this.kv.keys(KEY.users)) {
+      const user = parseUser(await this.kv.get(key));
+      if (user) users.set(key.slice(KEY.users.length), user);
+    }
+    this.users.clear();
+    for (const [id, u] of users) this.users.set(id, u);
+    const ids = new Set<number>();
+    for (const u of users.values()) for (const id of followedTitles(u)) ids.add(id);
+    for (const id of ids) {
+      const stored = parseTitle(await this.kv.get(KEY.title(id)));
+      const mine = this.titles.get(id);
+      if (stored && (!mine || stored.fetchedAt >= mine.fetchedAt)) this.titles.set(id, stored);
+    }
+    this.indexLoadedAt = now;
+  }
+
+  /** Title id → ids of users reminded of it (paused users excluded). */
+  private followers(): Map<number, string[]> {
+    const map = new Map<number, string[]>();
+    for (const [userId, u] of this.users) {
+      if (u.pausedAt !== undefined) continue;
+      for (const id of followedTitles(u)) {
+        const list = map.get(id);
+        if (list) list.push(userId);
+        else map.set(id, [userId]);
+      }
+    }
+    return map;
+  }
+
+  /** Polls titles whose data is older than the refresh period, spread over ticks; one process per title. */
+  private async refreshTitles(now: number, ids: number[]): Promise<void> {
+    const stale = ids.filter((id) => {
+      const info = this.titles.get(id);
+      return !info || now - info.fetchedAt >= this.knobs.titleRefreshMs;
+    });
+    const perTick = Math.max(10, Math.ceil((ids.length * this.knobs.tickMs * 2) / this.knobs.titleRefreshMs));
+    for (const id of stale.slice(0, perTick)) {
+      const stored = parseTitle(await this.kv.get(KEY.title(id)));
+      if (stored && now - stored.fetchedAt < this.knobs.titleRefreshMs) {
+        this.titles.set(id, stored);
+        continue;
+      }
+      if (!(await this.kv.setIfAbsent(KEY.titleLease(id), this.instance, this.knobs.titleRefreshMs / 2))) continue;
+      try {
+        const info = titleInfoOf(await this.o.source.anime(id), now);
+        await this.saveTitle(info);
+        if (whyInactive(info, now - this.windowMs())) await this.endTitle(info);
+      } catch (error) {
+        await this.kv.delete(KEY.titleLease(id));
+        this.o.log.warn('could not refresh airing data of a followed title', { titleId: id, error });
+      }
+    }
+  }
+
+  /** A title with nothing more to expect: explicit follows of it end (list sync drops it on its own). */
+  private async endTitle(info: TitleInfo): Promise<void> {
+    for (const [userId, u] of [...this.users]) {
+      if (!u.titles.includes(info.id)) continue;
+      await this.update(userId, (r) => {
+        r.titles = r.titles.filter((id) => id !== info.id);
+      });
+    }
+    this.o.log.info('reminders of a title ended', { titleId: info.id, status: info.status });
+  }
+
+  private async applyList(userId: string, list: Anime[], enable: boolean): Promise<number[]> {
+    const now = this.o.now();
+    const airing: TitleInfo[] = [];
+    for (const anime of list) {
+      const info = titleInfoOf(anime, now);
+      if (whyInactive(info, now)) continue;
+      airing.push(info);
+      const known = this.titles.get(info.id);
+      if (!known || now - known.fetchedAt >= this.knobs.titleRefreshMs / 2) await this.saveTitle(info);
+    }
+    const ids = [...new Set(airing.map((i) => i.id))];
+    const { user, result: added } = await this.update(userId, (u) => {
+      if (!enable && !u.followList) return [];
+      const before = new Set(u.followList ? u.listTitles : []);
+      u.followList = true;
+      u.listTitles = ids;
+      u.listSyncedAt = now;
+      return ids.filter((id) => !before.has(id));
+    });
+    for (const id of added) {
+      const info = this.titles.get(id);
+      if (info) await this.markPast(userId, info, user.delayMinutes);
+    }
+    return ids;
+  }
+
+  /** Re-reads follow-list users' lists once per sync period each; spread by when each was last synced. */
+  private async syncLists(now: number): Promise<void> {
+    const due = [...this.users].filter(([, u]) => u.followList && now - (u.listSyncedAt ?? 0) >= this.knobs.listSyncMs);
+    const listUsers = [...this.users.values()].filter((u) => u.followList).length;
+    const perTick = Math.max(5, Math.ceil((listUsers * this.knobs.tickMs * 2) / this.knobs.listSyncMs));
+    for (const [userId] of due.slice(0, perTick)) {
+      if (!(await this.kv.setIfAbsent(KEY.syncLease(userId), this.instance, this.knobs.listSyncMs / 2))) continue;
+      try {
+        const list = await this.o.source.airingList(userId);
+        if (list === undefined) {
+          // Logged out: follow-list has nothing to read; explicit follows keep working.
+          await this.update(userId, (u) => {
+            u.listSyncedAt = now;
+          });
+          continue;
+        }
+        await this.applyList(userId, list, false);
+      } catch (error) {
+        await this.kv.delete(KEY.syncLease(userId));
+        this.o.log.warn('could not sync a follow-list user', { userId, error });
+      }
+    }
+  }
+
+  private async enqueueDue(now: number, followers: Map<number, string[]>): Promise<void> {
+    const from = now - this.windowMs();
+    for (const [id, atMs] of this.seen) if (atMs < from) this.seen.delete(id);
+    for (const [titleId, userIds] of followers) {
+      const info = this.titles.get(titleId);
+      const plan = info ? reminderPlan(info) : undefined;
+      if (!info || !plan) continue;
+      for (const episode of episodesBetween(plan, from, now + 1)) {
+        for (const userId of userIds) {
+          const user = this.users.get(userId);
+          if (!user) continue;
+          const dueMs = episode.atMs + user.delayMinutes * MINUTE;
+          if (dueMs > now || now - dueMs > this.knobs.catchUpMs) continue;
+          const id = reminderId(userId, titleId, episode.atMs);
+          if (this.seen.has(id)) continue;
+          this.seen.set(id, episode.atMs);
+          if (!(await this.kv.setIfAbsent(KEY.sent(id), 'queued', this.sentTtlMs()))) continue;
+          const item: QueuedReminder = {
+            id,
+            userId,
+            titleId,
+            title: info.title,
+            ...(info.nsfw !== undefined ? { nsfw: info.nsfw } : {}),
+            ...(episode.episode !== undefined ? { episode: episode.episode } : {}),
+            atMs: episode.atMs,
+            dueMs,
+            late: now - dueMs > this.knobs.lateAfterMs,
+            attempts: 0,
+            nextAttemptMs: now,
+          };
+          await this.kv.set(KEY.queue(id), JSON.stringify(item));
+        }
+      }
+    }
+  }
+
+  private async drainQueue(now: number): Promise<void> {
+    const queue = new PQueue({ concurrency: this.knobs.concurrency });
+    const keys = await this.kv.keys(KEY.queued);
+    await Promise.all(keys.map((key) => queue.add(() => this.deliverOne(key, now))));
+  }
+
+  private async deliverOne(key: string, now: number): Promise<void> {
+    const raw = await this.kv.get(key);
+    const item = parseQueued(raw);
+    if (raw === undefined) return;
+    if (!item) {
+      await this.kv.compareAndDelete(key, raw);
+      return;
+    }
+    if (item.nextAttemptMs > now || (item.claimUntil ?? 0) > now) return;
+    const user = this.users.get(item.userId) ?? (await this.user(item.userId));
+    if (user.pausedAt !== undefined) {
+      // DMs closed: dropped, the user is told when they next use the bot.
+      await this.kv.compareAndDelete(key, raw);
+      return;
+    }
+    const claimed = JSON.stringify({ ...item, claimUntil: now + this.knobs.claimMs });
+    if (!(await this.kv.compareAndSet(key, raw, claimed))) return;
+    let result: DeliveryResult;
+    try {
+      result = await this.o.deliver(item);
+    } catch (error) {
+      result = { ok: false, reason: 'retry', detail: error instanceof Error ? error.message : String(error) };
+    }
+    if (result.ok) {
+      await this.kv.compareAndDelete(key, claimed);
+      return;
+    }
+    if (result.reason === 'closed') {
+      await this.update(item.userId, (u) => {
+        if (u.pausedAt === undefined) {
+          u.pausedAt = this.o.now();
+          u.pauseUntold = true;
+        }
+      });
+      await this.kv.compareAndDelete(key, claimed);
+      this.o.log.info('DMs closed: reminders paused until the user resumes them', { userId: item.userId });
+      return;
+    }
+    const attempts = item.attempts + 1;
+    if (result.reason === 'gone' || attempts >= this.knobs.maxAttempts) {
+      await this.kv.compareAndDelete(key, claimed);
+      this.o.log.error('a reminder could not be delivered and was given up', { reminderId: item.id, attempts, reason: result.reason, detail: result.detail });
+      return;
+    }
+    const backoff = Math.min(30 * MINUTE, this.knobs.retryBaseMs * 2 ** (attempts - 1));
+    const retry: QueuedReminder = { ...item, attempts, nextAttemptMs: this.o.now() + backoff };
+    delete retry.claimUntil;
+    await this.kv.compareAndSet(key, claimed, JSON.stringify(retry));
+    this.o.log.warn('reminder delivery failed; will retry', { reminderId: item.id, attempts, detail: result.detail });
+  }
+}
+
+export function reminderId(userId: string, titleId: number, atMs: number): string {
+  return `${userId}:${titleId}:${atMs}`;
+}

@@ -1,0 +1,99 @@
+// Bot-initiated messages: opening a DM channel (POST /users/@me/channels) and posting in it
+// (POST /channels/{id}/messages), as Discord answers them. A user whose DMs are closed to the bot
+// still gets a channel, but posting there fails with 403 and code 50007, exactly like Discord.
+
+import { DiscordHttpError, FormErrors, isRecord } from './errors.js';
+import { dmChannelIdOf } from './interactions.js';
+import { isEmptyMessage, MessageFlag, validateMessageBody } from './message-validation.js';
+import { snowflake } from './snowflake.js';
+import type { RecordedMessage } from './types.js';
+
+export interface DirectMessageFault {
+  status: number;
+  code: number;
+  message: string;
+}
+
+export class FakeDirectMessages {
+  /** DM channel id → recipient user id. */
+  private readonly recipients = new Map<string, string>();
+  private readonly closed = new Set<string>();
+  private readonly sent = new Map<string, RecordedMessage[]>();
+  private readonly faults: DirectMessageFault[] = [];
+
+  constructor(
+    private readonly botUser: Record<string, unknown>,
+    private readonly knownUser: (id: string) => Record<string, unknown> | undefined,
+    private readonly store: (message: RecordedMessage) => void,
+    private readonly now: () => number,
+  ) {}
+
+  closeDms(userId: string): void {
+    this.closed.add(userId);
+  }
+
+  openDms(userId: string): void {
+    this.closed.delete(userId);
+  }
+
+  /** The next `n` message posts fail with this error (e.g. 500 or 429) before anything is stored. */
+  failNext(n: number, fault: DirectMessageFault): void {
+    for (let i = 0; i < n; i++) this.faults.push({ ...fault });
+  }
+
+  messagesTo(userId: string): RecordedMessage[] {
+    return structuredClone(this.sent.get(dmChannelIdOf(userId)) ?? []);
+  }
+
+  openChannel(body: unknown): Record<string, unknown> {
+    const recipientId = isRecord(body) ? body.recipient_id : undefined;
+    if (typeof recipientId !== 'string' || !/^\d{15,21}$/.test(recipientId)) {
+      const errs = new FormErrors();
+      errs.add(['recipient_id'], 'NUMBER_TYPE_COERCE', `Value "${String(recipientId)}" is not snowflake.`);
+      throw new DiscordHttpError(400, errs.toBody());
+    }
+    const user = this.knownUser(recipientId);
+    if (!user) throw new DiscordHttpError(404, { message: 'Unknown User', code: 10013 });
+    const id = dmChannelIdOf(recipientId);
+    this.recipients.set(id, recipientId);
+    return { id, type: 1, flags: 0, last_message_id: null, recipients: [structuredClone(user)] };
+  }
+
+  /** Undefined when the channel is not a DM channel the bot opened (the caller then answers 404). */
+  post(channelId: string, body: unknown): RecordedMessage | undefined {
+    const recipientId = this.recipients.get(channelId);
+    if (recipientId === undefined) return undefined;
+    const errs = new FormErrors();
+    const isV2 = isRecord(body) && typeof body.flags === 'number' && (body.flags & MessageFlag.IsComponentsV2) !== 0;
+    validateMessageBody(errs, [], body, isV2);
+    errs.throwIfAny();
+    const data = body as Record<string, unknown>;
+    if (isEmptyMessage(data)) throw new DiscordHttpError(400, { message: 'Cannot send an empty message', code: 50006 });
+    const fault = this.faults.shift();
+    if (fault) throw new DiscordHttpError(fault.status, { message: fault.message, code: fault.code });
+    if (this.closed.has(recipientId)) throw new DiscordHttpError(403, { message: 'Cannot send messages to this user', code: 50007 });
+    const message = {
+      id: snowflake(),
+      type: 0,
+      channel_id: channelId,
+      author: structuredClone(this.botUser),
+      content: typeof data.content === 'string' ? data.content : '',
+      timestamp: new Date(this.now()).toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [],
+      embeds: Array.isArray(data.embeds) ? data.embeds.map((e) => (isRecord(e) ? { type: 'rich', ...structuredClone(e) } : e)) : [],
+      components: Array.isArray(data.components) ? structuredClone(data.components) : [],
+      pinned: false,
+      flags: 0,
+    } as unknown as RecordedMessage;
+    const list = this.sent.get(channelId) ?? [];
+    list.push(message);
+    this.sent.set(channelId, list);
+    this.store(message);
+    return message;
+  }
+}
