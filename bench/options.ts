@@ -1,6 +1,6 @@
 // Command-line options of `npm run bench -- [options]`.
 
-export const PARTS = ['latency', 'memory', 'service', 'store', 'ops', 'http', 'catalogue', 'faults'] as const;
+export const PARTS = ['latency', 'memory', 'service', 'store', 'ops', 'http', 'reminders', 'catalogue', 'faults'] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {

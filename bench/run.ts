@@ -12,6 +12,7 @@ import { runStore } from './store.js';
 import { runOpsOverhead } from './ops-overhead.js';
 import { runHttpThroughput } from './http-throughput.js';
 import { runFaults } from './faults.js';
+import { runReminders } from './reminders.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -29,6 +30,7 @@ async function main(): Promise<number> {
     service: () => runServiceThroughput(o),
     store: () => runStore(o),
     ops: () => runOpsOverhead(o),
+    reminders: () => runReminders(o),
     catalogue: () => runLargeCatalogue(o),
     http: () => runHttpThroughput(o),
     faults: () => runFaults(o),

@@ -17,8 +17,17 @@ export interface AtomicKv {
   close(): Promise<void>;
 }
 
+/** Namespace of a key for the prefix index: everything up to and including its second ':'. */
+function namespaceOf(key: string): string | undefined {
+  const first = key.indexOf(':');
+  const second = first < 0 ? -1 : key.indexOf(':', first + 1);
+  return second < 0 ? undefined : key.slice(0, second + 1);
+}
+
 export class MemoryKv implements AtomicKv {
   private readonly data = new Map<string, { value: string; expiresAt: number | undefined }>();
+  /** Keys by namespace, so prefix scans do not walk every key. */
+  private readonly byNamespace = new Map<string, Set<string>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -26,7 +35,7 @@ export class MemoryKv implements AtomicKv {
     const entry = this.data.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt !== undefined && entry.expiresAt <= this.now()) {
-      this.data.delete(key);
+      this.remove(key);
       return undefined;
     }
     return entry.value;
@@ -34,6 +43,17 @@ export class MemoryKv implements AtomicKv {
 
   private put(key: string, value: string, ttlMs: number | undefined): void {
     this.data.set(key, { value, expiresAt: ttlMs === undefined ? undefined : this.now() + ttlMs });
+    const ns = namespaceOf(key);
+    if (ns === undefined) return;
+    let set = this.byNamespace.get(ns);
+    if (!set) this.byNamespace.set(ns, (set = new Set()));
+    set.add(key);
+  }
+
+  private remove(key: string): void {
+    this.data.delete(key);
+    const ns = namespaceOf(key);
+    if (ns !== undefined) this.byNamespace.get(ns)?.delete(key);
   }
 
   async get(key: string): Promise<string | undefined> {
@@ -58,17 +78,19 @@ export class MemoryKv implements AtomicKv {
 
   async compareAndDelete(key: string, expected: string): Promise<boolean> {
     if (this.live(key) !== expected) return false;
-    this.data.delete(key);
+    this.remove(key);
     return true;
   }
 
   async delete(key: string): Promise<void> {
-    this.data.delete(key);
+    this.remove(key);
   }
 
   async keys(prefix: string): Promise<string[]> {
+    const ns = namespaceOf(prefix);
+    const candidates = ns !== undefined ? (this.byNamespace.get(ns) ?? []) : this.data.keys();
     const out: string[] = [];
-    for (const key of this.data.keys()) if (key.startsWith(prefix) && this.live(key) !== undefined) out.push(key);
+    for (const key of candidates) if (key.startsWith(prefix) && this.live(key) !== undefined) out.push(key);
     return out.sort();
   }
 

@@ -7,8 +7,9 @@ export const KEY = {
   user: (userId: string) => `rem:user:${userId}`,
   users: 'rem:user:',
   title: (titleId: number) => `rem:title:${titleId}`,
-  titleLease: (titleId: number) => `rem:lease:title:${titleId}`,
-  syncLease: (userId: string) => `rem:lease:sync:${userId}`,
+  /** One key per refresh period: the first process to set it polls the title in that period. */
+  titleLease: (titleId: number, period: number) => `rem:lease:title:${titleId}:${period}`,
+  syncLease: (userId: string, period: number) => `rem:lease:sync:${userId}:${period}`,
   sent: (id: string) => `rem:sent:${id}`,
   queue: (id: string) => `rem:queue:${id}`,
   queued: 'rem:queue:',

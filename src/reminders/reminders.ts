@@ -41,7 +41,7 @@ export interface ReminderKnobs {
   retryBaseMs: number;
   /** How long one process owns a reminder it is delivering. */
   claimMs: number;
-  /** How often each process re-reads who follows what (its own changes apply at once). */
+  /** Within this time each process re-reads every user's settings, a slice per tick (its own changes apply at once). */
   indexRefreshMs: number;
   /** Deliveries in flight at once. */
   concurrency: number;
@@ -56,7 +56,7 @@ export const DEFAULT_KNOBS: ReminderKnobs = {
   maxAttempts: 8,
   retryBaseMs: 30_000,
   claimMs: 2 * MINUTE,
-  indexRefreshMs: MINUTE,
+  indexRefreshMs: 5 * MINUTE,
   concurrency: 5,
 };
 
@@ -109,6 +109,13 @@ export class Reminders {
   readonly knobs: ReminderKnobs;
   private readonly kv: AtomicKv;
   private readonly users = new Map<string, UserReminders>();
+  /** Stored form of each user's settings as last read, to notice changes made by other processes. */
+  private readonly rawUsers = new Map<string, string>();
+  /** Title id → users reminded of it (paused users left out), kept up to date on every change. */
+  private readonly followerIndex = new Map<number, Set<string>>();
+  /** Episodes (air instants by title) every current follower has been handled for; dropped when followers change. */
+  private readonly doneEpisodes = new Map<number, Set<number>>();
+  private reloadCursor = 0;
   private readonly titles = new Map<number, TitleInfo>();
   /** Reminder ids this process already claimed or saw claimed, with their air time (pruned). */
   private readonly seen = new Map<string, number>();
@@ -160,7 +167,7 @@ export class Reminders {
       const value = JSON.stringify(user);
       const stored = raw === undefined ? await this.kv.setIfAbsent(key, value) : await this.kv.compareAndSet(key, raw, value);
       if (stored) {
-        this.users.set(userId, user);
+        this.remember(userId, user, value);
         return { user, result };
       }
     }
@@ -293,44 +300,80 @@ export class Reminders {
 
   private async pass(): Promise<void> {
     const now = this.o.now();
-    if (now - this.indexLoadedAt >= this.knobs.indexRefreshMs) await this.loadIndex(now);
-    const followers = this.followers();
-    await this.refreshTitles(now, [...followers.keys()]);
+    await this.syncIndex(now);
+    await this.refreshTitles(now, [...this.followers().keys()]);
     await this.syncLists(now);
     await this.enqueueDue(now, this.followers());
     await this.drainQueue(now);
   }
 
-  private async loadIndex(now: number): Promise<void> {
-    const users = new Map<string, UserReminders>();
-    for (const key of await this.kv.keys(KEY.users)) {
-      const user = parseUser(await this.kv.get(key));
-      if (user) users.set(key.slice(KEY.users.length), user);
+  private remember(userId: string, user: UserReminders | undefined, raw: string | undefined): void {
+    if (raw !== undefined && this.rawUsers.get(userId) === raw) return;
+    const active = (u: UserReminders | undefined): number[] => (u === undefined || u.pausedAt !== undefined ? [] : followedTitles(u));
+    const before = new Set(active(this.users.get(userId)));
+    const after = new Set(active(raw === undefined ? undefined : user));
+    for (const id of before) {
+      if (after.has(id)) continue;
+      this.doneEpisodes.delete(id);
+      const set = this.followerIndex.get(id);
+      set?.delete(userId);
+      if (set?.size === 0) this.followerIndex.delete(id);
     }
-    this.users.clear();
-    for (const [id, u] of users) this.users.set(id, u);
-    const ids = new Set<number>();
-    for (const u of users.values()) for (const id of followedTitles(u)) ids.add(id);
-    for (const id of ids) {
-      const stored = parseTitle(await this.kv.get(KEY.title(id)));
-      const mine = this.titles.get(id);
-      if (stored && (!mine || stored.fetchedAt >= mine.fetchedAt)) this.titles.set(id, stored);
+    for (const id of after) {
+      if (before.has(id)) continue;
+      this.doneEpisodes.delete(id);
+      let set = this.followerIndex.get(id);
+      if (!set) this.followerIndex.set(id, (set = new Set()));
+      set.add(userId);
     }
-    this.indexLoadedAt = now;
+    if (user === undefined || raw === undefined) {
+      this.users.delete(userId);
+      this.rawUsers.delete(userId);
+    } else {
+      this.users.set(userId, user);
+      this.rawUsers.set(userId, raw);
+    }
+  }
+
+  /**
+   * Keeps the in-memory view of who follows what close to the store: new and removed users are found
+   * by a key scan once per refresh period, and a slice of users is re-read every tick so changes made
+   * by other processes arrive within that period.
+   */
+  private async syncIndex(now: number): Promise<void> {
+    if (now - this.indexLoadedAt >= this.knobs.indexRefreshMs) {
+      const ids = (await this.kv.keys(KEY.users)).map((k) => k.slice(KEY.users.length));
+      const live = new Set(ids);
+      for (const id of [...this.users.keys()]) if (!live.has(id)) this.remember(id, undefined, undefined);
+      for (const id of ids) {
+        if (this.rawUsers.has(id)) continue;
+        const raw = await this.kv.get(KEY.user(id));
+        const user = parseUser(raw);
+        if (user) this.remember(id, user, raw);
+      }
+      const titleIds = new Set<number>();
+      for (const u of this.users.values()) for (const id of followedTitles(u)) titleIds.add(id);
+      for (const id of titleIds) {
+        if (this.titles.has(id)) continue;
+        const stored = parseTitle(await this.kv.get(KEY.title(id)));
+        if (stored) this.titles.set(id, stored);
+      }
+      this.indexLoadedAt = now;
+      return;
+    }
+    const ids = [...this.rawUsers.keys()];
+    const slice = Math.ceil((ids.length * this.knobs.tickMs) / Math.max(this.knobs.tickMs, this.knobs.indexRefreshMs));
+    for (let i = 0; i < slice && ids.length > 0; i++) {
+      const id = ids[(this.reloadCursor + i) % ids.length] ?? '';
+      const raw = await this.kv.get(KEY.user(id));
+      this.remember(id, parseUser(raw), raw);
+    }
+    this.reloadCursor = ids.length > 0 ? (this.reloadCursor + slice) % ids.length : 0;
   }
 
   /** Title id → ids of users reminded of it (paused users excluded). */
-  private followers(): Map<number, string[]> {
-    const map = new Map<number, string[]>();
-    for (const [userId, u] of this.users) {
-      if (u.pausedAt !== undefined) continue;
-      for (const id of followedTitles(u)) {
-        const list = map.get(id);
-        if (list) list.push(userId);
-        else map.set(id, [userId]);
-      }
-    }
-    return map;
+  private followers(): ReadonlyMap<number, ReadonlySet<string>> {
+    return this.followerIndex;
   }
 
   /** Polls titles whose data is older than the refresh period, spread over ticks; one process per title. */
@@ -346,13 +389,14 @@ export class Reminders {
         this.titles.set(id, stored);
         continue;
       }
-      if (!(await this.kv.setIfAbsent(KEY.titleLease(id), this.instance, this.knobs.titleRefreshMs / 2))) continue;
+      const lease = KEY.titleLease(id, Math.floor(now / this.knobs.titleRefreshMs));
+      if (!(await this.kv.setIfAbsent(lease, this.instance, this.knobs.titleRefreshMs))) continue;
       try {
         const info = titleInfoOf(await this.o.source.anime(id), now);
         await this.saveTitle(info);
         if (whyInactive(info, now - this.windowMs())) await this.endTitle(info);
       } catch (error) {
-        await this.kv.delete(KEY.titleLease(id));
+        await this.kv.delete(lease);
         this.o.log.warn('could not refresh airing data of a followed title', { titleId: id, error });
       }
     }
@@ -401,7 +445,8 @@ export class Reminders {
     const listUsers = [...this.users.values()].filter((u) => u.followList).length;
     const perTick = Math.max(5, Math.ceil((listUsers * this.knobs.tickMs * 2) / this.knobs.listSyncMs));
     for (const [userId] of due.slice(0, perTick)) {
-      if (!(await this.kv.setIfAbsent(KEY.syncLease(userId), this.instance, this.knobs.listSyncMs / 2))) continue;
+      const lease = KEY.syncLease(userId, Math.floor(now / this.knobs.listSyncMs));
+      if (!(await this.kv.setIfAbsent(lease, this.instance, this.knobs.listSyncMs))) continue;
       try {
         const list = await this.o.source.airingList(userId);
         if (list === undefined) {
@@ -413,24 +458,29 @@ export class Reminders {
         }
         await this.applyList(userId, list, false);
       } catch (error) {
-        await this.kv.delete(KEY.syncLease(userId));
+        await this.kv.delete(lease);
         this.o.log.warn('could not sync a follow-list user', { userId, error });
       }
     }
   }
 
-  private async enqueueDue(now: number, followers: Map<number, string[]>): Promise<void> {
+  private async enqueueDue(now: number, followers: ReadonlyMap<number, ReadonlySet<string>>): Promise<void> {
     const from = now - this.windowMs();
     for (const [id, atMs] of this.seen) if (atMs < from) this.seen.delete(id);
     for (const [titleId, userIds] of followers) {
       const info = this.titles.get(titleId);
       const plan = info ? reminderPlan(info) : undefined;
       if (!info || !plan) continue;
+      let done = this.doneEpisodes.get(titleId);
+      if (done) for (const atMs of done) if (atMs < from) done.delete(atMs);
       for (const episode of episodesBetween(plan, from, now + 1)) {
+        if (done?.has(episode.atMs)) continue;
+        let waiting = false;
         for (const userId of userIds) {
           const user = this.users.get(userId);
           if (!user) continue;
           const dueMs = episode.atMs + user.delayMinutes * MINUTE;
+          if (dueMs > now) waiting = true;
           if (dueMs > now || now - dueMs > this.knobs.catchUpMs) continue;
           const id = reminderId(userId, titleId, episode.atMs);
           if (this.seen.has(id)) continue;
@@ -450,6 +500,10 @@ export class Reminders {
             nextAttemptMs: now,
           };
           await this.kv.set(KEY.queue(id), JSON.stringify(item));
+        }
+        if (!waiting) {
+          if (!done) this.doneEpisodes.set(titleId, (done = new Set()));
+          done.add(episode.atMs);
         }
       }
     }

@@ -90,6 +90,7 @@ export class FakeDirectMessages {
       pinned: false,
       flags: 0,
     } as unknown as RecordedMessage;
+    if (data.allowed_mentions !== undefined) message.allowed_mentions = structuredClone(data.allowed_mentions);
     const list = this.sent.get(channelId) ?? [];
     list.push(message);
     this.sent.set(channelId, list);

@@ -1,0 +1,107 @@
+// Reminder scheduler at scale: 10 000 users following 20 titles each out of 1 500 distinct airing
+// titles (10% also follow their list), over simulated hours with the scheduler's real tick. Counts
+// upstream requests per hour (title polls and list syncs), times each scheduler pass, and reads RSS.
+// The store is the in-memory engine and delivery a counter, so the numbers are the scheduler's own.
+
+import { performance } from 'node:perf_hooks';
+import { silentLogger } from '../src/log.js';
+import { MemoryKv } from '../src/reminders/kv.js';
+import { KEY, emptyUser } from '../src/reminders/records.js';
+import { Reminders } from '../src/reminders/reminders.js';
+import type { Anime } from '../src/service/types.js';
+import { WEEKDAYS } from '../src/airing/air-times.js';
+import { Prng } from '../test/emulator/prng.js';
+import type { BenchOptions } from './options.js';
+import { section, summarize } from './stats.js';
+
+const USERS = 10_000;
+const PER_USER = 20;
+const TITLES = 1_500;
+const LIST_USERS = USERS / 10;
+const HOUR = 3_600_000;
+
+export async function runReminders(o: BenchOptions): Promise<void> {
+  const hours = o.quick ? 3 : 24;
+  const start = Date.UTC(2026, 0, 8, 12, 0);
+  let now = start;
+  const rng = new Prng(13);
+  const catalogue = new Map<number, Anime>();
+  for (let i = 0; i < TITLES; i++) {
+    const id = 10_000 + i;
+    const startDay = new Date(start - rng.int(0, 10) * 7 * 86_400_000 - rng.int(0, 6) * 86_400_000).toISOString().slice(0, 10);
+    catalogue.set(id, {
+      id,
+      title: `Title ${id}`,
+      status: 'currently_airing',
+      start_date: startDay,
+      num_episodes: rng.pick([12, 13, 24, 0]),
+      broadcast: { day_of_the_week: rng.pick(WEEKDAYS), start_time: `${String(rng.pick([0, 1, 2, 17, 18, 22, 23, 8])).padStart(2, '0')}:${rng.pick(['00', '30'])}` },
+      nsfw: 'white',
+    });
+  }
+  const ids = [...catalogue.keys()];
+  let titlePolls = 0;
+  let listSyncs = 0;
+  let delivered = 0;
+  const kv = new MemoryKv(() => now);
+  const reminders = new Reminders({
+    kv,
+    now: () => now,
+    log: silentLogger,
+    source: {
+      anime: async (id) => {
+        titlePolls++;
+        const a = catalogue.get(id);
+        if (!a) throw new Error(`no title ${id}`);
+        return a;
+      },
+      airingList: async (userId) => {
+        listSyncs++;
+        const seed = Number(userId.slice(-6));
+        return Array.from({ length: PER_USER }, (_, i) => catalogue.get(ids[(seed * 7 + i * 13) % TITLES] ?? 0) as Anime);
+      },
+    },
+    deliver: async () => {
+      delivered++;
+      return { ok: true };
+    },
+  });
+  for (let u = 0; u < USERS; u++) {
+    const user = emptyUser();
+    const picks = new Set<number>();
+    while (picks.size < PER_USER) picks.add(ids[rng.int(0, TITLES - 1)] ?? 0);
+    user.titles = [...picks];
+    user.delayMinutes = rng.pick([0, 0, 30, 60]);
+    if (u < LIST_USERS) {
+      user.followList = true;
+      user.listSyncedAt = start - rng.int(0, 6 * HOUR);
+    }
+    await kv.set(KEY.user(`1${String(u).padStart(17, '0')}`), JSON.stringify(user));
+  }
+
+  const tickMs = reminders.knobs.tickMs;
+  const durations: number[] = [];
+  const polledPerHour: number[] = [];
+  let firstTickMs = 0;
+  for (let h = 0; h < hours; h++) {
+    const before = titlePolls + listSyncs;
+    for (let t = 0; t < HOUR / tickMs; t++) {
+      const t0 = performance.now();
+      await reminders.tick();
+      const ms = performance.now() - t0;
+      if (h === 0 && t === 0) firstTickMs = ms;
+      else durations.push(ms);
+      now += tickMs;
+    }
+    polledPerHour.push(titlePolls + listSyncs - before);
+  }
+  const steady = polledPerHour.slice(1);
+  const s = summarize(durations);
+  const rssMb = process.memoryUsage().rss / 1024 / 1024;
+  section('reminders');
+  console.log(`${USERS} users × ${PER_USER} titles (${TITLES} distinct, ${LIST_USERS} follow their list), ${hours} simulated hours, tick ${tickMs / 1000} s`);
+  console.log(`  upstream requests/hour: first hour ${polledPerHour[0] ?? 0} (initial fetch), then max ${Math.max(...steady)} avg ${(steady.reduce((a, b) => a + b, 0) / Math.max(1, steady.length)).toFixed(0)} (target ≤ 1500)`);
+  console.log(`  total: ${titlePolls} title polls, ${listSyncs} list syncs, ${delivered} reminders delivered`);
+  console.log(`  scheduler time per tick: first ${firstTickMs.toFixed(1)} ms (loads the index), then p50 ${s.p50.toFixed(2)} ms p95 ${s.p95.toFixed(2)} ms max ${s.max.toFixed(1)} ms (target ≤ 50 ms)`);
+  console.log(`  RSS ${rssMb.toFixed(0)} MB`);
+}
