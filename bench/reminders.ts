@@ -21,7 +21,8 @@ const LIST_USERS = USERS / 10;
 const HOUR = 3_600_000;
 
 export async function runReminders(o: BenchOptions): Promise<void> {
-  const hours = o.quick ? 3 : 24;
+  // Long enough to see the first refresh cycle (titles are polled again after 6 hours).
+  const hours = o.quick ? 2 : 7;
   const start = Date.UTC(2026, 0, 8, 12, 0);
   let now = start;
   const rng = new Prng(13);
