@@ -11,7 +11,11 @@ import { UserFacingError } from '../src/discord/user-errors.js';
 import { maskTitle } from '../src/discord/views/nsfw.js';
 import { reminderListMessage } from '../src/discord/views/reminders.js';
 import { resolveTitle, titleAutocomplete } from '../src/discord/views/titles.js';
+import { TITLE_OPTION_DESCRIPTION } from '../src/discord/views/title-input.js';
+import { TITLE_OPTION_MAX } from '../src/discord/option-limits.js';
 import { MAX_DELAY_MINUTES, ReminderError } from '../src/reminders/reminders.js';
+
+const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 
 function done(title: string, description: string): RenderedMessage {
   return { embeds: [{ title, description, color: COLORS.success }] };
@@ -41,11 +45,11 @@ async function add(ctx: CommandContext): Promise<RenderedMessage> {
 export const remind: SlashCommand = {
   data: slashCommand('remind', 'Episode reminders by direct message', [
     subcommand('add', 'Get a DM when a new episode of an airing anime is expected', [
-      stringOption('title', 'Start typing a title and pick one', { required: true, autocomplete: true, maxLength: 100 }),
+      TITLE,
     ]),
     subcommand('list', 'Your reminders and settings'),
     subcommand('remove', 'Stop reminders for a title', [
-      stringOption('title', 'Start typing a title and pick one', { required: true, autocomplete: true, maxLength: 100 }),
+      TITLE,
     ]),
     subcommand('follow-list', 'Follow every airing title on your Watching and Plan to Watch lists (needs /login)', [
       booleanOption('enabled', 'On to follow your list, off to stop', true),

@@ -68,6 +68,8 @@ describe('title options take IDs and links', () => {
       'list manga remove',
       'list manga update',
       'manga info',
+      'remind add',
+      'remind remove',
     ]);
   });
 
@@ -77,7 +79,11 @@ describe('title options take IDs and links', () => {
   it.each(paths.map((p) => [[p.name, p.subcommandGroup, p.subcommand].filter(Boolean).join(' '), p] as const))('%s accepts typed IDs and links', async (_label, p) => {
     const work = WORKS[p.kind];
     for (const [i, input] of inputsFor(p.kind).entries()) {
-      if (p.subcommand === 'info') {
+      if (p.name === 'remind') {
+        // The title is finished: add names it and says why nothing is expected; remove finds it is not followed.
+        const answer = await run(p, input);
+        expect(answer.text, input).toContain(p.subcommand === 'add' ? `No episode of ${work.title} is expected` : 'Not following');
+      } else if (p.subcommand === 'info') {
         const answer = await run(p, input);
         expect(answer.ephemeral, input).toBe(false);
         expect(answer.text, input).toContain(work.title);
