@@ -12,12 +12,17 @@ async function main(): Promise<void> {
     console.error(`SANDBOX_PORT must be a port number (0 for any free port), got "${rawPort}"`);
     process.exit(2);
   }
+  const transport = process.env.SANDBOX_TRANSPORT ?? 'gateway';
+  if (transport !== 'gateway' && transport !== 'http') {
+    console.error(`SANDBOX_TRANSPORT must be gateway or http, got "${transport}"`);
+    process.exit(2);
+  }
   // The bot's own log, quieter than npm start's by default so the address stays visible.
   const log = createLogger(parseLogLevel(process.env.LOG_LEVEL ?? 'warn'));
   process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason }));
   let sandbox;
   try {
-    sandbox = await startSandbox({ port: Number(rawPort), log });
+    sandbox = await startSandbox({ port: Number(rawPort), transport, log });
   } catch (error) {
     const inUse = (error as { code?: unknown }).code === 'EADDRINUSE';
     console.error(inUse ? `Port ${rawPort} is taken: run with SANDBOX_PORT=<another port> (or 0 for any).` : 'The sandbox could not start:', inUse ? '' : error);
@@ -26,6 +31,7 @@ async function main(): Promise<void> {
   console.log(`Sandbox ready in ${((Date.now() - started) / 1000).toFixed(1)} s: open ${sandbox.url}`);
   const accounts = sandbox.accounts.map((a) => `${a.name} / ${a.password}`).join(', ');
   console.log(`Service emulator (its sign-in page is where /login leads): ${sandbox.emulator.url}  accounts: ${accounts}`);
+  console.log(`Discord reaches the bot through ${transport === 'http' ? 'signed HTTP POSTs to its /interactions endpoint' : 'a gateway session'} (SANDBOX_TRANSPORT=${transport}).`);
   console.log('Everything runs on 127.0.0.1; press Ctrl-C to stop.');
   const stop = (): void => {
     const force = setTimeout(() => process.exit(1), 10_000);

@@ -17,9 +17,13 @@ import { Actions } from './actions.js';
 import { Timeline } from './timeline.js';
 import { startPage, type RunningPage } from './web.js';
 
+export type SandboxTransport = 'gateway' | 'http';
+
 export interface SandboxOptions {
   /** Port of the page (0: any free port). */
   port: number;
+  /** How the fake Discord reaches the bot: a gateway session, or signed POSTs to its /interactions. */
+  transport: SandboxTransport;
   log: Logger;
 }
 
@@ -83,11 +87,15 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
       PORT: String(botPort),
       STORE_URL: `sqlite://${join(dataDir, 'bot.sqlite')}`,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      DISCORD_TRANSPORT: o.transport,
+      ...(o.transport === 'http' ? { DISCORD_PUBLIC_KEY: discord.publicKey } : {}),
     });
     await registerCommands(config.discord);
     const bot = await startBot({ config, log: o.log, host: '127.0.0.1' });
     cleanups.push(() => bot.stop());
     await bot.ready;
+    // As an admin sets the portal's Interactions Endpoint URL; the fake checks it answers signed PINGs.
+    if (o.transport === 'http') await discord.setInteractionsEndpoint(`${publicUrl}/interactions`);
 
     const timeline = new Timeline(discord);
     const page: RunningPage = await startPage(new Actions(discord, timeline), timeline, {
