@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { registerCommands } from '../src/discord/register.js';
 import { DEFAULT_USERS, startEmulator } from '../test/emulator/server.js';
 import { loginAsPerson } from '../test/emulator/login.js';
-import { slashCommand, startFakeDiscord, type Who } from '../test/discord/index.js';
+import { slashCommand, startFakeDiscord, type Who } from '../fake-discord/index.js';
 import { freePort, loginUrlOf, newUser } from '../test/e2e/harness.js';
 import { botEnv, spawnBot, waitReady, type BotRun } from '../test/e2e/bot-process.js';
 import { startBalancer } from '../test/e2e/balancer.js';

@@ -1,7 +1,7 @@
 // Timing one interaction on the fake Discord, and finding buttons in the bot's messages.
 
 import { performance } from 'node:perf_hooks';
-import type { InteractionHandle, RecordedMessage } from '../test/discord/index.js';
+import type { InteractionHandle, RecordedMessage } from '../fake-discord/index.js';
 
 export interface Timed {
   /** Fake-clock ms from dispatch to the accepted first callback. */

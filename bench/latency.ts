@@ -2,7 +2,7 @@
 // with the real bot against the emulator (no artificial delay), for uncached and cached calls.
 
 import { CLIENT_ID, GUILD, newUser, startStack, type Stack } from '../test/e2e/harness.js';
-import type { RecordedMessage, Who } from '../test/discord/index.js';
+import type { RecordedMessage, Who } from '../fake-discord/index.js';
 import { ANIME_RANKING_TYPES } from '../src/service/types.js';
 import { sampleCatalogue, type CatalogueSample } from './catalogue-sample.js';
 import { nextButton, timeAutocomplete, timeMessage, type Timed } from './interactions.js';

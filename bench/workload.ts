@@ -2,7 +2,7 @@
 // invoker and by others), select menus and autocompletes, from many users, guilds, channels and DMs.
 
 import { newUser, type Stack } from '../test/e2e/harness.js';
-import { snowflake, type CommandSpec, type RecordedMessage, type Where, type Who } from '../test/discord/index.js';
+import { snowflake, type CommandSpec, type RecordedMessage, type Where, type Who } from '../fake-discord/index.js';
 import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, SEASONS } from '../src/service/types.js';
 import type { CatalogueSample } from './catalogue-sample.js';
 import { nextButton, openSelect, timeAutocomplete, timeMessage } from './interactions.js';

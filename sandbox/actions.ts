@@ -1,8 +1,8 @@
 // Turns what the page sends into the interactions Discord's own client would send, typed by the
 // command's registration, and hands them to the fake Discord.
 
-import { autocomplete, buttonClick, selectMenu, slashCommand } from '../test/discord/index.js';
-import type { FakeDiscord, OptionValue, TypedOption } from '../test/discord/index.js';
+import { autocomplete, buttonClick, selectMenu, slashCommand } from '../fake-discord/index.js';
+import type { FakeDiscord, OptionValue, TypedOption } from '../fake-discord/index.js';
 import { whereOf, type Place, type SandboxUser } from './places.js';
 import type { Entry, Timeline } from './timeline.js';
 

@@ -1,8 +1,8 @@
 // The sandbox's little Discord world: one server with a normal and an age-restricted channel, the
 // DM with the bot, and a few Discord users to act as.
 
-import { snowflake } from '../test/discord/index.js';
-import type { Where } from '../test/discord/index.js';
+import { snowflake } from '../fake-discord/index.js';
+import type { Where } from '../fake-discord/index.js';
 
 export interface Place {
   key: string;

@@ -12,7 +12,7 @@ import { startBot, type RunningBot } from '../src/bot.js';
 import { registerCommands } from '../src/discord/register.js';
 import type { Logger } from '../src/log.js';
 import { DEFAULT_USERS, startEmulator, type Emulator } from '../test/emulator/server.js';
-import { startFakeDiscord, type FakeDiscord } from '../test/discord/index.js';
+import { startFakeDiscord, type FakeDiscord } from '../fake-discord/index.js';
 import { Actions } from './actions.js';
 import { Timeline } from './timeline.js';
 import { startPage, type RunningPage } from './web.js';

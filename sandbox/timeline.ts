@@ -2,7 +2,7 @@
 // the bot answered with (as the fake Discord holds them now) and, when Discord refused something,
 // the failure and its reason, as Discord's client would show it.
 
-import type { FakeDiscord, InteractionHandle, RecordedMessage } from '../test/discord/index.js';
+import type { FakeDiscord, InteractionHandle, RecordedMessage } from '../fake-discord/index.js';
 import type { Place, SandboxUser } from './places.js';
 
 const EPHEMERAL = 1 << 6;

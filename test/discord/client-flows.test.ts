@@ -24,7 +24,7 @@ import {
   startFakeDiscord,
   testCommand,
   type FakeDiscord,
-} from './index.js';
+} from '../../fake-discord/index.js';
 
 const alice = { id: '312345678901234567', username: 'alice' };
 const guild = { kind: 'guild' } as const;

@@ -6,7 +6,7 @@ import {
   SlashCommandBuilder,
   type Client,
 } from 'discord.js';
-import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from './index.js';
+import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 
 let fake: FakeDiscord;
 let client: Client<true>;

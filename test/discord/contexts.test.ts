@@ -10,7 +10,7 @@ import {
   testCommand,
   type FakeDiscord,
   type InteractionInput,
-} from './index.js';
+} from '../../fake-discord/index.js';
 
 const carol = { id: '612345678901234567', username: 'carol' };
 

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Client, Events, type Interaction } from 'discord.js';
-import { loginClient, registerTestCommands, slashCommand, startFakeDiscord, testCommand, type FakeDiscord } from './index.js';
+import { loginClient, registerTestCommands, slashCommand, startFakeDiscord, testCommand, type FakeDiscord } from '../../fake-discord/index.js';
 
 const dave = { id: '812345678901234567', username: 'dave' };
 

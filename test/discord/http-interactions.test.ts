@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parsePublicKey, verifyInteractionSignature } from '../../src/transport/signature.js';
-import { registerTestCommands, slashCommand, startFakeDiscord, testCommand, type FakeDiscord } from './index.js';
+import { registerTestCommands, slashCommand, startFakeDiscord, testCommand, type FakeDiscord } from '../../fake-discord/index.js';
 
 let fake: FakeDiscord;
 let server: Server;

@@ -9,7 +9,7 @@ import {
   testCommand,
   type FakeDiscord,
   type InteractionHandle,
-} from './index.js';
+} from '../../fake-discord/index.js';
 
 const bob = { id: '412345678901234567', username: 'bob' };
 const guild = { kind: 'guild' } as const;

@@ -11,7 +11,7 @@ import {
   type CommandSpec,
   type FakeDiscord,
   type InteractionInput,
-} from './index.js';
+} from '../../fake-discord/index.js';
 
 const user = { id: '912345678901234567', username: 'frank' };
 const GUILD_A = '1200000000000000001';

@@ -5,8 +5,8 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import { Client, Events, type Interaction } from 'discord.js';
-import { registerTestCommands, slashCommand, startFakeDiscord, testCommand, type FakeDiscord } from './index.js';
-import { shardForGuild } from './gateway.js';
+import { registerTestCommands, slashCommand, startFakeDiscord, testCommand, type FakeDiscord } from '../../fake-discord/index.js';
+import { shardForGuild } from '../../fake-discord/gateway.js';
 
 let fake: FakeDiscord;
 

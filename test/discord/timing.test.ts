@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DiscordAPIError, type Client, type Interaction } from 'discord.js';
-import { loginClient, registerTestCommands, slashCommand, startFakeDiscord, testCommand, type FakeDiscord } from './index.js';
+import { loginClient, registerTestCommands, slashCommand, startFakeDiscord, testCommand, type FakeDiscord } from '../../fake-discord/index.js';
 
 const erin = { id: '912345678901234567', username: 'erin' };
 // Generous for a prompt reply on a loaded machine, short enough to wait out in the late case.

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Emulator } from '../emulator/server.js';
-import type { FakeDiscord } from '../discord/index.js';
+import type { FakeDiscord } from '../../fake-discord/index.js';
 
 const REPO = process.cwd();
 const ENTRY = join(REPO, 'src', 'index.ts');

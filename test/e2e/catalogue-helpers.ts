@@ -1,7 +1,7 @@
 // Shared checks for the catalogue, forum, component and resilience end-to-end tests.
 
 import { expect } from 'vitest';
-import type { InteractionHandle, RecordedMessage, Where } from '../discord/index.js';
+import type { InteractionHandle, RecordedMessage, Where } from '../../fake-discord/index.js';
 import type { RequestLogEntry } from '../emulator/server.js';
 import { CLIENT_ID, DM, GUILD, NSFW_CHANNEL, type Stack } from './harness.js';
 

@@ -2,7 +2,7 @@
 // /anime search|info|ranking|season, /manga search|info|ranking, /list … view user:NAME, and NSFW handling.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandSpec, Where } from '../discord/index.js';
+import type { CommandSpec, Where } from '../../fake-discord/index.js';
 import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from './harness.js';
 import { apiRequests, expectClean, isEphemeral, PLACES, searchWithNsfw, selectOf } from './catalogue-helpers.js';
 

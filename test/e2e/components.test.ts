@@ -1,7 +1,7 @@
 // Components end to end: pager buttons, "open" select menus, clicks by others, and title autocomplete.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedMessage, Where } from '../discord/index.js';
+import type { RecordedMessage, Where } from '../../fake-discord/index.js';
 import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, TRANSPORTS, type Stack } from './harness.js';
 import { buttonLabelled, expectClean, isEphemeral, pageLabel, selectOf, timed } from './catalogue-helpers.js';
 

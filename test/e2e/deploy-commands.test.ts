@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeDiscord, type FakeDiscord } from '../discord/index.js';
+import { startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const SCRIPT = join(process.cwd(), 'src', 'discord', 'deploy-commands.ts');

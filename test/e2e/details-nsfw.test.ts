@@ -2,7 +2,7 @@
 // are only shown in age-restricted channels.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Where } from '../discord/index.js';
+import type { Where } from '../../fake-discord/index.js';
 import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from './harness.js';
 import { expectClean, serviceGet } from './catalogue-helpers.js';
 

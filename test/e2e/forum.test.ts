@@ -1,7 +1,7 @@
 // /forum boards | topics | topic end to end, in a server channel, an age-restricted channel and a DM.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandSpec, Where } from '../discord/index.js';
+import type { CommandSpec, Where } from '../../fake-discord/index.js';
 import { GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
 import { apiRequests, expectClean, PLACES, selectOf } from './catalogue-helpers.js';
 

@@ -2,7 +2,7 @@
 // answered, and a process that is shutting down turns new interactions away with 503.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slashCommand, type InteractionHandle } from '../discord/index.js';
+import { slashCommand, type InteractionHandle } from '../../fake-discord/index.js';
 import { GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
 import { startBalancer } from './balancer.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, DM, GUILD, newUser, startStack, textOf, TRANSPORTS, type Stack } from './harness.js';
 import { answerOf, authorize, beginLogin, decideLink, expectToldToLogin, linkThrough, openCallback } from './user-helpers.js';
-import type { Where } from '../discord/index.js';
+import type { Where } from '../../fake-discord/index.js';
 
 const ALICE = { name: 'alice', password: 'alice-password' };
 const BOB = { name: 'bob', password: 'bob-password' };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { DEFAULT_USERS, startEmulator, type Emulator } from '../emulator/server.js';
 import { loginAsPerson } from '../emulator/login.js';
-import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle, type Who } from '../discord/index.js';
+import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle, type Who } from '../../fake-discord/index.js';
 import { DM, freePort, GUILD, loginUrlOf, newUser, textOf } from './harness.js';
 import { botEnv, spawnBot, waitReady, type BotRun } from './bot-process.js';
 import { startBalancer, type Balancer } from './balancer.js';

@@ -2,7 +2,7 @@
 // changes, and the quick buttons of a details message after the bot restarted.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Where } from '../discord/index.js';
+import type { Where } from '../../fake-discord/index.js';
 import { componentId, DM, GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
 import { answerOf, myListStatus } from './user-helpers.js';
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
-import { slashCommand, startFakeDiscord, type FakeDiscord } from '../discord/index.js';
+import { slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 import { freePort, GUILD, newUser, textOf } from './harness.js';
 
 const REPO = process.cwd();

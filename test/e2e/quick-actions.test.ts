@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../emulator/server.js';
 import { GUILD, componentId, newUser, startStack, textOf, type Stack } from './harness.js';
-import type { InteractionHandle } from '../discord/index.js';
+import type { InteractionHandle } from '../../fake-discord/index.js';
 import { answerOf, expectToldToLogin, listWrites, myListStatus } from './user-helpers.js';
 
 const DAVE = { name: 'dave', password: 'dave-password' };

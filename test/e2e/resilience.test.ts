@@ -2,7 +2,7 @@
 // interaction token expired: the user always gets an answer in time, and a clear one.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandSpec, InteractionHandle } from '../discord/index.js';
+import type { CommandSpec, InteractionHandle } from '../../fake-discord/index.js';
 import { DM, GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
 import { buttonLabelled, expectClean, isEphemeral, pageLabel, selectOf } from './catalogue-helpers.js';
 

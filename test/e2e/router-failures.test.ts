@@ -14,7 +14,7 @@ import { TitleCache } from '../../src/discord/views/titles.js';
 import { WhereTracker } from '../../src/discord/where.js';
 import { createLogger, silentLogger } from '../../src/log.js';
 import { ServiceClient } from '../../src/service/client.js';
-import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from '../discord/index.js';
+import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 import { GUILD, newUser, textOf } from './harness.js';
 
 const commands: SlashCommand[] = [

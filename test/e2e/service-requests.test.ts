@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DM, GUILD, newUser, startStack, type Stack } from './harness.js';
-import type { CommandSpec } from '../discord/index.js';
+import type { CommandSpec } from '../../fake-discord/index.js';
 
 const LIST_ENDPOINTS = [
   /^\/v2\/anime$/,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
 import { loginAsPerson } from '../emulator/login.js';
-import { slashCommand, startFakeDiscord, type FakeDiscord, type Where } from '../discord/index.js';
+import { slashCommand, startFakeDiscord, type FakeDiscord, type Where } from '../../fake-discord/index.js';
 import { DM, freePort, loginUrlOf, newUser, textOf } from './harness.js';
 import { botEnv, spawnBot, waitReady, type BotRun } from './bot-process.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { startEmulator, type Emulator } from '../emulator/server.js';
-import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle } from '../discord/index.js';
+import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle } from '../../fake-discord/index.js';
 import { freePort, GUILD, newUser, textOf, TRANSPORTS } from './harness.js';
 import { botEnv, spawnBot, waitReady, type BotRun } from './bot-process.js';
 import { answerOf } from './user-helpers.js';

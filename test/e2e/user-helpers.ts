@@ -1,7 +1,7 @@
 // Helpers for the end-to-end tests of login, tokens and the commands that act as the user.
 
 import { expect } from 'vitest';
-import type { InteractionHandle, RecordedMessage, Where, Who } from '../discord/index.js';
+import type { InteractionHandle, RecordedMessage, Where, Who } from '../../fake-discord/index.js';
 import { loginAsPerson } from '../emulator/login.js';
 import { DM, loginUrlOf, textOf, type Stack } from './harness.js';
 

@@ -3,7 +3,7 @@
 // runs until SIGTERM/SIGINT.
 
 import { startEmulator } from '../emulator/server.js';
-import { startFakeDiscord } from '../discord/index.js';
+import { startFakeDiscord } from '../../fake-discord/index.js';
 
 const CLIENT_ID = 'image0check0client0id00000000000';
 

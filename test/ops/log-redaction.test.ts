@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SECRET, DM, GUILD, loginUrlOf, newUser, startStack, type Stack } from './../e2e/harness.js';
 import { answerOf, confirmTokenOf, decideLink } from '../e2e/user-helpers.js';
-import { slashCommand } from '../discord/index.js';
+import { slashCommand } from '../../fake-discord/index.js';
 import { loginAsPerson } from '../emulator/login.js';
 import { DEFAULT_USERS } from '../emulator/server.js';
 

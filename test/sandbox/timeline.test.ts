@@ -4,7 +4,7 @@
 
 import { ButtonStyle, ComponentType, Events, MessageFlags, type Client } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginClient, registerTestCommands, startFakeDiscord, testCommand, type FakeDiscord } from '../discord/index.js';
+import { loginClient, registerTestCommands, startFakeDiscord, testCommand, type FakeDiscord } from '../../fake-discord/index.js';
 import { Actions, ActionError } from '../../sandbox/actions.js';
 import { PLACES, USERS } from '../../sandbox/places.js';
 import { Timeline } from '../../sandbox/timeline.js';

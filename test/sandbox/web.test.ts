@@ -3,7 +3,7 @@
 
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeDiscord, type FakeDiscord } from '../discord/index.js';
+import { startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 import { Actions } from '../../sandbox/actions.js';
 import { placeOf, USERS } from '../../sandbox/places.js';
 import { Timeline } from '../../sandbox/timeline.js';
