@@ -4,7 +4,7 @@
 // exchange with the service is left open.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { InteractionHandle } from '../discord/index.js';
+import type { InteractionHandle } from '../../fake-discord/index.js';
 import type { FaultProxy } from '../faults/proxy.js';
 import { DM, GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
 import { answerOf } from './user-helpers.js';
