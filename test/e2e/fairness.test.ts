@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUILD, newUser, startStack, type Stack } from './harness.js';
 import { answerOf } from './user-helpers.js';
-import type { Who } from '../discord/index.js';
+import type { Who } from '../../fake-discord/index.js';
 
 const BURST = 5;
 const AUTOCOMPLETE_BURST = 4;

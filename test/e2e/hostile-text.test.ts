@@ -2,7 +2,7 @@
 // the real bot and fake Discord: every answer shows it as plain text.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedMessage } from '../discord/index.js';
+import type { RecordedMessage } from '../../fake-discord/index.js';
 import { HOSTILE, messageProblems, visibleText } from '../render/hostile-text.js';
 import { GUILD, newUser, startStack, type Stack } from './harness.js';
 import { answerOf } from './user-helpers.js';
