@@ -6,7 +6,7 @@ import { airingPlan, episodesBetween, nextEpisode, type AiringFields } from '../
 import { startBot, type RunningBot } from '../../src/bot.js';
 import { silentLogger } from '../../src/log.js';
 import { DEFAULT_USERS } from '../emulator/server.js';
-import type { RecordedMessage, Who } from '../discord/index.js';
+import type { RecordedMessage, Who } from '../../fake-discord/index.js';
 import { DM, GUILD, freePort, newUser, startStack, textOf, type Stack } from './harness.js';
 import { answerOf } from './user-helpers.js';
 import { buttonLabelled, serviceGet } from './catalogue-helpers.js';
