@@ -209,7 +209,7 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
       return unlinked;
     },
     forget: async (id) => {
-      const report = forgottenRecords(await store.forgetUser(id));
+      const report = [...forgottenRecords(await store.forgetUser(id)), { label: 'reminders', deleted: await reminders.forgetUser(id) }];
       log.info('audit: everything about the user deleted', {
         audit: 'forget',
         discordUserId: id,

@@ -11,6 +11,8 @@ export const KEY = {
   titleLease: (titleId: number, period: number) => `rem:lease:title:${titleId}:${period}`,
   syncLease: (userId: string, period: number) => `rem:lease:sync:${userId}:${period}`,
   sent: (id: string) => `rem:sent:${id}`,
+  /** Every key a user's reminders leave besides their settings (reminder ids start with the user id). */
+  ofUser: (userId: string) => [`rem:sent:${userId}:`, `rem:queue:${userId}:`, `rem:lease:sync:${userId}:`],
   queue: (id: string) => `rem:queue:${id}`,
   queued: 'rem:queue:',
 } as const;

@@ -221,6 +221,15 @@ export class Reminders {
     return result;
   }
 
+  /** "Forget me": deletes the user's settings, queued reminders and sent markers; returns how many records. */
+  async forgetUser(userId: string): Promise<number> {
+    const keys = (await Promise.all(KEY.ofUser(userId).map((prefix) => this.kv.keys(prefix)))).flat();
+    if ((await this.kv.get(KEY.user(userId))) !== undefined) keys.push(KEY.user(userId));
+    for (const key of keys) await this.kv.delete(key);
+    this.remember(userId, undefined, undefined);
+    return keys.length;
+  }
+
   async list(userId: string): Promise<{ user: UserReminders; titles: FollowedTitle[] }> {
     const user = await this.user(userId);
     const now = this.o.now();

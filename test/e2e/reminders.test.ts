@@ -7,7 +7,7 @@ import { startBot, type RunningBot } from '../../src/bot.js';
 import { silentLogger } from '../../src/log.js';
 import { DEFAULT_USERS } from '../emulator/server.js';
 import type { RecordedMessage, Who } from '../../fake-discord/index.js';
-import { DM, GUILD, freePort, newUser, startStack, textOf, type Stack } from './harness.js';
+import { componentId, DM, GUILD, freePort, newUser, startStack, textOf, type Stack } from './harness.js';
 import { answerOf } from './user-helpers.js';
 import { buttonLabelled, serviceGet } from './catalogue-helpers.js';
 
@@ -116,6 +116,29 @@ describe('episode reminders', () => {
     await tick();
     expect(dms(user)).toHaveLength(1);
     expect((await run(user, 'list')).text).not.toContain(work.title);
+  });
+
+  it('"forget me" under /logout deletes every reminder record of the user, and only theirs', async () => {
+    const user = newUser('rem-forget');
+    const other = newUser('rem-keep');
+    const [work] = upcoming(3);
+    if (!work) throw new Error('no airing title');
+    for (const who of [user, other]) expect((await run(who, 'add', { title: `id:${work.id}` })).text).toContain('Reminder set');
+    clock = work.next + MINUTE;
+    await tick();
+    expect(dms(user)).toHaveLength(1);
+    const mine = async (who: Who) => (await stack.bot.store.engine.keys('rem:')).filter((k) => k.includes(who.id));
+    expect((await mine(user)).length).toBeGreaterThan(0);
+
+    const out = await answerOf(stack.command({ name: 'logout', user, where: DM }));
+    const forgotten = await answerOf(stack.click(out.message, componentId(out.message, 'Also delete everything stored about me'), user, DM));
+    expect(forgotten.text).toMatch(/reminders: [1-9]/);
+    expect(await mine(user)).toEqual([]);
+    expect((await run(user, 'list')).text).not.toContain(work.title);
+    expect((await run(other, 'list')).text).toContain(work.title);
+    clock = work.next + WEEK + MINUTE;
+    await tick();
+    expect(dms(user)).toHaveLength(1);
   });
 
   it('refuses titles with nothing to expect', async () => {
