@@ -45,8 +45,16 @@ async function measure(processes: number, o: BenchOptions, storeUrl: (dir: strin
       const user = newUser('bench');
       const handle = discord.interact(slashCommand({ name: 'login', user, where: { kind: 'dm' } }));
       const redirect = await loginAsPerson(loginUrlOf(await handle.settled()), account);
-      const res = await fetch(redirect);
-      if (res.status !== 200) throw new Error(`bench login failed: ${res.status}`);
+      const page = await fetch(redirect);
+      const token = /name="token" value="([^"]+)"/.exec(await page.text())?.[1];
+      if (page.status !== 200 || token === undefined) throw new Error(`bench login failed: ${page.status}`);
+      const confirmed = await fetch(`${balancer.url}/oauth/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token, action: 'confirm' }).toString(),
+      });
+      if (confirmed.status !== 200) throw new Error(`bench login confirmation failed: ${confirmed.status}`);
+      await handle.waitForOriginal((m) => JSON.stringify(m).includes('linked as'));
       users.push(user);
     }
     const total = o.quick ? 200 : 1000;
