@@ -4,7 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../test/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
@@ -39,18 +39,6 @@ export interface Sandbox {
 
 /** Emulator-only credentials: the sandbox's bot is this client of the emulator. */
 const SANDBOX_CLIENT_ID = 'amls-sandbox-client-id-000000000';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
   const cleanups: Array<() => Promise<unknown>> = [];

@@ -2,7 +2,7 @@
 // (discord.js client, router, web server, sqlite store) started exactly as `npm start` does.
 
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -66,17 +66,7 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export const GUILD: Where = { kind: 'guild' };
 export const NSFW_CHANNEL: Where = { kind: 'guild', nsfw: true };
