@@ -1,21 +1,26 @@
 // /remind add | list | remove | follow-list | delay | resume: episode reminders by DM.
+// /remind channel add | list | remove: a server's reminders, posted in a channel (Manage Server).
 
 import { AIRING_FIELDS } from '../src/airing/season-airing.js';
 import { discordTime } from '../src/airing/air-times.js';
-import { booleanOption, integerOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
-import type { CommandContext, SlashCommand } from '../src/discord/context.js';
+import { PermissionFlagsBits } from 'discord.js';
+import { botUserId, ChannelAccessError, checkReminderChannel, POSTABLE_CHANNEL_TYPES } from '../src/discord/channel-access.js';
+import { booleanOption, channelOption, group, integerOption, roleOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
+import type { AutocompleteChoice, AutocompleteContext, CommandContext, SlashCommand } from '../src/discord/context.js';
 import type { RenderedMessage } from '../src/discord/render/limits.js';
 import { clipPlain, escapeMarkdown } from '../src/discord/render/text.js';
 import { COLORS } from '../src/discord/render/theme.js';
 import { UserFacingError } from '../src/discord/user-errors.js';
-import { maskTitle } from '../src/discord/views/nsfw.js';
-import { reminderListMessage } from '../src/discord/views/reminders.js';
+import { isNsfw, maskTitle } from '../src/discord/views/nsfw.js';
+import { channelListMessage, followedChoices, reminderListMessage } from '../src/discord/views/reminders.js';
 import { resolveTitle, titleAutocomplete } from '../src/discord/views/titles.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/discord/views/title-input.js';
 import { TITLE_OPTION_MAX } from '../src/discord/option-limits.js';
 import { MAX_DELAY_MINUTES, ReminderError } from '../src/reminders/reminders.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
+const CHANNEL = channelOption('channel', 'Text or announcement channel to post reminders in', { required: true, types: POSTABLE_CHANNEL_TYPES });
+const DELAY_MINUTES = `0 to ${MAX_DELAY_MINUTES}`;
 
 function done(title: string, description: string): RenderedMessage {
   return { embeds: [{ title, description, color: COLORS.success }] };
@@ -36,14 +41,86 @@ async function add(ctx: CommandContext): Promise<RenderedMessage> {
   const anime = await ctx.deps.service.getAnime(id, { fields: AIRING_FIELDS });
   const followed = await asUserError(() => ctx.deps.reminders.add(ctx.userId, anime));
   const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, ctx.where), 150));
-  const next = followed.next
-    ? `The next one${followed.next.episode !== undefined ? `, episode ${followed.next.episode},` : ''} is expected ${discordTime(followed.next.atMs, 'f')} (${discordTime(followed.next.atMs, 'R')}) from the Japanese broadcast.`
-    : '';
-  return done('Reminder set', `You will get a DM when a new episode of **${name}** is expected. ${next}`.trim());
+  return done('Reminder set', `You will get a DM when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
+}
+
+function nextText(next: { episode?: number; atMs: number } | undefined): string {
+  if (!next) return '';
+  return `The next one${next.episode !== undefined ? `, episode ${next.episode},` : ''} is expected ${discordTime(next.atMs, 'f')} (${discordTime(next.atMs, 'R')}) from the Japanese broadcast.`;
+}
+
+/** The server an interaction happens in; channel reminders exist only there. */
+function serverOf(ctx: CommandContext | AutocompleteContext): string {
+  const guildId = ctx.interaction.guildId;
+  if (guildId === null) throw new UserFacingError('Only in a server', 'Channel reminders belong to a server: run this in one of its channels.');
+  return guildId;
+}
+
+function requireManageServer(ctx: CommandContext): string {
+  const guildId = serverOf(ctx);
+  if (ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) !== true) {
+    throw new UserFacingError('Manage Server needed', 'Only members with the Manage Server permission can change where the bot posts reminders.');
+  }
+  return guildId;
+}
+
+function snowflakeOption(ctx: CommandContext, name: string, required: boolean): string | undefined {
+  const value = ctx.interaction.options.get(name, required)?.value;
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d{1,21}$/.test(value)) throw new UserFacingError('Invalid option', `The ${name} option is not valid.`);
+  return value;
+}
+
+async function channelAdd(ctx: CommandContext): Promise<RenderedMessage> {
+  const guildId = requireManageServer(ctx);
+  const channelId = snowflakeOption(ctx, 'channel', true) ?? '';
+  const roleId = snowflakeOption(ctx, 'role', false);
+  const delayMinutes = ctx.interaction.options.getInteger('delay') ?? 0;
+  const id = await resolveTitle(ctx, 'anime', ctx.interaction.options.getString('title', true));
+  const anime = await ctx.deps.service.getAnime(id, { fields: AIRING_FIELDS }, { signal: ctx.signal });
+  const client = ctx.interaction.client;
+  let access;
+  try {
+    access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, channelId, roleId, ctx.signal);
+  } catch (error) {
+    if (error instanceof ChannelAccessError) throw new UserFacingError('Cannot post there', error.message);
+    throw error;
+  }
+  if (isNsfw(anime.nsfw) && !access.nsfw) {
+    throw new UserFacingError('Not safe for work', 'That title is marked not safe for work: pick an age-restricted channel for its reminders.');
+  }
+  const followed = await asUserError(() =>
+    ctx.deps.reminders.addChannel(guildId, { channelId, delayMinutes, ageRestricted: access.nsfw, ...(roleId !== undefined ? { roleId } : {}) }, anime),
+  );
+  const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
+  const mention = roleId !== undefined ? `, mentioning <@&${roleId}>` : '';
+  const delay = delayMinutes > 0 ? ` ${delayMinutes} minute${delayMinutes === 1 ? '' : 's'} after the Japanese broadcast` : '';
+  return done('Channel reminder set', `The bot will post in <#${channelId}>${mention}${delay} when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
+}
+
+async function channelRemove(ctx: CommandContext): Promise<RenderedMessage> {
+  const guildId = requireManageServer(ctx);
+  const channelId = snowflakeOption(ctx, 'channel', true) ?? '';
+  const id = await resolveTitle(ctx, 'anime', ctx.interaction.options.getString('title', true));
+  if (!(await ctx.deps.reminders.removeChannel(guildId, channelId, id))) {
+    throw new UserFacingError('Not following', 'That channel gets no reminders for that title. See `/remind channel list`.');
+  }
+  return done('Channel reminders stopped', `The bot will post no more reminders for that title in <#${channelId}>.`);
+}
+
+async function myFollowedChoices(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
+  const { titles } = await ctx.deps.reminders.list(ctx.userId);
+  return followedChoices(titles.map((t) => t.info), ctx.focused.value, ctx.where);
+}
+
+async function serverFollowedChoices(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
+  if (ctx.interaction.guildId === null) return [];
+  const follows = await ctx.deps.reminders.listChannels(ctx.interaction.guildId);
+  return followedChoices(follows.map((v) => v.info ?? { id: v.follow.titleId, title: `#${v.follow.titleId}` }), ctx.focused.value, ctx.where);
 }
 
 export const remind: SlashCommand = {
-  data: slashCommand('remind', 'Episode reminders by direct message', [
+  data: slashCommand('remind', 'Episode reminders by direct message or in a server channel', [
     subcommand('add', 'Get a DM when a new episode of an airing anime is expected', [
       TITLE,
     ]),
@@ -55,9 +132,19 @@ export const remind: SlashCommand = {
       booleanOption('enabled', 'On to follow your list, off to stop', true),
     ]),
     subcommand('delay', 'Minutes after the Japanese broadcast to remind you (streams often come later)', [
-      integerOption('minutes', `0 to ${MAX_DELAY_MINUTES}`, { required: true, min: 0, max: MAX_DELAY_MINUTES }),
+      integerOption('minutes', DELAY_MINUTES, { required: true, min: 0, max: MAX_DELAY_MINUTES }),
     ]),
     subcommand('resume', 'Resume reminders paused because the bot could not DM you'),
+    group('channel', 'Reminders posted in a server channel (needs Manage Server)', [
+      subcommand('add', 'Post in a channel when a new episode of an airing anime is expected', [
+        TITLE,
+        CHANNEL,
+        roleOption('role', 'Role to mention in each post (it must be mentionable by the bot)'),
+        integerOption('delay', `Minutes after the Japanese broadcast to post (${DELAY_MINUTES})`, { min: 0, max: MAX_DELAY_MINUTES }),
+      ]),
+      subcommand('list', "This server's channel reminders"),
+      subcommand('remove', 'Stop posting reminders for a title in a channel', [TITLE, CHANNEL]),
+    ]),
   ]),
   handlers: {
     add: { ephemeral: true, autocomplete: titleAutocomplete('anime'), run: add },
@@ -70,7 +157,7 @@ export const remind: SlashCommand = {
     },
     remove: {
       ephemeral: true,
-      autocomplete: titleAutocomplete('anime'),
+      autocomplete: myFollowedChoices,
       run: async (ctx) => {
         const id = await resolveTitle(ctx, 'anime', ctx.interaction.options.getString('title', true));
         const removed = await ctx.deps.reminders.remove(ctx.userId, id);
@@ -104,5 +191,11 @@ export const remind: SlashCommand = {
         return done(was ? 'Reminders resumed' : 'Reminders were not paused', was ? 'The bot will DM you again. Keep your DMs open for it.' : 'Your reminders are running.');
       },
     },
+    'channel add': { ephemeral: true, autocomplete: titleAutocomplete('anime'), run: channelAdd },
+    'channel list': {
+      ephemeral: true,
+      run: async (ctx) => channelListMessage(await ctx.deps.reminders.listChannels(serverOf(ctx)), ctx.where),
+    },
+    'channel remove': { ephemeral: true, autocomplete: serverFollowedChoices, run: channelRemove },
   },
 };

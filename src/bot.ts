@@ -29,7 +29,7 @@ import { AIRING_FIELDS, SeasonAiring } from './airing/season-airing.js';
 import { watchingAndPlanned } from './airing/my-list.js';
 import { Reminders, type DeliveryResult, type ReminderKnobs } from './reminders/reminders.js';
 import type { QueuedReminder } from './reminders/records.js';
-import { dmDelivery } from './discord/reminder-delivery.js';
+import { reminderDelivery } from './discord/reminder-delivery.js';
 import { PAUSE_NOTICE } from './discord/views/reminders.js';
 import { createWebApp, type HealthStatus, type LoginFailureWithPending } from './web/app.js';
 import { startWebServer, type RunningWebServer } from './web/server.js';
@@ -456,7 +456,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
       throw error;
     }
   }
-  core.setReminderDelivery(dmDelivery(client));
+  core.setReminderDelivery(reminderDelivery(client));
   deps.reminders.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   // The application's owner (or its team's members) is never rate limited, like BOT_OWNER_IDS.

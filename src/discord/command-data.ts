@@ -6,6 +6,7 @@ import {
   ApplicationIntegrationType,
   InteractionContextType,
   type APIApplicationCommandBasicOption,
+  type APIApplicationCommandChannelOption,
   type APIApplicationCommandOptionChoice,
   type APIApplicationCommandSubcommandGroupOption,
   type APIApplicationCommandSubcommandOption,
@@ -96,4 +97,18 @@ export function booleanOption(name: string, description: string, required = fals
 
 export function namedChoices<T extends string>(values: readonly T[], names: Record<T, string>): APIApplicationCommandOptionChoice<string>[] {
   return values.map((value) => ({ name: names[value], value }));
+}
+
+export function channelOption(name: string, description: string, o: { required?: boolean; types?: readonly number[] } = {}): APIApplicationCommandBasicOption {
+  return {
+    type: ApplicationCommandOptionType.Channel,
+    name,
+    description,
+    required: o.required ?? false,
+    ...(o.types !== undefined ? { channel_types: [...o.types] as APIApplicationCommandChannelOption['channel_types'] } : {}),
+  };
+}
+
+export function roleOption(name: string, description: string, required = false): APIApplicationCommandBasicOption {
+  return { type: ApplicationCommandOptionType.Role, name, description, required };
 }

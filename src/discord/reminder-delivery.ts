@@ -1,10 +1,11 @@
-// Posts a due reminder as a DM through Discord's REST API and classifies failures for the queue:
-// closed DMs (50007) pause the user, unknown users are dropped, everything else is retried.
+// Posts a due reminder through Discord's REST API, as a DM or in a server channel, and classifies
+// failures for the queue: closed DMs (50007) pause the user; an unknown user, or a channel that is
+// gone or no longer writable, is `gone` (the channel's follows pause); everything else is retried.
 
 import { DiscordAPIError, HTTPError, Routes, type Client } from 'discord.js';
 import type { DeliveryResult } from '../reminders/reminders.js';
 import type { QueuedReminder } from '../reminders/records.js';
-import { finalizeMessage } from './render/limits.js';
+import { finalizeMessage, type RenderedMessage } from './render/limits.js';
 import { reminderMessage } from './views/reminders.js';
 
 const CANNOT_SEND_TO_USER = 50007;
@@ -22,15 +23,30 @@ function classify(error: unknown): DeliveryResult {
   return { ok: false, reason: 'retry', detail: error instanceof Error ? error.message : String(error) };
 }
 
-export function dmDelivery(client: Client): (reminder: QueuedReminder) => Promise<DeliveryResult> {
+async function post(client: Client, channelId: string, message: RenderedMessage, roleId: string | undefined): Promise<void> {
+  const final = finalizeMessage(message);
+  await client.rest.post(Routes.channelMessages(channelId), {
+    body: {
+      ...(final.content !== undefined ? { content: final.content } : {}),
+      embeds: final.embeds ?? [],
+      components: final.components ?? [],
+      // Only the role a server chose is ever pinged; nothing in a title can ping anyone.
+      allowed_mentions: { parse: [], ...(roleId !== undefined ? { roles: [roleId] } : {}) },
+    },
+  });
+}
+
+export function reminderDelivery(client: Client): (reminder: QueuedReminder) => Promise<DeliveryResult> {
   return async (reminder) => {
     try {
-      const channel = (await client.rest.post(Routes.userChannels(), { body: { recipient_id: reminder.userId } })) as { id?: unknown };
+      const target = reminder.target;
+      if (target.kind === 'channel') {
+        await post(client, target.channelId, reminderMessage(reminder), target.roleId);
+        return { ok: true };
+      }
+      const channel = (await client.rest.post(Routes.userChannels(), { body: { recipient_id: target.userId } })) as { id?: unknown };
       if (typeof channel.id !== 'string') return { ok: false, reason: 'retry', detail: 'no DM channel id' };
-      const final = finalizeMessage(reminderMessage(reminder));
-      await client.rest.post(Routes.channelMessages(channel.id), {
-        body: { embeds: final.embeds ?? [], components: final.components ?? [], allowed_mentions: { parse: [] } },
-      });
+      await post(client, channel.id, reminderMessage(reminder), undefined);
       return { ok: true };
     } catch (error) {
       return classify(error);

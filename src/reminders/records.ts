@@ -15,6 +15,9 @@ export const KEY = {
   ofUser: (userId: string) => [`rem:sent:${userId}:`, `rem:queue:${userId}:`, `rem:lease:sync:${userId}:`],
   queue: (id: string) => `rem:queue:${id}`,
   queued: 'rem:queue:',
+  /** A server's channel reminders. */
+  guild: (guildId: string) => `rem:guild:${guildId}`,
+  guilds: 'rem:guild:',
 } as const;
 
 export interface UserReminders {
@@ -37,6 +40,32 @@ export interface UserReminders {
 export function emptyUser(): UserReminders {
   return { titles: [], excluded: [], followList: false, listTitles: [], delayMinutes: 0 };
 }
+
+/** One title followed in one server channel: one post per episode there, optionally mentioning a role. */
+export interface ChannelFollow {
+  titleId: number;
+  channelId: string;
+  roleId?: string;
+  delayMinutes: number;
+  /** The channel was age-restricted when the follow was set up (titles are masked otherwise). */
+  ageRestricted: boolean;
+  /** Set when Discord refused a post there (channel gone, access or permission removed). */
+  pausedAt?: number;
+  pausedReason?: string;
+}
+
+export interface GuildReminders {
+  follows: ChannelFollow[];
+}
+
+export function emptyGuild(): GuildReminders {
+  return { follows: [] };
+}
+
+/** Where a reminder goes: a user's DMs or a server channel. */
+export type ReminderTarget =
+  | { kind: 'dm'; userId: string }
+  | { kind: 'channel'; guildId: string; channelId: string; roleId?: string; ageRestricted: boolean };
 
 /** Titles a user is reminded of. */
 export function followedTitles(u: UserReminders): number[] {
@@ -72,7 +101,7 @@ export function titleInfoOf(anime: Anime, fetchedAt: number): TitleInfo {
 /** One reminder waiting to go out (or be retried). */
 export interface QueuedReminder {
   id: string;
-  userId: string;
+  target: ReminderTarget;
   titleId: number;
   title: string;
   nsfw?: string;
@@ -120,10 +149,41 @@ export function parseTitle(raw: string | undefined): TitleInfo | undefined {
   return v as unknown as TitleInfo;
 }
 
+const isSnowflake = (v: unknown): v is string => typeof v === 'string' && /^\d{1,21}$/.test(v);
+
+function parseFollow(v: unknown): ChannelFollow | undefined {
+  if (!isObject(v) || !Number.isSafeInteger(v.titleId) || !isSnowflake(v.channelId)) return undefined;
+  if (v.roleId !== undefined && !isSnowflake(v.roleId)) return undefined;
+  if (typeof v.delayMinutes !== 'number' || typeof v.ageRestricted !== 'boolean' || !optionalNumber(v.pausedAt)) return undefined;
+  if (v.pausedReason !== undefined && typeof v.pausedReason !== 'string') return undefined;
+  return v as unknown as ChannelFollow;
+}
+
+export function parseGuild(raw: string | undefined): GuildReminders | undefined {
+  const v = parseJson(raw);
+  if (!isObject(v) || !Array.isArray(v.follows)) return undefined;
+  const follows = v.follows.map(parseFollow);
+  return follows.every((f): f is ChannelFollow => f !== undefined) ? { follows } : undefined;
+}
+
+function parseTarget(v: Record<string, unknown>): ReminderTarget | undefined {
+  // Reminders queued before channel reminders existed carry only a user id.
+  if (v.target === undefined) return isSnowflake(v.userId) ? { kind: 'dm', userId: v.userId } : undefined;
+  const t = v.target;
+  if (!isObject(t)) return undefined;
+  if (t.kind === 'dm') return isSnowflake(t.userId) ? { kind: 'dm', userId: t.userId } : undefined;
+  if (t.kind !== 'channel' || !isSnowflake(t.guildId) || !isSnowflake(t.channelId) || typeof t.ageRestricted !== 'boolean') return undefined;
+  if (t.roleId !== undefined && !isSnowflake(t.roleId)) return undefined;
+  return { kind: 'channel', guildId: t.guildId, channelId: t.channelId, ageRestricted: t.ageRestricted, ...(t.roleId !== undefined ? { roleId: t.roleId } : {}) };
+}
+
 export function parseQueued(raw: string | undefined): QueuedReminder | undefined {
   const v = parseJson(raw);
-  if (!isObject(v) || typeof v.id !== 'string' || typeof v.userId !== 'string' || typeof v.titleId !== 'number') return undefined;
+  if (!isObject(v) || typeof v.id !== 'string' || typeof v.titleId !== 'number') return undefined;
+  const target = parseTarget(v);
+  if (!target) return undefined;
   if (typeof v.atMs !== 'number' || typeof v.dueMs !== 'number' || typeof v.attempts !== 'number' || typeof v.nextAttemptMs !== 'number') return undefined;
   if (typeof v.title !== 'string' || typeof v.late !== 'boolean' || !optionalNumber(v.episode) || !optionalNumber(v.claimUntil)) return undefined;
-  return v as unknown as QueuedReminder;
+  const { userId: _legacy, ...rest } = v;
+  return { ...rest, target } as unknown as QueuedReminder;
 }

@@ -1,7 +1,7 @@
-// Episode reminders for people: who follows what, keeping airing data fresh (one poll per followed
-// title per refresh period, whoever follows it), syncing follow-list users' lists, and a persisted
-// queue that delivers each due reminder once, with retries, catch-up after downtime and closed-DM
-// pauses. Discord is reached only through the `deliver` callback.
+// Episode reminders for people (by DM) and for server channels: who follows what, keeping airing data
+// fresh (one poll per followed title per refresh period, whoever follows it), syncing follow-list
+// users' lists, and a persisted queue that delivers each due reminder once, with retries, catch-up
+// after downtime, closed-DM pauses and paused channels. Discord is reached only through `deliver`.
 
 import type { Logger } from '../log.js';
 import PQueue from 'p-queue';
@@ -9,14 +9,19 @@ import type { Anime } from '../service/types.js';
 import { airingPlan, episodesBetween, nextEpisode, planEnded, type AiringPlan, type ExpectedEpisode } from '../airing/air-times.js';
 import type { AtomicKv } from './kv.js';
 import {
+  emptyGuild,
   emptyUser,
   followedTitles,
   KEY,
+  parseGuild,
   parseQueued,
   parseTitle,
   parseUser,
   titleInfoOf,
+  type ChannelFollow,
+  type GuildReminders,
   type QueuedReminder,
+  type ReminderTarget,
   type TitleInfo,
   type UserReminders,
 } from './records.js';
@@ -63,7 +68,14 @@ export const DEFAULT_KNOBS: ReminderKnobs = {
 export const MAX_DELAY_MINUTES = 24 * 60;
 /** Explicit follows per user. */
 export const MAX_FOLLOWS = 100;
+/** Channel follows per server. */
+export const MAX_CHANNEL_FOLLOWS = 100;
 
+/**
+ * `closed`: the user's DMs are closed (their reminders pause); `gone`: the destination no longer
+ * takes posts (user unknown, or a channel deleted or no longer writable: that channel's follows
+ * pause); `retry`: anything transient.
+ */
 export type DeliveryResult = { ok: true } | { ok: false; reason: 'closed' | 'gone' | 'retry'; detail?: string };
 
 /** Where airing data and lists come from (the service client in the bot; a counter in the bench). */
@@ -92,6 +104,24 @@ export interface FollowedTitle {
   fromList: boolean;
 }
 
+export interface ChannelFollowView {
+  follow: ChannelFollow;
+  /** Undefined when the title's data is not stored (shown by id). */
+  info?: TitleInfo;
+  next?: ExpectedEpisode;
+  inactive?: string;
+}
+
+/** Index entries: a title and who is reminded of it (a user id, or `c:<guild>:<channel>`). */
+type Follower = readonly [titleId: number, target: string];
+
+const channelTarget = (guildId: string, channelId: string): string => `c:${guildId}:${channelId}`;
+
+function parseChannelTarget(target: string): { guildId: string; channelId: string } | undefined {
+  const [c, guildId, channelId] = target.split(':');
+  return c === 'c' && guildId !== undefined && channelId !== undefined ? { guildId, channelId } : undefined;
+}
+
 /** The plan reminders use; undefined when nothing more is expected. */
 export function reminderPlan(info: Pick<TitleInfo, 'status' | 'broadcast' | 'start_date' | 'num_episodes'>): AiringPlan | undefined {
   return airingPlan(info);
@@ -111,7 +141,9 @@ export class Reminders {
   private readonly users = new Map<string, UserReminders>();
   /** Stored form of each user's settings as last read, to notice changes made by other processes. */
   private readonly rawUsers = new Map<string, string>();
-  /** Title id → users reminded of it (paused users left out), kept up to date on every change. */
+  private readonly guilds = new Map<string, GuildReminders>();
+  private readonly rawGuilds = new Map<string, string>();
+  /** Title id → users and channels reminded of it (paused ones left out), kept up to date on every change. */
   private readonly followerIndex = new Map<number, Set<string>>();
   /** Episodes (air instants by title) every current follower has been handled for; dropped when followers change. */
   private readonly doneEpisodes = new Map<number, Set<number>>();
@@ -157,21 +189,29 @@ export class Reminders {
     return parseUser(await this.kv.get(KEY.user(userId))) ?? emptyUser();
   }
 
-  /** Read-modify-write of a user's record, atomic against other processes. */
-  private async update<T>(userId: string, change: (u: UserReminders) => T): Promise<{ user: UserReminders; result: T }> {
-    const key = KEY.user(userId);
+  /** Read-modify-write of one stored record, atomic against other processes (compare-and-set, retried). */
+  private async readModifyWrite<R, T>(key: string, parse: (raw: string | undefined) => R, change: (r: R) => T): Promise<{ record: R; value: string; result: T }> {
     for (let attempt = 0; attempt < 8; attempt++) {
       const raw = await this.kv.get(key);
-      const user = structuredClone(parseUser(raw) ?? emptyUser());
-      const result = change(user);
-      const value = JSON.stringify(user);
+      const record = structuredClone(parse(raw));
+      const result = change(record);
+      const value = JSON.stringify(record);
       const stored = raw === undefined ? await this.kv.setIfAbsent(key, value) : await this.kv.compareAndSet(key, raw, value);
-      if (stored) {
-        this.remember(userId, user, value);
-        return { user, result };
-      }
+      if (stored) return { record, value, result };
     }
     throw new Error('reminder settings changed concurrently too often');
+  }
+
+  private async update<T>(userId: string, change: (u: UserReminders) => T): Promise<{ user: UserReminders; result: T }> {
+    const { record, value, result } = await this.readModifyWrite(KEY.user(userId), (raw) => parseUser(raw) ?? emptyUser(), change);
+    this.remember(userId, record, value);
+    return { user: record, result };
+  }
+
+  private async updateGuild<T>(guildId: string, change: (g: GuildReminders) => T): Promise<{ guild: GuildReminders; result: T }> {
+    const { record, value, result } = await this.readModifyWrite(KEY.guild(guildId), (raw) => parseGuild(raw) ?? emptyGuild(), change);
+    this.rememberGuild(guildId, record, value);
+    return { guild: record, result };
   }
 
   private async saveTitle(info: TitleInfo): Promise<void> {
@@ -180,13 +220,13 @@ export class Reminders {
   }
 
   /** Claims the reminders of episodes already aired, so following a title never reminds of the past. */
-  private async markPast(userId: string, info: TitleInfo, delayMinutes: number): Promise<void> {
+  private async markPast(target: string, info: TitleInfo, delayMinutes: number): Promise<void> {
     const plan = reminderPlan(info);
     if (!plan) return;
     const now = this.o.now();
     for (const e of episodesBetween(plan, now - this.windowMs(), now + delayMinutes * MINUTE + 1)) {
       if (e.atMs + delayMinutes * MINUTE > now) continue;
-      const id = reminderId(userId, info.id, e.atMs);
+      const id = reminderId(target, info.id, e.atMs);
       await this.kv.setIfAbsent(KEY.sent(id), 'skipped', this.sentTtlMs());
       this.seen.set(id, e.atMs);
     }
@@ -245,6 +285,69 @@ export class Reminders {
     }
     titles.sort((a, b) => (a.next?.atMs ?? Infinity) - (b.next?.atMs ?? Infinity) || a.info.title.localeCompare(b.info.title));
     return { user, titles };
+  }
+
+  // ------------------------------------------------------------------ server channels
+
+  /**
+   * Follows a title in a server channel (the caller has checked the member may and the bot can post
+   * there). Following it again in the same channel replaces the role and delay and lifts a pause.
+   */
+  async addChannel(guildId: string, follow: Omit<ChannelFollow, 'titleId' | 'pausedAt' | 'pausedReason'>, anime: Anime): Promise<FollowedTitle> {
+    const now = this.o.now();
+    const info = titleInfoOf(anime, now);
+    const inactive = whyInactive(info, now);
+    if (inactive) throw new ReminderError(`No episode of ${info.title} is expected (${inactive}), so there is nothing to post.`);
+    if (!Number.isInteger(follow.delayMinutes) || follow.delayMinutes < 0 || follow.delayMinutes > MAX_DELAY_MINUTES) {
+      throw new ReminderError(`The delay must be a whole number of minutes from 0 to ${MAX_DELAY_MINUTES}.`);
+    }
+    await this.saveTitle(info);
+    const entry: ChannelFollow = { ...follow, titleId: info.id };
+    await this.updateGuild(guildId, (g) => {
+      const others = g.follows.filter((f) => !(f.titleId === info.id && f.channelId === follow.channelId));
+      if (others.length >= MAX_CHANNEL_FOLLOWS) throw new ReminderError(`A server can follow at most ${MAX_CHANNEL_FOLLOWS} titles across its channels.`);
+      g.follows = [...others, entry];
+    });
+    await this.markPast(channelTarget(guildId, follow.channelId), info, follow.delayMinutes);
+    const plan = reminderPlan(info);
+    const next = plan ? nextEpisode(plan, now) : undefined;
+    return { info, fromList: false, ...(next ? { next } : {}) };
+  }
+
+  /** Stops a title's posts in a channel. Returns whether it was followed there. */
+  async removeChannel(guildId: string, channelId: string, titleId: number): Promise<boolean> {
+    const { result } = await this.updateGuild(guildId, (g) => {
+      const before = g.follows.length;
+      g.follows = g.follows.filter((f) => !(f.titleId === titleId && f.channelId === channelId));
+      return g.follows.length < before;
+    });
+    return result;
+  }
+
+  async listChannels(guildId: string): Promise<ChannelFollowView[]> {
+    const guild = parseGuild(await this.kv.get(KEY.guild(guildId))) ?? emptyGuild();
+    const now = this.o.now();
+    const out: ChannelFollowView[] = [];
+    for (const follow of guild.follows) {
+      const info = this.titles.get(follow.titleId) ?? parseTitle(await this.kv.get(KEY.title(follow.titleId)));
+      const plan = info ? reminderPlan(info) : undefined;
+      const next = plan ? nextEpisode(plan, now) : undefined;
+      const inactive = info ? whyInactive(info, now) : undefined;
+      out.push({ follow, ...(info ? { info } : {}), ...(next ? { next } : {}), ...(inactive ? { inactive } : {}) });
+    }
+    return out.sort((a, b) => (a.next?.atMs ?? Infinity) - (b.next?.atMs ?? Infinity) || a.follow.channelId.localeCompare(b.follow.channelId));
+  }
+
+  /** Pauses every follow of a channel that no longer takes the bot's posts. */
+  private async pauseChannel(guildId: string, channelId: string, reason: string): Promise<void> {
+    await this.updateGuild(guildId, (g) => {
+      for (const f of g.follows) {
+        if (f.channelId !== channelId || f.pausedAt !== undefined) continue;
+        f.pausedAt = this.o.now();
+        f.pausedReason = reason.slice(0, 200);
+      }
+    });
+    this.o.log.warn('a reminder channel refused a post: its reminders are paused until set up again', { guildId, channelId, reason });
   }
 
   /** Turns follow-list on (syncing the lists now) or off. Returns the number of list titles followed. */
@@ -316,25 +419,48 @@ export class Reminders {
     await this.drainQueue(now);
   }
 
-  private remember(userId: string, user: UserReminders | undefined, raw: string | undefined): void {
-    if (raw !== undefined && this.rawUsers.get(userId) === raw) return;
-    const active = (u: UserReminders | undefined): number[] => (u === undefined || u.pausedAt !== undefined ? [] : followedTitles(u));
-    const before = new Set(active(this.users.get(userId)));
-    const after = new Set(active(raw === undefined ? undefined : user));
-    for (const id of before) {
-      if (after.has(id)) continue;
+  /** Moves the follower index from one record's follows to its new ones. */
+  private reindex(before: readonly Follower[], after: readonly Follower[]): void {
+    const key = ([id, target]: Follower): string => `${id}|${target}`;
+    const was = new Set(before.map(key));
+    const now = new Set(after.map(key));
+    for (const f of before) {
+      if (now.has(key(f))) continue;
+      const [id, target] = f;
       this.doneEpisodes.delete(id);
       const set = this.followerIndex.get(id);
-      set?.delete(userId);
+      set?.delete(target);
       if (set?.size === 0) this.followerIndex.delete(id);
     }
-    for (const id of after) {
-      if (before.has(id)) continue;
+    for (const f of after) {
+      if (was.has(key(f))) continue;
+      const [id, target] = f;
       this.doneEpisodes.delete(id);
       let set = this.followerIndex.get(id);
       if (!set) this.followerIndex.set(id, (set = new Set()));
-      set.add(userId);
+      set.add(target);
     }
+  }
+
+  private rememberGuild(guildId: string, guild: GuildReminders | undefined, raw: string | undefined): void {
+    if (raw !== undefined && this.rawGuilds.get(guildId) === raw) return;
+    const active = (g: GuildReminders | undefined): Follower[] =>
+      (g?.follows ?? []).filter((f) => f.pausedAt === undefined).map((f) => [f.titleId, channelTarget(guildId, f.channelId)] as const);
+    this.reindex(active(this.guilds.get(guildId)), active(raw === undefined ? undefined : guild));
+    if (guild === undefined || raw === undefined) {
+      this.guilds.delete(guildId);
+      this.rawGuilds.delete(guildId);
+    } else {
+      this.guilds.set(guildId, guild);
+      this.rawGuilds.set(guildId, raw);
+    }
+  }
+
+  private remember(userId: string, user: UserReminders | undefined, raw: string | undefined): void {
+    if (raw !== undefined && this.rawUsers.get(userId) === raw) return;
+    const active = (u: UserReminders | undefined): Follower[] =>
+      u === undefined || u.pausedAt !== undefined ? [] : followedTitles(u).map((id) => [id, userId] as const);
+    this.reindex(active(this.users.get(userId)), active(raw === undefined ? undefined : user));
     if (user === undefined || raw === undefined) {
       this.users.delete(userId);
       this.rawUsers.delete(userId);
@@ -344,25 +470,34 @@ export class Reminders {
     }
   }
 
+  /** Re-reads one user's (`u…`) or server's (`g…`) record into the index. */
+  private async reload(record: string): Promise<void> {
+    const id = record.slice(1);
+    if (record.startsWith('g')) {
+      const raw = await this.kv.get(KEY.guild(id));
+      this.rememberGuild(id, parseGuild(raw), raw);
+    } else {
+      const raw = await this.kv.get(KEY.user(id));
+      this.remember(id, parseUser(raw), raw);
+    }
+  }
+
   /**
-   * Keeps the in-memory view of who follows what close to the store: new and removed users are found
-   * by a key scan once per refresh period, and a slice of users is re-read every tick so changes made
-   * by other processes arrive within that period.
+   * Keeps the in-memory view of who follows what close to the store: new and removed users and servers
+   * are found by a key scan once per refresh period, and a slice of them is re-read every tick so
+   * changes made by other processes arrive within that period.
    */
   private async syncIndex(now: number): Promise<void> {
     if (now - this.indexLoadedAt >= this.knobs.indexRefreshMs) {
-      const ids = (await this.kv.keys(KEY.users)).map((k) => k.slice(KEY.users.length));
-      const live = new Set(ids);
-      for (const id of [...this.users.keys()]) if (!live.has(id)) this.remember(id, undefined, undefined);
-      for (const id of ids) {
-        if (this.rawUsers.has(id)) continue;
-        const raw = await this.kv.get(KEY.user(id));
-        const user = parseUser(raw);
-        if (user) this.remember(id, user, raw);
-      }
-      const titleIds = new Set<number>();
-      for (const u of this.users.values()) for (const id of followedTitles(u)) titleIds.add(id);
-      for (const id of titleIds) {
+      const userIds = (await this.kv.keys(KEY.users)).map((k) => k.slice(KEY.users.length));
+      const guildIds = (await this.kv.keys(KEY.guilds)).map((k) => k.slice(KEY.guilds.length));
+      const liveUsers = new Set(userIds);
+      const liveGuilds = new Set(guildIds);
+      for (const id of [...this.users.keys()]) if (!liveUsers.has(id)) this.remember(id, undefined, undefined);
+      for (const id of [...this.guilds.keys()]) if (!liveGuilds.has(id)) this.rememberGuild(id, undefined, undefined);
+      for (const id of userIds) if (!this.rawUsers.has(id)) await this.reload(`u${id}`);
+      for (const id of guildIds) if (!this.rawGuilds.has(id)) await this.reload(`g${id}`);
+      for (const id of this.followerIndex.keys()) {
         if (this.titles.has(id)) continue;
         const stored = parseTitle(await this.kv.get(KEY.title(id)));
         if (stored) this.titles.set(id, stored);
@@ -370,17 +505,13 @@ export class Reminders {
       this.indexLoadedAt = now;
       return;
     }
-    const ids = [...this.rawUsers.keys()];
-    const slice = Math.ceil((ids.length * this.knobs.tickMs) / Math.max(this.knobs.tickMs, this.knobs.indexRefreshMs));
-    for (let i = 0; i < slice && ids.length > 0; i++) {
-      const id = ids[(this.reloadCursor + i) % ids.length] ?? '';
-      const raw = await this.kv.get(KEY.user(id));
-      this.remember(id, parseUser(raw), raw);
-    }
-    this.reloadCursor = ids.length > 0 ? (this.reloadCursor + slice) % ids.length : 0;
+    const records = [...[...this.rawUsers.keys()].map((id) => `u${id}`), ...[...this.rawGuilds.keys()].map((id) => `g${id}`)];
+    const slice = Math.ceil((records.length * this.knobs.tickMs) / Math.max(this.knobs.tickMs, this.knobs.indexRefreshMs));
+    for (let i = 0; i < slice && records.length > 0; i++) await this.reload(records[(this.reloadCursor + i) % records.length] ?? '');
+    this.reloadCursor = records.length > 0 ? (this.reloadCursor + slice) % records.length : 0;
   }
 
-  /** Title id → ids of users reminded of it (paused users excluded). */
+  /** Title id → users and channels reminded of it (paused ones excluded). */
   private followers(): ReadonlyMap<number, ReadonlySet<string>> {
     return this.followerIndex;
   }
@@ -411,12 +542,18 @@ export class Reminders {
     }
   }
 
-  /** A title with nothing more to expect: explicit follows of it end (list sync drops it on its own). */
+  /** A title with nothing more to expect: explicit and channel follows of it end (list sync drops it on its own). */
   private async endTitle(info: TitleInfo): Promise<void> {
     for (const [userId, u] of [...this.users]) {
       if (!u.titles.includes(info.id)) continue;
       await this.update(userId, (r) => {
         r.titles = r.titles.filter((id) => id !== info.id);
+      });
+    }
+    for (const [guildId, g] of [...this.guilds]) {
+      if (!g.follows.some((f) => f.titleId === info.id)) continue;
+      await this.updateGuild(guildId, (r) => {
+        r.follows = r.follows.filter((f) => f.titleId !== info.id);
       });
     }
     this.o.log.info('reminders of a title ended', { titleId: info.id, status: info.status });
@@ -473,6 +610,21 @@ export class Reminders {
     }
   }
 
+  /** Where a follower's reminder of a title goes, and after what delay; undefined when no longer followed. */
+  private destination(follower: string, titleId: number): { target: ReminderTarget; delayMinutes: number } | undefined {
+    const channel = parseChannelTarget(follower);
+    if (!channel) {
+      const user = this.users.get(follower);
+      return user ? { target: { kind: 'dm', userId: follower }, delayMinutes: user.delayMinutes } : undefined;
+    }
+    const follow = this.guilds.get(channel.guildId)?.follows.find((f) => f.titleId === titleId && f.channelId === channel.channelId);
+    if (!follow || follow.pausedAt !== undefined) return undefined;
+    return {
+      target: { kind: 'channel', ...channel, ageRestricted: follow.ageRestricted, ...(follow.roleId !== undefined ? { roleId: follow.roleId } : {}) },
+      delayMinutes: follow.delayMinutes,
+    };
+  }
+
   private async enqueueDue(now: number, followers: ReadonlyMap<number, ReadonlySet<string>>): Promise<void> {
     const from = now - this.windowMs();
     for (const [id, atMs] of this.seen) if (atMs < from) this.seen.delete(id);
@@ -485,19 +637,19 @@ export class Reminders {
       for (const episode of episodesBetween(plan, from, now + 1)) {
         if (done?.has(episode.atMs)) continue;
         let waiting = false;
-        for (const userId of userIds) {
-          const user = this.users.get(userId);
-          if (!user) continue;
-          const dueMs = episode.atMs + user.delayMinutes * MINUTE;
+        for (const follower of userIds) {
+          const dest = this.destination(follower, titleId);
+          if (!dest) continue;
+          const dueMs = episode.atMs + dest.delayMinutes * MINUTE;
           if (dueMs > now) waiting = true;
           if (dueMs > now || now - dueMs > this.knobs.catchUpMs) continue;
-          const id = reminderId(userId, titleId, episode.atMs);
+          const id = reminderId(follower, titleId, episode.atMs);
           if (this.seen.has(id)) continue;
           this.seen.set(id, episode.atMs);
           if (!(await this.kv.setIfAbsent(KEY.sent(id), 'queued', this.sentTtlMs()))) continue;
           const item: QueuedReminder = {
             id,
-            userId,
+            target: dest.target,
             titleId,
             title: info.title,
             ...(info.nsfw !== undefined ? { nsfw: info.nsfw } : {}),
@@ -533,9 +685,8 @@ export class Reminders {
       return;
     }
     if (item.nextAttemptMs > now || (item.claimUntil ?? 0) > now) return;
-    const user = this.users.get(item.userId) ?? (await this.user(item.userId));
-    if (user.pausedAt !== undefined) {
-      // DMs closed: dropped, the user is told when they next use the bot.
+    if (!(await this.stillWanted(item))) {
+      // DMs closed (the user is told when they next use the bot), or the channel's follow was removed or paused.
       await this.kv.compareAndDelete(key, raw);
       return;
     }
@@ -551,15 +702,21 @@ export class Reminders {
       await this.kv.compareAndDelete(key, claimed);
       return;
     }
-    if (result.reason === 'closed') {
-      await this.update(item.userId, (u) => {
+    const target = item.target;
+    if (result.reason === 'closed' && target.kind === 'dm') {
+      await this.update(target.userId, (u) => {
         if (u.pausedAt === undefined) {
           u.pausedAt = this.o.now();
           u.pauseUntold = true;
         }
       });
       await this.kv.compareAndDelete(key, claimed);
-      this.o.log.info('DMs closed: reminders paused until the user resumes them', { userId: item.userId });
+      this.o.log.info('DMs closed: reminders paused until the user resumes them', { userId: target.userId });
+      return;
+    }
+    if (result.reason === 'gone' && target.kind === 'channel') {
+      await this.pauseChannel(target.guildId, target.channelId, result.detail ?? 'Discord refused the post');
+      await this.kv.compareAndDelete(key, claimed);
       return;
     }
     const attempts = item.attempts + 1;
@@ -574,8 +731,17 @@ export class Reminders {
     await this.kv.compareAndSet(key, claimed, JSON.stringify(retry));
     this.o.log.warn('reminder delivery failed; will retry', { reminderId: item.id, attempts, detail: result.detail });
   }
+
+  /** A queued reminder is sent only while its destination still wants it. */
+  private async stillWanted(item: QueuedReminder): Promise<boolean> {
+    const t = item.target;
+    if (t.kind === 'dm') return (this.users.get(t.userId) ?? (await this.user(t.userId))).pausedAt === undefined;
+    const guild = parseGuild(await this.kv.get(KEY.guild(t.guildId)));
+    return guild?.follows.some((f) => f.channelId === t.channelId && f.titleId === item.titleId && f.pausedAt === undefined) === true;
+  }
 }
 
-export function reminderId(userId: string, titleId: number, atMs: number): string {
-  return `${userId}:${titleId}:${atMs}`;
+/** One reminder per follower (a user id or a channel target), title and episode air time. */
+export function reminderId(follower: string, titleId: number, atMs: number): string {
+  return `${follower}:${titleId}:${atMs}`;
 }

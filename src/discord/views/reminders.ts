@@ -1,11 +1,13 @@
-// What a reminder looks like (a DM with +1 episode, Open and Stop buttons), the buttons' handlers,
-// and the /remind list view.
+// What a reminder looks like (a DM with +1 episode, Open and Stop buttons; a channel post with
+// +1 episode and Open, mentioning the server's chosen role), the buttons' handlers, and the
+// /remind list and /remind channel list views.
 
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { discordTime } from '../../airing/air-times.js';
-import type { FollowedTitle } from '../../reminders/reminders.js';
+import type { ChannelFollowView, FollowedTitle } from '../../reminders/reminders.js';
 import type { QueuedReminder, UserReminders } from '../../reminders/records.js';
-import type { ComponentHandler } from '../context.js';
+import type { AutocompleteChoice, ComponentHandler } from '../context.js';
+import { ID_PREFIX } from './title-input.js';
 import { encodeCustomId } from '../custom-id.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { clipPlain, escapeMarkdown, truncate } from '../render/text.js';
@@ -19,31 +21,31 @@ const STOP_KIND = 'rs';
 /** DMs are not age-restricted channels. */
 const IN_DM: Where = { place: 'bot_dm', ageRestricted: false };
 
-function titleText(title: string, nsfw: string | undefined): string {
-  return escapeMarkdown(clipPlain(maskTitle(title, nsfw, IN_DM), 150));
+function titleText(title: string, nsfw: string | undefined, where: Where = IN_DM): string {
+  return escapeMarkdown(clipPlain(maskTitle(title, nsfw, where), 150));
 }
 
-/** The DM: "Episode N of X is expected to be out", with the expected time and the three buttons. */
+/** "Episode N of X is expected to be out", with the expected time and the buttons; in a channel, after the chosen role's mention. */
 export function reminderMessage(r: QueuedReminder): RenderedMessage {
-  const name = titleText(r.title, r.nsfw);
+  const t = r.target;
+  const where: Where = t.kind === 'channel' ? { place: 'guild', ageRestricted: t.ageRestricted } : IN_DM;
+  const name = titleText(r.title, r.nsfw, where);
   const headline = r.episode !== undefined ? `Episode ${r.episode} of ${name} is expected to be out` : `A new episode of ${name} is expected to be out`;
   const lines = [
     `Expected from the Japanese broadcast at ${discordTime(r.atMs, 't')} (${discordTime(r.atMs, 'R')}); streams may come later.`,
   ];
   if (r.late) lines.push('-# Late: the bot was offline when this reminder was due.');
   const embed: APIEmbed = { title: truncate(headline, 256), description: lines.join('\n'), color: COLORS.brand };
+  const buttons = [
+    { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: addEpisodeButtonId(r.titleId), label: '+1 episode' },
+    { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: encodeCustomId(OPEN_KIND, [r.titleId]), label: 'Open' },
+  ] as const;
+  // In a channel the post is everyone's: stopping it is /remind channel remove, for members who manage the server.
+  const stop = { type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: encodeCustomId(STOP_KIND, [r.titleId]), label: 'Stop reminders for this title' } as const;
   return {
+    ...(t.kind === 'channel' && t.roleId !== undefined ? { content: `<@&${t.roleId}>` } : {}),
     embeds: [embed],
-    components: [
-      {
-        type: ComponentType.ActionRow,
-        components: [
-          { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: addEpisodeButtonId(r.titleId), label: '+1 episode' },
-          { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: encodeCustomId(OPEN_KIND, [r.titleId]), label: 'Open' },
-          { type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: encodeCustomId(STOP_KIND, [r.titleId]), label: 'Stop reminders for this title' },
-        ],
-      },
-    ],
+    components: [{ type: ComponentType.ActionRow, components: t.kind === 'channel' ? [...buttons] : [...buttons, stop] }],
   };
 }
 
@@ -86,9 +88,53 @@ export function reminderListMessage(user: UserReminders, titles: readonly Follow
   };
 }
 
+/**
+ * Autocomplete for the remove commands: only titles that are followed, matched by name or id, from
+ * stored data (no request to the service).
+ */
+export function followedChoices(titles: ReadonlyArray<{ id: number; title: string; nsfw?: string }>, typed: string, where: Where): AutocompleteChoice[] {
+  const q = typed.trim().toLowerCase().replace(/^#/, '');
+  const seen = new Set<number>();
+  const out: AutocompleteChoice[] = [];
+  for (const t of titles) {
+    if (seen.has(t.id)) continue;
+    seen.add(t.id);
+    const name = clipPlain(maskTitle(t.title, t.nsfw, where), 80);
+    if (q !== '' && !name.toLowerCase().includes(q) && String(t.id) !== q) continue;
+    out.push({ name: `${name} · ID ${t.id}`, value: `${ID_PREFIX}${t.id}` });
+    if (out.length === 25) break;
+  }
+  return out;
+}
+
+/** The /remind channel list answer. */
+export function channelListMessage(follows: readonly ChannelFollowView[], where: Where): RenderedMessage {
+  const lines = follows.map((v) => {
+    const f = v.follow;
+    const name = v.info ? titleText(v.info.title, v.info.nsfw, where) : `#${f.titleId}`;
+    const extras = [`<#${f.channelId}>`, ...(f.roleId !== undefined ? [`<@&${f.roleId}>`] : []), ...(f.delayMinutes > 0 ? [`+${f.delayMinutes} min`] : [])].join(' · ');
+    let state: string;
+    if (f.pausedAt !== undefined) state = `⚠️ paused: Discord refused a post (${clipPlain(f.pausedReason ?? 'no reason given', 120)}). Fix the bot's access, then add it again.`;
+    else if (v.next) state = `${v.next.episode !== undefined ? `ep ${v.next.episode} ` : ''}${discordTime(v.next.atMs, 't')} ${discordTime(v.next.atMs, 'R')}`;
+    else state = v.inactive ?? 'no episode expected';
+    return `**${name}** · ${extras}\n\u2003${state}`;
+  });
+  return {
+    embeds: [
+      {
+        title: 'Episode reminders in this server',
+        description: truncate(lines.length > 0 ? lines.join('\n') : 'No channel follows a title yet. Add one with `/remind channel add`.', 4096),
+        color: COLORS.brand,
+        footer: { text: 'Times are expected, not confirmed: breaks and delays are not announced through the service.' },
+      },
+    ],
+  };
+}
+
+/** Open answers only the member who clicked, so a busy reminder channel does not fill with details. */
 export const reminderOpenHandler: ComponentHandler = {
   kind: OPEN_KIND,
-  mode: 'reply',
+  mode: 'ephemeral',
   run: (ctx, fields) => renderDetails(ctx, 'anime', fields.int()),
 };
 

@@ -1,0 +1,116 @@
+// What the bot may do in a server channel, read over REST (the client keeps no guild caches and
+// has no intents): the bot's member roles, the server's roles and the channel's overwrites, combined
+// as Discord documents it. Used before a server is promised posts in a channel.
+
+import { DiscordAPIError, PermissionFlagsBits, Routes, type REST } from 'discord.js';
+import type { APIChannel, APIGuildMember, APIOverwrite, APIRole, APIUser } from 'discord.js';
+
+const UNKNOWN_CHANNEL = 10003;
+const UNKNOWN_GUILD = 10004;
+const UNKNOWN_MEMBER = 10007;
+const MISSING_ACCESS = 50001;
+
+/** Text-capable channel types reminders post in: text and announcement. */
+export const POSTABLE_CHANNEL_TYPES = [0, 5] as const;
+
+export interface ChannelAccess {
+  channelId: string;
+  /** The channel is age-restricted (not-safe-for-work titles may be named there). */
+  nsfw: boolean;
+  permissions: bigint;
+}
+
+/** Why the bot cannot use a channel, worded for the member who asked. */
+export class ChannelAccessError extends Error {}
+
+/** The bot's own user id (over REST when the client never logged in, as with HTTP interactions). */
+export async function botUserId(rest: REST, known: string | undefined): Promise<string> {
+  if (known !== undefined) return known;
+  const me = (await rest.get(Routes.user('@me'))) as APIUser;
+  return me.id;
+}
+
+function bits(value: string | undefined): bigint {
+  return value === undefined ? 0n : BigInt(value);
+}
+
+/** Discord's permission computation for a member in a channel (the server owner aside). */
+export function channelPermissions(guildId: string, roles: readonly APIRole[], memberRoles: readonly string[], memberId: string, overwrites: readonly APIOverwrite[]): bigint {
+  const byId = new Map(roles.map((r) => [r.id, bits(r.permissions)]));
+  let base = byId.get(guildId) ?? 0n;
+  for (const id of memberRoles) base |= byId.get(id) ?? 0n;
+  if ((base & PermissionFlagsBits.Administrator) !== 0n) return ~0n & ((1n << 64n) - 1n);
+  let perms = base;
+  const everyone = overwrites.find((o) => o.id === guildId);
+  if (everyone) perms = (perms & ~bits(everyone.deny)) | bits(everyone.allow);
+  let deny = 0n;
+  let allow = 0n;
+  const mine = new Set(memberRoles);
+  for (const o of overwrites) {
+    if (o.type !== 0 || o.id === guildId || !mine.has(o.id)) continue;
+    deny |= bits(o.deny);
+    allow |= bits(o.allow);
+  }
+  perms = (perms & ~deny) | allow;
+  const member = overwrites.find((o) => o.type === 1 && o.id === memberId);
+  if (member) perms = (perms & ~bits(member.deny)) | bits(member.allow);
+  return perms;
+}
+
+async function read<T>(work: Promise<unknown>, notFound: string): Promise<T> {
+  try {
+    return (await work) as T;
+  } catch (error) {
+    if (error instanceof DiscordAPIError && [UNKNOWN_CHANNEL, UNKNOWN_GUILD, UNKNOWN_MEMBER, MISSING_ACCESS].includes(Number(error.code))) {
+      throw new ChannelAccessError(notFound);
+    }
+    throw error;
+  }
+}
+
+/** The bot's permissions in a channel of a server, and whether the channel is age-restricted. */
+export async function botChannelAccess(rest: REST, botId: string, guildId: string, channelId: string, signal?: AbortSignal): Promise<{ access: ChannelAccess; roles: APIRole[] }> {
+  const notInServer = 'The bot is not a member of this server, so it cannot post here. Add the bot to the server first.';
+  const call = signal ? { signal } : {};
+  const [member, roles] = await Promise.all([
+    read<APIGuildMember>(rest.get(Routes.guildMember(guildId, botId), call), notInServer),
+    read<APIRole[]>(rest.get(Routes.guildRoles(guildId), call), notInServer),
+  ]);
+  const channel = await read<APIChannel>(rest.get(Routes.channel(channelId), call), 'The bot cannot see that channel: give it the View Channel permission there.');
+  if (!('guild_id' in channel) || channel.guild_id !== guildId) throw new ChannelAccessError('That channel is not in this server.');
+  if (!(POSTABLE_CHANNEL_TYPES as readonly number[]).includes(channel.type)) throw new ChannelAccessError('Pick a text or announcement channel.');
+  const overwrites = 'permission_overwrites' in channel ? (channel.permission_overwrites ?? []) : [];
+  const permissions = channelPermissions(guildId, roles, member.roles, botId, overwrites);
+  const nsfw = 'nsfw' in channel && channel.nsfw === true;
+  return { access: { channelId, nsfw, permissions }, roles };
+}
+
+/** Checks the bot can post reminders (and mention `roleId`) in a channel; throws a ChannelAccessError saying what is missing. */
+export async function checkReminderChannel(
+  rest: REST,
+  botId: string,
+  guildId: string,
+  channelId: string,
+  roleId: string | undefined,
+  signal?: AbortSignal,
+): Promise<ChannelAccess> {
+  const { access, roles } = await botChannelAccess(rest, botId, guildId, channelId, signal);
+  const has = (flag: bigint): boolean => (access.permissions & flag) === flag;
+  const missing = [
+    [PermissionFlagsBits.ViewChannel, 'View Channel'],
+    [PermissionFlagsBits.SendMessages, 'Send Messages'],
+    [PermissionFlagsBits.EmbedLinks, 'Embed Links'],
+  ]
+    .filter(([flag]) => !has(flag as bigint))
+    .map(([, name]) => name as string);
+  if (missing.length > 0) throw new ChannelAccessError(`The bot lacks ${missing.join(', ')} in that channel. Give it ${missing.length === 1 ? 'that permission' : 'those permissions'} there, then try again.`);
+  if (roleId !== undefined) {
+    const role = roles.find((r) => r.id === roleId);
+    if (!role) throw new ChannelAccessError('That role is not in this server.');
+    if (roleId === guildId) throw new ChannelAccessError('Pick a role to mention, not @everyone.');
+    if (!role.mentionable && !has(PermissionFlagsBits.MentionEveryone)) {
+      throw new ChannelAccessError('The bot cannot mention that role: make the role mentionable, or give the bot Mention @everyone, @here and All Roles in that channel.');
+    }
+  }
+  return access;
+}
