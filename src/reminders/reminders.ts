@@ -3,6 +3,8 @@
 // users' lists, and a persisted queue that delivers each due reminder once, with retries, catch-up
 // after downtime, closed-DM pauses and paused channels. Discord is reached only through `deliver`.
 
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from '../log.js';
 import PQueue from 'p-queue';
 import type { Anime } from '../service/types.js';
@@ -28,6 +30,8 @@ import {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** A pass gives the event loop back at least this often, so interactions are not held up by a busy pass. */
+const SLICE_MS = 10;
 
 export interface ReminderKnobs {
   /** How often the scheduler runs. */
@@ -118,13 +122,18 @@ type Follower = readonly [titleId: number, target: string];
 const channelTarget = (guildId: string, channelId: string): string => `c:${guildId}:${channelId}`;
 
 function parseChannelTarget(target: string): { guildId: string; channelId: string } | undefined {
+  if (!target.startsWith('c:')) return undefined;
   const [c, guildId, channelId] = target.split(':');
   return c === 'c' && guildId !== undefined && channelId !== undefined ? { guildId, channelId } : undefined;
 }
 
-/** The plan reminders use; undefined when nothing more is expected. */
+const plans = new WeakMap<object, AiringPlan | null>();
+
+/** The plan reminders use; undefined when nothing more is expected. Worked out once per stored title record. */
 export function reminderPlan(info: Pick<TitleInfo, 'status' | 'broadcast' | 'start_date' | 'num_episodes'>): AiringPlan | undefined {
-  return airingPlan(info);
+  let plan = plans.get(info);
+  if (plan === undefined) plans.set(info, (plan = airingPlan(info) ?? null));
+  return plan ?? undefined;
 }
 
 function whyInactive(info: TitleInfo, now: number): string | undefined {
@@ -410,7 +419,20 @@ export class Reminders {
     return this.windowMs() + 24 * HOUR;
   }
 
+  private sliceStart = 0;
+
+  /**
+   * Lets other work (interactions) run when this pass has held the event loop for a slice. With a
+   * networked store every await yields anyway; with SQLite or memory a busy pass would not.
+   */
+  private async yieldSometimes(): Promise<void> {
+    if (performance.now() - this.sliceStart < SLICE_MS) return;
+    await nextTurn();
+    this.sliceStart = performance.now();
+  }
+
   private async pass(): Promise<void> {
+    this.sliceStart = performance.now();
     const now = this.o.now();
     await this.syncIndex(now);
     await this.refreshTitles(now, [...this.followers().keys()]);
@@ -475,10 +497,10 @@ export class Reminders {
     const id = record.slice(1);
     if (record.startsWith('g')) {
       const raw = await this.kv.get(KEY.guild(id));
-      this.rememberGuild(id, parseGuild(raw), raw);
+      if (raw === undefined || raw !== this.rawGuilds.get(id)) this.rememberGuild(id, parseGuild(raw), raw);
     } else {
       const raw = await this.kv.get(KEY.user(id));
-      this.remember(id, parseUser(raw), raw);
+      if (raw === undefined || raw !== this.rawUsers.get(id)) this.remember(id, parseUser(raw), raw);
     }
   }
 
@@ -495,7 +517,11 @@ export class Reminders {
       const liveGuilds = new Set(guildIds);
       for (const id of [...this.users.keys()]) if (!liveUsers.has(id)) this.remember(id, undefined, undefined);
       for (const id of [...this.guilds.keys()]) if (!liveGuilds.has(id)) this.rememberGuild(id, undefined, undefined);
-      for (const id of userIds) if (!this.rawUsers.has(id)) await this.reload(`u${id}`);
+      for (const id of userIds) {
+        if (this.rawUsers.has(id)) continue;
+        await this.reload(`u${id}`);
+        await this.yieldSometimes();
+      }
       for (const id of guildIds) if (!this.rawGuilds.has(id)) await this.reload(`g${id}`);
       for (const id of this.followerIndex.keys()) {
         if (this.titles.has(id)) continue;
@@ -507,7 +533,10 @@ export class Reminders {
     }
     const records = [...[...this.rawUsers.keys()].map((id) => `u${id}`), ...[...this.rawGuilds.keys()].map((id) => `g${id}`)];
     const slice = Math.ceil((records.length * this.knobs.tickMs) / Math.max(this.knobs.tickMs, this.knobs.indexRefreshMs));
-    for (let i = 0; i < slice && records.length > 0; i++) await this.reload(records[(this.reloadCursor + i) % records.length] ?? '');
+    for (let i = 0; i < slice && records.length > 0; i++) {
+      await this.reload(records[(this.reloadCursor + i) % records.length] ?? '');
+      await this.yieldSometimes();
+    }
     this.reloadCursor = records.length > 0 ? (this.reloadCursor + slice) % records.length : 0;
   }
 
@@ -628,7 +657,7 @@ export class Reminders {
   private async enqueueDue(now: number, followers: ReadonlyMap<number, ReadonlySet<string>>): Promise<void> {
     const from = now - this.windowMs();
     for (const [id, atMs] of this.seen) if (atMs < from) this.seen.delete(id);
-    for (const [titleId, userIds] of followers) {
+    for (const [titleId, targets] of followers) {
       const info = this.titles.get(titleId);
       const plan = info ? reminderPlan(info) : undefined;
       if (!info || !plan) continue;
@@ -637,14 +666,16 @@ export class Reminders {
       for (const episode of episodesBetween(plan, from, now + 1)) {
         if (done?.has(episode.atMs)) continue;
         let waiting = false;
-        for (const follower of userIds) {
+        for (const follower of targets) {
+          // Already handled (so not waiting either): skip before looking anything up.
+          const id = reminderId(follower, titleId, episode.atMs);
+          if (this.seen.has(id)) continue;
+          await this.yieldSometimes();
           const dest = this.destination(follower, titleId);
           if (!dest) continue;
           const dueMs = episode.atMs + dest.delayMinutes * MINUTE;
           if (dueMs > now) waiting = true;
           if (dueMs > now || now - dueMs > this.knobs.catchUpMs) continue;
-          const id = reminderId(follower, titleId, episode.atMs);
-          if (this.seen.has(id)) continue;
           this.seen.set(id, episode.atMs);
           if (!(await this.kv.setIfAbsent(KEY.sent(id), 'queued', this.sentTtlMs()))) continue;
           const item: QueuedReminder = {
@@ -673,7 +704,14 @@ export class Reminders {
   private async drainQueue(now: number): Promise<void> {
     const queue = new PQueue({ concurrency: this.knobs.concurrency });
     const keys = await this.kv.keys(KEY.queued);
-    await Promise.all(keys.map((key) => queue.add(() => this.deliverOne(key, now))));
+    await Promise.all(
+      keys.map((key) =>
+        queue.add(async () => {
+          await this.deliverOne(key, now);
+          await this.yieldSometimes();
+        }),
+      ),
+    );
   }
 
   private async deliverOne(key: string, now: number): Promise<void> {
