@@ -5,27 +5,24 @@
 import { DiscordHttpError, FormErrors, isRecord } from './errors.js';
 import { dmChannelIdOf } from './interactions.js';
 import { isEmptyMessage, MessageFlag, validateMessageBody } from './message-validation.js';
+import type { MessageFaults } from './message-faults.js';
 import { snowflake } from './snowflake.js';
-import type { RecordedMessage } from './types.js';
+import type { MessageFault, RecordedMessage } from './types.js';
 
-export interface DirectMessageFault {
-  status: number;
-  code: number;
-  message: string;
-}
+export type DirectMessageFault = MessageFault;
 
 export class FakeDirectMessages {
   /** DM channel id → recipient user id. */
   private readonly recipients = new Map<string, string>();
   private readonly closed = new Set<string>();
   private readonly sent = new Map<string, RecordedMessage[]>();
-  private readonly faults: DirectMessageFault[] = [];
 
   constructor(
     private readonly botUser: Record<string, unknown>,
     private readonly knownUser: (id: string) => Record<string, unknown> | undefined,
     private readonly store: (message: RecordedMessage) => void,
     private readonly now: () => number,
+    private readonly faults: MessageFaults,
   ) {}
 
   closeDms(userId: string): void {
@@ -36,9 +33,12 @@ export class FakeDirectMessages {
     this.closed.delete(userId);
   }
 
-  /** The next `n` message posts fail with this error (e.g. 500 or 429) before anything is stored. */
+  /**
+   * The next `n` message posts fail with this error (e.g. 500 or 429) before anything is stored; the
+   * queue (MessageFaults) serves every POST /channels/:id/messages.
+   */
   failNext(n: number, fault: DirectMessageFault): void {
-    for (let i = 0; i < n; i++) this.faults.push({ ...fault });
+    this.faults.failNext(n, fault);
   }
 
   messagesTo(userId: string): RecordedMessage[] {
@@ -69,8 +69,7 @@ export class FakeDirectMessages {
     errs.throwIfAny();
     const data = body as Record<string, unknown>;
     if (isEmptyMessage(data)) throw new DiscordHttpError(400, { message: 'Cannot send an empty message', code: 50006 });
-    const fault = this.faults.shift();
-    if (fault) throw new DiscordHttpError(fault.status, { message: fault.message, code: fault.code });
+    this.faults.throwNext();
     if (this.closed.has(recipientId)) throw new DiscordHttpError(403, { message: 'Cannot send messages to this user', code: 50007 });
     const message = {
       id: snowflake(),

@@ -5,6 +5,7 @@ import { toStoredCommand, validateCommand, validateCommandList, type StoredComma
 import { DiscordHttpError, discordErrors, FormErrors, isRecord } from './errors.js';
 import { FakeGateway, shardForGuild } from './gateway.js';
 import { FakeDirectMessages } from './direct-messages.js';
+import { MessageFaults } from './message-faults.js';
 import { createHandle, InteractionRecord } from './interaction-record.js';
 import {
   isEmptyMessage,
@@ -123,11 +124,13 @@ class FakeDiscordServer implements FakeDiscord {
       flags: 0,
       public_flags: 0,
     };
+    const faults = new MessageFaults();
     this.dms = new FakeDirectMessages(
       this.botUser,
       (id) => this.seenUsers.get(id),
       (message) => this.messages.set(message.id, message),
       () => this.clock.now(),
+      faults,
     );
     this.server = createServer((req, res) => {
       void this.onRequest(req, res);

@@ -147,8 +147,19 @@ export interface FakeDiscord {
   dms: {
     closeDms(userId: string): void;
     openDms(userId: string): void;
-    failNext(n: number, fault: { status: number; code: number; message: string }): void;
+    /**
+     * The next `n` message posts fail with this error before anything is stored. One queue serves
+     * every POST /channels/:id/messages.
+     */
+    failNext(n: number, fault: MessageFault): void;
     messagesTo(userId: string): RecordedMessage[];
   };
   close(): Promise<void>;
+}
+
+/** An error Discord answers a message post with, injected by `failNext`. */
+export interface MessageFault {
+  status: number;
+  code: number;
+  message: string;
 }
