@@ -35,7 +35,7 @@ export class FakeDirectMessages {
 
   /**
    * The next `n` message posts fail with this error (e.g. 500 or 429) before anything is stored; the
-   * queue (MessageFaults) serves every POST /channels/:id/messages.
+   * queue is shared with guild channel posts (`guilds.failNext`).
    */
   failNext(n: number, fault: DirectMessageFault): void {
     this.faults.failNext(n, fault);
@@ -57,6 +57,15 @@ export class FakeDirectMessages {
     const id = dmChannelIdOf(recipientId);
     this.recipients.set(id, recipientId);
     return { id, type: 1, flags: 0, last_message_id: null, recipients: [structuredClone(user)] };
+  }
+
+  /** The DM channel object (GET /channels/:id), or undefined when the bot did not open this DM channel. */
+  channel(channelId: string): Record<string, unknown> | undefined {
+    const recipientId = this.recipients.get(channelId);
+    if (recipientId === undefined) return undefined;
+    const user = this.knownUser(recipientId);
+    const last = this.sent.get(channelId)?.at(-1);
+    return { id: channelId, type: 1, flags: 0, last_message_id: last?.id ?? null, recipients: user ? [structuredClone(user)] : [] };
   }
 
   /** Undefined when the channel is not a DM channel the bot opened (the caller then answers 404). */

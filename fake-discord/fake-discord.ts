@@ -5,6 +5,7 @@ import { toStoredCommand, validateCommand, validateCommandList, type StoredComma
 import { DiscordHttpError, discordErrors, FormErrors, isRecord } from './errors.js';
 import { FakeGateway, shardForGuild } from './gateway.js';
 import { FakeDirectMessages } from './direct-messages.js';
+import { FakeGuilds } from './guilds.js';
 import { MessageFaults } from './message-faults.js';
 import { createHandle, InteractionRecord } from './interaction-record.js';
 import {
@@ -92,6 +93,7 @@ class FakeDiscordServer implements FakeDiscord {
   private readonly seenUsers = new Map<string, Record<string, unknown>>();
   private offsetMs = 0;
   readonly dms: FakeDirectMessages;
+  readonly guilds: FakeGuilds;
   private readonly signingKey: KeyObject;
   readonly publicKey: string;
   private interactionsEndpoint: string | undefined;
@@ -126,6 +128,13 @@ class FakeDiscordServer implements FakeDiscord {
     };
     const faults = new MessageFaults();
     this.dms = new FakeDirectMessages(
+      this.botUser,
+      (id) => this.seenUsers.get(id),
+      (message) => this.messages.set(message.id, message),
+      () => this.clock.now(),
+      faults,
+    );
+    this.guilds = new FakeGuilds(
       this.botUser,
       (id) => this.seenUsers.get(id),
       (message) => this.messages.set(message.id, message),
@@ -437,9 +446,29 @@ class FakeDiscordServer implements FakeDiscord {
     }
     if ((params = matchRoute('POST /channels/:channel/messages'))) {
       this.requireBot(ctx);
-      const message = this.dms.post(params[0] ?? '', ctx.body);
+      const channelId = params[0] ?? '';
+      const message = this.dms.post(channelId, ctx.body) ?? this.guilds.post(channelId, ctx.body);
       if (!message) throw new DiscordHttpError(404, { message: 'Unknown Channel', code: 10003 });
       return { status: 200, body: this.publicMessage(message) };
+    }
+    if ((params = matchRoute('GET /channels/:channel'))) {
+      this.requireBot(ctx);
+      const channelId = params[0] ?? '';
+      const channel = this.dms.channel(channelId) ?? this.guilds.channelObject(channelId);
+      if (!channel) throw new DiscordHttpError(404, { message: 'Unknown Channel', code: 10003 });
+      return { status: 200, body: channel };
+    }
+    if ((params = matchRoute('GET /guilds/:guild'))) {
+      this.requireBot(ctx);
+      return { status: 200, body: this.guilds.guildObject(params[0] ?? '', ctx.query.with_counts === 'true') };
+    }
+    if ((params = matchRoute('GET /guilds/:guild/roles'))) {
+      this.requireBot(ctx);
+      return { status: 200, body: this.guilds.rolesList(params[0] ?? '') };
+    }
+    if ((params = matchRoute('GET /guilds/:guild/members/:user'))) {
+      this.requireBot(ctx);
+      return { status: 200, body: this.guilds.memberObject(params[0] ?? '', params[1] ?? '') };
     }
     if ((params = matchRoute('GET /applications/@me'))) {
       this.requireBot(ctx);

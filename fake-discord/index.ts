@@ -34,4 +34,5 @@ export {
   type Who,
 } from './interactions.js';
 export { snowflake } from './snowflake.js';
+export { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS } from './permissions.js';
 export { loginClient, registerTestCommands, testCommand } from './client.js';
