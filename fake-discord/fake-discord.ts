@@ -16,8 +16,8 @@ import {
   validateModalData,
 } from './message-validation.js';
 import { applyEdit, createMessage, messageForPayload, type MessageOrigin } from './messages.js';
-import { isMarkedUnchecked } from './interactions.js';
-import { checkInteractionOptions } from './option-validation.js';
+import { builtWhereOf, isMarkedUnchecked } from './interactions.js';
+import { checkInteractionOptions, type CheckedOption } from './option-validation.js';
 import { interactionToken, snowflake } from './snowflake.js';
 import type {
   FakeDiscord,
@@ -200,7 +200,8 @@ class FakeDiscordServer implements FakeDiscord {
     if (!payload.id) payload.id = snowflake();
     if (!payload.token) payload.token = interactionToken(payload.id);
     if (this.interactions.has(payload.id)) throw new Error(`interaction ${payload.id} was already dispatched; build a new one`);
-    this.resolveCommand(payload, unchecked);
+    const options = this.resolveCommand(payload, unchecked);
+    this.guilds.prepareInteraction(payload, builtWhereOf(input), options, unchecked);
     this.attachCurrentMessage(payload);
     const endpoint = this.interactionsEndpoint;
     const guildId = typeof payload.guild_id === 'string' ? payload.guild_id : null;
@@ -301,9 +302,10 @@ class FakeDiscordServer implements FakeDiscord {
   /**
    * Refuses commands real Discord would not send (unregistered for this scope, excluded by contexts or
    * install types, options not matching the registration) and fills in the registered command's id.
+   * Returns the leaf options with their definitions (undefined for other interaction types).
    */
-  private resolveCommand(payload: InteractionInput, unchecked: boolean): void {
-    if (payload.type !== 2 && payload.type !== 4) return;
+  private resolveCommand(payload: InteractionInput, unchecked: boolean): CheckedOption[] | undefined {
+    if (payload.type !== 2 && payload.type !== 4) return undefined;
     if (!payload.data) throw new Error(`fake discord: interaction type ${payload.type} needs data`);
     const name = payload.data.name;
     const type = payload.data.type ?? 1;
@@ -317,10 +319,10 @@ class FakeDiscordServer implements FakeDiscord {
       throw new Error(`fake discord: command "${String(name)}" (type ${String(type)}) is not registered ${scope} (registered: ${known}); real Discord never sends it`);
     }
     payload.data.id = match.id;
-    checkInteractionOptions(match, payload, { unchecked });
+    const options = checkInteractionOptions(match, payload, { unchecked });
     if (match.guild_id !== undefined) {
       payload.data.guild_id = match.guild_id;
-      return;
+      return options;
     }
     // Discord only offers a global command where its contexts and integration types allow it.
     if (Array.isArray(match.contexts) && !match.contexts.includes(payload.context)) {
@@ -330,6 +332,7 @@ class FakeDiscordServer implements FakeDiscord {
     if (Array.isArray(match.integration_types) && !owners.some((o) => (match.integration_types as unknown[]).includes(o))) {
       throw new Error(`command "${String(name)}" is registered with integration_types ${JSON.stringify(match.integration_types)}; this interaction comes from install type(s) ${JSON.stringify(owners)}`);
     }
+    return options;
   }
 
   /** Component/modal interactions carry the message as Discord has it now (after earlier updates). */

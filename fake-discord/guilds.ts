@@ -1,7 +1,7 @@
 // Guilds (servers) as Discord models them for a bot: roles with permission bitfields, channels with
 // permission overwrites, the bot's own member. Answers the REST calls a bot makes about them
 // (GET guild / roles / member / channel) and posts in their channels, with Discord's error codes,
-// permission checks and mention resolution.
+// permission checks and mention resolution; and fills the guild parts of interactions in them.
 
 import { DiscordHttpError, FormErrors, isRecord } from './errors.js';
 import type { MessageFaults } from './message-faults.js';
@@ -14,9 +14,11 @@ import type {
   FakeGuildSpec,
   FakeOverwriteSpec,
   FakeRoleSpec,
+  InteractionInput,
   MessageFault,
   RecordedMessage,
 } from './types.js';
+import type { Where } from './interactions.js';
 
 /** Channel types that hold messages (text, voice and stage text chat, announcement). */
 const MESSAGE_CHANNEL_TYPES = new Set([0, 2, 5, 13]);
@@ -65,6 +67,12 @@ interface Guild {
   members: Map<string, Member>;
   /** The bot's member; undefined when the bot is not in the guild. */
   bot: Member | undefined;
+}
+
+/** A leaf option of a command interaction with its registered definition. */
+export interface LeafOption {
+  option: Record<string, unknown>;
+  definition: Record<string, unknown>;
 }
 
 const errors = {
@@ -412,6 +420,123 @@ export class FakeGuilds implements FakeGuildsApi {
       .filter((u): u is Record<string, unknown> => u !== undefined);
     const everyone = /@(?:everyone|here)\b/.test(text) && (allowed === undefined || parse.includes('everyone')) && mentionEveryone;
     return { everyone, users, roles };
+  }
+
+  // ---------------------------------------------------------------- interactions
+
+  /**
+   * Fills an interaction in a modelled guild from the model: member roles and permissions,
+   * `app_permissions`, the channel, and `data.resolved` for channel/role/mentionable options. Throws for
+   * what Discord would never send: a channel of another guild, a role the guild lacks, a channel option
+   * outside the option's `channel_types`, a command used where the member cannot see the channel or
+   * lacks USE_APPLICATION_COMMANDS. `built` is the builder's Where (undefined for a hand-built payload,
+   * whose member roles and permissions are then taken as given). Unmodelled guilds are left alone.
+   */
+  prepareInteraction(payload: InteractionInput, built: Where | undefined, leaves: LeafOption[] | undefined, unchecked: boolean): void {
+    const guild = typeof payload.guild_id === 'string' ? this.guilds.get(payload.guild_id) : undefined;
+    if (!guild) return;
+    const fail = (what: string): never => {
+      throw new Error(`fake discord: guild ${guild.id}: ${what}; real Discord never sends this`);
+    };
+    const member = isRecord(payload.member) ? payload.member : fail('a guild interaction without member');
+    const user = isRecord(member.user) ? member.user : fail('a guild interaction without member.user');
+    const userId = String(user.id);
+    if (userId === this.botId) fail('an interaction invoked by the bot itself');
+    const where = built?.kind === 'guild' ? built : undefined;
+
+    let roles: string[];
+    if (built === undefined) roles = Array.isArray(member.roles) ? member.roles.map(String) : [];
+    else if (where?.memberRoles !== undefined) roles = [...where.memberRoles];
+    else roles = guild.members.get(userId)?.roles ?? [];
+    for (const id of roles) {
+      if (id === guild.id || !guild.roles.has(id)) fail(`member roles include ${id}, which is not a role of the guild`);
+    }
+
+    const channelId = String(payload.channel_id ?? '');
+    const channel = this.channels.get(channelId);
+    if (channel && channel.guildId !== guild.id) fail(`the interaction's channel ${channelId} belongs to guild ${channel.guildId}`);
+    if (channel && !MESSAGE_CHANNEL_TYPES.has(channel.type)) fail(`an interaction in channel ${channelId} of type ${channel.type}`);
+
+    const explicit = built === undefined || where?.memberPermissions !== undefined;
+    const memberPerms = explicit ? toBits(String(member.permissions ?? '0'), 'member.permissions') : this.permissions(guild, userId, roles, channel);
+    if (channel && !has(memberPerms, Permission.VIEW_CHANNEL)) fail(`the member cannot view channel ${channelId}`);
+    if (channel && (payload.type === 2 || payload.type === 4) && !has(memberPerms, Permission.USE_APPLICATION_COMMANDS)) {
+      fail(`the member lacks USE_APPLICATION_COMMANDS in channel ${channelId}`);
+    }
+    const appPerms = guild.bot
+      ? this.permissions(guild, this.botId, guild.bot.roles, channel)
+      : // An app without its bot in the guild gets @everyone's permissions there, plus embeds and files.
+        this.permissions(guild, '', [], channel) | Permission.EMBED_LINKS | Permission.ATTACH_FILES;
+
+    // Autocomplete carries no resolved data, but its other options were picked in the same client.
+    const options = leaves ? this.resolveOptions(guild, { userId, roles, channel }, leaves, unchecked, fail) : undefined;
+    const resolved = payload.type === 2 ? options : undefined;
+
+    // Everything checked: update the payload and the model (the invoker is a member, with these roles).
+    payload.app_permissions = String(appPerms);
+    member.roles = [...roles];
+    member.permissions = String(memberPerms);
+    if (isRecord(payload.channel)) {
+      payload.channel.permissions = String(memberPerms);
+      if (channel) {
+        const { permission_overwrites: _overwrites, ...api } = apiChannel(channel);
+        payload.channel = { ...payload.channel, ...api, permissions: String(memberPerms) };
+      }
+    }
+    if (resolved && payload.data) {
+      const existing = isRecord(payload.data.resolved) ? payload.data.resolved : {};
+      const merged: Record<string, unknown> = { ...existing };
+      for (const [key, entries] of Object.entries(resolved)) {
+        if (Object.keys(entries).length > 0) merged[key] = { ...(isRecord(existing[key]) ? existing[key] : {}), ...entries };
+      }
+      if (Object.keys(merged).length > 0) payload.data.resolved = merged;
+    }
+    const joinedAt = guild.members.get(userId)?.joinedAt ?? discordTimestamp(this.now());
+    member.joined_at = joinedAt;
+    guild.members.set(userId, { roles: [...roles], joinedAt });
+  }
+
+  private resolveOptions(
+    guild: Guild,
+    invoker: { userId: string; roles: string[]; channel: Channel | undefined },
+    leaves: LeafOption[],
+    unchecked: boolean,
+    fail: (what: string) => never,
+  ): Record<'channels' | 'roles' | 'users' | 'members', Record<string, unknown>> {
+    const out = { channels: {} as Record<string, unknown>, roles: {} as Record<string, unknown>, users: {} as Record<string, unknown>, members: {} as Record<string, unknown> };
+    for (const { option, definition } of leaves) {
+      const type = Number(definition.type);
+      const id = option.value;
+      const name = String(option.name);
+      if (option.focused === true || typeof id !== 'string' || ![7, 8, 9].includes(type)) continue;
+      const role = type === 8 || type === 9 ? guild.roles.get(id) : undefined;
+      if (type === 7) {
+        const channel = this.channels.get(id);
+        if (!channel || channel.guildId !== guild.id) {
+          if (unchecked) continue;
+          fail(`option "${name}" names channel ${id}, which is not a channel of the guild`);
+        }
+        const allowedTypes = definition.channel_types;
+        if (!unchecked && Array.isArray(allowedTypes) && !allowedTypes.includes(channel.type)) {
+          fail(`option "${name}" names channel ${id} of type ${channel.type}, outside its channel_types ${JSON.stringify(allowedTypes)}`);
+        }
+        // The channel as Discord has it (no overwrites), with the invoking member's permissions there.
+        const { permission_overwrites: _overwrites, ...partial } = apiChannel(channel);
+        out.channels[id] = { ...partial, permissions: String(this.permissions(guild, invoker.userId, invoker.roles, channel)) };
+        continue;
+      }
+      const member = type === 9 ? (id === this.botId ? guild.bot : guild.members.get(id)) : undefined;
+      if (role) {
+        out.roles[id] = apiRole(role);
+      } else if (member) {
+        out.users[id] = this.userObject(id);
+        const { deaf: _deaf, mute: _mute, ...partial } = apiMember(member);
+        out.members[id] = { ...partial, permissions: String(this.permissions(guild, id, member.roles, invoker.channel)) };
+      } else if (!unchecked) {
+        fail(`option "${name}" names ${id}, which is not a ${type === 8 ? 'role' : 'role or member'} of the guild`);
+      }
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- internals

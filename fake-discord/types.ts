@@ -125,6 +125,14 @@ export interface FakeDiscord {
    * an unknown subcommand group/subcommand/option, a missing required option, a focused option without
    * `autocomplete: true`, or a value of the wrong type / outside min/max_value, min/max_length or choices.
    * The value checks are skipped for inputs built with `unchecked: true` or when `opts.unchecked` is set.
+   *
+   * In a guild defined with `guilds.define`, the payload follows the model: `app_permissions` (the bot's
+   * permissions in the channel; @everyone's plus EMBED_LINKS and ATTACH_FILES when the bot is not in the
+   * guild), the member's roles and permissions (unless the builder was given `memberPermissions`), the
+   * channel, and `data.resolved` for channel, role and mentionable options. It also throws for a channel
+   * or role outside the guild, a channel outside the option's `channel_types` (skipped when unchecked),
+   * an interaction in a category/forum or in a channel the member cannot view, and a command without
+   * USE_APPLICATION_COMMANDS. The invoking user becomes a member with the roles used.
    */
   interact(payload: InteractionInput, opts?: InteractOptions): InteractionHandle;
   shardCount: number;
