@@ -28,6 +28,8 @@ const CATEGORY = 4;
 /** Flags a bot may set on a channel message; the rest is dropped. */
 const CREATABLE_FLAGS = MessageFlag.SuppressEmbeds | MessageFlag.SuppressNotifications | MessageFlag.IsComponentsV2;
 const ID = /^\d{1,20}$/;
+/** How long `enforce_nonce` remembers a nonce ("the past few minutes" in Discord's docs). */
+const NONCE_WINDOW_MS = 5 * 60 * 1000;
 
 interface Role {
   id: string;
@@ -350,6 +352,7 @@ export class FakeGuilds implements FakeGuildsApi {
     const errs = new FormErrors();
     const isV2 = isRecord(body) && typeof body.flags === 'number' && (body.flags & MessageFlag.IsComponentsV2) !== 0;
     validateMessageBody(errs, [], body, isV2);
+    if (isRecord(body)) validateNonce(errs, body);
     errs.throwIfAny();
     const data = body as Record<string, unknown>;
     if (isEmptyMessage(data)) throw errors.emptyMessage();
@@ -361,6 +364,13 @@ export class FakeGuilds implements FakeGuildsApi {
     if (!has(perms, Permission.SEND_MESSAGES)) throw errors.missingPermissions();
     if (Array.isArray(data.attachments) && data.attachments.length > 0 && !has(perms, Permission.ATTACH_FILES)) {
       throw errors.missingPermissions();
+    }
+    const nonce = typeof data.nonce === 'string' || typeof data.nonce === 'number' ? data.nonce : undefined;
+    if (nonce !== undefined && data.enforce_nonce === true) {
+      // A message the bot created here with the same nonce a short while ago is returned instead.
+      const since = this.now() - NONCE_WINDOW_MS;
+      const earlier = (this.sent.get(channelId) ?? []).find((m) => m.nonce !== undefined && String(m.nonce) === String(nonce) && Date.parse(m.timestamp) >= since);
+      if (earlier) return earlier;
     }
     const embeds =
       has(perms, Permission.EMBED_LINKS) && Array.isArray(data.embeds)
@@ -385,6 +395,7 @@ export class FakeGuilds implements FakeGuildsApi {
       components: Array.isArray(data.components) ? structuredClone(data.components) : [],
       pinned: false,
       flags: (typeof data.flags === 'number' ? data.flags : 0) & CREATABLE_FLAGS,
+      ...(nonce !== undefined ? { nonce } : {}),
     } as unknown as RecordedMessage;
     if (data.allowed_mentions !== undefined) message.allowed_mentions = structuredClone(data.allowed_mentions);
     channel.lastMessageId = message.id;
@@ -632,6 +643,19 @@ export class FakeGuilds implements FakeGuildsApi {
     const isMember = userId === this.botId ? guild.bot !== undefined : guild.members.has(userId);
     if (isMember || userId === this.botId || this.knownUser(userId)) return this.userObject(userId);
     return undefined;
+  }
+}
+
+/** `nonce`: a string of at most 25 characters or an integer; `enforce_nonce`: a boolean. */
+function validateNonce(errs: FormErrors, body: Record<string, unknown>): void {
+  const nonce = body.nonce;
+  if (typeof nonce === 'string' && [...nonce].length > 25) {
+    errs.add(['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
+  } else if (nonce !== undefined && nonce !== null && typeof nonce !== 'string' && !(typeof nonce === 'number' && Number.isSafeInteger(nonce))) {
+    errs.add(['nonce'], 'BASE_TYPE_BAD_NONCE', 'Must be a string or an integer.');
+  }
+  if (body.enforce_nonce !== undefined && typeof body.enforce_nonce !== 'boolean') {
+    errs.add(['enforce_nonce'], 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
   }
 }
 

@@ -399,6 +399,21 @@ describe('posting in a guild channel', () => {
     expect(fake.guilds.messagesIn(C_GENERAL).map((m) => m.content)).toEqual(['c']);
   });
 
+  test('enforce_nonce: a repeat within minutes returns the first message instead of posting again', async () => {
+    const body = { content: 'Episode 4 is out', nonce: 'reminder-42', enforce_nonce: true };
+    const first = await post(C_GENERAL, body);
+    expect(first.body.nonce).toBe('reminder-42');
+    const again = await post(C_GENERAL, body);
+    expect(again).toEqual(first);
+    expect(fake.guilds.messagesIn(C_GENERAL)).toHaveLength(1);
+    expect((await post(C_GENERAL, { ...body, enforce_nonce: false })).body.id).not.toBe(first.body.id); // no enforcement: a new message
+    expect((await post(C_NEWS, body)).status).toBe(403); // still subject to the channel's permissions
+    fake.clock.advance(6 * 60_000);
+    expect((await post(C_GENERAL, body)).body.id).not.toBe(first.body.id);
+    expect(fake.guilds.messagesIn(C_GENERAL)).toHaveLength(3);
+    expect((await post(C_GENERAL, { content: 'x', nonce: 'n'.repeat(26) })).body).toMatchObject({ code: 50035, errors: { nonce: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } });
+  });
+
   test('through discord.js: REST errors arrive as DiscordAPIError with Discord\'s codes', async () => {
     const sent = (await client.rest.post(Routes.channelMessages(C_GENERAL), { body: { content: 'hi <@&' + R_WATCHERS + '>' } })) as RecordedMessage;
     expect(sent.mention_roles).toEqual([R_WATCHERS]);
