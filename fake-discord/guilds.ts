@@ -439,9 +439,10 @@ export class FakeGuilds implements FakeGuildsApi {
    * Fills an interaction in a modelled guild from the model: member roles and permissions,
    * `app_permissions`, the channel, and `data.resolved` for channel/role/mentionable options. Throws for
    * what Discord would never send: a channel of another guild, a role the guild lacks, a channel option
-   * outside the option's `channel_types`, a command used where the member cannot see the channel or
-   * lacks USE_APPLICATION_COMMANDS. `built` is the builder's Where (undefined for a hand-built payload,
-   * whose member roles and permissions are then taken as given). Unmodelled guilds are left alone.
+   * outside the option's `channel_types`, a command used where the member (by the model) cannot see the
+   * channel or lacks USE_APPLICATION_COMMANDS. `built` is the builder's Where (undefined for a
+   * hand-built payload, whose member roles and permissions are then taken as given; explicit
+   * `memberPermissions` are taken as given too). Unmodelled guilds are left alone.
    */
   prepareInteraction(payload: InteractionInput, built: Where | undefined, leaves: LeafOption[] | undefined, unchecked: boolean): void {
     const guild = typeof payload.guild_id === 'string' ? this.guilds.get(payload.guild_id) : undefined;
@@ -468,10 +469,12 @@ export class FakeGuilds implements FakeGuildsApi {
     if (channel && channel.guildId !== guild.id) fail(`the interaction's channel ${channelId} belongs to guild ${channel.guildId}`);
     if (channel && !MESSAGE_CHANNEL_TYPES.has(channel.type)) fail(`an interaction in channel ${channelId} of type ${channel.type}`);
 
+    // Explicit member permissions (Where.memberPermissions, or a hand-built payload) are the test's
+    // statement of what Discord sent and are taken as given; computed ones must allow the interaction.
     const explicit = built === undefined || where?.memberPermissions !== undefined;
     const memberPerms = explicit ? toBits(String(member.permissions ?? '0'), 'member.permissions') : this.permissions(guild, userId, roles, channel);
-    if (channel && !has(memberPerms, Permission.VIEW_CHANNEL)) fail(`the member cannot view channel ${channelId}`);
-    if (channel && (payload.type === 2 || payload.type === 4) && !has(memberPerms, Permission.USE_APPLICATION_COMMANDS)) {
+    if (!explicit && channel && !has(memberPerms, Permission.VIEW_CHANNEL)) fail(`the member cannot view channel ${channelId}`);
+    if (!explicit && channel && (payload.type === 2 || payload.type === 4) && !has(memberPerms, Permission.USE_APPLICATION_COMMANDS)) {
       fail(`the member lacks USE_APPLICATION_COMMANDS in channel ${channelId}`);
     }
     const appPerms = guild.bot

@@ -131,8 +131,9 @@ export interface FakeDiscord {
    * guild), the member's roles and permissions (unless the builder was given `memberPermissions`), the
    * channel, and `data.resolved` for channel, role and mentionable options. It also throws for a channel
    * or role outside the guild, a channel outside the option's `channel_types` (skipped when unchecked),
-   * an interaction in a category/forum or in a channel the member cannot view, and a command without
-   * USE_APPLICATION_COMMANDS. The invoking user becomes a member with the roles used.
+   * an interaction in a category/forum, and (for permissions computed from the model, not explicit
+   * `memberPermissions`) a channel the member cannot view or a command without USE_APPLICATION_COMMANDS.
+   * The invoking user becomes a member with the roles used.
    */
   interact(payload: InteractionInput, opts?: InteractOptions): InteractionHandle;
   shardCount: number;

@@ -605,6 +605,9 @@ describe('interactions in a modelled guild', () => {
   test('explicit memberPermissions / memberRoles win; an unlisted user joins with @everyone only', async () => {
     const explicit = await receive(setup({ channel: C_GENERAL }, ALICE, { memberPermissions: P.ViewChannel | P.UseApplicationCommands }));
     expect(explicit.memberPermissions?.bitfield).toBe(P.ViewChannel | P.UseApplicationCommands);
+    // Explicit permissions are the test's word for what Discord sent: not checked against the channel.
+    const overridden = await receive(setup({ channel: C_GENERAL }, ALICE, { channelId: C_STAFF, memberPermissions: P.ManageGuild | P.ViewChannel }));
+    expect(overridden.memberPermissions?.bitfield).toBe(P.ManageGuild | P.ViewChannel);
     const promoted = await receive(setup({ channel: C_STAFF }, ALICE, { memberRoles: [R_MOD] }));
     expect(promoted.memberPermissions?.has(P.ManageChannels)).toBe(true);
     expect((await api('GET', `/guilds/${G}/members/${ALICE}`)).body.roles).toEqual([R_MOD]);
