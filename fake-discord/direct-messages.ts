@@ -5,27 +5,24 @@
 import { DiscordHttpError, FormErrors, isRecord } from './errors.js';
 import { dmChannelIdOf } from './interactions.js';
 import { isEmptyMessage, MessageFlag, validateMessageBody } from './message-validation.js';
+import type { MessageFaults } from './message-faults.js';
 import { snowflake } from './snowflake.js';
-import type { RecordedMessage } from './types.js';
+import type { MessageFault, RecordedMessage } from './types.js';
 
-export interface DirectMessageFault {
-  status: number;
-  code: number;
-  message: string;
-}
+export type DirectMessageFault = MessageFault;
 
 export class FakeDirectMessages {
   /** DM channel id → recipient user id. */
   private readonly recipients = new Map<string, string>();
   private readonly closed = new Set<string>();
   private readonly sent = new Map<string, RecordedMessage[]>();
-  private readonly faults: DirectMessageFault[] = [];
 
   constructor(
     private readonly botUser: Record<string, unknown>,
     private readonly knownUser: (id: string) => Record<string, unknown> | undefined,
     private readonly store: (message: RecordedMessage) => void,
     private readonly now: () => number,
+    private readonly faults: MessageFaults,
   ) {}
 
   closeDms(userId: string): void {
@@ -36,9 +33,12 @@ export class FakeDirectMessages {
     this.closed.delete(userId);
   }
 
-  /** The next `n` message posts fail with this error (e.g. 500 or 429) before anything is stored. */
+  /**
+   * The next `n` message posts fail with this error (e.g. 500 or 429) before anything is stored; the
+   * queue is shared with guild channel posts (`guilds.failNext`).
+   */
   failNext(n: number, fault: DirectMessageFault): void {
-    for (let i = 0; i < n; i++) this.faults.push({ ...fault });
+    this.faults.failNext(n, fault);
   }
 
   messagesTo(userId: string): RecordedMessage[] {
@@ -59,6 +59,15 @@ export class FakeDirectMessages {
     return { id, type: 1, flags: 0, last_message_id: null, recipients: [structuredClone(user)] };
   }
 
+  /** The DM channel object (GET /channels/:id), or undefined when the bot did not open this DM channel. */
+  channel(channelId: string): Record<string, unknown> | undefined {
+    const recipientId = this.recipients.get(channelId);
+    if (recipientId === undefined) return undefined;
+    const user = this.knownUser(recipientId);
+    const last = this.sent.get(channelId)?.at(-1);
+    return { id: channelId, type: 1, flags: 0, last_message_id: last?.id ?? null, recipients: user ? [structuredClone(user)] : [] };
+  }
+
   /** Undefined when the channel is not a DM channel the bot opened (the caller then answers 404). */
   post(channelId: string, body: unknown): RecordedMessage | undefined {
     const recipientId = this.recipients.get(channelId);
@@ -69,8 +78,7 @@ export class FakeDirectMessages {
     errs.throwIfAny();
     const data = body as Record<string, unknown>;
     if (isEmptyMessage(data)) throw new DiscordHttpError(400, { message: 'Cannot send an empty message', code: 50006 });
-    const fault = this.faults.shift();
-    if (fault) throw new DiscordHttpError(fault.status, { message: fault.message, code: fault.code });
+    this.faults.throwNext();
     if (this.closed.has(recipientId)) throw new DiscordHttpError(403, { message: 'Cannot send messages to this user', code: 50007 });
     const message = {
       id: snowflake(),

@@ -5,6 +5,8 @@ import { toStoredCommand, validateCommand, validateCommandList, type StoredComma
 import { DiscordHttpError, discordErrors, FormErrors, isRecord } from './errors.js';
 import { FakeGateway, shardForGuild } from './gateway.js';
 import { FakeDirectMessages } from './direct-messages.js';
+import { FakeGuilds } from './guilds.js';
+import { MessageFaults } from './message-faults.js';
 import { createHandle, InteractionRecord } from './interaction-record.js';
 import {
   isEmptyMessage,
@@ -14,8 +16,8 @@ import {
   validateModalData,
 } from './message-validation.js';
 import { applyEdit, createMessage, messageForPayload, type MessageOrigin } from './messages.js';
-import { isMarkedUnchecked } from './interactions.js';
-import { checkInteractionOptions } from './option-validation.js';
+import { builtWhereOf, isMarkedUnchecked } from './interactions.js';
+import { checkInteractionOptions, type CheckedOption } from './option-validation.js';
 import { interactionToken, snowflake } from './snowflake.js';
 import type {
   FakeDiscord,
@@ -91,6 +93,7 @@ class FakeDiscordServer implements FakeDiscord {
   private readonly seenUsers = new Map<string, Record<string, unknown>>();
   private offsetMs = 0;
   readonly dms: FakeDirectMessages;
+  readonly guilds: FakeGuilds;
   private readonly signingKey: KeyObject;
   readonly publicKey: string;
   private interactionsEndpoint: string | undefined;
@@ -123,11 +126,20 @@ class FakeDiscordServer implements FakeDiscord {
       flags: 0,
       public_flags: 0,
     };
+    const faults = new MessageFaults();
     this.dms = new FakeDirectMessages(
       this.botUser,
       (id) => this.seenUsers.get(id),
       (message) => this.messages.set(message.id, message),
       () => this.clock.now(),
+      faults,
+    );
+    this.guilds = new FakeGuilds(
+      this.botUser,
+      (id) => this.seenUsers.get(id),
+      (message) => this.messages.set(message.id, message),
+      () => this.clock.now(),
+      faults,
     );
     this.server = createServer((req, res) => {
       void this.onRequest(req, res);
@@ -188,7 +200,8 @@ class FakeDiscordServer implements FakeDiscord {
     if (!payload.id) payload.id = snowflake();
     if (!payload.token) payload.token = interactionToken(payload.id);
     if (this.interactions.has(payload.id)) throw new Error(`interaction ${payload.id} was already dispatched; build a new one`);
-    this.resolveCommand(payload, unchecked);
+    const options = this.resolveCommand(payload, unchecked);
+    this.guilds.prepareInteraction(payload, builtWhereOf(input), options, unchecked);
     this.attachCurrentMessage(payload);
     const endpoint = this.interactionsEndpoint;
     const guildId = typeof payload.guild_id === 'string' ? payload.guild_id : null;
@@ -289,9 +302,10 @@ class FakeDiscordServer implements FakeDiscord {
   /**
    * Refuses commands real Discord would not send (unregistered for this scope, excluded by contexts or
    * install types, options not matching the registration) and fills in the registered command's id.
+   * Returns the leaf options with their definitions (undefined for other interaction types).
    */
-  private resolveCommand(payload: InteractionInput, unchecked: boolean): void {
-    if (payload.type !== 2 && payload.type !== 4) return;
+  private resolveCommand(payload: InteractionInput, unchecked: boolean): CheckedOption[] | undefined {
+    if (payload.type !== 2 && payload.type !== 4) return undefined;
     if (!payload.data) throw new Error(`fake discord: interaction type ${payload.type} needs data`);
     const name = payload.data.name;
     const type = payload.data.type ?? 1;
@@ -305,10 +319,10 @@ class FakeDiscordServer implements FakeDiscord {
       throw new Error(`fake discord: command "${String(name)}" (type ${String(type)}) is not registered ${scope} (registered: ${known}); real Discord never sends it`);
     }
     payload.data.id = match.id;
-    checkInteractionOptions(match, payload, { unchecked });
+    const options = checkInteractionOptions(match, payload, { unchecked });
     if (match.guild_id !== undefined) {
       payload.data.guild_id = match.guild_id;
-      return;
+      return options;
     }
     // Discord only offers a global command where its contexts and integration types allow it.
     if (Array.isArray(match.contexts) && !match.contexts.includes(payload.context)) {
@@ -318,6 +332,7 @@ class FakeDiscordServer implements FakeDiscord {
     if (Array.isArray(match.integration_types) && !owners.some((o) => (match.integration_types as unknown[]).includes(o))) {
       throw new Error(`command "${String(name)}" is registered with integration_types ${JSON.stringify(match.integration_types)}; this interaction comes from install type(s) ${JSON.stringify(owners)}`);
     }
+    return options;
   }
 
   /** Component/modal interactions carry the message as Discord has it now (after earlier updates). */
@@ -434,9 +449,29 @@ class FakeDiscordServer implements FakeDiscord {
     }
     if ((params = matchRoute('POST /channels/:channel/messages'))) {
       this.requireBot(ctx);
-      const message = this.dms.post(params[0] ?? '', ctx.body);
+      const channelId = params[0] ?? '';
+      const message = this.dms.post(channelId, ctx.body) ?? this.guilds.post(channelId, ctx.body);
       if (!message) throw new DiscordHttpError(404, { message: 'Unknown Channel', code: 10003 });
       return { status: 200, body: this.publicMessage(message) };
+    }
+    if ((params = matchRoute('GET /channels/:channel'))) {
+      this.requireBot(ctx);
+      const channelId = params[0] ?? '';
+      const channel = this.dms.channel(channelId) ?? this.guilds.channelObject(channelId);
+      if (!channel) throw new DiscordHttpError(404, { message: 'Unknown Channel', code: 10003 });
+      return { status: 200, body: channel };
+    }
+    if ((params = matchRoute('GET /guilds/:guild'))) {
+      this.requireBot(ctx);
+      return { status: 200, body: this.guilds.guildObject(params[0] ?? '', ctx.query.with_counts === 'true') };
+    }
+    if ((params = matchRoute('GET /guilds/:guild/roles'))) {
+      this.requireBot(ctx);
+      return { status: 200, body: this.guilds.rolesList(params[0] ?? '') };
+    }
+    if ((params = matchRoute('GET /guilds/:guild/members/:user'))) {
+      this.requireBot(ctx);
+      return { status: 200, body: this.guilds.memberObject(params[0] ?? '', params[1] ?? '') };
     }
     if ((params = matchRoute('GET /applications/@me'))) {
       this.requireBot(ctx);

@@ -4,7 +4,19 @@ import { interactionToken, snowflake } from './snowflake.js';
 import type { InteractionInput, RecordedMessage } from './types.js';
 
 export type Where =
-  | { kind: 'guild'; guildId?: string; channelId?: string; nsfw?: boolean }
+  | {
+      kind: 'guild';
+      guildId?: string;
+      channelId?: string;
+      nsfw?: boolean;
+      /**
+       * The invoking member's permissions (`member.permissions` and `channel.permissions`). Default:
+       * everyday member permissions; in a guild defined with `fake.guilds`, computed from the model.
+       */
+      memberPermissions?: bigint | string;
+      /** The invoking member's roles; in a modelled guild the default is the member's roles there. */
+      memberRoles?: string[];
+    }
   | { kind: 'dm' }
   | { kind: 'private' };
 
@@ -24,7 +36,19 @@ export interface TypedOption {
 }
 export type OptionValue = string | number | boolean | TypedOption;
 
-export const OptionType = { Subcommand: 1, SubcommandGroup: 2, String: 3, Integer: 4, Boolean: 5, Number: 10 } as const;
+export const OptionType = {
+  Subcommand: 1,
+  SubcommandGroup: 2,
+  String: 3,
+  Integer: 4,
+  Boolean: 5,
+  User: 6,
+  Channel: 7,
+  Role: 8,
+  Mentionable: 9,
+  Number: 10,
+  Attachment: 11,
+} as const;
 
 /** Ids used when a builder is not told where it happens. */
 export const DEFAULT_GUILD_ID = snowflake();
@@ -38,6 +62,14 @@ const APP_PERMISSIONS_USER_INSTALL = '0';
 const ATTACHMENT_SIZE_LIMIT = 10_485_760;
 
 const uncheckedInputs = new WeakSet<InteractionInput>();
+/** The Where each builder-made input was built for (envelopes first, then the finished inputs). */
+const envelopeWhere = new WeakMap<Record<string, unknown>, Where>();
+const builtWhere = new WeakMap<InteractionInput, Where>();
+
+/** The Where a builder made `input` for; undefined for a hand-built payload. */
+export function builtWhereOf(input: InteractionInput): Where | undefined {
+  return builtWhere.get(input);
+}
 
 /** Whether `input` was built with `unchecked: true` (see CommandSpec.unchecked). */
 export function isMarkedUnchecked(input: InteractionInput): boolean {
@@ -164,7 +196,9 @@ function envelope(common: Common & { guildIdFallback?: string; channelIdFallback
   if (where.kind === 'guild') {
     const guildId = where.guildId ?? common.guildIdFallback ?? DEFAULT_GUILD_ID;
     const channelId = where.channelId ?? common.channelIdFallback ?? DEFAULT_CHANNEL_ID;
-    return {
+    const permissions = where.memberPermissions === undefined ? MEMBER_PERMISSIONS : String(where.memberPermissions);
+    if (!/^\d+$/.test(permissions)) throw new Error(`memberPermissions ${JSON.stringify(permissions)} is not a permission bitfield`);
+    const env: Record<string, unknown> = {
       ...base,
       context: 0,
       authorizing_integration_owners: install === 'guild' ? { '0': guildId } : { '1': common.user.id },
@@ -184,11 +218,11 @@ function envelope(common: Common & { guildIdFallback?: string; channelIdFallback
         flags: 0,
         rate_limit_per_user: 0,
         last_message_id: null,
-        permissions: MEMBER_PERMISSIONS,
+        permissions,
       },
       member: {
         user,
-        roles: [],
+        roles: [...(where.memberRoles ?? [])],
         nick: null,
         avatar: null,
         banner: null,
@@ -200,9 +234,11 @@ function envelope(common: Common & { guildIdFallback?: string; channelIdFallback
         flags: 0,
         communication_disabled_until: null,
         unusual_dm_activity_until: null,
-        permissions: MEMBER_PERMISSIONS,
+        permissions,
       },
     };
+    envelopeWhere.set(env, where);
+    return env;
   }
   if (where.kind === 'dm') {
     const channelId = common.channelIdFallback ?? dmChannelIdOf(common.user.id);
@@ -233,7 +269,10 @@ function envelope(common: Common & { guildIdFallback?: string; channelIdFallback
 }
 
 function finish(env: Record<string, unknown>, type: number, data: Record<string, unknown>, extra: Record<string, unknown> = {}): InteractionInput {
-  return { ...env, ...extra, type, data } as InteractionInput;
+  const input = { ...env, ...extra, type, data } as InteractionInput;
+  const where = envelopeWhere.get(env);
+  if (where) builtWhere.set(input, where);
+  return input;
 }
 
 export function slashCommand(spec: CommandSpec): InteractionInput {

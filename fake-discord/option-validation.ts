@@ -23,12 +23,19 @@ export interface OptionCheckSettings {
   unchecked: boolean;
 }
 
+/** A leaf option of the payload (not a subcommand or group) with its registered definition. */
+export interface CheckedOption {
+  option: PayloadOption;
+  definition: Definition;
+}
+
 /**
  * Throws a descriptive Error when `payload` (type 2 or 4) could not come from a real Discord client
  * for `command`. Also sets each option's `type` to the registered one when the value fits it (the
- * builders infer 4 for `3`, which Discord sends as 10 for a number option).
+ * builders infer 4 for `3`, which Discord sends as 10 for a number option). Returns the leaf options
+ * with their definitions.
  */
-export function checkInteractionOptions(command: StoredCommand, payload: InteractionInput, settings: OptionCheckSettings): void {
+export function checkInteractionOptions(command: StoredCommand, payload: InteractionInput, settings: OptionCheckSettings): CheckedOption[] {
   const data = payload.data ?? {};
   const autocomplete = payload.type === 4;
   const where = { path: `/${command.name}`, unchecked: settings.unchecked };
@@ -63,6 +70,7 @@ export function checkInteractionOptions(command: StoredCommand, payload: Interac
   }
 
   const seen = new Set<string>();
+  const checked: CheckedOption[] = [];
   let focusedCount = 0;
   for (const option of leafGiven) {
     const name = String(option.name);
@@ -78,6 +86,7 @@ export function checkInteractionOptions(command: StoredCommand, payload: Interac
     } else if (option.focused !== undefined) {
       fail(`option "${name}" has focused=${JSON.stringify(option.focused)}`);
     }
+    checked.push({ option, definition: def as Definition });
     checkValue(def as Definition, option, {
       focused,
       unchecked: where.unchecked,
@@ -86,10 +95,11 @@ export function checkInteractionOptions(command: StoredCommand, payload: Interac
   }
   if (autocomplete) {
     if (focusedCount !== 1) fail(`an autocomplete interaction needs exactly one focused option, got ${focusedCount}`);
-    return;
+    return checked;
   }
   const missing = leafDefined.filter((d) => d.required === true && !seen.has(String(d.name)));
   if (missing.length > 0) fail(`required option(s) missing: ${names(missing)}`);
+  return checked;
 }
 
 interface ValueContext {

@@ -125,6 +125,15 @@ export interface FakeDiscord {
    * an unknown subcommand group/subcommand/option, a missing required option, a focused option without
    * `autocomplete: true`, or a value of the wrong type / outside min/max_value, min/max_length or choices.
    * The value checks are skipped for inputs built with `unchecked: true` or when `opts.unchecked` is set.
+   *
+   * In a guild defined with `guilds.define`, the payload follows the model: `app_permissions` (the bot's
+   * permissions in the channel; @everyone's plus EMBED_LINKS and ATTACH_FILES when the bot is not in the
+   * guild), the member's roles and permissions (unless the builder was given `memberPermissions`), the
+   * channel, and `data.resolved` for channel, role and mentionable options. It also throws for a channel
+   * or role outside the guild, a channel outside the option's `channel_types` (skipped when unchecked),
+   * an interaction in a category/forum, and (for permissions computed from the model, not explicit
+   * `memberPermissions`) a channel the member cannot view or a command without USE_APPLICATION_COMMANDS.
+   * The invoking user becomes a member with the roles used.
    */
   interact(payload: InteractionInput, opts?: InteractOptions): InteractionHandle;
   shardCount: number;
@@ -147,8 +156,111 @@ export interface FakeDiscord {
   dms: {
     closeDms(userId: string): void;
     openDms(userId: string): void;
-    failNext(n: number, fault: { status: number; code: number; message: string }): void;
+    /**
+     * The next `n` message posts fail with this error before anything is stored. One queue serves
+     * every POST /channels/:id/messages, DM or guild channel (`guilds.failNext` is the same queue).
+     */
+    failNext(n: number, fault: MessageFault): void;
     messagesTo(userId: string): RecordedMessage[];
   };
+  /** Servers (guilds) the bot may be in: roles, channels, overwrites; the bot's posts in their channels. */
+  guilds: FakeGuildsApi;
   close(): Promise<void>;
+}
+
+/** An error Discord answers a message post with, injected by `failNext`. */
+export interface MessageFault {
+  status: number;
+  code: number;
+  message: string;
+}
+
+/** A permission bitfield: a bigint or Discord's decimal string. */
+export type Bits = bigint | string;
+
+export interface FakeRoleSpec {
+  id: string;
+  /** Default: `role-<last 4 digits>`. */
+  name?: string;
+  permissions: Bits;
+  /** Whether anyone may ping it (default false). */
+  mentionable?: boolean;
+  /** Default: its place in the spec's list, from 1 (@everyone is 0). */
+  position?: number;
+  /** Managed by an integration, e.g. a bot's own role (default false). */
+  managed?: boolean;
+}
+
+export interface FakeOverwriteSpec {
+  /** A role id (the guild id for @everyone) or a user id. */
+  id: string;
+  /** 0 role, 1 member. */
+  type: 0 | 1;
+  allow?: Bits;
+  deny?: Bits;
+}
+
+export interface FakeChannelSpec {
+  id: string;
+  /** Default: `channel-<n>` (`category-<n>` for categories). */
+  name?: string;
+  /** 0 text (default), 2 voice, 4 category, 5 announcement, 13 stage, 15 forum, 16 media. */
+  type?: number;
+  nsfw?: boolean;
+  /** A category (type 4) of the same guild. */
+  parentId?: string;
+  /**
+   * The channel's own overwrites, the only ones Discord applies to it (a channel synced with its
+   * category simply carries a copy of the category's).
+   */
+  overwrites?: FakeOverwriteSpec[];
+}
+
+export interface FakeGuildSpec {
+  id: string;
+  name?: string;
+  /** The owner has every permission everywhere. Default: a user that is neither the bot nor a listed member. */
+  ownerId?: string;
+  /**
+   * Permissions of @everyone (the role whose id is the guild id). Default: Discord's everyday set for a
+   * new server (view, send, embed links, attach files, history, reactions, voice, threads, ...), without
+   * MENTION_EVERYONE and without any management or moderation permission.
+   */
+  everyonePermissions?: Bits;
+  roles?: FakeRoleSpec[];
+  channels: FakeChannelSpec[];
+  /** Role ids of the bot's member (default none). */
+  botRoles?: string[];
+  /** `false`: the bot is not in the guild (default true). */
+  botMember?: boolean;
+  /** Other members: user id → role ids. */
+  members?: Record<string, string[]>;
+}
+
+/**
+ * The fake's guild model. Definitions are checked like Discord's own state: unknown roles, channels in
+ * two guilds, parents that are not categories of the same guild are refused (throw).
+ */
+export interface FakeGuildsApi {
+  /** Creates the guild, or replaces it if it exists: its old channels and the bot's posts there go away. */
+  define(spec: FakeGuildSpec): void;
+  /** Adds or replaces a role; the guild's own id sets @everyone's permissions. */
+  setRole(guildId: string, role: FakeRoleSpec): void;
+  /** Replaces a channel's overwrites. */
+  setOverwrites(channelId: string, overwrites: FakeOverwriteSpec[]): void;
+  /** Replaces the bot member's roles; throws when the bot is not in the guild. */
+  setBotRoles(guildId: string, roleIds: string[]): void;
+  /** Deletes a channel (a category's children lose their parent, as on Discord). */
+  deleteChannel(channelId: string): void;
+  /** The bot was kicked: its guild and channel requests now fail as Discord answers outsiders. */
+  removeBot(guildId: string): void;
+  /**
+   * A member's permissions in a channel by Discord's documented algorithm (owner, @everyone and
+   * roles, ADMINISTRATOR, then the @everyone / role / member overwrites). 0n for a non-member.
+   */
+  permissionsOf(guildId: string, channelId: string, userId: string): bigint;
+  /** What the bot posted in a channel (deep copies), deleted channels included. */
+  messagesIn(channelId: string): RecordedMessage[];
+  /** Same queue as `dms.failNext`: the next `n` message posts to any channel fail with `fault`. */
+  failNext(n: number, fault: MessageFault): void;
 }
