@@ -1,10 +1,12 @@
 // Bot-initiated messages: opening a DM channel (POST /users/@me/channels) and posting in it
 // (POST /channels/{id}/messages), as Discord answers them. A user whose DMs are closed to the bot
 // still gets a channel, but posting there fails with 403 and code 50007, exactly like Discord.
+// `enforce_nonce` returns an earlier message with the same nonce, as in server channels.
 
 import { DiscordHttpError, FormErrors, isRecord } from './errors.js';
 import { dmChannelIdOf } from './interactions.js';
 import { isEmptyMessage, MessageFlag, validateMessageBody } from './message-validation.js';
+import { earlierWithNonce, nonceOf, validateNonce } from './nonce.js';
 import type { MessageFaults } from './message-faults.js';
 import { snowflake } from './snowflake.js';
 import type { MessageFault, RecordedMessage } from './types.js';
@@ -75,11 +77,15 @@ export class FakeDirectMessages {
     const errs = new FormErrors();
     const isV2 = isRecord(body) && typeof body.flags === 'number' && (body.flags & MessageFlag.IsComponentsV2) !== 0;
     validateMessageBody(errs, [], body, isV2);
+    if (isRecord(body)) validateNonce(errs, body);
     errs.throwIfAny();
     const data = body as Record<string, unknown>;
     if (isEmptyMessage(data)) throw new DiscordHttpError(400, { message: 'Cannot send an empty message', code: 50006 });
     this.faults.throwNext();
     if (this.closed.has(recipientId)) throw new DiscordHttpError(403, { message: 'Cannot send messages to this user', code: 50007 });
+    const earlier = earlierWithNonce(this.sent.get(channelId), data, this.now());
+    if (earlier) return earlier;
+    const nonce = nonceOf(data);
     const message = {
       id: snowflake(),
       type: 0,
@@ -97,6 +103,7 @@ export class FakeDirectMessages {
       components: Array.isArray(data.components) ? structuredClone(data.components) : [],
       pinned: false,
       flags: 0,
+      ...(nonce !== undefined ? { nonce } : {}),
     } as unknown as RecordedMessage;
     if (data.allowed_mentions !== undefined) message.allowed_mentions = structuredClone(data.allowed_mentions);
     const list = this.sent.get(channelId) ?? [];

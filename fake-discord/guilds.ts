@@ -6,6 +6,7 @@
 import { DiscordHttpError, FormErrors, isRecord } from './errors.js';
 import type { MessageFaults } from './message-faults.js';
 import { isEmptyMessage, MessageFlag, validateMessageBody } from './message-validation.js';
+import { earlierWithNonce, nonceOf, validateNonce } from './nonce.js';
 import { computePermissions, DEFAULT_EVERYONE_PERMISSIONS, has, Permission, toBits, type Overwrite } from './permissions.js';
 import { snowflake } from './snowflake.js';
 import type {
@@ -28,8 +29,6 @@ const CATEGORY = 4;
 /** Flags a bot may set on a channel message; the rest is dropped. */
 const CREATABLE_FLAGS = MessageFlag.SuppressEmbeds | MessageFlag.SuppressNotifications | MessageFlag.IsComponentsV2;
 const ID = /^\d{1,20}$/;
-/** How long `enforce_nonce` remembers a nonce ("the past few minutes" in Discord's docs). */
-const NONCE_WINDOW_MS = 5 * 60 * 1000;
 
 interface Role {
   id: string;
@@ -365,13 +364,9 @@ export class FakeGuilds implements FakeGuildsApi {
     if (Array.isArray(data.attachments) && data.attachments.length > 0 && !has(perms, Permission.ATTACH_FILES)) {
       throw errors.missingPermissions();
     }
-    const nonce = typeof data.nonce === 'string' || typeof data.nonce === 'number' ? data.nonce : undefined;
-    if (nonce !== undefined && data.enforce_nonce === true) {
-      // A message the bot created here with the same nonce a short while ago is returned instead.
-      const since = this.now() - NONCE_WINDOW_MS;
-      const earlier = (this.sent.get(channelId) ?? []).find((m) => m.nonce !== undefined && String(m.nonce) === String(nonce) && Date.parse(m.timestamp) >= since);
-      if (earlier) return earlier;
-    }
+    const earlier = earlierWithNonce(this.sent.get(channelId), data, this.now());
+    if (earlier) return earlier;
+    const nonce = nonceOf(data);
     const embeds =
       has(perms, Permission.EMBED_LINKS) && Array.isArray(data.embeds)
         ? data.embeds.map((e) => (isRecord(e) ? { type: 'rich', ...structuredClone(e) } : e))
@@ -646,19 +641,6 @@ export class FakeGuilds implements FakeGuildsApi {
     const isMember = userId === this.botId ? guild.bot !== undefined : guild.members.has(userId);
     if (isMember || userId === this.botId || this.knownUser(userId)) return this.userObject(userId);
     return undefined;
-  }
-}
-
-/** `nonce`: a string of at most 25 characters or an integer; `enforce_nonce`: a boolean. */
-function validateNonce(errs: FormErrors, body: Record<string, unknown>): void {
-  const nonce = body.nonce;
-  if (typeof nonce === 'string' && [...nonce].length > 25) {
-    errs.add(['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
-  } else if (nonce !== undefined && nonce !== null && typeof nonce !== 'string' && !(typeof nonce === 'number' && Number.isSafeInteger(nonce))) {
-    errs.add(['nonce'], 'BASE_TYPE_BAD_NONCE', 'Must be a string or an integer.');
-  }
-  if (body.enforce_nonce !== undefined && typeof body.enforce_nonce !== 'boolean') {
-    errs.add(['enforce_nonce'], 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
   }
 }
 

@@ -414,6 +414,18 @@ describe('posting in a guild channel', () => {
     expect((await post(C_GENERAL, { content: 'x', nonce: 'n'.repeat(26) })).body).toMatchObject({ code: 50035, errors: { nonce: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } });
   });
 
+  test('enforce_nonce holds in DMs too', async () => {
+    await registerTestCommands(fake, [testCommand('hello')]);
+    fake.interact(slashCommand({ name: 'hello', where: { kind: 'dm' }, user: { id: STRANGER, username: 'sam' } }));
+    const dm = await api('POST', '/users/@me/channels', { recipient_id: STRANGER });
+    const body = { content: 'Episode 5 is out', nonce: 'reminder-43', enforce_nonce: true };
+    const first = await post(String(dm.body.id), body);
+    expect(first.status).toBe(200);
+    expect(await post(String(dm.body.id), body)).toEqual(first);
+    expect(fake.dms.messagesTo(STRANGER).filter((m) => m.nonce === 'reminder-43')).toHaveLength(1);
+    expect((await post(String(dm.body.id), { content: 'x', nonce: 7.5 })).body).toMatchObject({ code: 50035, errors: { nonce: {} } });
+  });
+
   test('through discord.js: REST errors arrive as DiscordAPIError with Discord\'s codes', async () => {
     const sent = (await client.rest.post(Routes.channelMessages(C_GENERAL), { body: { content: 'hi <@&' + R_WATCHERS + '>' } })) as RecordedMessage;
     expect(sent.mention_roles).toEqual([R_WATCHERS]);
