@@ -1,0 +1,297 @@
+// Server-channel episode reminders through the real bot, the fake Discord's guild model (roles,
+// channel overwrites, the bot's member, mention resolution) and the emulator, with a hand-moved clock.
+
+import { PermissionFlagsBits as P } from 'discord.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { airingPlan, episodesBetween, type AiringFields } from '../../src/airing/air-times.js';
+import { startBot, type RunningBot } from '../../src/bot.js';
+import { silentLogger } from '../../src/log.js';
+import { DEFAULT_USERS } from '../emulator/server.js';
+import { snowflake, type RecordedMessage, type Where, type Who } from '../../fake-discord/index.js';
+import { freePort, newUser, startStack, textOf, type Stack } from './harness.js';
+import { answerOf } from './user-helpers.js';
+import { buttonLabelled, componentsOf, serviceGet } from './catalogue-helpers.js';
+
+const START = Date.UTC(2026, 0, 8, 12, 0);
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const WEEK = 7 * 24 * HOUR;
+const ACCOUNT = { name: 'lena', password: 'lena-password' };
+
+const GUILD_ID = snowflake();
+const ANIME_CHANNEL = snowflake();
+const LOCKED_CHANNEL = snowflake();
+const NO_EMBEDS_CHANNEL = snowflake();
+const HIDDEN_CHANNEL = snowflake();
+const CATEGORY = snowflake();
+const WATCHERS = snowflake();
+const QUIET_ROLE = snowflake();
+const MENTIONER = snowflake();
+
+const MANAGER = (P.ManageGuild | P.ViewChannel | P.SendMessages | P.UseApplicationCommands).toString();
+const MEMBER = (P.ViewChannel | P.SendMessages | P.UseApplicationCommands).toString();
+
+interface Work extends AiringFields {
+  id: number;
+  title: string;
+  nsfw?: string;
+}
+
+describe('episode reminders in a server channel', () => {
+  let stack: Stack;
+  let clock = START;
+  let works: Work[] = [];
+  const admin: Who = newUser('admin');
+
+  beforeAll(async () => {
+    stack = await startStack({
+      emulator: { now: () => clock, users: [...DEFAULT_USERS, ACCOUNT] },
+      bot: { now: () => clock, reminders: { tickMs: 24 * HOUR } },
+    });
+    stack.discord.guilds.define({
+      id: GUILD_ID,
+      name: 'anime club',
+      channels: [
+        { id: ANIME_CHANNEL, name: 'airing' },
+        { id: LOCKED_CHANNEL, name: 'announcements', overwrites: [{ id: GUILD_ID, type: 0, deny: P.SendMessages }] },
+        { id: NO_EMBEDS_CHANNEL, name: 'chat', overwrites: [{ id: GUILD_ID, type: 0, deny: P.EmbedLinks }] },
+        { id: HIDDEN_CHANNEL, name: 'mods', overwrites: [{ id: GUILD_ID, type: 0, deny: P.ViewChannel }] },
+        { id: CATEGORY, name: 'Anime', type: 4 },
+      ],
+      roles: [
+        { id: WATCHERS, name: 'watchers', permissions: 0n, mentionable: true },
+        { id: QUIET_ROLE, name: 'quiet', permissions: 0n, mentionable: false },
+        { id: MENTIONER, name: 'mentioner', permissions: P.MentionEveryone },
+      ],
+      botRoles: [],
+    });
+    const body = (await serviceGet(stack, '/anime/season/2026/winter?limit=500&nsfw=true&fields=broadcast,status,start_date,num_episodes,nsfw')) as {
+      data: Array<{ node: Work }>;
+    };
+    works = body.data.map((d) => d.node).filter((w) => w.nsfw === 'white' && /^\d{4}-\d{2}-\d{2}$/.test(w.start_date ?? ''));
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  // Each test starts with no channel follows, even when an earlier one failed half-way.
+  afterEach(async () => {
+    for (const { follow } of await stack.bot.reminders.listChannels(GUILD_ID)) await stack.bot.reminders.removeChannel(GUILD_ID, follow.channelId, follow.titleId);
+  });
+
+  function upcoming(exclude: readonly number[] = []): Work & { next: number; episode: number } {
+    const out: Array<Work & { next: number; episode: number }> = [];
+    for (const w of works) {
+      if (exclude.includes(w.id) || w.status !== 'currently_airing') continue;
+      const plan = airingPlan(w);
+      const eps = plan ? episodesBetween(plan, clock + 5 * MINUTE, clock + 52 * WEEK) : [];
+      const first = eps[0];
+      if (eps.length >= 3 && first?.episode !== undefined) out.push({ ...w, next: first.atMs, episode: first.episode });
+    }
+    const best = out.sort((a, b) => a.next - b.next)[0];
+    if (!best) throw new Error('no airing title in the catalogue');
+    return best;
+  }
+
+  const inServer = (memberPermissions = MANAGER): Where => ({ kind: 'guild', guildId: GUILD_ID, channelId: ANIME_CHANNEL, memberPermissions });
+  const channelCommand = (subcommand: string, options: Record<string, string | number | { type: number; value: string }>, user: Who = admin, where = inServer()) =>
+    answerOf(stack.command({ name: 'remind', subcommandGroup: 'channel', subcommand, options, user, where }));
+  const add = (work: { id: number }, channel = ANIME_CHANNEL, extra: Record<string, string | number | { type: number; value: string }> = {}, where = inServer()) =>
+    channelCommand('add', { title: `id:${work.id}`, channel: { type: 7, value: channel }, ...extra }, admin, where);
+  const role = (id: string) => ({ type: 8, value: id });
+  const tick = (bot: RunningBot = stack.bot) => bot.reminders.tick();
+  const posts = (channel = ANIME_CHANNEL): RecordedMessage[] => stack.discord.guilds.messagesIn(channel);
+  const stored = async () => (await stack.bot.store.engine.keys('rem:guild:')).length;
+
+  it('needs Manage Server and a server; a refused setup stores nothing', async () => {
+    const work = upcoming();
+    const member = await channelCommand('add', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } }, newUser('member'), inServer(MEMBER));
+    expect(member.text).toContain('Manage Server');
+    expect(member.ephemeral).toBe(true);
+    const inDm = await answerOf(stack.command({ name: 'remind', subcommandGroup: 'channel', subcommand: 'list', user: admin, where: { kind: 'dm' } }));
+    expect(inDm.text).toContain('Only in a server');
+    expect(await stored()).toBe(0);
+  });
+
+  it('checks at setup that the bot can see, post and embed in the channel, with a clear error', async () => {
+    const work = upcoming();
+    const locked = await add(work, LOCKED_CHANNEL);
+    expect(locked.text).toContain('lacks Send Messages');
+    const noEmbeds = await add(work, NO_EMBEDS_CHANNEL);
+    expect(noEmbeds.text).toContain('lacks Embed Links');
+    const hidden = await add(work, HIDDEN_CHANNEL);
+    expect(hidden.text).toMatch(/lacks View Channel|cannot see that channel/);
+    expect(await stored()).toBe(0);
+    expect(posts(LOCKED_CHANNEL)).toHaveLength(0);
+  });
+
+  it('checks the bot can mention the role: a role nobody may mention is refused until the bot may', async () => {
+    const work = upcoming();
+    const refused = await add(work, ANIME_CHANNEL, { role: role(QUIET_ROLE) });
+    expect(refused.text).toContain('cannot mention that role');
+    const everyone = await add(work, ANIME_CHANNEL, { role: role(GUILD_ID) });
+    expect(everyone.text).toContain('not @everyone');
+    expect(await stored()).toBe(0);
+    stack.discord.guilds.setBotRoles(GUILD_ID, [MENTIONER]);
+    try {
+      expect((await add(work, ANIME_CHANNEL, { role: role(QUIET_ROLE) })).text).toContain('Channel reminder set');
+      expect((await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } })).text).toContain('stopped');
+    } finally {
+      stack.discord.guilds.setBotRoles(GUILD_ID, []);
+    }
+  });
+
+  it('posts once per episode at the air time plus the delay, pinging only the chosen role; +1 acts for whoever clicks', async () => {
+    const work = upcoming();
+    const set = await add(work, ANIME_CHANNEL, { role: role(WATCHERS), delay: 20 });
+    expect(set.text).toContain('Channel reminder set');
+    expect(set.text).toContain(`<t:${work.next / 1000}:f>`);
+    const listed = await channelCommand('list', {}, newUser('reader'), inServer(MEMBER));
+    expect(listed.text).toContain(work.title);
+    expect(listed.text).toContain(`<#${ANIME_CHANNEL}>`);
+    expect(listed.text).toContain('+20 min');
+
+    clock = work.next + 10 * MINUTE;
+    await tick();
+    expect(posts()).toHaveLength(0);
+    clock = work.next + 20 * MINUTE;
+    await tick();
+    await tick();
+    expect(posts()).toHaveLength(1);
+    const post = posts()[0] as RecordedMessage;
+    expect(post.content).toBe(`<@&${WATCHERS}>`);
+    expect(post.mention_roles).toEqual([WATCHERS]);
+    expect(post.mention_everyone).toBe(false);
+    expect(post.mentions).toEqual([]);
+    expect(textOf(post)).toContain(`Episode ${work.episode} of ${work.title} is expected to be out`);
+    expect(componentsOf(post).map((c) => c.label)).toEqual(['+1 episode', 'Open']);
+
+    // Anyone in the channel ticks the episode off on their own list.
+    const viewer = newUser('viewer');
+    await stack.login(viewer, ACCOUNT);
+    const plus = await answerOf(stack.click(post, buttonLabelled(post, '+1 episode').custom_id ?? '', viewer, inServer(MEMBER)));
+    expect(plus.ephemeral).toBe(true);
+    expect(plus.text).toContain('Updated your list');
+    const open = await answerOf(stack.click(post, buttonLabelled(post, 'Open').custom_id ?? '', viewer, inServer(MEMBER)));
+    expect(open.ephemeral).toBe(true);
+    expect(open.text).toContain(work.title);
+
+    clock = work.next + WEEK + 20 * MINUTE;
+    await tick();
+    expect(posts()).toHaveLength(2);
+    expect(textOf(posts()[1])).toContain(`Episode ${work.episode + 1} of`);
+    expect((await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } })).text).toContain('stopped');
+    clock = work.next + 2 * WEEK + 20 * MINUTE;
+    await tick();
+    expect(posts()).toHaveLength(2);
+  });
+
+  it('catches up once after downtime, and two processes post each episode once', async () => {
+    const work = upcoming();
+    const before = posts().length;
+    expect((await add(work)).text).toContain('Channel reminder set');
+    clock = work.next + 2 * HOUR;
+    await stack.restartBot();
+    await tick();
+    await tick();
+    expect(posts()).toHaveLength(before + 1);
+    expect(textOf(posts().at(-1))).toContain('Late: the bot was offline');
+
+    const port = await freePort();
+    const second = await startBot({
+      config: { ...stack.config, web: { ...stack.config.web, port } },
+      log: silentLogger,
+      host: '127.0.0.1',
+      now: () => clock,
+      reminders: { tickMs: 24 * HOUR, indexRefreshMs: 0 },
+    });
+    try {
+      await second.ready;
+      clock = work.next + WEEK + MINUTE;
+      await Promise.all([tick(), tick(second), tick(), tick(second)]);
+      await Promise.all([tick(), tick(second)]);
+    } finally {
+      await second.stop();
+    }
+    expect(posts()).toHaveLength(before + 2);
+    expect(textOf(posts().at(-1))).toContain(`Episode ${work.episode + 1} of`);
+    await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } });
+  });
+
+  it('a process that dies after posting leaves the reminder queued; the one that takes it over gets the first message back, not a second post', async () => {
+    const work = upcoming();
+    expect((await add(work)).text).toContain('Channel reminder set');
+    const before = posts().length;
+    clock = work.next + MINUTE;
+    await tick();
+    expect(posts()).toHaveLength(before + 1);
+    // What the store held while the dead process was sending: the queued reminder with an expired claim.
+    const id = `c:${GUILD_ID}:${ANIME_CHANNEL}:${work.id}:${work.next}`;
+    const stale = {
+      id,
+      target: { kind: 'channel', guildId: GUILD_ID, channelId: ANIME_CHANNEL, ageRestricted: false },
+      titleId: work.id,
+      title: work.title,
+      episode: work.episode,
+      atMs: work.next,
+      dueMs: work.next,
+      late: false,
+      attempts: 0,
+      nextAttemptMs: clock - 3 * MINUTE,
+      claimUntil: clock - MINUTE,
+    };
+    await stack.bot.store.engine.set(`rem:queue:${id}`, JSON.stringify(stale));
+    const postsBefore = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').length;
+    await tick();
+    const resent = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').slice(postsBefore);
+    expect(resent.map((c) => c.status)).toEqual([200]);
+    expect(posts()).toHaveLength(before + 1);
+    expect(await stack.bot.store.engine.get(`rem:queue:${id}`)).toBeUndefined();
+    await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } });
+  });
+
+  it('a channel the bot can no longer post in pauses its reminders, says so in the list, and works again once set up again', async () => {
+    const work = upcoming();
+    expect((await add(work)).text).toContain('Channel reminder set');
+    const before = posts().length;
+    stack.discord.guilds.setOverwrites(ANIME_CHANNEL, [{ id: GUILD_ID, type: 0, deny: P.SendMessages }]);
+    clock = work.next + MINUTE;
+    await tick();
+    await tick();
+    expect(posts()).toHaveLength(before);
+    const refused = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages' && c.status === 403);
+    expect(refused.some((c) => (c.response as { code?: number }).code === 50013)).toBe(true);
+    const list = await channelCommand('list', {});
+    expect(list.text).toContain('paused');
+    // Paused: the next episode is not attempted.
+    const attempts = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').length;
+    clock = work.next + WEEK + MINUTE;
+    await tick();
+    expect(stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').length).toBe(attempts);
+
+    stack.discord.guilds.setOverwrites(ANIME_CHANNEL, []);
+    expect((await add(work)).text).toContain('Channel reminder set');
+    expect((await channelCommand('list', {})).text).not.toContain('paused');
+    clock = work.next + 2 * WEEK + MINUTE;
+    await tick();
+    expect(posts()).toHaveLength(before + 1);
+    expect(textOf(posts().at(-1))).toContain(`Episode ${work.episode + 2} of`);
+    await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } });
+  });
+
+  it('the remove commands suggest only followed titles, without asking the service', async () => {
+    const work = upcoming();
+    const other = upcoming([work.id]);
+    await add(work);
+    const user = newUser('suggest');
+    await answerOf(stack.command({ name: 'remind', subcommand: 'add', options: { title: `id:${other.id}` }, user, where: { kind: 'dm' } }));
+    const requests = stack.emulator.stats.requests;
+    const server = await stack
+      .autocomplete({ name: 'remind', subcommandGroup: 'channel', subcommand: 'remove', options: { channel: { type: 7, value: ANIME_CHANNEL } }, focused: 'title', value: '', user: admin, where: inServer() })
+      .autocompleteChoices();
+    expect(server.map((c) => c.value)).toEqual([`id:${work.id}`]);
+    const mine = await stack.autocomplete({ name: 'remind', subcommand: 'remove', focused: 'title', value: other.title.slice(0, 4), user, where: { kind: 'dm' } }).autocompleteChoices();
+    expect(mine.map((c) => c.value)).toEqual([`id:${other.id}`]);
+    expect(stack.emulator.stats.requests).toBe(requests);
+    await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } });
+  });
+});
