@@ -218,8 +218,11 @@ export class Reminders {
   }
 
   private async updateGuild<T>(guildId: string, change: (g: GuildReminders) => T): Promise<{ guild: GuildReminders; result: T }> {
-    const { record, value, result } = await this.readModifyWrite(KEY.guild(guildId), (raw) => parseGuild(raw) ?? emptyGuild(), change);
-    this.rememberGuild(guildId, record, value);
+    const key = KEY.guild(guildId);
+    const { record, value, result } = await this.readModifyWrite(key, (raw) => parseGuild(raw) ?? emptyGuild(), change);
+    // A server without follows keeps no record (unless another process changed it meanwhile).
+    if (record.follows.length === 0 && (await this.kv.compareAndDelete(key, value))) this.rememberGuild(guildId, undefined, undefined);
+    else this.rememberGuild(guildId, record, value);
     return { guild: record, result };
   }
 

@@ -24,6 +24,7 @@ const LOCKED_CHANNEL = snowflake();
 const NO_EMBEDS_CHANNEL = snowflake();
 const HIDDEN_CHANNEL = snowflake();
 const CATEGORY = snowflake();
+const ADULT_CHANNEL = snowflake();
 const WATCHERS = snowflake();
 const QUIET_ROLE = snowflake();
 const MENTIONER = snowflake();
@@ -41,6 +42,7 @@ describe('episode reminders in a server channel', () => {
   let stack: Stack;
   let clock = START;
   let works: Work[] = [];
+  let adultWorks: Work[] = [];
   const admin: Who = newUser('admin');
 
   beforeAll(async () => {
@@ -57,6 +59,7 @@ describe('episode reminders in a server channel', () => {
         { id: NO_EMBEDS_CHANNEL, name: 'chat', overwrites: [{ id: GUILD_ID, type: 0, deny: P.EmbedLinks }] },
         { id: HIDDEN_CHANNEL, name: 'mods', overwrites: [{ id: GUILD_ID, type: 0, deny: P.ViewChannel }] },
         { id: CATEGORY, name: 'Anime', type: 4 },
+        { id: ADULT_CHANNEL, name: 'after-dark', nsfw: true },
       ],
       roles: [
         { id: WATCHERS, name: 'watchers', permissions: 0n, mentionable: true },
@@ -68,7 +71,9 @@ describe('episode reminders in a server channel', () => {
     const body = (await serviceGet(stack, '/anime/season/2026/winter?limit=500&nsfw=true&fields=broadcast,status,start_date,num_episodes,nsfw')) as {
       data: Array<{ node: Work }>;
     };
-    works = body.data.map((d) => d.node).filter((w) => w.nsfw === 'white' && /^\d{4}-\d{2}-\d{2}$/.test(w.start_date ?? ''));
+    const exact = body.data.map((d) => d.node).filter((w) => /^\d{4}-\d{2}-\d{2}$/.test(w.start_date ?? ''));
+    works = exact.filter((w) => w.nsfw === 'white');
+    adultWorks = exact.filter((w) => w.nsfw !== undefined && w.nsfw !== 'white' && w.status === 'currently_airing');
   });
   afterAll(async () => {
     await stack?.stop();
@@ -92,7 +97,7 @@ describe('episode reminders in a server channel', () => {
     return best;
   }
 
-  const inServer = (memberPermissions = MANAGER): Where => ({ kind: 'guild', guildId: GUILD_ID, channelId: ANIME_CHANNEL, memberPermissions });
+  const inServer = (memberPermissions = MANAGER, channelId = ANIME_CHANNEL, nsfw = false): Where => ({ kind: 'guild', guildId: GUILD_ID, channelId, memberPermissions, nsfw });
   const channelCommand = (subcommand: string, options: Record<string, string | number | { type: number; value: string }>, user: Who = admin, where = inServer()) =>
     answerOf(stack.command({ name: 'remind', subcommandGroup: 'channel', subcommand, options, user, where }));
   const add = (work: { id: number }, channel = ANIME_CHANNEL, extra: Record<string, string | number | { type: number; value: string }> = {}, where = inServer()) =>
@@ -100,7 +105,7 @@ describe('episode reminders in a server channel', () => {
   const role = (id: string) => ({ type: 8, value: id });
   const tick = (bot: RunningBot = stack.bot) => bot.reminders.tick();
   const posts = (channel = ANIME_CHANNEL): RecordedMessage[] => stack.discord.guilds.messagesIn(channel);
-  const stored = async () => (await stack.bot.store.engine.keys('rem:guild:')).length;
+  const stored = async () => (await stack.bot.reminders.listChannels(GUILD_ID)).length;
 
   it('needs Manage Server and a server; a refused setup stores nothing', async () => {
     const work = upcoming();
@@ -217,6 +222,20 @@ describe('episode reminders in a server channel', () => {
     await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } });
   });
 
+  it('a not-safe-for-work title needs an age-restricted channel', async () => {
+    const adult = adultWorks.find((w) => {
+      const plan = airingPlan(w);
+      return plan !== undefined && episodesBetween(plan, clock, clock + 52 * WEEK).length > 0;
+    });
+    if (!adult) throw new Error('no airing not-safe-for-work title in the catalogue');
+    const refused = await add(adult, ANIME_CHANNEL, {}, inServer(MANAGER, ADULT_CHANNEL, true));
+    expect(refused.text).toContain('age-restricted channel');
+    expect(await stored()).toBe(0);
+    const set = await add(adult, ADULT_CHANNEL, {}, inServer(MANAGER, ADULT_CHANNEL, true));
+    expect(set.text).toContain('Channel reminder set');
+    expect(set.text).toContain(adult.title);
+  });
+
   it('a process that dies after posting leaves the reminder queued; the one that takes it over gets the first message back, not a second post', async () => {
     const work = upcoming();
     expect((await add(work)).text).toContain('Channel reminder set');
@@ -247,6 +266,8 @@ describe('episode reminders in a server channel', () => {
     expect(posts()).toHaveLength(before + 1);
     expect(await stack.bot.store.engine.get(`rem:queue:${id}`)).toBeUndefined();
     await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } });
+    // A server whose last follow is removed keeps no record.
+    expect(await stack.bot.store.engine.get(`rem:guild:${GUILD_ID}`)).toBeUndefined();
   });
 
   it('a channel the bot can no longer post in pauses its reminders, says so in the list, and works again once set up again', async () => {
