@@ -110,13 +110,13 @@ async function channelRemove(ctx: CommandContext): Promise<RenderedMessage> {
 
 async function myFollowedChoices(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
   const { titles } = await ctx.deps.reminders.list(ctx.userId);
-  return followedChoices(titles.map((t) => t.info), ctx.focused.value, ctx.where);
+  return followedChoices(titles.map((t) => t.info), ctx.focused.value, ctx.where, ctx.deps.serviceWebUrl);
 }
 
 async function serverFollowedChoices(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
   if (ctx.interaction.guildId === null) return [];
   const follows = await ctx.deps.reminders.listChannels(ctx.interaction.guildId);
-  return followedChoices(follows.map((v) => v.info ?? { id: v.follow.titleId, title: `#${v.follow.titleId}` }), ctx.focused.value, ctx.where);
+  return followedChoices(follows.map((v) => v.info ?? { id: v.follow.titleId, title: `#${v.follow.titleId}` }), ctx.focused.value, ctx.where, ctx.deps.serviceWebUrl);
 }
 
 export const remind: SlashCommand = {

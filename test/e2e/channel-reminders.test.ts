@@ -8,7 +8,7 @@ import { startBot, type RunningBot } from '../../src/bot.js';
 import { silentLogger } from '../../src/log.js';
 import { DEFAULT_USERS } from '../emulator/server.js';
 import { snowflake, type RecordedMessage, type Where, type Who } from '../../fake-discord/index.js';
-import { freePort, newUser, startStack, textOf, type Stack } from './harness.js';
+import { freePort, newUser, SERVICE_WEB_URL, startStack, textOf, type Stack } from './harness.js';
 import { answerOf } from './user-helpers.js';
 import { buttonLabelled, componentsOf, serviceGet } from './catalogue-helpers.js';
 
@@ -312,6 +312,13 @@ describe('episode reminders in a server channel', () => {
     expect(server.map((c) => c.value)).toEqual([`id:${work.id}`]);
     const mine = await stack.autocomplete({ name: 'remind', subcommand: 'remove', focused: 'title', value: other.title.slice(0, 4), user, where: { kind: 'dm' } }).autocompleteChoices();
     expect(mine.map((c) => c.value)).toEqual([`id:${other.id}`]);
+    // Every form a title option takes finds a followed title, and only a followed one.
+    for (const typed of [String(other.id), `#${other.id}`, `${SERVICE_WEB_URL}/anime/${other.id}/Some_Title`]) {
+      const found = await stack.autocomplete({ name: 'remind', subcommand: 'remove', focused: 'title', value: typed, user, where: { kind: 'dm' } }).autocompleteChoices();
+      expect(found.map((c) => c.value), typed).toEqual([`id:${other.id}`]);
+    }
+    const unfollowed = await stack.autocomplete({ name: 'remind', subcommand: 'remove', focused: 'title', value: String(work.id), user, where: { kind: 'dm' } }).autocompleteChoices();
+    expect(unfollowed).toEqual([]);
     expect(stack.emulator.stats.requests).toBe(requests);
     await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } });
   });

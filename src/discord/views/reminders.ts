@@ -7,7 +7,7 @@ import { discordTime } from '../../airing/air-times.js';
 import type { ChannelFollowView, FollowedTitle } from '../../reminders/reminders.js';
 import type { QueuedReminder, UserReminders } from '../../reminders/records.js';
 import type { AutocompleteChoice, ComponentHandler } from '../context.js';
-import { ID_PREFIX } from './title-input.js';
+import { ID_PREFIX, parseTitleInput } from './title-input.js';
 import { encodeCustomId } from '../custom-id.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { clipPlain, escapeMarkdown, truncate } from '../render/text.js';
@@ -88,19 +88,29 @@ export function reminderListMessage(user: UserReminders, titles: readonly Follow
   };
 }
 
+function typedId(typed: string, webUrl: string): number | undefined {
+  try {
+    const input = parseTitleInput(typed, 'anime', webUrl);
+    return 'id' in input ? input.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Autocomplete for the remove commands: only titles that are followed, matched by name or id, from
- * stored data (no request to the service).
+ * Autocomplete for the remove commands: only titles that are followed, matched by name, or by the ID
+ * or link typed (every form a title option takes), from stored data (no request to the service).
  */
-export function followedChoices(titles: ReadonlyArray<{ id: number; title: string; nsfw?: string }>, typed: string, where: Where): AutocompleteChoice[] {
-  const q = typed.trim().toLowerCase().replace(/^#/, '');
+export function followedChoices(titles: ReadonlyArray<{ id: number; title: string; nsfw?: string }>, typed: string, where: Where, webUrl: string): AutocompleteChoice[] {
+  const q = typed.trim().toLowerCase();
+  const id = typedId(typed, webUrl);
   const seen = new Set<number>();
   const out: AutocompleteChoice[] = [];
   for (const t of titles) {
     if (seen.has(t.id)) continue;
     seen.add(t.id);
     const name = clipPlain(maskTitle(t.title, t.nsfw, where), 80);
-    if (q !== '' && !name.toLowerCase().includes(q) && String(t.id) !== q) continue;
+    if (q !== '' && t.id !== id && !name.toLowerCase().includes(q)) continue;
     out.push({ name: `${name} · ID ${t.id}`, value: `${ID_PREFIX}${t.id}` });
     if (out.length === 25) break;
   }
