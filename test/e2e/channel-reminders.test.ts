@@ -4,11 +4,10 @@
 import { PermissionFlagsBits as P } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { airingPlan, episodesBetween, type AiringFields } from '../../src/airing/air-times.js';
-import { startBot, type RunningBot } from '../../src/bot.js';
-import { silentLogger } from '../../src/log.js';
+import type { RunningBot } from '../../src/bot.js';
 import { DEFAULT_USERS } from '../emulator/server.js';
 import { snowflake, type RecordedMessage, type Where, type Who } from '../../fake-discord/index.js';
-import { freePort, newUser, SERVICE_WEB_URL, startStack, textOf, type Stack } from './harness.js';
+import { newUser, SERVICE_WEB_URL, startReplica, startStack, textOf, type Stack } from './harness.js';
 import { answerOf } from './user-helpers.js';
 import { buttonLabelled, componentsOf, serviceGet } from './catalogue-helpers.js';
 
@@ -201,16 +200,8 @@ describe('episode reminders in a server channel', () => {
     expect(posts()).toHaveLength(before + 1);
     expect(textOf(posts().at(-1))).toContain('Late: the bot was offline');
 
-    const port = await freePort();
-    const second = await startBot({
-      config: { ...stack.config, web: { ...stack.config.web, port } },
-      log: silentLogger,
-      host: '127.0.0.1',
-      now: () => clock,
-      reminders: { tickMs: 24 * HOUR, indexRefreshMs: 0 },
-    });
+    const second = await startReplica(stack, { now: () => clock, reminders: { tickMs: 24 * HOUR, indexRefreshMs: 0 } });
     try {
-      await second.ready;
       clock = work.next + WEEK + MINUTE;
       await Promise.all([tick(), tick(second), tick(), tick(second)]);
       await Promise.all([tick(), tick(second)]);

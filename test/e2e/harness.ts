@@ -68,6 +68,14 @@ export interface Stack {
 
 export { freePort };
 
+/** Another bot process on the same store and fake Discord (a replica), with its own web port; started and ready. */
+export async function startReplica(stack: Stack, o: Partial<Omit<BotOptions, 'config' | 'log'>> = {}): Promise<RunningBot> {
+  const port = await freePort();
+  const bot = await startBot({ config: { ...stack.config, web: { ...stack.config.web, port } }, log: silentLogger, host: '127.0.0.1', ...o });
+  await bot.ready;
+  return bot;
+}
+
 export const GUILD: Where = { kind: 'guild' };
 export const NSFW_CHANNEL: Where = { kind: 'guild', nsfw: true };
 export const DM: Where = { kind: 'dm' };

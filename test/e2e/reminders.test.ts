@@ -3,11 +3,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airingPlan, episodesBetween, nextEpisode, type AiringFields } from '../../src/airing/air-times.js';
-import { startBot, type RunningBot } from '../../src/bot.js';
-import { silentLogger } from '../../src/log.js';
+import type { RunningBot } from '../../src/bot.js';
 import { DEFAULT_USERS } from '../emulator/server.js';
 import type { RecordedMessage, Who } from '../../fake-discord/index.js';
-import { componentId, DM, GUILD, freePort, newUser, startStack, textOf, type Stack } from './harness.js';
+import { componentId, DM, GUILD, newUser, startReplica, startStack, textOf, type Stack } from './harness.js';
 import { answerOf } from './user-helpers.js';
 import { buttonLabelled, serviceGet } from './catalogue-helpers.js';
 
@@ -187,16 +186,8 @@ describe('episode reminders', () => {
     const [work] = upcoming(3);
     if (!work) throw new Error('no airing title');
     for (const u of users) await run(u, 'add', { title: `id:${work.id}` });
-    const port = await freePort();
-    const second = await startBot({
-      config: { ...stack.config, web: { ...stack.config.web, port } },
-      log: silentLogger,
-      host: '127.0.0.1',
-      now: () => clock,
-      reminders: { tickMs: 24 * HOUR, indexRefreshMs: 0 },
-    });
+    const second = await startReplica(stack, { now: () => clock, reminders: { tickMs: 24 * HOUR, indexRefreshMs: 0 } });
     try {
-      await second.ready;
       clock = work.next + MINUTE;
       await Promise.all([tick(), tick(second), tick(), tick(second)]);
       await Promise.all([tick(), tick(second)]);
