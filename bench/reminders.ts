@@ -1,5 +1,6 @@
 // Reminder scheduler at scale: 10 000 users following 20 titles each out of 1 500 distinct airing
-// titles (10% also follow their list), over simulated hours with the scheduler's real tick. Counts
+// titles (10% also follow their list), plus 500 servers posting 10 titles each in their channels,
+// over simulated hours with the scheduler's real tick. Counts
 // upstream requests per hour (title polls and list syncs), times each scheduler pass and the longest
 // time a pass holds the event loop (what delays interactions), and reads RSS.
 // The store is the in-memory engine and delivery a counter, so the numbers are the scheduler's own.
@@ -7,7 +8,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { silentLogger } from '../src/log.js';
 import { MemoryKv } from '../src/reminders/kv.js';
-import { KEY, emptyUser } from '../src/reminders/records.js';
+import { KEY, emptyUser, type GuildReminders } from '../src/reminders/records.js';
 import { Reminders } from '../src/reminders/reminders.js';
 import type { Anime } from '../src/service/types.js';
 import { WEEKDAYS } from '../src/airing/air-times.js';
@@ -19,6 +20,8 @@ const USERS = 10_000;
 const PER_USER = 20;
 const TITLES = 1_500;
 const LIST_USERS = USERS / 10;
+const GUILDS = 500;
+const PER_GUILD = 10;
 const HOUR = 3_600_000;
 
 export async function runReminders(o: BenchOptions): Promise<void> {
@@ -81,6 +84,22 @@ export async function runReminders(o: BenchOptions): Promise<void> {
     await kv.set(KEY.user(`1${String(u).padStart(17, '0')}`), JSON.stringify(user));
   }
 
+  for (let g = 0; g < GUILDS; g++) {
+    const guildId = `2${String(g).padStart(17, '0')}`;
+    const picks = new Set<number>();
+    while (picks.size < PER_GUILD) picks.add(ids[rng.int(0, TITLES - 1)] ?? 0);
+    const guild: GuildReminders = {
+      follows: [...picks].map((titleId, i) => ({
+        titleId,
+        channelId: `3${String(g * 2 + (i % 2)).padStart(17, '0')}`,
+        roleId: `4${String(g).padStart(17, '0')}`,
+        delayMinutes: rng.pick([0, 30]),
+        ageRestricted: false,
+      })),
+    };
+    await kv.set(KEY.guild(guildId), JSON.stringify(guild));
+  }
+
   const tickMs = reminders.knobs.tickMs;
   const durations: number[] = [];
   const blocks: number[] = [];
@@ -113,7 +132,7 @@ export async function runReminders(o: BenchOptions): Promise<void> {
   const b = summarize(blocks);
   const rssMb = process.memoryUsage().rss / 1024 / 1024;
   section('reminders');
-  console.log(`${USERS} users × ${PER_USER} titles (${TITLES} distinct, ${LIST_USERS} follow their list), ${hours} simulated hours, tick ${tickMs / 1000} s`);
+  console.log(`${USERS} users × ${PER_USER} titles (${TITLES} distinct, ${LIST_USERS} follow their list) + ${GUILDS} servers × ${PER_GUILD} channel follows, ${hours} simulated hours, tick ${tickMs / 1000} s`);
   console.log(`  upstream requests/hour: first hour ${polledPerHour[0] ?? 0} (initial fetch), then max ${Math.max(...steady)} avg ${(steady.reduce((a, b) => a + b, 0) / Math.max(1, steady.length)).toFixed(0)} (target ≤ 1500)`);
   console.log(`  total: ${titlePolls} title polls, ${listSyncs} list syncs, ${delivered} reminders delivered`);
   console.log(`  scheduler time per tick: first ${firstTickMs.toFixed(1)} ms (loads the index), then p50 ${s.p50.toFixed(2)} ms p95 ${s.p95.toFixed(2)} ms max ${s.max.toFixed(1)} ms (the longest pass delivered ${peak.delivered} reminders)`);
