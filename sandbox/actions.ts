@@ -3,7 +3,7 @@
 
 import { autocomplete, buttonClick, selectMenu, slashCommand } from '../fake-discord/index.js';
 import type { FakeDiscord, OptionValue, TypedOption } from '../fake-discord/index.js';
-import { whereOf, type Place, type SandboxUser } from './places.js';
+import { SERVER_CHANNELS, SERVER_ROLES, whereOf, type Place, type SandboxUser } from './places.js';
 import type { Entry, Timeline } from './timeline.js';
 
 export class ActionError extends Error {}
@@ -12,7 +12,7 @@ export interface CommandInput {
   name: string;
   group?: string;
   sub?: string;
-  /** Raw text of each filled option, as typed in the message box. */
+  /** Raw text of each filled option, as typed in the message box (channel and role options: an id or a name). */
   options: Record<string, string>;
 }
 
@@ -26,6 +26,8 @@ interface RegisteredOption {
 const STRING = 3;
 const INTEGER = 4;
 const BOOLEAN = 5;
+const CHANNEL = 7;
+const ROLE = 8;
 const NUMBER = 10;
 const AUTOCOMPLETE_TIMEOUT_MS = 4000;
 
@@ -50,7 +52,7 @@ export class Actions {
     const path = [input.name, input.group, input.sub].filter((p) => p !== undefined).join(' ');
     const shown = Object.entries(input.options)
       .filter(([, v]) => v !== '')
-      .map(([k, v]) => `${k}: ${v}`)
+      .map(([k, v]) => `${k}: ${shownValue(options[k], v)}`)
       .join(' ');
     const payload = slashCommand({
       name: input.name,
@@ -145,9 +147,33 @@ function typed(leaf: RegisteredOption[], name: string, raw: string): TypedOption
     case BOOLEAN:
       if (raw !== 'true' && raw !== 'false') throw new ActionError(`Option "${name}" needs True or False.`);
       return { type: BOOLEAN, value: raw === 'true' };
+    case CHANNEL: {
+      // Discord's client offers the server's channels and sends the picked one's id.
+      const wanted = raw.trim().replace(/^<#(\d+)>$/, '$1').replace(/^#/, '').toLowerCase();
+      const channel = SERVER_CHANNELS.find((c) => c.id === wanted || c.name === wanted);
+      if (!channel) throw new ActionError(`Option "${name}" needs a channel of the server: ${SERVER_CHANNELS.map((c) => `#${c.name}`).join(', ')}.`);
+      return { type: CHANNEL, value: channel.id };
+    }
+    case ROLE: {
+      const wanted = raw.trim().replace(/^<@&(\d+)>$/, '$1').replace(/^@(?!everyone$)/, '').toLowerCase();
+      const role = SERVER_ROLES.find((r) => r.id === wanted || r.name.toLowerCase() === wanted || (r.name === '@everyone' && wanted === 'everyone'));
+      if (!role) throw new ActionError(`Option "${name}" needs a role of the server: ${SERVER_ROLES.map((r) => (r.name.startsWith('@') ? r.name : `@${r.name}`)).join(', ')}.`);
+      return { type: ROLE, value: role.id };
+    }
     default:
       return { type: option.type === STRING ? STRING : option.type, value: raw };
   }
+}
+
+/** How the page labels a sent option: channels and roles by name, as Discord's client shows them. */
+function shownValue(option: OptionValue | undefined, raw: string): string {
+  if (typeof option !== 'object') return raw;
+  if (option.type === CHANNEL) return `#${SERVER_CHANNELS.find((c) => c.id === option.value)?.name ?? raw}`;
+  if (option.type === ROLE) {
+    const name = SERVER_ROLES.find((r) => r.id === option.value)?.name ?? raw;
+    return name.startsWith('@') ? name : `@${name}`;
+  }
+  return raw;
 }
 
 /** The fake throws where real Discord's client would refuse to send: a clear message for the page. */

@@ -14,6 +14,7 @@ import type { Logger } from '../src/log.js';
 import { DEFAULT_USERS, startEmulator, type Emulator } from '../test/emulator/server.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/index.js';
 import { Actions } from './actions.js';
+import { defineServer } from './places.js';
 import { Timeline } from './timeline.js';
 import { startPage, type RunningPage } from './web.js';
 
@@ -32,13 +33,16 @@ export interface Sandbox {
   emulator: Emulator;
   discord: FakeDiscord;
   bot: RunningBot;
+  /** What the page drives: its interactions with the fake Discord, and what each place shows. */
+  actions: Actions;
+  timeline: Timeline;
   /** The emulator's sign-in accounts (emulator-only values). */
   accounts: ReadonlyArray<{ name: string; password: string }>;
   stop(): Promise<void>;
 }
 
 /** Emulator-only credentials: the sandbox's bot is this client of the emulator. */
-const SANDBOX_CLIENT_ID = 'amls-sandbox-client-id-000000000';
+export const SANDBOX_CLIENT_ID = 'amls-sandbox-client-id-000000000';
 
 export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -58,6 +62,8 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
     cleanups.push(() => emulator.close());
     const discord = await startFakeDiscord({ botUsername: 'AMLS Bot' });
     cleanups.push(() => discord.close());
+    // The sandbox's server: its channels, roles and members, the bot with its own role.
+    defineServer(discord);
     const dataDir = await mkdtemp(join(tmpdir(), 'amls-sandbox-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -86,13 +92,14 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
     if (o.transport === 'http') await discord.setInteractionsEndpoint(`${publicUrl}/interactions`);
 
     const timeline = new Timeline(discord);
-    const page: RunningPage = await startPage(new Actions(discord, timeline), timeline, {
+    const actions = new Actions(discord, timeline);
+    const page: RunningPage = await startPage(actions, timeline, {
       port: o.port,
       accounts: DEFAULT_USERS,
       emulatorUrl: emulator.url,
     });
     cleanups.push(() => page.close());
-    return { url: page.url, emulator, discord, bot, accounts: DEFAULT_USERS, stop: unwind };
+    return { url: page.url, emulator, discord, bot, actions, timeline, accounts: DEFAULT_USERS, stop: unwind };
   } catch (error) {
     await unwind();
     throw error;

@@ -1,9 +1,10 @@
 // What each channel shows to each sandbox user: the interactions sent from the page, the messages
-// the bot answered with (as the fake Discord holds them now) and, when Discord refused something,
-// the failure and its reason, as Discord's client would show it.
+// the bot answered with (as the fake Discord holds them now), the messages it posted on its own (a
+// server channel's reminders, a user's reminder DMs) and, when Discord refused something, the
+// failure and its reason, as Discord's client would show it.
 
 import type { FakeDiscord, InteractionHandle, RecordedMessage } from '../fake-discord/index.js';
-import type { Place, SandboxUser } from './places.js';
+import { channelIdOf, type Place, type SandboxUser } from './places.js';
 
 const EPHEMERAL = 1 << 6;
 const LOADING = 1 << 7;
@@ -36,8 +37,10 @@ export interface MessageView {
 
 export interface EntryView {
   seq: number;
-  kind: Entry['kind'];
-  user: SandboxUser;
+  /** `post`: a message the bot sent on its own, not in answer to an interaction. */
+  kind: Entry['kind'] | 'post';
+  /** Who used the command or clicked; absent for a post. */
+  user?: SandboxUser;
   label: string;
   state: 'waiting' | 'answered' | 'failed';
   /** Why Discord failed the interaction, one reason per line. */
@@ -48,6 +51,8 @@ export interface EntryView {
 export class Timeline {
   private readonly entries: Entry[] = [];
   private seq = 0;
+  /** Message id → seq of the bot's own posts, numbered when first seen. */
+  private readonly postSeqs = new Map<string, number>();
 
   constructor(private readonly discord: FakeDiscord) {}
 
@@ -67,6 +72,8 @@ export class Timeline {
 
   /** A message the user can see in this place (for component clicks). */
   findMessage(place: Place, user: SandboxUser, messageId: string): RecordedMessage | undefined {
+    const post = this.postsIn(place, user).find((m) => m.id === messageId);
+    if (post) return post;
     for (const entry of this.visibleEntries(place, user)) {
       for (const message of messagesOf(entry.handle)) {
         if (message.id !== messageId) continue;
@@ -78,31 +85,53 @@ export class Timeline {
   }
 
   view(place: Place, user: SandboxUser): EntryView[] {
-    return this.visibleEntries(place, user).flatMap((entry) => {
-      const mine = entry.user.id === user.id;
-      // A component answered by updating its message (types 6/7) shows no new message of its own.
-      const updatesSource = entry.kind === 'component' && (entry.responseType === 6 || entry.responseType === 7);
-      const own = [...(updatesSource ? [] : [entry.handle.original()]), ...entry.handle.followUps()].filter(
-        (m): m is RecordedMessage => m !== undefined,
-      );
-      const messages = own.filter((m) => mine || !isEphemeral(m)).map(messageView);
-      const failure = this.failureOf(entry);
-      // Other people see neither an ephemeral answer nor someone else's failed interaction.
-      if (!mine && messages.length === 0) return [];
-      if (!mine && updatesSource) return [];
-      const state: EntryView['state'] = failure ? 'failed' : entry.responseType === undefined ? 'waiting' : 'answered';
-      return [
-        {
-          seq: entry.seq,
-          kind: entry.kind,
-          user: entry.user,
-          label: entry.label,
-          state,
-          ...(failure && mine ? { failure } : {}),
-          messages,
-        },
-      ];
-    });
+    // Interactions and posts in the order they happened: both ids are snowflakes of the same clock.
+    const items: Array<{ at: bigint; view: EntryView }> = this.postsIn(place, user).map((m) => ({ at: BigInt(m.id), view: this.postView(m) }));
+    for (const entry of this.visibleEntries(place, user)) {
+      const view = this.entryView(entry, user);
+      if (view) items.push({ at: BigInt(entry.handle.id), view });
+    }
+    return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.view.seq - b.view.seq)).map((i) => i.view);
+  }
+
+  /** What the bot posted in this place on its own: in a server channel, or in this user's DMs. */
+  private postsIn(place: Place, user: SandboxUser): RecordedMessage[] {
+    if (place.kind === 'dm') return this.discord.dms.messagesTo(user.id);
+    const channelId = channelIdOf(place);
+    return channelId === undefined ? [] : this.discord.guilds.messagesIn(channelId);
+  }
+
+  private postView(message: RecordedMessage): EntryView {
+    let seq = this.postSeqs.get(message.id);
+    if (seq === undefined) {
+      seq = ++this.seq;
+      this.postSeqs.set(message.id, seq);
+    }
+    return { seq, kind: 'post', label: '', state: 'answered', messages: [messageView(message)] };
+  }
+
+  private entryView(entry: Entry, user: SandboxUser): EntryView | undefined {
+    const mine = entry.user.id === user.id;
+    // A component answered by updating its message (types 6/7) shows no new message of its own.
+    const updatesSource = entry.kind === 'component' && (entry.responseType === 6 || entry.responseType === 7);
+    const own = [...(updatesSource ? [] : [entry.handle.original()]), ...entry.handle.followUps()].filter(
+      (m): m is RecordedMessage => m !== undefined,
+    );
+    const messages = own.filter((m) => mine || !isEphemeral(m)).map(messageView);
+    const failure = this.failureOf(entry);
+    // Other people see neither an ephemeral answer nor someone else's failed interaction.
+    if (!mine && messages.length === 0) return undefined;
+    if (!mine && updatesSource) return undefined;
+    const state: EntryView['state'] = failure ? 'failed' : entry.responseType === undefined ? 'waiting' : 'answered';
+    return {
+      seq: entry.seq,
+      kind: entry.kind,
+      user: entry.user,
+      label: entry.label,
+      state,
+      ...(failure && mine ? { failure } : {}),
+      messages,
+    };
   }
 
   private visibleEntries(place: Place, user: SandboxUser): Entry[] {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ActionError, type Actions, type CommandInput } from './actions.js';
-import { placeOf, PLACES, userOf, USERS, type Place, type SandboxUser } from './places.js';
+import { placeOf, PLACES, SERVER_CHANNELS, SERVER_ROLES, userOf, USERS, type Place, type SandboxUser } from './places.js';
 import type { Timeline } from './timeline.js';
 
 export interface PageOptions {
@@ -98,7 +98,7 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
   app.use(express.json({ limit: '64kb' }));
 
   app.get('/api/world', (_req, res) => {
-    res.json({ places: PLACES, users: USERS, commands: actions.commands(), accounts: o.accounts, emulatorUrl: o.emulatorUrl });
+    res.json({ places: PLACES, users: USERS, server: { channels: SERVER_CHANNELS, roles: SERVER_ROLES }, commands: actions.commands(), accounts: o.accounts, emulatorUrl: o.emulatorUrl });
   });
 
   app.get('/api/timeline', async (req, res) => {

@@ -2,7 +2,7 @@
 // and the timeline rendered with @skyra/discord-components-core. Every click goes to the fake
 // Discord as a real interaction.
 
-import { markdown } from './markdown.js';
+import { markdown, setMentionNames } from './markdown.js';
 
 const local = (name) => `/static/${name}`;
 globalThis.$discordMessage = {
@@ -31,7 +31,7 @@ const el = (tag, attrs = {}, ...children) => {
 };
 
 const BUTTON_TYPES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'destructive', 5: 'secondary' };
-const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, NUMBER: 10 };
+const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, CHANNEL: 7, ROLE: 8, NUMBER: 10 };
 
 const state = { world: null, place: 'general', user: null, etag: '', rendered: new Map(), poll: null, command: null, dismissed: new Set() };
 
@@ -51,7 +51,7 @@ function renderSidebar() {
   $('channels').replaceChildren(...places.filter((p) => p.kind === 'guild').map((p) => item(p, `# ${p.name}${p.nsfw ? ' (18+)' : ''}`)));
   $('dms').replaceChildren(...places.filter((p) => p.kind === 'dm').map((p) => item(p, `@ ${p.name}`)));
   const select = $('acting-as');
-  select.replaceChildren(...users.map((u) => el('option', { value: u.id, selected: u.id === state.user }, u.username)));
+  select.replaceChildren(...users.map((u) => el('option', { value: u.id, selected: u.id === state.user }, `${u.username} (${u.standing})`)));
   $('accounts').textContent = `Service sign-in for /login: ${accounts.map((a) => `${a.name} / ${a.password}`).join(', ')}`;
   const place = places.find((p) => p.key === state.place);
   $('channel-name').textContent = place.kind === 'dm' ? `@ ${place.name}` : `# ${place.name}${place.nsfw ? ' (18+)' : ''}`;
@@ -149,7 +149,8 @@ function renderEntry(entry) {
     };
     return node;
   };
-  const nodes = entry.messages.filter((m) => !state.dismissed.has(m.id)).map((m, i) => bot(m, i === 0));
+  // A post (e.g. a channel reminder) is the bot's own message: no command or click above it.
+  const nodes = entry.messages.filter((m) => !state.dismissed.has(m.id)).map((m, i) => bot(m, i === 0 && entry.kind !== 'post'));
   if (entry.state === 'waiting' && entry.messages.length === 0) {
     nodes.push(el('div', { class: 'pending' }, `${entry.user.username} used ${entry.kind === 'command' ? entry.label : entry.label}… sending`));
   }
@@ -349,6 +350,13 @@ function optionField(option) {
   let input;
   if (option.choices?.length) {
     input = el('select', { id, name: option.name }, el('option', { value: '' }, option.required ? 'Choose…' : '—'), ...option.choices.map((c) => el('option', { value: String(c.value) }, c.name)));
+  } else if (option.type === OPTION_TYPES.CHANNEL) {
+    // As Discord's client: a pick of the server's channels (of the option's channel types), sent by id.
+    const channels = state.world.server.channels.filter((c) => !option.channel_types || option.channel_types.includes(c.type));
+    input = el('select', { id, name: option.name }, el('option', { value: '' }, option.required ? 'Choose a channel…' : '—'), ...channels.map((c) => el('option', { value: c.id }, `# ${c.name}${c.nsfw ? ' (18+)' : ''}`)));
+  } else if (option.type === OPTION_TYPES.ROLE) {
+    const roles = state.world.server.roles;
+    input = el('select', { id, name: option.name }, el('option', { value: '' }, option.required ? 'Choose a role…' : '—'), ...roles.map((r) => el('option', { value: r.id }, `${r.name.startsWith('@') ? '' : '@'}${r.name}${r.mentionable || r.name.startsWith('@') ? '' : ' (not mentionable)'}`)));
   } else if (option.type === OPTION_TYPES.BOOLEAN) {
     input = el('select', { id, name: option.name }, el('option', { value: '' }, '—'), el('option', { value: 'true' }, 'True'), el('option', { value: 'false' }, 'False'));
   } else {
@@ -381,6 +389,8 @@ function optionValues() {
 
 async function autocomplete(option, input, list) {
   const c = state.command;
+  // A keystroke's delayed lookup after the command was sent (or changed) has nothing to ask about.
+  if (!c) return;
   // Only the answer to the latest keystroke counts; earlier ones may arrive later.
   const asked = (Number(input.dataset.asked ?? 0) + 1).toString();
   input.dataset.asked = asked;
@@ -439,6 +449,11 @@ function showError(message) {
 try {
   state.world = await api('/api/world');
   state.user = state.world.users[0].id;
+  setMentionNames({
+    channels: new Map(state.world.server.channels.map((c) => [c.id, c.name])),
+    roles: new Map(state.world.server.roles.map((r) => [r.id, r.name])),
+    users: new Map(state.world.users.map((u) => [u.id, u.username])),
+  });
   resetTimeline();
   document.body.dataset.ready = 'true';
 } catch (error) {

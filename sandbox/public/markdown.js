@@ -1,6 +1,15 @@
 // Discord's Markdown, as its client renders it, built as DOM nodes (text is never parsed as HTML).
 // Covers what the bot sends: escapes, code, spoilers, bold, italic, underline, strike-through,
-// masked links, timestamps, headings, subtext, quotes and list bullets.
+// masked links, timestamps, channel/role/user mentions, headings, subtext, quotes and list bullets.
+
+/** Names of the sandbox's channels, roles and users, for mentions; set once the page knows its world. */
+const names = { channels: new Map(), roles: new Map(), users: new Map() };
+
+export function setMentionNames({ channels, roles, users }) {
+  names.channels = channels;
+  names.roles = roles;
+  names.users = users;
+}
 
 const INLINE_RULES = [
   { re: /^\\([^A-Za-z0-9\s])/, make: (m) => document.createTextNode(m[1]) },
@@ -14,6 +23,7 @@ const INLINE_RULES = [
   { re: /^~~((?:\\[\s\S]|[^\\])+?)~~/, make: (m) => wrap('s', m[1]) },
   { re: /^\[((?:\\[\s\S]|[^\\\]])+)\]\(<?(https?:\/\/[^\s)>]+)>?\)/, make: (m) => link(m[2], m[1]) },
   { re: /^<t:(-?\d+)(?::([tTdDfFR]))?>/, make: (m) => timestamp(Number(m[1]), m[2] ?? 'f') },
+  { re: /^<(#|@&|@!?)(\d{1,21})>/, make: (m) => mention(m[1], m[2]) },
   { re: /^<?(https?:\/\/[^\s<>]+[^\s<>.,:;"')\]])>?/, make: (m) => link(m[1], null) },
 ];
 
@@ -38,6 +48,18 @@ function link(href, label) {
   if (label === null) a.textContent = href;
   else a.append(...inline(label));
   return a;
+}
+
+/** As Discord shows them: #channel, @Role, @user; unknown ones as Discord's client does. */
+function mention(kind, id) {
+  const el = document.createElement('span');
+  el.className = 'md-mention';
+  if (kind === '#') el.textContent = `#${names.channels.get(id) ?? 'unknown-channel'}`;
+  else if (kind === '@&') {
+    const role = names.roles.get(id) ?? 'deleted-role';
+    el.textContent = role.startsWith('@') ? role : `@${role}`;
+  } else el.textContent = `@${names.users.get(id) ?? 'unknown-user'}`;
+  return el;
 }
 
 function timestamp(seconds, style) {

@@ -1,12 +1,14 @@
 // `npm run sandbox` driven by a real browser (Debian's Chromium through playwright-core; never a
 // downloaded one): start-up time to a usable page, a search with the command suggestions, paging,
 // a title opened from the select menu, live autocomplete, /login through the emulator's sign-in
-// page and the bot's real callback, a +1 on the list, and Ctrl-C. Screenshots go to .tmp/.
+// page and the bot's real callback, a +1 on the list, a channel reminder set up with the channel and
+// role picked from the server's, refused for an ordinary member, and Ctrl-C. Screenshots go to .tmp/.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { airingTitle } from './airing-title.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = '.tmp/sandbox';
@@ -169,6 +171,42 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await page.screenshot({ path: `${SHOTS}/6-plus-one.png` });
     await details.locator('discord-button', { hasText: '+1' }).first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/7-details-buttons.png` });
+    expect(leaks).toEqual([]);
+  }, 60_000);
+
+  it('sets a channel reminder with the channel and role picked from the server’s; a member without Manage Server is refused', async () => {
+    const emulatorUrl = /Service emulator[^:]*: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
+    const work = await airingTitle(emulatorUrl);
+    const owner = await page.locator('#acting-as option').first().getAttribute('value');
+    expect(await page.locator('#acting-as option').allInnerTexts()).toEqual(['aiko (server owner)', 'ben (member, @Watchers)', 'chidi (member, @Mods)']);
+    const addReminder = async (as: string): Promise<Locator> => {
+      await page.fill('#message-box', '/remind channel');
+      await page.locator('#suggestions li[data-path="remind channel add"]').click();
+      // Channels and roles are the server's, picked by name and sent by id.
+      expect(await page.locator('#opt-channel option').allInnerTexts()).toEqual(['Choose a channel…', '# general', '# after-dark (18+)']);
+      expect(await page.locator('#opt-role option').allInnerTexts()).toEqual(['—', '@Watchers', '@Mods (not mentionable)', '@everyone']);
+      await page.fill('#opt-title', `id:${work.id}`);
+      await page.selectOption('#opt-channel', { label: '# general' });
+      await page.selectOption('#opt-role', { label: '@Watchers' });
+      await page.press('#message-box', 'Enter');
+      // The answer to this user's command (the one with the command line above it).
+      const answer = page.locator(`discord-message.bot-message:has(discord-command[author="${as}"][command^="/remind channel add"])`);
+      await expect.poll(() => answer.count(), { timeout: 15_000 }).toBe(1);
+      return answer;
+    };
+    const set = await addReminder('aiko');
+    await expect.poll(() => set.locator('discord-embed').getAttribute('embed-title'), { timeout: 15_000 }).toBe('Channel reminder set');
+    expect(await page.locator('.entry').last().locator('discord-command').getAttribute('command')).toBe(`/remind channel add title: id:${work.id} channel: #general role: @Watchers`);
+    // Mentions show as Discord shows them, by name.
+    expect(await set.locator('.md-mention').allInnerTexts()).toEqual(['#general', '@Watchers']);
+    await page.screenshot({ path: `${SHOTS}/8-channel-reminder.png` });
+
+    const ben = await page.locator('#acting-as option').nth(1).getAttribute('value');
+    await page.selectOption('#acting-as', ben ?? '');
+    const refused = await addReminder('ben');
+    await expect.poll(() => refused.locator('discord-embed').getAttribute('embed-title'), { timeout: 15_000 }).toContain('Manage Server needed');
+    await page.screenshot({ path: `${SHOTS}/9-manage-server-needed.png` });
+    await page.selectOption('#acting-as', owner ?? '');
     expect(leaks).toEqual([]);
   }, 60_000);
 
