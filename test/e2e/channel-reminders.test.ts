@@ -314,3 +314,36 @@ describe('episode reminders in a server channel', () => {
     await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } });
   });
 });
+
+describe('channel reminder setup over HTTP interactions', () => {
+  // The client never logs in on this transport, so the bot learns its own id over REST for the permission check.
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ transport: 'http', bot: { now: () => START, reminders: { tickMs: 24 * HOUR } } });
+    stack.discord.guilds.define({
+      id: GUILD_ID,
+      channels: [
+        { id: ANIME_CHANNEL, name: 'airing' },
+        { id: LOCKED_CHANNEL, name: 'announcements', overwrites: [{ id: GUILD_ID, type: 0, deny: P.SendMessages }] },
+      ],
+      roles: [{ id: WATCHERS, name: 'watchers', permissions: 0n, mentionable: true }],
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('checks the channel and sets the reminder', async () => {
+    const body = (await serviceGet(stack, '/anime/season/2026/winter?limit=500&fields=broadcast,status,start_date,num_episodes')) as { data: Array<{ node: Work }> };
+    const work = body.data.map((d) => d.node).find((w) => w.status === 'currently_airing' && airingPlan(w) !== undefined);
+    if (!work) throw new Error('no airing title');
+    const where: Where = { kind: 'guild', guildId: GUILD_ID, channelId: ANIME_CHANNEL, memberPermissions: MANAGER };
+    const run = (channel: string) =>
+      answerOf(stack.command({ name: 'remind', subcommandGroup: 'channel', subcommand: 'add', options: { title: `id:${work.id}`, channel: { type: 7, value: channel }, role: { type: 8, value: WATCHERS } }, user: newUser('http-admin'), where }));
+    expect((await run(LOCKED_CHANNEL)).text).toContain('lacks Send Messages');
+    expect((await run(ANIME_CHANNEL)).text).toContain('Channel reminder set');
+    expect((await stack.bot.reminders.listChannels(GUILD_ID)).map((v) => v.follow)).toEqual([
+      { titleId: work.id, channelId: ANIME_CHANNEL, roleId: WATCHERS, delayMinutes: 0, ageRestricted: false },
+    ]);
+  });
+});
