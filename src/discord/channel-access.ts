@@ -14,7 +14,6 @@ const MISSING_ACCESS = 50001;
 export const POSTABLE_CHANNEL_TYPES = [0, 5] as const;
 
 export interface ChannelAccess {
-  channelId: string;
   /** The channel is age-restricted (not-safe-for-work titles may be named there). */
   nsfw: boolean;
   permissions: bigint;
@@ -82,7 +81,7 @@ export async function botChannelAccess(rest: REST, botId: string, guildId: strin
   const overwrites = 'permission_overwrites' in channel ? (channel.permission_overwrites ?? []) : [];
   const permissions = channelPermissions(guildId, roles, member.roles, botId, overwrites);
   const nsfw = 'nsfw' in channel && channel.nsfw === true;
-  return { access: { channelId, nsfw, permissions }, roles };
+  return { access: { nsfw, permissions }, roles };
 }
 
 /** Checks the bot can post reminders (and mention `roleId`) in a channel; throws a ChannelAccessError saying what is missing. */

@@ -226,6 +226,11 @@ export class Reminders {
     return { guild: record, result };
   }
 
+  /** A title's airing data as this process knows it, else as stored. */
+  private async storedTitle(id: number): Promise<TitleInfo | undefined> {
+    return this.titles.get(id) ?? parseTitle(await this.kv.get(KEY.title(id)));
+  }
+
   private async saveTitle(info: TitleInfo): Promise<void> {
     this.titles.set(info.id, info);
     await this.kv.set(KEY.title(info.id), JSON.stringify(info));
@@ -288,7 +293,7 @@ export class Reminders {
     const listSet = new Set(user.followList ? user.listTitles : []);
     const titles: FollowedTitle[] = [];
     for (const id of followedTitles(user)) {
-      const info = this.titles.get(id) ?? parseTitle(await this.kv.get(KEY.title(id)));
+      const info = await this.storedTitle(id);
       if (!info) continue;
       const plan = reminderPlan(info);
       const next = plan ? nextEpisode(plan, now) : undefined;
@@ -341,7 +346,7 @@ export class Reminders {
     const now = this.o.now();
     const out: ChannelFollowView[] = [];
     for (const follow of guild.follows) {
-      const info = this.titles.get(follow.titleId) ?? parseTitle(await this.kv.get(KEY.title(follow.titleId)));
+      const info = await this.storedTitle(follow.titleId);
       const plan = info ? reminderPlan(info) : undefined;
       const next = plan ? nextEpisode(plan, now) : undefined;
       const inactive = info ? whyInactive(info, now) : undefined;

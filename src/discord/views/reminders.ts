@@ -7,7 +7,7 @@ import { discordTime } from '../../airing/air-times.js';
 import type { ChannelFollowView, FollowedTitle } from '../../reminders/reminders.js';
 import type { QueuedReminder, UserReminders } from '../../reminders/records.js';
 import type { AutocompleteChoice, ComponentHandler } from '../context.js';
-import { ID_PREFIX, parseTitleInput } from './title-input.js';
+import { ID_PREFIX, typedTitleId } from './title-input.js';
 import { encodeCustomId } from '../custom-id.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { clipPlain, escapeMarkdown, truncate } from '../render/text.js';
@@ -88,22 +88,13 @@ export function reminderListMessage(user: UserReminders, titles: readonly Follow
   };
 }
 
-function typedId(typed: string, webUrl: string): number | undefined {
-  try {
-    const input = parseTitleInput(typed, 'anime', webUrl);
-    return 'id' in input ? input.id : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Autocomplete for the remove commands: only titles that are followed, matched by name, or by the ID
  * or link typed (every form a title option takes), from stored data (no request to the service).
  */
 export function followedChoices(titles: ReadonlyArray<{ id: number; title: string; nsfw?: string }>, typed: string, where: Where, webUrl: string): AutocompleteChoice[] {
   const q = typed.trim().toLowerCase();
-  const id = typedId(typed, webUrl);
+  const id = typedTitleId(typed, 'anime', webUrl);
   const seen = new Set<number>();
   const out: AutocompleteChoice[] = [];
   for (const t of titles) {

@@ -75,3 +75,13 @@ export function parseTitleInput(value: string, kind: WorkKind, webUrl: string): 
   if (url) return { id: fromLink(url, kind, web, webUrl), via: 'link' };
   return { text };
 }
+
+/** The ID a partly typed title option names (for suggestions while typing); undefined for text or a bad link. */
+export function typedTitleId(value: string, kind: WorkKind, webUrl: string): number | undefined {
+  try {
+    const input = parseTitleInput(value, kind, webUrl);
+    return 'id' in input ? input.id : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -11,7 +11,7 @@ import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../co
 import { UserFacingError } from '../user-errors.js';
 import { allowNsfw, isNsfw } from './nsfw.js';
 import type { WorkKind } from './catalogue.js';
-import { ID_PREFIX, parseTitleInput } from './title-input.js';
+import { ID_PREFIX, parseTitleInput, typedTitleId } from './title-input.js';
 import { TITLE_TEXT_MAX } from '../option-limits.js';
 
 const MIN_QUERY = 3;
@@ -104,15 +104,6 @@ async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number)
   }
 }
 
-function typedId(ctx: AutocompleteContext, kind: WorkKind, q: string): number | undefined {
-  try {
-    const input = parseTitleInput(q, kind, ctx.deps.serviceWebUrl);
-    return 'id' in input ? input.id : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Search suggestions for typed text: cached answers first, the best cached prefix when cut off. */
 async function searchChoices(ctx: AutocompleteContext, kind: WorkKind, q: string): Promise<AutocompleteChoice[]> {
   const cache = ctx.deps.titleCache;
@@ -136,7 +127,7 @@ async function searchChoices(ctx: AutocompleteContext, kind: WorkKind, q: string
 export function titleAutocomplete(kind: WorkKind) {
   return async (ctx: AutocompleteContext): Promise<AutocompleteChoice[]> => {
     const q = ctx.focused.value.trim();
-    const id = typedId(ctx, kind, q);
+    const id = typedTitleId(q, kind, ctx.deps.serviceWebUrl);
     const searchable = q.length >= MIN_QUERY && q.length <= TITLE_TEXT_MAX;
     // A link is only an ID; a number may also be (part of) a title, so its search results follow.
     if (id === undefined) return searchable ? searchChoices(ctx, kind, q) : [];
