@@ -1,18 +1,7 @@
-// Where the real recorded responses live: `shared/` beside the repository (as CI lays it out),
-// found from this file rather than the working directory. SHARED_FIXTURES_DIR overrides it.
+// Where the real recorded responses live: the repository's own copies in test/fixtures/real/
+// (SOURCES.md there says where each was captured). A clone with nothing beside it has them.
 
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function locate(): string {
-  const dir = process.env.SHARED_FIXTURES_DIR ?? path.resolve(REPO_ROOT, '../shared/fixtures/real');
-  if (!existsSync(dir)) {
-    throw new Error(`The real service fixtures are missing at ${dir}: clone the repository with shared/ beside it, or set SHARED_FIXTURES_DIR.`);
-  }
-  return dir;
-}
-
-export const FIXTURES_DIR = locate();
+export const FIXTURES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/real');
