@@ -2,8 +2,8 @@
 // heap is not mixed with the fake Discord's and the emulator's, which record everything by design.
 // Started by bench/memory.ts through child_process.fork; speaks bench/bot-protocol.ts over IPC.
 
-import { startBot, type RunningBot } from '../src/bot.js';
-import { silentLogger } from '../src/log.js';
+import { startBot, type RunningBot } from '../src/app/bot.js';
+import { silentLogger } from '../src/log/log.js';
 import { asToBot, type CacheSizes, type FromBot, type MemorySample } from './bot-protocol.js';
 
 let bot: RunningBot | undefined;

@@ -7,9 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_CLIENT_ID_HEADER } from '../src/service/client.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../src/service/http.js';
 import { ANIME_FIELDS, LIST_STATUS_FIELDS } from '../src/service/fields.js';
-import { CLIENT_ID, DM, GUILD, newUser, startStack, type Stack } from '../test/e2e/harness.js';
+import { CLIENT_ID, DM, GUILD, newUser, startStack, type Stack } from '../local-stack/harness.js';
 import { answerOf } from '../test/e2e/user-helpers.js';
-import type { FaultProxy } from '../test/faults/proxy.js';
+import type { FaultProxy } from '../local-stack/fault-proxy.js';
 import type { BenchOptions } from './options.js';
 import { fixed, mb, section, summarize, table } from './stats.js';
 

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { ServiceClient } from '../src/service/client.js';
 import { ANIME_RANKING_TYPES } from '../src/service/types.js';
-import { DEFAULT_CLIENT, startEmulator } from '../test/emulator/server.js';
+import { DEFAULT_CLIENT, startEmulator } from '../emulator/server.js';
 import type { BenchOptions } from './options.js';
 import { drive, RUN_HEADERS, runRow } from './service-throughput.js';
 import { fixed, mb, section, table } from './stats.js';

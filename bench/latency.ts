@@ -1,7 +1,7 @@
 // Part 1: time from interaction to first response (and to the final answer) on the fake Discord,
 // with the real bot against the emulator (no artificial delay), for uncached and cached calls.
 
-import { CLIENT_ID, GUILD, newUser, startStack, type Stack } from '../test/e2e/harness.js';
+import { CLIENT_ID, GUILD, newUser, startStack, type Stack } from '../local-stack/harness.js';
 import type { RecordedMessage, Who } from '../fake-discord/index.js';
 import { ANIME_RANKING_TYPES } from '../src/service/types.js';
 import { sampleCatalogue, type CatalogueSample } from './catalogue-sample.js';

@@ -5,7 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { CLIENT_ID, newUser, startStack } from '../test/e2e/harness.js';
+import { CLIENT_ID, newUser, startStack } from '../local-stack/harness.js';
 import type { Who } from '../fake-discord/index.js';
 import { asFromBot, type FromBot, type MemorySample, type ToBot } from './bot-protocol.js';
 import { sampleCatalogue } from './catalogue-sample.js';

@@ -4,8 +4,8 @@
 // logs at info + metrics keep at least 95 % of the throughput with both off.
 
 import { performance } from 'node:perf_hooks';
-import { GUILD, newUser, startStack, type Stack } from '../test/e2e/harness.js';
-import { createLogger, silentLogger, type Logger } from '../src/log.js';
+import { GUILD, newUser, startStack, type Stack } from '../local-stack/harness.js';
+import { createLogger, silentLogger, type Logger } from '../src/log/log.js';
 import type { BenchOptions } from './options.js';
 import { fixed, section, table } from './stats.js';
 

@@ -6,13 +6,13 @@
 // The store is the in-memory engine and delivery a counter, so the numbers are the scheduler's own.
 
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { silentLogger } from '../src/log.js';
+import { silentLogger } from '../src/log/log.js';
 import { MemoryKv } from '../src/reminders/kv.js';
 import { KEY, emptyUser, type GuildReminders } from '../src/reminders/records.js';
 import { Reminders } from '../src/reminders/reminders.js';
 import type { Anime } from '../src/service/types.js';
 import { WEEKDAYS } from '../src/airing/air-times.js';
-import { Prng } from '../test/emulator/prng.js';
+import { Prng } from '../emulator/prng.js';
 import type { BenchOptions } from './options.js';
 import { section, summarize } from './stats.js';
 

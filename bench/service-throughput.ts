@@ -3,8 +3,8 @@
 
 import { performance } from 'node:perf_hooks';
 import { ServiceClient } from '../src/service/client.js';
-import { ANIME_DETAIL_FIELDS } from '../src/discord/views/details.js';
-import { DEFAULT_CLIENT, startEmulator } from '../test/emulator/server.js';
+import { ANIME_DETAIL_FIELDS } from '../src/views/details.js';
+import { DEFAULT_CLIENT, startEmulator } from '../emulator/server.js';
 import { sampleCatalogue } from './catalogue-sample.js';
 import type { BenchOptions } from './options.js';
 import { fixed, section, summarize, table } from './stats.js';

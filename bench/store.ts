@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { BenchOptions } from './options.js';
 import { fixed, table } from './stats.js';
 import { BotStore } from '../src/store/bot-store.js';
-import { engineCases, prepareCase } from '../test/store/engines.js';
+import { engineCases, prepareCase } from '../local-stack/store-engines.js';
 
 const USER = '123456789012345678';
 

@@ -1,13 +1,13 @@
 // A deterministic mix of interactions like a busy server produces: commands, pager clicks (by the
 // invoker and by others), select menus and autocompletes, from many users, guilds, channels and DMs.
 
-import { newUser, type Stack } from '../test/e2e/harness.js';
+import { newUser, type Stack } from '../local-stack/harness.js';
 import { snowflake, type CommandSpec, type RecordedMessage, type Where, type Who } from '../fake-discord/index.js';
 import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, SEASONS } from '../src/service/types.js';
 import type { CatalogueSample } from './catalogue-sample.js';
 import { nextButton, openSelect, timeAutocomplete, timeMessage } from './interactions.js';
-import { Prng } from '../test/emulator/prng.js';
-import { FORUM_QUERY_MAX } from '../src/discord/option-limits.js';
+import { Prng } from '../emulator/prng.js';
+import { FORUM_QUERY_MAX } from '../src/interactions/option-limits.js';
 
 /** The same seed gives the same mix on every run. */
 function seededRandom(seed: number): () => number {

@@ -1,12 +1,12 @@
 // /anime search | info | ranking | season | schedule | suggestions
 
 import { SEASON_SORTS, SEASONS, type Season, type SeasonSort } from '../src/service/types.js';
-import type { SlashCommand } from '../src/discord/context.js';
-import { booleanOption, integerOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
-import { seasonOf, seasonView, suggestionsView } from '../src/discord/views/catalogue.js';
-import { renderPagedView } from '../src/discord/views/paged-view.js';
-import { workSubcommands } from '../src/discord/work-subcommands.js';
-import { scheduleView } from '../src/discord/views/schedule.js';
+import type { SlashCommand } from '../src/interactions/context.js';
+import { booleanOption, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import { seasonOf, seasonView, suggestionsView } from '../src/views/catalogue.js';
+import { renderPagedView } from '../src/views/paged-view.js';
+import { workSubcommands } from './work-subcommands.js';
+import { scheduleView } from '../src/views/schedule.js';
 import { WEEKDAYS, type Weekday } from '../src/airing/air-times.js';
 
 const shared = workSubcommands('anime');

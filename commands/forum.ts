@@ -1,15 +1,15 @@
 // /forum boards | topics | topic
 
 import { ComponentType } from 'discord.js';
-import type { SlashCommand } from '../src/discord/context.js';
-import { integerOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
-import { encodeCustomId } from '../src/discord/custom-id.js';
-import { encodeUserId } from '../src/discord/invoker.js';
-import { FORUM_QUERY_MAX, FORUM_USER_NAME_MAX } from '../src/discord/option-limits.js';
-import { forumBoardsEmbed } from '../src/discord/render/forum.js';
-import { topicsView, topicView } from '../src/discord/views/forum.js';
-import { renderPagedView } from '../src/discord/views/paged-view.js';
-import { UserFacingError } from '../src/discord/user-errors.js';
+import type { SlashCommand } from '../src/interactions/context.js';
+import { integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import { encodeCustomId } from '../src/interactions/custom-id.js';
+import { encodeUserId } from '../src/interactions/invoker.js';
+import { FORUM_QUERY_MAX, FORUM_USER_NAME_MAX } from '../src/interactions/option-limits.js';
+import { forumBoardsEmbed } from '../src/render/forum.js';
+import { topicsView, topicView } from '../src/views/forum.js';
+import { renderPagedView } from '../src/views/paged-view.js';
+import { UserFacingError } from '../src/interactions/user-errors.js';
 
 const ID_MAX = 99_999_999;
 

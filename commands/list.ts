@@ -12,18 +12,18 @@ import {
   type Manga,
   type MangaListUpdate,
 } from '../src/service/types.js';
-import type { CommandContext, SlashCommand, SubcommandHandler } from '../src/discord/context.js';
-import { booleanOption, group, integerOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
-import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/discord/option-limits.js';
-import { renameOption, UserFacingError } from '../src/discord/user-errors.js';
-import { maskTitle } from '../src/discord/views/nsfw.js';
-import type { WorkKind } from '../src/discord/views/catalogue.js';
-import { listEntryMessage } from '../src/discord/views/list-entry.js';
-import { renderPagedView } from '../src/discord/views/paged-view.js';
-import { escapeMarkdown } from '../src/discord/render/text.js';
-import { TITLE_OPTION_DESCRIPTION } from '../src/discord/views/title-input.js';
-import { resolveTitle, titleAutocomplete } from '../src/discord/views/titles.js';
-import { animeListView, mangaListView } from '../src/discord/views/user-list.js';
+import type { CommandContext, SlashCommand, SubcommandHandler } from '../src/interactions/context.js';
+import { booleanOption, group, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
+import { renameOption, UserFacingError } from '../src/interactions/user-errors.js';
+import { maskTitle } from '../src/views/nsfw.js';
+import type { WorkKind } from '../src/views/catalogue.js';
+import { listEntryMessage } from '../src/views/list-entry.js';
+import { renderPagedView } from '../src/views/paged-view.js';
+import { escapeMarkdown } from '../src/render/text.js';
+import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
+import { resolveTitle, titleAutocomplete } from '../src/views/titles.js';
+import { animeListView, mangaListView } from '../src/views/user-list.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 const COUNT_MAX = 100_000;

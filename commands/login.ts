@@ -1,9 +1,9 @@
 // /login: links the caller's service account (OAuth 2.0 with PKCE), answered only to them.
 
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { SlashCommand } from '../src/discord/context.js';
-import { slashCommand } from '../src/discord/command-data.js';
-import { escapeMarkdown } from '../src/discord/render/text.js';
+import type { SlashCommand } from '../src/interactions/context.js';
+import { slashCommand } from '../src/interactions/command-data.js';
+import { escapeMarkdown } from '../src/render/text.js';
 
 export const login: SlashCommand = {
   data: slashCommand('login', 'Link your service account to use your lists from Discord'),

@@ -1,13 +1,13 @@
 // /logout: forgets the caller's tokens and pending logins, and offers to delete everything else stored about them.
 
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { ComponentHandler, SlashCommand } from '../src/discord/context.js';
-import type { ForgottenRecords } from '../src/discord/accounts.js';
-import { slashCommand } from '../src/discord/command-data.js';
-import { encodeCustomId } from '../src/discord/custom-id.js';
-import { encodeUserId } from '../src/discord/invoker.js';
-import type { RenderedMessage } from '../src/discord/render/limits.js';
-import { escapeMarkdown } from '../src/discord/render/text.js';
+import type { ComponentHandler, SlashCommand } from '../src/interactions/context.js';
+import type { ForgottenRecords } from '../src/auth/accounts.js';
+import { slashCommand } from '../src/interactions/command-data.js';
+import { encodeCustomId } from '../src/interactions/custom-id.js';
+import { encodeUserId } from '../src/interactions/invoker.js';
+import type { RenderedMessage } from '../src/render/limits.js';
+import { escapeMarkdown } from '../src/render/text.js';
 
 const FORGET_KIND = 'fg';
 

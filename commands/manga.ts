@@ -1,8 +1,8 @@
 // /manga search | info | ranking
 
-import type { SlashCommand } from '../src/discord/context.js';
-import { slashCommand } from '../src/discord/command-data.js';
-import { workSubcommands } from '../src/discord/work-subcommands.js';
+import type { SlashCommand } from '../src/interactions/context.js';
+import { slashCommand } from '../src/interactions/command-data.js';
+import { workSubcommands } from './work-subcommands.js';
 
 const shared = workSubcommands('manga');
 

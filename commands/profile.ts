@@ -1,9 +1,9 @@
 // /profile: the caller's own service profile.
 
-import type { SlashCommand } from '../src/discord/context.js';
-import { slashCommand } from '../src/discord/command-data.js';
+import type { SlashCommand } from '../src/interactions/context.js';
+import { slashCommand } from '../src/interactions/command-data.js';
 import { userFields } from '../src/service/fields.js';
-import { profileEmbed } from '../src/discord/render/profile.js';
+import { profileEmbed } from '../src/render/profile.js';
 
 const PROFILE_FIELDS = userFields('anime_statistics', 'time_zone', 'is_supporter', 'joined_at', 'location', 'gender', 'birthday', 'picture');
 

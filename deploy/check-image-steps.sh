@@ -43,7 +43,7 @@ PUBLIC_URL="http://127.0.0.1:$PORT"
 
 step "start the fakes (service emulator, fake Discord)"
 mkfifo "$WORK/fakes.out"
-"$REPO/node_modules/.bin/tsx" "$REPO/test/ops/fakes-cli.ts" "$PUBLIC_URL" >"$WORK/fakes.out" &
+"$REPO/node_modules/.bin/tsx" "$REPO/local-stack/fakes-cli.ts" "$PUBLIC_URL" >"$WORK/fakes.out" &
 FAKES_PID=$!
 read -r FAKES_ENV <"$WORK/fakes.out"
 

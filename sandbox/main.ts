@@ -1,6 +1,6 @@
 // `npm run sandbox`: everything on this machine, one command, Ctrl-C stops it all.
 
-import { createLogger, parseLogLevel } from '../src/log.js';
+import { createLogger, parseLogLevel } from '../src/log/log.js';
 import { startSandbox } from './start.js';
 
 const DEFAULT_PORT = 3300;

@@ -4,14 +4,14 @@
 
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { freePort } from '../test/free-port.js';
+import { freePort } from '../local-stack/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { startBot, type RunningBot } from '../src/bot.js';
-import { registerCommands } from '../src/discord/register.js';
-import type { Logger } from '../src/log.js';
-import { DEFAULT_USERS, startEmulator, type Emulator } from '../test/emulator/server.js';
+import { loadConfig } from '../src/config/config.js';
+import { startBot, type RunningBot } from '../src/app/bot.js';
+import { registerCommands } from '../src/app/register-commands.js';
+import type { Logger } from '../src/log/log.js';
+import { DEFAULT_USERS, startEmulator, type Emulator } from '../emulator/server.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/index.js';
 import { Actions } from './actions.js';
 import { defineServer } from './places.js';

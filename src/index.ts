@@ -2,11 +2,11 @@
 // One of three roles: a single bot (gateway or HTTP transport), a sharding manager
 // (SHARD_COUNT set: web server once, one child per shard), or one of its shard children.
 
-import { ConfigError, loadConfig } from './config.js';
-import { loadDotEnv } from './dotenv.js';
-import { createLogger, parseLogFormat, parseLogLevel } from './log.js';
-import { startBot } from './bot.js';
-import { isShardProcess, startShardManager } from './shard.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { loadDotEnv } from './config/dotenv.js';
+import { createLogger, parseLogFormat, parseLogLevel } from './log/log.js';
+import { startBot } from './app/bot.js';
+import { isShardProcess, startShardManager } from './app/shard.js';
 
 async function main(): Promise<void> {
   loadDotEnv();

@@ -1,10 +1,10 @@
 // Turns what the service client, the router, the token manager and the store report into log
 // lines and (when metrics are on) Prometheus samples.
 
-import { scopedLogger, type Logger } from '../log.js';
+import { scopedLogger, type Logger } from '../log/log.js';
 import type { ServiceObserver } from '../service/observer.js';
 import type { RefreshEvent } from '../service/token-source.js';
-import type { InteractionReport } from '../discord/router.js';
+import type { InteractionReport } from '../interactions/router.js';
 import { statusClass, type BotMetrics } from './bot-metrics.js';
 
 const seconds = (ms: number): number => ms / 1000;

@@ -7,8 +7,8 @@
 import type { KeyObject } from 'node:crypto';
 import type { Client } from 'discord.js';
 import express, { type Request, type Response, type Router } from 'express';
-import type { Logger } from '../log.js';
-import type { WhereTracker } from '../discord/where.js';
+import type { Logger } from '../log/log.js';
+import type { WhereTracker } from '../interactions/where.js';
 import { parsePublicKey, verifyInteractionSignature } from './signature.js';
 
 /** Discord allows 3 s for the HTTP answer; the router defers at 1.2 s, so this is a backstop. */

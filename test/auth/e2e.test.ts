@@ -8,8 +8,8 @@ import { buildAuthorizeUrl, OAuthClient } from '../../src/service/oauth.js';
 import { TokenManager } from '../../src/service/token-source.js';
 import { createWebApp, type LoginFailureWithPending } from '../../src/web/app.js';
 import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
-import { loginAsPerson } from '../emulator/login.js';
-import { startEmulator, type Emulator } from '../emulator/server.js';
+import { loginAsPerson } from '../../emulator/login.js';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { fakeClock, makeTempDir, profile, reply, testKey } from './helpers.js';
 
 // The bot's public callback URL (behind a proxy); the test plays the browser and forwards the query to the app.

@@ -2,8 +2,8 @@
 
 import { expect } from 'vitest';
 import type { InteractionHandle, RecordedMessage, Where } from '../../fake-discord/index.js';
-import type { RequestLogEntry } from '../emulator/server.js';
-import { CLIENT_ID, DM, GUILD, NSFW_CHANNEL, type Stack } from './harness.js';
+import type { RequestLogEntry } from '../../emulator/server.js';
+import { CLIENT_ID, DM, GUILD, NSFW_CHANNEL, type Stack } from '../../local-stack/harness.js';
 
 export const PLACES: ReadonlyArray<readonly [string, Where]> = [
   ['a server channel', GUILD],

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandSpec, Where } from '../../fake-discord/index.js';
-import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from './harness.js';
+import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { apiRequests, expectClean, isEphemeral, PLACES, searchWithNsfw, selectOf } from './catalogue-helpers.js';
 
 const NSFW_NOTE = /not-safe-for-work are hidden/;

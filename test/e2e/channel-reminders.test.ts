@@ -4,10 +4,10 @@
 import { PermissionFlagsBits as P } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { airingPlan, episodesBetween, type AiringFields } from '../../src/airing/air-times.js';
-import type { RunningBot } from '../../src/bot.js';
-import { DEFAULT_USERS } from '../emulator/server.js';
+import type { RunningBot } from '../../src/app/bot.js';
+import { DEFAULT_USERS } from '../../emulator/server.js';
 import { snowflake, type RecordedMessage, type Where, type Who } from '../../fake-discord/index.js';
-import { newUser, SERVICE_WEB_URL, startReplica, startStack, textOf, type Stack } from './harness.js';
+import { newUser, SERVICE_WEB_URL, startReplica, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf } from './user-helpers.js';
 import { buttonLabelled, componentsOf, serviceGet } from './catalogue-helpers.js';
 

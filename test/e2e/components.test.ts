@@ -2,7 +2,7 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedMessage, Where } from '../../fake-discord/index.js';
-import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, TRANSPORTS, type Stack } from './harness.js';
+import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, TRANSPORTS, type Stack } from '../../local-stack/harness.js';
 import { buttonLabelled, expectClean, isEphemeral, pageLabel, selectOf, timed } from './catalogue-helpers.js';
 
 const RAW_BBCODE = /\[\/?(b|i|u|s|url|quote|spoiler|color|size|center|img|list|\*)\b[^\]]*\]/i;

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandSpec, InteractionHandle, RecordedMessage, Who } from '../../fake-discord/index.js';
-import { NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from './harness.js';
+import { NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { isEphemeral } from './catalogue-helpers.js';
 import { FIXTURES_DIR } from '../fixtures-dir.js';
 

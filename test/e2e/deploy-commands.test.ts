@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const SCRIPT = join(process.cwd(), 'src', 'discord', 'deploy-commands.ts');
+const SCRIPT = join(process.cwd(), 'src', 'app', 'deploy-commands.ts');
 
 function deploy(fake: FakeDiscord, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Where } from '../../fake-discord/index.js';
-import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from './harness.js';
+import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { expectClean, serviceGet } from './catalogue-helpers.js';
 
 type Kind = 'anime' | 'manga';

@@ -2,7 +2,7 @@
 // down and stops reaching the service, while everyone else is served normally.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUILD, newUser, startStack, type Stack } from './harness.js';
+import { GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
 import { answerOf } from './user-helpers.js';
 import type { Who } from '../../fake-discord/index.js';
 

@@ -1,12 +1,12 @@
-// The real bot and the fake Discord against a service that misbehaves on purpose (test/faults/proxy.ts
+// The real bot and the fake Discord against a service that misbehaves on purpose (local-stack/fault-proxy.ts
 // in front of the emulator), with short budgets so each case takes a second or two. Every case
 // checks what the user sees, how long it took, how many requests reached the service, and that no
 // exchange with the service is left open.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InteractionHandle } from '../../fake-discord/index.js';
-import type { FaultProxy } from '../faults/proxy.js';
-import { DM, GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
+import type { FaultProxy } from '../../local-stack/fault-proxy.js';
+import { DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf } from './user-helpers.js';
 import { buttonLabelled } from './catalogue-helpers.js';
 

@@ -2,7 +2,7 @@
 // store operation, and says what it deleted.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { componentId, DM, GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
+import { componentId, DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf, authorize, beginLogin, confirmTokenOf, decideLink, expectToldToLogin, openCallback } from './user-helpers.js';
 
 const ALICE = { name: 'alice', password: 'alice-password' };

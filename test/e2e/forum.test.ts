@@ -2,7 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandSpec, Where } from '../../fake-discord/index.js';
-import { GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
+import { GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { apiRequests, expectClean, PLACES, selectOf } from './catalogue-helpers.js';
 
 describe('forum commands end to end', () => {

@@ -3,8 +3,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slashCommand, type InteractionHandle } from '../../fake-discord/index.js';
-import { GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
-import { startBalancer } from './balancer.js';
+import { GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { startBalancer } from '../../local-stack/balancer.js';
 
 describe('POST /interactions', () => {
   let stack: Stack;

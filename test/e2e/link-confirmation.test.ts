@@ -2,7 +2,7 @@
 // the phishing attempt of issue 10 (attacker starts /login, victim completes), replays, forgeries, expiry.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
+import { GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { authorize, beginLogin, confirmTokenOf, decideLink, expectToldToLogin, openCallback } from './user-helpers.js';
 
 const ALICE = { name: 'alice', password: 'alice-password' };

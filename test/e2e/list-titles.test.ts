@@ -2,7 +2,7 @@
 // free text that is exactly one of a work's names. Anything else changes nothing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUILD, newUser, startStack, type Stack } from './harness.js';
+import { GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
 import { answerOf, listWrites, myListStatus } from './user-helpers.js';
 
 const CAROL = { name: 'carol', password: 'carol-password' };

@@ -5,15 +5,15 @@
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCommands } from '../../src/discord/register.js';
-import { DEFAULT_USERS, startEmulator, type Emulator } from '../emulator/server.js';
-import { loginAsPerson } from '../emulator/login.js';
+import { registerCommands } from '../../src/app/register-commands.js';
+import { DEFAULT_USERS, startEmulator, type Emulator } from '../../emulator/server.js';
+import { loginAsPerson } from '../../emulator/login.js';
 import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle, type Who } from '../../fake-discord/index.js';
-import { DM, freePort, GUILD, loginUrlOf, newUser, textOf } from './harness.js';
-import { botEnv, spawnBot, waitReady, type BotRun } from './bot-process.js';
-import { startBalancer, type Balancer } from './balancer.js';
+import { DM, freePort, GUILD, loginUrlOf, newUser, textOf } from '../../local-stack/harness.js';
+import { botEnv, spawnBot, waitReady, type BotRun } from '../../local-stack/bot-process.js';
+import { startBalancer, type Balancer } from '../../local-stack/balancer.js';
 import { answerOf } from './user-helpers.js';
-import { engineCases, prepareCase, type OpenedCase } from '../store/engines.js';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 
 const CLIENT_ID = 'multi0process0client0id000000000';
 const ACCOUNTS = Array.from({ length: 20 }, (_, i) => ({ name: `mpuser${i}`, password: `mp-password-${i}` }));

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCommands } from '../../src/discord/register.js';
-import { startEmulator, type Emulator } from '../emulator/server.js';
+import { registerCommands } from '../../src/app/register-commands.js';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
-import { freePort, GUILD, newUser, textOf } from './harness.js';
+import { freePort, GUILD, newUser, textOf } from '../../local-stack/harness.js';
 
 const REPO = process.cwd();
 // Inside the repository so the compiled code finds node_modules; private to this run.

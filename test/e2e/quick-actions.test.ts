@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_USERS } from '../emulator/server.js';
-import { GUILD, componentId, newUser, startStack, textOf, type Stack } from './harness.js';
+import { DEFAULT_USERS } from '../../emulator/server.js';
+import { GUILD, componentId, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import type { InteractionHandle } from '../../fake-discord/index.js';
 import { answerOf, expectToldToLogin, listWrites, myListStatus } from './user-helpers.js';
 

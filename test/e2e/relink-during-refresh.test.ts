@@ -4,8 +4,8 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_USERS } from '../emulator/server.js';
-import { GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
+import { DEFAULT_USERS } from '../../emulator/server.js';
+import { GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf, beginLogin, myListStatus } from './user-helpers.js';
 
 const IVAN = { name: 'ivan', password: 'ivan-password' };

@@ -3,10 +3,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airingPlan, episodesBetween, nextEpisode, type AiringFields } from '../../src/airing/air-times.js';
-import type { RunningBot } from '../../src/bot.js';
-import { DEFAULT_USERS } from '../emulator/server.js';
+import type { RunningBot } from '../../src/app/bot.js';
+import { DEFAULT_USERS } from '../../emulator/server.js';
 import type { RecordedMessage, Who } from '../../fake-discord/index.js';
-import { componentId, DM, GUILD, newUser, startReplica, startStack, textOf, type Stack } from './harness.js';
+import { componentId, DM, GUILD, newUser, startReplica, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf } from './user-helpers.js';
 import { buttonLabelled, serviceGet } from './catalogue-helpers.js';
 

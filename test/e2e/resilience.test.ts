@@ -3,7 +3,7 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandSpec, InteractionHandle } from '../../fake-discord/index.js';
-import { DM, GUILD, newUser, startStack, textOf, type Stack } from './harness.js';
+import { DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { buttonLabelled, expectClean, isEphemeral, pageLabel, selectOf } from './catalogue-helpers.js';
 
 const OUTAGE_PAGE = '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>Service Temporarily Unavailable</h1></body></html>';

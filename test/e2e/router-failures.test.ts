@@ -7,15 +7,15 @@ import { MemoryKv } from '../../src/reminders/kv.js';
 import { SeasonAiring } from '../../src/airing/season-airing.js';
 import { Events, REST, Routes, type Client } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slashCommand as commandData } from '../../src/discord/command-data.js';
-import type { BotDeps, SlashCommand } from '../../src/discord/context.js';
-import { InteractionRouter } from '../../src/discord/router.js';
-import { TitleCache } from '../../src/discord/views/titles.js';
-import { WhereTracker } from '../../src/discord/where.js';
-import { createLogger, silentLogger } from '../../src/log.js';
+import { slashCommand as commandData } from '../../src/interactions/command-data.js';
+import type { BotDeps, SlashCommand } from '../../src/interactions/context.js';
+import { InteractionRouter } from '../../src/interactions/router.js';
+import { TitleCache } from '../../src/views/titles.js';
+import { WhereTracker } from '../../src/interactions/where.js';
+import { createLogger, silentLogger } from '../../src/log/log.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
-import { GUILD, newUser, textOf } from './harness.js';
+import { GUILD, newUser, textOf } from '../../local-stack/harness.js';
 
 const commands: SlashCommand[] = [
   {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_USERS } from '../emulator/server.js';
-import { GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from './harness.js';
+import { DEFAULT_USERS } from '../../emulator/server.js';
+import { GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf } from './user-helpers.js';
 import { buttonLabelled, componentsOf, serviceGet } from './catalogue-helpers.js';
 

@@ -3,7 +3,7 @@
 // the emulator follows the spec, so only this check would notice a missing `limit`.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DM, GUILD, newUser, startStack, type Stack } from './harness.js';
+import { DM, GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
 import type { CommandSpec } from '../../fake-discord/index.js';
 
 const LIST_ENDPOINTS = [

@@ -6,12 +6,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCommands } from '../../src/discord/register.js';
-import { startEmulator, type Emulator } from '../emulator/server.js';
-import { loginAsPerson } from '../emulator/login.js';
+import { registerCommands } from '../../src/app/register-commands.js';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
+import { loginAsPerson } from '../../emulator/login.js';
 import { slashCommand, startFakeDiscord, type FakeDiscord, type Where } from '../../fake-discord/index.js';
-import { DM, freePort, loginUrlOf, newUser, textOf } from './harness.js';
-import { botEnv, spawnBot, waitReady, type BotRun } from './bot-process.js';
+import { DM, freePort, loginUrlOf, newUser, textOf } from '../../local-stack/harness.js';
+import { botEnv, spawnBot, waitReady, type BotRun } from '../../local-stack/bot-process.js';
 
 const CLIENT_ID = 'shard0client0id00000000000000000';
 

@@ -6,11 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCommands } from '../../src/discord/register.js';
-import { startEmulator, type Emulator } from '../emulator/server.js';
+import { registerCommands } from '../../src/app/register-commands.js';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle } from '../../fake-discord/index.js';
-import { freePort, GUILD, newUser, textOf, TRANSPORTS } from './harness.js';
-import { botEnv, spawnBot, waitReady, type BotRun } from './bot-process.js';
+import { freePort, GUILD, newUser, textOf, TRANSPORTS } from '../../local-stack/harness.js';
+import { botEnv, spawnBot, waitReady, type BotRun } from '../../local-stack/bot-process.js';
 import { answerOf } from './user-helpers.js';
 
 const CLIENT_ID = 'amls-emulator-default-client-id0';

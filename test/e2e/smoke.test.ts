@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUILD, newUser, startStack, textOf, TRANSPORTS, type Stack } from './harness.js';
+import { GUILD, newUser, startStack, textOf, TRANSPORTS, type Stack } from '../../local-stack/harness.js';
 
 describe.each(TRANSPORTS)('smoke over the %s transport', (transport) => {
   let stack: Stack;

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBot } from '../../src/bot.js';
-import type { BotConfig } from '../../src/config.js';
-import { silentLogger } from '../../src/log.js';
+import { startBot } from '../../src/app/bot.js';
+import type { BotConfig } from '../../src/config/config.js';
+import { silentLogger } from '../../src/log/log.js';
 import { openStore } from '../../src/store/bot-store.js';
 import { parseEncryptionKey } from '../../src/store/crypto.js';
 

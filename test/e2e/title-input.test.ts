@@ -3,10 +3,10 @@
 
 import { PermissionFlagsBits as P, type APIApplicationCommandOption } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandDefinitions } from '../../src/discord/registry.js';
-import { TITLE_OPTION_DESCRIPTION } from '../../src/discord/views/title-input.js';
+import { commandDefinitions } from '../../src/app/command-registry.js';
+import { TITLE_OPTION_DESCRIPTION } from '../../src/views/title-input.js';
 import { snowflake, type Where } from '../../fake-discord/index.js';
-import { newUser, SERVICE_WEB_URL, startStack, type Stack } from './harness.js';
+import { newUser, SERVICE_WEB_URL, startStack, type Stack } from '../../local-stack/harness.js';
 import { answerOf, listWrites, myListStatus } from './user-helpers.js';
 
 interface TitleOptionPath {

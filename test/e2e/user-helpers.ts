@@ -2,8 +2,8 @@
 
 import { expect } from 'vitest';
 import type { InteractionHandle, RecordedMessage, Where, Who } from '../../fake-discord/index.js';
-import { loginAsPerson } from '../emulator/login.js';
-import { DM, loginUrlOf, textOf, type Stack } from './harness.js';
+import { loginAsPerson } from '../../emulator/login.js';
+import { DM, loginUrlOf, textOf, type Stack } from '../../local-stack/harness.js';
 
 const EPHEMERAL = 64;
 

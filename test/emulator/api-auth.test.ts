@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from './server.js';
-import { call } from './helpers.js';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
+import { call } from '../../emulator/helpers.js';
 import { FIXTURES_DIR } from '../fixtures-dir.js';
 
 const FIXTURES = FIXTURES_DIR;

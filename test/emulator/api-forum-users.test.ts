@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from './server.js';
-import { call, items, record } from './helpers.js';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
+import { call, items, record } from '../../emulator/helpers.js';
 
 let emu: Emulator;
 beforeAll(async () => {

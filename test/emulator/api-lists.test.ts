@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from './server.js';
-import { call, items, node, record } from './helpers.js';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
+import { call, items, node, record } from '../../emulator/helpers.js';
 
 let clock = Date.UTC(2025, 4, 10, 12, 0, 0);
 let emu: Emulator;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue } from './catalogue/index.js';
-import { type WorkCore } from './catalogue/types.js';
-import { startEmulator } from './server.js';
-import { seedUserLists } from './catalogue/users.js';
-import { KNOWN_ANIME } from './catalogue/known.js';
-import { call, items, node } from './helpers.js';
+import { buildCatalogue } from '../../emulator/catalogue/index.js';
+import { type WorkCore } from '../../emulator/catalogue/types.js';
+import { startEmulator } from '../../emulator/server.js';
+import { seedUserLists } from '../../emulator/catalogue/users.js';
+import { KNOWN_ANIME } from '../../emulator/catalogue/known.js';
+import { call, items, node } from '../../emulator/helpers.js';
 import { airingPlan, japanMidnightOf, japanWeekday, nextEpisode, parseBroadcast } from '../../src/airing/air-times.js';
 
 const NOW = Date.UTC(2025, 4, 10);

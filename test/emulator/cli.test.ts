@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { parseCli } from './cli.js';
+import { parseCli } from '../../emulator/cli.js';
 
 describe('cli argument parsing', () => {
   it('groups client flags in order and parses users and numbers', () => {
@@ -29,7 +29,7 @@ describe('cli argument parsing', () => {
 
 describe('cli process', () => {
   it('prints the listening line and the credentials, serves requests and exits cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/emulator/cli.ts', '--port', '0', '--user', 'dora:pw'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--user', 'dora:pw'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FieldsSyntaxError, parseFields, serializeFields, type FieldTree } from './fields.js';
+import { FieldsSyntaxError, parseFields, serializeFields, type FieldTree } from '../../emulator/fields.js';
 
 const plain = (tree: FieldTree): unknown => Object.fromEntries([...tree].map(([k, v]) => [k, plain(v)]));
 

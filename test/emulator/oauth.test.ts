@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAsPerson } from './login.js';
-import { startEmulator, type Emulator } from './server.js';
+import { loginAsPerson } from '../../emulator/login.js';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
 import {
   CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, VERIFIER, authorizeUrl, call, codeFor, loginTokens, tokenRequest,
-} from './helpers.js';
+} from '../../emulator/helpers.js';
 
 let clock = Date.UTC(2025, 4, 10, 12, 0, 0);
 let emu: Emulator;

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from './server.js';
-import { call, record } from './helpers.js';
+import { startEmulator, type Emulator } from '../../emulator/server.js';
+import { call, record } from '../../emulator/helpers.js';
 import { FIXTURES_DIR } from '../fixtures-dir.js';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(`${FIXTURES_DIR}/${name}`, 'utf8'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TokenBuckets } from '../../src/fairness/token-bucket.js';
 import { RateLimitedError, UserRateLimits } from '../../src/fairness/user-limits.js';
-import { describeError } from '../../src/discord/user-errors.js';
+import { describeError } from '../../src/interactions/user-errors.js';
 
 function clock(start = 1_000_000): { now: () => number; advance(ms: number): void } {
   let t = start;

@@ -2,11 +2,11 @@
 // fake Discord and the emulator: no secret the bot handled appears anywhere in the log.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_SECRET, DM, GUILD, loginUrlOf, newUser, startStack, type Stack } from './../e2e/harness.js';
+import { CLIENT_SECRET, DM, GUILD, loginUrlOf, newUser, startStack, type Stack } from '../../local-stack/harness.js';
 import { answerOf, confirmTokenOf, decideLink } from '../e2e/user-helpers.js';
 import { slashCommand } from '../../fake-discord/index.js';
-import { loginAsPerson } from '../emulator/login.js';
-import { DEFAULT_USERS } from '../emulator/server.js';
+import { loginAsPerson } from '../../emulator/login.js';
+import { DEFAULT_USERS } from '../../emulator/server.js';
 
 describe('logs hold no secrets', () => {
   let stack: Stack;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, redact, redactText, scopedLogger, silentLogger, withLogScope } from '../../src/log.js';
+import { createLogger, redact, redactText, scopedLogger, silentLogger, withLogScope } from '../../src/log/log.js';
 
 function capture(level: Parameters<typeof createLogger>[0] = 'debug') {
   const lines: string[] = [];

@@ -2,9 +2,9 @@
 // names, labels and counts as the README and the Grafana dashboard promise.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { componentId, GUILD, newUser, startStack, type Stack } from '../e2e/harness.js';
+import { componentId, GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
 import { answerOf } from '../e2e/user-helpers.js';
-import { DEFAULT_USERS } from '../emulator/server.js';
+import { DEFAULT_USERS } from '../../emulator/server.js';
 
 const TOKEN = 'metrics-scrape-token-0123456789';
 

@@ -7,7 +7,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebApp, MAX_REQUEST_BODY_BYTES, type AccessLogEntry, type WebAppOptions } from '../../src/web/app.js';
 import { startWebServer, type RunningWebServer } from '../../src/web/server.js';
-import { startStack, type Stack } from '../e2e/harness.js';
+import { startStack, type Stack } from '../../local-stack/harness.js';
 
 const login: WebAppOptions['login'] = {
   finishLogin: async () => ({ ok: false, reason: 'invalid_state', status: 400, message: 'unknown state' }),

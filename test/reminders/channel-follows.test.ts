@@ -2,7 +2,7 @@
 // a recording `deliver`: follows, what a refused post does, titles that end, and stored shapes.
 
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/log.js';
+import { silentLogger } from '../../src/log/log.js';
 import { MemoryKv } from '../../src/reminders/kv.js';
 import { KEY, parseQueued, type QueuedReminder } from '../../src/reminders/records.js';
 import { MAX_CHANNEL_FOLLOWS, ReminderError, Reminders, type DeliveryResult } from '../../src/reminders/reminders.js';

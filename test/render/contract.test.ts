@@ -33,13 +33,13 @@ import {
   mangaListEntryEmbed,
   profileEmbed,
   type RenderedMessage,
-} from '../../src/discord/render/index.js';
-import type { BaseContext } from '../../src/discord/context.js';
-import type { Where } from '../../src/discord/where.js';
-import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage, workPage } from '../../src/discord/views/catalogue.js';
-import { userListPage } from '../../src/discord/views/user-list.js';
-import { NSFW_HIDDEN_NOTE } from '../../src/discord/views/nsfw.js';
-import { renderPagedView, type LoadedPage, type PagedView } from '../../src/discord/views/paged-view.js';
+} from '../../src/render/index.js';
+import type { BaseContext } from '../../src/interactions/context.js';
+import type { Where } from '../../src/interactions/where.js';
+import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage, workPage } from '../../src/views/catalogue.js';
+import { userListPage } from '../../src/views/user-list.js';
+import { NSFW_HIDDEN_NOTE } from '../../src/views/nsfw.js';
+import { renderPagedView, type LoadedPage, type PagedView } from '../../src/views/paged-view.js';
 import { assertMentionsDisabled, assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
 import { FIXTURES_DIR } from '../fixtures-dir.js';
 

@@ -1,5 +1,5 @@
 // An independent statement of Discord's message limits (from discord-offline.md), used to check the
-// rendering layer's output. Written separately from src/discord/render/limits.ts on purpose.
+// rendering layer's output. Written separately from src/render/limits.ts on purpose.
 import { expect } from 'vitest';
 
 type Obj = Record<string, unknown>;

@@ -9,9 +9,9 @@ import {
   mangaListStatusLine,
   pollText,
   workListEmbed,
-} from '../../src/discord/render/index.js';
+} from '../../src/render/index.js';
 import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES } from '../../src/service/types.js';
-import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage } from '../../src/discord/views/catalogue.js';
+import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage } from '../../src/views/catalogue.js';
 import { assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
 
 const long = (n: number, word = 'lorem'): string => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');

@@ -10,7 +10,7 @@ import {
   formatSeason,
   humanize,
   parseCount,
-} from '../../src/discord/render/format.js';
+} from '../../src/render/format.js';
 
 describe('humanize', () => {
   it.each([

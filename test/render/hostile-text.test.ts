@@ -17,11 +17,11 @@ import {
   profileEmbed,
   truncate,
   workListEmbed,
-} from '../../src/discord/render/index.js';
-import { removeHiddenCharacters } from '../../src/discord/render/untrusted.js';
-import { sanitizeChoices } from '../../src/discord/router.js';
-import { workItem } from '../../src/discord/views/catalogue.js';
-import type { Where } from '../../src/discord/where.js';
+} from '../../src/render/index.js';
+import { removeHiddenCharacters } from '../../src/render/untrusted.js';
+import { sanitizeChoices } from '../../src/interactions/router.js';
+import { workItem } from '../../src/views/catalogue.js';
+import type { Where } from '../../src/interactions/where.js';
 import { HOSTILE, markdownProblems, messageProblems, plainProblems, shown, visibleText, type HostileCase } from './hostile-text.js';
 
 const where: Where = { place: 'guild', ageRestricted: false };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { APIEmbed } from 'discord.js';
-import { embedTextLength, finalizeMessage, type MessageRow, type RenderedMessage } from '../../src/discord/render/limits.js';
+import { embedTextLength, finalizeMessage, type MessageRow, type RenderedMessage } from '../../src/render/limits.js';
 import { assertMentionsDisabled, assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
-import { Prng } from '../emulator/prng.js';
+import { Prng } from '../../emulator/prng.js';
 
 const words = (n: number, word = 'word'): string => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
 

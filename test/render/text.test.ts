@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipPlain, escapeMarkdown, truncate } from '../../src/discord/render/text.js';
+import { clipPlain, escapeMarkdown, truncate } from '../../src/render/text.js';
 import { unbalancedMarkers } from './discord-limits.js';
 
 describe('truncate', () => {

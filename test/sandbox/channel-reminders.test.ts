@@ -4,8 +4,8 @@
 // channel show in that channel's timeline with clickable buttons.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reminderDelivery } from '../../src/discord/reminder-delivery.js';
-import { silentLogger } from '../../src/log.js';
+import { reminderDelivery } from '../../src/transport/reminder-delivery.js';
+import { silentLogger } from '../../src/log/log.js';
 import { ActionError, type CommandInput } from '../../sandbox/actions.js';
 import { GUILD_ID, placeOf, SERVER_CHANNELS, SERVER_ROLES, USERS, type Place, type SandboxUser } from '../../sandbox/places.js';
 import { startSandbox, type Sandbox } from '../../sandbox/start.js';

@@ -2,7 +2,7 @@
 // real bot and shows its answer; stop() closes every server.
 
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../src/log.js';
+import { silentLogger } from '../../src/log/log.js';
 import { startSandbox, type SandboxTransport } from '../../sandbox/start.js';
 
 interface TimelineBody {

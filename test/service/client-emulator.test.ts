@@ -1,4 +1,4 @@
-// Every ServiceClient method and error path against the service emulator (test/emulator/server.ts).
+// Every ServiceClient method and error path against the service emulator (emulator/server.ts).
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CoolOff } from '../../src/service/cool-off.js';
@@ -15,8 +15,8 @@ import { animeFields, mangaFields, nested, userFields } from '../../src/service/
 import { buildAuthorizeUrl, OAuthClient } from '../../src/service/oauth.js';
 import { storedTokensFrom, TokenManager } from '../../src/service/token-source.js';
 import { type Anime, type NodeItem, type Page } from '../../src/service/types.js';
-import { loginAsPerson } from '../emulator/login.js';
-import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../emulator/server.js';
+import { loginAsPerson } from '../../emulator/login.js';
+import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../../emulator/server.js';
 import { MemoryStorage } from './memory-token-storage.js';
 
 

@@ -8,7 +8,7 @@ import {
   type StoredTokens,
 } from '../../src/service/token-source.js';
 import { type TokenResponse } from '../../src/service/types.js';
-import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../emulator/server.js';
+import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../../emulator/server.js';
 import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
 import { MemoryStorage } from './memory-token-storage.js';
 

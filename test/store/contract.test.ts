@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreEngine } from '../../src/store/engine.js';
 import { BotStore, type LinkedAccount } from '../../src/store/bot-store.js';
 import { claimPeriod, tryLock, withLock } from '../../src/store/locks.js';
-import { engineCases, prepareCase, type OpenedCase } from './engines.js';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 import { reply, secretLike, testKey } from '../auth/helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,6 @@
 // Says which store engines this run skips and why; with CI=true or REQUIRE_ENGINES=1 a skipped engine
 // fails the run (CI must test every engine).
-import { engineCases } from './engines.js';
+import { engineCases } from '../../local-stack/store-engines.js';
 
 export default function setup(): void {
   const skipped = engineCases().filter((c) => c.skipped);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BotStore, type LinkedAccount } from '../../src/store/bot-store.js';
 import { MemoryEngine, openEngine } from '../../src/store/engines/index.js';
 import { migrateStore } from '../../src/store/migrate.js';
-import { engineCases, prepareCase } from './engines.js';
+import { engineCases, prepareCase } from '../../local-stack/store-engines.js';
 import { makeTempDir, secretLike, testKey } from '../auth/helpers.js';
 
 const run = promisify(execFile);
@@ -74,7 +74,7 @@ describe('store:migrate command', () => {
     const temp = makeTempDir();
     cleanups.push(temp.cleanup);
     const target = `sqlite://${join(temp.dir, 'new.sqlite')}`;
-    const cli = ['--import', 'tsx', 'src/store/migrate-cli.ts'];
+    const cli = ['--import', 'tsx', 'src/app/migrate-cli.ts'];
     const ok = await run(process.execPath, [...cli, `sqlite://${file}`, target]);
     expect(ok.stdout).toMatch(/Copied 1 linked account/);
     const engine = await openEngine(target);

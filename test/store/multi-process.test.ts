@@ -7,8 +7,8 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotStore } from '../../src/store/bot-store.js';
 import type { StoreEngine } from '../../src/store/engine.js';
-import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../emulator/server.js';
-import { engineCases, prepareCase, type OpenedCase } from './engines.js';
+import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../../emulator/server.js';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 import type { Job, JobResult } from './child.js';
 import { reply } from '../auth/helpers.js';
 

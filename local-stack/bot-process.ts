@@ -1,0 +1,97 @@
+// Real bot processes for end-to-end tests of process-level behaviour (shutdown, several processes,
+// shards). They run the TypeScript sources through tsx (no build step); process.test.ts covers
+// the compiled `npm start` path.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Emulator } from '../emulator/server.js';
+import type { FakeDiscord } from '../fake-discord/index.js';
+
+const REPO = process.cwd();
+const ENTRY = join(REPO, 'src', 'index.ts');
+
+export interface BotRun {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Log lines (JSON) printed so far, parsed. */
+  logs: () => Array<Record<string, unknown>>;
+}
+
+/** Starts `src/index.ts` with only `env` (plus PATH/HOME), as a self-hoster would configure it. */
+export function spawnBot(env: Record<string, string>, cwd = REPO): BotRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    logs: () =>
+      output.split('\n').flatMap((line) => {
+        try {
+          const parsed: unknown = JSON.parse(line);
+          return typeof parsed === 'object' && parsed !== null ? [parsed as Record<string, unknown>] : [];
+        } catch {
+          return [];
+        }
+      }),
+  };
+}
+
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: () => string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await Promise.resolve().then(check).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what()}`);
+}
+
+export async function waitReady(run: BotRun, port: number, timeoutMs = 60_000): Promise<void> {
+  await waitFor(
+    async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200,
+    timeoutMs,
+    () => `readiness on port ${port} (output: ${run.output()})`,
+  );
+}
+
+export interface BotEnvOptions {
+  discord: FakeDiscord;
+  emulator: Emulator;
+  clientId: string;
+  port: number;
+  /** Where browsers reach the bot (default http://127.0.0.1:PORT); several processes behind a balancer share one. */
+  publicUrl?: string;
+  storeUrl: string;
+  encryptionKey?: string;
+  transport?: 'gateway' | 'http';
+  extra?: Record<string, string>;
+}
+
+export function botEnv(o: BotEnvOptions): Record<string, string> {
+  return {
+    DISCORD_TOKEN: o.discord.botToken,
+    DISCORD_APPLICATION_ID: o.discord.applicationId,
+    DISCORD_API_URL: o.discord.apiUrl,
+    SERVICE_API_URL: o.emulator.url,
+    SERVICE_AUTH_URL: o.emulator.url,
+    SERVICE_CLIENT_ID: o.clientId,
+    PUBLIC_URL: o.publicUrl ?? `http://127.0.0.1:${o.port}`,
+    PORT: String(o.port),
+    STORE_URL: o.storeUrl,
+    TOKEN_ENCRYPTION_KEY: o.encryptionKey ?? randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'info',
+    // These tests drive a few users hard on purpose; the per-user rate limit has its own tests.
+    USER_RATE_PER_MINUTE: '0',
+    USER_RATE_AUTOCOMPLETE_PER_MINUTE: '0',
+    ...(o.transport === 'http' ? { DISCORD_TRANSPORT: 'http', DISCORD_PUBLIC_KEY: o.discord.publicKey } : {}),
+    ...o.extra,
+  };
+}

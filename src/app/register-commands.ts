@@ -1,0 +1,22 @@
+// Registers every slash command with Discord, globally or for one server.
+
+import { REST, Routes } from 'discord.js';
+import type { DiscordConfig } from '../config/config.js';
+import { commandDefinitions } from './command-registry.js';
+
+export async function registerCommands(discord: DiscordConfig, guildId?: string): Promise<number> {
+  const rest = new REST({ api: discord.apiUrl }).setToken(discord.token);
+  const route = guildId
+    ? Routes.applicationGuildCommands(discord.applicationId, guildId)
+    : Routes.applicationCommands(discord.applicationId);
+  const registered = (await rest.put(route, { body: commandDefinitions() })) as unknown[];
+  return registered.length;
+}
+
+export function inviteLinks(applicationId: string): { server: string; user: string } {
+  const base = `https://discord.com/oauth2/authorize?client_id=${applicationId}`;
+  return {
+    server: `${base}&scope=applications.commands&integration_type=0`,
+    user: `${base}&scope=applications.commands&integration_type=1`,
+  };
+}

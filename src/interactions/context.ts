@@ -1,0 +1,96 @@
+// What every handler receives: who is acting, where, and the bot's services.
+
+import type {
+  AutocompleteInteraction,
+  ChatInputCommandInteraction,
+  MessageComponentInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { ServiceClient } from '../service/client.js';
+import type { TokenSource } from '../service/token-source.js';
+import type { Logger } from '../log/log.js';
+import type { RenderedMessage } from '../render/limits.js';
+import type { FieldReader } from './custom-id.js';
+import type { Where } from './where.js';
+import type { AccountLinks } from '../auth/accounts.js';
+import type { TitleCache } from '../views/titles.js';
+import type { SeasonAiring } from '../airing/season-airing.js';
+import type { Reminders } from '../reminders/reminders.js';
+
+export interface BotDeps {
+  service: ServiceClient;
+  accounts: AccountLinks;
+  log: Logger;
+  titleCache: TitleCache;
+  /** The service's website, whose title pages title options accept as links. */
+  serviceWebUrl: string;
+  /** This week's airing titles, shared by every viewer. */
+  airing: SeasonAiring;
+  reminders: Reminders;
+  /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
+  pendingNotice?: (userId: string) => Promise<RenderedMessage | undefined>;
+  /** Current time in ms; injectable for tests. */
+  now: () => number;
+}
+
+export interface BaseContext {
+  userId: string;
+  where: Where;
+  /** Its `service` is bound to this interaction's budget. */
+  deps: BotDeps;
+  /** Aborted when the interaction's budget ends or its answer is no longer wanted; pass it to other slow work. */
+  signal: AbortSignal;
+  /** The viewer's token when they have linked an account, for reads that can show their list status. */
+  viewerAuth(): Promise<TokenSource | undefined>;
+  /** The viewer's token, or a NotLoggedInError telling them to /login. */
+  requireAuth(): Promise<TokenSource>;
+}
+
+export interface CommandContext extends BaseContext {
+  interaction: ChatInputCommandInteraction;
+}
+
+export interface ComponentContext extends BaseContext {
+  interaction: MessageComponentInteraction;
+  /** Values of a select menu; empty for buttons. */
+  values: readonly string[];
+}
+
+export interface AutocompleteContext extends BaseContext {
+  interaction: AutocompleteInteraction;
+  focused: { name: string; value: string };
+}
+
+export interface AutocompleteChoice {
+  name: string;
+  value: string;
+}
+
+export interface SubcommandHandler {
+  /** Reply visible only to the invoker. */
+  ephemeral?: boolean;
+  /** Never reaches the service (e.g. /logout): exempt from the per-user rate limit. */
+  local?: boolean;
+  run(ctx: CommandContext): Promise<RenderedMessage>;
+  autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
+}
+
+export interface SlashCommand {
+  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  /** Keyed by subcommand path: '' for a command without subcommands, 'search', 'anime view', … */
+  handlers: Record<string, SubcommandHandler>;
+}
+
+/**
+ * A component (button or select) kind. `update` edits the message the component is on, `reply`
+ * posts a new message, `ephemeral` answers only the clicker.
+ */
+export interface ComponentHandler {
+  kind: string;
+  mode: 'update' | 'reply' | 'ephemeral';
+  /** Position of the invoker's id in the custom_id fields; clicks by anyone else are refused. */
+  invokerField?: number;
+  /** Never reaches the service: exempt from the per-user rate limit. */
+  local?: boolean;
+  run(ctx: ComponentContext, fields: FieldReader): Promise<RenderedMessage>;
+}

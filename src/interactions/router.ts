@@ -1,0 +1,462 @@
+// The one interaction router: finds the handler, builds its context, acknowledges in time and
+// turns every failure into a clear ephemeral message. It never throws.
+
+import {
+  MessageFlags,
+  type AutocompleteInteraction,
+  type BaseInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  type MessageComponentInteraction,
+} from 'discord.js';
+import type { TokenSource } from '../service/token-source.js';
+import type {
+  AutocompleteChoice,
+  BaseContext,
+  BotDeps,
+  ComponentHandler,
+  SlashCommand,
+  SubcommandHandler,
+} from './context.js';
+import { decodeCustomId, FieldReader } from './custom-id.js';
+import { DEFAULT_DEFER_AFTER_MS, Responder } from './responder.js';
+import { BudgetExceededError, describeError, NotLoggedInError } from './user-errors.js';
+import type { Where, WhereTracker } from './where.js';
+import { errorMessage } from '../render/messages.js';
+import { clipPlain } from '../render/text.js';
+import { finalizeMessage } from '../render/limits.js';
+import { decodeUserId } from './invoker.js';
+import type { UserRateLimits } from '../fairness/user-limits.js';
+import { withLogScope, type Logger } from '../log/log.js';
+import { AbortedError } from '../service/errors.js';
+
+export type InteractionKind = 'command' | 'component' | 'autocomplete';
+export type InteractionOutcome = 'ok' | 'user_error' | 'error' | 'refused' | 'unknown' | 'timeout' | 'failed';
+
+export interface InteractionReport {
+  kind: InteractionKind;
+  /** Command path (`anime search`) or component kind (`pg`); `unknown` for what the bot does not know. */
+  command: string;
+  outcome: InteractionOutcome;
+  /** ms from receipt to the first acknowledgement Discord accepted; undefined if none was. */
+  firstResponseMs: number | undefined;
+  /** ms from receipt to the final answer (or the failure). */
+  totalMs: number;
+}
+
+export interface RouterOptions {
+  deferAfterMs?: number;
+  /** Time a slash command gets for all its service calls before the user is told the service is slow. */
+  commandBudgetMs?: number;
+  /** The same for buttons and select menus. */
+  componentBudgetMs?: number;
+  /** Time an autocomplete handler gets before the router answers with what it has. */
+  autocompleteBudgetMs?: number;
+  /** Per-user fairness for work that reaches the service; none = unlimited. */
+  limits?: UserRateLimits;
+  /** How interactions reach the bot; carried by every log line of an interaction. */
+  transport?: 'gateway' | 'http';
+  /** Told once per interaction when it is finished (metrics). Must not throw. */
+  onFinished?: (report: InteractionReport) => void;
+}
+
+interface Handled {
+  command: string;
+  outcome: InteractionOutcome;
+  responder?: Responder;
+}
+
+export const DEFAULT_COMMAND_BUDGET_MS = 10_000;
+export const DEFAULT_COMPONENT_BUDGET_MS = 10_000;
+export const DEFAULT_AUTOCOMPLETE_BUDGET_MS = 1_500;
+/** After the budget, a handler gets this long to answer from what it has (e.g. a stale cache) before the router answers for it. */
+const BUDGET_GRACE_MS = 300;
+
+/** One interaction's deadline: an abort signal for everything it starts, and whether a stale answer was used. */
+interface Budget {
+  controller: AbortController;
+  deadlineAt: number;
+  budgetMs: number;
+  stale: boolean;
+  timer: NodeJS.Timeout;
+}
+
+function startBudget(budgetMs: number): Budget {
+  const controller = new AbortController();
+  return {
+    controller,
+    deadlineAt: Date.now() + budgetMs,
+    budgetMs,
+    stale: false,
+    timer: setTimeout(() => controller.abort(new BudgetExceededError(budgetMs)), budgetMs),
+  };
+}
+
+const STALE_NOTE = '⚠️ The service is not answering properly right now, so this is an earlier answer: possibly out of date.';
+
+const AUTOCOMPLETE_MAX_CHOICES = 25;
+
+const SHUTTING_DOWN = errorMessage('Bot restarting', 'The bot is restarting and could not finish this. Please try again in a moment.');
+
+export interface DrainResult {
+  /** Interactions that finished during the grace period. */
+  finished: number;
+  /** Interactions still running at its end; each was answered with a "restarting" message. */
+  interrupted: number;
+}
+const CHOICE_TEXT_MAX = 100;
+
+export function subcommandPath(interaction: ChatInputCommandInteraction | AutocompleteInteraction): string {
+  const group = interaction.options.getSubcommandGroup(false);
+  const sub = interaction.options.getSubcommand(false);
+  return [group, sub].filter((p): p is string => Boolean(p)).join(' ');
+}
+
+export class InteractionRouter {
+  private readonly commands = new Map<string, SlashCommand>();
+  private readonly components = new Map<string, ComponentHandler>();
+  private readonly deferAfterMs: number;
+  private readonly autocompleteBudgetMs: number;
+  private readonly limits: UserRateLimits | undefined;
+  private readonly commandBudgetMs: number;
+  private readonly componentBudgetMs: number;
+  private readonly transport: 'gateway' | 'http';
+  private readonly onFinished: ((report: InteractionReport) => void) | undefined;
+  private readonly inFlight = new Map<string, { responder: Responder | undefined; done: Promise<void> }>();
+  private draining = false;
+
+  constructor(
+    commands: readonly SlashCommand[],
+    components: readonly ComponentHandler[],
+    private readonly deps: BotDeps,
+    private readonly where: WhereTracker,
+    options: RouterOptions = {},
+  ) {
+    for (const command of commands) this.commands.set(command.data.name, command);
+    for (const component of components) {
+      if (this.components.has(component.kind)) throw new Error(`duplicate component kind ${component.kind}`);
+      this.components.set(component.kind, component);
+    }
+    this.deferAfterMs = options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS;
+    this.autocompleteBudgetMs = options.autocompleteBudgetMs ?? DEFAULT_AUTOCOMPLETE_BUDGET_MS;
+    this.commandBudgetMs = options.commandBudgetMs ?? DEFAULT_COMMAND_BUDGET_MS;
+    this.componentBudgetMs = options.componentBudgetMs ?? DEFAULT_COMPONENT_BUDGET_MS;
+    this.transport = options.transport ?? 'gateway';
+    this.onFinished = options.onFinished;
+    this.limits = options.limits;
+  }
+
+  /** `work` on the user's budget unless it never reaches the service. */
+  private limited<T>(kind: 'command' | 'autocomplete', userId: string, local: boolean | undefined, work: () => Promise<T>): Promise<T> {
+    return this.limits && !local ? this.limits.run(kind, userId, work) : work();
+  }
+
+  /** False once shutdown began: new interactions get a short "restarting" answer and no work. */
+  get accepting(): boolean {
+    return !this.draining;
+  }
+
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  /** Stops taking new interactions. */
+  beginShutdown(): void {
+    this.draining = true;
+  }
+
+  /**
+   * Stops taking new interactions and waits up to `graceMs` for the running ones; those still
+   * running then are answered with a clear message (their late answers are dropped).
+   */
+  async drain(graceMs: number): Promise<DrainResult> {
+    this.beginShutdown();
+    const running = [...this.inFlight.values()];
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.all(running.map((r) => r.done)), timeout]);
+    clearTimeout(timer);
+    const left = [...this.inFlight.values()];
+    await Promise.allSettled(left.map((r) => r.responder?.abandon(SHUTTING_DOWN)));
+    return { finished: running.length - left.length, interrupted: left.length };
+  }
+
+  async handle(interaction: Interaction): Promise<void> {
+    if (this.draining) {
+      await this.refuseWhileStopping(interaction);
+      return;
+    }
+    let finish = (): void => undefined;
+    const entry = { responder: undefined as Responder | undefined, done: new Promise<void>((resolve) => (finish = resolve)) };
+    this.inFlight.set(interaction.id, entry);
+    try {
+      await this.dispatch(interaction, (responder) => (entry.responder = responder));
+    } finally {
+      this.inFlight.delete(interaction.id);
+      finish();
+    }
+  }
+
+  private async refuseWhileStopping(interaction: Interaction): Promise<void> {
+    try {
+      if (interaction.isAutocomplete()) await interaction.respond([]);
+      else if (interaction.isRepliable()) await interaction.reply({ ...finalizeMessage(SHUTTING_DOWN), flags: MessageFlags.Ephemeral });
+    } catch (error) {
+      this.deps.log.info('could not answer an interaction during shutdown', { interactionId: interaction.id, error });
+    }
+  }
+
+  private async dispatch(interaction: Interaction, track: (responder: Responder) => void): Promise<void> {
+    const started = performance.now();
+    const kind: InteractionKind | undefined = interaction.isChatInputCommand()
+      ? 'command'
+      : interaction.isAutocomplete()
+        ? 'autocomplete'
+        : interaction.isMessageComponent()
+          ? 'component'
+          : undefined;
+    if (!kind) return;
+    const log = this.deps.log.child({
+      interactionId: interaction.id,
+      command: commandLabel(interaction),
+      transport: this.transport,
+      userId: interaction.user.id,
+    });
+    await withLogScope(log, async () => {
+      let handled: Handled = { command: 'unknown', outcome: 'failed' };
+      try {
+        if (interaction.isChatInputCommand()) handled = await this.handleCommand(interaction, log, track);
+        else if (interaction.isAutocomplete()) handled = await this.handleAutocomplete(interaction, log, started);
+        else if (interaction.isMessageComponent()) handled = await this.handleComponent(interaction, log, track);
+        log.debug('interaction answered', { outcome: handled.outcome, ms: Math.round(performance.now() - started) });
+      } catch (error) {
+        // Reaching here means even the error reply failed (e.g. the interaction expired).
+        handled = { ...handled, outcome: 'failed' };
+        log.error('interaction failed', { error });
+      }
+      this.report(kind, handled, started);
+    });
+  }
+
+  private report(kind: InteractionKind, handled: Handled, started: number): void {
+    if (!this.onFinished) return;
+    const firstAt = handled.responder ? handled.responder.firstResponseAt : handled.outcome === 'failed' ? undefined : performance.now();
+    try {
+      this.onFinished({
+        kind,
+        command: handled.command,
+        outcome: handled.outcome,
+        firstResponseMs: firstAt === undefined ? undefined : firstAt - started,
+        totalMs: performance.now() - started,
+      });
+    } catch {
+      // Observers must not break interactions.
+    }
+  }
+
+  /** The context of one interaction: every service call it makes is bound to its budget. */
+  private baseContext(interaction: BaseInteraction, log: Logger, budget: Budget): BaseContext {
+    const userId = interaction.user.id;
+    const where: Where = this.where.take(interaction.id, { inGuild: interaction.inGuild() });
+    const { accounts } = this.deps;
+    const service = this.deps.service.scoped({
+      signal: budget.controller.signal,
+      deadlineAt: budget.deadlineAt,
+      onStale: () => {
+        budget.stale = true;
+      },
+    });
+    let viewer: Promise<TokenSource | undefined> | undefined;
+    const viewerAuth = (): Promise<TokenSource | undefined> =>
+      (viewer ??= accounts.linkedAs(userId).then((name) => (name === undefined ? undefined : accounts.tokenSource(userId))));
+    return {
+      userId,
+      where,
+      deps: { ...this.deps, log, service },
+      signal: budget.controller.signal,
+      viewerAuth,
+      requireAuth: async () => {
+        const auth = await viewerAuth();
+        if (!auth) throw new NotLoggedInError();
+        return auth;
+      },
+    };
+  }
+
+  private async handleCommand(interaction: ChatInputCommandInteraction, log: Logger, track: (responder: Responder) => void): Promise<Handled> {
+    const path = subcommandPath(interaction);
+    const handler: SubcommandHandler | undefined = this.commands.get(interaction.commandName)?.handlers[path];
+    const responder = new Responder(
+      interaction,
+      { mode: 'reply', ephemeral: handler?.ephemeral ?? true, deferAfterMs: this.deferAfterMs },
+      log,
+    );
+    track(responder);
+    if (!handler) {
+      await responder.notice(
+        errorMessage('Unknown command', 'This command is not known to the bot. The admin may need to run `npm run deploy-commands`.'),
+      );
+      return { command: 'unknown', outcome: 'unknown', responder };
+    }
+    const budget = startBudget(this.commandBudgetMs);
+    const ctx = { ...this.baseContext(interaction, log, budget), interaction };
+    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx)), log, interaction.user.id);
+    return { command: `${interaction.commandName} ${path}`.trim(), outcome, responder };
+  }
+
+  private async handleComponent(interaction: MessageComponentInteraction, log: Logger, track: (responder: Responder) => void): Promise<Handled> {
+    const { kind, fields } = decodeCustomId(interaction.customId);
+    const handler = this.components.get(kind);
+    const responder = new Responder(
+      interaction,
+      { mode: handler?.mode === 'update' ? 'update' : 'reply', ephemeral: handler?.mode !== 'reply', deferAfterMs: this.deferAfterMs },
+      log,
+    );
+    track(responder);
+    if (!handler) {
+      await responder.notice(errorMessage('Outdated button', 'This button is no longer supported. Run the command again.'));
+      return { command: 'unknown', outcome: 'unknown', responder };
+    }
+    if (handler.invokerField !== undefined) {
+      const invoker = decodeUserId(fields[handler.invokerField] ?? '');
+      if (invoker !== interaction.user.id) {
+        await responder.notice(
+          errorMessage('Not your command', 'Only the person who ran this command can use these controls. Run the command yourself to browse.'),
+        );
+        return { command: kind, outcome: 'refused', responder };
+      }
+    }
+    const budget = startBudget(this.componentBudgetMs);
+    const ctx = {
+      ...this.baseContext(interaction, log, budget),
+      interaction,
+      values: interaction.isStringSelectMenu() ? interaction.values : [],
+    };
+    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), log, interaction.user.id);
+    return { command: kind, outcome, responder };
+  }
+
+  private async run(
+    responder: Responder,
+    budget: Budget,
+    work: () => Promise<Parameters<Responder['send']>[0]>,
+    log: Logger,
+    userId: string,
+  ): Promise<InteractionOutcome> {
+    responder.arm();
+    let message;
+    // The handler is asked to stop at the budget (its service calls are aborted); the hard deadline
+    // after that guarantees an answer even if it does not.
+    let hardDeadline: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      hardDeadline = setTimeout(() => {
+        budget.controller.abort(new BudgetExceededError(budget.budgetMs));
+        reject(new BudgetExceededError(budget.budgetMs));
+      }, budget.budgetMs + BUDGET_GRACE_MS);
+    });
+    try {
+      message = await Promise.race([work(), deadline]);
+      if (budget.stale) message = { ...message, content: message.content ? `${STALE_NOTE}\n${message.content}` : STALE_NOTE };
+    } catch (error) {
+      const timedOut = budget.controller.signal.aborted;
+      const described = describeError(timedOut ? budgetError(error, budget) : error);
+      if (described.unexpected) log.error('handler failed', { error });
+      else log.info('handler answered with an error', { error: described.title });
+      await responder.sendError(errorMessage(described.title, described.text));
+      return timedOut ? 'timeout' : described.unexpected ? 'error' : 'user_error';
+    } finally {
+      clearTimeout(budget.timer);
+      clearTimeout(hardDeadline);
+      // Anything still running for this interaction is no longer wanted.
+      budget.controller.abort();
+    }
+    try {
+      await responder.send(message);
+    } catch (error) {
+      // The answer itself was refused (e.g. Discord rejected it): still tell the user, privately.
+      log.error('could not send the answer', { error });
+      const described = describeError(error);
+      await responder.sendError(errorMessage(described.title, described.text));
+      return 'error';
+    }
+    await this.sendPendingNotice(responder, userId, log);
+    return 'ok';
+  }
+
+  private async sendPendingNotice(responder: Responder, userId: string, log: Logger): Promise<void> {
+    try {
+      const notice = await this.deps.pendingNotice?.(userId);
+      if (notice) await responder.followUpPrivately(notice);
+    } catch (error) {
+      log.warn('could not show a pending notice', { error });
+    }
+  }
+
+  private async handleAutocomplete(interaction: AutocompleteInteraction, log: Logger, started: number): Promise<Handled> {
+    const path = subcommandPath(interaction);
+    const handler = this.commands.get(interaction.commandName)?.handlers[path];
+    const focused = interaction.options.getFocused(true);
+    if (!handler?.autocomplete) {
+      await interaction.respond([]);
+      return { command: 'unknown', outcome: 'unknown' };
+    }
+    const command = `${interaction.commandName} ${path}`.trim();
+    const budget = startBudget(this.autocompleteBudgetMs);
+    const ctx = {
+      ...this.baseContext(interaction, log, budget),
+      interaction,
+      focused: { name: focused.name, value: String(focused.value) },
+    };
+    // The handler is asked to stop at the budget and answer from what it has; the hard deadline
+    // after that guarantees an answer even if it does not.
+    let hardDeadline: NodeJS.Timeout | undefined;
+    const deadline = new Promise<AutocompleteChoice[]>((resolve) => {
+      hardDeadline = setTimeout(() => resolve([]), this.autocompleteBudgetMs + BUDGET_GRACE_MS);
+    });
+    let choices: AutocompleteChoice[];
+    let outcome: InteractionOutcome = 'ok';
+    try {
+      const autocomplete = handler.autocomplete.bind(handler);
+      choices = await Promise.race([this.limited('autocomplete', ctx.userId, false, () => autocomplete(ctx)), deadline]);
+    } catch (error) {
+      log.info('autocomplete failed', { error });
+      choices = [];
+      outcome = 'error';
+    } finally {
+      clearTimeout(budget.timer);
+      clearTimeout(hardDeadline);
+      budget.controller.abort();
+    }
+    if (outcome === 'ok' && performance.now() - started >= this.autocompleteBudgetMs) outcome = 'timeout';
+    await interaction.respond(sanitizeChoices(choices));
+    return { command, outcome };
+  }
+}
+
+/** Command path or component kind, for log lines (before the handler is looked up). */
+function commandLabel(interaction: Interaction): string {
+  if (interaction.isChatInputCommand() || interaction.isAutocomplete()) {
+    return `${interaction.commandName} ${subcommandPath(interaction)}`.trim();
+  }
+  if (interaction.isMessageComponent()) return interaction.customId.split('|', 1)[0] ?? '';
+  return '';
+}
+
+/** An error that surfaced because the budget ran out is reported as the budget running out (the service was too slow). */
+function budgetError(error: unknown, budget: Budget): unknown {
+  if (error instanceof BudgetExceededError || error instanceof AbortedError) return new BudgetExceededError(budget.budgetMs);
+  return error;
+}
+
+export function sanitizeChoices(choices: readonly AutocompleteChoice[]): AutocompleteChoice[] {
+  const seen = new Set<string>();
+  const out: AutocompleteChoice[] = [];
+  for (const choice of choices) {
+    const name = clipPlain(choice.name.trim(), CHOICE_TEXT_MAX).trim();
+    if (!name || !choice.value || choice.value.length > CHOICE_TEXT_MAX || seen.has(choice.value)) continue;
+    seen.add(choice.value);
+    out.push({ name, value: choice.value });
+    if (out.length === AUTOCOMPLETE_MAX_CHOICES) break;
+  }
+  return out;
+}

@@ -1,0 +1,144 @@
+// Forum boards, topic lists, and one topic's posts with its poll.
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { ForumBoards, ForumPoll, ForumTopicDetail, ForumTopicSummary } from '../service/types.js';
+import { bbcodeToMarkdown } from './bbcode.js';
+import { DISCORD_LIMITS } from './limits.js';
+import { clipPlain, discordTimestamp, escapeMarkdown, formatNumber, truncate } from './text.js';
+import { COLORS } from './theme.js';
+import { safeHttpUrl } from './url.js';
+import { workListEmbed, type PageOptions, type WorkListItem } from './lists.js';
+
+function userName(u: { name?: string } | undefined): string | undefined {
+  const name = u?.name?.trim();
+  return name ? name : undefined;
+}
+
+/** A page of forum topics: title, author, post count, last post time and author, topic id. */
+export function forumTopicsEmbed(topics: readonly ForumTopicSummary[], o: PageOptions & { title?: string } = {}): APIEmbed {
+  const offset = o.offset ?? 0;
+  const items = topics.map((t, i): WorkListItem => {
+    const parts: string[] = [];
+    const author = userName(t.created_by);
+    if (author) parts.push(`by ${escapeMarkdown(author)}`);
+    if (t.number_of_posts !== undefined) parts.push(`${formatNumber(t.number_of_posts)} ${t.number_of_posts === 1 ? 'post' : 'posts'}`);
+    const last = discordTimestamp(t.last_post_created_at);
+    const lastBy = userName(t.last_post_created_by);
+    if (last || lastBy) parts.push(`last post ${[last, lastBy ? `by ${escapeMarkdown(lastBy)}` : undefined].filter(Boolean).join(' ')}`);
+    parts.push(`ID ${t.id}`);
+    return { position: offset + i + 1, title: `${t.is_locked ? '🔒 ' : ''}${t.title?.trim() || `Topic ${t.id}`}`, extra: parts.join(' · ') };
+  });
+  return workListEmbed({ ...o, title: o.title ?? 'Forum topics', items, color: COLORS.forum, emptyText: 'No topics found.' });
+}
+
+const BAR_WIDTH = 10;
+
+/** Poll as option lines with `█████░░░░░ 61 votes (29.8%)` bars; markdown. */
+export function pollText(poll: ForumPoll): string {
+  const options = poll.options ?? [];
+  const votes = options.map((o) => (o.votes !== undefined && Number.isFinite(o.votes) && o.votes > 0 ? o.votes : 0));
+  const total = votes.reduce((a, b) => a + b, 0);
+  const most = Math.max(0, ...votes);
+  const lines: string[] = [];
+  const question = poll.question?.trim();
+  lines.push(`📊 **${escapeMarkdown(question || 'Poll')}**${poll.closed ? ' (closed)' : ''}`);
+  options.forEach((option, i) => {
+    const n = votes[i] ?? 0;
+    const share = total > 0 ? n / total : 0;
+    // Bars are relative to the leading option so differences stay visible; the percentage is of all votes.
+    const filled = most > 0 ? Math.round((n / most) * BAR_WIDTH) : 0;
+    const bar = '█'.repeat(filled) + '░'.repeat(BAR_WIDTH - filled);
+    const percent = total > 0 ? `${(share * 100).toFixed(1)}%` : '0%';
+    const text = escapeMarkdown(clipPlain(option.text?.trim() || `Option ${i + 1}`, 120));
+    lines.push(`${text}\n\`${bar}\` ${formatNumber(n)} ${n === 1 ? 'vote' : 'votes'} (${percent})`);
+  });
+  lines.push(`Total: ${formatNumber(total)} ${total === 1 ? 'vote' : 'votes'}`);
+  return lines.join('\n');
+}
+
+const MAX_POST_EMBEDS = DISCORD_LIMITS.embedsPerMessage - 1;
+const POST_OVERHEAD = 300;
+
+/**
+ * One page of a topic: a header embed (title, poll) followed by one embed per post (author, avatar,
+ * post number, time, BBCode body as markdown). Posts share what is left of the 6000 total;
+ * at most 9 posts are shown, the rest are counted in the header.
+ */
+export function forumTopicEmbed(topic: ForumTopicDetail, o: { topicId?: number; offset?: number; footer?: string } = {}): APIEmbed[] {
+  const posts = (topic.posts ?? []).slice(0, MAX_POST_EMBEDS);
+  const header: APIEmbed = {
+    title: truncate(escapeMarkdown(topic.title?.trim() || (o.topicId !== undefined ? `Topic ${o.topicId}` : 'Forum topic')), DISCORD_LIMITS.embedTitle),
+    color: COLORS.forum,
+  };
+  const headParts: string[] = [];
+  if (topic.poll) headParts.push(truncate(pollText(topic.poll), 1800));
+  const hidden = (topic.posts?.length ?? 0) - posts.length;
+  if (posts.length === 0) headParts.push('No posts on this page.');
+  if (hidden > 0) headParts.push(`…and ${hidden} more posts on this page.`);
+  if (headParts.length > 0) header.description = headParts.join('\n\n');
+  const footerParts = [o.topicId !== undefined ? `Topic ID ${o.topicId}` : undefined, o.footer?.trim() || undefined].filter(Boolean);
+  if (footerParts.length > 0) header.footer = { text: clipPlain(footerParts.join(' · '), DISCORD_LIMITS.embedFooterText) };
+
+  const headerSize = (header.title?.length ?? 0) + (header.description?.length ?? 0) + (header.footer?.text.length ?? 0);
+  const room = DISCORD_LIMITS.embedTotal - headerSize - posts.length * POST_OVERHEAD;
+  const perPost = Math.max(100, Math.min(DISCORD_LIMITS.embedDescription, Math.floor(room / Math.max(1, posts.length))));
+
+  const postEmbeds = posts.map((p, i): APIEmbed => {
+    const embed: APIEmbed = { color: COLORS.forum };
+    const name = userName(p.created_by) ?? 'Unknown user';
+    embed.author = { name: clipPlain(name, 100) };
+    const avatar = safeHttpUrl(p.created_by?.forum_avator);
+    if (avatar) embed.author.icon_url = avatar;
+    const body = p.body ? bbcodeToMarkdown(p.body) : '';
+    const when = discordTimestamp(p.created_at);
+    const meta = [`**#${p.number ?? (o.offset ?? 0) + i + 1}**`, when].filter(Boolean).join(' · ');
+    embed.description = truncate(`${meta}\n${body || '*(empty post)*'}`, perPost);
+    const title = p.created_by?.forum_title?.trim();
+    if (title) embed.footer = { text: clipPlain(title, 100) };
+    if (when && p.created_at) embed.timestamp = p.created_at;
+    return embed;
+  });
+  return [header, ...postEmbeds];
+}
+
+/** All categories with their boards (ids to open them) and subboards. */
+export function forumBoardsEmbed(boards: ForumBoards): APIEmbed {
+  let fields = boardFields(boards, true);
+  const size = fields.reduce((n, f) => n + f.name.length + f.value.length, 0);
+  if (size > DISCORD_LIMITS.embedTotal - 500 || fields.length > DISCORD_LIMITS.embedFields) fields = boardFields(boards, false);
+  const embed: APIEmbed = { title: 'Forum boards', color: COLORS.forum };
+  if (fields.length === 0) embed.description = 'No boards.';
+  else embed.fields = fields.slice(0, DISCORD_LIMITS.embedFields);
+  return embed;
+}
+
+function boardFields(boards: ForumBoards, withDescriptions: boolean): APIEmbedField[] {
+  const fields: APIEmbedField[] = [];
+  for (const category of boards.categories ?? []) {
+    const name = escapeMarkdown(category.title?.trim() || 'Boards');
+    const blocks = (category.boards ?? []).map((b) => {
+      const lines = [`**${escapeMarkdown(b.title?.trim() || `Board ${b.id}`)}** · board \`${b.id}\``];
+      const description = b.description?.trim();
+      if (description && withDescriptions) lines.push(escapeMarkdown(clipPlain(description, 90)));
+      for (const s of b.subboards ?? []) {
+        lines.push(`${'\u2003'}↳ ${escapeMarkdown(s.title?.trim() || `Subboard ${s.id}`)} · subboard \`${s.id}\``);
+      }
+      return lines.join('\n');
+    });
+    // A category longer than one field value continues in further fields.
+    let current = '';
+    let part = 0;
+    const flush = (): void => {
+      if (current === '') return;
+      fields.push({ name: part === 0 ? name : `${name} (cont.)`, value: current });
+      part++;
+      current = '';
+    };
+    for (const block of blocks) {
+      const piece = truncate(block, DISCORD_LIMITS.embedFieldValue);
+      if (current !== '' && current.length + 1 + piece.length > DISCORD_LIMITS.embedFieldValue) flush();
+      current = current === '' ? piece : `${current}\n${piece}`;
+    }
+    flush();
+  }
+  return fields;
+}

@@ -1,0 +1,66 @@
+// Posts a due reminder through Discord's REST API, as a DM or in a server channel, and classifies
+// failures for the queue: closed DMs (50007) pause the user; an unknown user, or a channel that is
+// gone or no longer writable, is `gone` (the channel's follows pause); everything else is retried.
+// Every post carries a nonce derived from the reminder id with `enforce_nonce`, so a resend of the
+// same reminder within Discord's window (a retry after a lost answer, or another process taking over
+// after a crash mid-send) returns the first message instead of posting a second.
+
+import { createHash } from 'node:crypto';
+import { DiscordAPIError, HTTPError, Routes, type Client } from 'discord.js';
+import type { DeliveryResult } from '../reminders/reminders.js';
+import type { QueuedReminder } from '../reminders/records.js';
+import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
+import { reminderMessage } from '../views/reminders.js';
+
+const CANNOT_SEND_TO_USER = 50007;
+const UNKNOWN_USER = 10013;
+const UNKNOWN_CHANNEL = 10003;
+
+function classify(error: unknown): DeliveryResult {
+  if (error instanceof DiscordAPIError) {
+    if (error.code === CANNOT_SEND_TO_USER) return { ok: false, reason: 'closed', detail: error.message };
+    if (error.code === UNKNOWN_USER || error.code === UNKNOWN_CHANNEL) return { ok: false, reason: 'gone', detail: error.message };
+    if (error.status >= 400 && error.status < 500 && error.status !== 429) return { ok: false, reason: 'gone', detail: `${error.status} ${error.code} ${error.message}` };
+    return { ok: false, reason: 'retry', detail: `${error.status} ${error.message}` };
+  }
+  if (error instanceof HTTPError) return { ok: false, reason: 'retry', detail: `${error.status} ${error.message}` };
+  return { ok: false, reason: 'retry', detail: error instanceof Error ? error.message : String(error) };
+}
+
+/** Discord nonces are at most 25 characters. */
+export function reminderNonce(reminderId: string): string {
+  return createHash('sha256').update(reminderId).digest('base64url').slice(0, 25);
+}
+
+async function post(client: Client, channelId: string, message: RenderedMessage, roleId: string | undefined, nonce: string): Promise<void> {
+  const final = finalizeMessage(message);
+  await client.rest.post(Routes.channelMessages(channelId), {
+    body: {
+      nonce,
+      enforce_nonce: true,
+      ...(final.content !== undefined ? { content: final.content } : {}),
+      embeds: final.embeds ?? [],
+      components: final.components ?? [],
+      // Only the role a server chose is ever pinged; nothing in a title can ping anyone.
+      allowed_mentions: { parse: [], ...(roleId !== undefined ? { roles: [roleId] } : {}) },
+    },
+  });
+}
+
+export function reminderDelivery(client: Client): (reminder: QueuedReminder) => Promise<DeliveryResult> {
+  return async (reminder) => {
+    try {
+      const target = reminder.target;
+      if (target.kind === 'channel') {
+        await post(client, target.channelId, reminderMessage(reminder), target.roleId, reminderNonce(reminder.id));
+        return { ok: true };
+      }
+      const channel = (await client.rest.post(Routes.userChannels(), { body: { recipient_id: target.userId } })) as { id?: unknown };
+      if (typeof channel.id !== 'string') return { ok: false, reason: 'retry', detail: 'no DM channel id' };
+      await post(client, channel.id, reminderMessage(reminder), undefined, reminderNonce(reminder.id));
+      return { ok: true };
+    } catch (error) {
+      return classify(error);
+    }
+  };
+}

@@ -1,0 +1,293 @@
+// Details of one anime or manga, with quick buttons that change the list entry of whoever clicks.
+
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
+import { KeyedLock } from '../auth/keyed-lock.js';
+import { ReauthRequiredError, UpstreamUnavailableError } from '../service/errors.js';
+import { ANIME_ONLY_FIELDS, animeFields, mangaFields, nested, WORK_FIELDS } from '../service/fields.js';
+import type { TokenSource } from '../service/token-source.js';
+import {
+  ANIME_LIST_STATUSES,
+  MANGA_LIST_STATUSES,
+  type Anime,
+  type AnimeListStatus,
+  type AnimeListStatusValue,
+  type Manga,
+  type MangaListStatus,
+  type MangaListStatusValue,
+  type Recommendation,
+  type RelatedWork,
+} from '../service/types.js';
+import type { BaseContext, ComponentHandler } from '../interactions/context.js';
+import { encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
+import { animeDetailsEmbed, mangaDetailsEmbed, MAX_RECOMMENDATIONS, MAX_RELATED } from '../render/details.js';
+import { humanize } from '../render/format.js';
+import { escapeMarkdown } from '../render/text.js';
+import type { RenderedMessage } from '../render/limits.js';
+import { UserFacingError } from '../interactions/user-errors.js';
+import { isNsfw } from './nsfw.js';
+import PQueue from 'p-queue';
+import type { WorkKind } from './catalogue.js';
+import { listEntryMessage } from './list-entry.js';
+
+/** What the details embed does not use: id, title and picture come anyway; my_list_status only with a login. */
+const NOT_SHOWN = new Set<string>(['id', 'title', 'main_picture', 'my_list_status', 'created_at', 'updated_at', 'pictures', 'background']);
+const COMMON_FIELDS = WORK_FIELDS.filter((field) => !NOT_SHOWN.has(field));
+
+export const ANIME_DETAIL_FIELDS = animeFields(...COMMON_FIELDS, ...ANIME_ONLY_FIELDS);
+export const ANIME_MY_STATUS = nested('my_list_status', 'status', 'score', 'num_episodes_watched', 'is_rewatching', 'priority', 'num_times_rewatched', 'rewatch_value', 'tags', 'comments', 'updated_at');
+export const MANGA_DETAIL_FIELDS = mangaFields(
+  ...COMMON_FIELDS,
+  'num_volumes',
+  'num_chapters',
+  nested('authors', 'first_name', 'last_name'),
+  nested('serialization', 'name'),
+);
+export const MANGA_MY_STATUS = nested(
+  'my_list_status',
+  'status',
+  'score',
+  'num_volumes_read',
+  'num_chapters_read',
+  'is_rereading',
+  'priority',
+  'num_times_reread',
+  'reread_value',
+  'tags',
+  'comments',
+  'updated_at',
+);
+
+async function fetchAs(ctx: BaseContext, kind: WorkKind, id: number, auth: TokenSource | undefined): Promise<Anime | Manga> {
+  if (kind === 'anime') {
+    const fields = auth ? `${ANIME_DETAIL_FIELDS},${animeFields(ANIME_MY_STATUS)}` : ANIME_DETAIL_FIELDS;
+    return ctx.deps.service.getAnime(id, { fields }, auth ? { auth } : {});
+  }
+  const fields = auth ? `${MANGA_DETAIL_FIELDS},${mangaFields(MANGA_MY_STATUS)}` : MANGA_DETAIL_FIELDS;
+  return ctx.deps.service.getManga(id, { fields }, auth ? { auth } : {});
+}
+
+/** The same token source, remembering whether getting or refreshing a token failed. */
+function watched(source: TokenSource): { auth: TokenSource; failed: () => boolean } {
+  let failed = false;
+  const note = <T>(p: Promise<T>): Promise<T> =>
+    p.catch((error: unknown) => {
+      failed = true;
+      throw error;
+    });
+  return {
+    auth: {
+      getAccessToken: () => note(source.getAccessToken()),
+      refreshAfterRejection: (rejected) => note(source.refreshAfterRejection(rejected)),
+    },
+    failed: () => failed,
+  };
+}
+
+/**
+ * A public read: with the viewer's token when they are linked (to show their list status), otherwise — and when
+ * their login is broken (refresh revoked, token endpoint down) — with the client header.
+ */
+export async function fetchWork(ctx: BaseContext, kind: WorkKind, id: number): Promise<Anime | Manga> {
+  const viewer = await ctx.viewerAuth();
+  if (!viewer) return fetchAs(ctx, kind, id, undefined);
+  const { auth, failed } = watched(viewer);
+  try {
+    return await fetchAs(ctx, kind, id, auth);
+  } catch (error) {
+    const loginBroken = error instanceof ReauthRequiredError || (error instanceof UpstreamUnavailableError && failed());
+    if (!loginBroken) throw error;
+    ctx.deps.log.warn('viewer login unusable for a public read; reading anonymously', { userId: ctx.userId, kind, id, error });
+    return fetchAs(ctx, kind, id, undefined);
+  }
+}
+
+/** custom_id of the "+1 episode" button: adds one watched episode for whoever clicks, from any message. */
+export function addEpisodeButtonId(animeId: number): string {
+  return encodeCustomId(QUICK_KIND, ['a', animeId, 'ep']);
+}
+
+function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
+  const k = kind === 'anime' ? 'a' : 'm';
+  const button = (action: string, label: string) => ({
+    type: ComponentType.Button as const,
+    style: ButtonStyle.Primary as const,
+    custom_id: encodeCustomId(QUICK_KIND, [k, id, action]),
+    label,
+  });
+  const buttons =
+    kind === 'anime' ? [button('ep', '+1 episode')] : [button('ch', '+1 chapter'), button('vol', '+1 volume')];
+  const statuses: readonly string[] = kind === 'anime' ? ANIME_LIST_STATUSES : MANGA_LIST_STATUSES;
+  return [
+    { type: ComponentType.ActionRow, components: buttons },
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: encodeCustomId(STATUS_KIND, [k, id]),
+          placeholder: 'Set status on your list…',
+          options: statuses.map((s) => ({ label: humanize(s), value: s })),
+        },
+      ],
+    },
+  ];
+}
+
+/** A few lookups at a time: the service answers bursts with 403 throttling. */
+const LOOKUPS_AT_ONCE = 4;
+/** How long vetting referenced works may add to a details answer. */
+export const VETTING_BUDGET_MS = 2_500;
+
+/** Whether the service marks a work white; a failed lookup counts as not white. */
+async function isWhite(ctx: BaseContext, kind: WorkKind, id: number, signal: AbortSignal): Promise<boolean> {
+  try {
+    const work =
+      kind === 'anime'
+        ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw') }, { signal })
+        : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw') }, { signal });
+    return work.nsfw === 'white';
+  } catch (error) {
+    if (!signal.aborted) ctx.deps.log.warn('could not check whether a referenced work is safe; leaving it out', { kind, id, error });
+    return false;
+  }
+}
+
+/**
+ * Related works and recommendations carry no nsfw level, so outside age-restricted channels each one the embed
+ * would show is looked up and kept only when white. Only the shown ones are vetted; the rest are left out.
+ */
+async function withSafeReferences<W extends Anime | Manga>(ctx: BaseContext, kind: WorkKind, work: W): Promise<W> {
+  const checks = new Map<string, Promise<boolean>>();
+  const queue = new PQueue({ concurrency: LOOKUPS_AT_ONCE });
+  // A slow service must not hold the answer: what is not vetted in time is left out, and the look-ups
+  // still waiting or running are cancelled so they do not crowd the connections other answers need.
+  const budget = AbortSignal.timeout(VETTING_BUDGET_MS);
+  const check = (k: WorkKind, id: number): Promise<boolean> => {
+    const key = `${k}:${id}`;
+    let found = checks.get(key);
+    // A look-up still queued when the budget ends is dropped (p-queue rejects it): not vetted, left out.
+    if (!found) checks.set(key, (found = queue.add(() => isWhite(ctx, k, id, budget), { signal: budget }).catch(() => false)));
+    return found;
+  };
+  const keep = async <R extends RelatedWork | Recommendation>(k: WorkKind, items: R[]): Promise<R[]> => {
+    const white = await Promise.all(items.map((r) => (r.node ? check(k, r.node.id) : Promise.resolve(false))));
+    return items.filter((_, i) => white[i]);
+  };
+  const shown = <R extends RelatedWork | Recommendation>(items: R[] | undefined, max: number): R[] =>
+    (items ?? []).filter((r) => r.node).slice(0, max);
+  const [relatedAnime, relatedManga, recommendations] = await Promise.all([
+    keep('anime', shown(work.related_anime, MAX_RELATED)),
+    keep('manga', shown(work.related_manga, MAX_RELATED)),
+    keep(kind, shown(work.recommendations, MAX_RECOMMENDATIONS)),
+  ]);
+  return {
+    ...work,
+    ...(work.related_anime ? { related_anime: relatedAnime } : {}),
+    ...(work.related_manga ? { related_manga: relatedManga } : {}),
+    ...(work.recommendations ? { recommendations } : {}),
+  };
+}
+
+export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number): Promise<RenderedMessage> {
+  const fetched = await fetchWork(ctx, kind, id);
+  if (isNsfw(fetched.nsfw) && !ctx.where.ageRestricted) {
+    throw new UserFacingError(
+      'Not shown here',
+      'This title is marked not-safe-for-work. Its details can only be shown in an age-restricted channel.',
+    );
+  }
+  const work = ctx.where.ageRestricted ? fetched : await withSafeReferences(ctx, kind, fetched);
+  const embed = kind === 'anime' ? animeDetailsEmbed(work as Anime) : mangaDetailsEmbed(work as Manga);
+  return { embeds: [embed], components: quickActions(kind, id) };
+}
+
+// ---- quick actions --------------------------------------------------------------------------
+
+const QUICK_KIND = 'qa';
+const STATUS_KIND = 'qs';
+const quickLock = new KeyedLock();
+
+function parseKind(k: string): WorkKind {
+  if (k === 'a') return 'anime';
+  if (k === 'm') return 'manga';
+  throw new MalformedCustomIdError(`unknown kind ${k}`);
+}
+
+async function currentEntry(ctx: BaseContext, kind: WorkKind, id: number) {
+  const auth = await ctx.requireAuth();
+  const work =
+    kind === 'anime'
+      ? await ctx.deps.service.getAnime(id, { fields: animeFields('num_episodes', ANIME_MY_STATUS) }, { auth })
+      : await ctx.deps.service.getManga(id, { fields: mangaFields('num_volumes', 'num_chapters', MANGA_MY_STATUS) }, { auth });
+  return { auth, work };
+}
+
+/** +1 episode / chapter / volume for whoever clicks; completes the entry when it reaches the total. */
+export const quickActionHandler: ComponentHandler = {
+  kind: QUICK_KIND,
+  mode: 'ephemeral',
+  async run(ctx, fields) {
+    const kind = parseKind(fields.string());
+    const id = fields.int();
+    const action = fields.oneOf(['ep', 'ch', 'vol'] as const);
+    // Read-then-write: two quick clicks by one user must not both write the same next value.
+    return quickLock.run(`${ctx.userId}|${kind}|${id}`, () => addOne(ctx, kind, id, action));
+  },
+};
+
+async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep' | 'ch' | 'vol'): Promise<RenderedMessage> {
+  const { auth, work } = await currentEntry(ctx, kind, id);
+  if (kind === 'anime') {
+    const anime = work as Anime;
+    const mine: AnimeListStatus = anime.my_list_status ?? {};
+    const watched = (mine.num_episodes_watched ?? 0) + 1;
+    const total = anime.num_episodes ?? 0;
+    if (total > 0 && watched > total) {
+      throw new UserFacingError('Already complete', `You have already watched all ${total} episodes of ${anime.title ? escapeMarkdown(anime.title) : 'this anime'}.`);
+    }
+    const status: AnimeListStatusValue | undefined =
+      total > 0 && watched === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_watch' ? 'watching' : undefined;
+    const updated = await ctx.deps.service.updateAnimeListStatus(id, { num_watched_episodes: watched, ...(status ? { status } : {}) }, { auth });
+    return listEntryMessage('anime', anime, updated, 'Updated your list');
+  }
+  const manga = work as Manga;
+  const mine: MangaListStatus = manga.my_list_status ?? {};
+  const isChapter = action === 'ch';
+  const next = (isChapter ? mine.num_chapters_read : mine.num_volumes_read) ?? 0;
+  const total = (isChapter ? manga.num_chapters : manga.num_volumes) ?? 0;
+  if (total > 0 && next + 1 > total) {
+    throw new UserFacingError('Already complete', `You have already read all ${total} ${isChapter ? 'chapters' : 'volumes'}.`);
+  }
+  const status: MangaListStatusValue | undefined =
+    total > 0 && next + 1 === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_read' ? 'reading' : undefined;
+  const updated = await ctx.deps.service.updateMangaListStatus(
+    id,
+    { ...(isChapter ? { num_chapters_read: next + 1 } : { num_volumes_read: next + 1 }), ...(status ? { status } : {}) },
+    { auth },
+  );
+  return listEntryMessage('manga', manga, updated, 'Updated your list');
+}
+
+/** Sets the status of whoever picks it. */
+export const quickStatusHandler: ComponentHandler = {
+  kind: STATUS_KIND,
+  mode: 'ephemeral',
+  async run(ctx, fields) {
+    const kind = parseKind(fields.string());
+    const id = fields.int();
+    const picked = ctx.values[0];
+    const auth = await ctx.requireAuth();
+    if (kind === 'anime') {
+      const status = ANIME_LIST_STATUSES.find((s) => s === picked);
+      if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
+      const updated = await ctx.deps.service.updateAnimeListStatus(id, { status }, { auth });
+      const anime = await ctx.deps.service.getAnime(id, { fields: animeFields('num_episodes') });
+      return listEntryMessage('anime', anime, updated, 'Updated your list');
+    }
+    const status = MANGA_LIST_STATUSES.find((s) => s === picked);
+    if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
+    const updated = await ctx.deps.service.updateMangaListStatus(id, { status }, { auth });
+    const manga = await ctx.deps.service.getManga(id, { fields: mangaFields('num_volumes', 'num_chapters') });
+    return listEntryMessage('manga', manga, updated, 'Updated your list');
+  },
+};

@@ -1,0 +1,21 @@
+// Not-safe-for-work content is only shown in age-restricted channels.
+
+import type { NsfwLevel } from '../service/types.js';
+import type { Where } from '../interactions/where.js';
+
+export const NSFW_HIDDEN_NOTE = '-# Titles marked not-safe-for-work are hidden outside age-restricted channels, so some results may be missing.';
+
+/** The `nsfw` parameter to send: only true in an age-restricted channel and when wanted. */
+export function allowNsfw(where: Where, wanted = true): boolean {
+  return wanted && where.ageRestricted;
+}
+
+export function isNsfw(level: NsfwLevel | undefined): boolean {
+  return level !== undefined && level !== 'white';
+}
+
+/** Lists fetched with `nsfw=true` (a user's own list) still mask such titles outside age-restricted channels. */
+export function maskTitle(title: string | undefined, level: NsfwLevel | undefined, where: Where): string {
+  if (isNsfw(level) && !where.ageRestricted) return '🔞 (title hidden: not safe for work)';
+  return title ?? 'Untitled';
+}

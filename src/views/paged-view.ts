@@ -1,0 +1,143 @@
+// A paged list view: loads one page from the service and renders it with pager buttons and a
+// select menu that opens an item. The view's state travels in the buttons' custom_ids.
+
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
+import type { BaseContext, ComponentHandler } from '../interactions/context.js';
+import { CustomIdTooLongError, encodeCustomId, MalformedCustomIdError, type FieldReader } from '../interactions/custom-id.js';
+import { encodeUserId } from '../interactions/invoker.js';
+import type { RenderedMessage } from '../render/limits.js';
+import type { APIEmbed } from 'discord.js';
+
+export const PAGE_SIZE = 10;
+export type Field = string | number | boolean | undefined;
+
+export interface OpenOption {
+  label: string;
+  description?: string;
+  /** An item reference understood by the open handler, e.g. `a:967`, `m:401`, `t:1877721`. */
+  value: string;
+}
+
+export interface LoadedPage {
+  embeds: APIEmbed[];
+  content?: string;
+  open: OpenOption[];
+  hasNext: boolean;
+  /** Number of items in the whole list, when the service tells it. */
+  total?: number;
+}
+
+export interface PagedView<S> {
+  /** Two letters naming the view inside custom_ids. */
+  code: string;
+  encode(state: S): Field[];
+  decode(fields: FieldReader): S;
+  load(ctx: BaseContext, state: S, offset: number): Promise<LoadedPage>;
+  /** Placeholder of the select menu. */
+  openPlaceholder: string;
+  /** Items per page; PAGE_SIZE unless the items are large (forum posts). */
+  pageSize?: number;
+}
+
+// Pager buttons share the kind `pg`: pg|view|invoker|button|offset|state…
+const PAGER_KIND = 'pg';
+const OPEN_KIND = 'op';
+type PagerButton = 'f' | 'p' | 'i' | 'n' | 'l';
+
+function pagerId<S>(view: PagedView<S>, invoker: string, button: PagerButton, offset: number, state: S): string {
+  return encodeCustomId(PAGER_KIND, [view.code, invoker, button, offset, ...view.encode(state)]);
+}
+
+export async function renderPagedView<S>(
+  ctx: BaseContext,
+  view: PagedView<S>,
+  state: S,
+  offset: number,
+  invokerId: string,
+): Promise<RenderedMessage> {
+  const page = await view.load(ctx, state, offset);
+  const size = view.pageSize ?? PAGE_SIZE;
+  const invoker = encodeUserId(invokerId);
+  const pageNumber = Math.floor(offset / size) + 1;
+  const lastOffset = page.total !== undefined ? Math.max(0, Math.ceil(page.total / size) - 1) * size : undefined;
+  const atStart = offset === 0;
+  const button = (b: PagerButton, label: string, target: number, disabled: boolean) => ({
+    type: ComponentType.Button as const,
+    style: ButtonStyle.Secondary as const,
+    custom_id: pagerId(view, invoker, b, target, state),
+    label,
+    disabled,
+  });
+  const rows: APIActionRowComponent<APIComponentInMessageActionRow>[] = [];
+  let note = page.content;
+  if (!atStart || page.hasNext) {
+    try {
+      const pager = [
+        button('f', '⏮ First', 0, atStart),
+        button('p', '◀ Previous', Math.max(0, offset - size), atStart),
+        button('i', `Page ${pageNumber}${lastOffset !== undefined ? ` of ${lastOffset / size + 1}` : ''}`, offset, true),
+        button('n', 'Next ▶', offset + size, !page.hasNext),
+      ];
+      if (lastOffset !== undefined) pager.push(button('l', 'Last ⏭', lastOffset, offset >= lastOffset));
+      rows.push({ type: ComponentType.ActionRow, components: pager });
+    } catch (error) {
+      // Only text full of escaped characters can overflow the custom_id; show the page without paging.
+      if (!(error instanceof CustomIdTooLongError)) throw error;
+      note = [note, '-# This search has too many special characters to page through; shorten it to see more.'].filter(Boolean).join('\n');
+    }
+  }
+  if (page.open.length > 0) {
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: encodeCustomId(OPEN_KIND, [view.code, invoker]),
+          placeholder: view.openPlaceholder,
+          options: page.open.slice(0, 25).map((o) => ({
+            label: o.label,
+            value: o.value,
+            ...(o.description ? { description: o.description } : {}),
+          })),
+        },
+      ],
+    });
+  }
+  return { ...(note ? { content: note } : {}), embeds: page.embeds, components: rows };
+}
+
+/** The component handler behind every pager button. */
+export function pagerHandler(views: readonly PagedView<unknown>[]): ComponentHandler {
+  const byCode = new Map(views.map((v) => [v.code, v]));
+  return {
+    kind: PAGER_KIND,
+    mode: 'update',
+    invokerField: 1,
+    async run(ctx, fields) {
+      const code = fields.string();
+      const view = byCode.get(code);
+      if (!view) throw new MalformedCustomIdError(`unknown view ${code}`);
+      fields.string(); // invoker, checked by the router
+      fields.string(); // which button
+      const offset = fields.int();
+      if (offset < 0) throw new MalformedCustomIdError('negative offset');
+      return renderPagedView(ctx, view, view.decode(fields), offset, ctx.userId);
+    },
+  };
+}
+
+export type Opener = (ctx: BaseContext, reference: string) => Promise<RenderedMessage>;
+
+/** The component handler behind every "open an item" select menu. */
+export function openHandler(open: Opener): ComponentHandler {
+  return {
+    kind: OPEN_KIND,
+    mode: 'reply',
+    invokerField: 1,
+    async run(ctx) {
+      const reference = ctx.values[0];
+      if (!reference) throw new MalformedCustomIdError('no item chosen');
+      return open(ctx, reference);
+    },
+  };
+}

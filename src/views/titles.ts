@@ -1,0 +1,178 @@
+// Title autocomplete and resolution. Autocomplete must answer within Discord's 3 s even when the
+// service is slow: recent answers are kept, and when a search is cut off at the budget the
+// choices come from the best cached query that the typed text extends.
+
+import { AbortedError } from '../service/errors.js';
+import { animeFields, mangaFields } from '../service/fields.js';
+import { humanize } from '../render/format.js';
+import { escapeMarkdown } from '../render/text.js';
+import type { Anime, Manga } from '../service/types.js';
+import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../interactions/context.js';
+import { UserFacingError } from '../interactions/user-errors.js';
+import { allowNsfw, isNsfw } from './nsfw.js';
+import type { WorkKind } from './catalogue.js';
+import { ID_PREFIX, parseTitleInput, typedTitleId } from './title-input.js';
+import { TITLE_TEXT_MAX } from '../interactions/option-limits.js';
+
+const MIN_QUERY = 3;
+const MAX_CHOICES = 25;
+const CACHE_MAX = 500;
+const CACHE_TTL_MS = 10 * 60_000;
+
+interface CachedChoices {
+  at: number;
+  works: Array<{ id: number; name: string; searchable: string }>;
+}
+
+/** Recent search results per (kind, nsfw, query); bounded and expiring. */
+export class TitleCache {
+  private readonly entries = new Map<string, CachedChoices>();
+  constructor(private readonly now: () => number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private key(kind: WorkKind, nsfw: boolean, q: string): string {
+    return `${kind}|${nsfw ? 1 : 0}|${q.toLowerCase()}`;
+  }
+
+  get(kind: WorkKind, nsfw: boolean, q: string): CachedChoices | undefined {
+    const key = this.key(kind, nsfw, q);
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (this.now() - hit.at > CACHE_TTL_MS) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit;
+  }
+
+  set(kind: WorkKind, nsfw: boolean, q: string, works: CachedChoices['works']): void {
+    const key = this.key(kind, nsfw, q);
+    this.entries.delete(key);
+    if (this.entries.size >= CACHE_MAX) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { at: this.now(), works });
+  }
+
+  /** The longest cached query that `q` starts with, filtered to names containing `q`'s words. */
+  bestPrefix(kind: WorkKind, nsfw: boolean, q: string): CachedChoices['works'] {
+    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+    for (let end = q.length; end >= MIN_QUERY; end--) {
+      const hit = this.get(kind, nsfw, q.slice(0, end));
+      if (hit) return hit.works.filter((w) => words.every((word) => w.searchable.includes(word)));
+    }
+    return [];
+  }
+}
+
+
+function choiceName(kind: WorkKind, work: Anime | Manga): string {
+  const extra =
+    kind === 'anime'
+      ? [(work as Anime).media_type ? humanize((work as Anime).media_type as string) : undefined, (work as Anime).start_season?.year]
+      : [(work as Manga).media_type ? humanize((work as Manga).media_type as string) : undefined, (work as Manga).start_date?.slice(0, 4)];
+  const suffix = extra.filter(Boolean).join(', ');
+  const title = work.title ?? `#${work.id}`;
+  return suffix ? `${title} (${suffix})` : title;
+}
+
+async function search(ctx: BaseContext, kind: WorkKind, q: string, nsfw: boolean, limit: number, signal?: AbortSignal) {
+  const options = { q, limit, nsfw };
+  const callContext = signal ? { signal } : {};
+  const page =
+    kind === 'anime'
+      ? await ctx.deps.service.searchAnime({ ...options, fields: animeFields('media_type', 'start_season', 'alternative_titles') }, callContext)
+      : await ctx.deps.service.searchManga({ ...options, fields: mangaFields('media_type', 'start_date', 'alternative_titles') }, callContext);
+  return page.data.map((item) => item.node);
+}
+
+/** The choice for a typed ID or link: the work's title when it exists (masked when not safe here). */
+async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number): Promise<AutocompleteChoice[]> {
+  try {
+    const fields = kind === 'anime' ? animeFields('media_type', 'start_season', 'nsfw') : mangaFields('media_type', 'start_date', 'nsfw');
+    const call = { signal: ctx.signal };
+    const work = kind === 'anime' ? await ctx.deps.service.getAnime(id, { fields }, call) : await ctx.deps.service.getManga(id, { fields }, call);
+    const name = isNsfw(work.nsfw) && !allowNsfw(ctx.where) ? `${kind} ${id} (not safe for work)` : choiceName(kind, work);
+    return [{ name: `${name} · ID ${id}`, value: `${ID_PREFIX}${id}` }];
+  } catch {
+    // Unknown ID, slow service: no suggestion; submitting still answers clearly.
+    return [];
+  }
+}
+
+/** Search suggestions for typed text: cached answers first, the best cached prefix when cut off. */
+async function searchChoices(ctx: AutocompleteContext, kind: WorkKind, q: string): Promise<AutocompleteChoice[]> {
+  const cache = ctx.deps.titleCache;
+  const nsfw = allowNsfw(ctx.where);
+  const toChoices = (works: CachedChoices['works']) => works.slice(0, MAX_CHOICES).map((w) => ({ name: w.name, value: `${ID_PREFIX}${w.id}` }));
+  const cached = cache.get(kind, nsfw, q);
+  if (cached) return toChoices(cached.works);
+  try {
+    const works = (await search(ctx, kind, q, nsfw, MAX_CHOICES, ctx.signal)).map((w) => {
+      const name = choiceName(kind, w);
+      return { id: w.id, name, searchable: name.toLowerCase() };
+    });
+    cache.set(kind, nsfw, q, works);
+    return toChoices(works);
+  } catch (error) {
+    if (error instanceof AbortedError || ctx.signal.aborted) return toChoices(cache.bestPrefix(kind, nsfw, q));
+    throw error;
+  }
+}
+
+export function titleAutocomplete(kind: WorkKind) {
+  return async (ctx: AutocompleteContext): Promise<AutocompleteChoice[]> => {
+    const q = ctx.focused.value.trim();
+    const id = typedTitleId(q, kind, ctx.deps.serviceWebUrl);
+    const searchable = q.length >= MIN_QUERY && q.length <= TITLE_TEXT_MAX;
+    // A link is only an ID; a number may also be (part of) a title, so its search results follow.
+    if (id === undefined) return searchable ? searchChoices(ctx, kind, q) : [];
+    if (!searchable || !/^#?\s*\d+$/.test(q)) return choiceForId(ctx, kind, id);
+    const [byId, bySearch] = await Promise.all([choiceForId(ctx, kind, id), searchChoices(ctx, kind, q).catch(() => [])]);
+    return [...byId, ...bySearch];
+  };
+}
+
+/** Every name a work goes by, lower-cased: its title, English and Japanese titles and synonyms. */
+function namesOf(work: Anime | Manga): string[] {
+  const alt = work.alternative_titles;
+  return [work.title, alt?.en, alt?.ja, ...(alt?.synonyms ?? [])].filter((n): n is string => Boolean(n)).map((n) => n.trim().toLowerCase());
+}
+
+/**
+ * A title option (title-input.ts): the ID picked from autocomplete, typed, or read from a link to
+ * the title's page, or else free text resolved by search. With `exact` (commands that change a
+ * list) free text must be one of a work's names, so a typo never changes or removes some other entry.
+ */
+export async function resolveTitle(ctx: BaseContext, kind: WorkKind, value: string, o: { exact?: boolean } = {}): Promise<number> {
+  const input = parseTitleInput(value, kind, ctx.deps.serviceWebUrl);
+  if ('id' in input) return input.id;
+  const text = input.text;
+  if (text.length > TITLE_TEXT_MAX) {
+    throw new UserFacingError('Title too long', `Type at most ${TITLE_TEXT_MAX} characters of the title, its ID, or a link to its page.`);
+  }
+  if (text.length < MIN_QUERY) {
+    throw new UserFacingError('Title too short', `Type at least ${MIN_QUERY} characters of the title, its ID, or a link to its page, or pick one from the suggestions.`);
+  }
+  const shown = escapeMarkdown(text.slice(0, 80));
+  const found = await search(ctx, kind, text, allowNsfw(ctx.where), o.exact ? EXACT_CANDIDATES : 1);
+  if (found.length === 0) throw new UserFacingError('Not found', `No ${kind} matches “${shown}”.`);
+  if (!o.exact) return (found[0] as Anime | Manga).id;
+  const wanted = text.toLowerCase();
+  const match = found.find((work) => namesOf(work).includes(wanted));
+  if (match) return match.id;
+  const examples = found
+    .slice(0, 5)
+    .map((w) => `“${escapeMarkdown(w.title ?? `#${w.id}`)}”`)
+    .join(', ');
+  throw new UserFacingError(
+    'Pick a title',
+    `No ${kind} is called exactly “${shown}”. Pick one from the suggestions while typing, for example ${examples}.`,
+  );
+}
+
+const EXACT_CANDIDATES = 10;

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_CLIENT_ID_HEADER, DEFAULT_LIMITS, DEFAULT_STORE_URL, DEFAULT_USER_RATE, loadConfig, loadDiscordConfig } from '../../src/config/config.js';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+const VALID = {
+  DISCORD_TOKEN: 'token',
+  DISCORD_APPLICATION_ID: '1100000000000000001',
+  SERVICE_API_URL: 'https://api.example.net/',
+  SERVICE_AUTH_URL: 'https://auth.example.net',
+  SERVICE_CLIENT_ID: 'client',
+  PUBLIC_URL: 'https://bot.example.net/',
+  TOKEN_ENCRYPTION_KEY: KEY,
+};
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('config', () => {
+  it('reads a complete environment with defaults', () => {
+    const config = loadConfig(VALID);
+    expect(config.service.apiUrl).toBe('https://api.example.net');
+    expect(config.service.clientIdHeader).toBe(DEFAULT_CLIENT_ID_HEADER);
+    expect(config.service.clientSecret).toBeUndefined();
+    expect(config.service.userAgent).toMatch(/amls-discord-bot/);
+    expect(config.web).toEqual({
+      port: 3000,
+      publicUrl: 'https://bot.example.net',
+      redirectUri: 'https://bot.example.net/oauth/callback',
+      trustProxy: false,
+    });
+    expect(config.metrics).toEqual({ enabled: false });
+    expect(config.store.url).toBe(DEFAULT_STORE_URL);
+    expect(config.discord.apiUrl).toBe('https://discord.com/api');
+  });
+
+  it('reads METRICS, METRICS_TOKEN and TRUST_PROXY', () => {
+    const token = 'scrape-token-0123456789';
+    const config = loadConfig({ ...VALID, METRICS: 'on', METRICS_TOKEN: token, TRUST_PROXY: 'loopback, 10.0.0.0/8' });
+    expect(config.metrics).toEqual({ enabled: true, token });
+    expect(config.web.trustProxy).toBe('loopback,10.0.0.0/8');
+    expect(loadConfig({ ...VALID, TRUST_PROXY: '1' }).web.trustProxy).toBe(1);
+    expect(loadConfig({ ...VALID, TRUST_PROXY: 'true' }).web.trustProxy).toBe(true);
+    const found = problems({ ...VALID, METRICS: 'maybe', METRICS_TOKEN: 'short', TRUST_PROXY: 'proxy.example, 10.0.0.0/33' });
+    expect(found).toHaveLength(3);
+    expect(found.join('\n')).toContain('proxy.example, 10.0.0.0/33');
+    expect(found.join('\n')).not.toContain('short');
+  });
+
+  it('reads budgets and service bounds, with defaults, and refuses values that would break them', () => {
+    expect(loadConfig(VALID).limits).toEqual(DEFAULT_LIMITS);
+    const set = loadConfig({ ...VALID, COMMAND_BUDGET_MS: '5000', AUTOCOMPLETE_BUDGET_MS: '900', SERVICE_MAX_BODY_BYTES: '2097152', SERVICE_COOL_OFF_MS: '500' });
+    expect(set.limits).toMatchObject({ commandBudgetMs: 5000, autocompleteBudgetMs: 900, serviceMaxBodyBytes: 2097152, serviceCoolOffMs: 500 });
+    const error = (() => {
+      try {
+        loadConfig({ ...VALID, AUTOCOMPLETE_BUDGET_MS: '3000', SERVICE_TIMEOUT_MS: 'soon', SERVICE_COOL_OFF_MS: '5000', SERVICE_COOL_OFF_MAX_MS: '1000' });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/AUTOCOMPLETE_BUDGET_MS must be a whole number from 100 to 2500/);
+    expect(problems).toMatch(/SERVICE_TIMEOUT_MS must be a whole number/);
+    expect(problems).toMatch(/SERVICE_COOL_OFF_MAX_MS must not be below SERVICE_COOL_OFF_MS/);
+  });
+
+  it('lists every missing variable at once', () => {
+    const found = problems({});
+    for (const name of ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'SERVICE_API_URL', 'SERVICE_AUTH_URL', 'SERVICE_CLIENT_ID', 'PUBLIC_URL', 'TOKEN_ENCRYPTION_KEY']) {
+      expect(found.some((p) => p.startsWith(`${name} is missing`))).toBe(true);
+    }
+  });
+
+  it('explains malformed values', () => {
+    const found = problems({
+      ...VALID,
+      SERVICE_API_URL: 'not a url',
+      PORT: '70000',
+      DISCORD_APPLICATION_ID: 'abc',
+      TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=',
+      SERVICE_CLIENT_ID_HEADER: 'bad header',
+      STORE_URL: 'mysql://x/db',
+    });
+    expect(found).toHaveLength(6);
+    expect(found.join('\n')).toMatch(/randomBytes\(32\)/);
+  });
+
+  it('accepts every STORE_URL form and hides a store password', () => {
+    for (const url of ['sqlite://data/bot.sqlite', 'postgres://u:p@db:5432/bot', 'postgresql://db/bot?table=amls_x', 'redis://:p@cache:6379/0', 'rediss://cache:6380?prefix=bot1:']) {
+      expect(problems({ ...VALID, STORE_URL: url }), url).toEqual([]);
+    }
+    const message = problems({ ...VALID, STORE_URL: 'postgres://user:hunter2secret@db' }).join('\n');
+    expect(message).toMatch(/STORE_URL/);
+    expect(message).not.toContain('hunter2secret');
+    expect(problems({ ...VALID, STORE_URL: 'data/bot.sqlite' }).join('\n')).toMatch(/sqlite:\/\/PATH/);
+  });
+
+  it('never echoes the token or key in its messages', () => {
+    const message = problems({ ...VALID, TOKEN_ENCRYPTION_KEY: 'c2VjcmV0LWtleS12YWx1ZQ==' }).join('\n');
+    expect(message).not.toContain('c2VjcmV0LWtleS12YWx1ZQ==');
+  });
+
+  it('needs only the Discord part to register commands', () => {
+    expect(loadDiscordConfig({ DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '1100000000000000001' }).applicationId).toBe('1100000000000000001');
+    expect(() => loadDiscordConfig({})).toThrow(ConfigError);
+  });
+
+  it('per-user rate limits: defaults, overrides, 0 turns one off, owner ids checked', () => {
+    expect(loadConfig(VALID).userRate).toEqual({ ...DEFAULT_USER_RATE, ownerIds: [] });
+    const tuned = loadConfig({
+      ...VALID,
+      USER_RATE_BURST: '3',
+      USER_RATE_PER_MINUTE: '30',
+      USER_RATE_AUTOCOMPLETE_PER_MINUTE: '0',
+      BOT_OWNER_IDS: '1100000000000000009, 1100000000000000010',
+    }).userRate;
+    expect(tuned).toEqual({ commands: { burst: 3, perMinute: 30 }, autocomplete: undefined, ownerIds: ['1100000000000000009', '1100000000000000010'] });
+    const found = problems({ ...VALID, USER_RATE_BURST: 'many', BOT_OWNER_IDS: '12, 1100000000000000009' });
+    expect(found).toHaveLength(2);
+    expect(found.join('\n')).toMatch(/USER_RATE_BURST/);
+    expect(found.join('\n')).toMatch(/BOT_OWNER_IDS.*"12"/);
+  });
+
+  it('defaults to the gateway transport and one process', () => {
+    expect(loadConfig(VALID).transport).toEqual({ kind: 'gateway', publicKey: undefined, shards: undefined, shutdownGraceMs: 8_000 });
+  });
+
+  it('HTTP transport needs DISCORD_PUBLIC_KEY as 64 hex characters', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig({ ...VALID, DISCORD_TRANSPORT: 'http', DISCORD_PUBLIC_KEY: key }).transport).toMatchObject({ kind: 'http', publicKey: key });
+    expect(problems({ ...VALID, DISCORD_TRANSPORT: 'http' })).toEqual([expect.stringMatching(/^DISCORD_PUBLIC_KEY is missing: .*Public Key/)]);
+    expect(problems({ ...VALID, DISCORD_TRANSPORT: 'http', DISCORD_PUBLIC_KEY: 'xyz' })).toEqual([expect.stringMatching(/DISCORD_PUBLIC_KEY must be 64 hexadecimal/)]);
+    expect(problems({ ...VALID, DISCORD_TRANSPORT: 'websocket' })).toEqual([expect.stringMatching(/DISCORD_TRANSPORT must be one of gateway, http/)]);
+  });
+
+  it('SHARD_COUNT is auto or a number, for the gateway only; SHUTDOWN_GRACE_MS a positive number', () => {
+    expect(loadConfig({ ...VALID, SHARD_COUNT: 'auto' }).transport.shards).toBe('auto');
+    expect(loadConfig({ ...VALID, SHARD_COUNT: '4', SHUTDOWN_GRACE_MS: '3000' }).transport).toMatchObject({ shards: 4, shutdownGraceMs: 3000 });
+    expect(problems({ ...VALID, SHARD_COUNT: '0' })).toEqual([expect.stringMatching(/SHARD_COUNT must be a whole number/)]);
+    expect(problems({ ...VALID, SHARD_COUNT: '2', DISCORD_TRANSPORT: 'http', DISCORD_PUBLIC_KEY: 'a'.repeat(64) })).toEqual([
+      expect.stringMatching(/SHARD_COUNT applies to the gateway transport only/),
+    ]);
+    expect(problems({ ...VALID, SHUTDOWN_GRACE_MS: '-1' })).toEqual([expect.stringMatching(/SHUTDOWN_GRACE_MS/)]);
+  });
+});
