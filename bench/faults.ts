@@ -4,11 +4,11 @@
 // legitimate answer (which sets the body cap).
 
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_CLIENT_ID_HEADER } from '../src/service/client.js';
-import { DEFAULT_MAX_BODY_BYTES } from '../src/service/http.js';
+import { DEFAULT_CLIENT_ID_HEADER } from '../src/config/defaults.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../src/config/defaults.js';
 import { ANIME_FIELDS, LIST_STATUS_FIELDS } from '../src/service/fields.js';
 import { CLIENT_ID, DM, GUILD, newUser, startStack, type Stack } from '../local-stack/harness.js';
-import { answerOf } from '../test/e2e/user-helpers.js';
+import { answerOf } from '../local-stack/user-helpers.js';
 import type { FaultProxy } from '../local-stack/fault-proxy.js';
 import type { BenchOptions } from './options.js';
 import { fixed, mb, section, summarize, table } from './stats.js';

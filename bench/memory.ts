@@ -9,7 +9,7 @@ import { CLIENT_ID, newUser, startStack } from '../local-stack/harness.js';
 import type { Who } from '../fake-discord/index.js';
 import { asFromBot, type FromBot, type MemorySample, type ToBot } from './bot-protocol.js';
 import { sampleCatalogue } from './catalogue-sample.js';
-import { DEFAULT_CACHE_MAX_BYTES } from '../src/service/response-cache.js';
+import { DEFAULT_CACHE_MAX_BYTES } from '../src/config/defaults.js';
 import type { BenchOptions } from './options.js';
 import { fixed, mb, section, slope, table, withTimeout } from './stats.js';
 import { Workload } from './workload.js';

@@ -17,7 +17,7 @@ import { booleanOption, group, integerOption, slashCommand, stringOption, subcom
 import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { renameOption, UserFacingError } from '../src/interactions/user-errors.js';
 import { maskTitle } from '../src/views/nsfw.js';
-import type { WorkKind } from '../src/views/catalogue.js';
+import type { WorkKind } from '../src/service/types.js';
 import { listEntryMessage } from '../src/views/list-entry.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 import { escapeMarkdown } from '../src/render/text.js';

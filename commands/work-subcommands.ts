@@ -1,7 +1,7 @@
 // The subcommands /anime and /manga share: search, info and ranking, built for either kind.
 
 import type { APIApplicationCommandSubcommandOption } from 'discord.js';
-import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES } from '../src/service/types.js';
+import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, type WorkKind } from '../src/service/types.js';
 import { booleanOption, namedChoices, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { SubcommandHandler } from '../src/interactions/context.js';
 import { SEARCH_QUERY_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
@@ -12,7 +12,6 @@ import {
   MANGA_RANKING_NAMES,
   mangaRankingView,
   mangaSearchView,
-  type WorkKind,
 } from '../src/views/catalogue.js';
 import { renderDetails } from '../src/views/details.js';
 import { renderPagedView } from '../src/views/paged-view.js';

@@ -6,7 +6,7 @@
 import { Events, MessageFlags, RESTEvents, Routes, type APIApplication, type Client, type REST } from 'discord.js';
 import { DEFAULT_DISCORD_CDN_URL, DEFAULT_LIMITS, type BotConfig, type LimitsConfig } from '../config/config.js';
 import { scopedLogger, type Logger } from '../log/log.js';
-import { parseEncryptionKey } from '../store/crypto.js';
+import { parseEncryptionKey } from '../config/keys.js';
 import { LoginService } from '../auth/login.js';
 import type { LoginReplyTarget } from '../store/pending-logins.js';
 import { openStore, type BotStore, type ForgetResult } from '../store/bot-store.js';
@@ -24,7 +24,7 @@ import { commands, components } from './command-registry.js';
 import { InteractionRouter, type DrainResult, type RouterOptions } from '../interactions/router.js';
 import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
 import { WhereTracker } from '../interactions/where.js';
-import { TitleCache } from '../views/titles.js';
+import { TitleCache } from '../catalogue/title-cache.js';
 import { AIRING_FIELDS, SeasonAiring } from '../airing/season-airing.js';
 import { watchingAndPlanned } from '../airing/my-list.js';
 import { Reminders, type DeliveryResult, type ReminderKnobs } from '../reminders/reminders.js';

@@ -1,6 +1,6 @@
 // npm run store:migrate -- FROM TO [--overwrite]
 // Copies linked accounts between stores, e.g. sqlite://data/bot.sqlite → postgres://… or redis://…
-import { describeStoreUrl } from '../store/url.js';
+import { describeStoreUrl } from '../config/store-url.js';
 import { migrateStore } from '../store/migrate.js';
 
 const USAGE = `usage: npm run store:migrate -- FROM TO [--overwrite]

@@ -2,17 +2,25 @@
 // all of them at once, each with a hint on where the value comes from.
 
 import { isIP } from 'node:net';
-import { parseEncryptionKey } from '../store/crypto.js';
-import { parseStoreUrl } from '../store/url.js';
-import { DEFAULT_CLIENT_ID_HEADER } from '../service/client.js';
-import type { UserRateConfig } from '../fairness/user-limits.js';
-import { isPublicKeyHex } from '../transport/signature.js';
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } from '../service/http.js';
-import { DEFAULT_CACHE_MAX_BYTES } from '../service/response-cache.js';
-import { DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS } from '../service/cool-off.js';
-import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS } from '../interactions/router.js';
+import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } from './defaults.js';
+import { isPublicKeyHex, parseEncryptionKey } from './keys.js';
+import { parseStoreUrl } from './store-url.js';
 
-export { DEFAULT_CLIENT_ID_HEADER };
+export interface BucketConfig {
+  /** Tokens a full bucket holds: how many requests may come at once. */
+  burst: number;
+  /** Tokens added per minute: the sustained rate. */
+  perMinute: number;
+}
+
+export interface UserRateConfig {
+  /** Slash commands and components; undefined turns the limit off. */
+  commands: BucketConfig | undefined;
+  /** Autocomplete keystrokes, limited on their own (lighter) bucket; undefined turns it off. */
+  autocomplete: BucketConfig | undefined;
+  /** Users never limited (the bot's owners). */
+  ownerIds: readonly string[];
+}
 
 export interface ServiceConfig {
   /** API root; the client appends `/v2`. */

@@ -1,11 +1,6 @@
 // Token buckets per key (Discord user id): `burst` tokens at most, refilled at `perMinute`.
 
-export interface BucketConfig {
-  /** Tokens a full bucket holds: how many requests may come at once. */
-  burst: number;
-  /** Tokens added per minute: the sustained rate. */
-  perMinute: number;
-}
+import type { BucketConfig } from '../config/config.js';
 
 interface Bucket {
   tokens: number;

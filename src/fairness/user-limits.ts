@@ -5,18 +5,10 @@
 // requests it fans out to (a details view vets related works): that fan-out is the bot's, not the user's.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { TokenBuckets, type BucketConfig } from './token-bucket.js';
+import { TokenBuckets } from './token-bucket.js';
+import type { UserRateConfig } from '../config/config.js';
 
 export type LimitedKind = 'command' | 'autocomplete';
-
-export interface UserRateConfig {
-  /** Slash commands and components; undefined turns the limit off. */
-  commands: BucketConfig | undefined;
-  /** Autocomplete keystrokes, limited on their own (lighter) bucket; undefined turns it off. */
-  autocomplete: BucketConfig | undefined;
-  /** Users never limited (the bot's owners). */
-  ownerIds: readonly string[];
-}
 
 export class RateLimitedError extends Error {
   constructor(readonly retryAfterMs: number) {

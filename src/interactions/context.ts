@@ -13,7 +13,7 @@ import type { RenderedMessage } from '../render/limits.js';
 import type { FieldReader } from './custom-id.js';
 import type { Where } from './where.js';
 import type { AccountLinks } from '../auth/accounts.js';
-import type { TitleCache } from '../views/titles.js';
+import type { TitleCache } from '../catalogue/title-cache.js';
 import type { SeasonAiring } from '../airing/season-airing.js';
 import type { Reminders } from '../reminders/reminders.js';
 

@@ -29,6 +29,7 @@ import { decodeUserId } from './invoker.js';
 import type { UserRateLimits } from '../fairness/user-limits.js';
 import { withLogScope, type Logger } from '../log/log.js';
 import { AbortedError } from '../service/errors.js';
+import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS } from '../config/defaults.js';
 
 export type InteractionKind = 'command' | 'component' | 'autocomplete';
 export type InteractionOutcome = 'ok' | 'user_error' | 'error' | 'refused' | 'unknown' | 'timeout' | 'failed';
@@ -66,9 +67,6 @@ interface Handled {
   responder?: Responder;
 }
 
-export const DEFAULT_COMMAND_BUDGET_MS = 10_000;
-export const DEFAULT_COMPONENT_BUDGET_MS = 10_000;
-export const DEFAULT_AUTOCOMPLETE_BUDGET_MS = 1_500;
 /** After the budget, a handler gets this long to answer from what it has (e.g. a stale cache) before the router answers for it. */
 const BUDGET_GRACE_MS = 300;
 

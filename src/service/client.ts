@@ -16,22 +16,8 @@ import {
   UpstreamUnavailableError,
   type ServiceError,
 } from './errors.js';
-import {
-  abortable,
-  BodyTooLargeError,
-  createAgent,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MAX_CONNECTIONS,
-  DEFAULT_TIMEOUT_MS,
-  headerValue,
-  jitteredBackoff,
-  sendOnce,
-  sleep,
-  throwIfAborted,
-  UpstreamTimeoutError,
-  type HttpMethod,
-  type HttpResponse,
-} from './http.js';
+import { abortable, BodyTooLargeError, createAgent, headerValue, jitteredBackoff, sendOnce, sleep, throwIfAborted, UpstreamTimeoutError, type HttpMethod, type HttpResponse } from './http.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } from '../config/defaults.js';
 import { CoolOff, parseRetryAfter } from './cool-off.js';
 import { endpointOf, type ServiceObserver, type UpstreamAttempt } from './observer.js';
 import { apiV2Root, resolvePagingUrl, type PagingTarget } from './paging.js';
@@ -94,6 +80,7 @@ import {
   checkTags,
   checkText,
 } from './validate.js';
+import { DEFAULT_CLIENT_ID_HEADER } from '../config/defaults.js';
 
 /** Per-call context. With `auth` the call uses `Authorization: Bearer`; without, the client-ID header. */
 export interface CallContext {
@@ -147,7 +134,6 @@ export interface ServiceClientOptions {
   cache?: ResponseCache;
 }
 
-export const DEFAULT_CLIENT_ID_HEADER = 'X-SERVICE-CLIENT-ID';
 export const DEFAULT_RETRIES = 2;
 export const DEFAULT_MAX_PAGES = 10_000;
 /** The documented default; always sent because the real service defaults to 10. */

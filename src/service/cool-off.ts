@@ -1,3 +1,4 @@
+import { DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS } from '../config/defaults.js';
 // Whole-client back-off after the service throttles (a 403 with valid credentials, a 429, or a
 // Retry-After). While cooling off nothing is sent; when the window ends, one probe request goes
 // out and everyone else keeps waiting for its outcome. Each throttle in a row doubles the window
@@ -18,8 +19,6 @@ export interface CoolOffTicket {
   epoch: number;
 }
 
-export const DEFAULT_COOL_OFF_MS = 2_000;
-export const DEFAULT_COOL_OFF_MAX_MS = 60_000;
 
 export class CoolOff {
   private readonly initialMs: number;

@@ -3,6 +3,7 @@
 
 import { Agent, type Dispatcher } from 'undici';
 import { AbortedError, UpstreamUnavailableError } from './errors.js';
+import { DEFAULT_MAX_CONNECTIONS } from '../config/defaults.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -29,14 +30,6 @@ export interface HttpResponse {
   bytes: number;
 }
 
-/** Whole-call deadline of one attempt. */
-export const DEFAULT_TIMEOUT_MS = 8_000;
-/**
- * The largest legitimate answer, a 1000-entry list with every field, is about 2.6 MB (measured
- * against the emulator, `npm run bench -- --only faults`); the cap leaves room for longer texts.
- */
-export const DEFAULT_MAX_BODY_BYTES = 12 * 1024 * 1024;
-export const DEFAULT_MAX_CONNECTIONS = 16;
 
 /** A keep-alive connection pool for one client instance. */
 export function createAgent(connections = DEFAULT_MAX_CONNECTIONS): Agent {

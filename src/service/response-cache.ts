@@ -5,6 +5,7 @@
 // contain that user's data.
 
 import { LRUCache } from 'lru-cache';
+import { DEFAULT_CACHE_MAX_BYTES, DEFAULT_CACHE_STALE_MS, DEFAULT_CACHE_TTL_MS } from '../config/defaults.js';
 
 export interface ResponseCacheOptions {
   /** How long an entry answers without asking the service; default 2 minutes. */
@@ -16,9 +17,6 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
-export const DEFAULT_CACHE_TTL_MS = 2 * 60_000;
-export const DEFAULT_CACHE_STALE_MS = 24 * 60 * 60_000;
-export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
   at: number;

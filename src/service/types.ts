@@ -28,6 +28,9 @@ export interface Genre {
 
 export type NsfwLevel = Open<'white' | 'gray' | 'black'>;
 
+/** The two kinds of work the catalogue holds. */
+export type WorkKind = 'anime' | 'manga';
+
 export type Season = 'winter' | 'spring' | 'summer' | 'fall';
 export const SEASONS: readonly Season[] = ['winter', 'spring', 'summer', 'fall'];
 

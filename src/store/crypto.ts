@@ -1,35 +1,9 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { KEY_BYTES } from '../config/keys.js';
 
-const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const VERSION = 'v1';
-
-const KEY_HELP =
-  'Generate one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'base64\'))" ' +
-  'or: openssl rand -base64 32';
-
-/**
- * Decodes the token encryption key (standard or URL-safe base64 of exactly 32 bytes).
- * Throws an error that says how to make a key; the message never contains the given value.
- */
-export function parseEncryptionKey(base64: string, name = 'TOKEN_ENCRYPTION_KEY'): Buffer {
-  const text = base64.trim();
-  if (text === '') {
-    throw new Error(`${name} is not set. It must be 32 random bytes, base64-encoded. ${KEY_HELP}`);
-  }
-  // Buffer.from(..., 'base64') silently skips invalid characters, so check the alphabet first.
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) {
-    throw new Error(`${name} is not valid base64. It must be 32 random bytes, base64-encoded. ${KEY_HELP}`);
-  }
-  const key = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  if (key.length !== KEY_BYTES) {
-    throw new Error(
-      `${name} decodes to ${key.length} bytes; it must be exactly ${KEY_BYTES} random bytes, base64-encoded. ${KEY_HELP}`,
-    );
-  }
-  return key;
-}
 
 function checkKey(key: Buffer): void {
   if (key.length !== KEY_BYTES) throw new Error(`encryption key must be ${KEY_BYTES} bytes`);

@@ -1,6 +1,6 @@
 import type { StoreEngine } from './engine.js';
 import { openEngine } from './engines/index.js';
-import { describeStoreUrl } from './url.js';
+import { describeStoreUrl } from '../config/store-url.js';
 
 /** What moves: linked accounts. Pending logins, locks and leases are short-lived and stay behind. */
 const MIGRATED_PREFIXES = ['accounts:'];

@@ -3,15 +3,11 @@
 // application's public key (64 hex characters, as the Developer Portal shows it).
 
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { isPublicKeyHex } from '../config/keys.js';
 
 // DER prefix of an Ed25519 SubjectPublicKeyInfo; the 32 raw key bytes follow it.
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 const HEX_SIGNATURE = /^[0-9a-fA-F]{128}$/;
-
-export function isPublicKeyHex(value: string): boolean {
-  return HEX_KEY.test(value);
-}
 
 /** Parses the portal's hex public key; throws with a clear message when it is not 64 hex characters. */
 export function parsePublicKey(hex: string): KeyObject {

@@ -15,6 +15,7 @@ import {
   type Season,
   type SeasonalPage,
   type SeasonSort,
+  type WorkKind,
 } from '../service/types.js';
 import type { BaseContext } from '../interactions/context.js';
 import type { FieldReader } from '../interactions/custom-id.js';
@@ -24,8 +25,6 @@ import { workListEmbed, type WorkListItem } from '../render/lists.js';
 import { allowNsfw, maskTitle, NSFW_HIDDEN_NOTE } from './nsfw.js';
 import { renameOption } from '../interactions/user-errors.js';
 import { PAGE_SIZE, type LoadedPage, type OpenOption, type PagedView } from './paged-view.js';
-
-export type WorkKind = 'anime' | 'manga';
 
 export const ANIME_LIST_FIELDS = animeFields('mean', 'media_type', 'num_episodes', 'start_season', 'nsfw', 'status');
 export const MANGA_LIST_FIELDS = mangaFields('mean', 'media_type', 'num_volumes', 'num_chapters', 'start_date', 'nsfw', 'status');

@@ -26,7 +26,7 @@ import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { isNsfw } from './nsfw.js';
 import PQueue from 'p-queue';
-import type { WorkKind } from './catalogue.js';
+import type { WorkKind } from '../service/types.js';
 import { listEntryMessage } from './list-entry.js';
 
 /** What the details embed does not use: id, title and picture come anyway; my_list_status only with a login. */

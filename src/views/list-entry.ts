@@ -3,7 +3,7 @@
 import type { Anime, AnimeListStatus, Manga, MangaListStatus } from '../service/types.js';
 import { animeListEntryEmbed, mangaListEntryEmbed } from '../render/entries.js';
 import type { RenderedMessage } from '../render/limits.js';
-import type { WorkKind } from './catalogue.js';
+import type { WorkKind } from '../service/types.js';
 
 export function listEntryMessage(
   kind: WorkKind,

@@ -6,69 +6,16 @@ import { AbortedError } from '../service/errors.js';
 import { animeFields, mangaFields } from '../service/fields.js';
 import { humanize } from '../render/format.js';
 import { escapeMarkdown } from '../render/text.js';
-import type { Anime, Manga } from '../service/types.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { allowNsfw, isNsfw } from './nsfw.js';
-import type { WorkKind } from './catalogue.js';
+import type { Anime, Manga, WorkKind } from '../service/types.js';
+import type { CachedWork } from '../catalogue/title-cache.js';
 import { ID_PREFIX, parseTitleInput, typedTitleId } from './title-input.js';
 import { TITLE_TEXT_MAX } from '../interactions/option-limits.js';
 
 const MIN_QUERY = 3;
 const MAX_CHOICES = 25;
-const CACHE_MAX = 500;
-const CACHE_TTL_MS = 10 * 60_000;
-
-interface CachedChoices {
-  at: number;
-  works: Array<{ id: number; name: string; searchable: string }>;
-}
-
-/** Recent search results per (kind, nsfw, query); bounded and expiring. */
-export class TitleCache {
-  private readonly entries = new Map<string, CachedChoices>();
-  constructor(private readonly now: () => number) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  private key(kind: WorkKind, nsfw: boolean, q: string): string {
-    return `${kind}|${nsfw ? 1 : 0}|${q.toLowerCase()}`;
-  }
-
-  get(kind: WorkKind, nsfw: boolean, q: string): CachedChoices | undefined {
-    const key = this.key(kind, nsfw, q);
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (this.now() - hit.at > CACHE_TTL_MS) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit;
-  }
-
-  set(kind: WorkKind, nsfw: boolean, q: string, works: CachedChoices['works']): void {
-    const key = this.key(kind, nsfw, q);
-    this.entries.delete(key);
-    if (this.entries.size >= CACHE_MAX) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { at: this.now(), works });
-  }
-
-  /** The longest cached query that `q` starts with, filtered to names containing `q`'s words. */
-  bestPrefix(kind: WorkKind, nsfw: boolean, q: string): CachedChoices['works'] {
-    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-    for (let end = q.length; end >= MIN_QUERY; end--) {
-      const hit = this.get(kind, nsfw, q.slice(0, end));
-      if (hit) return hit.works.filter((w) => words.every((word) => w.searchable.includes(word)));
-    }
-    return [];
-  }
-}
-
 
 function choiceName(kind: WorkKind, work: Anime | Manga): string {
   const extra =
@@ -108,9 +55,9 @@ async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number)
 async function searchChoices(ctx: AutocompleteContext, kind: WorkKind, q: string): Promise<AutocompleteChoice[]> {
   const cache = ctx.deps.titleCache;
   const nsfw = allowNsfw(ctx.where);
-  const toChoices = (works: CachedChoices['works']) => works.slice(0, MAX_CHOICES).map((w) => ({ name: w.name, value: `${ID_PREFIX}${w.id}` }));
+  const toChoices = (works: CachedWork[]) => works.slice(0, MAX_CHOICES).map((w) => ({ name: w.name, value: `${ID_PREFIX}${w.id}` }));
   const cached = cache.get(kind, nsfw, q);
-  if (cached) return toChoices(cached.works);
+  if (cached) return toChoices(cached);
   try {
     const works = (await search(ctx, kind, q, nsfw, MAX_CHOICES, ctx.signal)).map((w) => {
       const name = choiceName(kind, w);

@@ -20,7 +20,8 @@ import { humanize } from '../render/format.js';
 import { animeListStatusLine, mangaListStatusLine } from '../render/work-facts.js';
 import { workListEmbed, type WorkListItem } from '../render/lists.js';
 import { allowNsfw, maskTitle, NSFW_HIDDEN_NOTE } from './nsfw.js';
-import { openOption, type WorkKind } from './catalogue.js';
+import { openOption } from './catalogue.js';
+import type { WorkKind } from '../service/types.js';
 import { PAGE_SIZE, type LoadedPage, type PagedView } from './paged-view.js';
 
 export interface UserListState {

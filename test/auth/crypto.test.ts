@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deriveKey, keyedHash, open, parseEncryptionKey, seal } from '../../src/store/crypto.js';
+import { deriveKey, keyedHash, open, seal } from '../../src/store/crypto.js';
+import { parseEncryptionKey } from '../../src/config/keys.js';
 
 const key = randomBytes(32);
 

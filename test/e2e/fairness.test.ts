@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
-import { answerOf } from './user-helpers.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
 import type { Who } from '../../fake-discord/index.js';
 
 const BURST = 5;

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InteractionHandle } from '../../fake-discord/index.js';
 import type { FaultProxy } from '../../local-stack/fault-proxy.js';
 import { DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf } from './user-helpers.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
 import { buttonLabelled } from './catalogue-helpers.js';
 
 const COMMAND_BUDGET_MS = 2_000;

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { componentId, DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf, authorize, beginLogin, confirmTokenOf, decideLink, expectToldToLogin, openCallback } from './user-helpers.js';
+import { answerOf, authorize, beginLogin, confirmTokenOf, decideLink, expectToldToLogin, openCallback } from '../../local-stack/user-helpers.js';
 
 const ALICE = { name: 'alice', password: 'alice-password' };
 const FORGET = 'Also delete everything stored about me';

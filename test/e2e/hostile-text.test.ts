@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedMessage } from '../../fake-discord/index.js';
 import { HOSTILE, messageProblems, visibleText } from '../render/hostile-text.js';
 import { GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
-import { answerOf } from './user-helpers.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
 
 const ANIME_ID = 990_001;
 const MANGA_ID = 990_002;

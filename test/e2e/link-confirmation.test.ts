@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { authorize, beginLogin, confirmTokenOf, decideLink, expectToldToLogin, openCallback } from './user-helpers.js';
+import { authorize, beginLogin, confirmTokenOf, decideLink, expectToldToLogin, openCallback } from '../../local-stack/user-helpers.js';
 
 const ALICE = { name: 'alice', password: 'alice-password' };
 const BOB = { name: 'bob', password: 'bob-password' };

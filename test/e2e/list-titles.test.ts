@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
-import { answerOf, listWrites, myListStatus } from './user-helpers.js';
+import { answerOf, listWrites, myListStatus } from '../../local-stack/user-helpers.js';
 
 const CAROL = { name: 'carol', password: 'carol-password' };
 

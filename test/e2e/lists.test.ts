@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import type { OptionValue, Who } from '../../fake-discord/index.js';
 import { GUILD, NSFW_CHANNEL, componentId, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf, listWrites, myListStatus, serviceGet } from './user-helpers.js';
+import { answerOf, listWrites, myListStatus, serviceGet } from '../../local-stack/user-helpers.js';
 import { searchWithNsfw } from './catalogue-helpers.js';
 
 const DAVE = { name: 'dave', password: 'dave-password' };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, DM, GUILD, newUser, startStack, textOf, TRANSPORTS, type Stack } from '../../local-stack/harness.js';
-import { answerOf, authorize, beginLogin, decideLink, expectToldToLogin, linkThrough, openCallback } from './user-helpers.js';
+import { answerOf, authorize, beginLogin, decideLink, expectToldToLogin, linkThrough, openCallback } from '../../local-stack/user-helpers.js';
 import type { Where } from '../../fake-discord/index.js';
 
 const ALICE = { name: 'alice', password: 'alice-password' };

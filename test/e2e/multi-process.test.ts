@@ -12,7 +12,7 @@ import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandl
 import { DM, freePort, GUILD, loginUrlOf, newUser, textOf } from '../../local-stack/harness.js';
 import { botEnv, spawnBot, waitReady, type BotRun } from '../../local-stack/bot-process.js';
 import { startBalancer, type Balancer } from '../../local-stack/balancer.js';
-import { answerOf } from './user-helpers.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 
 const CLIENT_ID = 'multi0process0client0id000000000';

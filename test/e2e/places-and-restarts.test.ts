@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Where } from '../../fake-discord/index.js';
 import { componentId, DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf, myListStatus } from './user-helpers.js';
+import { answerOf, myListStatus } from '../../local-stack/user-helpers.js';
 
 const PRIVATE: Where = { kind: 'private' };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import { GUILD, componentId, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import type { InteractionHandle } from '../../fake-discord/index.js';
-import { answerOf, expectToldToLogin, listWrites, myListStatus } from './user-helpers.js';
+import { answerOf, expectToldToLogin, listWrites, myListStatus } from '../../local-stack/user-helpers.js';
 
 const DAVE = { name: 'dave', password: 'dave-password' };
 const EVE = { name: 'eve', password: 'eve-password' };

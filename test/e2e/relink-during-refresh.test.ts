@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import { GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf, beginLogin, myListStatus } from './user-helpers.js';
+import { answerOf, beginLogin, myListStatus } from '../../local-stack/user-helpers.js';
 
 const IVAN = { name: 'ivan', password: 'ivan-password' };
 const JUDY = { name: 'judy', password: 'judy-password' };

@@ -7,7 +7,7 @@ import type { RunningBot } from '../../src/app/bot.js';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import type { RecordedMessage, Who } from '../../fake-discord/index.js';
 import { componentId, DM, GUILD, newUser, startReplica, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf } from './user-helpers.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
 import { buttonLabelled, serviceGet } from './catalogue-helpers.js';
 
 const START = Date.UTC(2026, 0, 8, 12, 0);

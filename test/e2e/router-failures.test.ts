@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slashCommand as commandData } from '../../src/interactions/command-data.js';
 import type { BotDeps, SlashCommand } from '../../src/interactions/context.js';
 import { InteractionRouter } from '../../src/interactions/router.js';
-import { TitleCache } from '../../src/views/titles.js';
+import { TitleCache } from '../../src/catalogue/title-cache.js';
 import { WhereTracker } from '../../src/interactions/where.js';
 import { createLogger, silentLogger } from '../../src/log/log.js';
 import { ServiceClient } from '../../src/service/client.js';

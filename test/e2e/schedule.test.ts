@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import { GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf } from './user-helpers.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
 import { buttonLabelled, componentsOf, serviceGet } from './catalogue-helpers.js';
 
 // A Thursday, 21:00 in Japan.

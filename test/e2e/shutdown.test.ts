@@ -11,7 +11,7 @@ import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle } from '../../fake-discord/index.js';
 import { freePort, GUILD, newUser, textOf, TRANSPORTS } from '../../local-stack/harness.js';
 import { botEnv, spawnBot, waitReady, type BotRun } from '../../local-stack/bot-process.js';
-import { answerOf } from './user-helpers.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
 
 const CLIENT_ID = 'amls-emulator-default-client-id0';
 

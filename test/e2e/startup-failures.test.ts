@@ -10,7 +10,7 @@ import { startBot } from '../../src/app/bot.js';
 import type { BotConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/log/log.js';
 import { openStore } from '../../src/store/bot-store.js';
-import { parseEncryptionKey } from '../../src/store/crypto.js';
+import { parseEncryptionKey } from '../../src/config/keys.js';
 
 describe('start-up failures', () => {
   let dir: string;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf, authorize, beginLogin, linkThrough, type StartedLogin } from './user-helpers.js';
+import { answerOf, authorize, beginLogin, linkThrough, type StartedLogin } from '../../local-stack/user-helpers.js';
 
 /** Every encoding a secret could plausibly be written in: as is, base64, base64url, hex, and its decoded bytes. */
 function encodings(secret: string): Buffer[] {

@@ -7,7 +7,7 @@ import { commandDefinitions } from '../../src/app/command-registry.js';
 import { TITLE_OPTION_DESCRIPTION } from '../../src/views/title-input.js';
 import { snowflake, type Where } from '../../fake-discord/index.js';
 import { newUser, SERVICE_WEB_URL, startStack, type Stack } from '../../local-stack/harness.js';
-import { answerOf, listWrites, myListStatus } from './user-helpers.js';
+import { answerOf, listWrites, myListStatus } from '../../local-stack/user-helpers.js';
 
 interface TitleOptionPath {
   name: string;

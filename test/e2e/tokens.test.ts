@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import { GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf } from './user-helpers.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
 import type { Who } from '../../fake-discord/index.js';
 
 // Each test links its own service account, so expiring or revoking one account's tokens touches no other test.

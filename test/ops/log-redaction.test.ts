@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SECRET, DM, GUILD, loginUrlOf, newUser, startStack, type Stack } from '../../local-stack/harness.js';
-import { answerOf, confirmTokenOf, decideLink } from '../e2e/user-helpers.js';
+import { answerOf, confirmTokenOf, decideLink } from '../../local-stack/user-helpers.js';
 import { slashCommand } from '../../fake-discord/index.js';
 import { loginAsPerson } from '../../emulator/login.js';
 import { DEFAULT_USERS } from '../../emulator/server.js';

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { componentId, GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
-import { answerOf } from '../e2e/user-helpers.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 
 const TOKEN = 'metrics-scrape-token-0123456789';

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isPublicKeyHex, parsePublicKey, verifyInteractionSignature } from '../../src/transport/signature.js';
+import { parsePublicKey, verifyInteractionSignature } from '../../src/transport/signature.js';
+import { isPublicKeyHex } from '../../src/config/keys.js';
 
 function keyPair(): { privateKey: KeyObject; hex: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');

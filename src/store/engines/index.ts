@@ -1,5 +1,5 @@
 import type { StoreEngine } from '../engine.js';
-import { describeStoreUrl, parseStoreUrl } from '../url.js';
+import { describeStoreUrl, parseStoreUrl } from '../../config/store-url.js';
 import { MemoryEngine } from './memory.js';
 import { PostgresEngine } from './postgres.js';
 import { RedisEngine } from './redis.js';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { expiryFrom, OPERATION_TIMEOUT_MS, type StoreEngine } from '../engine.js';
+import { DEFAULT_POSTGRES_TABLE } from '../../config/defaults.js';
 
-export const DEFAULT_POSTGRES_TABLE = 'amls_store';
 const TABLE_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**

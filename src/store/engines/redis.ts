@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { OPERATION_TIMEOUT_MS, type StoreEngine } from '../engine.js';
+import { DEFAULT_REDIS_PREFIX } from '../../config/defaults.js';
 
-export const DEFAULT_REDIS_PREFIX = 'amls:';
 
 // Compare steps run as scripts: Redis runs each script atomically.
 const COMPARE_AND_SET = `

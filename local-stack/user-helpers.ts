@@ -1,9 +1,9 @@
 // Helpers for the end-to-end tests of login, tokens and the commands that act as the user.
 
 import { expect } from 'vitest';
-import type { InteractionHandle, RecordedMessage, Where, Who } from '../../fake-discord/index.js';
-import { loginAsPerson } from '../../emulator/login.js';
-import { DM, loginUrlOf, textOf, type Stack } from '../../local-stack/harness.js';
+import type { InteractionHandle, RecordedMessage, Where, Who } from '../fake-discord/index.js';
+import { loginAsPerson } from '../emulator/login.js';
+import { DM, loginUrlOf, textOf, type Stack } from './harness.js';
 
 const EPHEMERAL = 64;
 

@@ -1,5 +1,4 @@
-import { DEFAULT_POSTGRES_TABLE } from './engines/postgres.js';
-import { DEFAULT_REDIS_PREFIX } from './engines/redis.js';
+import { DEFAULT_POSTGRES_TABLE, DEFAULT_REDIS_PREFIX } from './defaults.js';
 
 export type StoreLocation =
   | { engine: 'memory' }

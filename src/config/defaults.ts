@@ -1,0 +1,33 @@
+// The default of every setting, in one leaf module: the config reads them to fill what the
+// environment leaves out, and the modules they configure read them from here (config imports none
+// of those modules).
+
+/** Header carrying the client ID on requests made without a user's token (the service's contract). */
+export const DEFAULT_CLIENT_ID_HEADER = 'X-SERVICE-CLIENT-ID';
+
+/** Whole-call deadline of one upstream attempt. */
+export const DEFAULT_TIMEOUT_MS = 8_000;
+/**
+ * The largest legitimate answer, a 1000-entry list with every field, is about 2.6 MB (measured
+ * against the emulator, `npm run bench -- --only faults`); the cap leaves room for longer texts.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 12 * 1024 * 1024;
+export const DEFAULT_MAX_CONNECTIONS = 16;
+
+/** Anonymous GET answers: fresh for 2 minutes, served stale during an outage for a day, 32 MiB of bodies. */
+export const DEFAULT_CACHE_TTL_MS = 2 * 60_000;
+export const DEFAULT_CACHE_STALE_MS = 24 * 60 * 60_000;
+export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Whole-client back-off after throttling: the first window, doubled up to the cap while it goes on. */
+export const DEFAULT_COOL_OFF_MS = 2_000;
+export const DEFAULT_COOL_OFF_MAX_MS = 60_000;
+
+/** What one interaction may spend, from its arrival to its final answer. */
+export const DEFAULT_COMMAND_BUDGET_MS = 10_000;
+export const DEFAULT_COMPONENT_BUDGET_MS = 10_000;
+export const DEFAULT_AUTOCOMPLETE_BUDGET_MS = 1_500;
+
+/** The PostgreSQL table and the Redis key prefix the store uses unless STORE_URL names others. */
+export const DEFAULT_POSTGRES_TABLE = 'amls_store';
+export const DEFAULT_REDIS_PREFIX = 'amls:';
