@@ -69,5 +69,4 @@ describe('layering rules', () => {
     });
     expect(names(found)).toEqual(['every-bot-file-has-a-room']);
   });
-
 });
