@@ -1,7 +1,7 @@
 // /anime search | info | ranking | season | schedule | suggestions
 
 import { SEASON_SORTS, SEASONS, type Season, type SeasonSort } from '../src/service/types.js';
-import type { SlashCommand } from '../src/interactions/context.js';
+import type { SlashCommand } from '../src/interactions/command-types.js';
 import { booleanOption, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { seasonOf, seasonView, suggestionsView } from '../src/views/catalogue.js';
 import { renderPagedView } from '../src/views/paged-view.js';

@@ -1,8 +1,8 @@
 // /forum boards | topics | topic
 
 import { ComponentType } from 'discord.js';
-import type { SlashCommand } from '../src/interactions/context.js';
-import { integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import type { SlashCommand } from '../src/interactions/command-types.js';
+import { integerOption, defineCommand, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { encodeCustomId } from '../src/interactions/custom-id.js';
 import { encodeUserId } from '../src/interactions/invoker.js';
 import { FORUM_QUERY_MAX, FORUM_USER_NAME_MAX } from '../src/interactions/option-limits.js';
@@ -13,8 +13,8 @@ import { UserFacingError } from '../src/interactions/user-errors.js';
 
 const ID_MAX = 99_999_999;
 
-export const forum: SlashCommand = {
-  data: slashCommand('forum', 'Read the service forums', [
+export const forum: SlashCommand = defineCommand(
+  slashCommand('forum', 'Read the service forums', [
     subcommand('boards', 'All forum boards'),
     subcommand('topics', 'Find forum topics (give a board, a subboard or a search text)', [
       integerOption('board', 'Board ID (see /forum boards)', { min: 1, max: 99_999 }),
@@ -25,7 +25,7 @@ export const forum: SlashCommand = {
     ]),
     subcommand('topic', 'Read a topic', [integerOption('id', 'Topic ID', { required: true, min: 1, max: ID_MAX })]),
   ]),
-  handlers: {
+  {
     boards: {
       ephemeral: false,
       async run(ctx) {
@@ -56,14 +56,13 @@ export const forum: SlashCommand = {
     },
     topics: {
       ephemeral: false,
-      run(ctx) {
-        const o = ctx.interaction.options;
+      run(ctx, args) {
         const state = {
-          boardId: o.getInteger('board') ?? undefined,
-          subboardId: o.getInteger('subboard') ?? undefined,
-          q: o.getString('query')?.trim() || undefined,
-          topicUser: o.getString('topic_user')?.trim() || undefined,
-          user: o.getString('user')?.trim() || undefined,
+          boardId: args.board,
+          subboardId: args.subboard,
+          q: args.query?.trim() || undefined,
+          topicUser: args.topic_user?.trim() || undefined,
+          user: args.user?.trim() || undefined,
         };
         if (state.boardId === undefined && state.subboardId === undefined && state.q === undefined) {
           throw new UserFacingError('Say where to look', 'Give a `board`, a `subboard` or a `query` (see `/forum boards` for IDs).');
@@ -73,7 +72,7 @@ export const forum: SlashCommand = {
     },
     topic: {
       ephemeral: false,
-      run: (ctx) => renderPagedView(ctx, topicView, { id: ctx.interaction.options.getInteger('id', true) }, 0, ctx.userId),
+      run: (ctx, args) => renderPagedView(ctx, topicView, { id: args.id }, 0, ctx.userId),
     },
   },
-};
+);

@@ -12,7 +12,8 @@ import {
   type Manga,
   type MangaListUpdate,
 } from '../src/service/types.js';
-import type { CommandContext, SlashCommand, SubcommandHandler } from '../src/interactions/context.js';
+import type { CommandContext } from '../src/interactions/context.js';
+import type { SlashCommand, SubcommandHandler } from '../src/interactions/command-types.js';
 import { booleanOption, group, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { renameOption, UserFacingError } from '../src/interactions/user-errors.js';

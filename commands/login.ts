@@ -1,13 +1,13 @@
 // /login: links the caller's service account (OAuth 2.0 with PKCE), answered only to them.
 
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { SlashCommand } from '../src/interactions/context.js';
-import { slashCommand } from '../src/interactions/command-data.js';
+import type { SlashCommand } from '../src/interactions/command-types.js';
+import { defineCommand, slashCommand } from '../src/interactions/command-data.js';
 import { escapeMarkdown } from '../src/render/text.js';
 
-export const login: SlashCommand = {
-  data: slashCommand('login', 'Link your service account to use your lists from Discord'),
-  handlers: {
+export const login: SlashCommand = defineCommand(
+  slashCommand('login', 'Link your service account to use your lists from Discord'),
+  {
     '': {
       ephemeral: true,
       local: true,
@@ -42,4 +42,4 @@ export const login: SlashCommand = {
       },
     },
   },
-};
+);

@@ -1,9 +1,10 @@
 // /logout: forgets the caller's tokens and pending logins, and offers to delete everything else stored about them.
 
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { ComponentHandler, SlashCommand } from '../src/interactions/context.js';
+import type { ComponentHandler } from '../src/interactions/context.js';
+import type { SlashCommand } from '../src/interactions/command-types.js';
 import type { ForgottenRecords } from '../src/auth/accounts.js';
-import { slashCommand } from '../src/interactions/command-data.js';
+import { defineCommand, slashCommand } from '../src/interactions/command-data.js';
 import { encodeCustomId } from '../src/interactions/custom-id.js';
 import { encodeUserId } from '../src/interactions/invoker.js';
 import type { RenderedMessage } from '../src/render/limits.js';
@@ -11,9 +12,9 @@ import { escapeMarkdown } from '../src/render/text.js';
 
 const FORGET_KIND = 'fg';
 
-export const logout: SlashCommand = {
-  data: slashCommand('logout', 'Unlink your service account and delete its tokens from this bot'),
-  handlers: {
+export const logout: SlashCommand = defineCommand(
+  slashCommand('logout', 'Unlink your service account and delete its tokens from this bot'),
+  {
     '': {
       ephemeral: true,
       local: true,
@@ -47,7 +48,7 @@ export const logout: SlashCommand = {
       },
     },
   },
-};
+);
 
 /** The "forget me" button under /logout: one store operation that deletes every kind of record about the clicker. */
 export const forgetMeHandler: ComponentHandler = {

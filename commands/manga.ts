@@ -1,6 +1,6 @@
 // /manga search | info | ranking
 
-import type { SlashCommand } from '../src/interactions/context.js';
+import type { SlashCommand } from '../src/interactions/command-types.js';
 import { slashCommand } from '../src/interactions/command-data.js';
 import { workSubcommands } from './work-subcommands.js';
 

@@ -1,15 +1,15 @@
 // /profile: the caller's own service profile.
 
-import type { SlashCommand } from '../src/interactions/context.js';
-import { slashCommand } from '../src/interactions/command-data.js';
+import type { SlashCommand } from '../src/interactions/command-types.js';
+import { defineCommand, slashCommand } from '../src/interactions/command-data.js';
 import { userFields } from '../src/service/fields.js';
 import { profileEmbed } from '../src/render/profile.js';
 
 const PROFILE_FIELDS = userFields('anime_statistics', 'time_zone', 'is_supporter', 'joined_at', 'location', 'gender', 'birthday', 'picture');
 
-export const profile: SlashCommand = {
-  data: slashCommand('profile', 'Your service profile and anime statistics (needs /login)'),
-  handlers: {
+export const profile: SlashCommand = defineCommand(
+  slashCommand('profile', 'Your service profile and anime statistics (needs /login)'),
+  {
     '': {
       ephemeral: false,
       async run(ctx) {
@@ -19,4 +19,4 @@ export const profile: SlashCommand = {
       },
     },
   },
-};
+);

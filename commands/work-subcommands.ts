@@ -3,7 +3,7 @@
 import type { APIApplicationCommandSubcommandOption } from 'discord.js';
 import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, type WorkKind } from '../src/service/types.js';
 import { booleanOption, namedChoices, stringOption, subcommand } from '../src/interactions/command-data.js';
-import type { SubcommandHandler } from '../src/interactions/context.js';
+import type { SubcommandHandler } from '../src/interactions/command-types.js';
 import { SEARCH_QUERY_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import {
   ANIME_RANKING_NAMES,

@@ -13,58 +13,85 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { humanize } from '../render/text.js';
+import type { CommandShape, HandlersOf, SlashCommand } from './command-types.js';
 
 type TopOption = APIApplicationCommandBasicOption | APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption;
 
+/** An option whose name, kind and `required` are kept in its type, so handlers' arguments derive from it. */
+type Typed<N extends string, T extends ApplicationCommandOptionType, R extends boolean> = APIApplicationCommandBasicOption & {
+  readonly name: N;
+  readonly type: T;
+  readonly required: R;
+};
+
+type TypedSubcommand<N extends string, O extends APIApplicationCommandBasicOption[]> = Omit<APIApplicationCommandSubcommandOption, 'name' | 'type' | 'options'> & {
+  readonly name: N;
+  readonly type: ApplicationCommandOptionType.Subcommand;
+  readonly options: O;
+};
+
+type TypedGroup<N extends string, S extends APIApplicationCommandSubcommandOption[]> = Omit<APIApplicationCommandSubcommandGroupOption, 'name' | 'type' | 'options'> & {
+  readonly name: N;
+  readonly type: ApplicationCommandOptionType.SubcommandGroup;
+  readonly options: S;
+};
+
+type TypedCommand<N extends string, O extends TopOption[]> = Omit<RESTPostAPIChatInputApplicationCommandsJSONBody, 'name' | 'options'> & {
+  readonly name: N;
+  readonly options: O;
+};
+
 /** Usable in servers, in DMs with the bot and in private channels; installable to servers and to users. */
-export function slashCommand(
-  name: string,
-  description: string,
-  options: TopOption[] = [],
-): RESTPostAPIChatInputApplicationCommandsJSONBody {
+export function slashCommand<const N extends string>(name: N, description: string): TypedCommand<N, []>;
+export function slashCommand<const N extends string, const O extends TopOption[]>(name: N, description: string, options: O): TypedCommand<N, O>;
+export function slashCommand<const N extends string, const O extends TopOption[]>(name: N, description: string, options?: O): TypedCommand<N, O> {
   return {
     type: ApplicationCommandType.ChatInput,
     name,
     description,
-    options,
+    options: options ?? ([] as unknown as O),
     contexts: [InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel],
     integration_types: [ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall],
   };
 }
 
-export function subcommand(
-  name: string,
-  description: string,
-  options: APIApplicationCommandBasicOption[] = [],
-): APIApplicationCommandSubcommandOption {
-  return { type: ApplicationCommandOptionType.Subcommand, name, description, options };
+/** A command's definition with one handler per subcommand path, typed from the definition. */
+export function defineCommand<const D extends RESTPostAPIChatInputApplicationCommandsJSONBody & CommandShape>(data: D, handlers: NoInfer<HandlersOf<D>>): SlashCommand {
+  // Erased for the registry: the router reads each subcommand's arguments from the same definition.
+  return { data, handlers: handlers as unknown as SlashCommand['handlers'] };
 }
 
-export function group(
-  name: string,
+export function subcommand<const N extends string>(name: N, description: string): TypedSubcommand<N, []>;
+export function subcommand<const N extends string, const O extends APIApplicationCommandBasicOption[]>(name: N, description: string, options: O): TypedSubcommand<N, O>;
+export function subcommand<const N extends string, const O extends APIApplicationCommandBasicOption[]>(name: N, description: string, options?: O): TypedSubcommand<N, O> {
+  return { type: ApplicationCommandOptionType.Subcommand, name, description, options: options ?? ([] as unknown as O) };
+}
+
+export function group<const N extends string, const S extends APIApplicationCommandSubcommandOption[]>(
+  name: N,
   description: string,
-  options: APIApplicationCommandSubcommandOption[],
-): APIApplicationCommandSubcommandGroupOption {
+  options: S,
+): TypedGroup<N, S> {
   return { type: ApplicationCommandOptionType.SubcommandGroup, name, description, options };
 }
 
-export function stringOption(
-  name: string,
+export function stringOption<const N extends string, const R extends boolean = false>(
+  name: N,
   description: string,
   o: {
-    required?: boolean;
+    required?: R;
     autocomplete?: boolean;
     minLength?: number;
     maxLength?: number;
     /** Plain values (shown humanized) or explicit name/value pairs. */
     choices?: readonly string[] | readonly APIApplicationCommandOptionChoice<string>[];
   } = {},
-): APIApplicationCommandBasicOption {
+): Typed<N, ApplicationCommandOptionType.String, R> {
   const base = {
     type: ApplicationCommandOptionType.String as const,
     name,
     description,
-    required: o.required ?? false,
+    required: (o.required ?? false) as R,
     ...(o.minLength !== undefined ? { min_length: o.minLength } : {}),
     ...(o.maxLength !== undefined ? { max_length: o.maxLength } : {}),
   };
@@ -76,39 +103,51 @@ export function stringOption(
   return base;
 }
 
-export function integerOption(
-  name: string,
+export function integerOption<const N extends string, const R extends boolean = false>(
+  name: N,
   description: string,
-  o: { required?: boolean; min?: number; max?: number } = {},
-): APIApplicationCommandBasicOption {
+  o: { required?: R; min?: number; max?: number } = {},
+): Typed<N, ApplicationCommandOptionType.Integer, R> {
   return {
     type: ApplicationCommandOptionType.Integer,
     name,
     description,
-    required: o.required ?? false,
+    required: (o.required ?? false) as R,
     ...(o.min !== undefined ? { min_value: o.min } : {}),
     ...(o.max !== undefined ? { max_value: o.max } : {}),
   };
 }
 
-export function booleanOption(name: string, description: string, required = false): APIApplicationCommandBasicOption {
-  return { type: ApplicationCommandOptionType.Boolean, name, description, required };
+export function booleanOption<const N extends string, const R extends boolean = false>(
+  name: N,
+  description: string,
+  required?: R,
+): Typed<N, ApplicationCommandOptionType.Boolean, R> {
+  return { type: ApplicationCommandOptionType.Boolean, name, description, required: (required ?? false) as R };
 }
 
 export function namedChoices<T extends string>(values: readonly T[], names: Record<T, string>): APIApplicationCommandOptionChoice<string>[] {
   return values.map((value) => ({ name: names[value], value }));
 }
 
-export function channelOption(name: string, description: string, o: { required?: boolean; types?: readonly number[] } = {}): APIApplicationCommandBasicOption {
+export function channelOption<const N extends string, const R extends boolean = false>(
+  name: N,
+  description: string,
+  o: { required?: R; types?: readonly number[] } = {},
+): Typed<N, ApplicationCommandOptionType.Channel, R> {
   return {
     type: ApplicationCommandOptionType.Channel,
     name,
     description,
-    required: o.required ?? false,
+    required: (o.required ?? false) as R,
     ...(o.types !== undefined ? { channel_types: [...o.types] as APIApplicationCommandChannelOption['channel_types'] } : {}),
   };
 }
 
-export function roleOption(name: string, description: string, required = false): APIApplicationCommandBasicOption {
-  return { type: ApplicationCommandOptionType.Role, name, description, required };
+export function roleOption<const N extends string, const R extends boolean = false>(
+  name: N,
+  description: string,
+  required?: R,
+): Typed<N, ApplicationCommandOptionType.Role, R> {
+  return { type: ApplicationCommandOptionType.Role, name, description, required: (required ?? false) as R };
 }

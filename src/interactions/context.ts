@@ -4,7 +4,6 @@ import type {
   AutocompleteInteraction,
   ChatInputCommandInteraction,
   MessageComponentInteraction,
-  RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { ServiceClient } from '../service/client.js';
 import type { TokenSource } from '../service/token-source.js';
@@ -64,21 +63,6 @@ export interface AutocompleteContext extends BaseContext {
 export interface AutocompleteChoice {
   name: string;
   value: string;
-}
-
-export interface SubcommandHandler {
-  /** Reply visible only to the invoker. */
-  ephemeral?: boolean;
-  /** Never reaches the service (e.g. /logout): exempt from the per-user rate limit. */
-  local?: boolean;
-  run(ctx: CommandContext): Promise<RenderedMessage>;
-  autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
-}
-
-export interface SlashCommand {
-  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
-  /** Keyed by subcommand path: '' for a command without subcommands, 'search', 'anime view', … */
-  handlers: Record<string, SubcommandHandler>;
 }
 
 /**

@@ -10,14 +10,8 @@ import {
   type MessageComponentInteraction,
 } from 'discord.js';
 import type { TokenSource } from '../service/token-source.js';
-import type {
-  AutocompleteChoice,
-  BaseContext,
-  BotDeps,
-  ComponentHandler,
-  SlashCommand,
-  SubcommandHandler,
-} from './context.js';
+import type { AutocompleteChoice, BaseContext, BotDeps, ComponentHandler } from './context.js';
+import type { SlashCommand, SubcommandHandler } from './command-types.js';
 import { decodeCustomId, FieldReader } from './custom-id.js';
 import { DEFAULT_DEFER_AFTER_MS, Responder } from './responder.js';
 import { BudgetExceededError, describeError, NotLoggedInError } from './user-errors.js';
@@ -29,6 +23,7 @@ import { decodeUserId } from './invoker.js';
 import type { UserRateLimits } from '../fairness/user-limits.js';
 import { withLogScope, type Logger } from '../log/log.js';
 import { AbortedError } from '../service/errors.js';
+import { readArguments } from './arguments.js';
 import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS } from '../config/defaults.js';
 
 export type InteractionKind = 'command' | 'component' | 'autocomplete';
@@ -298,7 +293,7 @@ export class InteractionRouter {
     }
     const budget = startBudget(this.commandBudgetMs);
     const ctx = { ...this.baseContext(interaction, log, budget), interaction };
-    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx)), log, interaction.user.id);
+    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, readArguments(interaction.options.data))), log, interaction.user.id);
     return { command: `${interaction.commandName} ${path}`.trim(), outcome, responder };
   }
 

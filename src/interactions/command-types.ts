@@ -1,0 +1,95 @@
+// Types derived from a slash command's definition, as discord.js's utility bot does with its
+// ArgumentsOf: the handler map's keys are the command's subcommand paths and each handler's
+// arguments are the options of its subcommand, typed by option kind and `required`. A misspelt
+// subcommand, a missing handler or a misspelt option is a type error.
+
+import type { ApplicationCommandOptionType, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { AutocompleteChoice, AutocompleteContext, CommandContext } from './context.js';
+import type { RenderedMessage } from '../render/limits.js';
+
+/** What the builders in command-data.ts keep of an option at the type level. */
+export interface OptionShape {
+  readonly type: ApplicationCommandOptionType;
+  readonly name: string;
+  readonly required?: boolean;
+}
+
+interface SubcommandShape {
+  readonly type: ApplicationCommandOptionType.Subcommand;
+  readonly name: string;
+  readonly options?: readonly OptionShape[];
+}
+
+interface GroupShape {
+  readonly type: ApplicationCommandOptionType.SubcommandGroup;
+  readonly name: string;
+  readonly options: readonly SubcommandShape[];
+}
+
+export interface CommandShape {
+  readonly name: string;
+  readonly options?: readonly unknown[];
+}
+
+/** The value Discord sends for each option kind; users, channels, roles and mentionables arrive as ids. */
+type ValueOf<T extends ApplicationCommandOptionType> = T extends ApplicationCommandOptionType.String
+  ? string
+  : T extends ApplicationCommandOptionType.Integer | ApplicationCommandOptionType.Number
+    ? number
+    : T extends ApplicationCommandOptionType.Boolean
+      ? boolean
+      : string;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** The arguments a handler receives: required options always present, the others optional. */
+export type ArgumentsOf<Options extends readonly OptionShape[]> = Simplify<
+  { [O in Options[number] as O['required'] extends true ? O['name'] : never]: ValueOf<O['type']> } & {
+    [O in Options[number] as O['required'] extends true ? never : O['name']]?: ValueOf<O['type']>;
+  }
+>;
+
+type TopOptions<D extends CommandShape> = D['options'] extends readonly unknown[] ? D['options'][number] : never;
+
+/** 'search', 'channel add', … or '' for a command without subcommands, with the options found there. */
+type Routes<D extends CommandShape> =
+  | (TopOptions<D> extends infer O
+      ? O extends SubcommandShape
+        ? { path: O['name']; options: O['options'] extends readonly OptionShape[] ? O['options'] : [] }
+        : O extends GroupShape
+          ? O['options'][number] extends infer S
+            ? S extends SubcommandShape
+              ? { path: `${O['name']} ${S['name']}`; options: S['options'] extends readonly OptionShape[] ? S['options'] : [] }
+              : never
+            : never
+          : never
+      : never)
+  | (Extract<TopOptions<D>, SubcommandShape | GroupShape> extends never
+      ? { path: ''; options: D['options'] extends readonly OptionShape[] ? D['options'] : [] }
+      : never);
+
+export type SubcommandPath<D extends CommandShape> = Routes<D>['path'];
+export type OptionsAt<D extends CommandShape, P extends string> = Extract<Routes<D>, { path: P }>['options'];
+
+/** Option values keyed by name, as the router reads them from the interaction. */
+export type ArgumentValues = Readonly<Record<string, string | number | boolean | undefined>>;
+
+export interface SubcommandHandler<A = ArgumentValues> {
+  /** Reply visible only to the invoker. */
+  ephemeral?: boolean;
+  /** Never reaches the service (e.g. /logout): exempt from the per-user rate limit. */
+  local?: boolean;
+  run(ctx: CommandContext, args: A): Promise<RenderedMessage>;
+  autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
+}
+
+/** One handler per subcommand path of `D`, each typed with that subcommand's options. */
+export type HandlersOf<D extends CommandShape> = {
+  [P in SubcommandPath<D>]: SubcommandHandler<ArgumentsOf<OptionsAt<D, P>>>;
+};
+
+export interface SlashCommand {
+  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  /** Keyed by subcommand path: '' for a command without subcommands, 'search', 'channel add', … */
+  handlers: Readonly<Record<string, SubcommandHandler>>;
+}
