@@ -8,7 +8,7 @@ import { botUserId, ChannelAccessError, checkReminderChannel, POSTABLE_CHANNEL_T
 import { booleanOption, channelOption, group, integerOption, roleOption, slashCommand, stringOption, subcommand } from '../src/discord/command-data.js';
 import type { AutocompleteChoice, AutocompleteContext, CommandContext, SlashCommand } from '../src/discord/context.js';
 import type { RenderedMessage } from '../src/discord/render/limits.js';
-import { clipPlain, escapeMarkdown } from '../src/discord/render/text.js';
+import { clipPlain, escapeMarkdown, plural } from '../src/discord/render/text.js';
 import { COLORS } from '../src/discord/render/theme.js';
 import { UserFacingError } from '../src/discord/user-errors.js';
 import { isNsfw, maskTitle } from '../src/discord/views/nsfw.js';
@@ -94,7 +94,7 @@ async function channelAdd(ctx: CommandContext): Promise<RenderedMessage> {
   );
   const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
   const mention = roleId !== undefined ? `, mentioning <@&${roleId}>` : '';
-  const delay = delayMinutes > 0 ? ` ${delayMinutes} minute${delayMinutes === 1 ? '' : 's'} after the Japanese broadcast` : '';
+  const delay = delayMinutes > 0 ? ` ${plural(delayMinutes, 'minute', 'minutes')} after the Japanese broadcast` : '';
   return done('Channel reminder set', `The bot will post in <#${channelId}>${mention}${delay} when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
 }
 
@@ -172,7 +172,7 @@ export const remind: SlashCommand = {
         if (on) await ctx.requireAuth();
         const count = await asUserError(() => ctx.deps.reminders.setFollowList(ctx.userId, on));
         return on
-          ? done('Following your list', `You now get reminders for the ${count} airing title${count === 1 ? '' : 's'} on your Watching and Plan to Watch lists. Changes to your list are picked up within a few hours.`)
+          ? done('Following your list', `You now get reminders for the ${plural(count, 'airing title', 'airing titles')} on your Watching and Plan to Watch lists. Changes to your list are picked up within a few hours.`)
           : done('Stopped following your list', 'Titles you added with `/remind add` keep their reminders.');
       },
     },
@@ -181,7 +181,7 @@ export const remind: SlashCommand = {
       run: async (ctx) => {
         const minutes = ctx.interaction.options.getInteger('minutes', true);
         await asUserError(() => ctx.deps.reminders.setDelay(ctx.userId, minutes));
-        return done('Delay set', `Reminders now come ${minutes} minute${minutes === 1 ? '' : 's'} after the expected Japanese broadcast.`);
+        return done('Delay set', `Reminders now come ${plural(minutes, 'minute', 'minutes')} after the expected Japanese broadcast.`);
       },
     },
     resume: {

@@ -55,7 +55,7 @@ describe('catalogue commands end to end', () => {
     it('/manga search, info and ranking show manga facts', async () => {
       const search = await run({ name: 'manga', subcommand: 'search', options: { query: 'Kiseijuu' }, where });
       expect(search.text).toContain('Manga search: Kiseijuu');
-      expect(search.text).toMatch(/Kiseijuu\n.*10 vols · 64 ch/);
+      expect(search.text).toMatch(/Kiseijuu\n.*10 vols · 64 chs/);
       const info = await run({ name: 'manga', subcommand: 'info', options: { title: 'id:401' }, where });
       for (const fact of ['Kiseijuu', 'Parasyte', 'Hitoshi Iwaaki', 'Afternoon', 'ID 401']) expect(info.text).toContain(fact);
       const byText = await run({ name: 'manga', subcommand: 'info', options: { title: 'death note' }, where });

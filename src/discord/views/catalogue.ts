@@ -19,6 +19,7 @@ import {
 import type { BaseContext } from '../context.js';
 import type { FieldReader } from '../custom-id.js';
 import { formatSeason, humanize } from '../render/format.js';
+import { plural } from '../render/plural.js';
 import { workFacts, workSummaryLine } from '../render/work-facts.js';
 import { workListEmbed, type WorkListItem } from '../render/lists.js';
 import { allowNsfw, maskTitle, NSFW_HIDDEN_NOTE } from './nsfw.js';
@@ -193,7 +194,7 @@ export function seasonPage(
       const start = e.node.start_season;
       return start?.year !== undefined && (start.year !== s.year || start.season !== s.season);
     }).length;
-    if (carried > 0) embed.footer = { text: `${carried} on this page continue from an earlier season` };
+    if (carried > 0) embed.footer = { text: `${plural(carried, 'title on this page continues', 'titles on this page continue')} from an earlier season` };
   }
   return loaded;
 }
