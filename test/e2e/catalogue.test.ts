@@ -156,6 +156,18 @@ describe('catalogue commands end to end', () => {
       for (const w of shownInside) expect(selectOf(outside.message).options?.map((o) => o.value) ?? []).not.toContain(`a:${w.id}`);
     });
 
+    it('in an age-restricted channel without nsfw:true the note says how to include them, not that they are hidden there', async () => {
+      for (const kind of ['anime', 'manga'] as const) {
+        const before = stack.emulator.requestLog.length;
+        const { message } = await run({ name: kind, subcommand: 'search', options: { query: 'Tokyo' }, where: NSFW_CHANNEL });
+        expect(apiRequests(stack, `/${kind}`, before).map((r) => r.query.nsfw)).toEqual(['false']);
+        expect(message.content).toBe('-# Titles marked not-safe-for-work are left out; add `nsfw:True` to include them.');
+      }
+      // A list that has no such option and already includes them there says nothing.
+      const ranking = await run({ name: 'anime', subcommand: 'ranking', options: { type: 'airing' }, where: NSFW_CHANNEL });
+      expect(ranking.message.content ?? '').toBe('');
+    });
+
     it('details of a non-white work are refused outside age-restricted channels and shown inside', async () => {
       const work = (await searchWithNsfw(stack, 'anime', 'Sekai')).find((w) => w.nsfw === 'gray' || w.nsfw === 'black');
       if (!work) throw new Error('the emulator has no nsfw anime matching "Sekai"');

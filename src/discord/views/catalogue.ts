@@ -22,7 +22,7 @@ import { formatSeason, humanize } from '../render/format.js';
 import { plural } from '../render/plural.js';
 import { workFacts, workSummaryLine } from '../render/work-facts.js';
 import { workListEmbed, type WorkListItem } from '../render/lists.js';
-import { allowNsfw, maskTitle, NSFW_HIDDEN_NOTE } from './nsfw.js';
+import { allowNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
 import { renameOption } from '../user-errors.js';
 import { PAGE_SIZE, type LoadedPage, type OpenOption, type PagedView } from './paged-view.js';
 
@@ -50,8 +50,9 @@ export function workPage(
   page: Page<RankedItem<Anime | Manga>>,
   offset: number,
   title: string,
-  notes: { nsfwFiltered: boolean; description?: string },
+  notes: { nsfwFiltered: boolean; nsfwOption?: string; description?: string },
 ): LoadedPage {
+  const note = notes.nsfwFiltered ? nsfwFilteredNote(ctx.where, notes.nsfwOption) : undefined;
   const items = page.data.map((entry, i) => workItem(ctx, entry.node, offset + i + 1, entry.ranking?.rank));
   const embed = workListEmbed({
     title,
@@ -61,7 +62,7 @@ export function workPage(
   });
   return {
     embeds: [embed],
-    ...(notes.nsfwFiltered ? { content: NSFW_HIDDEN_NOTE } : {}),
+    ...(note !== undefined ? { content: note } : {}),
     open: page.data.map((entry, i) =>
       openOption(kind, entry.node, `${items[i]?.rank ?? items[i]?.position ?? i + 1}. ${items[i]?.title ?? ''}`, workFacts(entry.node).join(' · ')),
     ),
@@ -99,6 +100,7 @@ function searchView(kind: WorkKind, code: string): PagedView<SearchState> {
       }
       return workPage(ctx, kind, page, offset, `${kind === 'anime' ? 'Anime' : 'Manga'} search: ${s.q}`, {
         nsfwFiltered: !nsfw,
+        nsfwOption: 'nsfw',
       });
     },
   };

@@ -11,7 +11,7 @@ import { humanize } from '../render/format.js';
 import { DISCORD_LIMITS } from '../render/limits.js';
 import { clipPlain, escapeMarkdown, truncate } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
-import { allowNsfw, isNsfw, maskTitle, NSFW_HIDDEN_NOTE } from './nsfw.js';
+import { allowNsfw, isNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
 import type { LoadedPage, PagedView } from './paged-view.js';
 
 export interface ScheduleState {
@@ -107,6 +107,7 @@ export const scheduleView: PagedView<ScheduleState> = {
     const empty = s.mine
       ? 'None of your Watching or Plan-to-watch titles is expected to air in this period.'
       : 'No episode is expected in this period.';
+    const note = hidden ? nsfwFilteredNote(ctx.where) : undefined;
     const seen = new Set<number>();
     const open = page
       .filter((e) => !seen.has(e.title.id) && seen.add(e.title.id))
@@ -117,7 +118,7 @@ export const scheduleView: PagedView<ScheduleState> = {
       }));
     return {
       embeds: [scheduleEmbed(ctx, s, page, offset === 0 ? empty : 'No more episodes.')],
-      ...(hidden ? { content: NSFW_HIDDEN_NOTE } : {}),
+      ...(note !== undefined ? { content: note } : {}),
       open,
       hasNext: offset + SCHEDULE_PAGE_SIZE < all.length,
       total: all.length,
