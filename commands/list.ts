@@ -19,6 +19,7 @@ import { renameOption, UserFacingError } from '../src/discord/user-errors.js';
 import { maskTitle } from '../src/discord/views/nsfw.js';
 import type { WorkKind } from '../src/discord/views/catalogue.js';
 import { listEntryMessage } from '../src/discord/views/list-entry.js';
+import { checkProgressWithinTotals, setsProgress } from '../src/discord/views/progress-bounds.js';
 import { renderPagedView } from '../src/discord/views/paged-view.js';
 import { escapeMarkdown } from '../src/discord/render/text.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/discord/views/title-input.js';
@@ -159,6 +160,11 @@ function updateHandler(kind: WorkKind): SubcommandHandler {
           ? ctx.deps.service.getAnime(id, { fields: 'num_episodes,nsfw' })
           : ctx.deps.service.getManga(id, { fields: 'num_volumes,num_chapters,nsfw' });
       facts.catch(() => undefined);
+      if (setsProgress(changes)) {
+        // A count past the known total is refused before anything is written.
+        const work = await facts.catch(() => undefined);
+        if (work) checkProgressWithinTotals(changes, shown(ctx, work));
+      }
       let updated;
       try {
         updated =

@@ -124,6 +124,22 @@ describe('quick list actions on details end to end', () => {
     expect(await myListStatus(stack, 'eve', 'manga', DEATH_NOTE)).toMatchObject({ status: 'dropped', num_chapters_read: 2 });
   });
 
+  it('+1 volume or chapter at the manga’s total is refused and writes nothing', async () => {
+    const set = await answerOf(
+      stack.command({ name: 'list', subcommandGroup: 'manga', subcommand: 'update', options: { title: `id:${DEATH_NOTE}`, volumes: 12, chapters: 108 }, user: clicker, where: GUILD }),
+    );
+    expect(set.ephemeral).toBe(false);
+    const message = await details('manga', DEATH_NOTE);
+    const writes = listWrites(stack);
+    const vol = await answerOf(stack.click(message, componentId(message, '+1 volume'), clicker));
+    expect(vol.ephemeral).toBe(true);
+    expect(vol.text).toMatch(/already read all 12 volumes/);
+    const ch = await answerOf(stack.click(message, componentId(message, '+1 chapter'), clicker));
+    expect(ch.text).toMatch(/already read all 108 chapters/);
+    expect(listWrites(stack)).toBe(writes);
+    expect(await myListStatus(stack, 'dave', 'manga', DEATH_NOTE)).toMatchObject({ num_volumes_read: 12, num_chapters_read: 108 });
+  });
+
   it('details read with the viewer’s token show the viewer’s own status; without a login the client header is used', async () => {
     const detailCalls = (start: number) => stack.emulator.requestLog.slice(start).filter((r) => r.path === `/v2/anime/${HOKUTO}`);
     let start = stack.emulator.requestLog.length;
