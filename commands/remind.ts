@@ -11,6 +11,7 @@ import type { RenderedMessage } from '../src/discord/render/limits.js';
 import { clipPlain, escapeMarkdown, plural } from '../src/discord/render/text.js';
 import { COLORS } from '../src/discord/render/theme.js';
 import { UserFacingError } from '../src/discord/user-errors.js';
+import { followableFirst } from '../src/discord/views/followable.js';
 import { isNsfw, maskTitle } from '../src/discord/views/nsfw.js';
 import { channelListMessage, followedChoices, reminderListMessage } from '../src/discord/views/reminders.js';
 import { resolveTitle, titleAutocomplete } from '../src/discord/views/titles.js';
@@ -147,7 +148,7 @@ export const remind: SlashCommand = {
     ]),
   ]),
   handlers: {
-    add: { ephemeral: true, autocomplete: titleAutocomplete('anime'), run: add },
+    add: { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: add },
     list: {
       ephemeral: true,
       run: async (ctx) => {
@@ -191,7 +192,7 @@ export const remind: SlashCommand = {
         return done(was ? 'Reminders resumed' : 'Reminders were not paused', was ? 'The bot will DM you again. Keep your DMs open for it.' : 'Your reminders are running.');
       },
     },
-    'channel add': { ephemeral: true, autocomplete: titleAutocomplete('anime'), run: channelAdd },
+    'channel add': { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: channelAdd },
     'channel list': {
       ephemeral: true,
       run: async (ctx) => channelListMessage(await ctx.deps.reminders.listChannels(serverOf(ctx)), ctx.where),
