@@ -25,6 +25,7 @@ import { escapeMarkdown } from '../src/render/text.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { resolveTitle, titleAutocomplete } from '../src/views/titles.js';
 import { animeListView, mangaListView } from '../src/views/user-list.js';
+import { checkProgressWithinTotals, setsProgress } from '../src/views/progress-bounds.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 const COUNT_MAX = 100_000;
@@ -160,6 +161,11 @@ function updateHandler(kind: WorkKind): SubcommandHandler {
           ? ctx.deps.service.getAnime(id, { fields: 'num_episodes,nsfw' })
           : ctx.deps.service.getManga(id, { fields: 'num_volumes,num_chapters,nsfw' });
       facts.catch(() => undefined);
+      if (setsProgress(changes)) {
+        // A count past the known total is refused before anything is written.
+        const work = await facts.catch(() => undefined);
+        if (work) checkProgressWithinTotals(changes, shown(ctx, work));
+      }
       let updated;
       try {
         updated =

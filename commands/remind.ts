@@ -17,6 +17,8 @@ import { channelListMessage, followedChoices, reminderListMessage } from '../src
 import { resolveTitle, titleAutocomplete } from '../src/views/titles.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
+import { plural } from '../src/render/text.js';
+import { followableFirst } from '../src/views/followable.js';
 import { MAX_DELAY_MINUTES, ReminderError } from '../src/reminders/reminders.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
@@ -95,7 +97,7 @@ async function channelAdd(ctx: CommandContext): Promise<RenderedMessage> {
   );
   const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
   const mention = roleId !== undefined ? `, mentioning <@&${roleId}>` : '';
-  const delay = delayMinutes > 0 ? ` ${delayMinutes} minute${delayMinutes === 1 ? '' : 's'} after the Japanese broadcast` : '';
+  const delay = delayMinutes > 0 ? ` ${plural(delayMinutes, 'minute', 'minutes')} after the Japanese broadcast` : '';
   return done('Channel reminder set', `The bot will post in <#${channelId}>${mention}${delay} when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
 }
 
@@ -148,7 +150,7 @@ export const remind: SlashCommand = {
     ]),
   ]),
   handlers: {
-    add: { ephemeral: true, autocomplete: titleAutocomplete('anime'), run: add },
+    add: { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: add },
     list: {
       ephemeral: true,
       run: async (ctx) => {
@@ -173,7 +175,7 @@ export const remind: SlashCommand = {
         if (on) await ctx.requireAuth();
         const count = await asUserError(() => ctx.deps.reminders.setFollowList(ctx.userId, on));
         return on
-          ? done('Following your list', `You now get reminders for the ${count} airing title${count === 1 ? '' : 's'} on your Watching and Plan to Watch lists. Changes to your list are picked up within a few hours.`)
+          ? done('Following your list', `You now get reminders for the ${plural(count, 'airing title', 'airing titles')} on your Watching and Plan to Watch lists. Changes to your list are picked up within a few hours.`)
           : done('Stopped following your list', 'Titles you added with `/remind add` keep their reminders.');
       },
     },
@@ -182,7 +184,7 @@ export const remind: SlashCommand = {
       run: async (ctx) => {
         const minutes = ctx.interaction.options.getInteger('minutes', true);
         await asUserError(() => ctx.deps.reminders.setDelay(ctx.userId, minutes));
-        return done('Delay set', `Reminders now come ${minutes} minute${minutes === 1 ? '' : 's'} after the expected Japanese broadcast.`);
+        return done('Delay set', `Reminders now come ${plural(minutes, 'minute', 'minutes')} after the expected Japanese broadcast.`);
       },
     },
     resume: {
@@ -192,7 +194,7 @@ export const remind: SlashCommand = {
         return done(was ? 'Reminders resumed' : 'Reminders were not paused', was ? 'The bot will DM you again. Keep your DMs open for it.' : 'Your reminders are running.');
       },
     },
-    'channel add': { ephemeral: true, autocomplete: titleAutocomplete('anime'), run: channelAdd },
+    'channel add': { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: channelAdd },
     'channel list': {
       ephemeral: true,
       run: async (ctx) => channelListMessage(await ctx.deps.reminders.listChannels(serverOf(ctx)), ctx.where),

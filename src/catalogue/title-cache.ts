@@ -13,6 +13,8 @@ export interface CachedWork {
   name: string;
   /** `name` lower-cased, for matching typed words. */
   searchable: string;
+  /** The work's status as the service gave it (e.g. `currently_airing`), when known. */
+  status?: string;
 }
 
 export class TitleCache {

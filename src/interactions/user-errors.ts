@@ -16,6 +16,7 @@ import { BodyTooLargeError, UpstreamTimeoutError } from '../service/http.js';
 import { MalformedCustomIdError } from './custom-id.js';
 import { RateLimitedError } from '../fairness/user-limits.js';
 import { escapeMarkdown } from '../render/text.js';
+import { plural } from '../render/text.js';
 
 /** An error whose message is written for the user. */
 export class UserFacingError extends Error {
@@ -68,7 +69,7 @@ export function describeError(error: unknown): UserMessage {
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
     return {
       title: 'Slow down',
-      text: `You are sending requests faster than this bot allows for one person. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      text: `You are sending requests faster than this bot allows for one person. Try again in ${plural(seconds, 'second', 'seconds')}.`,
       unexpected: false,
     };
   }

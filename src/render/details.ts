@@ -10,6 +10,7 @@ import {
   formatSeason,
   humanize,
   parseCount,
+  plural,
   truncate,
   clipPlain,
 } from './text.js';
@@ -60,7 +61,7 @@ function describe(w: Work, budget: number): string | undefined {
 
 function scoreText(w: Work): string | undefined {
   if (!positive(w.mean)) return undefined;
-  const users = positive(w.num_scoring_users) ? ` (${formatNumber(w.num_scoring_users)} users)` : '';
+  const users = positive(w.num_scoring_users) ? ` (${plural(w.num_scoring_users, 'user', 'users')})` : '';
   return `★ ${formatNumber(w.mean)}${users}`;
 }
 

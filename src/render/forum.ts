@@ -3,7 +3,7 @@ import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { ForumBoards, ForumPoll, ForumTopicDetail, ForumTopicSummary } from '../service/types.js';
 import { bbcodeToMarkdown } from './bbcode.js';
 import { DISCORD_LIMITS } from './limits.js';
-import { clipPlain, discordTimestamp, escapeMarkdown, formatNumber, truncate } from './text.js';
+import { clipPlain, discordTimestamp, escapeMarkdown, plural, truncate } from './text.js';
 import { COLORS } from './theme.js';
 import { safeHttpUrl } from './url.js';
 import { workListEmbed, type PageOptions, type WorkListItem } from './lists.js';
@@ -20,7 +20,7 @@ export function forumTopicsEmbed(topics: readonly ForumTopicSummary[], o: PageOp
     const parts: string[] = [];
     const author = userName(t.created_by);
     if (author) parts.push(`by ${escapeMarkdown(author)}`);
-    if (t.number_of_posts !== undefined) parts.push(`${formatNumber(t.number_of_posts)} ${t.number_of_posts === 1 ? 'post' : 'posts'}`);
+    if (t.number_of_posts !== undefined) parts.push(plural(t.number_of_posts, 'post', 'posts'));
     const last = discordTimestamp(t.last_post_created_at);
     const lastBy = userName(t.last_post_created_by);
     if (last || lastBy) parts.push(`last post ${[last, lastBy ? `by ${escapeMarkdown(lastBy)}` : undefined].filter(Boolean).join(' ')}`);
@@ -49,9 +49,9 @@ export function pollText(poll: ForumPoll): string {
     const bar = '█'.repeat(filled) + '░'.repeat(BAR_WIDTH - filled);
     const percent = total > 0 ? `${(share * 100).toFixed(1)}%` : '0%';
     const text = escapeMarkdown(clipPlain(option.text?.trim() || `Option ${i + 1}`, 120));
-    lines.push(`${text}\n\`${bar}\` ${formatNumber(n)} ${n === 1 ? 'vote' : 'votes'} (${percent})`);
+    lines.push(`${text}\n\`${bar}\` ${plural(n, 'vote', 'votes')} (${percent})`);
   });
-  lines.push(`Total: ${formatNumber(total)} ${total === 1 ? 'vote' : 'votes'}`);
+  lines.push(`Total: ${plural(total, 'vote', 'votes')}`);
   return lines.join('\n');
 }
 
@@ -73,7 +73,7 @@ export function forumTopicEmbed(topic: ForumTopicDetail, o: { topicId?: number; 
   if (topic.poll) headParts.push(truncate(pollText(topic.poll), 1800));
   const hidden = (topic.posts?.length ?? 0) - posts.length;
   if (posts.length === 0) headParts.push('No posts on this page.');
-  if (hidden > 0) headParts.push(`…and ${hidden} more posts on this page.`);
+  if (hidden > 0) headParts.push(`…and ${plural(hidden, 'more post', 'more posts')} on this page.`);
   if (headParts.length > 0) header.description = headParts.join('\n\n');
   const footerParts = [o.topicId !== undefined ? `Topic ID ${o.topicId}` : undefined, o.footer?.trim() || undefined].filter(Boolean);
   if (footerParts.length > 0) header.footer = { text: clipPlain(footerParts.join(' · '), DISCORD_LIMITS.embedFooterText) };

@@ -20,9 +20,10 @@ import {
 import type { BaseContext } from '../interactions/context.js';
 import type { FieldReader } from '../interactions/custom-id.js';
 import { formatSeason, humanize } from '../render/format.js';
+import { plural } from '../render/plural.js';
 import { workFacts, workSummaryLine } from '../render/work-facts.js';
 import { workListEmbed, type WorkListItem } from '../render/lists.js';
-import { allowNsfw, maskTitle, NSFW_HIDDEN_NOTE } from './nsfw.js';
+import { allowNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
 import { renameOption } from '../interactions/user-errors.js';
 import { PAGE_SIZE, type LoadedPage, type OpenOption, type PagedView } from './paged-view.js';
 
@@ -48,8 +49,9 @@ export function workPage(
   page: Page<RankedItem<Anime | Manga>>,
   offset: number,
   title: string,
-  notes: { nsfwFiltered: boolean; description?: string },
+  notes: { nsfwFiltered: boolean; nsfwOption?: string; description?: string },
 ): LoadedPage {
+  const note = notes.nsfwFiltered ? nsfwFilteredNote(ctx.where, notes.nsfwOption) : undefined;
   const items = page.data.map((entry, i) => workItem(ctx, entry.node, offset + i + 1, entry.ranking?.rank));
   const embed = workListEmbed({
     title,
@@ -59,7 +61,7 @@ export function workPage(
   });
   return {
     embeds: [embed],
-    ...(notes.nsfwFiltered ? { content: NSFW_HIDDEN_NOTE } : {}),
+    ...(note !== undefined ? { content: note } : {}),
     open: page.data.map((entry, i) =>
       openOption(kind, entry.node, `${items[i]?.rank ?? items[i]?.position ?? i + 1}. ${items[i]?.title ?? ''}`, workFacts(entry.node).join(' · ')),
     ),
@@ -97,6 +99,7 @@ function searchView(kind: WorkKind, code: string): PagedView<SearchState> {
       }
       return workPage(ctx, kind, page, offset, `${kind === 'anime' ? 'Anime' : 'Manga'} search: ${s.q}`, {
         nsfwFiltered: !nsfw,
+        nsfwOption: 'nsfw',
       });
     },
   };
@@ -192,7 +195,7 @@ export function seasonPage(
       const start = e.node.start_season;
       return start?.year !== undefined && (start.year !== s.year || start.season !== s.season);
     }).length;
-    if (carried > 0) embed.footer = { text: `${carried} on this page continue from an earlier season` };
+    if (carried > 0) embed.footer = { text: `${plural(carried, 'title on this page continues', 'titles on this page continue')} from an earlier season` };
   }
   return loaded;
 }

@@ -21,7 +21,7 @@ import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
 import { animeDetailsEmbed, mangaDetailsEmbed, MAX_RECOMMENDATIONS, MAX_RELATED } from '../render/details.js';
 import { humanize } from '../render/format.js';
-import { escapeMarkdown } from '../render/text.js';
+import { escapeMarkdown, plural } from '../render/text.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { isNsfw } from './nsfw.js';
@@ -243,7 +243,7 @@ async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep'
     const watched = (mine.num_episodes_watched ?? 0) + 1;
     const total = anime.num_episodes ?? 0;
     if (total > 0 && watched > total) {
-      throw new UserFacingError('Already complete', `You have already watched all ${total} episodes of ${anime.title ? escapeMarkdown(anime.title) : 'this anime'}.`);
+      throw new UserFacingError('Already complete', `You have already watched ${total === 1 ? 'the only episode' : `all ${plural(total, 'episode', 'episodes')}`} of ${anime.title ? escapeMarkdown(anime.title) : 'this anime'}.`);
     }
     const status: AnimeListStatusValue | undefined =
       total > 0 && watched === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_watch' ? 'watching' : undefined;
@@ -256,7 +256,7 @@ async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep'
   const next = (isChapter ? mine.num_chapters_read : mine.num_volumes_read) ?? 0;
   const total = (isChapter ? manga.num_chapters : manga.num_volumes) ?? 0;
   if (total > 0 && next + 1 > total) {
-    throw new UserFacingError('Already complete', `You have already read all ${total} ${isChapter ? 'chapters' : 'volumes'}.`);
+    throw new UserFacingError('Already complete', `You have already read ${total === 1 ? `the only ${isChapter ? 'chapter' : 'volume'}` : `all ${isChapter ? plural(total, 'chapter', 'chapters') : plural(total, 'volume', 'volumes')}`}.`);
   }
   const status: MangaListStatusValue | undefined =
     total > 0 && next + 1 === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_read' ? 'reading' : undefined;

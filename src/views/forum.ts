@@ -4,6 +4,7 @@ import type { BaseContext } from '../interactions/context.js';
 import { forumTopicsEmbed, forumTopicEmbed } from '../render/forum.js';
 import type { ForumTopicSummary, Page } from '../service/types.js';
 import { renameOption } from '../interactions/user-errors.js';
+import { plural } from '../render/plural.js';
 import type { PagedView } from './paged-view.js';
 import { PAGE_SIZE } from './paged-view.js';
 
@@ -56,7 +57,7 @@ export const topicsView: PagedView<TopicsState> = {
       open: page.data.map((t) => ({
         label: t.title ?? `Topic ${t.id}`,
         value: t.number_of_posts !== undefined ? `t:${t.id}:${t.number_of_posts + 1}` : `t:${t.id}`,
-        ...(t.created_by?.name ? { description: `by ${t.created_by.name}${t.number_of_posts !== undefined ? ` · ${t.number_of_posts} posts` : ''}` } : {}),
+        ...(t.created_by?.name ? { description: `by ${t.created_by.name}${t.number_of_posts !== undefined ? ` · ${plural(t.number_of_posts, 'post', 'posts')}` : ''}` } : {}),
       })),
       hasNext: page.paging.next !== undefined,
     };

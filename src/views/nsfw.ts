@@ -5,6 +5,16 @@ import type { Where } from '../interactions/where.js';
 
 export const NSFW_HIDDEN_NOTE = '-# Titles marked not-safe-for-work are hidden outside age-restricted channels, so some results may be missing.';
 
+/**
+ * The note under results the service filtered (`nsfw=false`). Outside age-restricted channels such
+ * titles are always hidden; inside one only a command's own `nsfw` option leaves them out, so the
+ * note says how to include them, and says nothing for a command without that option.
+ */
+export function nsfwFilteredNote(where: Where, option?: string): string | undefined {
+  if (!where.ageRestricted) return NSFW_HIDDEN_NOTE;
+  return option === undefined ? undefined : `-# Titles marked not-safe-for-work are left out; add \`${option}:True\` to include them.`;
+}
+
 /** The `nsfw` parameter to send: only true in an age-restricted channel and when wanted. */
 export function allowNsfw(where: Where, wanted = true): boolean {
   return wanted && where.ageRestricted;

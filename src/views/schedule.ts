@@ -1,6 +1,7 @@
-// /anime schedule: this week's expected episodes by Japan broadcast day, each time a Discord
-// timestamp so every reader sees it in their own time zone. `mine` narrows to the viewer's
-// Watching and Plan-to-watch titles.
+// /anime schedule: this week's expected episodes by Japan broadcast day. Each entry carries a full
+// Discord timestamp (weekday, date and time in the reader's own zone, so a Sunday evening in Europe
+// under "Monday (Japan)" reads right) and the Japanese slot after it. `mine` narrows to the
+// viewer's Watching and Plan-to-watch titles.
 
 import type { APIEmbed } from 'discord.js';
 import { airingPlan, DAY_MS, discordTime, episodesBetween, JST_OFFSET_MS, WEEKDAYS, type Weekday } from '../airing/air-times.js';
@@ -11,7 +12,7 @@ import { humanize } from '../render/format.js';
 import { DISCORD_LIMITS } from '../render/limits.js';
 import { clipPlain, escapeMarkdown, truncate } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
-import { allowNsfw, isNsfw, maskTitle, NSFW_HIDDEN_NOTE } from './nsfw.js';
+import { allowNsfw, isNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
 import type { LoadedPage, PagedView } from './paged-view.js';
 
 export interface ScheduleState {
@@ -58,12 +59,19 @@ function dayHeading(ms: number): string {
   return `**${humanize(weekday)} ${d.getUTCDate()} ${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })}** (Japan)`;
 }
 
+/** The Japanese broadcast slot of an instant: `Mon 23:30 JST`. */
+export function japanSlotText(ms: number): string {
+  const d = new Date(ms + JST_OFFSET_MS);
+  const weekday = humanize(WEEKDAYS[(d.getUTCDay() + 6) % 7] ?? 'monday').slice(0, 3);
+  return `${weekday} ${d.toISOString().slice(11, 16)} JST`;
+}
+
 function episodeLine(ctx: Pick<BaseContext, 'where'>, e: ScheduledEpisode): string {
   const title = truncate(escapeMarkdown(clipPlain(maskTitle(e.title.title, e.title.nsfw, ctx.where), 120)), 200);
   const total = e.title.num_episodes !== undefined && e.title.num_episodes > 0 ? `/${e.title.num_episodes}` : '';
   const episode = e.episode !== undefined ? ` · ep ${e.episode}${total}` : '';
   const premiere = e.episode === 1 ? ' · premiere' : '';
-  return `${discordTime(e.atMs, 't')} (${discordTime(e.atMs, 'R')}) ${title}${episode}${premiere}`;
+  return `${discordTime(e.atMs, 'F')} (${discordTime(e.atMs, 'R')}) ${title}${episode}${premiere} · ${japanSlotText(e.atMs)}`;
 }
 
 /** The page embed: day headings (Japan broadcast days) with one line per expected episode. */
@@ -85,7 +93,7 @@ export function scheduleEmbed(ctx: Pick<BaseContext, 'where'>, s: ScheduleState,
     color: COLORS.brand,
     description: truncate(lines.length > 0 ? lines.join('\n') : emptyText, DISCORD_LIMITS.embedDescription),
     footer: {
-      text: 'Expected times from the Japanese TV broadcast, shown in your time zone. Breaks are not known in advance, and streams often come later.',
+      text: 'Grouped by Japanese broadcast day. Each time is shown in your time zone, with the Japanese slot after it. Breaks are not known in advance, and streams often come later.',
     },
   };
 }
@@ -107,6 +115,7 @@ export const scheduleView: PagedView<ScheduleState> = {
     const empty = s.mine
       ? 'None of your Watching or Plan-to-watch titles is expected to air in this period.'
       : 'No episode is expected in this period.';
+    const note = hidden ? nsfwFilteredNote(ctx.where) : undefined;
     const seen = new Set<number>();
     const open = page
       .filter((e) => !seen.has(e.title.id) && seen.add(e.title.id))
@@ -117,7 +126,7 @@ export const scheduleView: PagedView<ScheduleState> = {
       }));
     return {
       embeds: [scheduleEmbed(ctx, s, page, offset === 0 ? empty : 'No more episodes.')],
-      ...(hidden ? { content: NSFW_HIDDEN_NOTE } : {}),
+      ...(note !== undefined ? { content: note } : {}),
       open,
       hasNext: offset + SCHEDULE_PAGE_SIZE < all.length,
       total: all.length,

@@ -8,9 +8,9 @@ import { humanize } from '../render/format.js';
 import { escapeMarkdown } from '../render/text.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
+import type { Suggestion } from './followable.js';
 import { allowNsfw, isNsfw } from './nsfw.js';
 import type { Anime, Manga, WorkKind } from '../service/types.js';
-import type { CachedWork } from '../catalogue/title-cache.js';
 import { ID_PREFIX, parseTitleInput, typedTitleId } from './title-input.js';
 import { TITLE_TEXT_MAX } from '../interactions/option-limits.js';
 
@@ -32,19 +32,19 @@ async function search(ctx: BaseContext, kind: WorkKind, q: string, nsfw: boolean
   const callContext = signal ? { signal } : {};
   const page =
     kind === 'anime'
-      ? await ctx.deps.service.searchAnime({ ...options, fields: animeFields('media_type', 'start_season', 'alternative_titles') }, callContext)
-      : await ctx.deps.service.searchManga({ ...options, fields: mangaFields('media_type', 'start_date', 'alternative_titles') }, callContext);
+      ? await ctx.deps.service.searchAnime({ ...options, fields: animeFields('media_type', 'start_season', 'alternative_titles', 'status') }, callContext)
+      : await ctx.deps.service.searchManga({ ...options, fields: mangaFields('media_type', 'start_date', 'alternative_titles', 'status') }, callContext);
   return page.data.map((item) => item.node);
 }
 
-/** The choice for a typed ID or link: the work's title when it exists (masked when not safe here). */
-async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number): Promise<AutocompleteChoice[]> {
+/** The suggestion for a typed ID or link: the work's title when it exists (masked when not safe here). */
+async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number): Promise<Suggestion[]> {
   try {
-    const fields = kind === 'anime' ? animeFields('media_type', 'start_season', 'nsfw') : mangaFields('media_type', 'start_date', 'nsfw');
+    const fields = kind === 'anime' ? animeFields('media_type', 'start_season', 'nsfw', 'status') : mangaFields('media_type', 'start_date', 'nsfw', 'status');
     const call = { signal: ctx.signal };
     const work = kind === 'anime' ? await ctx.deps.service.getAnime(id, { fields }, call) : await ctx.deps.service.getManga(id, { fields }, call);
     const name = isNsfw(work.nsfw) && !allowNsfw(ctx.where) ? `${kind} ${id} (not safe for work)` : choiceName(kind, work);
-    return [{ name: `${name} · ID ${id}`, value: `${ID_PREFIX}${id}` }];
+    return [{ id, name: `${name} · ID ${id}`, ...(work.status !== undefined ? { status: work.status } : {}) }];
   } catch {
     // Unknown ID, slow service: no suggestion; submitting still answers clearly.
     return [];
@@ -52,35 +52,42 @@ async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number)
 }
 
 /** Search suggestions for typed text: cached answers first, the best cached prefix when cut off. */
-async function searchChoices(ctx: AutocompleteContext, kind: WorkKind, q: string): Promise<AutocompleteChoice[]> {
+async function searchChoices(ctx: AutocompleteContext, kind: WorkKind, q: string): Promise<Suggestion[]> {
   const cache = ctx.deps.titleCache;
   const nsfw = allowNsfw(ctx.where);
-  const toChoices = (works: CachedWork[]) => works.slice(0, MAX_CHOICES).map((w) => ({ name: w.name, value: `${ID_PREFIX}${w.id}` }));
   const cached = cache.get(kind, nsfw, q);
-  if (cached) return toChoices(cached);
+  if (cached) return cached;
   try {
     const works = (await search(ctx, kind, q, nsfw, MAX_CHOICES, ctx.signal)).map((w) => {
       const name = choiceName(kind, w);
-      return { id: w.id, name, searchable: name.toLowerCase() };
+      return { id: w.id, name, searchable: name.toLowerCase(), ...(w.status !== undefined ? { status: w.status } : {}) };
     });
     cache.set(kind, nsfw, q, works);
-    return toChoices(works);
+    return works;
   } catch (error) {
-    if (error instanceof AbortedError || ctx.signal.aborted) return toChoices(cache.bestPrefix(kind, nsfw, q));
+    if (error instanceof AbortedError || ctx.signal.aborted) return cache.bestPrefix(kind, nsfw, q);
     throw error;
   }
 }
 
-export function titleAutocomplete(kind: WorkKind) {
+function toChoices(suggestions: readonly Suggestion[]): AutocompleteChoice[] {
+  return suggestions.slice(0, MAX_CHOICES).map((s) => ({ name: s.name, value: `${ID_PREFIX}${s.id}` }));
+}
+
+/**
+ * Title suggestions for a title option. `arrange` may reorder and relabel them (e.g. followable
+ * titles first for reminders); the typed ID's own title stays first.
+ */
+export function titleAutocomplete(kind: WorkKind, arrange: (suggestions: readonly Suggestion[]) => readonly Suggestion[] = (s) => s) {
   return async (ctx: AutocompleteContext): Promise<AutocompleteChoice[]> => {
     const q = ctx.focused.value.trim();
     const id = typedTitleId(q, kind, ctx.deps.serviceWebUrl);
     const searchable = q.length >= MIN_QUERY && q.length <= TITLE_TEXT_MAX;
     // A link is only an ID; a number may also be (part of) a title, so its search results follow.
-    if (id === undefined) return searchable ? searchChoices(ctx, kind, q) : [];
-    if (!searchable || !/^#?\s*\d+$/.test(q)) return choiceForId(ctx, kind, id);
+    if (id === undefined) return searchable ? toChoices(arrange(await searchChoices(ctx, kind, q))) : [];
+    if (!searchable || !/^#?\s*\d+$/.test(q)) return toChoices(arrange(await choiceForId(ctx, kind, id)));
     const [byId, bySearch] = await Promise.all([choiceForId(ctx, kind, id), searchChoices(ctx, kind, q).catch(() => [])]);
-    return [...byId, ...bySearch];
+    return toChoices([...arrange(byId), ...arrange(bySearch)]);
   };
 }
 

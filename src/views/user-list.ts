@@ -19,7 +19,7 @@ import type { BaseContext } from '../interactions/context.js';
 import { humanize } from '../render/format.js';
 import { animeListStatusLine, mangaListStatusLine } from '../render/work-facts.js';
 import { workListEmbed, type WorkListItem } from '../render/lists.js';
-import { allowNsfw, maskTitle, NSFW_HIDDEN_NOTE } from './nsfw.js';
+import { allowNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
 import { openOption } from './catalogue.js';
 import type { WorkKind } from '../service/types.js';
 import { PAGE_SIZE, type LoadedPage, type PagedView } from './paged-view.js';
@@ -57,6 +57,7 @@ export function userListPage(
         ? animeListStatusLine((e as AnimeListItem).list_status ?? {}, (e as AnimeListItem).node.num_episodes)
         : mangaListStatusLine((e as MangaListItem).list_status ?? {}, (e as MangaListItem).node.num_volumes, (e as MangaListItem).node.num_chapters),
   }));
+  const note = o.nsfwFiltered ? nsfwFilteredNote(ctx.where) : undefined;
   const embed = workListEmbed({
     title: o.title,
     items,
@@ -64,7 +65,7 @@ export function userListPage(
   });
   return {
     embeds: [embed],
-    ...(o.nsfwFiltered ? { content: NSFW_HIDDEN_NOTE } : {}),
+    ...(note !== undefined ? { content: note } : {}),
     open: entries.map((e, i) => openOption(kind, e.node, `${i + offset + 1}. ${items[i]?.title ?? ''}`)),
     hasNext: page.paging.next !== undefined,
   };

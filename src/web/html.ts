@@ -1,3 +1,5 @@
+import { plural } from '../render/plural.js';
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -41,7 +43,7 @@ export function renderConfirmPage(o: ConfirmPage): string {
 <input type="hidden" name="action" value="${action}">
 <button type="submit" class="${action}">${label}</button>
 </form>`;
-  const minutes = `${o.minutesLeft} minute${o.minutesLeft === 1 ? '' : 's'}`;
+  const minutes = plural(o.minutesLeft, 'minute', 'minutes');
   return layout(
     'Confirm the account link',
     `<p class="question">Link service account <strong>${service}</strong> to Discord user <strong>${handle}</strong>?</p>

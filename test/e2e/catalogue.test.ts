@@ -55,7 +55,7 @@ describe('catalogue commands end to end', () => {
     it('/manga search, info and ranking show manga facts', async () => {
       const search = await run({ name: 'manga', subcommand: 'search', options: { query: 'Kiseijuu' }, where });
       expect(search.text).toContain('Manga search: Kiseijuu');
-      expect(search.text).toMatch(/Kiseijuu\n.*10 vols · 64 ch/);
+      expect(search.text).toMatch(/Kiseijuu\n.*10 vols · 64 chs/);
       const info = await run({ name: 'manga', subcommand: 'info', options: { title: 'id:401' }, where });
       for (const fact of ['Kiseijuu', 'Parasyte', 'Hitoshi Iwaaki', 'Afternoon', 'ID 401']) expect(info.text).toContain(fact);
       const byText = await run({ name: 'manga', subcommand: 'info', options: { title: 'death note' }, where });
@@ -154,6 +154,18 @@ describe('catalogue commands end to end', () => {
 
       const outside = await run({ name: 'anime', subcommand: 'search', options: { query: 'Sekai', nsfw: true }, where: GUILD });
       for (const w of shownInside) expect(selectOf(outside.message).options?.map((o) => o.value) ?? []).not.toContain(`a:${w.id}`);
+    });
+
+    it('in an age-restricted channel without nsfw:true the note says how to include them, not that they are hidden there', async () => {
+      for (const kind of ['anime', 'manga'] as const) {
+        const before = stack.emulator.requestLog.length;
+        const { message } = await run({ name: kind, subcommand: 'search', options: { query: 'Tokyo' }, where: NSFW_CHANNEL });
+        expect(apiRequests(stack, `/${kind}`, before).map((r) => r.query.nsfw)).toEqual(['false']);
+        expect(message.content).toBe('-# Titles marked not-safe-for-work are left out; add `nsfw:True` to include them.');
+      }
+      // A list that has no such option and already includes them there says nothing.
+      const ranking = await run({ name: 'anime', subcommand: 'ranking', options: { type: 'airing' }, where: NSFW_CHANNEL });
+      expect(ranking.message.content ?? '').toBe('');
     });
 
     it('details of a non-white work are refused outside age-restricted channels and shown inside', async () => {

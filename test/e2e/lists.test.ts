@@ -192,6 +192,28 @@ describe('commands acting as the user end to end', () => {
     expect(await myListStatus(stack, 'dave', kind, id)).toEqual(entryBefore);
   });
 
+  it.each([
+    ['episodes 30 of a 26-episode anime', 'anime', COWBOY_BEBOP, { status: 'watching', episodes: 30 }, /Cowboy Bebop\*\* has 26 episodes, so `episodes` can be at most 26/],
+    ['volumes 13 of a 12-volume manga', 'manga', DEATH_NOTE, { volumes: 13 }, /has 12 volumes, so `volumes` can be at most 12/],
+    ['chapters 109 of a 108-chapter manga', 'manga', DEATH_NOTE, { chapters: 109, volumes: 1 }, /has 108 chapters, so `chapters` can be at most 108/],
+  ] as const)('%s is refused with a clear message and nothing is written', async (_label, kind, id, options, message) => {
+    const entryBefore = await myListStatus(stack, 'dave', kind, id);
+    const writes = listWrites(stack);
+    const answer = await update(kind, dave, { title: `id:${id}`, ...options });
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.text).toMatch(message);
+    expect(answer.text).not.toMatch(/\d+\/\d+/);
+    expect(listWrites(stack)).toBe(writes);
+    expect(await myListStatus(stack, 'dave', kind, id)).toEqual(entryBefore);
+  });
+
+  it('progress equal to the total is accepted', async () => {
+    const answer = await update('anime', dave, { title: `id:${COWBOY_BEBOP}`, episodes: 26 });
+    expect(answer.ephemeral).toBe(false);
+    expect(field(answer, 'Episodes')).toBe('26/26');
+    expect(await myListStatus(stack, 'dave', 'anime', COWBOY_BEBOP)).toMatchObject({ num_episodes_watched: 26 });
+  });
+
   it('an update with no value to set says so and writes nothing', async () => {
     const writes = listWrites(stack);
     const answer = await update('anime', dave, { title: `id:${FMAB}` });

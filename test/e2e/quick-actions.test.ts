@@ -105,7 +105,7 @@ describe('quick list actions on details end to end', () => {
     const writes = listWrites(stack);
     const again = await answerOf(stack.click(message, plusOne, reader));
     expect(again.ephemeral).toBe(true);
-    expect(again.text).toMatch(/already watched all 1 episodes/i);
+    expect(again.text).toMatch(/already watched the only episode of/i);
     expect(listWrites(stack)).toBe(writes);
   });
 
@@ -122,6 +122,22 @@ describe('quick list actions on details end to end', () => {
     const statusPick = await answerOf(stack.select(message, componentId(message, 'Set status'), ['dropped'], reader));
     expect(statusPick.ephemeral).toBe(true);
     expect(await myListStatus(stack, 'eve', 'manga', DEATH_NOTE)).toMatchObject({ status: 'dropped', num_chapters_read: 2 });
+  });
+
+  it('+1 volume or chapter at the manga’s total is refused and writes nothing', async () => {
+    const set = await answerOf(
+      stack.command({ name: 'list', subcommandGroup: 'manga', subcommand: 'update', options: { title: `id:${DEATH_NOTE}`, volumes: 12, chapters: 108 }, user: clicker, where: GUILD }),
+    );
+    expect(set.ephemeral).toBe(false);
+    const message = await details('manga', DEATH_NOTE);
+    const writes = listWrites(stack);
+    const vol = await answerOf(stack.click(message, componentId(message, '+1 volume'), clicker));
+    expect(vol.ephemeral).toBe(true);
+    expect(vol.text).toMatch(/already read all 12 volumes/);
+    const ch = await answerOf(stack.click(message, componentId(message, '+1 chapter'), clicker));
+    expect(ch.text).toMatch(/already read all 108 chapters/);
+    expect(listWrites(stack)).toBe(writes);
+    expect(await myListStatus(stack, 'dave', 'manga', DEATH_NOTE)).toMatchObject({ num_volumes_read: 12, num_chapters_read: 108 });
   });
 
   it('details read with the viewer’s token show the viewer’s own status; without a login the client header is used', async () => {

@@ -283,6 +283,36 @@ describe('episode reminders', () => {
     expect((await run(user, 'list')).text).not.toContain(b.title);
   });
 
+  it('/remind add suggests airing and upcoming titles first and marks finished ones', async () => {
+    // A word whose search (the service's own order) puts a finished title before an airing one.
+    type Found = { node: { id: number; title: string; status?: string } };
+    const followable = (status: string | undefined) => status === 'currently_airing' || status === 'not_yet_aired';
+    let query: string | undefined;
+    let found: Found[] = [];
+    for (const word of new Set(works.flatMap((w) => w.title.split(/\s+/)).filter((t) => /^[A-Za-z]{4,}$/.test(t)))) {
+      const body = (await serviceGet(stack, `/anime?q=${encodeURIComponent(word)}&limit=25&nsfw=false&fields=status`)) as { data: Found[] };
+      const firstFinished = body.data.findIndex((d) => d.node.status === 'finished_airing');
+      const lastFollowable = body.data.map((d) => followable(d.node.status)).lastIndexOf(true);
+      if (firstFinished >= 0 && lastFollowable > firstFinished) {
+        query = word;
+        found = body.data;
+        break;
+      }
+    }
+    if (query === undefined) throw new Error('no search mixes finished and airing titles');
+    const choices = await stack.autocomplete({ name: 'remind', subcommand: 'add', focused: 'title', value: query, user: newUser('sugg'), where: DM }).autocompleteChoices();
+    const status = new Map(found.map((d) => [`id:${d.node.id}`, d.node.status]));
+    const groups = choices.map((c) => (followable(status.get(String(c.value))) ? 0 : status.get(String(c.value)) === 'finished_airing' ? 2 : 1));
+    expect(groups.length).toBeGreaterThan(1);
+    expect(groups).toEqual([...groups].sort((a, b) => a - b));
+    expect(groups[0]).toBe(0);
+    for (const [i, c] of choices.entries()) expect(c.name.endsWith(' (finished)'), c.name).toBe(groups[i] === 2);
+    // Other title options keep the service's order, unmarked.
+    const plain = await stack.autocomplete({ name: 'anime', subcommand: 'info', focused: 'title', value: query, user: newUser('sugg2'), where: DM }).autocompleteChoices();
+    expect(plain.map((c) => c.value)).toEqual(found.map((d) => `id:${d.node.id}`));
+    expect(plain.some((c) => c.name.includes('(finished)'))).toBe(false);
+  });
+
   it('a title that reaches its episode count stops cleanly', async () => {
     const user = newUser('end');
     const last = works

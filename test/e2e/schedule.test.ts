@@ -21,9 +21,16 @@ interface Node {
   broadcast?: { day_of_the_week?: string; start_time?: string };
 }
 
-/** Each schedule line: the instant, the title text and the episode number when shown. */
-function scheduleLines(text: string): Array<{ atMs: number; line: string }> {
-  return [...text.matchAll(/^<t:(\d+):t> \(<t:\1:R>\) (.+)$/gm)].map((m) => ({ atMs: Number(m[1]) * 1000, line: m[2] ?? '' }));
+/**
+ * Each schedule line: the instant (a full timestamp, so the reader sees its weekday and date in their
+ * own zone), the title text with the episode number when shown, and the Japanese slot (`Mon 23:30`).
+ */
+function scheduleLines(text: string): Array<{ atMs: number; line: string; slot: string }> {
+  return [...text.matchAll(/^<t:(\d+):F> \(<t:\1:R>\) (.+) · (\w{3} \d{2}:\d{2}) JST$/gm)].map((m) => ({
+    atMs: Number(m[1]) * 1000,
+    line: m[2] ?? '',
+    slot: m[3] ?? '',
+  }));
 }
 
 /** Whether a schedule line is about `title` (the title, then the episode and notes). */
@@ -69,10 +76,13 @@ describe('/anime schedule', () => {
       const slots = airing.filter((w) => named(l.line, w.title)).map((w) => ({ day: w.broadcast?.day_of_the_week, time: w.broadcast?.start_time }));
       expect(slots.length, l.line).toBeGreaterThan(0);
       expect(slots, l.line).toContainEqual(japanSlot(l.atMs));
+      // The Japanese slot follows as secondary information.
+      const { day, time } = japanSlot(l.atMs);
+      expect(l.slot).toBe(`${day.charAt(0).toUpperCase()}${day.slice(1, 3)} ${time}`);
     }
     // Day headings name Japan broadcast days, starting today (Thursday in Japan).
     expect(text).toMatch(/\*\*Thursday 8 Jan\*\* \(Japan\)/);
-    expect(text).toContain('Expected times from the Japanese TV broadcast');
+    expect(text).toContain('Grouped by Japanese broadcast day. Each time is shown in your time zone, with the Japanese slot after it.');
   });
 
   it('narrows to one Japan broadcast day', async () => {

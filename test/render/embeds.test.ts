@@ -141,7 +141,7 @@ describe('mangaDetailsEmbed', () => {
     expect(fieldValue(e, 'Chapters')).toBe('120');
     expect(fieldValue(e, 'Status')).toBe('On Hiatus');
     expect(fieldValue(e, 'Type')).toBe('Manhwa');
-    expect(fieldValue(e, 'Your list')).toBe('Reading · 2/? vols · 30/120 ch · Rereading');
+    expect(fieldValue(e, 'Your list')).toBe('Reading · 2/? vols · 30/120 chs · Rereading');
   });
 });
 
@@ -208,7 +208,7 @@ describe('season page', () => {
     const e = loaded.embeds[0];
     expect(e?.title).toBe('Fall 2020 anime · by score');
     expect(e?.description).toBe('**1.** New\n\u2003Fall 2020\n\n**2.** Old\n\u2003Fall 2019\n\n**3.** Older\n\u2003Summer 2020\n\n**4.** Unknown start');
-    expect(e?.footer?.text).toBe('2 on this page continue from an earlier season');
+    expect(e?.footer?.text).toBe('2 titles on this page continue from an earlier season');
     expect(loaded.hasNext).toBe(false);
   });
 

@@ -1,0 +1,76 @@
+// Counted nouns read right with one of a thing: "1 ep", not "1 eps", everywhere a count is shown.
+import { describe, expect, it } from 'vitest';
+import type { Anime, Manga } from '../../src/service/types.js';
+import {
+  animeDetailsEmbed,
+  animeListStatusLine,
+  forumTopicEmbed,
+  forumTopicsEmbed,
+  mangaListStatusLine,
+  plural,
+  pollText,
+  workFacts,
+} from '../../src/render/index.js';
+import { seasonPage } from '../../src/views/catalogue.js';
+import { describeError } from '../../src/interactions/user-errors.js';
+import { RateLimitedError } from '../../src/fairness/user-limits.js';
+import { renderConfirmPage } from '../../src/web/html.js';
+
+describe('plural', () => {
+  it('picks the singular for exactly one and the plural otherwise', () => {
+    expect(plural(1, 'episode', 'episodes')).toBe('1 episode');
+    expect(plural(0, 'episode', 'episodes')).toBe('0 episodes');
+    expect(plural(2, 'ep', 'eps')).toBe('2 eps');
+    expect(plural(1234, 'member', 'members')).toBe('1,234 members');
+    expect(plural(1.5, 'vote', 'votes')).toBe('1.5 votes');
+  });
+
+  it('shows a replacement for the number and takes the plural for an unknown count', () => {
+    expect(plural(Number.NaN, 'ep', 'eps', '?')).toBe('? eps');
+    expect(plural(1, 'ep', 'eps', '1/1')).toBe('1/1 ep');
+  });
+});
+
+describe('counts in rendered text', () => {
+  const single: Anime = { id: 1, title: 'One', num_episodes: 1, num_list_users: 1, mean: 7, num_scoring_users: 1 };
+  const manga: Manga = { id: 2, title: 'Two', num_volumes: 1, num_chapters: 1 };
+
+  it('work facts: 1 ep, 1 vol, 1 ch, 1 member; unknown totals stay plural', () => {
+    expect(workFacts(single)).toEqual(expect.arrayContaining(['1 ep', '1 member']));
+    expect(workFacts(manga)).toEqual(expect.arrayContaining(['1 vol', '1 ch']));
+    expect(workFacts({ id: 3, num_episodes: 0 })).toContain('? eps');
+    expect(workFacts({ id: 4, num_volumes: 3, num_chapters: 0 } as Manga)).toEqual(expect.arrayContaining(['3 vols', '? chs']));
+  });
+
+  it('progress lines agree with the total', () => {
+    expect(animeListStatusLine({ status: 'completed', num_episodes_watched: 1 }, 1)).toBe('Completed · 1/1 ep');
+    expect(animeListStatusLine({ num_episodes_watched: 1 })).toBe('On list · 1/? eps');
+    expect(mangaListStatusLine({ num_volumes_read: 1, num_chapters_read: 1 }, 1, 1)).toBe('On list · 1/1 vol · 1/1 ch');
+  });
+
+  it('score voters, forum posts, poll votes and hidden posts', () => {
+    const score = animeDetailsEmbed(single).fields?.find((f) => f.value.includes('★'));
+    expect(score?.value).toContain('(1 user)');
+    expect(forumTopicsEmbed([{ id: 9, title: 'T', number_of_posts: 1 }]).description).toContain('1 post ·');
+    const poll = pollText({ id: 1, question: 'Q', options: [{ id: 1, text: 'A', votes: 1 }] });
+    expect(poll).toContain('` 1 vote (100.0%)');
+    expect(poll).toContain('Total: 1 vote');
+    const posts = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, number: i + 1, body: 'x' }));
+    expect(forumTopicEmbed({ title: 'T', posts })[0]?.description).toContain('…and 1 more post on this page.');
+  });
+
+  it('season carry-overs: "1 title on this page continues"', () => {
+    const page = { data: [{ node: { id: 1, title: 'Old', start_season: { year: 2019, season: 'fall' as const } } }], paging: {} };
+    const loaded = seasonPage({ where: { place: 'guild', ageRestricted: false } }, { year: 2020, season: 'winter', sort: 'anime_score' }, page, 0, { nsfwFiltered: false });
+    expect(loaded.embeds[0]?.footer?.text).toBe('1 title on this page continues from an earlier season');
+  });
+
+  it('"Slow down" says 1 second', () => {
+    expect(describeError(new RateLimitedError(1000)).text).toContain('Try again in 1 second.');
+  });
+
+  it('the confirmation page says 1 minute', () => {
+    const page = renderConfirmPage({ serviceUserName: 's', discordUserId: '1', discordUsername: 'd', discordDisplayName: 'D', token: 't', minutesLeft: 1 });
+    expect(page).toContain('expires in 1 minute.');
+  });
+});
