@@ -10,6 +10,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from '../log.js';
 import type { WhereTracker } from '../discord/where.js';
 import { parsePublicKey, verifyInteractionSignature } from './signature.js';
+import { interactionCreateAction, restRequestFields, wrapRestRequest, type InteractionCreateAction } from './discord-internals.js';
 
 /** Discord allows 3 s for the HTTP answer; the router defers at 1.2 s, so this is a backstop. */
 export const DEFAULT_ACK_TIMEOUT_MS = 2_800;
@@ -42,18 +43,6 @@ interface PendingAnswer {
   answer(body: unknown): Promise<void>;
 }
 
-/** The subset of discord.js's InteractionCreate action used here (it is not in the public typings). */
-interface InteractionCreateAction {
-  handle(data: unknown): void;
-}
-
-interface RestRequest {
-  method: string;
-  fullRoute: string;
-  body?: unknown;
-  files?: unknown[];
-}
-
 export class HttpInteractions {
   private readonly key: KeyObject;
   private readonly pending = new Map<string, PendingAnswer>();
@@ -63,7 +52,7 @@ export class HttpInteractions {
   constructor(private readonly o: HttpTransportOptions) {
     this.key = parsePublicKey(o.publicKey);
     this.ackTimeoutMs = o.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
-    this.action = (o.client as unknown as { actions: { InteractionCreate: InteractionCreateAction } }).actions.InteractionCreate;
+    this.action = interactionCreateAction(o.client);
     this.interceptCallbacks();
   }
 
@@ -78,10 +67,8 @@ export class HttpInteractions {
 
   /** Callbacks for interactions that arrived over HTTP become the HTTP answer instead of a REST call. */
   private interceptCallbacks(): void {
-    const rest = this.o.client.rest;
-    const request = rest.request.bind(rest);
-    rest.request = (options: Parameters<typeof rest.request>[0]) => {
-      const r = options as RestRequest;
+    wrapRestRequest(this.o.client.rest, (request) => (options) => {
+      const r = restRequestFields(options);
       const id = r.method === 'POST' ? CALLBACK_ROUTE.exec(r.fullRoute)?.[1] : undefined;
       const pending = id === undefined ? undefined : this.pending.get(id);
       if (id === undefined || pending === undefined) {
@@ -92,7 +79,7 @@ export class HttpInteractions {
         return Promise.reject(new Error('file uploads in the first answer are not supported over the HTTP transport'));
       }
       return pending.answer(r.body).then(() => undefined);
-    };
+    });
   }
 
   private async receive(req: Request, res: Response): Promise<void> {
