@@ -35,6 +35,7 @@ import { createWebApp, type HealthStatus, type LoginFailureWithPending } from '.
 import { startWebServer, type RunningWebServer } from './web/server.js';
 import { escapeMarkdown } from './discord/render/text.js';
 import { HttpInteractions } from './transport/http.js';
+import { SeenInteractions } from './transport/replay.js';
 import { BotMetrics } from './metrics/bot-metrics.js';
 import { interactionObserver, refreshObserver, serviceObserver, timedStore } from './metrics/observers.js';
 import type { Router } from 'express';
@@ -415,6 +416,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
       publicKey: config.transport.publicKey ?? '',
       log,
       accepting: () => router.accepting,
+      seen: new SeenInteractions(store.engine),
     });
   } else {
     where.attach(client);

@@ -10,6 +10,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from '../log.js';
 import type { WhereTracker } from '../discord/where.js';
 import { parsePublicKey, verifyInteractionSignature } from './signature.js';
+import { checkTimestamp, type SeenInteractions } from './replay.js';
 import { interactionCreateAction, restRequestFields, wrapRestRequest, type InteractionCreateAction } from './discord-internals.js';
 
 /** Discord allows 3 s for the HTTP answer; the router defers at 1.2 s, so this is a backstop. */
@@ -29,6 +30,10 @@ export interface HttpTransportOptions {
   log: Logger;
   /** False while the bot is shutting down: new interactions get 503. */
   accepting: () => boolean;
+  /** Interaction ids already received, in the store every process shares (replay protection). */
+  seen: SeenInteractions;
+  /** Wall clock for the signed timestamp's window (Discord signs with real time); default Date.now. */
+  now?: () => number;
   ackTimeoutMs?: number;
 }
 
@@ -89,6 +94,13 @@ export class HttpInteractions {
       res.status(401).type('text/plain').send('invalid request signature');
       return;
     }
+    // A valid signature on an old (or far-future) timestamp is a captured request played again.
+    const age = checkTimestamp(req.get('x-signature-timestamp'), (this.o.now ?? Date.now)());
+    if (age !== 'fresh') {
+      this.o.log.info('refused an HTTP interaction with a stale or future signature timestamp', { timestamp: age });
+      res.status(401).type('text/plain').send('request timestamp outside the accepted window');
+      return;
+    }
     let interaction: RawInteraction;
     try {
       interaction = parseInteraction(body);
@@ -106,6 +118,20 @@ export class HttpInteractions {
     }
     if (this.pending.has(interaction.id)) {
       res.status(409).type('text/plain').send('interaction already being handled');
+      return;
+    }
+    // Each interaction id is handled once across every process on the store: a replay does nothing.
+    let first: boolean;
+    try {
+      first = await this.o.seen.firstSighting(interaction.id);
+    } catch (error) {
+      this.o.log.error('could not record an HTTP interaction as received (store unavailable); refused it', { interactionId: interaction.id, error });
+      res.status(500).type('text/plain').send('could not record the interaction');
+      return;
+    }
+    if (!first) {
+      this.o.log.warn('refused a replayed HTTP interaction', { interactionId: interaction.id });
+      res.status(409).type('text/plain').send('interaction already received');
       return;
     }
     await this.dispatch(interaction, res);

@@ -1,15 +1,15 @@
 // Two real bot processes on one store behind a loopback load balancer, HTTP transport, signed
 // interactions from the fake Discord: logins that start on one process and finish on the other,
-// a callback submitted to both at once, concurrent refreshes of expired tokens, and a process
-// killed mid-burst.
+// a callback submitted to both at once, concurrent refreshes of expired tokens, a captured
+// interaction replayed to both processes, and a process killed mid-burst.
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register.js';
 import { DEFAULT_USERS, startEmulator, type Emulator } from '../emulator/server.js';
 import { loginAsPerson } from '../emulator/login.js';
-import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle, type Who } from '../../fake-discord/index.js';
-import { DM, freePort, GUILD, loginUrlOf, newUser, textOf } from './harness.js';
+import { buttonClick, slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle, type Who } from '../../fake-discord/index.js';
+import { componentId, DM, freePort, GUILD, loginUrlOf, newUser, textOf } from './harness.js';
 import { botEnv, spawnBot, waitReady, type BotRun } from './bot-process.js';
 import { startBalancer, type Balancer } from './balancer.js';
 import { answerOf } from './user-helpers.js';
@@ -137,6 +137,27 @@ describe.each(ENGINES)('two bot processes on one $kind store', (engine) => {
     expect(emulator.stats.tokenRequests.refresh_token - refreshes).toBeLessThanOrEqual(group.length);
     for (const { user, account } of group) expect(await profileOf(user)).toContain(account);
   }, 60_000);
+
+  it('a captured "+1 episode" click replayed to both processes is refused by both; the list write happens once', async () => {
+    const user = newUser('mp-replay');
+    const { handle, redirect, startedOn } = await startLogin(user);
+    expect((await confirmOn(startedOn, await callbackOn(1 - startedOn, redirect))).status).toBe(200);
+    await handle.waitForOriginal((m) => textOf(m).includes('linked as'));
+    const listWrites = (): number => emulator.requestLog.filter((r) => r.method !== 'GET' && r.path.endsWith('/my_list_status')).length;
+    const details = await answerOf(discord.interact(slashCommand({ name: 'anime', subcommand: 'info', options: { title: 'id:967' }, user, where: GUILD })));
+    const writes = listWrites();
+    const click = discord.interact(buttonClick({ message: details.message, customId: componentId(details.message, '+1 episode'), user, where: GUILD }));
+    expect((await answerOf(click)).text).toContain('Updated your list');
+    expect(listWrites()).toBe(writes + 1);
+    const captured = balancer.routed.find((r) => r.interactionId === click.id)?.request;
+    if (!captured) throw new Error('the balancer did not see the click');
+    const statuses = await Promise.all(
+      ports.map((port) => fetch(`http://127.0.0.1:${port}/interactions`, { method: 'POST', headers: captured.headers, body: captured.body }).then((r) => r.status)),
+    );
+    expect(statuses).toEqual([409, 409]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(listWrites()).toBe(writes + 1);
+  }, 30_000);
 
   it('killing one process mid-burst loses nothing: later interactions are answered by the other, every link stays', async () => {
     const burst: InteractionHandle[] = [];
