@@ -33,6 +33,7 @@ import { reminderDelivery } from './discord/reminder-delivery.js';
 import { PAUSE_NOTICE } from './discord/views/reminders.js';
 import { createWebApp, type HealthStatus, type LoginFailureWithPending } from './web/app.js';
 import { startWebServer, type RunningWebServer } from './web/server.js';
+import { withMetricsServer } from './web/metrics-server.js';
 import { escapeMarkdown } from './discord/render/text.js';
 import { HttpInteractions } from './transport/http.js';
 import { SeenInteractions } from './transport/replay.js';
@@ -362,7 +363,6 @@ export async function startWeb(core: Core, o: BotOptions, w: WebOptions): Promis
       }),
     hsts: new URL(config.web.publicUrl).protocol === 'https:',
     ...(config.web.trustProxy !== undefined ? { trustProxy: config.web.trustProxy } : {}),
-    ...(metrics ? { metrics: { render: () => metrics.render(), ...(config.metrics?.token ? { token: config.metrics.token } : {}) } } : {}),
     accessLog: (entry) => log.debug('web request', { ...entry }),
     onLinked: (result) =>
       editLoginReply(result.reply, {
@@ -374,7 +374,8 @@ export async function startWeb(core: Core, o: BotOptions, w: WebOptions): Promis
     ...(w.routes ? { routes: w.routes } : {}),
     log: (message) => log.warn(message),
   });
-  return startWebServer(app, o.config.web.port, o.host);
+  const web = await startWebServer(app, o.config.web.port, o.host);
+  return metrics && config.metrics ? withMetricsServer(web, { render: () => metrics.render(), ...config.metrics, log: (m) => log.warn(m) }) : web;
 }
 
 export async function startBot(o: BotOptions): Promise<RunningBot> {

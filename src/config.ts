@@ -7,6 +7,7 @@ import { parseStoreUrl } from './store/url.js';
 import { DEFAULT_CLIENT_ID_HEADER } from './service/client.js';
 import type { UserRateConfig } from './fairness/user-limits.js';
 import { isPublicKeyHex } from './transport/signature.js';
+import { readMetricsConfig } from './metrics/metrics-config.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } from './service/http.js';
 import { DEFAULT_CACHE_MAX_BYTES } from './service/response-cache.js';
 import { DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS } from './service/cool-off.js';
@@ -46,10 +47,14 @@ export interface WebConfig {
 }
 
 export interface MetricsConfig {
-  /** GET /metrics is served only when METRICS=on. */
+  /** GET /metrics is served only when METRICS=on, on its own listener (never on PORT). */
   enabled: boolean;
   /** METRICS_TOKEN: scrapes must send it as a bearer token. */
   token?: string;
+  /** METRICS_PORT (default 9464; 0 = any free port). */
+  port: number;
+  /** METRICS_HOST: the interface the metrics listener binds to (default 127.0.0.1). */
+  host: string;
 }
 
 export interface StoreConfig {
@@ -466,13 +471,13 @@ function readReminders(r: EnvReader): RemindersConfig {
 /** Everything the running bot needs. Throws ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): BotConfig {
   const r = new EnvReader(env);
-  const metricsToken = r.secret('METRICS_TOKEN', 16);
+  const web = readWeb(r);
   const config: BotConfig = {
     service: readService(r),
     discord: readDiscord(r),
-    web: readWeb(r),
+    web,
     store: readStore(r),
-    metrics: { enabled: r.onOff('METRICS'), ...(metricsToken !== undefined ? { token: metricsToken } : {}) },
+    metrics: readMetricsConfig(r, web.port),
     userRate: readUserRate(r),
     transport: readTransport(r),
     limits: readLimits(r),

@@ -1,4 +1,3 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { FinishFailure, FinishSuccess, LinkDecision, LoginService } from '../auth/login.js';
@@ -38,17 +37,9 @@ export interface WebAppOptions {
   hsts?: boolean;
   /** Express `trust proxy`: which hops' X-Forwarded-* headers to believe; default none. */
   trustProxy?: TrustProxy;
-  /** GET /metrics; absent = no such route. */
-  metrics?: MetricsEndpoint;
 }
 
 export type TrustProxy = boolean | number | string;
-
-export interface MetricsEndpoint {
-  render(): Promise<{ contentType: string; body: string }>;
-  /** When set, scrapes must send `Authorization: Bearer <token>`. */
-  token?: string;
-}
 
 export interface AccessLogEntry {
   method: string;
@@ -131,17 +122,7 @@ export function createWebApp(o: WebAppOptions): express.Express {
     next();
   });
 
-  const { metrics } = o;
-  if (metrics) {
-    app.get('/metrics', async (req: Request, res: Response) => {
-      if (metrics.token !== undefined && !bearerMatches(req.headers.authorization, metrics.token)) {
-        res.set('WWW-Authenticate', 'Bearer realm="metrics"').status(401).type('text/plain').send('Unauthorized');
-        return;
-      }
-      const { contentType, body } = await metrics.render();
-      res.status(200).type(contentType).send(body);
-    });
-  }
+  // GET /metrics is never served here (the public port): it has its own listener (src/web/metrics-server.ts).
 
   // Liveness: the process serves requests. Nothing else is checked, so a slow store never gets it restarted.
   app.get('/healthz', (_req: Request, res: Response) => {
@@ -261,14 +242,6 @@ export function createWebApp(o: WebAppOptions): express.Express {
 function clientErrorStatus(error: unknown): number | undefined {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
-}
-
-/** Constant-time comparison of an Authorization header with the expected bearer token. */
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  if (!match?.[1]) return false;
-  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(match[1]), digest(token));
 }
 
 function sendPage(res: Response, status: number, page: { title: string; message: string; detail?: string }): void {
