@@ -10,12 +10,22 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from '../log.js';
 import type { WhereTracker } from '../discord/where.js';
 import { parsePublicKey, verifyInteractionSignature } from './signature.js';
+import { rawBodyAtMost } from '../web/body-limit.js';
 import { checkTimestamp, type SeenInteractions } from './replay.js';
 import { interactionCreateAction, restRequestFields, wrapRestRequest, type InteractionCreateAction } from './discord-internals.js';
 
 /** Discord allows 3 s for the HTTP answer; the router defers at 1.2 s, so this is a backstop. */
 export const DEFAULT_ACK_TIMEOUT_MS = 2_800;
-const MAX_BODY = '1mb';
+/**
+ * The largest body read from POST /interactions before verifying it; 413 beyond, counted in bytes read.
+ * The largest interaction this bot can receive is a click on one of its own messages, which Discord
+ * sends along: content (2000 characters) and embeds (6000 characters in all), a select menu (25
+ * options of 100-character label, value and description) and four rows of buttons (80-character
+ * labels, 100-character custom ids), plus the envelope (user, member, channel, permissions) — about
+ * 65 KB at 3 UTF-8 bytes per character, about 115 KB if Discord escapes every character as \uXXXX.
+ * Commands and autocomplete are far smaller (options are capped in src/discord/option-limits.ts).
+ */
+export const INTERACTION_MAX_BODY_BYTES = 128 * 1024;
 const CALLBACK_ROUTE = /^\/interactions\/(\d{15,21})\/[^/]+\/callback$/;
 const WEBHOOK_ROUTE = /^\/webhooks\/\d{15,21}\/[^/]+/;
 /** Discord error code for a webhook (here: an interaction token) it does not know yet. */
@@ -64,7 +74,7 @@ export class HttpInteractions {
   /** `POST /interactions`, mounted on the bot's web server. */
   routes(): Router {
     const router = express.Router();
-    router.post('/interactions', express.raw({ type: () => true, limit: MAX_BODY }), (req: Request, res: Response) => {
+    router.post('/interactions', rawBodyAtMost(INTERACTION_MAX_BODY_BYTES), (req: Request, res: Response) => {
       void this.receive(req, res);
     });
     return router;
