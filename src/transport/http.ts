@@ -42,8 +42,6 @@ export interface HttpTransportOptions {
   accepting: () => boolean;
   /** Interaction ids already received, in the store every process shares (replay protection). */
   seen: SeenInteractions;
-  /** Wall clock for the signed timestamp's window (Discord signs with real time); default Date.now. */
-  now?: () => number;
   ackTimeoutMs?: number;
 }
 
@@ -105,7 +103,8 @@ export class HttpInteractions {
       return;
     }
     // A valid signature on an old (or far-future) timestamp is a captured request played again.
-    const age = checkTimestamp(req.get('x-signature-timestamp'), (this.o.now ?? Date.now)());
+    // Discord signs with the real time, so the wall clock (never the bot's injectable clock) judges it.
+    const age = checkTimestamp(req.get('x-signature-timestamp'), Date.now());
     if (age !== 'fresh') {
       this.o.log.info('refused an HTTP interaction with a stale or future signature timestamp', { timestamp: age });
       res.status(401).type('text/plain').send('request timestamp outside the accepted window');
