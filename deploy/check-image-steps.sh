@@ -5,7 +5,7 @@
 #   3. start it as the image does (node dist/src/index.js) with deploy/container.env, against the
 #      service emulator and the fake Discord, data in a fresh folder standing in for the volume,
 #   4. wait for readiness (/readyz, or /healthz where readiness is not split out), run the image's
-#      HEALTHCHECK command, scrape /metrics,
+#      HEALTHCHECK command, scrape /metrics on METRICS_PORT (and check the public port has none),
 #   5. SIGTERM and expect exit code 0.
 # Usage: deploy/check-image-steps.sh   (CHECK_STORE_URL overrides the sqlite store in the temp folder)
 set -euo pipefail
@@ -40,6 +40,7 @@ done
 
 PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 PUBLIC_URL="http://127.0.0.1:$PORT"
+METRICS_PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 
 step "start the fakes (service emulator, fake Discord)"
 mkfifo "$WORK/fakes.out"
@@ -53,7 +54,7 @@ while IFS= read -r line; do
   case "$line" in ''|'#'*) ;; *) ENV_ARGS+=("$line") ;; esac
 done <"$REPO/deploy/container.env"
 while IFS= read -r line; do ENV_ARGS+=("$line"); done < <(node -e 'for (const [k, v] of Object.entries(JSON.parse(process.argv[1]))) console.log(`${k}=${v}`)' "$FAKES_ENV")
-ENV_ARGS+=("PORT=$PORT" "PUBLIC_URL=$PUBLIC_URL" "STORE_URL=${CHECK_STORE_URL:-sqlite://$WORK/data/bot.sqlite}")
+ENV_ARGS+=("PORT=$PORT" "METRICS_PORT=$METRICS_PORT" "PUBLIC_URL=$PUBLIC_URL" "STORE_URL=${CHECK_STORE_URL:-sqlite://$WORK/data/bot.sqlite}")
 ENV_ARGS+=("TOKEN_ENCRYPTION_KEY=$(node -e "console.log(require('crypto').randomBytes(32).toString('base64'))")")
 (cd "$WORK/app" && exec env -i PATH="$PATH" HOME="$WORK" "${ENV_ARGS[@]}" node dist/src/index.js) >"$WORK/bot.log" 2>&1 &
 BOT_PID=$!
@@ -74,8 +75,9 @@ step "the image's HEALTHCHECK command"
 (cd "$WORK/app" && PORT="$PORT" node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))")
 echo "healthy"
 
-step "metrics are served (METRICS=on in deploy/container.env)"
-node -e "fetch('$PUBLIC_URL/metrics').then(async r=>{const t=await r.text(); if(r.status!==200||!t.includes('amls_bot_interactions_total')) {console.error(r.status, t.slice(0,200)); process.exit(1)}})"
+step "metrics are served on METRICS_PORT (METRICS=on in deploy/container.env), not on the public port"
+node -e "fetch('http://127.0.0.1:$METRICS_PORT/metrics').then(async r=>{const t=await r.text(); if(r.status!==200||!t.includes('amls_bot_interactions_total')) {console.error(r.status, t.slice(0,200)); process.exit(1)}})"
+node -e "fetch('$PUBLIC_URL/metrics').then(async r=>{const t=await r.text(); if(r.status!==404||t.includes('amls_bot_')) {console.error('the public port served /metrics:', r.status); process.exit(1)}})"
 echo "metrics ok"
 
 step "logs are JSON lines"

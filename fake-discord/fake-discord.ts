@@ -228,7 +228,9 @@ class FakeDiscordServer implements FakeDiscord {
     });
   }
 
-  signedHeaders(body: string, timestamp = String(Math.floor(this.clock.now() / 1000))): Record<string, string> {
+  // Discord signs with the real time, never the fake clock (tests advance that to expire tokens): the
+  // bot refuses a signature timestamp more than 5 minutes old or 1 minute ahead.
+  signedHeaders(body: string, timestamp = String(Math.floor(Date.now() / 1000))): Record<string, string> {
     const signature = sign(null, Buffer.from(timestamp + body, 'utf8'), this.signingKey).toString('hex');
     return { 'content-type': 'application/json', 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp };
   }

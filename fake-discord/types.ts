@@ -150,7 +150,7 @@ export interface FakeDiscord {
    * its first answer (within the ack deadline); the callback endpoint refuses such interactions.
    */
   setInteractionsEndpoint(url: string | undefined): Promise<void>;
-  /** Headers Discord would send with `body` (signature over timestamp + body). */
+  /** Headers Discord would send with `body` (signature over timestamp + body; timestamp default: now, wall clock). */
   signedHeaders(body: string, timestamp?: string): Record<string, string>;
   /** Direct messages the bot sends: close or open a user's DMs, inject failures, read what arrived. */
   dms: {

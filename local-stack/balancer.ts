@@ -11,6 +11,8 @@ export interface Routed {
   /** The interaction id, for POST /interactions. */
   interactionId?: string;
   status: number;
+  /** For POST /interactions: the signed request exactly as it came (what an eavesdropper could replay). */
+  request?: { headers: Record<string, string>; body: string };
 }
 
 export interface Balancer {
@@ -54,13 +56,27 @@ export async function startBalancer(backendPorts: readonly number[], options: Ba
       // Only a refused connection is safe to retry elsewhere: the request never reached that backend.
       if (upstream instanceof Error && upstream.code === 'ECONNREFUSED') continue;
       if (upstream instanceof Error) break;
-      routed.push({ path: req.url ?? '/', backend, status: upstream.statusCode ?? 0, ...(interactionId ? { interactionId } : {}) });
+      routed.push({
+        path: req.url ?? '/',
+        backend,
+        status: upstream.statusCode ?? 0,
+        ...(interactionId ? { interactionId, request: { headers: signedHeadersOf(req), body: body.toString('utf8') } } : {}),
+      });
       if (interactionId && holdInteractionAnswer) await holdInteractionAnswer(interactionId);
       res.writeHead(upstream.statusCode ?? 502, upstream.headers);
       upstream.pipe(res);
       return;
     }
     res.writeHead(502, { 'content-type': 'text/plain' }).end('no backend available');
+  }
+
+  function signedHeadersOf(req: IncomingMessage): Record<string, string> {
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'x-signature-ed25519', 'x-signature-timestamp']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    return headers;
   }
 
   function forward(backendPort: number, req: IncomingMessage, body: Buffer): Promise<IncomingMessage> {

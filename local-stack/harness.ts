@@ -140,7 +140,7 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     web: { port, publicUrl, redirectUri: `${publicUrl}/oauth/callback` },
     store: { url: `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
     userRate: o.userRate ?? { commands: undefined, autocomplete: undefined, ownerIds: [] },
-    ...(o.metrics ? { metrics: { enabled: true, ...(typeof o.metrics === 'string' ? { token: o.metrics } : {}) } } : {}),
+    ...(o.metrics ? { metrics: { enabled: true, port: 0, host: '127.0.0.1', ...(typeof o.metrics === 'string' ? { token: o.metrics } : {}) } } : {}),
     transport: {
       kind: o.transport ?? 'gateway',
       publicKey: o.transport === 'http' ? discord.publicKey : undefined,

@@ -37,6 +37,8 @@ import { escapeMarkdown } from '../render/text.js';
 import { HttpInteractions } from '../transport/http.js';
 import { BotMetrics } from '../metrics/bot-metrics.js';
 import { interactionObserver, refreshObserver, serviceObserver, timedStore } from '../metrics/observers.js';
+import { withMetricsServer } from '../web/metrics-server.js';
+import { SeenInteractions } from '../transport/replay.js';
 import type { Router } from 'express';
 import { UserRateLimits } from '../fairness/user-limits.js';
 
@@ -361,7 +363,6 @@ export async function startWeb(core: Core, o: BotOptions, w: WebOptions): Promis
       }),
     hsts: new URL(config.web.publicUrl).protocol === 'https:',
     ...(config.web.trustProxy !== undefined ? { trustProxy: config.web.trustProxy } : {}),
-    ...(metrics ? { metrics: { render: () => metrics.render(), ...(config.metrics?.token ? { token: config.metrics.token } : {}) } } : {}),
     accessLog: (entry) => log.debug('web request', { ...entry }),
     onLinked: (result) =>
       editLoginReply(result.reply, {
@@ -373,7 +374,8 @@ export async function startWeb(core: Core, o: BotOptions, w: WebOptions): Promis
     ...(w.routes ? { routes: w.routes } : {}),
     log: (message) => log.warn(message),
   });
-  return startWebServer(app, o.config.web.port, o.host);
+  const web = await startWebServer(app, o.config.web.port, o.host);
+  return metrics && config.metrics ? withMetricsServer(web, { render: () => metrics.render(), ...config.metrics, log: (m) => log.warn(m) }) : web;
 }
 
 export async function startBot(o: BotOptions): Promise<RunningBot> {
@@ -415,6 +417,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
       publicKey: config.transport.publicKey ?? '',
       log,
       accepting: () => router.accepting,
+      seen: new SeenInteractions(store.engine),
     });
   } else {
     where.attach(client);

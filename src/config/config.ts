@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { isPublicKeyHex, parseEncryptionKey } from './keys.js';
 import { parseStoreUrl } from './store-url.js';
+import { readMetricsConfig, type MetricsConfig } from './metrics-config.js';
 
 export interface BucketConfig {
   /** Tokens a full bucket holds: how many requests may come at once. */
@@ -51,13 +52,6 @@ export interface WebConfig {
   redirectUri: string;
   /** Express `trust proxy` (TRUST_PROXY); default false: X-Forwarded-* headers are ignored. */
   trustProxy?: boolean | number | string;
-}
-
-export interface MetricsConfig {
-  /** GET /metrics is served only when METRICS=on. */
-  enabled: boolean;
-  /** METRICS_TOKEN: scrapes must send it as a bearer token. */
-  token?: string;
 }
 
 export interface StoreConfig {
@@ -474,13 +468,13 @@ function readReminders(r: EnvReader): RemindersConfig {
 /** Everything the running bot needs. Throws ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): BotConfig {
   const r = new EnvReader(env);
-  const metricsToken = r.secret('METRICS_TOKEN', 16);
+  const web = readWeb(r);
   const config: BotConfig = {
     service: readService(r),
     discord: readDiscord(r),
-    web: readWeb(r),
+    web,
     store: readStore(r),
-    metrics: { enabled: r.onOff('METRICS'), ...(metricsToken !== undefined ? { token: metricsToken } : {}) },
+    metrics: readMetricsConfig(r, web.port),
     userRate: readUserRate(r),
     transport: readTransport(r),
     limits: readLimits(r),

@@ -10,10 +10,22 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from '../log/log.js';
 import type { WhereTracker } from '../interactions/where.js';
 import { parsePublicKey, verifyInteractionSignature } from './signature.js';
+import { rawBodyAtMost } from '../web/body-limit.js';
+import { checkTimestamp, type SeenInteractions } from './replay.js';
+import { interactionCreateAction, restRequestFields, wrapRestRequest, type InteractionCreateAction } from './discord-internals.js';
 
 /** Discord allows 3 s for the HTTP answer; the router defers at 1.2 s, so this is a backstop. */
 export const DEFAULT_ACK_TIMEOUT_MS = 2_800;
-const MAX_BODY = '1mb';
+/**
+ * The largest body read from POST /interactions before verifying it; 413 beyond, counted in bytes read.
+ * The largest interaction this bot can receive is a click on one of its own messages, which Discord
+ * sends along: content (2000 characters) and embeds (6000 characters in all), a select menu (25
+ * options of 100-character label, value and description) and four rows of buttons (80-character
+ * labels, 100-character custom ids), plus the envelope (user, member, channel, permissions) — about
+ * 65 KB at 3 UTF-8 bytes per character, about 115 KB if Discord escapes every character as \uXXXX.
+ * Commands and autocomplete are far smaller (options are capped in src/discord/option-limits.ts).
+ */
+export const INTERACTION_MAX_BODY_BYTES = 128 * 1024;
 const CALLBACK_ROUTE = /^\/interactions\/(\d{15,21})\/[^/]+\/callback$/;
 const WEBHOOK_ROUTE = /^\/webhooks\/\d{15,21}\/[^/]+/;
 /** Discord error code for a webhook (here: an interaction token) it does not know yet. */
@@ -28,6 +40,8 @@ export interface HttpTransportOptions {
   log: Logger;
   /** False while the bot is shutting down: new interactions get 503. */
   accepting: () => boolean;
+  /** Interaction ids already received, in the store every process shares (replay protection). */
+  seen: SeenInteractions;
   ackTimeoutMs?: number;
 }
 
@@ -42,18 +56,6 @@ interface PendingAnswer {
   answer(body: unknown): Promise<void>;
 }
 
-/** The subset of discord.js's InteractionCreate action used here (it is not in the public typings). */
-interface InteractionCreateAction {
-  handle(data: unknown): void;
-}
-
-interface RestRequest {
-  method: string;
-  fullRoute: string;
-  body?: unknown;
-  files?: unknown[];
-}
-
 export class HttpInteractions {
   private readonly key: KeyObject;
   private readonly pending = new Map<string, PendingAnswer>();
@@ -63,14 +65,14 @@ export class HttpInteractions {
   constructor(private readonly o: HttpTransportOptions) {
     this.key = parsePublicKey(o.publicKey);
     this.ackTimeoutMs = o.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
-    this.action = (o.client as unknown as { actions: { InteractionCreate: InteractionCreateAction } }).actions.InteractionCreate;
+    this.action = interactionCreateAction(o.client);
     this.interceptCallbacks();
   }
 
   /** `POST /interactions`, mounted on the bot's web server. */
   routes(): Router {
     const router = express.Router();
-    router.post('/interactions', express.raw({ type: () => true, limit: MAX_BODY }), (req: Request, res: Response) => {
+    router.post('/interactions', rawBodyAtMost(INTERACTION_MAX_BODY_BYTES), (req: Request, res: Response) => {
       void this.receive(req, res);
     });
     return router;
@@ -78,10 +80,8 @@ export class HttpInteractions {
 
   /** Callbacks for interactions that arrived over HTTP become the HTTP answer instead of a REST call. */
   private interceptCallbacks(): void {
-    const rest = this.o.client.rest;
-    const request = rest.request.bind(rest);
-    rest.request = (options: Parameters<typeof rest.request>[0]) => {
-      const r = options as RestRequest;
+    wrapRestRequest(this.o.client.rest, (request) => (options) => {
+      const r = restRequestFields(options);
       const id = r.method === 'POST' ? CALLBACK_ROUTE.exec(r.fullRoute)?.[1] : undefined;
       const pending = id === undefined ? undefined : this.pending.get(id);
       if (id === undefined || pending === undefined) {
@@ -92,7 +92,7 @@ export class HttpInteractions {
         return Promise.reject(new Error('file uploads in the first answer are not supported over the HTTP transport'));
       }
       return pending.answer(r.body).then(() => undefined);
-    };
+    });
   }
 
   private async receive(req: Request, res: Response): Promise<void> {
@@ -100,6 +100,14 @@ export class HttpInteractions {
     const valid = verifyInteractionSignature(this.key, req.get('x-signature-ed25519'), req.get('x-signature-timestamp'), body);
     if (!valid) {
       res.status(401).type('text/plain').send('invalid request signature');
+      return;
+    }
+    // A valid signature on an old (or far-future) timestamp is a captured request played again.
+    // Discord signs with the real time, so the wall clock (never the bot's injectable clock) judges it.
+    const age = checkTimestamp(req.get('x-signature-timestamp'), Date.now());
+    if (age !== 'fresh') {
+      this.o.log.info('refused an HTTP interaction with a stale or future signature timestamp', { timestamp: age });
+      res.status(401).type('text/plain').send('request timestamp outside the accepted window');
       return;
     }
     let interaction: RawInteraction;
@@ -119,6 +127,20 @@ export class HttpInteractions {
     }
     if (this.pending.has(interaction.id)) {
       res.status(409).type('text/plain').send('interaction already being handled');
+      return;
+    }
+    // Each interaction id is handled once across every process on the store: a replay does nothing.
+    let first: boolean;
+    try {
+      first = await this.o.seen.firstSighting(interaction.id);
+    } catch (error) {
+      this.o.log.error('could not record an HTTP interaction as received (store unavailable); refused it', { interactionId: interaction.id, error });
+      res.status(500).type('text/plain').send('could not record the interaction');
+      return;
+    }
+    if (!first) {
+      this.o.log.warn('refused a replayed HTTP interaction', { interactionId: interaction.id });
+      res.status(409).type('text/plain').send('interaction already received');
       return;
     }
     await this.dispatch(interaction, res);

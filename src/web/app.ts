@@ -1,8 +1,8 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { FinishFailure, FinishSuccess, LinkDecision, LoginService } from '../auth/login.js';
 import { renderConfirmPage, renderPage } from './html.js';
+import { formBodyAtMost, noBodyBeyond, sendTooLarge } from './body-limit.js';
 
 export interface HealthStatus {
   ready: boolean;
@@ -38,17 +38,9 @@ export interface WebAppOptions {
   hsts?: boolean;
   /** Express `trust proxy`: which hops' X-Forwarded-* headers to believe; default none. */
   trustProxy?: TrustProxy;
-  /** GET /metrics; absent = no such route. */
-  metrics?: MetricsEndpoint;
 }
 
 export type TrustProxy = boolean | number | string;
-
-export interface MetricsEndpoint {
-  render(): Promise<{ contentType: string; body: string }>;
-  /** When set, scrapes must send `Authorization: Bearer <token>`. */
-  token?: string;
-}
 
 export interface AccessLogEntry {
   method: string;
@@ -118,30 +110,15 @@ export function createWebApp(o: WebAppOptions): express.Express {
     next();
   });
 
-  // Extra routes read their bodies with their own limits (over which they answer 413 through the error handler below).
+  // Routes that read a body do it first, each with its own limit counted in bytes read (413 beyond).
   for (const router of o.routes ?? []) app.use(router);
+  app.post('/oauth/confirm', formBodyAtMost(MAX_FORM_BYTES, 4), confirm);
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (length > MAX_REQUEST_BODY_BYTES) {
-      res.set('Connection', 'close');
-      res.status(413).type('text/plain').send('Request too large');
-      return;
-    }
-    next();
-  });
+  // The routes below take no body: one sent anyway is read and dropped up to the limit, 413 beyond
+  // (chunked requests included), so no request is read whole.
+  app.use(noBodyBeyond(MAX_REQUEST_BODY_BYTES));
 
-  const { metrics } = o;
-  if (metrics) {
-    app.get('/metrics', async (req: Request, res: Response) => {
-      if (metrics.token !== undefined && !bearerMatches(req.headers.authorization, metrics.token)) {
-        res.set('WWW-Authenticate', 'Bearer realm="metrics"').status(401).type('text/plain').send('Unauthorized');
-        return;
-      }
-      const { contentType, body } = await metrics.render();
-      res.status(200).type(contentType).send(body);
-    });
-  }
+  // GET /metrics is never served here (the public port): it has its own listener (src/web/metrics-server.ts).
 
   // Liveness: the process serves requests. Nothing else is checked, so a slow store never gets it restarted.
   app.get('/healthz', (_req: Request, res: Response) => {
@@ -204,7 +181,7 @@ export function createWebApp(o: WebAppOptions): express.Express {
     });
   });
 
-  app.post('/oauth/confirm', express.urlencoded({ extended: false, limit: MAX_FORM_BYTES, parameterLimit: 4 }), async (req: Request, res: Response) => {
+  async function confirm(req: Request, res: Response): Promise<void> {
     if (!sameOrigin(req, o.publicOrigin)) {
       sendPage(res, 403, { title: 'Request refused', message: 'This form can only be sent from the page this bot showed you. Nothing was changed.' });
       return;
@@ -244,7 +221,7 @@ export function createWebApp(o: WebAppOptions): express.Express {
     const { onLinkCancelled } = o;
     if (onLinkCancelled) await notify(log, 'onLinkCancelled', () => onLinkCancelled(found));
     sendPage(res, 200, { title: 'Nothing was linked', message: 'You cancelled. No account was linked and the tokens were discarded. You can close this tab.' });
-  });
+  }
 
   app.use((_req: Request, res: Response) => {
     res.status(404).type('text/plain').send('Not found');
@@ -252,7 +229,10 @@ export function createWebApp(o: WebAppOptions): express.Express {
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = clientErrorStatus(error);
     if (status === undefined) log(`web request failed: ${describeError(error)}`);
-    if (!res.headersSent) res.status(status ?? 500).type('text/plain').send(status === 413 ? 'Request too large' : status ? 'Bad request' : 'Internal error');
+    if (res.headersSent) return;
+    // A body parser stopped reading at its limit: close the connection rather than read the rest.
+    if (status === 413) sendTooLarge(res);
+    else res.status(status ?? 500).type('text/plain').send(status ? 'Bad request' : 'Internal error');
   });
   return app;
 }
@@ -261,14 +241,6 @@ export function createWebApp(o: WebAppOptions): express.Express {
 function clientErrorStatus(error: unknown): number | undefined {
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
-}
-
-/** Constant-time comparison of an Authorization header with the expected bearer token. */
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  if (!match?.[1]) return false;
-  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(match[1]), digest(token));
 }
 
 function sendPage(res: Response, status: number, page: { title: string; message: string; detail?: string }): void {

@@ -6,6 +6,8 @@ export interface RunningWebServer {
   /** Base URL to reach the server from this host, e.g. http://127.0.0.1:3000 */
   url: string;
   port: number;
+  /** Where GET /metrics is served (its own listener), when metrics are on. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 

@@ -36,7 +36,7 @@ describe('config', () => {
       redirectUri: 'https://bot.example.net/oauth/callback',
       trustProxy: false,
     });
-    expect(config.metrics).toEqual({ enabled: false });
+    expect(config.metrics).toEqual({ enabled: false, port: 9464, host: '127.0.0.1' });
     expect(config.store.url).toBe(DEFAULT_STORE_URL);
     expect(config.discord.apiUrl).toBe('https://discord.com/api');
   });
@@ -44,7 +44,11 @@ describe('config', () => {
   it('reads METRICS, METRICS_TOKEN and TRUST_PROXY', () => {
     const token = 'scrape-token-0123456789';
     const config = loadConfig({ ...VALID, METRICS: 'on', METRICS_TOKEN: token, TRUST_PROXY: 'loopback, 10.0.0.0/8' });
-    expect(config.metrics).toEqual({ enabled: true, token });
+    expect(config.metrics).toEqual({ enabled: true, token, port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ ...VALID, METRICS: 'on', METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ enabled: true, port: 9100, host: '0.0.0.0' });
+    expect(problems({ ...VALID, METRICS: 'on', PORT: '3000', METRICS_PORT: '3000' }).join('\n')).toContain('METRICS_PORT must differ from PORT');
+    expect(problems({ ...VALID, METRICS_HOST: 'not a host!' }).join('\n')).toContain('METRICS_HOST');
+    expect(problems({ ...VALID, METRICS_PORT: '70000' }).join('\n')).toContain('METRICS_PORT');
     expect(config.web.trustProxy).toBe('loopback,10.0.0.0/8');
     expect(loadConfig({ ...VALID, TRUST_PROXY: '1' }).web.trustProxy).toBe(1);
     expect(loadConfig({ ...VALID, TRUST_PROXY: 'true' }).web.trustProxy).toBe(true);

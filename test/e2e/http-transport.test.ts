@@ -1,16 +1,20 @@
 // The HTTP interactions endpoint itself: only correctly signed requests do any work, PING is
-// answered, and a process that is shutting down turns new interactions away with 503.
+// answered, a captured request played again (same id, or a stale timestamp) does nothing, and a
+// process that is shutting down turns new interactions away with 503.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slashCommand, type InteractionHandle } from '../../fake-discord/index.js';
 import { GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { startBalancer } from '../../local-stack/balancer.js';
+import { DEFAULT_USERS } from '../../emulator/server.js';
+import { componentId } from '../../local-stack/harness.js';
+import { answerOf, listWrites, myListStatus } from '../../local-stack/user-helpers.js';
 
 describe('POST /interactions', () => {
   let stack: Stack;
   let endpoint: string;
   beforeAll(async () => {
-    stack = await startStack({ transport: 'http' });
+    stack = await startStack({ transport: 'http', emulator: { users: DEFAULT_USERS } });
     endpoint = `${stack.config.web.publicUrl}/interactions`;
   });
   afterAll(async () => {
@@ -87,6 +91,57 @@ describe('POST /interactions', () => {
       stack.emulator.faults.delayMs = 0;
       await stack.discord.setInteractionsEndpoint(endpoint);
       await balancer.close();
+    }
+  });
+
+  it('a replayed signed "+1 episode" click is refused with 409 and the list write happens once', async () => {
+    const user = newUser('replay');
+    await stack.login(user, { name: 'bob', password: 'bob-password' });
+    const web = new URL(stack.config.web.publicUrl);
+    // The balancer stands for anything on the path that sees the signed request (a proxy, a log).
+    const balancer = await startBalancer([Number(web.port)]);
+    await stack.discord.setInteractionsEndpoint(`${balancer.url}/interactions`);
+    try {
+      const details = await answerOf(stack.command({ name: 'anime', subcommand: 'info', options: { title: 'id:967' }, user, where: GUILD }));
+      const before = Number((await myListStatus(stack, 'bob', 'anime', 967))?.num_episodes_watched ?? 0);
+      const writes = listWrites(stack);
+      const click = stack.click(details.message, componentId(details.message, '+1 episode'), user, GUILD);
+      expect((await answerOf(click)).text).toContain('Updated your list');
+      expect(listWrites(stack)).toBe(writes + 1);
+      const captured = balancer.routed.find((r) => r.interactionId === click.id)?.request;
+      if (!captured) throw new Error('the balancer did not see the click');
+
+      for (const target of [endpoint, `${balancer.url}/interactions`]) {
+        const replay = await fetch(target, { method: 'POST', headers: captured.headers, body: captured.body });
+        expect(replay.status).toBe(409);
+        expect(await replay.text()).toContain('already received');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(listWrites(stack)).toBe(writes + 1);
+      expect(await myListStatus(stack, 'bob', 'anime', 967)).toMatchObject({ num_episodes_watched: before + 1 });
+    } finally {
+      await stack.discord.setInteractionsEndpoint(endpoint);
+      await balancer.close();
+    }
+  });
+
+  it('401 and no work for a signature timestamp over 5 minutes old or over 1 minute ahead', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const before = work();
+    for (const timestamp of [now - 5 * 60 - 5, now - 3600, now + 65, now + 3600, 0]) {
+      const body = command();
+      const res = await fetch(endpoint, { method: 'POST', headers: stack.discord.signedHeaders(body, String(timestamp)), body });
+      expect(res.status, `timestamp ${timestamp - now} s from now`).toBe(401);
+      expect(await res.text()).toContain('timestamp');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(work()).toBe(before);
+    // Within the window (a slow network, a clock a little ahead) it is handled.
+    for (const timestamp of [now - 4 * 60, now + 30]) {
+      const body = command();
+      const res = await fetch(endpoint, { method: 'POST', headers: stack.discord.signedHeaders(body, String(timestamp)), body });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
     }
   });
 

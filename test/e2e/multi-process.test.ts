@@ -1,7 +1,7 @@
 // Two real bot processes on one store behind a loopback load balancer, HTTP transport, signed
 // interactions from the fake Discord: logins that start on one process and finish on the other,
-// a callback submitted to both at once, concurrent refreshes of expired tokens, and a process
-// killed mid-burst.
+// a callback submitted to both at once, concurrent refreshes of expired tokens, a captured
+// interaction replayed to both processes, and a process killed mid-burst.
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ import { botEnv, spawnBot, waitReady, type BotRun } from '../../local-stack/bot-
 import { startBalancer, type Balancer } from '../../local-stack/balancer.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { buttonClick } from '../../fake-discord/index.js';
+import { componentId } from '../../local-stack/harness.js';
 
 const CLIENT_ID = 'multi0process0client0id000000000';
 const ACCOUNTS = Array.from({ length: 20 }, (_, i) => ({ name: `mpuser${i}`, password: `mp-password-${i}` }));
@@ -137,6 +139,27 @@ describe.each(ENGINES)('two bot processes on one $kind store', (engine) => {
     expect(emulator.stats.tokenRequests.refresh_token - refreshes).toBeLessThanOrEqual(group.length);
     for (const { user, account } of group) expect(await profileOf(user)).toContain(account);
   }, 60_000);
+
+  it('a captured "+1 episode" click replayed to both processes is refused by both; the list write happens once', async () => {
+    const user = newUser('mp-replay');
+    const { handle, redirect, startedOn } = await startLogin(user);
+    expect((await confirmOn(startedOn, await callbackOn(1 - startedOn, redirect))).status).toBe(200);
+    await handle.waitForOriginal((m) => textOf(m).includes('linked as'));
+    const listWrites = (): number => emulator.requestLog.filter((r) => r.method !== 'GET' && r.path.endsWith('/my_list_status')).length;
+    const details = await answerOf(discord.interact(slashCommand({ name: 'anime', subcommand: 'info', options: { title: 'id:967' }, user, where: GUILD })));
+    const writes = listWrites();
+    const click = discord.interact(buttonClick({ message: details.message, customId: componentId(details.message, '+1 episode'), user, where: GUILD }));
+    expect((await answerOf(click)).text).toContain('Updated your list');
+    expect(listWrites()).toBe(writes + 1);
+    const captured = balancer.routed.find((r) => r.interactionId === click.id)?.request;
+    if (!captured) throw new Error('the balancer did not see the click');
+    const statuses = await Promise.all(
+      ports.map((port) => fetch(`http://127.0.0.1:${port}/interactions`, { method: 'POST', headers: captured.headers, body: captured.body }).then((r) => r.status)),
+    );
+    expect(statuses).toEqual([409, 409]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(listWrites()).toBe(writes + 1);
+  }, 30_000);
 
   it('killing one process mid-burst loses nothing: later interactions are answered by the other, every link stays', async () => {
     const burst: InteractionHandle[] = [];

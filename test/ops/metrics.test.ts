@@ -1,5 +1,6 @@
 // GET /metrics after a scripted session (search, paging, login, update, a failing upstream):
-// names, labels and counts as the README and the Grafana dashboard promise.
+// names, labels and counts as the README and the Grafana dashboard promise. Metrics have their own
+// listener (METRICS_PORT, loopback by default): the public port never serves them.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { componentId, GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
@@ -42,16 +43,28 @@ describe('GET /metrics', () => {
     await stack?.stop();
   });
 
+  const metricsUrl = (): string => stack.bot.web?.metricsUrl ?? 'no metrics listener';
   const scrape = async (): Promise<Sample[]> => {
-    const res = await fetch(`${stack.webUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await fetch(metricsUrl(), { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     return parseExposition(await res.text());
   };
 
+  it('serves metrics on their own loopback listener, not on the public port, even with the token', async () => {
+    const url = new URL(metricsUrl());
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.port).not.toBe(new URL(stack.webUrl).port);
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Array<Record<string, string>>) {
+      const res = await fetch(`${stack.webUrl}/metrics`, { headers });
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('amls_bot_');
+    }
+  });
+
   it('refuses scrapes without the bearer token, with our security headers', async () => {
     for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }] as Array<Record<string, string>>) {
-      const res = await fetch(`${stack.webUrl}/metrics`, { headers });
+      const res = await fetch(metricsUrl(), { headers });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toContain('Bearer');
       expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -123,11 +136,30 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('metrics without a token', () => {
+  it('are served on the loopback listener only; the public port answers 404', async () => {
+    const stack = await startStack({ metrics: true });
+    try {
+      const url = stack.bot.web?.metricsUrl ?? '';
+      expect(new URL(url).hostname).toBe('127.0.0.1');
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('amls_bot_interactions_total');
+      const pub = await fetch(`${stack.webUrl}/metrics`);
+      expect(pub.status).toBe(404);
+      expect(await pub.text()).not.toContain('amls_bot_');
+    } finally {
+      await stack.stop();
+    }
+  });
+});
+
 describe('metrics off', () => {
   it('serves no /metrics route unless METRICS=on', async () => {
     const stack = await startStack();
     try {
       expect(stack.bot.metrics).toBeUndefined();
+      expect(stack.bot.web?.metricsUrl).toBeUndefined();
       const res = await fetch(`${stack.webUrl}/metrics`);
       expect(res.status).toBe(404);
     } finally {
