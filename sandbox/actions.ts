@@ -3,10 +3,18 @@
 
 import { autocomplete, buttonClick, selectMenu, slashCommand } from '../fake-discord/index.js';
 import type { FakeDiscord, OptionValue, TypedOption } from '../fake-discord/index.js';
+import { clientHints, type OptionHints, type RegisteredOption } from './client-checks.js';
 import { SERVER_CHANNELS, SERVER_ROLES, whereOf, type Place, type SandboxUser } from './places.js';
 import type { Entry, Timeline } from './timeline.js';
 
 export class ActionError extends Error {}
+
+/** A command Discord's client would not send: the hint it shows next to each option at fault. */
+export class ClientRefusal extends ActionError {
+  constructor(readonly hints: OptionHints) {
+    super(`Discord's client would not send this: ${Object.entries(hints).map(([name, hint]) => `${name}: ${hint}`).join('; ')}`);
+  }
+}
 
 export interface CommandInput {
   name: string;
@@ -14,13 +22,6 @@ export interface CommandInput {
   sub?: string;
   /** Raw text of each filled option, as typed in the message box (channel and role options: an id or a name). */
   options: Record<string, string>;
-}
-
-interface RegisteredOption {
-  name: string;
-  type: number;
-  options?: RegisteredOption[];
-  choices?: Array<{ name: string; value: string | number }>;
 }
 
 const STRING = 3;
@@ -42,8 +43,11 @@ export class Actions {
     return this.discord.registeredCommands();
   }
 
+  /** Throws ClientRefusal, sending nothing, for what Discord's client checks before sending. */
   runCommand(place: Place, user: SandboxUser, input: CommandInput): Entry {
     const leaf = this.leafOptions(input);
+    const hints = clientHints(leaf, input.options);
+    if (Object.keys(hints).length > 0) throw new ClientRefusal(hints);
     const options: Record<string, OptionValue> = {};
     for (const [name, raw] of Object.entries(input.options)) {
       if (raw === '') continue;

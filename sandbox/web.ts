@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { ActionError, type Actions, type CommandInput } from './actions.js';
+import { ActionError, ClientRefusal, type Actions, type CommandInput } from './actions.js';
 import { placeOf, PLACES, SERVER_CHANNELS, SERVER_ROLES, userOf, USERS, type Place, type SandboxUser } from './places.js';
 import type { Timeline } from './timeline.js';
 
@@ -149,6 +149,7 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
 
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    if (error instanceof ClientRefusal) return res.status(400).json({ error: error.message, hints: error.hints });
     if (error instanceof ActionError) return res.status(400).json({ error: error.message });
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) return res.status(status).json({ error: 'Bad request' });

@@ -38,7 +38,7 @@ const state = { world: null, place: 'general', user: null, etag: '', rendered: n
 async function api(path, body) {
   const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const data = await res.json().catch(() => ({ error: `The sandbox answered ${res.status}.` }));
-  if (!res.ok) throw new Error(data.error ?? `The sandbox answered ${res.status}.`);
+  if (!res.ok) throw Object.assign(new Error(data.error ?? `The sandbox answered ${res.status}.`), { hints: data.hints });
   return data;
 }
 
@@ -364,6 +364,13 @@ function optionField(option) {
     input = el('input', { id, name: option.name, type: numeric ? 'number' : 'text', step: option.type === OPTION_TYPES.INTEGER ? '1' : 'any', min: option.min_value, max: option.max_value, maxlength: option.max_length });
   }
   const wrapper = el('div', { class: 'option-field', 'data-option': option.name }, el('label', { for: id, title: option.description }, `${option.name}${option.required ? '*' : ''}`), input);
+  // As in Discord's client, editing an option clears the hint it was marked with.
+  const clear = () => {
+    wrapper.classList.remove('invalid');
+    wrapper.querySelector('.option-hint')?.remove();
+  };
+  input.addEventListener('input', clear);
+  input.addEventListener('change', clear);
   if (option.autocomplete) {
     const choices = el('ul', { class: 'choices', role: 'listbox', hidden: true });
     wrapper.append(choices);
@@ -425,19 +432,31 @@ $('composer').addEventListener('submit', async (e) => {
     return;
   }
   const options = optionValues();
-  const missing = c.options.filter((o) => o.required && !options[o.name]).map((o) => o.name);
-  if (missing.length > 0) {
-    showError(`Fill in: ${missing.join(', ')}`);
-    return;
-  }
   try {
     await api('/api/command', { place: state.place, user: state.user, name: c.name, group: c.group, sub: c.sub, options });
     box.value = '';
     chooseCommand(null);
   } catch (error) {
-    showError(error.message);
+    if (error.hints) showHints(error.hints);
+    else showError(error.message);
   }
 });
+
+/**
+ * What Discord's client does with a command it will not send (a required option empty, text too
+ * short or long, a number out of range, not one of the choices): it marks each such option with a
+ * short hint, selects the first and shakes; nothing reaches the bot.
+ */
+function showHints(hints) {
+  for (const field of $('option-fields').querySelectorAll('.option-field')) {
+    const hint = hints[field.dataset.option];
+    field.querySelector('.option-hint')?.remove();
+    field.classList.toggle('invalid', hint !== undefined);
+    if (hint !== undefined) field.append(el('span', { class: 'option-hint', role: 'alert' }, hint));
+  }
+  $('option-fields').querySelector('.invalid input, .invalid select')?.focus();
+  $('composer').animate([{ transform: 'translateX(0)' }, { transform: 'translateX(-4px)' }, { transform: 'translateX(4px)' }, { transform: 'translateX(0)' }], { duration: 200 });
+}
 
 function showError(message) {
   $('composer-error').textContent = message;

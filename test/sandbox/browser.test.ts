@@ -1,8 +1,10 @@
 // `npm run sandbox` driven by a real browser (Debian's Chromium through playwright-core; never a
 // downloaded one): start-up time to a usable page, a search with the command suggestions, paging,
-// a title opened from the select menu, live autocomplete, /login through the emulator's sign-in
-// page and the bot's real callback, a +1 on the list, a channel reminder set up with the channel and
-// role picked from the server's, refused for an ordinary member, and Ctrl-C. Screenshots go to .tmp/.
+// a title opened from the select menu, a too-short option marked as Discord's client marks it (and
+// not sent), live autocomplete and /anime info, /login through the emulator's sign-in page and the
+// bot's real callback, a +1 on the list, a channel reminder set up with the channel and role picked
+// from the server's, refused for an ordinary member, and Ctrl-C. Screenshots go to .tmp/, except the
+// README's picture of the /anime info answer, which is written to docs/sandbox.png.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -12,6 +14,8 @@ import { airingTitle } from './airing-title.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = '.tmp/sandbox';
+/** The picture README.md shows (its caption there says what it shows); Japanese titles need a CJK font, e.g. fonts-ipafont-gothic. */
+const README_PICTURE = 'docs/sandbox.png';
 const available = existsSync(CHROMIUM);
 if (!available) {
   if (process.env.CI === 'true') throw new Error(`${CHROMIUM} is missing: CI must install it (apt-get install -y chromium) to run the sandbox browser test`);
@@ -126,7 +130,28 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await page.screenshot({ path: `${SHOTS}/3-details.png` });
   }, 60_000);
 
-  it('offers the bot’s live autocomplete while typing an option', async () => {
+  it('marks a too-short option as Discord’s client does and sends nothing to the bot', async () => {
+    const entries = await page.locator('.entry').count();
+    await runCommand('/anime se', 'anime search', { query: 'ab' });
+    const field = page.locator('[data-option="query"]');
+    await expect.poll(() => field.locator('.option-hint').innerText(), { timeout: 15_000 }).toBe('Must be at least 3 characters long');
+    expect(await field.getAttribute('class')).toContain('invalid');
+    // The option stays selected to fix, as in Discord; no developer text anywhere on the page.
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('opt-query');
+    expect(await page.locator('#composer-error').isHidden()).toBe(true);
+    expect(await page.locator('body').innerText()).not.toMatch(/min_length|never sends|fake discord|application did not respond/i);
+    await page.screenshot({ path: `${SHOTS}/3b-too-short.png` });
+    // Nothing reached the bot: no command line, no answer, then or a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await page.locator('.entry').count()).toBe(entries);
+    // Editing the option clears its hint.
+    await page.fill('#opt-query', 'abc');
+    expect(await field.locator('.option-hint').count()).toBe(0);
+    await page.fill('#message-box', '');
+    await page.dispatchEvent('#message-box', 'input');
+  }, 30_000);
+
+  it('offers the bot’s live autocomplete while typing an option, and answers /anime info with the details', async () => {
     await page.fill('#message-box', '/anime in');
     await page.locator('#suggestions li[data-path="anime info"]').click();
     await page.locator('#opt-title').pressSequentially('Hokuto');
@@ -135,8 +160,19 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await page.screenshot({ path: `${SHOTS}/4-autocomplete.png` });
     await choices.first().click();
     expect(await page.inputValue('#opt-title')).toContain('Hokuto no Ken');
-    await page.fill('#message-box', '');
-    await page.dispatchEvent('#message-box', 'input');
+    await page.press('#message-box', 'Enter');
+    const info = page.locator('discord-message.bot-message:has(discord-command[command^="/anime info"])').last();
+    await expect.poll(() => info.locator('discord-embed').getAttribute('embed-title'), { timeout: 15_000 }).toContain('Hokuto no Ken');
+    await expect.poll(() => info.locator('discord-button', { hasText: '+1 episode' }).count()).toBe(1);
+    expect(await info.locator('discord-string-select-menu').getAttribute('placeholder')).toBe('Set status on your list…');
+    // The README's picture, written on every passing run: the page with this whole answer, from its
+    // command line down to its buttons (the window made tall enough for it, then put back).
+    const viewport = page.viewportSize() ?? { width: 1180, height: 760 };
+    const answerHeight = await info.evaluate((node) => node.getBoundingClientRect().height);
+    await page.setViewportSize({ width: viewport.width, height: Math.ceil(answerHeight) + 190 });
+    await info.evaluate((node) => node.scrollIntoView({ block: 'end' }));
+    await page.screenshot({ path: README_PICTURE });
+    await page.setViewportSize(viewport);
   }, 45_000);
 
   it('logs in through the emulator’s sign-in page and the bot’s callback, then +1 updates the list', async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reminderDelivery } from '../../src/transport/reminder-delivery.js';
 import { silentLogger } from '../../src/log/log.js';
-import { ActionError, type CommandInput } from '../../sandbox/actions.js';
+import { ClientRefusal, type CommandInput } from '../../sandbox/actions.js';
 import { GUILD_ID, placeOf, SERVER_CHANNELS, SERVER_ROLES, USERS, type Place, type SandboxUser } from '../../sandbox/places.js';
 import { startSandbox, type Sandbox } from '../../sandbox/start.js';
 import type { EntryView } from '../../sandbox/timeline.js';
@@ -75,9 +75,9 @@ describe('channel reminders in the sandbox', () => {
     const manageGuild = 1n << 5n;
     expect(sandbox.discord.guilds.permissionsOf(GUILD_ID, generalId, aiko.id) & manageGuild).toBe(manageGuild);
     expect(sandbox.discord.guilds.permissionsOf(GUILD_ID, generalId, ben.id) & manageGuild).toBe(0n);
-    // A channel or role that is not the server's is refused before anything is sent.
-    expect(() => sandbox.actions.runCommand(general, aiko, remind('add', { title: `id:${work.id}`, channel: 'random' }))).toThrow(ActionError);
-    expect(() => sandbox.actions.runCommand(general, aiko, remind('add', { title: `id:${work.id}`, channel: generalId, role: 'Admins' }))).toThrow(/role of the server/);
+    // A channel or role that is not the server's is refused before anything is sent, with the client's hint.
+    expect(() => sandbox.actions.runCommand(general, aiko, remind('add', { title: `id:${work.id}`, channel: 'random' }))).toThrow(new ClientRefusal({ channel: 'Pick a channel of this server' }));
+    expect(() => sandbox.actions.runCommand(general, aiko, remind('add', { title: `id:${work.id}`, channel: generalId, role: 'Admins' }))).toThrow(new ClientRefusal({ role: 'Pick a role of this server' }));
   });
 
   it('sets a channel reminder for the owner, refuses an ordinary member, and lists it for everyone', async () => {
