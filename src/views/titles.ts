@@ -9,7 +9,7 @@ import { escapeMarkdown } from '../render/text.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { allowNsfw, isNsfw } from './nsfw.js';
-import type { Anime, Manga, WorkKind } from '../service/types.js';
+import type { Anime, Manga, WorkKind } from '../service/work-types.js';
 import type { CachedWork } from '../catalogue/title-cache.js';
 import { ID_PREFIX, parseTitleInput, typedTitleId } from './title-input.js';
 import { TITLE_TEXT_MAX } from '../interactions/option-limits.js';
