@@ -5,7 +5,7 @@ import { toStoredCommand, validateCommand, validateCommandList, type StoredComma
 import { DiscordHttpError, discordErrors, FormErrors, isRecord } from './errors.js';
 import { FakeGateway, shardForGuild } from './gateway.js';
 import { FakeDirectMessages } from './direct-messages.js';
-import { FakeGuilds } from './guilds.js';
+import { FakeGuilds } from './guilds/fake-guilds.js';
 import { MessageFaults } from './message-faults.js';
 import { createHandle, InteractionRecord } from './interaction-record.js';
 import {
