@@ -3,7 +3,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { ServiceClient } from '../src/service/client.js';
-import { ANIME_RANKING_TYPES } from '../src/service/types.js';
+import { ANIME_RANKING_TYPES } from '../src/service/work-types.js';
 import { DEFAULT_CLIENT, startEmulator } from '../emulator/server.js';
 import type { BenchOptions } from './options.js';
 import { drive, RUN_HEADERS, runRow } from './service-throughput.js';

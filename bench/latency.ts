@@ -3,7 +3,7 @@
 
 import { CLIENT_ID, GUILD, newUser, startStack, type Stack } from '../local-stack/harness.js';
 import type { RecordedMessage, Who } from '../fake-discord/index.js';
-import { ANIME_RANKING_TYPES } from '../src/service/types.js';
+import { ANIME_RANKING_TYPES } from '../src/service/work-types.js';
 import { sampleCatalogue, type CatalogueSample } from './catalogue-sample.js';
 import { nextButton, timeAutocomplete, timeMessage, type Timed } from './interactions.js';
 import type { BenchOptions } from './options.js';

@@ -10,7 +10,7 @@ import { silentLogger } from '../src/log/log.js';
 import { MemoryKv } from '../src/reminders/kv.js';
 import { KEY, emptyUser, type GuildReminders } from '../src/reminders/records.js';
 import { Reminders } from '../src/reminders/reminders.js';
-import type { Anime } from '../src/service/types.js';
+import type { Anime } from '../src/service/work-types.js';
 import { WEEKDAYS } from '../src/airing/air-times.js';
 import { Prng } from '../emulator/prng.js';
 import type { BenchOptions } from './options.js';

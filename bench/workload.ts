@@ -3,7 +3,7 @@
 
 import { newUser, type Stack } from '../local-stack/harness.js';
 import { snowflake, type CommandSpec, type RecordedMessage, type Where, type Who } from '../fake-discord/index.js';
-import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, SEASONS } from '../src/service/types.js';
+import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, SEASONS } from '../src/service/work-types.js';
 import type { CatalogueSample } from './catalogue-sample.js';
 import { nextButton, openSelect, timeAutocomplete, timeMessage } from './interactions.js';
 import { Prng } from '../emulator/prng.js';

@@ -1,6 +1,6 @@
 // /anime search | info | ranking | season | schedule | suggestions
 
-import { SEASON_SORTS, SEASONS, type Season, type SeasonSort } from '../src/service/types.js';
+import { SEASONS, SEASON_SORTS, type Season, type SeasonSort } from '../src/service/work-types.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { booleanOption, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { seasonOf, seasonView, suggestionsView } from '../src/views/catalogue.js';

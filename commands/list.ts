@@ -7,18 +7,16 @@ import {
   ANIME_LIST_STATUSES,
   MANGA_LIST_SORTS,
   MANGA_LIST_STATUSES,
-  type Anime,
   type AnimeListUpdate,
-  type Manga,
   type MangaListUpdate,
-} from '../src/service/types.js';
+} from '../src/service/list-types.js';
+import type { Anime, Manga, WorkKind } from '../src/service/work-types.js';
 import type { CommandContext } from '../src/interactions/context.js';
 import type { SlashCommand, SubcommandHandler } from '../src/interactions/command-types.js';
 import { booleanOption, group, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { renameOption, UserFacingError } from '../src/interactions/user-errors.js';
 import { maskTitle } from '../src/views/nsfw.js';
-import type { WorkKind } from '../src/service/types.js';
 import { listEntryMessage } from '../src/views/list-entry.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 import { escapeMarkdown } from '../src/render/text.js';

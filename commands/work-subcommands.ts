@@ -1,7 +1,7 @@
 // The subcommands /anime and /manga share: search, info and ranking, built for either kind.
 
 import type { APIApplicationCommandSubcommandOption } from 'discord.js';
-import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, type WorkKind } from '../src/service/types.js';
+import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, type WorkKind } from '../src/service/work-types.js';
 import { booleanOption, namedChoices, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { SubcommandHandler } from '../src/interactions/command-types.js';
 import { SEARCH_QUERY_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';

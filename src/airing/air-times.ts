@@ -3,7 +3,7 @@
 // slot is a fixed UTC instant; viewers see their own local time through Discord timestamps.
 // These are expectations: breaks, recaps and delays are not in the data.
 
-import type { Anime, Broadcast } from '../service/types.js';
+import type { Anime, Broadcast } from '../service/work-types.js';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;

@@ -3,7 +3,8 @@
 import type { ServiceClient } from '../service/client.js';
 import { animeFields, nested } from '../service/fields.js';
 import type { TokenSource } from '../service/token-source.js';
-import type { Anime, AnimeListStatusValue } from '../service/types.js';
+import type { AnimeListStatusValue } from '../service/list-types.js';
+import type { Anime } from '../service/work-types.js';
 
 const MY_STATUSES: readonly AnimeListStatusValue[] = ['watching', 'plan_to_watch'];
 const PAGE = 1000;

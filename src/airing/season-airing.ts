@@ -4,7 +4,7 @@
 
 import type { ServiceClient } from '../service/client.js';
 import { animeFields } from '../service/fields.js';
-import { SEASONS, type Anime, type Season } from '../service/types.js';
+import { SEASONS, type Anime, type Season } from '../service/work-types.js';
 import { DAY_MS, JST_OFFSET_MS } from './air-times.js';
 
 export const AIRING_FIELDS = animeFields('broadcast', 'status', 'start_date', 'num_episodes', 'nsfw', 'media_type');

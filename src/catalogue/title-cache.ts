@@ -2,7 +2,7 @@
 // typing a longer query can be answered from a shorter one already fetched.
 
 import { LRUCache } from 'lru-cache';
-import type { WorkKind } from '../service/types.js';
+import type { WorkKind } from '../service/work-types.js';
 
 const MIN_QUERY = 3;
 const CACHE_MAX = 500;

@@ -1,7 +1,7 @@
 // What reminders persist, as JSON under string keys, and the checks that read it back.
 // A record that does not parse is treated as absent rather than trusted.
 
-import type { Anime, Broadcast } from '../service/types.js';
+import type { Anime, Broadcast } from '../service/work-types.js';
 
 export const KEY = {
   user: (userId: string) => `rem:user:${userId}`,

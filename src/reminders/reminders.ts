@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from '../log/log.js';
 import PQueue from 'p-queue';
-import type { Anime } from '../service/types.js';
+import type { Anime } from '../service/work-types.js';
 import { airingPlan, episodesBetween, nextEpisode, planEnded, type AiringPlan, type ExpectedEpisode } from '../airing/air-times.js';
 import type { AtomicKv } from './kv.js';
 import {

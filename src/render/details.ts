@@ -1,6 +1,6 @@
 // Detail embeds for one anime or manga, from whatever fields the service returned.
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { Anime, AnimeStatistics, Manga, Recommendation, RelatedWork } from '../service/types.js';
+import type { Anime, AnimeStatistics, Manga, Recommendation, RelatedWork } from '../service/work-types.js';
 import {
   escapeMarkdown,
   formatCount,

@@ -1,6 +1,7 @@
 // One list entry as the service returned it (e.g. the PUT/PATCH response).
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { AnimeListStatus, MangaListStatus, Picture } from '../service/types.js';
+import type { Picture } from '../service/common-types.js';
+import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
 import { discordTimestamp, escapeMarkdown, formatCount, formatNumber, formatPartialDate, humanize, truncate } from './text.js';
 import { COLORS } from './theme.js';
 import { pictureUrl, priorityLabel, repeatValueLabel } from './work-facts.js';

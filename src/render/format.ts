@@ -1,5 +1,5 @@
 // Human-readable forms of service values: enums, partial dates, durations, counts.
-import type { StartSeason } from '../service/types.js';
+import type { StartSeason } from '../service/work-types.js';
 
 const SPECIAL: Readonly<Record<string, string>> = {
   tv_special: 'TV Special',

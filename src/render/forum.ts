@@ -1,6 +1,6 @@
 // Forum boards, topic lists, and one topic's posts with its poll.
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { ForumBoards, ForumPoll, ForumTopicDetail, ForumTopicSummary } from '../service/types.js';
+import type { ForumBoards, ForumPoll, ForumTopicDetail, ForumTopicSummary } from '../service/forum-types.js';
 import { bbcodeToMarkdown } from './bbcode.js';
 import { DISCORD_LIMITS } from './limits.js';
 import { clipPlain, discordTimestamp, escapeMarkdown, plural, truncate } from './text.js';

@@ -1,6 +1,6 @@
 // User-facing error replies: one consistent look, always ephemeral.
 import { escapeMarkdown, truncate } from './text.js';
-import type { Open } from '../service/types.js';
+import type { Open } from '../service/common-types.js';
 import { COLORS } from './theme.js';
 import type { RenderedMessage } from './limits.js';
 import type { APIEmbed } from 'discord.js';

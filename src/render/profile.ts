@@ -1,6 +1,6 @@
 // The viewer's service profile.
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { User, UserAnimeStatistics } from '../service/types.js';
+import type { User, UserAnimeStatistics } from '../service/user-types.js';
 import { discordTimestamp, escapeMarkdown, formatNumber, formatPartialDate, humanize, truncate } from './text.js';
 import { COLORS } from './theme.js';
 import { safeHttpUrl } from './url.js';

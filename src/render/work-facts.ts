@@ -1,5 +1,7 @@
 // Compact one-line facts about works and list entries, shared by detail and list embeds.
-import type { Anime, AnimeListStatus, Manga, MangaListStatus, Picture } from '../service/types.js';
+import type { Picture } from '../service/common-types.js';
+import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
+import type { Anime, Manga } from '../service/work-types.js';
 import { escapeMarkdown, formatCount, formatNumber, formatPartialDate, formatSeason, humanize } from './text.js';
 import { plural } from './text.js';
 import { safeHttpUrl } from './url.js';

@@ -34,41 +34,39 @@ import {
   parseSeasonalPage,
 } from './parse.js';
 import { type TokenSource } from './token-source.js';
+import type { NodeItem, Page, Paging } from './common-types.js';
+import type { ForumBoards, ForumTopicPage, ForumTopicSummary } from './forum-types.js';
 import {
   ANIME_LIST_SORTS,
   ANIME_LIST_STATUSES,
-  ANIME_RANKING_TYPES,
   MANGA_LIST_SORTS,
   MANGA_LIST_STATUSES,
-  MANGA_RANKING_TYPES,
-  SEASON_SORTS,
-  SEASONS,
-  type Anime,
-  type AnimeListItem,
   type AnimeListSort,
   type AnimeListStatus,
   type AnimeListStatusValue,
   type AnimeListUpdate,
-  type AnimeRankingType,
-  type ForumBoards,
-  type ForumTopicPage,
-  type ForumTopicSummary,
-  type Manga,
-  type MangaListItem,
   type MangaListSort,
   type MangaListStatus,
   type MangaListStatusValue,
   type MangaListUpdate,
+} from './list-types.js';
+import type { User } from './user-types.js';
+import {
+  ANIME_RANKING_TYPES,
+  MANGA_RANKING_TYPES,
+  SEASONS,
+  SEASON_SORTS,
+  type Anime,
+  type AnimeListItem,
+  type AnimeRankingType,
+  type Manga,
+  type MangaListItem,
   type MangaRankingType,
-  type NodeItem,
-  type Page,
-  type Paging,
   type RankedItem,
   type Season,
   type SeasonalPage,
   type SeasonSort,
-  type User,
-} from './types.js';
+} from './work-types.js';
 import {
   checkBoolean,
   checkEnum,

@@ -4,7 +4,7 @@ import { type Dispatcher } from 'undici';
 import { InvalidOptionError, ServiceError } from './errors.js';
 import { createAgent, sendOnce } from './http.js';
 import { parseErrorBody } from './parse.js';
-import { type TokenResponse } from './types.js';
+import type { TokenResponse } from './common-types.js';
 
 const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
 

@@ -8,16 +8,9 @@ import {
   UpstreamUnavailableError,
   type ServiceError,
 } from './errors.js';
-import {
-  type ForumBoards,
-  type ForumTopicPage,
-  type ForumTopicSummary,
-  type NodeItem,
-  type Page,
-  type Paging,
-  type SeasonalPage,
-  type ServiceErrorBody,
-} from './types.js';
+import type { NodeItem, Page, Paging, ServiceErrorBody } from './common-types.js';
+import type { ForumBoards, ForumTopicPage, ForumTopicSummary } from './forum-types.js';
+import type { SeasonalPage } from './work-types.js';
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false };
 

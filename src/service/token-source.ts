@@ -2,7 +2,7 @@
 
 import { ReauthRequiredError, UpstreamUnavailableError } from './errors.js';
 import { OAuthError, type OAuthClient } from './oauth.js';
-import { type TokenResponse } from './types.js';
+import type { TokenResponse } from './common-types.js';
 
 export interface TokenSource {
   /** A valid access token; refreshes first if it expires within the skew (60 s). Throws ReauthRequiredError. */

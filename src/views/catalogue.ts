@@ -1,22 +1,22 @@
 // Paged catalogue views: search, ranking, season and suggestions.
 
 import { animeFields, mangaFields } from '../service/fields.js';
+import type { Page } from '../service/common-types.js';
 import {
   ANIME_RANKING_TYPES,
   MANGA_RANKING_TYPES,
-  SEASON_SORTS,
   SEASONS,
+  SEASON_SORTS,
   type Anime,
   type AnimeRankingType,
   type Manga,
   type MangaRankingType,
-  type Page,
   type RankedItem,
   type Season,
   type SeasonalPage,
   type SeasonSort,
   type WorkKind,
-} from '../service/types.js';
+} from '../service/work-types.js';
 import type { BaseContext } from '../interactions/context.js';
 import type { FieldReader } from '../interactions/custom-id.js';
 import { formatSeason, humanize } from '../render/format.js';

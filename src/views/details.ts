@@ -8,15 +8,12 @@ import type { TokenSource } from '../service/token-source.js';
 import {
   ANIME_LIST_STATUSES,
   MANGA_LIST_STATUSES,
-  type Anime,
   type AnimeListStatus,
   type AnimeListStatusValue,
-  type Manga,
   type MangaListStatus,
   type MangaListStatusValue,
-  type Recommendation,
-  type RelatedWork,
-} from '../service/types.js';
+} from '../service/list-types.js';
+import type { Anime, Manga, Recommendation, RelatedWork, WorkKind } from '../service/work-types.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
 import { animeDetailsEmbed, mangaDetailsEmbed, MAX_RECOMMENDATIONS, MAX_RELATED } from '../render/details.js';
@@ -26,7 +23,6 @@ import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { isNsfw } from './nsfw.js';
 import PQueue from 'p-queue';
-import type { WorkKind } from '../service/types.js';
 import { listEntryMessage } from './list-entry.js';
 
 /** What the details embed does not use: id, title and picture come anyway; my_list_status only with a login. */

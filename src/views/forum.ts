@@ -2,7 +2,8 @@
 
 import type { BaseContext } from '../interactions/context.js';
 import { forumTopicsEmbed, forumTopicEmbed } from '../render/forum.js';
-import type { ForumTopicSummary, Page } from '../service/types.js';
+import type { Page } from '../service/common-types.js';
+import type { ForumTopicSummary } from '../service/forum-types.js';
 import { renameOption } from '../interactions/user-errors.js';
 import { plural } from '../render/plural.js';
 import type { PagedView } from './paged-view.js';

@@ -1,9 +1,9 @@
 // One list entry after a change, as the service returned it.
 
-import type { Anime, AnimeListStatus, Manga, MangaListStatus } from '../service/types.js';
+import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
+import type { Anime, Manga, WorkKind } from '../service/work-types.js';
 import { animeListEntryEmbed, mangaListEntryEmbed } from '../render/entries.js';
 import type { RenderedMessage } from '../render/limits.js';
-import type { WorkKind } from '../service/types.js';
 
 export function listEntryMessage(
   kind: WorkKind,

@@ -1,6 +1,6 @@
 // Not-safe-for-work content is only shown in age-restricted channels.
 
-import type { NsfwLevel } from '../service/types.js';
+import type { NsfwLevel } from '../service/work-types.js';
 import type { Where } from '../interactions/where.js';
 
 export const NSFW_HIDDEN_NOTE = '-# Titles marked not-safe-for-work are hidden outside age-restricted channels, so some results may be missing.';

@@ -1,7 +1,7 @@
 // List progress may not go past a work's known total: 30 episodes of a 26-episode title is refused
 // before anything is written. An unknown total (0 or missing) allows any count.
 
-import type { Anime, Manga } from '../service/types.js';
+import type { Anime, Manga } from '../service/work-types.js';
 import { escapeMarkdown, plural } from '../render/text.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 

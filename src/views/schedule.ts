@@ -6,7 +6,7 @@
 import type { APIEmbed } from 'discord.js';
 import { airingPlan, DAY_MS, discordTime, episodesBetween, JST_OFFSET_MS, WEEKDAYS, type Weekday } from '../airing/air-times.js';
 import { watchingAndPlanned } from '../airing/my-list.js';
-import type { Anime } from '../service/types.js';
+import type { Anime } from '../service/work-types.js';
 import type { BaseContext } from '../interactions/context.js';
 import { humanize } from '../render/format.js';
 import { DISCORD_LIMITS } from '../render/limits.js';

@@ -2,7 +2,7 @@
 // a link to the title's page on the service's website, or free text to search for.
 
 import { UserFacingError } from '../interactions/user-errors.js';
-import type { WorkKind } from '../service/types.js';
+import type { WorkKind } from '../service/work-types.js';
 
 export type TitleInput = { id: number; via: 'pick' | 'id' | 'link' } | { text: string };
 

@@ -10,7 +10,7 @@ import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../in
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { Suggestion } from './followable.js';
 import { allowNsfw, isNsfw } from './nsfw.js';
-import type { Anime, Manga, WorkKind } from '../service/types.js';
+import type { Anime, Manga, WorkKind } from '../service/work-types.js';
 import { ID_PREFIX, parseTitleInput, typedTitleId } from './title-input.js';
 import { TITLE_TEXT_MAX } from '../interactions/option-limits.js';
 

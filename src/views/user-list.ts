@@ -2,26 +2,24 @@
 // and `nsfw=true`, so it is complete; such titles are still masked outside age-restricted channels).
 
 import { animeFields, mangaFields, nested } from '../service/fields.js';
+import type { Page } from '../service/common-types.js';
 import {
   ANIME_LIST_SORTS,
   ANIME_LIST_STATUSES,
   MANGA_LIST_SORTS,
   MANGA_LIST_STATUSES,
-  type AnimeListItem,
   type AnimeListSort,
   type AnimeListStatusValue,
-  type MangaListItem,
   type MangaListSort,
   type MangaListStatusValue,
-  type Page,
-} from '../service/types.js';
+} from '../service/list-types.js';
+import type { AnimeListItem, MangaListItem, WorkKind } from '../service/work-types.js';
 import type { BaseContext } from '../interactions/context.js';
 import { humanize } from '../render/format.js';
 import { animeListStatusLine, mangaListStatusLine } from '../render/work-facts.js';
 import { workListEmbed, type WorkListItem } from '../render/lists.js';
 import { allowNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
 import { openOption } from './catalogue.js';
-import type { WorkKind } from '../service/types.js';
 import { PAGE_SIZE, type LoadedPage, type PagedView } from './paged-view.js';
 
 export interface UserListState {

@@ -1,6 +1,7 @@
 import type { OAuthClient } from '../../src/service/oauth.js';
 import type { ServiceClient } from '../../src/service/client.js';
-import type { TokenResponse, User } from '../../src/service/types.js';
+import type { TokenResponse } from '../../src/service/common-types.js';
+import type { User } from '../../src/service/user-types.js';
 import { secretLike } from './helpers.js';
 
 export type ExchangeInput = Parameters<OAuthClient['exchangeCode']>[0];

@@ -17,7 +17,7 @@ import {
   parseSeasonalPage,
 } from '../../src/service/parse.js';
 import { type TokenSource } from '../../src/service/token-source.js';
-import { type Paging } from '../../src/service/types.js';
+import type { Paging } from '../../src/service/common-types.js';
 import { startScriptedServer, type ScriptedServer } from '../service/http-fixture.js';
 import { FIXTURES_DIR } from '../fixtures-dir.js';
 

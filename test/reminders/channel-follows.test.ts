@@ -6,7 +6,7 @@ import { silentLogger } from '../../src/log/log.js';
 import { MemoryKv } from '../../src/reminders/kv.js';
 import { KEY, parseQueued, type QueuedReminder } from '../../src/reminders/records.js';
 import { MAX_CHANNEL_FOLLOWS, ReminderError, Reminders, type DeliveryResult } from '../../src/reminders/reminders.js';
-import type { Anime } from '../../src/service/types.js';
+import type { Anime } from '../../src/service/work-types.js';
 
 const MINUTE = 60_000;
 const WEEK = 7 * 24 * 60 * MINUTE;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bbcodeToMarkdown, decodeEntities } from '../../src/render/bbcode.js';
 import { truncate } from '../../src/render/text.js';
-import type { ForumTopicPage } from '../../src/service/types.js';
+import type { ForumTopicPage } from '../../src/service/forum-types.js';
 import { unbalancedMarkers } from './discord-limits.js';
 import { FIXTURES_DIR } from '../fixtures-dir.js';
 

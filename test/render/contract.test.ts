@@ -4,23 +4,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { APIEmbed } from 'discord.js';
+import type { NodeItem, Page, ServiceErrorBody } from '../../src/service/common-types.js';
+import type { ForumBoards, ForumTopicPage, ForumTopicSummary } from '../../src/service/forum-types.js';
+import type { AnimeListStatus, MangaListStatus } from '../../src/service/list-types.js';
+import type { User } from '../../src/service/user-types.js';
 import type {
   Anime,
   AnimeListItem,
-  AnimeListStatus,
-  ForumBoards,
-  ForumTopicPage,
-  ForumTopicSummary,
   Manga,
   MangaListItem,
-  MangaListStatus,
-  NodeItem,
-  Page,
   RankedItem,
   SeasonalPage,
-  ServiceErrorBody,
-  User,
-} from '../../src/service/types.js';
+} from '../../src/service/work-types.js';
 import {
   animeDetailsEmbed,
   animeListEntryEmbed,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Anime, ForumTopicDetail, Manga } from '../../src/service/types.js';
+import type { ForumTopicDetail } from '../../src/service/forum-types.js';
+import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, type Anime, type Manga } from '../../src/service/work-types.js';
 import {
   animeDetailsEmbed,
   animeListStatusLine,
@@ -10,7 +11,6 @@ import {
   pollText,
   workListEmbed,
 } from '../../src/render/index.js';
-import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES } from '../../src/service/types.js';
 import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage } from '../../src/views/catalogue.js';
 import { assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
 

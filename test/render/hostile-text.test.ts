@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ComponentType, type APIEmbed } from 'discord.js';
-import type { Anime, ForumBoards, ForumTopicDetail, ForumTopicSummary, Manga, User } from '../../src/service/types.js';
+import type { ForumBoards, ForumTopicDetail, ForumTopicSummary } from '../../src/service/forum-types.js';
+import type { User } from '../../src/service/user-types.js';
+import type { Anime, Manga } from '../../src/service/work-types.js';
 import {
   animeDetailsEmbed,
   animeListEntryEmbed,

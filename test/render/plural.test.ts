@@ -1,6 +1,6 @@
 // Counted nouns read right with one of a thing: "1 ep", not "1 eps", everywhere a count is shown.
 import { describe, expect, it } from 'vitest';
-import type { Anime, Manga } from '../../src/service/types.js';
+import type { Anime, Manga } from '../../src/service/work-types.js';
 import {
   animeDetailsEmbed,
   animeListStatusLine,

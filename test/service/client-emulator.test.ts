@@ -14,7 +14,8 @@ import {
 import { animeFields, mangaFields, nested, userFields } from '../../src/service/fields.js';
 import { buildAuthorizeUrl, OAuthClient } from '../../src/service/oauth.js';
 import { storedTokensFrom, TokenManager } from '../../src/service/token-source.js';
-import { type Anime, type NodeItem, type Page } from '../../src/service/types.js';
+import type { NodeItem, Page } from '../../src/service/common-types.js';
+import type { Anime } from '../../src/service/work-types.js';
 import { loginAsPerson } from '../../emulator/login.js';
 import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../../emulator/server.js';
 import { MemoryStorage } from './memory-token-storage.js';

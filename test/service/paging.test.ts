@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/service/client.js';
 import { PagingOriginError } from '../../src/service/errors.js';
 import { apiV2Root, resolvePagingUrl } from '../../src/service/paging.js';
-import { type Page, type NodeItem, type Anime } from '../../src/service/types.js';
+import type { NodeItem, Page } from '../../src/service/common-types.js';
+import type { Anime } from '../../src/service/work-types.js';
 import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
 
 describe('resolvePagingUrl', () => {

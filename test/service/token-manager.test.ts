@@ -7,7 +7,7 @@ import {
   TokenManager,
   type StoredTokens,
 } from '../../src/service/token-source.js';
-import { type TokenResponse } from '../../src/service/types.js';
+import type { TokenResponse } from '../../src/service/common-types.js';
 import { DEFAULT_CLIENT, startEmulator, type Emulator } from '../../emulator/server.js';
 import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
 import { MemoryStorage } from './memory-token-storage.js';

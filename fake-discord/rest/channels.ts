@@ -1,0 +1,26 @@
+// Channels and their messages, DM or guild channel alike: GET /channels/:channel and
+// POST /channels/:channel/messages (404 Unknown Channel for a channel neither knows).
+
+import { DiscordHttpError } from '../errors.js';
+import { messageForPayload } from '../messages.js';
+import type { ServerState } from '../server-state.js';
+import { route, type Route } from './routing.js';
+
+const unknownChannel = (): DiscordHttpError => new DiscordHttpError(404, { message: 'Unknown Channel', code: 10003 });
+
+export function channelRoutes(state: ServerState): Route[] {
+  return [
+    route('POST /channels/:channel/messages', (ctx, [channelId = '']) => {
+      state.requireBot(ctx.authorization);
+      const message = state.dms.post(channelId, ctx.body) ?? state.guilds.post(channelId, ctx.body);
+      if (!message) throw unknownChannel();
+      return { status: 200, body: messageForPayload(message) };
+    }),
+    route('GET /channels/:channel', (ctx, [channelId = '']) => {
+      state.requireBot(ctx.authorization);
+      const channel = state.dms.channel(channelId) ?? state.guilds.channelObject(channelId);
+      if (!channel) throw unknownChannel();
+      return { status: 200, body: channel };
+    }),
+  ];
+}

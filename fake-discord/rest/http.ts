@@ -1,0 +1,148 @@
+// HTTP plumbing of the fake's REST API: one request in, one answer out. Parses the body (JSON, or
+// multipart with `payload_json` and uploaded files), turns a thrown DiscordHttpError into Discord's
+// error answer, records every call (and an interaction's rejected calls), and serves CDN avatars.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DiscordHttpError, discordErrors, isRecord } from '../errors.js';
+import type { InteractionRecord } from '../interaction-record.js';
+import type { RecordedCall } from '../types.js';
+
+export const API_PREFIX = ['api', 'v10'];
+
+/** `/cdn/avatars/<user id>/<hash>.<ext>` and `/cdn/embed/avatars/<n>.png`, as on cdn.discordapp.com. */
+const CDN_AVATAR = /^\/cdn\/(?:avatars\/\d{15,21}\/(?:a_)?[0-9a-f]{32}|embed\/avatars\/\d)\.(?:png|webp|gif|jpg|jpeg)$/;
+const AVATAR_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+}
+
+export interface RequestContext {
+  method: string;
+  segments: string[];
+  query: Record<string, string>;
+  body: unknown;
+  authorization: string | undefined;
+  /** Set by handlers that belong to an interaction. */
+  interaction?: InteractionRecord;
+  route?: string;
+}
+
+/** Answers one request with `route`'s reply (or its thrown error) and records the call in `calls`. */
+export async function serve(req: IncomingMessage, res: ServerResponse, route: (ctx: RequestContext) => Reply, calls: RecordedCall[]): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (req.method === 'GET' && CDN_AVATAR.test(url.pathname)) {
+    res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }).end(AVATAR_PNG);
+    return;
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  const segments = url.pathname.split('/').filter((s) => s !== '').map(safeDecode);
+  const query = Object.fromEntries(url.searchParams.entries());
+  const ctx: RequestContext = { method, segments, query, body: undefined, authorization: req.headers.authorization };
+  let reply: Reply;
+  try {
+    ctx.body = await readBody(req);
+    reply = route(ctx);
+  } catch (err) {
+    if (err instanceof DiscordHttpError) {
+      reply = { status: err.status, body: err.body };
+    } else {
+      console.error('fake discord: handler crashed', err);
+      reply = { status: 500, body: { message: '500: Internal Server Error', code: 0 } };
+    }
+  }
+  calls.push(recordCall(ctx, reply));
+  if (reply.body === undefined) {
+    res.writeHead(reply.status).end();
+  } else {
+    res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
+  }
+}
+
+/** The call as tests read it; an interaction's rejected calls also go to its record. */
+function recordCall(ctx: RequestContext, reply: Reply): RecordedCall {
+  const { method, segments, query } = ctx;
+  const isApi = API_PREFIX.every((p, i) => segments[i] === p);
+  const call: RecordedCall = {
+    method,
+    path: '/' + (isApi ? segments.slice(API_PREFIX.length) : segments).join('/'),
+    query,
+    body: ctx.body,
+    status: reply.status,
+    response: reply.body,
+    route: ctx.route ?? null,
+  };
+  if (ctx.interaction) {
+    call.interactionId = ctx.interaction.id;
+    if (reply.status >= 400 && isRecord(reply.body)) {
+      ctx.interaction.rejected.push({
+        status: reply.status,
+        code: typeof reply.body.code === 'number' ? reply.body.code : 0,
+        message: typeof reply.body.message === 'string' ? reply.body.message : '',
+      });
+      ctx.interaction.changed();
+    }
+  }
+  return call;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (chunks.length === 0) return undefined;
+  const raw = Buffer.concat(chunks);
+  if (raw.length === 0) return undefined;
+  const contentType = req.headers['content-type'] ?? '';
+  if (contentType.startsWith('multipart/form-data')) return readMultipart(raw, contentType);
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw discordErrors.invalidJson();
+  }
+}
+
+async function readMultipart(raw: Buffer, contentType: string): Promise<unknown> {
+  const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+  const payload = form.get('payload_json');
+  let parsed: unknown = {};
+  if (typeof payload === 'string') {
+    try {
+      parsed = JSON.parse(payload) as unknown;
+    } catch {
+      throw discordErrors.invalidJson();
+    }
+  }
+  // Interaction callbacks nest the message under `data`.
+  const target = isRecord(parsed) && typeof parsed.type === 'number' && isRecord(parsed.data) ? parsed.data : parsed;
+  if (isRecord(target)) attachUploadedFiles(target, form);
+  return parsed;
+}
+
+/** Fills attachment filename/size from the `files[n]` parts, as Discord does for uploads. */
+function attachUploadedFiles(body: Record<string, unknown>, form: FormData): void {
+  const uploads = new Map<string, { name: string; size: number }>();
+  for (const [field, value] of form.entries()) {
+    const match = /^files\[(\d+)\]$/.exec(field);
+    if (match?.[1] !== undefined && typeof value !== 'string') uploads.set(match[1], { name: value.name, size: value.size });
+  }
+  if (uploads.size === 0) return;
+  const listed = Array.isArray(body.attachments) ? body.attachments : [];
+  const attachments = listed.map((a) => {
+    if (!isRecord(a)) return a;
+    const upload = uploads.get(String(a.id));
+    return upload ? { filename: upload.name, size: upload.size, ...a } : a;
+  });
+  for (const [id, upload] of uploads) {
+    if (!listed.some((a) => isRecord(a) && String(a.id) === id)) attachments.push({ id, filename: upload.name, size: upload.size });
+  }
+  body.attachments = attachments;
+}
