@@ -14,31 +14,18 @@ import type { AutocompleteChoice, BaseContext, BotDeps, ComponentHandler } from 
 import type { SlashCommand, SubcommandHandler } from './command-types.js';
 import { decodeCustomId, FieldReader } from './custom-id.js';
 import { DEFAULT_DEFER_AFTER_MS, Responder } from './responder.js';
-import { BudgetExceededError, describeError, NotLoggedInError } from './user-errors.js';
+import { NotLoggedInError } from './user-errors.js';
 import type { Where, WhereTracker } from './where.js';
 import { errorMessage } from '../render/messages.js';
-import { clipPlain } from '../render/text.js';
 import { finalizeMessage } from '../render/limits.js';
 import { decodeUserId } from './invoker.js';
 import type { UserRateLimits } from '../fairness/user-limits.js';
 import { withLogScope, type Logger } from '../log/log.js';
-import { AbortedError } from '../service/errors.js';
 import { readArguments } from './arguments.js';
+import { answerWithinBudget, BUDGET_GRACE_MS, startBudget, type Budget } from './budget.js';
+import { sanitizeChoices } from './autocomplete-choices.js';
+import type { InteractionKind, InteractionOutcome, InteractionReport } from './outcome.js';
 import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS } from '../config/defaults.js';
-
-export type InteractionKind = 'command' | 'component' | 'autocomplete';
-export type InteractionOutcome = 'ok' | 'user_error' | 'error' | 'refused' | 'unknown' | 'timeout' | 'failed';
-
-export interface InteractionReport {
-  kind: InteractionKind;
-  /** Command path (`anime search`) or component kind (`pg`); `unknown` for what the bot does not know. */
-  command: string;
-  outcome: InteractionOutcome;
-  /** ms from receipt to the first acknowledgement Discord accepted; undefined if none was. */
-  firstResponseMs: number | undefined;
-  /** ms from receipt to the final answer (or the failure). */
-  totalMs: number;
-}
 
 export interface RouterOptions {
   deferAfterMs?: number;
@@ -62,32 +49,7 @@ interface Handled {
   responder?: Responder;
 }
 
-/** After the budget, a handler gets this long to answer from what it has (e.g. a stale cache) before the router answers for it. */
-const BUDGET_GRACE_MS = 300;
 
-/** One interaction's deadline: an abort signal for everything it starts, and whether a stale answer was used. */
-interface Budget {
-  controller: AbortController;
-  deadlineAt: number;
-  budgetMs: number;
-  stale: boolean;
-  timer: NodeJS.Timeout;
-}
-
-function startBudget(budgetMs: number): Budget {
-  const controller = new AbortController();
-  return {
-    controller,
-    deadlineAt: Date.now() + budgetMs,
-    budgetMs,
-    stale: false,
-    timer: setTimeout(() => controller.abort(new BudgetExceededError(budgetMs)), budgetMs),
-  };
-}
-
-const STALE_NOTE = '⚠️ The service is not answering properly right now, so this is an earlier answer: possibly out of date.';
-
-const AUTOCOMPLETE_MAX_CHOICES = 25;
 
 const SHUTTING_DOWN = errorMessage('Bot restarting', 'The bot is restarting and could not finish this. Please try again in a moment.');
 
@@ -97,7 +59,6 @@ export interface DrainResult {
   /** Interactions still running at its end; each was answered with a "restarting" message. */
   interrupted: number;
 }
-const CHOICE_TEXT_MAX = 100;
 
 export function subcommandPath(interaction: ChatInputCommandInteraction | AutocompleteInteraction): string {
   const group = interaction.options.getSubcommandGroup(false);
@@ -336,44 +297,9 @@ export class InteractionRouter {
     log: Logger,
     userId: string,
   ): Promise<InteractionOutcome> {
-    responder.arm();
-    let message;
-    // The handler is asked to stop at the budget (its service calls are aborted); the hard deadline
-    // after that guarantees an answer even if it does not.
-    let hardDeadline: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      hardDeadline = setTimeout(() => {
-        budget.controller.abort(new BudgetExceededError(budget.budgetMs));
-        reject(new BudgetExceededError(budget.budgetMs));
-      }, budget.budgetMs + BUDGET_GRACE_MS);
-    });
-    try {
-      message = await Promise.race([work(), deadline]);
-      if (budget.stale) message = { ...message, content: message.content ? `${STALE_NOTE}\n${message.content}` : STALE_NOTE };
-    } catch (error) {
-      const timedOut = budget.controller.signal.aborted;
-      const described = describeError(timedOut ? budgetError(error, budget) : error);
-      if (described.unexpected) log.error('handler failed', { error });
-      else log.info('handler answered with an error', { error: described.title });
-      await responder.sendError(errorMessage(described.title, described.text));
-      return timedOut ? 'timeout' : described.unexpected ? 'error' : 'user_error';
-    } finally {
-      clearTimeout(budget.timer);
-      clearTimeout(hardDeadline);
-      // Anything still running for this interaction is no longer wanted.
-      budget.controller.abort();
-    }
-    try {
-      await responder.send(message);
-    } catch (error) {
-      // The answer itself was refused (e.g. Discord rejected it): still tell the user, privately.
-      log.error('could not send the answer', { error });
-      const described = describeError(error);
-      await responder.sendError(errorMessage(described.title, described.text));
-      return 'error';
-    }
-    await this.sendPendingNotice(responder, userId, log);
-    return 'ok';
+    const outcome = await answerWithinBudget(responder, budget, work, log);
+    if (outcome === 'ok') await this.sendPendingNotice(responder, userId, log);
+    return outcome;
   }
 
   private async sendPendingNotice(responder: Responder, userId: string, log: Logger): Promise<void> {
@@ -435,21 +361,4 @@ function commandLabel(interaction: Interaction): string {
   return '';
 }
 
-/** An error that surfaced because the budget ran out is reported as the budget running out (the service was too slow). */
-function budgetError(error: unknown, budget: Budget): unknown {
-  if (error instanceof BudgetExceededError || error instanceof AbortedError) return new BudgetExceededError(budget.budgetMs);
-  return error;
-}
 
-export function sanitizeChoices(choices: readonly AutocompleteChoice[]): AutocompleteChoice[] {
-  const seen = new Set<string>();
-  const out: AutocompleteChoice[] = [];
-  for (const choice of choices) {
-    const name = clipPlain(choice.name.trim(), CHOICE_TEXT_MAX).trim();
-    if (!name || !choice.value || choice.value.length > CHOICE_TEXT_MAX || seen.has(choice.value)) continue;
-    seen.add(choice.value);
-    out.push({ name, value: choice.value });
-    if (out.length === AUTOCOMPLETE_MAX_CHOICES) break;
-  }
-  return out;
-}

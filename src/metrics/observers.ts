@@ -4,7 +4,7 @@
 import { scopedLogger, type Logger } from '../log/log.js';
 import type { ServiceObserver } from '../service/observer.js';
 import type { RefreshEvent } from '../service/token-source.js';
-import type { InteractionReport } from '../interactions/router.js';
+import type { InteractionReport } from '../interactions/outcome.js';
 import { statusClass, type BotMetrics } from './bot-metrics.js';
 
 const seconds = (ms: number): number => ms / 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeChoices } from '../../src/interactions/router.js';
+import { sanitizeChoices } from '../../src/interactions/autocomplete-choices.js';
 
 describe('autocomplete choices sent to Discord', () => {
   it('keeps at most 25, drops duplicates, empty names and over-long values', () => {

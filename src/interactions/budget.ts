@@ -1,0 +1,86 @@
+// One interaction's time budget: an abort signal for everything it starts, a hard deadline a little
+// after it, and the answer the user gets whatever the handler does within it.
+
+import type { Logger } from '../log/log.js';
+import { errorMessage } from '../render/messages.js';
+import { AbortedError } from '../service/errors.js';
+import type { Responder } from './responder.js';
+import { BudgetExceededError, describeError } from './user-errors.js';
+import type { InteractionOutcome } from './outcome.js';
+
+/** After the budget, a handler gets this long to answer from what it has (e.g. a stale cache) before the router answers for it. */
+export const BUDGET_GRACE_MS = 300;
+
+/** One interaction's deadline: an abort signal for everything it starts, and whether a stale answer was used. */
+export interface Budget {
+  controller: AbortController;
+  deadlineAt: number;
+  budgetMs: number;
+  stale: boolean;
+  timer: NodeJS.Timeout;
+}
+
+export function startBudget(budgetMs: number): Budget {
+  const controller = new AbortController();
+  return {
+    controller,
+    deadlineAt: Date.now() + budgetMs,
+    budgetMs,
+    stale: false,
+    timer: setTimeout(() => controller.abort(new BudgetExceededError(budgetMs)), budgetMs),
+  };
+}
+
+const STALE_NOTE = '⚠️ The service is not answering properly right now, so this is an earlier answer: possibly out of date.';
+
+/** An error that surfaced because the budget ran out is reported as the budget running out (the service was too slow). */
+export function budgetError(error: unknown, budget: Budget): unknown {
+  if (error instanceof BudgetExceededError || error instanceof AbortedError) return new BudgetExceededError(budget.budgetMs);
+  return error;
+}
+
+/** Runs the handler within its budget and sends its answer, or a clear error; never throws. */
+export async function answerWithinBudget(
+  responder: Responder,
+  budget: Budget,
+  work: () => Promise<Parameters<Responder['send']>[0]>,
+  log: Logger,
+): Promise<InteractionOutcome> {
+  responder.arm();
+  let message;
+  // The handler is asked to stop at the budget (its service calls are aborted); the hard deadline
+  // after that guarantees an answer even if it does not.
+  let hardDeadline: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    hardDeadline = setTimeout(() => {
+      budget.controller.abort(new BudgetExceededError(budget.budgetMs));
+      reject(new BudgetExceededError(budget.budgetMs));
+    }, budget.budgetMs + BUDGET_GRACE_MS);
+  });
+  try {
+    message = await Promise.race([work(), deadline]);
+    if (budget.stale) message = { ...message, content: message.content ? `${STALE_NOTE}\n${message.content}` : STALE_NOTE };
+  } catch (error) {
+    const timedOut = budget.controller.signal.aborted;
+    const described = describeError(timedOut ? budgetError(error, budget) : error);
+    if (described.unexpected) log.error('handler failed', { error });
+    else log.info('handler answered with an error', { error: described.title });
+    await responder.sendError(errorMessage(described.title, described.text));
+    return timedOut ? 'timeout' : described.unexpected ? 'error' : 'user_error';
+  } finally {
+    clearTimeout(budget.timer);
+    clearTimeout(hardDeadline);
+    // Anything still running for this interaction is no longer wanted.
+    budget.controller.abort();
+  }
+  try {
+    await responder.send(message);
+  } catch (error) {
+    // The answer itself was refused (e.g. Discord rejected it): still tell the user, privately.
+    log.error('could not send the answer', { error });
+    const described = describeError(error);
+    await responder.sendError(errorMessage(described.title, described.text));
+    return 'error';
+  }
+  return 'ok';
+}
