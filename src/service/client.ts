@@ -2,7 +2,6 @@
 // deadlines and body caps; throttle cool-off; retries with backoff inside the deadline; token
 // refresh on 401; stale cached answers for public reads while the service fails.
 
-import PQueue from 'p-queue';
 import type { ResponseCache } from './response-cache.js';
 import { type Dispatcher } from 'undici';
 import {
@@ -19,7 +18,7 @@ import {
 import {
   abortable,
   BodyTooLargeError,
-  createAgent,
+  createPool,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_TIMEOUT_MS,
@@ -33,6 +32,7 @@ import {
   type HttpResponse,
 } from './http.js';
 import { CoolOff, parseRetryAfter } from './cool-off.js';
+import { Slots } from './slots.js';
 import { endpointOf, type ServiceObserver, type UpstreamAttempt } from './observer.js';
 import { apiV2Root, resolvePagingUrl, type PagingTarget } from './paging.js';
 import {
@@ -274,7 +274,7 @@ export class ServiceClient {
   private readonly cache: ResponseCache | undefined;
   private readonly maxBodyBytes: number;
   private readonly maxQueued: number;
-  private readonly queue: PQueue;
+  private readonly queue: Slots;
   private readonly coolOff: CoolOff;
   private readonly observer: ServiceObserver;
   /** Set only on scoped views (see `scoped`). */
@@ -285,7 +285,7 @@ export class ServiceClient {
     this.maxBodyBytes = checkIntRange('maxBodyBytes', o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 1024);
     const maxConcurrent = checkIntRange('maxConcurrent', o.maxConcurrent ?? DEFAULT_MAX_CONNECTIONS, 1, 1024);
     this.maxQueued = checkIntRange('maxQueued', o.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
-    this.queue = new PQueue({ concurrency: maxConcurrent });
+    this.queue = new Slots(maxConcurrent);
     this.coolOff = o.coolOff ?? new CoolOff();
     this.observer = o.observer ?? {};
     this.root = apiV2Root(o.apiUrl);
@@ -300,7 +300,7 @@ export class ServiceClient {
     this.maxPages = checkIntRange('maxPages', o.maxPages ?? DEFAULT_MAX_PAGES, 1);
     this.backoff = o.backoff ?? jitteredBackoff();
     this.ownsDispatcher = o.dispatcher === undefined;
-    this.dispatcher = o.dispatcher ?? createAgent(maxConcurrent);
+    this.dispatcher = o.dispatcher ?? createPool(this.root.origin, maxConcurrent); // paging stays on this origin
   }
 
   /**
@@ -522,8 +522,9 @@ export class ServiceClient {
   /** Auth, one refresh-and-retry on 401 invalid_token, transient retries inside. Returns parsed JSON (undefined for DELETE). */
   private async execute(call: Call, ctx: CallContext): Promise<Loaded> {
     const { auth } = ctx;
-    const signals = [...new Set([ctx.signal, this.scope?.signal])].filter((s): s is AbortSignal => s !== undefined);
-    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const own = ctx.signal;
+    const scoped = this.scope?.signal;
+    const signal = own && scoped && own !== scoped ? AbortSignal.any([own, scoped]) : (own ?? scoped);
     throwIfAborted(signal);
     let token = auth ? await abortable(auth.getAccessToken(), signal) : undefined;
     for (let refreshed = false; ; refreshed = true) {
@@ -552,7 +553,7 @@ export class ServiceClient {
     }
     const { signal } = request;
     try {
-      return await this.queue.add(
+      return await this.queue.run(
         async () => {
           throwIfAborted(signal);
           const gate = this.coolOff.tryAcquire();
@@ -591,7 +592,7 @@ export class ServiceClient {
             this.coolOff.released(gate.ticket);
           }
         },
-        signal ? { signal } : {},
+        signal,
       );
     } catch (e) {
       if (signal?.aborted) {
