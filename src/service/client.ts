@@ -522,8 +522,7 @@ export class ServiceClient {
   /** Auth, one refresh-and-retry on 401 invalid_token, transient retries inside. Returns parsed JSON (undefined for DELETE). */
   private async execute(call: Call, ctx: CallContext): Promise<Loaded> {
     const { auth } = ctx;
-    const own = ctx.signal;
-    const scoped = this.scope?.signal;
+    const [own, scoped] = [ctx.signal, this.scope?.signal];
     const signal = own && scoped && own !== scoped ? AbortSignal.any([own, scoped]) : (own ?? scoped);
     throwIfAborted(signal);
     let token = auth ? await abortable(auth.getAccessToken(), signal) : undefined;
