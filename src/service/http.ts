@@ -95,6 +95,7 @@ export async function sendOnce(dispatcher: Dispatcher, req: HttpRequest): Promis
     const declared = Number(res.headers['content-length']);
     if (res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0) {
       if (declared > req.maxBodyBytes) {
+        res.body.on('error', ignore);
         res.body.destroy();
         throw new BodyTooLargeError(req.maxBodyBytes, res.statusCode);
       }
@@ -172,6 +173,8 @@ function readCapped(body: Readable, maxBytes: number, status: number): Promise<{
       bytes += chunk.length;
       if (bytes > maxBytes) {
         cleanup();
+        // undici errors the destroyed body (request aborted): that is expected, not unhandled.
+        body.on('error', ignore);
         body.destroy();
         reject(new BodyTooLargeError(maxBytes, status));
         return;
@@ -197,6 +200,8 @@ function readCapped(body: Readable, maxBytes: number, status: number): Promise<{
     body.once('close', onClose);
   });
 }
+
+function ignore(): void {}
 
 export function throwIfAborted(signal: AbortSignal | undefined, cause?: unknown): void {
   if (signal?.aborted) throw new AbortedError(cause ?? signal.reason);
