@@ -15,6 +15,9 @@ interface Mode {
   metrics: boolean;
 }
 
+/** Logs at info + metrics keep at least this share of the throughput with both off. */
+const TARGET_PERCENT = 95;
+
 const QUERIES = ['hokuto', 'naruto', 'bleach', 'monster', 'gintama', 'one piece', 'berserk', 'cowboy'];
 
 function counting(level: 'info' | 'debug'): () => { log: Logger; lines: () => number } {
@@ -94,7 +97,7 @@ export async function runOpsOverhead(o: BenchOptions): Promise<void> {
     return [
       mode.name,
       fixed(perSecond),
-      `${fixed((perSecond / baseline) * 100)} %`,
+      mode === MODES[1] ? `${fixed((perSecond / baseline) * 100)} % (target ≥ ${TARGET_PERCENT} %)` : `${fixed((perSecond / baseline) * 100)} %`,
       fixed(median(entry?.linesPer ?? []), 2),
       String(entry?.problems ?? 0),
     ];
@@ -102,5 +105,7 @@ export async function runOpsOverhead(o: BenchOptions): Promise<void> {
   console.log(`${rounds} alternating rounds of ${interactions} interactions, ${concurrency} at a time; medians`);
   console.log(table(['mode', 'interactions/s', 'vs off', 'log lines/interaction', 'problems'], rows));
   const target = median(results.get(MODES[1]?.name ?? '')?.perSecond ?? []) / baseline;
-  console.log(`target: logs at info + metrics keep ≥ 95 % of the throughput with both off — ${target >= 0.95 ? 'met' : 'NOT met'} (${fixed(target * 100)} %)`);
+  console.log(
+    `target: logs at info + metrics keep ≥ ${TARGET_PERCENT} % of the throughput with both off — ${target * 100 >= TARGET_PERCENT ? 'met' : 'NOT met'} (${fixed(target * 100)} %; rounds differ by ±20 % from noise on a shared machine: read several runs)`,
+  );
 }
