@@ -89,11 +89,26 @@ function redactContext(context: LogContext): LogContext {
   return redact(context) as LogContext;
 }
 
+/**
+ * A child logger costs nothing until it writes: its pino child (bindings redacted and serialised)
+ * is made on the first line at an enabled level. Most interactions write no line at info, so the
+ * per-interaction child the router makes is then free.
+ */
 class PinoBacked implements Logger {
-  constructor(private readonly p: PinoLogger) {}
+  private made: PinoLogger | undefined;
+
+  /** `root` decides levels (children never change theirs); `make` builds this logger's pino instance. */
+  constructor(
+    private readonly root: PinoLogger,
+    private readonly make: () => PinoLogger,
+  ) {}
+
+  private get p(): PinoLogger {
+    return (this.made ??= this.make());
+  }
 
   private emit(level: LogLevel, message: string, context: LogContext | undefined): void {
-    if (!this.p.isLevelEnabled(level)) return;
+    if (!this.root.isLevelEnabled(level)) return;
     if (context) this.p[level](redactContext(context), redactText(message));
     else this.p[level](redactText(message));
   }
@@ -111,7 +126,9 @@ class PinoBacked implements Logger {
     this.emit('error', message, context);
   }
   child(bindings: LogContext): Logger {
-    return new PinoBacked(this.p.child(redactContext(bindings)));
+    // A shallow copy (bindings are ids and names), redacted like every context when first needed.
+    const copy = { ...bindings };
+    return new PinoBacked(this.root, () => this.p.child(redactContext(copy)));
   }
 }
 
@@ -154,7 +171,7 @@ export function createLogger(level: LogLevel = 'info', writeOrOptions?: ((line: 
     },
     destination(o),
   );
-  return new PinoBacked(p);
+  return new PinoBacked(p, () => p);
 }
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };

@@ -2,7 +2,6 @@
 // deadlines and body caps; throttle cool-off; retries with backoff inside the deadline; token
 // refresh on 401; stale cached answers for public reads while the service fails.
 
-import PQueue from 'p-queue';
 import type { ResponseCache } from './response-cache.js';
 import { type Dispatcher } from 'undici';
 import {
@@ -16,9 +15,22 @@ import {
   UpstreamUnavailableError,
   type ServiceError,
 } from './errors.js';
-import { abortable, BodyTooLargeError, createAgent, headerValue, jitteredBackoff, sendOnce, sleep, throwIfAborted, UpstreamTimeoutError, type HttpMethod, type HttpResponse } from './http.js';
+import {
+  abortable,
+  BodyTooLargeError,
+  createPool,
+  headerValue,
+  jitteredBackoff,
+  sendOnce,
+  sleep,
+  throwIfAborted,
+  UpstreamTimeoutError,
+  type HttpMethod,
+  type HttpResponse,
+} from './http.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } from '../config/defaults.js';
 import { CoolOff, parseRetryAfter } from './cool-off.js';
+import { Slots } from './slots.js';
 import { endpointOf, type ServiceObserver, type UpstreamAttempt } from './observer.js';
 import { apiV2Root, resolvePagingUrl, type PagingTarget } from './paging.js';
 import {
@@ -258,7 +270,7 @@ export class ServiceClient {
   private readonly cache: ResponseCache | undefined;
   private readonly maxBodyBytes: number;
   private readonly maxQueued: number;
-  private readonly queue: PQueue;
+  private readonly queue: Slots;
   private readonly coolOff: CoolOff;
   private readonly observer: ServiceObserver;
   /** Set only on scoped views (see `scoped`). */
@@ -269,7 +281,7 @@ export class ServiceClient {
     this.maxBodyBytes = checkIntRange('maxBodyBytes', o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 1024);
     const maxConcurrent = checkIntRange('maxConcurrent', o.maxConcurrent ?? DEFAULT_MAX_CONNECTIONS, 1, 1024);
     this.maxQueued = checkIntRange('maxQueued', o.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
-    this.queue = new PQueue({ concurrency: maxConcurrent });
+    this.queue = new Slots(maxConcurrent);
     this.coolOff = o.coolOff ?? new CoolOff();
     this.observer = o.observer ?? {};
     this.root = apiV2Root(o.apiUrl);
@@ -284,7 +296,7 @@ export class ServiceClient {
     this.maxPages = checkIntRange('maxPages', o.maxPages ?? DEFAULT_MAX_PAGES, 1);
     this.backoff = o.backoff ?? jitteredBackoff();
     this.ownsDispatcher = o.dispatcher === undefined;
-    this.dispatcher = o.dispatcher ?? createAgent(maxConcurrent);
+    this.dispatcher = o.dispatcher ?? createPool(this.root.origin, maxConcurrent); // paging stays on this origin
   }
 
   /**
@@ -506,8 +518,8 @@ export class ServiceClient {
   /** Auth, one refresh-and-retry on 401 invalid_token, transient retries inside. Returns parsed JSON (undefined for DELETE). */
   private async execute(call: Call, ctx: CallContext): Promise<Loaded> {
     const { auth } = ctx;
-    const signals = [...new Set([ctx.signal, this.scope?.signal])].filter((s): s is AbortSignal => s !== undefined);
-    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const [own, scoped] = [ctx.signal, this.scope?.signal];
+    const signal = own && scoped && own !== scoped ? AbortSignal.any([own, scoped]) : (own ?? scoped);
     throwIfAborted(signal);
     let token = auth ? await abortable(auth.getAccessToken(), signal) : undefined;
     for (let refreshed = false; ; refreshed = true) {
@@ -536,7 +548,7 @@ export class ServiceClient {
     }
     const { signal } = request;
     try {
-      return await this.queue.add(
+      return await this.queue.run(
         async () => {
           throwIfAborted(signal);
           const gate = this.coolOff.tryAcquire();
@@ -575,7 +587,7 @@ export class ServiceClient {
             this.coolOff.released(gate.ticket);
           }
         },
-        signal ? { signal } : {},
+        signal,
       );
     } catch (e) {
       if (signal?.aborted) {

@@ -44,6 +44,23 @@ describe('log', () => {
     expect(JSON.stringify(redact({ error }))).not.toMatch(/secretcode1|innertoken123/);
   });
 
+  it('a child is made when it first writes: bindings as they were at child(), nested children keep both, secrets blanked', () => {
+    const { log, entries, lines } = capture('info');
+    const bindings: Record<string, unknown> = { interactionId: '7', token: 'tok-0123456789abcdef' };
+    const child = log.child(bindings);
+    bindings.interactionId = 'changed';
+    const grandchild = child.child({ command: 'anime search', note: 'Bearer abcdefghijklmnop' });
+    grandchild.debug('below the level');
+    expect(lines).toEqual([]);
+    grandchild.info('answered');
+    child.warn('slow');
+    expect(entries().map((e) => [e.msg, e.interactionId, e.command, e.token])).toEqual([
+      ['answered', '7', 'anime search', '[redacted]'],
+      ['slow', '7', undefined, '[redacted]'],
+    ]);
+    expect(lines.join('\n')).not.toMatch(/tok-0123456789abcdef|abcdefghijklmnop/);
+  });
+
   it('a scope makes its logger the one of everything started inside it', async () => {
     const { log, entries } = capture();
     const child = log.child({ interactionId: '42' });
