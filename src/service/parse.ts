@@ -18,6 +18,7 @@ import {
   type SeasonalPage,
   type ServiceErrorBody,
 } from './types.js';
+import { isRecord } from '../util/is-record.js';
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false };
 
@@ -27,10 +28,6 @@ export function parseJson(raw: string): JsonParse {
   } catch {
     return { ok: false };
   }
-}
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 class ShapeError extends UpstreamUnavailableError {

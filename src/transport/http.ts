@@ -10,6 +10,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from '../log/log.js';
 import type { WhereTracker } from '../interactions/where.js';
 import { parsePublicKey, verifyInteractionSignature } from './signature.js';
+import { isRecord } from '../util/is-record.js';
 
 /** Discord allows 3 s for the HTTP answer; the router defers at 1.2 s, so this is a backstop. */
 export const DEFAULT_ACK_TIMEOUT_MS = 2_800;
@@ -177,8 +178,8 @@ async function retryUnknownWebhook<T>(send: () => Promise<T>): Promise<T> {
 
 function parseInteraction(body: Buffer): RawInteraction {
   const parsed: unknown = JSON.parse(body.toString('utf8'));
-  if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-  const { id, type } = parsed as Record<string, unknown>;
+  if (!isRecord(parsed)) throw new Error('not an object');
+  const { id, type } = parsed;
   if (typeof type !== 'number' || (type !== 1 && (typeof id !== 'string' || !/^\d{15,21}$/.test(id)))) throw new Error('no id or type');
   return parsed as RawInteraction;
 }
