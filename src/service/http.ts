@@ -1,6 +1,7 @@
 // One HTTP exchange over undici with a whole-call deadline (headers and body) and a streamed body
 // cap, plus the pieces the retry logic needs (abortable sleep, jittered backoff).
 
+import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
 import { AbortedError, UpstreamUnavailableError } from './errors.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../config/defaults.js';
@@ -105,21 +106,16 @@ export function throwIfAborted(signal: AbortSignal | undefined, cause?: unknown)
   if (signal?.aborted) throw new AbortedError(cause ?? signal.reason);
 }
 
-/** Resolves after `ms`, or rejects with AbortedError as soon as the signal fires. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** Resolves after `ms`, or rejects with AbortedError as soon as the signal fires (Node's timer, the client's error). */
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   throwIfAborted(signal);
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new AbortedError(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  if (ms <= 0) return;
+  try {
+    await delay(ms, undefined, signal ? { signal } : {});
+  } catch (error) {
+    throwIfAborted(signal);
+    throw error;
+  }
 }
 
 /** Races a promise against the signal (the promise itself keeps running). */
