@@ -1,5 +1,6 @@
 // Token buckets per key (Discord user id): `burst` tokens at most, refilled at `perMinute`.
 
+import { LRUCache } from 'lru-cache';
 import type { BucketConfig } from '../config/config.js';
 
 interface Bucket {
@@ -14,7 +15,11 @@ export type TakeResult = { ok: true } | { ok: false; retryAfterMs: number };
  * buckets (which equal no entry) are dropped, then the least recently used.
  */
 export class TokenBuckets {
-  private readonly buckets = new Map<string, Bucket>();
+  /**
+   * Buckets that are not full, least recently charged first. Each lives until it has refilled (its TTL): a full bucket
+   * equals no entry, so an expired one reads as absent.
+   */
+  private readonly buckets: LRUCache<string, Bucket>;
   private readonly perMs: number;
 
   constructor(
@@ -24,6 +29,8 @@ export class TokenBuckets {
   ) {
     if (!(config.burst >= 1) || !(config.perMinute > 0)) throw new RangeError('a token bucket needs burst ≥ 1 and perMinute > 0');
     this.perMs = config.perMinute / 60_000;
+    // ttlResolution 0: expiry is judged by `now` on every read, never by a time cached on a real timer.
+    this.buckets = new LRUCache<string, Bucket>({ max: maxKeys, perf: { now }, ttlResolution: 0 });
   }
 
   /** Takes one token when the bucket has one; otherwise says how long until it will. */
@@ -55,26 +62,20 @@ export class TokenBuckets {
 
   private current(key: string): Bucket {
     const now = this.now();
-    const stored = this.buckets.get(key);
+    const stored = this.buckets.peek(key);
     if (!stored) return { tokens: this.config.burst, at: now };
     const tokens = Math.min(this.config.burst, stored.tokens + Math.max(0, now - stored.at) * this.perMs);
     return { tokens, at: now };
   }
 
   private put(key: string, bucket: Bucket): void {
-    this.buckets.delete(key);
-    if (bucket.tokens >= this.config.burst) return;
-    this.buckets.set(key, bucket);
-    if (this.buckets.size > this.maxKeys) this.evict();
-  }
-
-  private evict(): void {
-    for (const [key] of this.buckets) {
-      if (this.current(key).tokens >= this.config.burst) this.buckets.delete(key);
-    }
-    for (const [key] of this.buckets) {
-      if (this.buckets.size <= this.maxKeys) break;
+    const missing = this.config.burst - bucket.tokens;
+    if (missing <= 0) {
       this.buckets.delete(key);
+      return;
     }
+    // Full buckets go before the cache drops the least recently used to make room.
+    if (this.buckets.size >= this.maxKeys && !this.buckets.has(key)) this.buckets.purgeStale();
+    this.buckets.set(key, bucket, { ttl: Math.ceil(missing / this.perMs), start: bucket.at });
   }
 }

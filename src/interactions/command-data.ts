@@ -75,7 +75,12 @@ export function group<const N extends string, const S extends APIApplicationComm
   return { type: ApplicationCommandOptionType.SubcommandGroup, name, description, options };
 }
 
-export function stringOption<const N extends string, const R extends boolean = false>(
+/** Options listed as a tuple, so a command built from parts keeps each option's type. */
+export function optionList<const O extends TopOption[]>(...options: O): O {
+  return options;
+}
+
+export function stringOption<const N extends string, const R extends boolean = false, const C extends string = string>(
   name: N,
   description: string,
   o: {
@@ -83,10 +88,10 @@ export function stringOption<const N extends string, const R extends boolean = f
     autocomplete?: boolean;
     minLength?: number;
     maxLength?: number;
-    /** Plain values (shown humanized) or explicit name/value pairs. */
-    choices?: readonly string[] | readonly APIApplicationCommandOptionChoice<string>[];
+    /** Plain values (shown humanized) or explicit name/value pairs; the handler's argument is typed as one of them. */
+    choices?: readonly C[] | readonly (APIApplicationCommandOptionChoice<string> & { value: C })[];
   } = {},
-): Typed<N, ApplicationCommandOptionType.String, R> {
+): Typed<N, ApplicationCommandOptionType.String, R> & { readonly choiceValue?: C } {
   const base = {
     type: ApplicationCommandOptionType.String as const,
     name,
@@ -126,7 +131,7 @@ export function booleanOption<const N extends string, const R extends boolean = 
   return { type: ApplicationCommandOptionType.Boolean, name, description, required: (required ?? false) as R };
 }
 
-export function namedChoices<T extends string>(values: readonly T[], names: Record<T, string>): APIApplicationCommandOptionChoice<string>[] {
+export function namedChoices<T extends string>(values: readonly T[], names: Record<T, string>): (APIApplicationCommandOptionChoice<string> & { value: T })[] {
   return values.map((value) => ({ name: names[value], value }));
 }
 

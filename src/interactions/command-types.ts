@@ -42,10 +42,13 @@ type ValueOf<T extends ApplicationCommandOptionType> = T extends ApplicationComm
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
+/** A string option with choices carries them in `choiceValue` (type only): its argument is one of them. */
+type OptionValue<O extends OptionShape> = O extends { readonly choiceValue?: infer C } ? (string extends NonNullable<C> ? ValueOf<O['type']> : NonNullable<C>) : ValueOf<O['type']>;
+
 /** The arguments a handler receives: required options always present, the others optional. */
 export type ArgumentsOf<Options extends readonly OptionShape[]> = Simplify<
-  { [O in Options[number] as O['required'] extends true ? O['name'] : never]: ValueOf<O['type']> } & {
-    [O in Options[number] as O['required'] extends true ? never : O['name']]?: ValueOf<O['type']>;
+  { [O in Options[number] as O['required'] extends true ? O['name'] : never]: OptionValue<O> } & {
+    [O in Options[number] as O['required'] extends true ? never : O['name']]?: OptionValue<O>;
   }
 >;
 

@@ -3,6 +3,7 @@
 // INTERACTION_CREATE payload, remembered briefly by interaction id.
 
 import { Events, type Client, type GatewayDispatchPayload } from 'discord.js';
+import { LRUCache } from 'lru-cache';
 
 export type InteractionPlace = 'guild' | 'bot_dm' | 'private_channel';
 
@@ -21,9 +22,9 @@ interface RawInteraction {
 
 const MAX_REMEMBERED = 2_000;
 
-/** Bounded memory of the raw channel facts of interactions not yet handled. */
+/** Bounded memory of the raw channel facts of interactions not yet handled (the oldest are dropped first). */
 export class WhereTracker {
-  private readonly byInteraction = new Map<string, Where>();
+  private readonly byInteraction = new LRUCache<string, Where>({ max: MAX_REMEMBERED });
 
   attach(client: Client): void {
     client.on(Events.Raw, (packet: GatewayDispatchPayload) => {
@@ -33,10 +34,6 @@ export class WhereTracker {
 
   remember(raw: RawInteraction): void {
     if (typeof raw.id !== 'string') return;
-    if (this.byInteraction.size >= MAX_REMEMBERED) {
-      const oldest = this.byInteraction.keys().next().value;
-      if (oldest !== undefined) this.byInteraction.delete(oldest);
-    }
     this.byInteraction.set(raw.id, whereFromRaw(raw));
   }
 

@@ -174,6 +174,13 @@ export function createLogger(level: LogLevel = 'info', writeOrOptions?: ((line: 
   return new PinoBacked(p, () => p);
 }
 
+let fallback: Logger | undefined;
+
+/** The redacting logger (info, stderr), made on first use: where code given no logger of its own writes. */
+export function fallbackLogger(): Logger {
+  return (fallback ??= createLogger('info'));
+}
+
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent };
 export const silentLogger: Logger = silent;
 

@@ -3,6 +3,7 @@
 
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, Pool, type Dispatcher } from 'undici';
 import { AbortedError, UpstreamUnavailableError } from './errors.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../config/defaults.js';
@@ -200,21 +201,16 @@ export function throwIfAborted(signal: AbortSignal | undefined, cause?: unknown)
   if (signal?.aborted) throw new AbortedError(cause ?? signal.reason);
 }
 
-/** Resolves after `ms`, or rejects with AbortedError as soon as the signal fires. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** Resolves after `ms`, or rejects with AbortedError as soon as the signal fires (Node's timer, the client's error). */
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   throwIfAborted(signal);
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new AbortedError(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  if (ms <= 0) return;
+  try {
+    await delay(ms, undefined, signal ? { signal } : {});
+  } catch (error) {
+    throwIfAborted(signal);
+    throw error;
+  }
 }
 
 /** Races a promise against the signal (the promise itself keeps running). */

@@ -11,6 +11,7 @@ import {
 import type { NodeItem, Page, Paging, ServiceErrorBody } from './common-types.js';
 import type { ForumBoards, ForumTopicPage, ForumTopicSummary } from './forum-types.js';
 import type { SeasonalPage } from './work-types.js';
+import { isRecord } from '../util/is-record.js';
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false };
 
@@ -20,10 +21,6 @@ export function parseJson(raw: string): JsonParse {
   } catch {
     return { ok: false };
   }
-}
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 class ShapeError extends UpstreamUnavailableError {

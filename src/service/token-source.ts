@@ -1,5 +1,6 @@
 // Per-user access tokens: refresh ahead of expiry, single-flight per key, rotate refresh tokens.
 
+import { fallbackLogger } from '../log/log.js';
 import { ReauthRequiredError, UpstreamUnavailableError } from './errors.js';
 import { OAuthError, type OAuthClient } from './oauth.js';
 import type { TokenResponse } from './common-types.js';
@@ -46,7 +47,7 @@ export interface TokenManagerOptions {
   refreshSkewMs?: number;
   /**
    * Told when the token endpoint refused the bot's client credentials (operator log; the error holds no secret).
-   * Default: console.error.
+   * Default: an error line in the redacting logger (src/log).
    */
   onClientRejected?: (error: ClientCredentialsRejectedError) => void;
   /**
@@ -122,7 +123,7 @@ export class TokenManager {
     this.storage = opts.storage;
     this.now = opts.now ?? Date.now;
     this.skewMs = opts.refreshSkewMs ?? DEFAULT_REFRESH_SKEW_MS;
-    this.onClientRejected = opts.onClientRejected ?? ((error) => console.error(`${error.name}: ${error.message}`));
+    this.onClientRejected = opts.onClientRejected ?? ((error) => fallbackLogger().error(`${error.name}: ${error.message}`));
     this.onRefresh = opts.onRefresh;
     this.onLoginLost = opts.onLoginLost;
   }

@@ -6,7 +6,8 @@ import { LockTimeoutError, withLock } from './locks.js';
 import { UpstreamUnavailableError } from '../service/errors.js';
 import { PENDING_LINKS, PendingLinks } from './pending-links.js';
 import { PendingLogins } from './pending-logins.js';
-import { isObject, SealedRecords } from './sealed.js';
+import { SealedRecords } from './sealed.js';
+import { isRecord } from '../util/is-record.js';
 
 export interface LinkedAccount {
   serviceUserName: string;
@@ -173,7 +174,7 @@ function copyAccount(a: LinkedAccount): LinkedAccount {
 }
 
 function parseLinkedAccount(value: unknown): LinkedAccount | undefined {
-  if (!isObject(value) || !isObject(value.tokens)) return undefined;
+  if (!isRecord(value) || !isRecord(value.tokens)) return undefined;
   const { serviceUserName, linkedAt } = value;
   const { accessToken, refreshToken, expiresAt } = value.tokens;
   if (

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StoreEngine } from './engine.js';
+import { retrying } from '../util/retry.js';
 
 /** The lock could not be taken within the wait. */
 export class LockTimeoutError extends Error {
@@ -42,17 +43,15 @@ export async function tryLock(engine: StoreEngine, name: string, ttlMs: number):
 export async function withLock<T>(engine: StoreEngine, name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + options.waitMs;
   const retryMs = options.retryMs ?? 25;
-  for (;;) {
-    const held = await tryLock(engine, name, options.ttlMs);
-    if (held) {
-      try {
-        return await fn();
-      } finally {
-        await held.release().catch(() => undefined);
-      }
-    }
-    if (Date.now() >= deadline) throw new LockTimeoutError(name);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(retryMs * (0.5 + Math.random()), Math.max(1, deadline - Date.now()))));
+  const held = await retrying(
+    async () => (await tryLock(engine, name, options.ttlMs)) ?? Promise.reject(new LockTimeoutError(name)),
+    // Held by someone else: try again after a jittered pause until the wait is over.
+    (error) => (error instanceof LockTimeoutError && Date.now() < deadline ? Math.min(retryMs * (0.5 + Math.random()), Math.max(1, deadline - Date.now())) : undefined),
+  );
+  try {
+    return await fn();
+  } finally {
+    await held.release().catch(() => undefined);
   }
 }
 

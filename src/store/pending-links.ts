@@ -2,7 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { StoredTokens } from '../service/token-source.js';
 import { keyedHash } from './crypto.js';
 import { copyProfile, parseProfile, type DiscordProfile, type LoginReplyTarget } from './pending-logins.js';
-import { isObject, type SealedRecords } from './sealed.js';
+import { type SealedRecords } from './sealed.js';
+import { isRecord } from '../util/is-record.js';
 
 /**
  * A link the service already authorized (code exchanged, tokens in hand) that waits for the person in the
@@ -95,7 +96,7 @@ export class PendingLinks {
 }
 
 function parseStored(value: unknown): StoredPendingLink | undefined {
-  if (!isObject(value) || !isObject(value.tokens) || !isObject(value.reply)) return undefined;
+  if (!isRecord(value) || !isRecord(value.tokens) || !isRecord(value.reply)) return undefined;
   const discordUser = parseProfile(value.discordUser);
   const { discordUserId, serviceUserName, receivedAt, expiresAt, secretHash } = value;
   const { accessToken, refreshToken, expiresAt: tokenExpiresAt } = value.tokens;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { keyedHash } from './crypto.js';
-import { isObject, type SealedRecords } from './sealed.js';
+import { type SealedRecords } from './sealed.js';
+import { isRecord } from '../util/is-record.js';
 
 /** Where the bot edits the ephemeral /login reply once the login ends. */
 export interface LoginReplyTarget {
@@ -125,7 +126,7 @@ export class PendingLogins {
 }
 
 function parseMarker(value: unknown): Marker | undefined {
-  return isObject(value) && typeof value.createdAt === 'number' && typeof value.order === 'number'
+  return isRecord(value) && typeof value.createdAt === 'number' && typeof value.order === 'number'
     ? { createdAt: value.createdAt, order: value.order }
     : undefined;
 }
@@ -135,7 +136,7 @@ export function copyProfile(p: DiscordProfile): DiscordProfile {
 }
 
 export function parseProfile(value: unknown): DiscordProfile | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const { username, displayName, avatarUrl } = value;
   if (typeof username !== 'string' || typeof displayName !== 'string') return undefined;
   if (avatarUrl !== undefined && typeof avatarUrl !== 'string') return undefined;
@@ -143,7 +144,7 @@ export function parseProfile(value: unknown): DiscordProfile | undefined {
 }
 
 function parsePendingLogin(value: unknown): PendingLogin | undefined {
-  if (!isObject(value) || !isObject(value.reply)) return undefined;
+  if (!isRecord(value) || !isRecord(value.reply)) return undefined;
   const discordUser = value.discordUser === undefined ? undefined : parseProfile(value.discordUser);
   if (value.discordUser !== undefined && discordUser === undefined) return undefined;
   const { discordUserId, codeVerifier, redirectUri, createdAt, expiresAt } = value;

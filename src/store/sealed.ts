@@ -97,7 +97,3 @@ export function storageKey(namespace: string, id: string): string {
 function aad(namespace: string, id: string): string {
   return `amls-bot/v1/${namespace}/${id}`;
 }
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -13,6 +13,8 @@ import { parsePublicKey, verifyInteractionSignature } from './signature.js';
 import { rawBodyAtMost } from '../web/body-limit.js';
 import { checkTimestamp, type SeenInteractions } from './replay.js';
 import { interactionCreateAction, restRequestFields, wrapRestRequest, type InteractionCreateAction } from './discord-internals.js';
+import { isRecord } from '../util/is-record.js';
+import { retrying } from '../util/retry.js';
 
 /** Discord allows 3 s for the HTTP answer; the router defers at 1.2 s, so this is a backstop. */
 export const DEFAULT_ACK_TIMEOUT_MS = 2_800;
@@ -185,22 +187,14 @@ export class HttpInteractions {
  * answer may still be in a load balancer), and Discord then does not know the interaction's webhook
  * yet. Such a refusal is retried briefly instead of losing the user's answer.
  */
-async function retryUnknownWebhook<T>(send: () => Promise<T>): Promise<T> {
-  for (const delay of UNKNOWN_WEBHOOK_RETRY_DELAYS_MS) {
-    try {
-      return await send();
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== UNKNOWN_WEBHOOK) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-  return send();
+function retryUnknownWebhook<T>(send: () => Promise<T>): Promise<T> {
+  return retrying(send, (error, retry) => ((error as { code?: unknown }).code === UNKNOWN_WEBHOOK ? UNKNOWN_WEBHOOK_RETRY_DELAYS_MS[retry - 1] : undefined));
 }
 
 function parseInteraction(body: Buffer): RawInteraction {
   const parsed: unknown = JSON.parse(body.toString('utf8'));
-  if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-  const { id, type } = parsed as Record<string, unknown>;
+  if (!isRecord(parsed)) throw new Error('not an object');
+  const { id, type } = parsed;
   if (typeof type !== 'number' || (type !== 1 && (typeof id !== 'string' || !/^\d{15,21}$/.test(id)))) throw new Error('no id or type');
   return parsed as RawInteraction;
 }

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import type { FinishFailure, FinishSuccess, LinkDecision, LoginService } from '../auth/login.js';
+import { fallbackLogger } from '../log/log.js';
 import { renderConfirmPage, renderPage } from './html.js';
 import { formBodyAtMost, noBodyBeyond, sendTooLarge } from './body-limit.js';
 
@@ -30,7 +31,7 @@ export interface WebAppOptions {
   readiness?: () => HealthStatus | Promise<HealthStatus>;
   /** Extra routes, e.g. the HTTP interactions endpoint. */
   routes?: readonly Router[];
-  /** Operator log for unexpected failures; messages never contain tokens, codes or state. */
+  /** Operator log for unexpected failures; messages never contain tokens, codes or state. Default: warnings in the redacting logger (src/log). */
   log?: (message: string) => void;
   /** One entry per answered request (method, path without query, status, client address). */
   accessLog?: (entry: AccessLogEntry) => void;
@@ -76,7 +77,7 @@ const FAILURE_TITLES: Record<FinishFailure['reason'], string> = {
 };
 
 export function createWebApp(o: WebAppOptions): express.Express {
-  const log = o.log ?? ((message: string) => console.warn(message));
+  const log = o.log ?? ((message: string) => fallbackLogger().warn(message));
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
