@@ -11,6 +11,8 @@ import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } f
 import { DEFAULT_CACHE_MAX_BYTES } from './service/response-cache.js';
 import { DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS } from './service/cool-off.js';
 import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS } from './discord/router.js';
+import type { LogLevel } from './log.js';
+import { discordTokenProblem } from './discord/token-shape.js';
 
 export { DEFAULT_CLIENT_ID_HEADER };
 
@@ -104,6 +106,8 @@ export interface BotConfig {
   limits?: Partial<LimitsConfig>;
   /** Defaults apply when absent. */
   reminders?: RemindersConfig;
+  /** LOG_LEVEL and LOG_FORMAT (format undefined: pretty in a terminal when available, JSON otherwise). */
+  log?: { level: LogLevel; format: 'json' | 'pretty' | undefined };
 }
 
 export const DEFAULT_USER_RATE = {
@@ -205,6 +209,13 @@ class EnvReader {
       return fallback;
     }
     return port;
+  }
+
+  discordToken(name: string): string {
+    const value = this.required(name);
+    const problem = value === '' ? undefined : discordTokenProblem(value);
+    if (problem !== undefined) this.problems.push(`${name} ${problem}: ${HINTS[name] ?? ''}`);
+    return value;
   }
 
   snowflake(name: string): string {
@@ -377,7 +388,7 @@ function readService(r: EnvReader): ServiceConfig {
 
 function readDiscord(r: EnvReader): DiscordConfig {
   return {
-    token: r.required('DISCORD_TOKEN'),
+    token: r.discordToken('DISCORD_TOKEN'),
     applicationId: r.snowflake('DISCORD_APPLICATION_ID'),
     apiUrl: r.url('DISCORD_API_URL', DEFAULT_DISCORD_API_URL),
     cdnUrl: r.url('DISCORD_CDN_URL', DEFAULT_DISCORD_CDN_URL),
@@ -428,7 +439,9 @@ function readTransport(r: EnvReader): TransportConfig {
   const shardCount = r.optional('SHARD_COUNT');
   if (shardCount !== undefined) {
     if (kind === 'http') r.problems.push('SHARD_COUNT applies to the gateway transport only; with DISCORD_TRANSPORT=http run more processes instead');
-    else shards = shardCount === 'auto' ? 'auto' : r.positiveInt('SHARD_COUNT', 4096);
+    else if (shardCount === 'auto') shards = 'auto';
+    else if (/^\d+$/.test(shardCount) && Number(shardCount) >= 1 && Number(shardCount) <= 4096) shards = Number(shardCount);
+    else r.problems.push(`SHARD_COUNT must be auto (Discord's recommendation) or a whole number 1–4096, got "${shardCount}"`);
   }
   const shutdownGraceMs = r.positiveInt('SHUTDOWN_GRACE_MS', 600_000) ?? DEFAULT_SHUTDOWN_GRACE_MS;
   return { kind, publicKey, shards, shutdownGraceMs };
@@ -477,6 +490,10 @@ export function loadConfig(env: Env = process.env): BotConfig {
     transport: readTransport(r),
     limits: readLimits(r),
     reminders: readReminders(r),
+    log: {
+      level: r.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+      format: r.optional('LOG_FORMAT') === undefined ? undefined : r.oneOf('LOG_FORMAT', ['json', 'pretty'] as const, 'json'),
+    },
   };
   r.finish();
   return config;

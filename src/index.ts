@@ -4,7 +4,7 @@
 
 import { ConfigError, loadConfig } from './config.js';
 import { loadDotEnv } from './dotenv.js';
-import { createLogger, parseLogFormat, parseLogLevel } from './log.js';
+import { createLogger } from './log.js';
 import { startBot } from './bot.js';
 import { isShardProcess, startShardManager } from './shard.js';
 
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(parseLogLevel(process.env.LOG_LEVEL), { format: parseLogFormat(process.env.LOG_FORMAT) });
+  const log = createLogger(config.log?.level ?? 'info', { format: config.log?.format });
 
   // A failing handler must never take the bot down: log with context and carry on.
   process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason }));
