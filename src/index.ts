@@ -7,6 +7,8 @@ import { loadDotEnv } from './dotenv.js';
 import { createLogger } from './log.js';
 import { startBot } from './bot.js';
 import { isShardProcess, startShardManager } from './shard.js';
+import { describeStartFailure } from './start-failure.js';
+import { undoNewSqliteStore } from './store/fresh-sqlite.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -27,6 +29,8 @@ async function main(): Promise<void> {
   process.on('uncaughtException', (error) => log.error('uncaught exception', { error }));
 
   const shard = isShardProcess();
+  // A failed start leaves no new store file behind (a shard shares its manager's, which exists by then).
+  const undoStore = shard ? async () => {} : undoNewSqliteStore(config.store.url);
   let shutdown: (graceMs: number) => Promise<unknown>;
   try {
     if (config.transport.shards !== undefined && !shard) {
@@ -41,7 +45,11 @@ async function main(): Promise<void> {
       };
     }
   } catch (error) {
-    log.error('the bot could not start', { error });
+    const reason = describeStartFailure(error, config);
+    // A known cause is one line saying what to fix; anything else is logged with its stack.
+    if (reason !== undefined) console.error(`The bot could not start: ${reason}`);
+    else log.error('the bot could not start', { error });
+    await undoStore().catch((cleanup: unknown) => log.warn('could not remove the store file this start created', { error: cleanup }));
     process.exit(1);
   }
 
