@@ -2,6 +2,7 @@
 // One of three roles: a single bot (gateway or HTTP transport), a sharding manager
 // (SHARD_COUNT set: web server once, one child per shard), or one of its shard children.
 
+import { botCliAction } from './cli.js';
 import { ConfigError, loadConfig } from './config.js';
 import { loadDotEnv } from './dotenv.js';
 import { createLogger } from './log.js';
@@ -11,6 +12,13 @@ import { describeStartFailure } from './start-failure.js';
 import { undoNewSqliteStore } from './store/fresh-sqlite.js';
 
 async function main(): Promise<void> {
+  // A shard child is started with the same entry point and no arguments.
+  const action = botCliAction(process.argv.slice(2));
+  if (action.kind === 'exit') {
+    if (action.stdout !== undefined) console.log(action.stdout);
+    if (action.stderr !== undefined) console.error(action.stderr);
+    process.exit(action.code);
+  }
   loadDotEnv();
   let config;
   try {
