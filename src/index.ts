@@ -9,6 +9,7 @@ import { createLogger } from './log.js';
 import { startBot } from './bot.js';
 import { isShardProcess, startShardManager } from './shard.js';
 import { describeStartFailure } from './start-failure.js';
+import { verifyBotToken } from './discord/verify-token.js';
 import { undoNewSqliteStore } from './store/fresh-sqlite.js';
 
 async function main(): Promise<void> {
@@ -41,6 +42,10 @@ async function main(): Promise<void> {
   const undoStore = shard ? async () => {} : undoNewSqliteStore(config.store.url);
   let shutdown: (graceMs: number) => Promise<unknown>;
   try {
+    if (config.transport.kind === 'http') {
+      const unverified = await verifyBotToken(config.discord);
+      if (unverified !== undefined) log.warn('could not check DISCORD_TOKEN with Discord; starting anyway', { error: unverified });
+    }
     if (config.transport.shards !== undefined && !shard) {
       const running = await startShardManager({ config, log, shardScript: process.argv[1] ?? '' });
       shutdown = (graceMs) => running.shutdown(graceMs);

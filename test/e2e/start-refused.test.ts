@@ -28,12 +28,18 @@ describe('a start Discord refuses', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  for (const shards of [false, true]) {
-    it(`a well-shaped token rejected at login (401) is one line naming DISCORD_TOKEN, and no store file is left${shards ? ' (sharding manager)' : ''}`, async () => {
+  const VARIANTS = [
+    { name: 'gateway', extra: {} },
+    { name: 'sharding manager', extra: { SHARD_COUNT: '1' } },
+    { name: 'HTTP interactions', extra: { DISCORD_TRANSPORT: 'http' } },
+  ] as const;
+  for (const variant of VARIANTS) {
+    it(`a well-shaped token rejected by Discord (401) is one line naming DISCORD_TOKEN, and no store file is left (${variant.name})`, async () => {
       const port = await freePort();
-      const folder = `data-${shards ? 'sharded' : 'single'}`;
+      const folder = `data-${variant.name.replace(/\W/g, '-')}`;
       const wrong = `${discord.botToken.split('.').slice(0, 2).join('.')}.wrongsecret`;
-      const env = botEnv({ discord, emulator, clientId: CLIENT_ID, port, storeUrl: `sqlite://${folder}/bot.sqlite`, extra: { DISCORD_TOKEN: wrong, ...(shards ? { SHARD_COUNT: '1' } : {}) } });
+      const transport = 'DISCORD_TRANSPORT' in variant.extra ? 'http' : 'gateway';
+      const env = botEnv({ discord, emulator, clientId: CLIENT_ID, port, storeUrl: `sqlite://${folder}/bot.sqlite`, transport, extra: { ...variant.extra, DISCORD_TOKEN: wrong } });
       const run = spawnBot(env, dir);
       expect(await run.exited).toBe(1);
       const output = run.output();
