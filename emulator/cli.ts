@@ -6,6 +6,9 @@ import { DEFAULT_CLIENT, DEFAULT_USERS, startEmulator, type EmulatorClient, type
 const USAGE = `usage: npm run emulator -- [--port N] [--host H] [--client-id ID [--client-secret S] --redirect-uri URI ...]...
        [--user NAME:PASSWORD]... [--access-token-ttl SECONDS] [--catalogue-size N] [--seed N]`;
 
+/** `--help` anywhere: print the usage once and exit 0 (no other parsing). */
+class HelpRequested extends Error {}
+
 /** Groups --client-id / --client-secret / --redirect-uri in command-line order: each flag applies to the last client id. */
 export function parseCli(argv: string[]): { port: number; host: string; clients?: EmulatorClient[]; users?: EmulatorUser[]; accessTtl?: number; size?: number; seed?: number } {
   const { tokens } = parseArgs({
@@ -32,7 +35,7 @@ export function parseCli(argv: string[]): { port: number; host: string; clients?
     const v = t.value;
     switch (t.name) {
       case 'help':
-        throw new Error(USAGE);
+        throw new HelpRequested(USAGE);
       case 'port':
         out.port = int('port', v);
         break;
@@ -77,6 +80,10 @@ async function main(): Promise<void> {
   try {
     args = parseCli(process.argv.slice(2));
   } catch (e) {
+    if (e instanceof HelpRequested) {
+      console.log(USAGE);
+      process.exit(0);
+    }
     console.error(e instanceof Error ? e.message : String(e));
     console.error(USAGE);
     process.exit(2);

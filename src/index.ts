@@ -4,11 +4,22 @@
 
 import { ConfigError, loadConfig } from './config/config.js';
 import { loadDotEnv } from './config/dotenv.js';
-import { createLogger, parseLogFormat, parseLogLevel } from './log/log.js';
+import { createLogger } from './log/log.js';
 import { startBot } from './app/bot.js';
 import { isShardProcess, startShardManager } from './app/shard.js';
+import { botCliAction } from './app/cli.js';
+import { describeStartFailure } from './app/start-failure.js';
+import { verifyBotToken } from './transport/verify-token.js';
+import { undoNewSqliteStore } from './store/fresh-sqlite.js';
 
 async function main(): Promise<void> {
+  // A shard child is started with the same entry point and no arguments.
+  const action = botCliAction(process.argv.slice(2));
+  if (action.kind === 'exit') {
+    if (action.stdout !== undefined) console.log(action.stdout);
+    if (action.stderr !== undefined) console.error(action.stderr);
+    process.exit(action.code);
+  }
   loadDotEnv();
   let config;
   try {
@@ -20,15 +31,21 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(parseLogLevel(process.env.LOG_LEVEL), { format: parseLogFormat(process.env.LOG_FORMAT) });
+  const log = createLogger(config.log?.level ?? 'info', { format: config.log?.format });
 
   // A failing handler must never take the bot down: log with context and carry on.
   process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: reason }));
   process.on('uncaughtException', (error) => log.error('uncaught exception', { error }));
 
   const shard = isShardProcess();
+  // A failed start leaves no new store file behind (a shard shares its manager's, which exists by then).
+  const undoStore = shard ? async () => {} : undoNewSqliteStore(config.store.url);
   let shutdown: (graceMs: number) => Promise<unknown>;
   try {
+    if (config.transport.kind === 'http') {
+      const unverified = await verifyBotToken(config.discord);
+      if (unverified !== undefined) log.warn('could not check DISCORD_TOKEN with Discord; starting anyway', { error: unverified });
+    }
     if (config.transport.shards !== undefined && !shard) {
       const running = await startShardManager({ config, log, shardScript: process.argv[1] ?? '' });
       shutdown = (graceMs) => running.shutdown(graceMs);
@@ -41,7 +58,11 @@ async function main(): Promise<void> {
       };
     }
   } catch (error) {
-    log.error('the bot could not start', { error });
+    const reason = describeStartFailure(error, config);
+    // A known cause is one line saying what to fix; anything else is logged with its stack.
+    if (reason !== undefined) console.error(`The bot could not start: ${reason}`);
+    else log.error('the bot could not start', { error });
+    await undoStore().catch((cleanup: unknown) => log.warn('could not remove the store file this start created', { error: cleanup }));
     process.exit(1);
   }
 

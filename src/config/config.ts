@@ -6,6 +6,8 @@ import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT
 import { isPublicKeyHex, parseEncryptionKey } from './keys.js';
 import { parseStoreUrl } from './store-url.js';
 import { readMetricsConfig, type MetricsConfig } from './metrics-config.js';
+import type { LogLevel } from '../log/log.js';
+import { discordTokenProblem } from './token-shape.js';
 
 export interface BucketConfig {
   /** Tokens a full bucket holds: how many requests may come at once. */
@@ -106,6 +108,8 @@ export interface BotConfig {
   limits?: Partial<LimitsConfig>;
   /** Defaults apply when absent. */
   reminders?: RemindersConfig;
+  /** LOG_LEVEL and LOG_FORMAT (format undefined: pretty in a terminal when available, JSON otherwise). */
+  log?: { level: LogLevel; format: 'json' | 'pretty' | undefined };
 }
 
 export const DEFAULT_USER_RATE = {
@@ -207,6 +211,13 @@ class EnvReader {
       return fallback;
     }
     return port;
+  }
+
+  discordToken(name: string): string {
+    const value = this.required(name);
+    const problem = value === '' ? undefined : discordTokenProblem(value);
+    if (problem !== undefined) this.problems.push(`${name} ${problem}: ${HINTS[name] ?? ''}`);
+    return value;
   }
 
   snowflake(name: string): string {
@@ -379,7 +390,7 @@ function readService(r: EnvReader): ServiceConfig {
 
 function readDiscord(r: EnvReader): DiscordConfig {
   return {
-    token: r.required('DISCORD_TOKEN'),
+    token: r.discordToken('DISCORD_TOKEN'),
     applicationId: r.snowflake('DISCORD_APPLICATION_ID'),
     apiUrl: r.url('DISCORD_API_URL', DEFAULT_DISCORD_API_URL),
     cdnUrl: r.url('DISCORD_CDN_URL', DEFAULT_DISCORD_CDN_URL),
@@ -430,7 +441,9 @@ function readTransport(r: EnvReader): TransportConfig {
   const shardCount = r.optional('SHARD_COUNT');
   if (shardCount !== undefined) {
     if (kind === 'http') r.problems.push('SHARD_COUNT applies to the gateway transport only; with DISCORD_TRANSPORT=http run more processes instead');
-    else shards = shardCount === 'auto' ? 'auto' : r.positiveInt('SHARD_COUNT', 4096);
+    else if (shardCount === 'auto') shards = 'auto';
+    else if (/^\d+$/.test(shardCount) && Number(shardCount) >= 1 && Number(shardCount) <= 4096) shards = Number(shardCount);
+    else r.problems.push(`SHARD_COUNT must be auto (Discord's recommendation) or a whole number 1–4096, got "${shardCount}"`);
   }
   const shutdownGraceMs = r.positiveInt('SHUTDOWN_GRACE_MS', 600_000) ?? DEFAULT_SHUTDOWN_GRACE_MS;
   return { kind, publicKey, shards, shutdownGraceMs };
@@ -479,6 +492,10 @@ export function loadConfig(env: Env = process.env): BotConfig {
     transport: readTransport(r),
     limits: readLimits(r),
     reminders: readReminders(r),
+    log: {
+      level: r.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+      format: r.optional('LOG_FORMAT') === undefined ? undefined : r.oneOf('LOG_FORMAT', ['json', 'pretty'] as const, 'json'),
+    },
   };
   r.finish();
   return config;

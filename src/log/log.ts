@@ -188,10 +188,6 @@ export function parseLogLevel(value: string | undefined): LogLevel {
   return value === 'debug' || value === 'warn' || value === 'error' ? value : 'info';
 }
 
-export function parseLogFormat(value: string | undefined): LoggerOptions['format'] {
-  return value === 'json' || value === 'pretty' ? value : undefined;
-}
-
 const scope = new AsyncLocalStorage<Logger>();
 
 /** Runs `fn` with `log` as the logger of everything it starts (e.g. one interaction's upstream calls). */

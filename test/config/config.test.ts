@@ -4,7 +4,7 @@ import { ConfigError, DEFAULT_LIMITS, DEFAULT_STORE_URL, DEFAULT_USER_RATE, load
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const VALID = {
-  DISCORD_TOKEN: 'token',
+  DISCORD_TOKEN: 'MTEwMDAwMDAwMDAwMDAwMDAwMQ.GaBcDe.0123456789abcdefghijklmnopqrstuvwxyzAB',
   DISCORD_APPLICATION_ID: '1100000000000000001',
   SERVICE_API_URL: 'https://api.example.net/',
   SERVICE_AUTH_URL: 'https://auth.example.net',
@@ -114,7 +114,7 @@ describe('config', () => {
   });
 
   it('needs only the Discord part to register commands', () => {
-    expect(loadDiscordConfig({ DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '1100000000000000001' }).applicationId).toBe('1100000000000000001');
+    expect(loadDiscordConfig({ DISCORD_TOKEN: VALID.DISCORD_TOKEN, DISCORD_APPLICATION_ID: '1100000000000000001' }).applicationId).toBe('1100000000000000001');
     expect(() => loadDiscordConfig({})).toThrow(ConfigError);
   });
 
@@ -149,10 +149,34 @@ describe('config', () => {
   it('SHARD_COUNT is auto or a number, for the gateway only; SHUTDOWN_GRACE_MS a positive number', () => {
     expect(loadConfig({ ...VALID, SHARD_COUNT: 'auto' }).transport.shards).toBe('auto');
     expect(loadConfig({ ...VALID, SHARD_COUNT: '4', SHUTDOWN_GRACE_MS: '3000' }).transport).toMatchObject({ shards: 4, shutdownGraceMs: 3000 });
-    expect(problems({ ...VALID, SHARD_COUNT: '0' })).toEqual([expect.stringMatching(/SHARD_COUNT must be a whole number/)]);
+    expect(problems({ ...VALID, SHARD_COUNT: '0' })).toEqual([expect.stringMatching(/SHARD_COUNT must be auto .* or a whole number 1–4096, got "0"/)]);
+    expect(problems({ ...VALID, SHARD_COUNT: 'many' })).toEqual([expect.stringMatching(/SHARD_COUNT must be auto/)]);
     expect(problems({ ...VALID, SHARD_COUNT: '2', DISCORD_TRANSPORT: 'http', DISCORD_PUBLIC_KEY: 'a'.repeat(64) })).toEqual([
       expect.stringMatching(/SHARD_COUNT applies to the gateway transport only/),
     ]);
     expect(problems({ ...VALID, SHUTDOWN_GRACE_MS: '-1' })).toEqual([expect.stringMatching(/SHUTDOWN_GRACE_MS/)]);
+  });
+
+  it('LOG_LEVEL and LOG_FORMAT: read, and anything else reported with the other problems (no silent default)', () => {
+    expect(loadConfig(VALID).log).toEqual({ level: 'info', format: undefined });
+    expect(loadConfig({ ...VALID, LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty' }).log).toEqual({ level: 'debug', format: 'pretty' });
+    expect(loadConfig({ ...VALID, LOG_FORMAT: 'json' }).log).toEqual({ level: 'info', format: 'json' });
+    const found = problems({ ...VALID, LOG_LEVEL: 'verbose', LOG_FORMAT: 'text', SHARD_COUNT: 'x' });
+    expect(found).toEqual([
+      expect.stringMatching(/SHARD_COUNT must be auto/),
+      'LOG_LEVEL must be one of debug, info, warn, error, got "verbose"',
+      'LOG_FORMAT must be one of json, pretty, got "text"',
+    ]);
+    expect(problems({ ...VALID, LOG_LEVEL: 'DEBUG' })).toEqual(['LOG_LEVEL must be one of debug, info, warn, error, got "DEBUG"']);
+  });
+
+  it('DISCORD_TOKEN must have a bot token\'s shape: three dot-separated base64url parts', () => {
+    for (const bad of ['abc', 'a.b', 'a.b.c.d', 'a..c', `Bot ${VALID.DISCORD_TOKEN}`, 'a b.c.d', 'ab+/.cd.ef']) {
+      expect(problems({ ...VALID, DISCORD_TOKEN: bad }), bad).toEqual([expect.stringMatching(/^DISCORD_TOKEN .*Reset Token/)]);
+    }
+    expect(problems({ ...VALID, DISCORD_TOKEN: 'abc' })[0]).toContain('does not look like a bot token');
+    expect(() => loadDiscordConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '1100000000000000001' })).toThrow(/DISCORD_TOKEN does not look like a bot token/);
+    // The fake Discord's tokens (what tests, the sandbox and the image check use) have the shape.
+    expect(problems({ ...VALID, DISCORD_TOKEN: 'fake.MTEwMDAwMDAwMDAwMDAwMDAwMg.1100000000000000123' })).toEqual([]);
   });
 });

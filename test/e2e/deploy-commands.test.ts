@@ -57,7 +57,7 @@ describe('deploy-commands', () => {
     expect(fake.registeredCommands(guild)).toHaveLength(8);
 
     const bad = await deploy(fake, ['--guild', 'nope']);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.output).toContain('--guild needs a server ID');
   });
 });

@@ -82,7 +82,7 @@ describe('the bot process', () => {
   it('refuses a malformed encryption key and says how to make one', async () => {
     const run = runBot(
       {
-        DISCORD_TOKEN: 'x',
+        DISCORD_TOKEN: discord.botToken,
         DISCORD_APPLICATION_ID: '1100000000000000002',
         SERVICE_API_URL: emulator.url,
         SERVICE_AUTH_URL: emulator.url,

@@ -60,7 +60,7 @@ describe('SERVICE_WEB_URL', () => {
     SERVICE_API_URL: 'https://api.example.net',
     SERVICE_AUTH_URL: 'https://auth.example.net',
     SERVICE_CLIENT_ID: 'c',
-    DISCORD_TOKEN: 't',
+    DISCORD_TOKEN: 'MTEwMDAwMDAwMDAwMDAwMDAwMQ.GaBcDe.0123456789abcdefghijklmnopqrstuvwxyzAB',
     DISCORD_APPLICATION_ID: '1100000000000000001',
     PUBLIC_URL: 'https://bot.example.net',
     TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
