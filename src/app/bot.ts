@@ -120,7 +120,7 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     now,
     onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
   });
-  const store = metrics ? timedStore(opened, storeEngineOf(config.store.url), metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
+  const store = metrics ? timedStore(opened, opened.engine.kind, metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
 
   const userRate = new UserRateLimits(config.userRate, now);
   const observer = serviceObserver(log, metrics);
@@ -495,14 +495,6 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     },
     stop,
   };
-}
-
-/** The store engine's name for metrics labels, from STORE_URL's scheme. */
-export function storeEngineOf(url: string): string {
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? 'unknown';
-  if (scheme === 'postgresql') return 'postgres';
-  if (scheme === 'rediss') return 'redis';
-  return scheme;
 }
 
 /** How "forget me" names each kind of record it deleted. */
