@@ -1,18 +1,18 @@
 // /anime search | info | ranking | season | schedule | suggestions
 
-import { SEASONS, SEASON_SORTS, type Season, type SeasonSort } from '../src/service/work-types.js';
+import { SEASONS, SEASON_SORTS } from '../src/service/work-types.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
-import { booleanOption, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import { booleanOption, defineCommand, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { seasonOf, seasonView, suggestionsView } from '../src/views/catalogue.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 import { workSubcommands } from './work-subcommands.js';
 import { scheduleView } from '../src/views/schedule.js';
-import { WEEKDAYS, type Weekday } from '../src/airing/air-times.js';
+import { WEEKDAYS } from '../src/airing/air-times.js';
 
 const shared = workSubcommands('anime');
 
-export const anime: SlashCommand = {
-  data: slashCommand('anime', 'Search and browse anime', [
+export const anime: SlashCommand = defineCommand(
+  slashCommand('anime', 'Search and browse anime', [
     ...shared.data,
     subcommand('season', 'Anime of a season (default: the current one)', [
       integerOption('year', 'Year, e.g. 2024', { min: 1917, max: 2100 }),
@@ -25,30 +25,23 @@ export const anime: SlashCommand = {
     ]),
     subcommand('suggestions', 'Anime suggested for you (needs /login)'),
   ]),
-  handlers: {
+  {
     ...shared.handlers,
     season: {
       ephemeral: false,
-      run: (ctx) => {
-        const o = ctx.interaction.options;
+      run: (ctx, args) => {
         const current = seasonOf(new Date(ctx.deps.now()));
-        const year = o.getInteger('year') ?? current.year;
-        const season = (o.getString('season') as Season | null) ?? current.season;
-        const sort = (o.getString('sort') as SeasonSort | null) ?? 'anime_score';
-        return renderPagedView(ctx, seasonView, { year, season, sort }, 0, ctx.userId);
+        const state = { year: args.year ?? current.year, season: args.season ?? current.season, sort: args.sort ?? 'anime_score' };
+        return renderPagedView(ctx, seasonView, state, 0, ctx.userId);
       },
     },
     schedule: {
       ephemeral: false,
-      run: (ctx) => {
-        const o = ctx.interaction.options;
-        const day = (o.getString('day') as Weekday | null) ?? undefined;
-        return renderPagedView(ctx, scheduleView, { day, mine: o.getBoolean('mine') ?? false }, 0, ctx.userId);
-      },
+      run: (ctx, args) => renderPagedView(ctx, scheduleView, { day: args.day, mine: args.mine ?? false }, 0, ctx.userId),
     },
     suggestions: {
       ephemeral: false,
       run: (ctx) => renderPagedView(ctx, suggestionsView, {}, 0, ctx.userId),
     },
   },
-};
+);

@@ -1,6 +1,5 @@
 // /list anime|manga view | update | remove
 
-import type { ChatInputCommandInteraction } from 'discord.js';
 import { InvalidOptionError, ServiceHttpError } from '../src/service/errors.js';
 import {
   ANIME_LIST_SORTS,
@@ -12,8 +11,8 @@ import {
 } from '../src/service/list-types.js';
 import type { Anime, Manga, WorkKind } from '../src/service/work-types.js';
 import type { CommandContext } from '../src/interactions/context.js';
-import type { SlashCommand, SubcommandHandler } from '../src/interactions/command-types.js';
-import { booleanOption, group, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import type { ArgumentsOf, ArgumentValues, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
+import { booleanOption, defineCommand, group, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { renameOption, UserFacingError } from '../src/interactions/user-errors.js';
 import { maskTitle } from '../src/views/nsfw.js';
@@ -89,11 +88,18 @@ const MANGA_WRITES = {
   comments: 'comments',
 } as const satisfies Record<string, keyof MangaListUpdate>;
 
+const LIST_DATA = slashCommand('list', 'Anime and manga lists: view anyone’s, change yours', [
+  group('anime', 'Anime lists', [viewSubcommand('anime'), animeUpdate, subcommand('remove', 'Remove an anime from your list', [TITLE])]),
+  group('manga', 'Manga lists', [viewSubcommand('manga'), mangaUpdate, subcommand('remove', 'Remove a manga from your list', [TITLE])]),
+]);
+
+type ListArgs<P extends SubcommandPath<typeof LIST_DATA>> = ArgumentsOf<OptionsAt<typeof LIST_DATA, P>>;
+
 /** The options given, under the service's names; the client checks every value's range and type. */
-function changesFrom(o: ChatInputCommandInteraction['options'], writes: Readonly<Record<string, string>>): Record<string, unknown> {
+function changesFrom(args: ArgumentValues, writes: Readonly<Record<string, string>>): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   for (const [option, field] of Object.entries(writes)) {
-    const given = o.get(option)?.value;
+    const given = args[option];
     if (given === undefined) continue;
     changes[field] =
       field === 'tags'
@@ -111,8 +117,8 @@ function optionNames(writes: Readonly<Record<string, string>>): Record<string, s
   return Object.fromEntries(Object.entries(writes).map(([option, field]) => [field, option]));
 }
 
-function oneOf<T extends string>(option: string, value: string | null, allowed: readonly T[]): T | undefined {
-  if (value === null) return undefined;
+function oneOf<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
   const found = allowed.find((a) => a === value);
   if (!found) throw new InvalidOptionError(option, `must be one of ${allowed.join(', ')}`);
   return found;
@@ -123,36 +129,34 @@ function shown<W extends Anime | Manga>(ctx: CommandContext, work: W): W {
   return { ...work, title: maskTitle(work.title, work.nsfw, ctx.where) };
 }
 
-function viewHandler(kind: WorkKind): SubcommandHandler {
+function viewHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime view'> | ListArgs<'manga view'>> {
   const statuses: readonly string[] = kind === 'anime' ? ANIME_LIST_STATUSES : MANGA_LIST_STATUSES;
   const sorts: readonly string[] = kind === 'anime' ? ANIME_LIST_SORTS : MANGA_LIST_SORTS;
   return {
     ephemeral: false,
-    run: (ctx) => {
-      const o = ctx.interaction.options;
-      const user = o.getString('user')?.trim() || undefined;
+    run: (ctx, args) => {
+      const user = args.user?.trim() || undefined;
       if (user !== undefined && !/^[\w-]{2,32}$/.test(user)) {
         throw new InvalidOptionError('user', 'a service user name has 2–32 letters, digits, - or _');
       }
-      const state = { user, status: oneOf('status', o.getString('status'), statuses), sort: oneOf('sort', o.getString('sort'), sorts) };
+      const state = { user, status: oneOf('status', args.status, statuses), sort: oneOf('sort', args.sort, sorts) };
       return renderPagedView(ctx, kind === 'anime' ? animeListView : mangaListView, state, 0, ctx.userId);
     },
   };
 }
 
-function updateHandler(kind: WorkKind): SubcommandHandler {
+function updateHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime update'> | ListArgs<'manga update'>> {
   const writes = kind === 'anime' ? ANIME_WRITES : MANGA_WRITES;
   return {
     ephemeral: false,
     autocomplete: titleAutocomplete(kind),
-    async run(ctx: CommandContext) {
-      const o = ctx.interaction.options;
-      const changes = changesFrom(o, writes);
+    async run(ctx, args) {
+      const changes = changesFrom(args, writes);
       if (Object.keys(changes).length === 0) {
         throw new UserFacingError('Nothing to change', 'Give at least one value to set, for example `status` or `score`.');
       }
       const auth = await ctx.requireAuth();
-      const id = await resolveTitle(ctx, kind, o.getString('title', true), { exact: true });
+      const id = await resolveTitle(ctx, kind, args.title, { exact: true });
       // The work's facts only decorate the answer: a failed read must not report a failed write.
       const facts =
         kind === 'anime'
@@ -179,13 +183,13 @@ function updateHandler(kind: WorkKind): SubcommandHandler {
   };
 }
 
-function removeHandler(kind: WorkKind): SubcommandHandler {
+function removeHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime remove'> | ListArgs<'manga remove'>> {
   return {
     ephemeral: false,
     autocomplete: titleAutocomplete(kind),
-    async run(ctx: CommandContext) {
+    async run(ctx, args) {
       const auth = await ctx.requireAuth();
-      const id = await resolveTitle(ctx, kind, ctx.interaction.options.getString('title', true), { exact: true });
+      const id = await resolveTitle(ctx, kind, args.title, { exact: true });
       const work = shown(ctx, kind === 'anime' ? await ctx.deps.service.getAnime(id, { fields: 'nsfw' }) : await ctx.deps.service.getManga(id, { fields: 'nsfw' }));
       try {
         if (kind === 'anime') await ctx.deps.service.deleteAnimeListStatus(id, { auth });
@@ -201,17 +205,11 @@ function removeHandler(kind: WorkKind): SubcommandHandler {
   };
 }
 
-export const list: SlashCommand = {
-  data: slashCommand('list', 'Anime and manga lists: view anyone’s, change yours', [
-    group('anime', 'Anime lists', [viewSubcommand('anime'), animeUpdate, subcommand('remove', 'Remove an anime from your list', [TITLE])]),
-    group('manga', 'Manga lists', [viewSubcommand('manga'), mangaUpdate, subcommand('remove', 'Remove a manga from your list', [TITLE])]),
-  ]),
-  handlers: {
-    'anime view': viewHandler('anime'),
-    'anime update': updateHandler('anime'),
-    'anime remove': removeHandler('anime'),
-    'manga view': viewHandler('manga'),
-    'manga update': updateHandler('manga'),
-    'manga remove': removeHandler('manga'),
-  },
-};
+export const list: SlashCommand = defineCommand(LIST_DATA, {
+  'anime view': viewHandler('anime'),
+  'anime update': updateHandler('anime'),
+  'anime remove': removeHandler('anime'),
+  'manga view': viewHandler('manga'),
+  'manga update': updateHandler('manga'),
+  'manga remove': removeHandler('manga'),
+});
