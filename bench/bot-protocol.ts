@@ -1,6 +1,6 @@
 // Messages between the memory benchmark and the bot process it measures (bench/bot-process.ts).
 
-import type { BotConfig } from '../src/config/config.js';
+import type { BotConfig } from '../src/config/types.js';
 
 export interface MemorySample {
   heapUsed: number;

@@ -6,7 +6,7 @@ import { freePort } from './free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { BotConfig } from '../src/config/config.js';
+import type { BotConfig } from '../src/config/types.js';
 import { startBot, type BotOptions, type RunningBot } from '../src/app/bot.js';
 import { createLogger, silentLogger, type Logger } from '../src/log/log.js';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server.js';

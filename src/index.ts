@@ -2,7 +2,8 @@
 // One of three roles: a single bot (gateway or HTTP transport), a sharding manager
 // (SHARD_COUNT set: web server once, one child per shard), or one of its shard children.
 
-import { ConfigError, loadConfig } from './config/config.js';
+import { loadConfig } from './config/config.js';
+import { ConfigError } from './config/env-reader.js';
 import { loadDotEnv } from './config/dotenv.js';
 import { createLogger } from './log/log.js';
 import { startBot } from './app/bot.js';

@@ -4,7 +4,8 @@
 // core and the web server for the sharding manager.
 
 import { Events, MessageFlags, RESTEvents, Routes, type APIApplication, type Client, type REST } from 'discord.js';
-import { DEFAULT_DISCORD_CDN_URL, DEFAULT_LIMITS, type BotConfig, type LimitsConfig } from '../config/config.js';
+import { DEFAULT_DISCORD_CDN_URL, DEFAULT_LIMITS } from '../config/config.js';
+import { type BotConfig, type LimitsConfig } from '../config/types.js';
 import { scopedLogger, type Logger } from '../log/log.js';
 import { parseEncryptionKey } from '../config/keys.js';
 import { LoginService } from '../auth/login.js';

@@ -2,7 +2,8 @@
 // Registers the commands globally (they can take up to an hour to show everywhere) or, with
 // --guild, in one test server at once.
 
-import { ConfigError, loadDiscordConfig } from '../config/config.js';
+import { loadDiscordConfig } from '../config/config.js';
+import { ConfigError } from '../config/env-reader.js';
 import { loadDotEnv } from '../config/dotenv.js';
 import { inviteLinks, registerCommands } from './register-commands.js';
 import { parseArgs } from 'node:util';

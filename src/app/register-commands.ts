@@ -1,7 +1,7 @@
 // Registers every slash command with Discord, globally or for one server.
 
 import { REST, Routes } from 'discord.js';
-import type { DiscordConfig } from '../config/config.js';
+import type { DiscordConfig } from '../config/types.js';
 import { commandDefinitions } from './command-registry.js';
 
 export async function registerCommands(discord: DiscordConfig, guildId?: string): Promise<number> {

@@ -5,7 +5,7 @@
 
 import { once } from 'node:events';
 import { REST, Routes, ShardingManager, type Shard } from 'discord.js';
-import type { BotConfig } from '../config/config.js';
+import type { BotConfig } from '../config/types.js';
 import { openCore, startWeb, type BotOptions } from './bot.js';
 import type { RunningWebServer } from '../web/server.js';
 

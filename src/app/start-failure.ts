@@ -1,7 +1,7 @@
 // Start-up failures an admin can fix, as one line naming the variable to change instead of a stack
 // trace: Discord rejecting DISCORD_TOKEN at login, Discord unreachable, the web port taken.
 
-import type { BotConfig } from '../config/config.js';
+import type { BotConfig } from '../config/types.js';
 
 const NETWORK_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 

@@ -1,7 +1,7 @@
 // Token buckets per key (Discord user id): `burst` tokens at most, refilled at `perMinute`.
 
 import { LRUCache } from 'lru-cache';
-import type { BucketConfig } from '../config/config.js';
+import type { BucketConfig } from '../config/types.js';
 
 interface Bucket {
   tokens: number;

@@ -6,7 +6,7 @@
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { TokenBuckets } from './token-bucket.js';
-import type { UserRateConfig } from '../config/config.js';
+import type { UserRateConfig } from '../config/types.js';
 
 export type LimitedKind = 'command' | 'autocomplete';
 

@@ -4,7 +4,7 @@
 // failure (Discord briefly unreachable) is not a reason to refuse to start, so it is only returned.
 
 import { REST, Routes } from 'discord.js';
-import type { DiscordConfig } from '../config/config.js';
+import type { DiscordConfig } from '../config/types.js';
 
 /** Resolves with undefined when Discord accepts the token or could not be asked (the error is returned); rejects only on 401. */
 export async function verifyBotToken(discord: Pick<DiscordConfig, 'apiUrl' | 'token'>): Promise<unknown> {

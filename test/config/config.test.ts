@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_ID_HEADER } from '../../src/config/defaults.js';
-import { ConfigError, DEFAULT_LIMITS, DEFAULT_STORE_URL, DEFAULT_USER_RATE, loadConfig, loadDiscordConfig } from '../../src/config/config.js';
+import { DEFAULT_LIMITS, DEFAULT_STORE_URL, DEFAULT_USER_RATE, loadConfig, loadDiscordConfig } from '../../src/config/config.js';
+import { ConfigError } from '../../src/config/env-reader.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const VALID = {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot } from '../../src/app/bot.js';
-import type { BotConfig } from '../../src/config/config.js';
+import type { BotConfig } from '../../src/config/types.js';
 import { silentLogger } from '../../src/log/log.js';
 import { openStore } from '../../src/store/bot-store.js';
 import { parseEncryptionKey } from '../../src/config/keys.js';

@@ -1,0 +1,109 @@
+// The typed configuration the bot runs with, as read from the environment by config.ts.
+
+import type { LogLevel } from '../log/log.js';
+import type { MetricsConfig } from './metrics-config.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface BucketConfig {
+  /** Tokens a full bucket holds: how many requests may come at once. */
+  burst: number;
+  /** Tokens added per minute: the sustained rate. */
+  perMinute: number;
+}
+
+export interface UserRateConfig {
+  /** Slash commands and components; undefined turns the limit off. */
+  commands: BucketConfig | undefined;
+  /** Autocomplete keystrokes, limited on their own (lighter) bucket; undefined turns it off. */
+  autocomplete: BucketConfig | undefined;
+  /** Users never limited (the bot's owners). */
+  ownerIds: readonly string[];
+}
+
+export interface ServiceConfig {
+  /** API root; the client appends `/v2`. */
+  apiUrl: string;
+  /** Authorization server root; `/v1/oauth2/...` is appended. */
+  authUrl: string;
+  /** The service's website (title pages `/anime/ID`, `/manga/ID`); default derived from apiUrl. */
+  webUrl: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  clientIdHeader: string;
+  userAgent: string;
+}
+
+export interface DiscordConfig {
+  token: string;
+  applicationId: string;
+  /** Discord's API root, e.g. `https://discord.com/api` (the REST client appends `/v10`). */
+  apiUrl: string;
+  /** Discord's media CDN (avatars on the login confirmation page); default `https://cdn.discordapp.com`. */
+  cdnUrl?: string;
+}
+
+export interface WebConfig {
+  port: number;
+  /** Where people's browsers reach the bot's web server; the redirect URI is derived from it. */
+  publicUrl: string;
+  redirectUri: string;
+  /** Express `trust proxy` (TRUST_PROXY); default false: X-Forwarded-* headers are ignored. */
+  trustProxy?: boolean | number | string;
+}
+
+export interface StoreConfig {
+  url: string;
+  /** Base64 of 32 random bytes. Parsed into a key by the auth module. */
+  encryptionKey: string;
+}
+
+export interface TransportConfig {
+  /** `gateway` (a websocket session, the default) or `http` (Discord POSTs interactions to PUBLIC_URL/interactions). */
+  kind: 'gateway' | 'http';
+  /** The application's Ed25519 public key (64 hex); set when kind is `http`. */
+  publicKey: string | undefined;
+  /** Gateway only: run this many shards (`auto`: Discord's recommendation) under a ShardingManager; undefined runs one process. */
+  shards: 'auto' | number | undefined;
+  /** How long in-flight interactions get to finish on SIGTERM/SIGINT. */
+  shutdownGraceMs: number;
+}
+
+/** Deadlines and bounds that keep a misbehaving service from hanging or flooding the bot. */
+export interface LimitsConfig {
+  commandBudgetMs: number;
+  componentBudgetMs: number;
+  autocompleteBudgetMs: number;
+  /** Whole-call deadline of one request to the service. */
+  serviceTimeoutMs: number;
+  serviceMaxBodyBytes: number;
+  serviceMaxConcurrent: number;
+  serviceCacheMaxBytes: number;
+  serviceCoolOffMs: number;
+  serviceCoolOffMaxMs: number;
+}
+
+/** Reminder scheduler knobs, in milliseconds. */
+export interface RemindersConfig {
+  tickMs: number;
+  titleRefreshMs: number;
+  listSyncMs: number;
+  catchUpMs: number;
+}
+
+export interface BotConfig {
+  service: ServiceConfig;
+  discord: DiscordConfig;
+  web: WebConfig;
+  store: StoreConfig;
+  /** Absent = metrics off. */
+  metrics?: MetricsConfig;
+  userRate: UserRateConfig;
+  transport: TransportConfig;
+  /** Optional in code that builds a config by hand (tests); loadConfig always fills it. */
+  limits?: Partial<LimitsConfig>;
+  /** Defaults apply when absent. */
+  reminders?: RemindersConfig;
+  /** LOG_LEVEL and LOG_FORMAT (format undefined: pretty in a terminal when available, JSON otherwise). */
+  log?: { level: LogLevel; format: 'json' | 'pretty' | undefined };
+}
