@@ -6,7 +6,9 @@
 import { once } from 'node:events';
 import { REST, Routes, ShardingManager, type Shard } from 'discord.js';
 import type { BotConfig } from '../config/types.js';
-import { openCore, startWeb, type BotOptions } from './bot.js';
+import { startWeb } from './web.js';
+import { openCore } from './core.js';
+import { type BotOptions } from './options.js';
 import type { RunningWebServer } from '../web/server.js';
 
 /** Discord lets `max_concurrency` sessions identify at once; otherwise one per 5 s. */

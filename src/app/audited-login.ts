@@ -1,0 +1,116 @@
+// Account linking as the bot exposes it: every step counted in the metrics and written to the
+// audit log (who linked, unlinked or deleted what), and "forget me" over every kind of record.
+
+import type { AccountLinks, ForgottenRecords } from '../auth/accounts.js';
+import type { LoginService } from '../auth/login.js';
+import type { Logger } from '../log/log.js';
+import type { BotMetrics } from '../metrics/bot-metrics.js';
+import type { TokenManager } from '../service/token-source.js';
+import type { BotStore, ForgetResult } from '../store/bot-store.js';
+
+export type AuditedLogin = Pick<LoginService, 'finishLogin' | 'confirmLink' | 'cancelLink'>;
+
+/** `finishLogin`, `confirmLink` and `cancelLink`, each result counted and, once the login is known to belong to someone, audited. */
+export function auditedLogin(login: LoginService, metrics: BotMetrics | undefined, log: Logger): AuditedLogin {
+  const finishLogin: typeof login.finishLogin = async (input) => {
+    const result = await login.finishLogin(input);
+    if (result.ok) {
+      log.info('audit: account link awaiting confirmation', {
+        audit: 'link',
+        discordUserId: result.discordUserId,
+        serviceUserName: result.serviceUserName,
+        outcome: 'awaiting_confirmation',
+      });
+    } else {
+      metrics?.loginsFailed.inc({ reason: result.reason });
+      log.info('audit: account link failed', {
+        audit: 'link',
+        discordUserId: result.pending?.discordUserId ?? null,
+        serviceUserName: null,
+        outcome: result.reason,
+      });
+    }
+    return result;
+  };
+  // Only the person's Confirm links; Cancel links nothing.
+  const confirmLink: typeof login.confirmLink = async (token) => {
+    const linked = await login.confirmLink(token);
+    if (linked) {
+      metrics?.loginsCompleted.inc();
+      log.info('audit: account linked', { audit: 'link', discordUserId: linked.discordUserId, serviceUserName: linked.serviceUserName, outcome: 'linked' });
+    }
+    return linked;
+  };
+  const cancelLink: typeof login.cancelLink = async (token) => {
+    const cancelled = await login.cancelLink(token);
+    if (cancelled) {
+      metrics?.loginsFailed.inc({ reason: 'cancelled' });
+      log.info('audit: account link cancelled', {
+        audit: 'link',
+        discordUserId: cancelled.discordUserId,
+        serviceUserName: cancelled.serviceUserName,
+        outcome: 'cancelled',
+      });
+    }
+    return cancelled;
+  };
+  return { finishLogin, confirmLink, cancelLink };
+}
+
+interface AccountLinksDeps {
+  login: LoginService;
+  tokens: TokenManager;
+  store: BotStore;
+  metrics: BotMetrics | undefined;
+  log: Logger;
+  /** Deletes the user's reminder records; returns how many. */
+  forgetReminders: (discordUserId: string) => Promise<number>;
+}
+
+/** What commands may do about a user's link: who they are linked as, their tokens, login, logout, forget me. */
+export function accountLinks({ login, tokens, store, metrics, log, forgetReminders }: AccountLinksDeps): AccountLinks {
+  return {
+    linkedAs: (id) => login.linkedAs(id),
+    tokenSource: (id) => tokens.sourceFor(id),
+    startLogin: async (id, profile, reply) => {
+      const started = await login.startLogin({ discordUserId: id, discordUser: profile, reply });
+      metrics?.loginsStarted.inc();
+      log.debug('login started', { discordUserId: id });
+      return started;
+    },
+    logout: async (id) => {
+      const serviceUserName = await login.linkedAs(id);
+      const unlinked = await login.logout(id);
+      log.info('audit: account unlinked', {
+        audit: 'unlink',
+        discordUserId: id,
+        serviceUserName: serviceUserName ?? null,
+        outcome: unlinked ? 'unlinked' : 'was_not_linked',
+      });
+      return unlinked;
+    },
+    forget: async (id) => {
+      const report = [...forgottenRecords(await store.forgetUser(id)), { label: 'reminders', deleted: await forgetReminders(id) }];
+      log.info('audit: everything about the user deleted', {
+        audit: 'forget',
+        discordUserId: id,
+        deleted: Object.fromEntries(report.map((r) => [r.label, r.deleted])),
+      });
+      return report;
+    },
+  };
+}
+
+/** How "forget me" names each kind of record it deleted. */
+const USER_RECORD_LABELS: Readonly<Record<string, string>> = {
+  'link-confirmations': 'links awaiting confirmation (with their tokens)',
+  'login-index': 'login indexes from an older version',
+};
+
+function forgottenRecords(result: ForgetResult): ForgottenRecords {
+  return [
+    { label: 'linked accounts (with their tokens)', deleted: result.account ? 1 : 0 },
+    { label: 'pending logins', deleted: result.pendingLogins },
+    ...Object.entries(result.other).map(([namespace, deleted]) => ({ label: USER_RECORD_LABELS[namespace] ?? namespace, deleted })),
+  ];
+}

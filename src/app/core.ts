@@ -1,0 +1,127 @@
+// What every process needs, whatever its role: the store, the service and OAuth clients, tokens,
+// login, reminders and the dependencies handlers receive. Opened by `startBot` and by the sharding
+// manager.
+
+import { parseEncryptionKey } from '../config/keys.js';
+import { LoginService } from '../auth/login.js';
+import { openStore, type BotStore } from '../store/bot-store.js';
+import { Scheduler } from '../scheduler/periodic.js';
+import { expiredRecordSweep } from '../scheduler/sweep.js';
+import { type OAuthClient } from '../service/oauth.js';
+import { type TokenManager } from '../service/token-source.js';
+import { type ServiceClient } from '../service/client.js';
+import type { BotDeps } from '../interactions/context.js';
+import { TitleCache } from '../catalogue/title-cache.js';
+import { AIRING_FIELDS, SeasonAiring } from '../airing/season-airing.js';
+import { watchingAndPlanned } from '../airing/my-list.js';
+import { Reminders, type DeliveryResult } from '../reminders/reminders.js';
+import type { QueuedReminder } from '../reminders/records.js';
+import { PAUSE_NOTICE } from '../views/reminders.js';
+import { BotMetrics } from '../metrics/bot-metrics.js';
+import { timedStore } from '../metrics/observers.js';
+import { UserRateLimits } from '../fairness/user-limits.js';
+import { accountLinks, auditedLogin } from './audited-login.js';
+import type { BotOptions } from './options.js';
+import { openServiceClients } from './service-clients.js';
+
+
+/** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
+export interface Core {
+  store: BotStore;
+  service: ServiceClient;
+  oauth: OAuthClient;
+  tokens: TokenManager;
+  login: LoginService;
+  /** `login.finishLogin`, `confirmLink` and `cancelLink`, counted and audited. */
+  finishLogin: LoginService['finishLogin'];
+  confirmLink: LoginService['confirmLink'];
+  cancelLink: LoginService['cancelLink'];
+  limits: UserRateLimits;
+  deps: BotDeps;
+  metrics: BotMetrics | undefined;
+  /** Set by the process that talks to Discord: DMs a user whose login background work found revoked. */
+  loginLostNotifier: { send?: (discordUserId: string) => Promise<void> };
+  /** How due reminders reach Discord; set by processes with a Discord client before starting the scheduler. */
+  setReminderDelivery(deliver: (reminder: QueuedReminder) => Promise<DeliveryResult>): void;
+  close(): Promise<void>;
+}
+
+export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders'>): Promise<Core> {
+  const { config, log } = o;
+  const now = o.now ?? Date.now;
+  const key = parseEncryptionKey(config.store.encryptionKey);
+  const metrics = config.metrics?.enabled ? new BotMetrics({ defaultMetrics: o.processMetrics ?? true }) : undefined;
+  const loginLostNotifier: Core['loginLostNotifier'] = {};
+  const opened = await openStore(config.store.url, key, {
+    now,
+    onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
+  });
+  const store = metrics ? timedStore(opened, opened.engine.kind, metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
+
+  const userRate = new UserRateLimits(config.userRate, now);
+
+  const scheduler = new Scheduler({
+    engine: store.engine,
+    onError: (task, error) => log.warn('a periodic task failed; the next period tries again', { task, error }),
+  });
+  scheduler.add(expiredRecordSweep(store, (count) => log.debug('expired records deleted', { count })));
+  // Every process runs the scheduler; the lease in the store makes each period's run happen once across them.
+  scheduler.start();
+
+  const { service, oauth, tokens } = openServiceClients({ ...o, now, metrics, store, userRate, loginLostNotifier });
+  const login = new LoginService({
+    store,
+    oauth,
+    service,
+    authUrl: config.service.authUrl,
+    clientId: config.service.clientId,
+    redirectUri: config.web.redirectUri,
+    now,
+  });
+  const audited = auditedLogin(login, metrics, log);
+  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id) });
+  let deliverVia: ((reminder: QueuedReminder) => Promise<DeliveryResult>) | undefined;
+  const reminders = new Reminders({
+    // The shared store engine: its atomic steps make each reminder's claim hold across every process.
+    kv: store.engine,
+    source: {
+      anime: (id) => service.getAnime(id, { fields: AIRING_FIELDS }),
+      airingList: async (userId) => ((await login.linkedAs(userId)) === undefined ? undefined : watchingAndPlanned(service, tokens.sourceFor(userId))),
+    },
+    deliver: (reminder) => (deliverVia ? deliverVia(reminder) : Promise.resolve({ ok: false, reason: 'retry', detail: 'no Discord client in this process' })),
+    now,
+    log,
+    knobs: { ...config.reminders, ...o.reminders },
+  });
+  const deps: BotDeps = {
+    service,
+    accounts,
+    log,
+    now,
+    titleCache: new TitleCache(now),
+    serviceWebUrl: config.service.webUrl,
+    airing: new SeasonAiring({ service, now }),
+    reminders,
+    pendingNotice: async (userId) => ((await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined),
+  };
+  return {
+    store,
+    service,
+    oauth,
+    tokens,
+    login,
+    ...audited,
+    limits: userRate,
+    deps,
+    loginLostNotifier,
+    metrics,
+    setReminderDelivery: (deliver) => {
+      deliverVia = deliver;
+    },
+    close: async () => {
+      await reminders.stop();
+      await Promise.allSettled([service.close(), oauth.close(), scheduler.stop()]);
+      await store.close();
+    },
+  };
+}

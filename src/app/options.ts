@@ -1,0 +1,23 @@
+// What starting a bot takes: its configuration, its logger, and knobs the tests turn.
+
+import type { BotConfig } from '../config/types.js';
+import type { Logger } from '../log/log.js';
+import type { RouterOptions } from '../interactions/router.js';
+import type { ReminderKnobs } from '../reminders/reminders.js';
+
+export interface BotOptions {
+  config: BotConfig;
+  log: Logger;
+  now?: () => number;
+  router?: RouterOptions;
+  /** Interface the web server binds to; default all interfaces. */
+  host?: string;
+  /** Reminder scheduler knobs beyond the configured ones, for tests (e.g. a long tick driven by hand). */
+  reminders?: Partial<ReminderKnobs>;
+  /** Service client knobs, for tests. */
+  service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number; tokenTimeoutMs?: number };
+  /** Serve the web server (default true). Shard processes leave it to their manager. */
+  web?: boolean;
+  /** Node.js process metrics in the registry (when metrics are on); default true. */
+  processMetrics?: boolean;
+}
