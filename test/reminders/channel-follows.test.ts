@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log/log.js';
-import { MemoryKv } from '../../src/reminders/kv.js';
+import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { KEY, parseQueued, type QueuedReminder } from '../../src/reminders/records.js';
 import { MAX_CHANNEL_FOLLOWS, ReminderError, Reminders, type DeliveryResult } from '../../src/reminders/reminders.js';
 import type { Anime } from '../../src/service/types.js';
@@ -34,7 +34,7 @@ function setup(results: DeliveryResult[] = []) {
   let now = START;
   const catalogue = new Map<number, Anime>();
   const sent: QueuedReminder[] = [];
-  const kv = new MemoryKv(() => now);
+  const kv = new MemoryEngine(() => now);
   const reminders = new Reminders({
     kv,
     now: () => now,
