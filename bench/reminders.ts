@@ -7,7 +7,7 @@
 
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { silentLogger } from '../src/log/log.js';
-import { MemoryKv } from '../src/reminders/kv.js';
+import { MemoryEngine } from '../src/store/engines/memory.js';
 import { KEY, emptyUser, type GuildReminders } from '../src/reminders/records.js';
 import { Reminders } from '../src/reminders/reminders.js';
 import type { Anime } from '../src/service/work-types.js';
@@ -48,7 +48,7 @@ export async function runReminders(o: BenchOptions): Promise<void> {
   let titlePolls = 0;
   let listSyncs = 0;
   let delivered = 0;
-  const kv = new MemoryKv(() => now);
+  const kv = new MemoryEngine(() => now);
   const reminders = new Reminders({
     kv,
     now: () => now,

@@ -19,7 +19,8 @@ import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { plural } from '../src/render/text.js';
 import { followableFirst } from '../src/views/followable.js';
-import { MAX_DELAY_MINUTES, ReminderError } from '../src/reminders/reminders.js';
+import { ReminderError } from '../src/reminders/types.js';
+import { MAX_DELAY_MINUTES } from '../src/reminders/knobs.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 const CHANNEL = channelOption('channel', 'Text or announcement channel to post reminders in', { required: true, types: POSTABLE_CHANNEL_TYPES });

@@ -3,7 +3,7 @@
 import type { BotConfig } from '../config/types.js';
 import type { Logger } from '../log/log.js';
 import type { RouterOptions } from '../interactions/router.js';
-import type { ReminderKnobs } from '../reminders/reminders.js';
+import type { ReminderKnobs } from '../reminders/knobs.js';
 
 export interface BotOptions {
   config: BotConfig;

@@ -7,7 +7,7 @@
 
 import { createHash } from 'node:crypto';
 import { DiscordAPIError, HTTPError, Routes, type Client } from 'discord.js';
-import type { DeliveryResult } from '../reminders/reminders.js';
+import type { DeliveryResult } from '../reminders/types.js';
 import type { QueuedReminder } from '../reminders/records.js';
 import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
 import { reminderMessage } from '../views/reminders.js';

@@ -4,7 +4,7 @@
 
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { discordTime } from '../airing/air-times.js';
-import type { ChannelFollowView, FollowedTitle } from '../reminders/reminders.js';
+import type { ChannelFollowView, FollowedTitle } from '../reminders/types.js';
 import type { QueuedReminder, UserReminders } from '../reminders/records.js';
 import type { AutocompleteChoice, ComponentHandler } from '../interactions/context.js';
 import { ID_PREFIX, typedTitleId } from './title-input.js';

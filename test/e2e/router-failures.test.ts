@@ -1,5 +1,5 @@
 import { Reminders } from '../../src/reminders/reminders.js';
-import { MemoryKv } from '../../src/reminders/kv.js';
+import { MemoryEngine } from '../../src/store/engines/memory.js';
 // The router under handler failures it did not expect: a crash, and an answer Discord refuses.
 // The user always gets a private explanation, the log has context but no token, and the next
 // command is answered as usual.
@@ -77,7 +77,7 @@ describe('router failures', () => {
       serviceWebUrl: 'https://service.example.test',
       airing: new SeasonAiring({ service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }), now: Date.now }),
       reminders: new Reminders({
-        kv: new MemoryKv(),
+        kv: new MemoryEngine(),
         source: { anime: () => Promise.reject(new Error('unused')), airingList: async () => undefined },
         deliver: async () => ({ ok: true }),
         now: Date.now,

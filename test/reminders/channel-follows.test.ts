@@ -3,9 +3,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log/log.js';
-import { MemoryKv } from '../../src/reminders/kv.js';
+import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { KEY, parseQueued, type QueuedReminder } from '../../src/reminders/records.js';
-import { MAX_CHANNEL_FOLLOWS, ReminderError, Reminders, type DeliveryResult } from '../../src/reminders/reminders.js';
+import { Reminders } from '../../src/reminders/reminders.js';
+import { ReminderError, type DeliveryResult } from '../../src/reminders/types.js';
+import { MAX_CHANNEL_FOLLOWS } from '../../src/reminders/knobs.js';
 import type { Anime } from '../../src/service/work-types.js';
 
 const MINUTE = 60_000;
@@ -34,7 +36,7 @@ function setup(results: DeliveryResult[] = []) {
   let now = START;
   const catalogue = new Map<number, Anime>();
   const sent: QueuedReminder[] = [];
-  const kv = new MemoryKv(() => now);
+  const kv = new MemoryEngine(() => now);
   const reminders = new Reminders({
     kv,
     now: () => now,

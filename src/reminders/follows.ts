@@ -1,0 +1,115 @@
+// People's follows, reminded by DM: following and stopping titles, the delay, resuming after a
+// closed-DM pause, listing what they follow, and "forget me".
+
+import { nextEpisode } from '../airing/air-times.js';
+import type { Anime } from '../service/work-types.js';
+import type { DueClaims } from './due-claims.js';
+import type { ReminderEnv } from './env.js';
+import type { FollowerIndex } from './follower-index.js';
+import { MAX_DELAY_MINUTES, MAX_FOLLOWS } from './knobs.js';
+import { reminderPlan, whyInactive } from './plans.js';
+import { followedTitles, KEY, titleInfoOf, type UserReminders } from './records.js';
+import type { Settings } from './settings.js';
+import type { Titles } from './titles.js';
+import { ReminderError, type FollowedTitle } from './types.js';
+
+export class Follows {
+  constructor(
+    private readonly env: ReminderEnv,
+    private readonly settings: Settings,
+    private readonly index: FollowerIndex,
+    private readonly titles: Titles,
+    private readonly claims: DueClaims,
+  ) {}
+
+  /** Follows a title (fetched with airing fields); refuses titles nothing is expected of. */
+  async add(userId: string, anime: Anime): Promise<FollowedTitle> {
+    const now = this.env.now();
+    const info = titleInfoOf(anime, now);
+    const inactive = whyInactive(info, now);
+    if (inactive) throw new ReminderError(`No episode of ${info.title} is expected (${inactive}), so there is nothing to remind you of.`);
+    await this.titles.save(info);
+    const { user } = await this.settings.updateUser(userId, (u) => {
+      if (!u.titles.includes(info.id) && u.titles.length >= MAX_FOLLOWS) throw new ReminderError(`You can follow at most ${MAX_FOLLOWS} titles.`);
+      if (!u.titles.includes(info.id)) u.titles.push(info.id);
+      u.excluded = u.excluded.filter((id) => id !== info.id);
+    });
+    await this.claims.markPast(userId, info, user.delayMinutes);
+    const plan = reminderPlan(info);
+    const next = plan ? nextEpisode(plan, now) : undefined;
+    return { info, fromList: false, ...(next ? { next } : {}) };
+  }
+
+  /** Stops reminders of a title (also one that follow-list adds). Returns whether it was followed. */
+  async remove(userId: string, titleId: number): Promise<boolean> {
+    const { result } = await this.settings.updateUser(userId, (u) => {
+      const was = followedTitles(u).includes(titleId);
+      u.titles = u.titles.filter((id) => id !== titleId);
+      if (u.listTitles.includes(titleId) && !u.excluded.includes(titleId)) u.excluded.push(titleId);
+      return was;
+    });
+    return result;
+  }
+
+  /** "Forget me": deletes the user's settings, queued reminders and sent markers; returns how many records. */
+  async forgetUser(userId: string): Promise<number> {
+    const { kv } = this.env;
+    const keys = (await Promise.all(KEY.ofUser(userId).map((prefix) => kv.keys(prefix)))).flat();
+    if ((await kv.get(KEY.user(userId))) !== undefined) keys.push(KEY.user(userId));
+    for (const key of keys) await kv.delete(key);
+    this.index.rememberUser(userId, undefined, undefined);
+    return keys.length;
+  }
+
+  async list(userId: string): Promise<{ user: UserReminders; titles: FollowedTitle[] }> {
+    const user = await this.settings.user(userId);
+    const now = this.env.now();
+    const listSet = new Set(user.followList ? user.listTitles : []);
+    const titles: FollowedTitle[] = [];
+    for (const id of followedTitles(user)) {
+      const info = await this.titles.stored(id);
+      if (!info) continue;
+      const plan = reminderPlan(info);
+      const next = plan ? nextEpisode(plan, now) : undefined;
+      const inactive = whyInactive(info, now);
+      titles.push({ info, fromList: listSet.has(id) && !user.titles.includes(id), ...(next ? { next } : {}), ...(inactive ? { inactive } : {}) });
+    }
+    titles.sort((a, b) => (a.next?.atMs ?? Infinity) - (b.next?.atMs ?? Infinity) || a.info.title.localeCompare(b.info.title));
+    return { user, titles };
+  }
+
+  async setDelay(userId: string, minutes: number): Promise<void> {
+    if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_DELAY_MINUTES) {
+      throw new ReminderError(`The delay must be a whole number of minutes from 0 to ${MAX_DELAY_MINUTES}.`);
+    }
+    const { user } = await this.settings.updateUser(userId, (u) => {
+      u.delayMinutes = minutes;
+    });
+    for (const id of followedTitles(user)) {
+      const info = this.titles.known.get(id);
+      if (info) await this.claims.markPast(userId, info, minutes);
+    }
+  }
+
+  /** Resumes DMs after a closed-DM pause. Returns whether reminders were paused. */
+  async resume(userId: string): Promise<boolean> {
+    const { result } = await this.settings.updateUser(userId, (u) => {
+      const was = u.pausedAt !== undefined;
+      delete u.pausedAt;
+      delete u.pauseUntold;
+      return was;
+    });
+    return result;
+  }
+
+  /** True once after DMs were found closed: the caller tells the user. Cheap for everyone else. */
+  async takePauseNotice(userId: string): Promise<boolean> {
+    if (this.index.users.get(userId)?.pauseUntold !== true) return false;
+    const { result } = await this.settings.updateUser(userId, (u) => {
+      const untold = u.pauseUntold === true;
+      delete u.pauseUntold;
+      return untold;
+    });
+    return result;
+  }
+}

@@ -1,0 +1,49 @@
+// Users' and servers' reminder settings in the store: read, and changed atomically against other
+// processes (compare-and-set, retried), with every change taken into the follower index at once.
+
+import type { AtomicKv } from './kv.js';
+import type { FollowerIndex } from './follower-index.js';
+import { emptyGuild, emptyUser, KEY, parseGuild, parseUser, type GuildReminders, type UserReminders } from './records.js';
+
+export class Settings {
+  constructor(
+    private readonly kv: AtomicKv,
+    private readonly index: FollowerIndex,
+  ) {}
+
+  async user(userId: string): Promise<UserReminders> {
+    return parseUser(await this.kv.get(KEY.user(userId))) ?? emptyUser();
+  }
+
+  async guild(guildId: string): Promise<GuildReminders | undefined> {
+    return parseGuild(await this.kv.get(KEY.guild(guildId)));
+  }
+
+  /** Read-modify-write of one stored record, atomic against other processes (compare-and-set, retried). */
+  private async readModifyWrite<R, T>(key: string, parse: (raw: string | undefined) => R, change: (r: R) => T): Promise<{ record: R; value: string; result: T }> {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const raw = await this.kv.get(key);
+      const record = structuredClone(parse(raw));
+      const result = change(record);
+      const value = JSON.stringify(record);
+      const stored = raw === undefined ? await this.kv.setIfAbsent(key, value) : await this.kv.compareAndSet(key, raw, value);
+      if (stored) return { record, value, result };
+    }
+    throw new Error('reminder settings changed concurrently too often');
+  }
+
+  async updateUser<T>(userId: string, change: (u: UserReminders) => T): Promise<{ user: UserReminders; result: T }> {
+    const { record, value, result } = await this.readModifyWrite(KEY.user(userId), (raw) => parseUser(raw) ?? emptyUser(), change);
+    this.index.rememberUser(userId, record, value);
+    return { user: record, result };
+  }
+
+  async updateGuild<T>(guildId: string, change: (g: GuildReminders) => T): Promise<{ guild: GuildReminders; result: T }> {
+    const key = KEY.guild(guildId);
+    const { record, value, result } = await this.readModifyWrite(key, (raw) => parseGuild(raw) ?? emptyGuild(), change);
+    // A server without follows keeps no record (unless another process changed it meanwhile).
+    if (record.follows.length === 0 && (await this.kv.compareAndDelete(key, value))) this.index.rememberGuild(guildId, undefined, undefined);
+    else this.index.rememberGuild(guildId, record, value);
+    return { guild: record, result };
+  }
+}

@@ -1,0 +1,38 @@
+// The shapes reminders share with their callers: where data comes from, what a delivery answers,
+// what a follow looks like to the views, and the error a refused request throws.
+
+import type { ExpectedEpisode } from '../airing/air-times.js';
+import type { Anime } from '../service/work-types.js';
+import type { ChannelFollow, TitleInfo } from './records.js';
+
+/**
+ * `closed`: the user's DMs are closed (their reminders pause); `gone`: the destination no longer
+ * takes posts (user unknown, or a channel deleted or no longer writable: that channel's follows
+ * pause); `retry`: anything transient.
+ */
+export type DeliveryResult = { ok: true } | { ok: false; reason: 'closed' | 'gone' | 'retry'; detail?: string };
+
+/** Where airing data and lists come from (the service client in the bot; a counter in the bench). */
+export interface ReminderSource {
+  anime(id: number): Promise<Anime>;
+  /** The user's Watching and Plan-to-watch titles with airing fields; undefined when not logged in. */
+  airingList(userId: string): Promise<Anime[] | undefined>;
+}
+
+export class ReminderError extends Error {}
+
+export interface FollowedTitle {
+  info: TitleInfo;
+  next?: ExpectedEpisode;
+  /** Why no episode is expected, when none is. */
+  inactive?: string;
+  fromList: boolean;
+}
+
+export interface ChannelFollowView {
+  follow: ChannelFollow;
+  /** Undefined when the title's data is not stored (shown by id). */
+  info?: TitleInfo;
+  next?: ExpectedEpisode;
+  inactive?: string;
+}
