@@ -4,10 +4,10 @@
 import { AIRING_FIELDS } from '../src/airing/season-airing.js';
 import { discordTime } from '../src/airing/air-times.js';
 import { PermissionFlagsBits } from 'discord.js';
-import { botUserId, ChannelAccessError, checkReminderChannel, POSTABLE_CHANNEL_TYPES } from '../src/discord-api/channel-access.js';
-import { booleanOption, channelOption, group, integerOption, roleOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import { botUserId, checkReminderChannel, POSTABLE_CHANNEL_TYPES } from '../src/discord-api/channel-access.js';
+import { booleanOption, channelOption, defineCommand, group, integerOption, roleOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { AutocompleteChoice, AutocompleteContext, CommandContext } from '../src/interactions/context.js';
-import type { SlashCommand } from '../src/interactions/command-types.js';
+import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandPath } from '../src/interactions/command-types.js';
 import type { RenderedMessage } from '../src/render/limits.js';
 import { clipPlain, escapeMarkdown } from '../src/render/text.js';
 import { COLORS } from '../src/render/theme.js';
@@ -19,7 +19,6 @@ import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { plural } from '../src/render/text.js';
 import { followableFirst } from '../src/views/followable.js';
-import { ReminderError } from '../src/reminders/types.js';
 import { MAX_DELAY_MINUTES } from '../src/reminders/knobs.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
@@ -30,20 +29,10 @@ function done(title: string, description: string): RenderedMessage {
   return { embeds: [{ title, description, color: COLORS.success }] };
 }
 
-/** Reminder rule violations become a clear message; anything else keeps its own handling. */
-async function asUserError<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ReminderError) throw new UserFacingError('Cannot set that reminder', error.message);
-    throw error;
-  }
-}
-
-async function add(ctx: CommandContext): Promise<RenderedMessage> {
-  const id = await resolveTitle(ctx, 'anime', ctx.interaction.options.getString('title', true));
+async function add(ctx: CommandContext, args: RemindArgs<'add'>): Promise<RenderedMessage> {
+  const id = await resolveTitle(ctx, 'anime', args.title);
   const anime = await ctx.deps.service.getAnime(id, { fields: AIRING_FIELDS });
-  const followed = await asUserError(() => ctx.deps.reminders.add(ctx.userId, anime));
+  const followed = await ctx.deps.reminders.add(ctx.userId, anime);
   const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, ctx.where), 150));
   return done('Reminder set', `You will get a DM when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
 }
@@ -68,44 +57,34 @@ function requireManageServer(ctx: CommandContext): string {
   return guildId;
 }
 
-function snowflakeOption(ctx: CommandContext, name: string, required: boolean): string | undefined {
-  const value = ctx.interaction.options.get(name, required)?.value;
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^\d{1,21}$/.test(value)) throw new UserFacingError('Invalid option', `The ${name} option is not valid.`);
+function snowflake(name: string, value: string): string {
+  if (!/^\d{1,21}$/.test(value)) throw new UserFacingError('Invalid option', `The ${name} option is not valid.`);
   return value;
 }
 
-async function channelAdd(ctx: CommandContext): Promise<RenderedMessage> {
+async function channelAdd(ctx: CommandContext, args: RemindArgs<'channel add'>): Promise<RenderedMessage> {
   const guildId = requireManageServer(ctx);
-  const channelId = snowflakeOption(ctx, 'channel', true) ?? '';
-  const roleId = snowflakeOption(ctx, 'role', false);
-  const delayMinutes = ctx.interaction.options.getInteger('delay') ?? 0;
-  const id = await resolveTitle(ctx, 'anime', ctx.interaction.options.getString('title', true));
+  const channelId = snowflake('channel', args.channel);
+  const roleId = args.role === undefined ? undefined : snowflake('role', args.role);
+  const delayMinutes = args.delay ?? 0;
+  const id = await resolveTitle(ctx, 'anime', args.title);
   const anime = await ctx.deps.service.getAnime(id, { fields: AIRING_FIELDS }, { signal: ctx.signal });
   const client = ctx.interaction.client;
-  let access;
-  try {
-    access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, channelId, roleId, ctx.signal);
-  } catch (error) {
-    if (error instanceof ChannelAccessError) throw new UserFacingError('Cannot post there', error.message);
-    throw error;
-  }
+  const access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, channelId, roleId, ctx.signal);
   if (isNsfw(anime.nsfw) && !access.nsfw) {
     throw new UserFacingError('Not safe for work', 'That title is marked not safe for work: pick an age-restricted channel for its reminders.');
   }
-  const followed = await asUserError(() =>
-    ctx.deps.reminders.addChannel(guildId, { channelId, delayMinutes, ageRestricted: access.nsfw, ...(roleId !== undefined ? { roleId } : {}) }, anime),
-  );
+  const followed = await ctx.deps.reminders.addChannel(guildId, { channelId, delayMinutes, ageRestricted: access.nsfw, ...(roleId !== undefined ? { roleId } : {}) }, anime);
   const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
   const mention = roleId !== undefined ? `, mentioning <@&${roleId}>` : '';
   const delay = delayMinutes > 0 ? ` ${plural(delayMinutes, 'minute', 'minutes')} after the Japanese broadcast` : '';
   return done('Channel reminder set', `The bot will post in <#${channelId}>${mention}${delay} when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
 }
 
-async function channelRemove(ctx: CommandContext): Promise<RenderedMessage> {
+async function channelRemove(ctx: CommandContext, args: RemindArgs<'channel remove'>): Promise<RenderedMessage> {
   const guildId = requireManageServer(ctx);
-  const channelId = snowflakeOption(ctx, 'channel', true) ?? '';
-  const id = await resolveTitle(ctx, 'anime', ctx.interaction.options.getString('title', true));
+  const channelId = snowflake('channel', args.channel);
+  const id = await resolveTitle(ctx, 'anime', args.title);
   if (!(await ctx.deps.reminders.removeChannel(guildId, channelId, id))) {
     throw new UserFacingError('Not following', 'That channel gets no reminders for that title. See `/remind channel list`.');
   }
@@ -123,8 +102,7 @@ async function serverFollowedChoices(ctx: AutocompleteContext): Promise<Autocomp
   return followedChoices(follows.map((v) => v.info ?? { id: v.follow.titleId, title: `#${v.follow.titleId}` }), ctx.focused.value, ctx.where, ctx.deps.serviceWebUrl);
 }
 
-export const remind: SlashCommand = {
-  data: slashCommand('remind', 'Episode reminders by direct message or in a server channel', [
+const REMIND_DATA = slashCommand('remind', 'Episode reminders by direct message or in a server channel', [
     subcommand('add', 'Get a DM when a new episode of an airing anime is expected', [
       TITLE,
     ]),
@@ -149,8 +127,11 @@ export const remind: SlashCommand = {
       subcommand('list', "This server's channel reminders"),
       subcommand('remove', 'Stop posting reminders for a title in a channel', [TITLE, CHANNEL]),
     ]),
-  ]),
-  handlers: {
+  ]);
+
+type RemindArgs<P extends SubcommandPath<typeof REMIND_DATA>> = ArgumentsOf<OptionsAt<typeof REMIND_DATA, P>>;
+
+export const remind: SlashCommand = defineCommand(REMIND_DATA, {
     add: { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: add },
     list: {
       ephemeral: true,
@@ -162,8 +143,8 @@ export const remind: SlashCommand = {
     remove: {
       ephemeral: true,
       autocomplete: myFollowedChoices,
-      run: async (ctx) => {
-        const id = await resolveTitle(ctx, 'anime', ctx.interaction.options.getString('title', true));
+      run: async (ctx, args) => {
+        const id = await resolveTitle(ctx, 'anime', args.title);
         const removed = await ctx.deps.reminders.remove(ctx.userId, id);
         if (!removed) throw new UserFacingError('Not following', 'You get no reminders for that title. See `/remind list`.');
         return done('Reminders stopped', 'You will get no more reminders for that title.');
@@ -171,10 +152,9 @@ export const remind: SlashCommand = {
     },
     'follow-list': {
       ephemeral: true,
-      run: async (ctx) => {
-        const on = ctx.interaction.options.getBoolean('enabled', true);
+      run: async (ctx, { enabled: on }) => {
         if (on) await ctx.requireAuth();
-        const count = await asUserError(() => ctx.deps.reminders.setFollowList(ctx.userId, on));
+        const count = await ctx.deps.reminders.setFollowList(ctx.userId, on);
         return on
           ? done('Following your list', `You now get reminders for the ${plural(count, 'airing title', 'airing titles')} on your Watching and Plan to Watch lists. Changes to your list are picked up within a few hours.`)
           : done('Stopped following your list', 'Titles you added with `/remind add` keep their reminders.');
@@ -182,9 +162,8 @@ export const remind: SlashCommand = {
     },
     delay: {
       ephemeral: true,
-      run: async (ctx) => {
-        const minutes = ctx.interaction.options.getInteger('minutes', true);
-        await asUserError(() => ctx.deps.reminders.setDelay(ctx.userId, minutes));
+      run: async (ctx, { minutes }) => {
+        await ctx.deps.reminders.setDelay(ctx.userId, minutes);
         return done('Delay set', `Reminders now come ${plural(minutes, 'minute', 'minutes')} after the expected Japanese broadcast.`);
       },
     },
@@ -201,5 +180,4 @@ export const remind: SlashCommand = {
       run: async (ctx) => channelListMessage(await ctx.deps.reminders.listChannels(serverOf(ctx)), ctx.where),
     },
     'channel remove': { ephemeral: true, autocomplete: serverFollowedChoices, run: channelRemove },
-  },
-};
+  });

@@ -15,6 +15,8 @@ import { ClientCredentialsRejectedError } from '../service/token-source.js';
 import { BodyTooLargeError, UpstreamTimeoutError } from '../service/http.js';
 import { MalformedCustomIdError } from './custom-id.js';
 import { RateLimitedError } from '../fairness/user-limits.js';
+import { ReminderError } from '../reminders/types.js';
+import { ChannelAccessError } from '../discord-api/channel-access.js';
 import { escapeMarkdown } from '../render/text.js';
 import { plural } from '../render/text.js';
 
@@ -74,6 +76,9 @@ export function describeError(error: unknown): UserMessage {
     };
   }
   if (error instanceof MalformedCustomIdError) return { title: 'Outdated button', text: error.message, unexpected: false };
+  // The reminder rules and the bot's channel permissions explain themselves in their messages.
+  if (error instanceof ReminderError) return { title: 'Cannot set that reminder', text: error.message, unexpected: false };
+  if (error instanceof ChannelAccessError) return { title: 'Cannot post there', text: error.message, unexpected: false };
   if (error instanceof InvalidOptionError) {
     return { title: 'Invalid input', text: `\`${error.option}\`: ${error.message}`, unexpected: false };
   }
