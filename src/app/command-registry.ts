@@ -13,7 +13,7 @@ import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
 import { MalformedCustomIdError } from '../interactions/custom-id.js';
 import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, seasonView, suggestionsView } from '../views/catalogue.js';
-import { quickActionHandler, quickStatusHandler, renderDetails } from '../views/details.js';
+import { checkMoreHandler, quickActionHandler, quickStatusHandler, renderDetails } from '../views/details.js';
 import { topicsView, topicView } from '../views/forum.js';
 import { openHandler, pagerHandler, renderPagedView, type PagedView } from '../views/paged-view.js';
 import { animeListView, mangaListView } from '../views/user-list.js';
@@ -65,6 +65,7 @@ export const components: readonly ComponentHandler[] = [
   openHandler(openReference),
   quickActionHandler,
   quickStatusHandler,
+  checkMoreHandler,
   forgetMeHandler,
   reminderOpenHandler,
   reminderStopHandler,

@@ -12,6 +12,7 @@ import { type TokenManager } from '../service/token-source.js';
 import { type ServiceClient } from '../service/client.js';
 import type { BotDeps } from '../interactions/context.js';
 import { TitleCache } from '../catalogue/title-cache.js';
+import { NsfwRatings } from '../catalogue/nsfw-ratings.js';
 import { AIRING_FIELDS, SeasonAiring } from '../airing/season-airing.js';
 import { watchingAndPlanned } from '../airing/my-list.js';
 import { Reminders } from '../reminders/reminders.js';
@@ -100,6 +101,7 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     log,
     now,
     titleCache: new TitleCache(now),
+    nsfwRatings: new NsfwRatings(store.engine, (error) => log.warn('the shared nsfw ratings could not be read or written', { error })),
     serviceWebUrl: config.service.webUrl,
     airing: new SeasonAiring({ service, now }),
     reminders,

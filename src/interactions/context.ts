@@ -13,6 +13,7 @@ import type { FieldReader } from './custom-id.js';
 import type { Where } from './where.js';
 import type { AccountLinks } from '../auth/accounts.js';
 import type { TitleCache } from '../catalogue/title-cache.js';
+import type { NsfwRatings } from '../catalogue/nsfw-ratings.js';
 import type { SeasonAiring } from '../airing/season-airing.js';
 import type { Reminders } from '../reminders/reminders.js';
 
@@ -21,6 +22,8 @@ export interface BotDeps {
   accounts: AccountLinks;
   log: Logger;
   titleCache: TitleCache;
+  /** Each work's nsfw rating, shared by the deployment (related works arrive without one). */
+  nsfwRatings: NsfwRatings;
   /** The service's website, whose title pages title options accept as links. */
   serviceWebUrl: string;
   /** This week's airing titles, shared by every viewer. */

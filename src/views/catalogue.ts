@@ -43,6 +43,12 @@ export function openOption(kind: WorkKind, work: Anime | Manga, label: string, d
 }
 
 /** Turns a page of works into the list embed and the select options. */
+/** Every rating a page of works brings is kept for the deployment (never throws; the answer does not wait on it). */
+function rememberRatings<P extends Page<RankedItem<Anime | Manga>>>(ctx: BaseContext, kind: WorkKind, page: P): P {
+  void ctx.deps.nsfwRatings.remember(kind, page.data.map((entry) => entry.node));
+  return page;
+}
+
 export function workPage(
   ctx: Pick<BaseContext, 'where'>,
   kind: WorkKind,
@@ -97,7 +103,7 @@ function searchView(kind: WorkKind, code: string): PagedView<SearchState> {
       } catch (error) {
         throw renameOption(error, { q: 'query' });
       }
-      return workPage(ctx, kind, page, offset, `${kind === 'anime' ? 'Anime' : 'Manga'} search: ${s.q}`, {
+      return workPage(ctx, kind, rememberRatings(ctx, kind, page), offset, `${kind === 'anime' ? 'Anime' : 'Manga'} search: ${s.q}`, {
         nsfwFiltered: !nsfw,
         nsfwOption: 'nsfw',
       });
@@ -156,7 +162,7 @@ function rankingView<T extends AnimeRankingType | MangaRankingType>(
         kind === 'anime'
           ? await ctx.deps.service.animeRanking({ ...options, rankingType: s.type as AnimeRankingType, fields: ANIME_LIST_FIELDS })
           : await ctx.deps.service.mangaRanking({ ...options, rankingType: s.type as MangaRankingType, fields: MANGA_LIST_FIELDS });
-      return workPage(ctx, kind, page, offset, `${kind === 'anime' ? 'Anime' : 'Manga'} ranking: ${names[s.type]}`, { nsfwFiltered: !nsfw });
+      return workPage(ctx, kind, rememberRatings(ctx, kind, page), offset, `${kind === 'anime' ? 'Anime' : 'Manga'} ranking: ${names[s.type]}`, { nsfwFiltered: !nsfw });
     },
   };
 }
@@ -216,7 +222,7 @@ export const seasonView: PagedView<SeasonState> = {
       nsfw,
       fields: ANIME_LIST_FIELDS,
     });
-    return seasonPage(ctx, s, page, offset, { nsfwFiltered: !nsfw });
+    return seasonPage(ctx, s, rememberRatings(ctx, 'anime', page), offset, { nsfwFiltered: !nsfw });
   },
 };
 
@@ -231,7 +237,7 @@ export const suggestionsView: PagedView<Record<string, never>> = {
     const auth = await ctx.requireAuth();
     const nsfw = allowNsfw(ctx.where);
     const page = await ctx.deps.service.animeSuggestions({ limit: PAGE_SIZE, offset, nsfw, fields: ANIME_LIST_FIELDS }, { auth });
-    const loaded = workPage(ctx, 'anime', page, offset, 'Suggested for you', { nsfwFiltered: !nsfw });
+    const loaded = workPage(ctx, 'anime', rememberRatings(ctx, 'anime', page), offset, 'Suggested for you', { nsfwFiltered: !nsfw });
     if (page.data.length === 0 && offset === 0) {
       const embed = loaded.embeds[0];
       if (embed) embed.description = 'No suggestions yet. Add some anime to your list (`/list anime update`) and check back.';

@@ -5,24 +5,17 @@ import { KeyedLock } from '../auth/keyed-lock.js';
 import { ReauthRequiredError, UpstreamUnavailableError } from '../service/errors.js';
 import { ANIME_ONLY_FIELDS, animeFields, mangaFields, nested, WORK_FIELDS } from '../service/fields.js';
 import type { TokenSource } from '../service/token-source.js';
-import {
-  ANIME_LIST_STATUSES,
-  MANGA_LIST_STATUSES,
-  type AnimeListStatus,
-  type AnimeListStatusValue,
-  type MangaListStatus,
-  type MangaListStatusValue,
-} from '../service/list-types.js';
-import type { Anime, Manga, Recommendation, RelatedWork, WorkKind } from '../service/work-types.js';
+import { ANIME_LIST_STATUSES, MANGA_LIST_STATUSES, type AnimeListStatus, type AnimeListStatusValue, type MangaListStatus, type MangaListStatusValue } from '../service/list-types.js';
+import type { Anime, Manga, WorkKind } from '../service/work-types.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
-import { animeDetailsEmbed, mangaDetailsEmbed, MAX_RECOMMENDATIONS, MAX_RELATED } from '../render/details.js';
+import { animeDetailsEmbed, mangaDetailsEmbed } from '../render/details.js';
 import { humanize } from '../render/format.js';
 import { escapeMarkdown, plural } from '../render/text.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { isNsfw } from './nsfw.js';
-import PQueue from 'p-queue';
+import { LOOKUPS_PER_DETAILS, withSafeReferences } from './reference-vetting.js';
 import { listEntryMessage } from './list-entry.js';
 
 /** What the details embed does not use: id, title and picture come anyway; my_list_status only with a login. */
@@ -129,73 +122,50 @@ function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComp
   ];
 }
 
-/** A few lookups at a time: the service answers bursts with 403 throttling. */
-const LOOKUPS_AT_ONCE = 4;
-/** How long vetting referenced works may add to a details answer. */
-export const VETTING_BUDGET_MS = 2_500;
-
-/** Whether the service marks a work white; a failed lookup counts as not white. */
-async function isWhite(ctx: BaseContext, kind: WorkKind, id: number, signal: AbortSignal): Promise<boolean> {
-  try {
-    const work =
-      kind === 'anime'
-        ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw') }, { signal })
-        : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw') }, { signal });
-    return work.nsfw === 'white';
-  } catch (error) {
-    if (!signal.aborted) ctx.deps.log.warn('could not check whether a referenced work is safe; leaving it out', { kind, id, error });
-    return false;
-  }
-}
-
-/**
- * Related works and recommendations carry no nsfw level, so outside age-restricted channels each one the embed
- * would show is looked up and kept only when white. Only the shown ones are vetted; the rest are left out.
- */
-async function withSafeReferences<W extends Anime | Manga>(ctx: BaseContext, kind: WorkKind, work: W): Promise<W> {
-  const checks = new Map<string, Promise<boolean>>();
-  const queue = new PQueue({ concurrency: LOOKUPS_AT_ONCE });
-  // A slow service must not hold the answer: what is not vetted in time is left out, and the look-ups
-  // still waiting or running are cancelled so they do not crowd the connections other answers need.
-  const budget = AbortSignal.timeout(VETTING_BUDGET_MS);
-  const check = (k: WorkKind, id: number): Promise<boolean> => {
-    const key = `${k}:${id}`;
-    let found = checks.get(key);
-    // A look-up still queued when the budget ends is dropped (p-queue rejects it): not vetted, left out.
-    if (!found) checks.set(key, (found = queue.add(() => isWhite(ctx, k, id, budget), { signal: budget }).catch(() => false)));
-    return found;
-  };
-  const keep = async <R extends RelatedWork | Recommendation>(k: WorkKind, items: R[]): Promise<R[]> => {
-    const white = await Promise.all(items.map((r) => (r.node ? check(k, r.node.id) : Promise.resolve(false))));
-    return items.filter((_, i) => white[i]);
-  };
-  const shown = <R extends RelatedWork | Recommendation>(items: R[] | undefined, max: number): R[] =>
-    (items ?? []).filter((r) => r.node).slice(0, max);
-  const [relatedAnime, relatedManga, recommendations] = await Promise.all([
-    keep('anime', shown(work.related_anime, MAX_RELATED)),
-    keep('manga', shown(work.related_manga, MAX_RELATED)),
-    keep(kind, shown(work.recommendations, MAX_RECOMMENDATIONS)),
-  ]);
-  return {
-    ...work,
-    ...(work.related_anime ? { related_anime: relatedAnime } : {}),
-    ...(work.related_manga ? { related_manga: relatedManga } : {}),
-    ...(work.recommendations ? { recommendations } : {}),
-  };
-}
-
-export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number): Promise<RenderedMessage> {
+export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number, lookups = LOOKUPS_PER_DETAILS): Promise<RenderedMessage> {
   const fetched = await fetchWork(ctx, kind, id);
+  await ctx.deps.nsfwRatings.remember(kind, [fetched]);
   if (isNsfw(fetched.nsfw) && !ctx.where.ageRestricted) {
     throw new UserFacingError(
       'Not shown here',
       'This title is marked not-safe-for-work. Its details can only be shown in an age-restricted channel.',
     );
   }
-  const work = ctx.where.ageRestricted ? fetched : await withSafeReferences(ctx, kind, fetched);
+  const { work, unchecked } = ctx.where.ageRestricted ? { work: fetched, unchecked: 0 } : await withSafeReferences(ctx, kind, fetched, lookups);
   const embed = kind === 'anime' ? animeDetailsEmbed(work as Anime) : mangaDetailsEmbed(work as Manga);
-  return { embeds: [embed], components: quickActions(kind, id) };
+  return { embeds: [embed], components: [...quickActions(kind, id), ...checkMoreRow(kind, id, unchecked)] };
 }
+
+/** custom_id of "Check N more related works": vets the references not yet known, for whoever clicks. */
+const CHECK_MORE_KIND = 'rv';
+
+function checkMoreRow(kind: WorkKind, id: number, unchecked: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
+  if (unchecked === 0) return [];
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Secondary,
+          custom_id: encodeCustomId(CHECK_MORE_KIND, [kind === 'anime' ? 'a' : 'm', String(id)]),
+          label: `Check ${plural(unchecked, 'more related work', 'more related works')}`,
+        },
+      ],
+    },
+  ];
+}
+
+/** Re-renders the details in place with every shown reference vetted (a look-up per unknown rating). */
+export const checkMoreHandler: ComponentHandler = {
+  kind: CHECK_MORE_KIND,
+  mode: 'update',
+  async run(ctx, fields) {
+    const kind = parseKind(fields.string());
+    const id = fields.int();
+    return renderDetails(ctx, kind, id, Number.POSITIVE_INFINITY);
+  },
+};
 
 // ---- quick actions --------------------------------------------------------------------------
 

@@ -3,7 +3,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Where } from '../../fake-discord/index.js';
-import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { componentId, DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { LOOKUPS_PER_DETAILS } from '../../src/views/reference-vetting.js';
 import { expectClean, serviceGet } from './catalogue-helpers.js';
 
 type Kind = 'anime' | 'manga';
@@ -110,16 +111,34 @@ describe('details: not-safe-for-work related works and recommendations', () => {
       expect(inside.text).toContain(`ID ${work.id}`);
       for (const r of [...work.nsfwRefs, ...work.whiteRefs]) expect(inside.text).toContain(r.title);
 
-      for (const where of [GUILD, DM]) {
-        from = stack.emulator.requestLog.length;
-        const { message, text } = await info(kind, work.id, where);
-        expect(message.embeds?.[0]?.title).toBe(work.title);
-        expect(message.embeds?.[0]?.thumbnail?.url).toBe(work.picture);
-        for (const r of work.whiteRefs) expect(text).toContain(r.title);
-        for (const r of work.nsfwRefs) expect(text).not.toContain(r.title);
-        // Look-ups go out anonymously (the bot's cache may answer repeats).
-        expect(nsfwLookups(from).every((r) => r.auth === 'client')).toBe(true);
+      // Elsewhere, the first viewer: at most LOOKUPS_PER_DETAILS unknown ratings are looked up; the other
+      // references wait, unnamed, behind "Check N more related works", which vets them for everyone.
+      from = stack.emulator.requestLog.length;
+      const viewer = newUser();
+      const first = await info(kind, work.id, GUILD);
+      expect(first.message.embeds?.[0]?.title).toBe(work.title);
+      expect(first.message.embeds?.[0]?.thumbnail?.url).toBe(work.picture);
+      expect(nsfwLookups(from).length).toBeLessThanOrEqual(LOOKUPS_PER_DETAILS);
+      expect(nsfwLookups(from).every((r) => r.auth === 'client')).toBe(true);
+      for (const r of work.nsfwRefs) expect(first.text).not.toContain(r.title);
+      let vetted = first;
+      if (work.nsfwRefs.length + work.whiteRefs.length > LOOKUPS_PER_DETAILS) {
+        const check = componentId(first.message, 'Check');
+        const clicked = stack.click(first.message, check, viewer, GUILD);
+        const message = await clicked.settled();
+        expectClean(clicked, message);
+        vetted = { message, text: textOf(message) };
       }
+      for (const r of work.whiteRefs) expect(vetted.text).toContain(r.title);
+      for (const r of work.nsfwRefs) expect(vetted.text).not.toContain(r.title);
+
+      // Every rating is now on record for the deployment: the next viewer costs no look-up at all.
+      from = stack.emulator.requestLog.length;
+      const { message, text } = await info(kind, work.id, DM);
+      expect(nsfwLookups(from)).toEqual([]);
+      expect(JSON.stringify(message.components ?? [])).not.toContain('"Check ');
+      for (const r of work.whiteRefs) expect(text).toContain(r.title);
+      for (const r of work.nsfwRefs) expect(text).not.toContain(r.title);
     });
   });
 });
@@ -146,17 +165,19 @@ describe('details: vetting references against a slow service', () => {
   });
 
   it('leaves out what it could not vet in time instead of holding the answer', async () => {
-    // Four look-ups at a time, 1.5 s each, against a 2.5 s budget: only the first four are vetted in time.
-    const work = await findWellConnected(stack, 'anime', 6);
+    // "Check more" looks up four at a time, 1.5 s each, against a 2.5 s budget: only the first four are vetted in time.
+    const work = await findWellConnected(stack, 'anime', LOOKUPS_PER_DETAILS + 5);
+    const user = newUser();
+    const details = await stack.command({ name: 'anime', subcommand: 'info', options: { title: `id:${work.id}` }, where: GUILD, user }).settled();
     stack.emulator.faults.delayMs = 1_500;
     try {
       const from = stack.emulator.requestLog.length;
-      const handle = stack.command({ name: 'anime', subcommand: 'info', options: { title: `id:${work.id}` }, where: GUILD, user: newUser() });
+      const handle = stack.click(details, componentId(details, 'Check'), user, GUILD);
       const message = await handle.settled(15_000);
       expectClean(handle, message);
       expect(message.embeds?.[0]?.title).toBe(work.title);
       const vettedInTime = stack.emulator.requestLog.slice(from).filter((r) => r.query.fields === 'nsfw').length;
-      expect(vettedInTime).toBeLessThan(work.refs.length);
+      expect(vettedInTime).toBeLessThan(work.refs.length - LOOKUPS_PER_DETAILS);
       // What is shown was vetted white (judged by the titles that render verbatim).
       const text = textOf(message);
       for (const r of work.refs) if (PLAIN_TITLE.test(r.title) && text.includes(r.title)) expect(r.nsfw).toBe('white');

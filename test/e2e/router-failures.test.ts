@@ -11,6 +11,7 @@ import { slashCommand as commandData } from '../../src/interactions/command-data
 import type { BotDeps } from '../../src/interactions/context.js';
 import type { SlashCommand } from '../../src/interactions/command-types.js';
 import { InteractionRouter } from '../../src/interactions/router.js';
+import { NsfwRatings } from '../../src/catalogue/nsfw-ratings.js';
 import { TitleCache } from '../../src/catalogue/title-cache.js';
 import { WhereTracker } from '../../src/interactions/where.js';
 import { createLogger, silentLogger } from '../../src/log/log.js';
@@ -74,6 +75,7 @@ describe('router failures', () => {
       log: createLogger('debug', (line) => lines.push(line)),
       now: Date.now,
       titleCache: new TitleCache(Date.now),
+      nsfwRatings: new NsfwRatings(new MemoryEngine()),
       serviceWebUrl: 'https://service.example.test',
       airing: new SeasonAiring({ service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }), now: Date.now }),
       reminders: new Reminders({
