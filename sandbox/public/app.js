@@ -3,8 +3,10 @@
 // Discord as a real interaction.
 
 import { markdown, setMentionNames } from './markdown.js';
+import { $, el, local } from './dom.js';
+import { state } from './state.js';
+import { fetchAutocomplete, fetchTimeline, fetchWorld, postCommand, postComponent } from './api.js';
 
-const local = (name) => `/static/${name}`;
 globalThis.$discordMessage = {
   avatars: { default: local('user.svg'), blue: local('user.svg'), gray: local('user.svg'), green: local('user.svg'), orange: local('user.svg'), red: local('user.svg'), pink: local('user.svg') },
   defaultTheme: 'dark',
@@ -18,29 +20,8 @@ const COMPONENTS = [
 const kebab = (name) => name.replace(/[A-Z]/g, (c, i) => `${i ? '-' : ''}${c.toLowerCase()}`);
 await Promise.all(COMPONENTS.map((name) => import(`@skyra/discord-components-core/dist/components/${kebab(name)}/${name}.js`)));
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === undefined || v === null) continue;
-    if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? '' : String(v));
-  }
-  node.append(...children);
-  return node;
-};
-
 const BUTTON_TYPES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'destructive', 5: 'secondary' };
 const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, CHANNEL: 7, ROLE: 8, NUMBER: 10 };
-
-const state = { world: null, place: 'general', user: null, etag: '', rendered: new Map(), poll: null, command: null, dismissed: new Set() };
-
-async function api(path, body) {
-  const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const data = await res.json().catch(() => ({ error: `The sandbox answered ${res.status}.` }));
-  if (!res.ok) throw Object.assign(new Error(data.error ?? `The sandbox answered ${res.status}.`), { hints: data.hints });
-  return data;
-}
 
 // ---------------------------------------------------------------- sidebar
 
@@ -84,9 +65,7 @@ async function pollTimeline() {
   state.poll = controller;
   while (!controller.signal.aborted) {
     try {
-      const q = new URLSearchParams({ place: state.place, user: state.user, since: state.etag });
-      const res = await fetch(`/api/timeline?${q}`, { signal: controller.signal });
-      const data = await res.json();
+      const data = await fetchTimeline({ place: state.place, user: state.user, since: state.etag }, controller.signal);
       if (controller.signal.aborted) return;
       state.etag = data.etag;
       renderTimeline(data.entries);
@@ -267,7 +246,7 @@ function renderComponent(message, c) {
 async function sendComponent(message, customId, label, values) {
   showError('');
   try {
-    await api('/api/component', { place: state.place, user: state.user, messageId: message.id, customId, label, ...(values ? { values } : {}) });
+    await postComponent({ place: state.place, user: state.user, messageId: message.id, customId, label, ...(values ? { values } : {}) });
   } catch (error) {
     showError(error.message);
   }
@@ -402,7 +381,7 @@ async function autocomplete(option, input, list) {
   const asked = (Number(input.dataset.asked ?? 0) + 1).toString();
   input.dataset.asked = asked;
   try {
-    const { choices } = await api('/api/autocomplete', { place: state.place, user: state.user, name: c.name, group: c.group, sub: c.sub, options: optionValues(), focused: option.name });
+    const { choices } = await fetchAutocomplete({ place: state.place, user: state.user, name: c.name, group: c.group, sub: c.sub, options: optionValues(), focused: option.name });
     if (state.command !== c || input.dataset.asked !== asked) return;
     list.replaceChildren(
       ...choices.map((choice) =>
@@ -433,7 +412,7 @@ $('composer').addEventListener('submit', async (e) => {
   }
   const options = optionValues();
   try {
-    await api('/api/command', { place: state.place, user: state.user, name: c.name, group: c.group, sub: c.sub, options });
+    await postCommand({ place: state.place, user: state.user, name: c.name, group: c.group, sub: c.sub, options });
     box.value = '';
     chooseCommand(null);
   } catch (error) {
@@ -466,7 +445,7 @@ function showError(message) {
 // ---------------------------------------------------------------- start
 
 try {
-  state.world = await api('/api/world');
+  state.world = await fetchWorld();
   state.user = state.world.users[0].id;
   setMentionNames({
     channels: new Map(state.world.server.channels.map((c) => [c.id, c.name])),
