@@ -5,8 +5,10 @@
 import { setMentionNames } from './markdown.js';
 import { $, el, local } from './dom.js';
 import { state } from './state.js';
-import { fetchAutocomplete, fetchTimeline, fetchWorld, postCommand } from './api.js';
-import { openLinkButtons, renderEntry } from './messages.js';
+import { fetchAutocomplete, fetchWorld, postCommand } from './api.js';
+import { openLinkButtons } from './messages.js';
+import { renderSidebar, watchUserPicker } from './sidebar.js';
+import { resetTimeline } from './timeline.js';
 import { showError, showHints } from './composer-feedback.js';
 
 globalThis.$discordMessage = {
@@ -24,96 +26,13 @@ await Promise.all(COMPONENTS.map((name) => import(`@skyra/discord-components-cor
 
 const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, CHANNEL: 7, ROLE: 8, NUMBER: 10 };
 
-// ---------------------------------------------------------------- sidebar
-
-function renderSidebar() {
-  const { places, users, accounts } = state.world;
-  const item = (p, label) =>
-    el('li', {}, el('button', { type: 'button', class: p.key === state.place ? 'active' : '', 'data-place': p.key, onclick: () => switchPlace(p.key) }, label));
-  $('channels').replaceChildren(...places.filter((p) => p.kind === 'guild').map((p) => item(p, `# ${p.name}${p.nsfw ? ' (18+)' : ''}`)));
-  $('dms').replaceChildren(...places.filter((p) => p.kind === 'dm').map((p) => item(p, `@ ${p.name}`)));
-  const select = $('acting-as');
-  select.replaceChildren(...users.map((u) => el('option', { value: u.id, selected: u.id === state.user }, `${u.username} (${u.standing})`)));
-  $('accounts').textContent = `Service sign-in for /login: ${accounts.map((a) => `${a.name} / ${a.password}`).join(', ')}`;
-  const place = places.find((p) => p.key === state.place);
-  $('channel-name').textContent = place.kind === 'dm' ? `@ ${place.name}` : `# ${place.name}${place.nsfw ? ' (18+)' : ''}`;
-  $('channel-topic').textContent = place.topic;
-}
-
-function switchPlace(key) {
-  state.place = key;
+/** Another place or user picked (or the page's start): the sidebar shows it, the timeline starts over. */
+function startOver() {
+  renderSidebar(startOver);
   resetTimeline();
 }
 
-$('acting-as').addEventListener('change', (e) => {
-  state.user = e.target.value;
-  resetTimeline();
-});
-
-function resetTimeline() {
-  state.etag = '';
-  state.rendered.clear();
-  $('timeline').replaceChildren(el('discord-messages', { id: 'messages' }));
-  renderSidebar();
-  state.poll?.abort();
-  void pollTimeline();
-}
-
-// ---------------------------------------------------------------- timeline
-
-async function pollTimeline() {
-  const controller = new AbortController();
-  state.poll = controller;
-  while (!controller.signal.aborted) {
-    try {
-      const data = await fetchTimeline({ place: state.place, user: state.user, since: state.etag }, controller.signal);
-      if (controller.signal.aborted) return;
-      state.etag = data.etag;
-      renderTimeline(data.entries);
-    } catch {
-      if (controller.signal.aborted) return;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-}
-
-function renderTimeline(entries) {
-  const container = $('messages');
-  const seen = new Set();
-  const wasAtBottom = $('timeline').scrollHeight - $('timeline').scrollTop - $('timeline').clientHeight < 80;
-  for (const entry of entries) {
-    const key = String(entry.seq);
-    seen.add(key);
-    const signature = JSON.stringify(entry);
-    const existing = state.rendered.get(key);
-    if (existing?.signature === signature) continue;
-    const nodes = renderEntry(entry);
-    const wrapper = existing?.node ?? el('div', { class: 'entry', 'data-seq': key });
-    wrapper.replaceChildren(...nodes);
-    wrapper.dataset.state = entry.state;
-    if (!existing) container.append(wrapper);
-    state.rendered.set(key, { signature, node: wrapper });
-  }
-  for (const [key, { node }] of state.rendered) {
-    if (!seen.has(key)) {
-      node.remove();
-      state.rendered.delete(key);
-    }
-  }
-  if (entries.length === 0 && container.childElementCount === 0) {
-    container.append(el('p', { class: 'hint', id: 'empty' }, 'No messages yet. Type / in the message box to use the bot.'));
-  } else {
-    container.querySelector('#empty')?.remove();
-  }
-  // The components render on the next frames; follow the conversation as Discord does.
-  if (wasAtBottom) {
-    const follow = () => ($('timeline').scrollTop = $('timeline').scrollHeight);
-    follow();
-    setTimeout(follow, 50);
-    setTimeout(follow, 250);
-  }
-}
-
+watchUserPicker(startOver);
 openLinkButtons();
 
 // ---------------------------------------------------------------- message box
@@ -280,7 +199,7 @@ try {
     roles: new Map(state.world.server.roles.map((r) => [r.id, r.name])),
     users: new Map(state.world.users.map((u) => [u.id, u.username])),
   });
-  resetTimeline();
+  startOver();
   document.body.dataset.ready = 'true';
 } catch (error) {
   $('status').textContent = `The sandbox is not reachable: ${error.message}`;
