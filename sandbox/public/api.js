@@ -1,0 +1,28 @@
+// The page's calls to the sandbox server (sandbox/web.ts): JSON in and out; a refusal becomes an
+// Error with the server's message (and, for a command Discord's client would not send, its hints).
+
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const data = await res.json().catch(() => ({ error: `The sandbox answered ${res.status}.` }));
+  if (!res.ok) throw Object.assign(new Error(data.error ?? `The sandbox answered ${res.status}.`), { hints: data.hints });
+  return data;
+}
+
+/** The places, users, server (channels, roles), registered commands and the emulator's accounts. */
+export const fetchWorld = () => api('/api/world');
+
+/** The timeline of a place as a user sees it, long-polled: answers once it differs from `since` (an etag). */
+export async function fetchTimeline({ place, user, since }, signal) {
+  const q = new URLSearchParams({ place, user, since });
+  const res = await fetch(`/api/timeline?${q}`, { signal });
+  return res.json();
+}
+
+/** A slash command: { place, user, name, group, sub, options }. */
+export const postCommand = (command) => api('/api/command', command);
+
+/** A button click or a select-menu choice: { place, user, messageId, customId, label, values? }. */
+export const postComponent = (interaction) => api('/api/component', interaction);
+
+/** The bot's autocomplete choices for the focused option: { place, user, name, group, sub, options, focused }. */
+export const fetchAutocomplete = (request) => api('/api/autocomplete', request);

@@ -1,0 +1,32 @@
+// The sidebar and the channel header: the server's text channels and the DMs to pick a place from,
+// the user the page acts as, the emulator's sign-in accounts for /login, and the place's name and
+// topic. A pick changes the state and calls `onPick` (the page then starts its timeline over).
+
+import { $, el } from './dom.js';
+import { state } from './state.js';
+
+export function renderSidebar(onPick) {
+  const { places, users, accounts } = state.world;
+  const pick = (key) => {
+    state.place = key;
+    onPick();
+  };
+  const item = (p, label) =>
+    el('li', {}, el('button', { type: 'button', class: p.key === state.place ? 'active' : '', 'data-place': p.key, onclick: () => pick(p.key) }, label));
+  $('channels').replaceChildren(...places.filter((p) => p.kind === 'guild').map((p) => item(p, `# ${p.name}${p.nsfw ? ' (18+)' : ''}`)));
+  $('dms').replaceChildren(...places.filter((p) => p.kind === 'dm').map((p) => item(p, `@ ${p.name}`)));
+  const select = $('acting-as');
+  select.replaceChildren(...users.map((u) => el('option', { value: u.id, selected: u.id === state.user }, `${u.username} (${u.standing})`)));
+  $('accounts').textContent = `Service sign-in for /login: ${accounts.map((a) => `${a.name} / ${a.password}`).join(', ')}`;
+  const place = places.find((p) => p.key === state.place);
+  $('channel-name').textContent = place.kind === 'dm' ? `@ ${place.name}` : `# ${place.name}${place.nsfw ? ' (18+)' : ''}`;
+  $('channel-topic').textContent = place.topic;
+}
+
+/** Acting as another user: the state changes and `onPick` is called. */
+export function watchUserPicker(onPick) {
+  $('acting-as').addEventListener('change', (e) => {
+    state.user = e.target.value;
+    onPick();
+  });
+}

@@ -1,0 +1,5 @@
+// What the page holds: the sandbox's world (places, users, server, commands), where and as whom the
+// page acts, the timeline as rendered (with its long poll), the command being composed and the
+// ephemeral messages dismissed in this client.
+
+export const state = { world: null, place: 'general', user: null, etag: '', rendered: new Map(), poll: null, command: null, dismissed: new Set() };
