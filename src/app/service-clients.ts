@@ -12,6 +12,7 @@ import { ServiceClient } from '../service/client.js';
 import { OAuthClient } from '../service/oauth.js';
 import { ResponseCache } from '../service/response-cache.js';
 import { TokenManager } from '../service/token-source.js';
+import { noteUpstreamRequest } from '../interactions/upstream-count.js';
 import type { BotStore } from '../store/bot-store.js';
 import type { BotOptions } from './options.js';
 
@@ -55,6 +56,7 @@ export function openServiceClients(o: ServiceClientsDeps): ServiceClients {
       attempt: (e) => {
         observer.attempt?.(e);
         userRate.noteUpstreamCall();
+        noteUpstreamRequest();
       },
     },
   });

@@ -12,4 +12,6 @@ export interface InteractionReport {
   firstResponseMs: number | undefined;
   /** ms from receipt to the final answer (or the failure). */
   totalMs: number;
+  /** Requests this interaction sent to the service (cache hits send none). */
+  upstreamRequests: number;
 }

@@ -22,6 +22,7 @@ import { decodeUserId } from './invoker.js';
 import type { UserRateLimits } from '../fairness/user-limits.js';
 import { withLogScope, type Logger } from '../log/log.js';
 import { readArguments } from './arguments.js';
+import { countingUpstream } from './upstream-count.js';
 import { answerWithinBudget, BUDGET_GRACE_MS, startBudget, type Budget } from './budget.js';
 import { sanitizeChoices } from './autocomplete-choices.js';
 import type { InteractionKind, InteractionOutcome, InteractionReport } from './outcome.js';
@@ -178,21 +179,27 @@ export class InteractionRouter {
     });
     await withLogScope(log, async () => {
       let handled: Handled = { command: 'unknown', outcome: 'failed' };
+      let upstreamRequests = 0;
       try {
-        if (interaction.isChatInputCommand()) handled = await this.handleCommand(interaction, log, track);
-        else if (interaction.isAutocomplete()) handled = await this.handleAutocomplete(interaction, log, started);
-        else if (interaction.isMessageComponent()) handled = await this.handleComponent(interaction, log, track);
+        const counted = await countingUpstream(async (): Promise<Handled> => {
+          if (interaction.isChatInputCommand()) return this.handleCommand(interaction, log, track);
+          if (interaction.isAutocomplete()) return this.handleAutocomplete(interaction, log, started);
+          if (interaction.isMessageComponent()) return this.handleComponent(interaction, log, track);
+          return handled;
+        });
+        handled = counted.value;
+        upstreamRequests = counted.requests;
         log.debug('interaction answered', { outcome: handled.outcome, ms: Math.round(performance.now() - started) });
       } catch (error) {
         // Reaching here means even the error reply failed (e.g. the interaction expired).
         handled = { ...handled, outcome: 'failed' };
         log.error('interaction failed', { error });
       }
-      this.report(kind, handled, started);
+      this.report(kind, handled, started, upstreamRequests);
     });
   }
 
-  private report(kind: InteractionKind, handled: Handled, started: number): void {
+  private report(kind: InteractionKind, handled: Handled, started: number, upstreamRequests: number): void {
     if (!this.onFinished) return;
     const firstAt = handled.responder ? handled.responder.firstResponseAt : handled.outcome === 'failed' ? undefined : performance.now();
     try {
@@ -202,6 +209,7 @@ export class InteractionRouter {
         outcome: handled.outcome,
         firstResponseMs: firstAt === undefined ? undefined : firstAt - started,
         totalMs: performance.now() - started,
+        upstreamRequests,
       });
     } catch {
       // Observers must not break interactions.

@@ -48,6 +48,13 @@ export class BotMetrics {
     buckets: RESPONSE_BUCKETS,
     registers: [this.registry],
   });
+  readonly upstreamPerInteraction = new Histogram({
+    name: `${METRIC_PREFIX}upstream_requests_per_interaction`,
+    help: 'Requests one interaction sent to the service API (0 when answered from a cache), by kind and command.',
+    labelNames: ['kind', 'command'] as const,
+    buckets: [0, 1, 2, 3, 5, 8, 13, 21],
+    registers: [this.registry],
+  });
   readonly upstreamRequests = new Counter({
     name: `${METRIC_PREFIX}upstream_requests_total`,
     help: 'HTTP exchanges with the service API, by endpoint template, method and status class (2xx…5xx, or "network").',

@@ -46,6 +46,7 @@ export function interactionObserver(metrics: BotMetrics): (report: InteractionRe
     metrics.interactions.inc({ kind: r.kind, command: r.command, outcome: r.outcome });
     if (r.firstResponseMs !== undefined) metrics.firstResponse.observe({ kind: r.kind }, seconds(r.firstResponseMs));
     metrics.finalAnswer.observe({ kind: r.kind, command: r.command }, seconds(r.totalMs));
+    metrics.upstreamPerInteraction.observe({ kind: r.kind, command: r.command }, r.upstreamRequests);
   };
 }
 

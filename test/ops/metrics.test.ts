@@ -119,6 +119,13 @@ describe('GET /metrics', () => {
     expect(value(s, 'amls_bot_upstream_request_duration_seconds_count', { endpoint: 'users/@me', method: 'GET' })).toBe(1);
     expect(value(s, 'amls_bot_upstream_cool_offs_total')).toBe(0);
 
+    // Upstream requests per interaction: the first search sent one, the repeat none (cache), the page one.
+    expect(value(s, 'amls_bot_upstream_requests_per_interaction_count', { kind: 'command', command: 'anime search' })).toBe(2);
+    expect(value(s, 'amls_bot_upstream_requests_per_interaction_sum', { kind: 'command', command: 'anime search' })).toBe(1);
+    expect(value(s, 'amls_bot_upstream_requests_per_interaction_bucket', { kind: 'command', command: 'anime search', le: '0' })).toBe(1);
+    expect(value(s, 'amls_bot_upstream_requests_per_interaction_sum', { kind: 'component', command: 'pg' })).toBe(1);
+    expect(value(s, 'amls_bot_upstream_requests_per_interaction_sum', { kind: 'command', command: 'login' })).toBe(0);
+
     expect(value(s, 'amls_bot_response_cache_total', { result: 'hit' })).toBe(1);
     expect(value(s, 'amls_bot_response_cache_total', { result: 'miss' })).toBeGreaterThanOrEqual(2);
 
