@@ -28,10 +28,10 @@ const count = (text: string, part: string): number => text.split(part).length - 
 
 const ENTRIES = [
   { name: 'bot (npm start)', script: 'src/index.ts', usage: 'usage: npm start' },
-  { name: 'emulator', script: 'test/emulator/cli.ts', usage: 'usage: npm run emulator' },
+  { name: 'emulator', script: 'emulator/cli.ts', usage: 'usage: npm run emulator' },
   { name: 'sandbox', script: 'sandbox/main.ts', usage: 'usage: npm run sandbox' },
-  { name: 'deploy-commands', script: 'src/discord/deploy-commands.ts', usage: 'usage: npm run deploy-commands' },
-  { name: 'store:migrate', script: 'src/store/migrate-cli.ts', usage: 'usage: npm run store:migrate' },
+  { name: 'deploy-commands', script: 'src/app/deploy-commands.ts', usage: 'usage: npm run deploy-commands' },
+  { name: 'store:migrate', script: 'src/app/migrate-cli.ts', usage: 'usage: npm run store:migrate' },
 ] as const;
 
 describe('command-line entry points', () => {
