@@ -45,7 +45,6 @@ import {
   parseObject,
   parseSeasonalPage,
 } from './parse.js';
-import { type TokenSource } from './token-source.js';
 import type { NodeItem, Page, Paging } from './common-types.js';
 import type { ForumBoards, ForumTopicPage, ForumTopicSummary } from './forum-types.js';
 import {
@@ -53,13 +52,9 @@ import {
   ANIME_LIST_STATUSES,
   MANGA_LIST_SORTS,
   MANGA_LIST_STATUSES,
-  type AnimeListSort,
   type AnimeListStatus,
-  type AnimeListStatusValue,
   type AnimeListUpdate,
-  type MangaListSort,
   type MangaListStatus,
-  type MangaListStatusValue,
   type MangaListUpdate,
 } from './list-types.js';
 import type { User } from './user-types.js';
@@ -70,48 +65,34 @@ import {
   SEASON_SORTS,
   type Anime,
   type AnimeListItem,
-  type AnimeRankingType,
   type Manga,
   type MangaListItem,
-  type MangaRankingType,
   type RankedItem,
-  type Season,
   type SeasonalPage,
-  type SeasonSort,
 } from './work-types.js';
+import { checkEnum, checkId, checkIntRange, checkText } from './validate.js';
+import { requireAuth, type AuthedCallContext, type CallContext, type CallScope } from './call-context.js';
 import {
-  checkBoolean,
-  checkEnum,
-  checkId,
-  checkIntRange,
-  checkLimit,
-  checkOffset,
-  checkString,
-  checkTags,
-  checkText,
-} from './validate.js';
+  MAX_LIMIT,
+  MIN_QUERY_LENGTH,
+  SEASON_YEAR_RANGE,
+  type AnimeListOptions,
+  type AnimeRankingOptions,
+  type DetailsOptions,
+  type ForumTopicOptions,
+  type ForumTopicsOptions,
+  type MangaListOptions,
+  type MangaRankingOptions,
+  type MeOptions,
+  type SearchOptions,
+  type SeasonalAnimeOptions,
+  type SuggestionsOptions,
+} from './endpoint-options.js';
+import { detailsQuery, listQuery, userSegment, workListQuery } from './endpoint-queries.js';
+import { ANIME_UPDATE_RULES, MANGA_UPDATE_RULES, updateForm } from './list-update-form.js';
 import { DEFAULT_CLIENT_ID_HEADER } from '../config/defaults.js';
 
-/** Per-call context. With `auth` the call uses `Authorization: Bearer`; without, the client-ID header. */
-export interface CallContext {
-  auth?: TokenSource;
-  signal?: AbortSignal;
-}
-/**
- * What a user action imposes on every call it makes: its abort signal (budget over or no longer
- * wanted), the time it must be answered by, and who to tell when an answer came from a stale cache.
- */
-export interface CallScope {
-  signal: AbortSignal;
-  /** epoch ms (same clock as Date.now); attempts are cut short and retries skipped to end by then. */
-  deadlineAt?: number;
-  onStale?: (ageMs: number) => void;
-}
-
-/** Context of calls that need a logged-in user. */
-export interface AuthedCallContext extends CallContext {
-  auth: TokenSource;
-}
+export type { AuthedCallContext, CallContext, CallScope } from './call-context.js';
 
 export interface ServiceClientOptions {
   /** API root; the client appends /v2. */
@@ -146,102 +127,6 @@ export interface ServiceClientOptions {
 
 export const DEFAULT_RETRIES = 2;
 export const DEFAULT_MAX_PAGES = 10_000;
-/** The documented default; always sent because the real service defaults to 10. */
-export const DEFAULT_LIMIT = 100;
-export const MIN_QUERY_LENGTH = 3;
-export const MAX_LIMIT = {
-  search: 100,
-  suggestions: 100,
-  ranking: 500,
-  season: 500,
-  userList: 1000,
-  forumTopics: 100,
-  forumTopic: 100,
-} as const;
-
-export interface ListOptions {
-  limit?: number;
-  offset?: number;
-}
-export interface WorkListOptions extends ListOptions {
-  fields?: string;
-  nsfw?: boolean;
-}
-export interface SearchOptions extends WorkListOptions {
-  q: string;
-}
-export interface DetailsOptions {
-  fields?: string;
-}
-export interface AnimeRankingOptions extends WorkListOptions {
-  rankingType: AnimeRankingType;
-}
-export interface MangaRankingOptions extends WorkListOptions {
-  rankingType: MangaRankingType;
-}
-export interface SeasonalAnimeOptions extends WorkListOptions {
-  year: number;
-  season: Season;
-  sort?: SeasonSort;
-}
-export type SuggestionsOptions = WorkListOptions;
-export interface AnimeListOptions extends WorkListOptions {
-  status?: AnimeListStatusValue;
-  sort?: AnimeListSort;
-}
-export interface MangaListOptions extends WorkListOptions {
-  status?: MangaListStatusValue;
-  sort?: MangaListSort;
-}
-export interface ForumTopicsOptions extends ListOptions {
-  boardId?: number;
-  subboardId?: number;
-  q?: string;
-  topicUserName?: string;
-  userName?: string;
-  sort?: 'recent';
-}
-export type ForumTopicOptions = ListOptions;
-export interface MeOptions {
-  fields?: string;
-}
-
-export const SEASON_YEAR_RANGE = { min: 1900, max: 2999 } as const;
-
-type Rule = (option: string, value: unknown) => string;
-const int =
-  (min: number, max?: number): Rule =>
-  (k, v) =>
-    String(checkIntRange(k, v, min, max));
-const bool: Rule = (k, v) => String(checkBoolean(k, v));
-const text: Rule = (k, v) => checkString(k, v);
-const tags: Rule = (k, v) => checkTags(k, v).join(',');
-const COUNT = Number.MAX_SAFE_INTEGER;
-
-const ANIME_UPDATE_RULES: Record<keyof AnimeListUpdate, Rule> = {
-  status: (k, v) => checkEnum(k, v, ANIME_LIST_STATUSES),
-  is_rewatching: bool,
-  score: int(0, 10),
-  num_watched_episodes: int(0, COUNT),
-  priority: int(0, 2),
-  num_times_rewatched: int(0, COUNT),
-  rewatch_value: int(0, 5),
-  tags,
-  comments: text,
-};
-
-const MANGA_UPDATE_RULES: Record<keyof MangaListUpdate, Rule> = {
-  status: (k, v) => checkEnum(k, v, MANGA_LIST_STATUSES),
-  is_rereading: bool,
-  score: int(0, 10),
-  num_volumes_read: int(0, COUNT),
-  num_chapters_read: int(0, COUNT),
-  priority: int(0, 2),
-  num_times_reread: int(0, COUNT),
-  reread_value: int(0, 5),
-  tags,
-  comments: text,
-};
 
 interface Call {
   method: HttpMethod;
@@ -696,54 +581,4 @@ function isThrottle(res: HttpResponse, path: string, throttlingSeen: boolean): b
   return throttlingSeen || !OTHER_USERS_LIST.test(pathOnly);
 }
 
-function requireAuth(ctx: CallContext | undefined): void {
-  if (!ctx?.auth) throw new ReauthRequiredError('not_logged_in', 'log in first');
-}
 
-function userSegment(user: string, ctx: CallContext): string {
-  const name = checkText('user', user, 1);
-  if (name === '@me') requireAuth(ctx);
-  return encodeURIComponent(name).replace(/%40/g, '@');
-}
-
-function listQuery(o: ListOptions, maxLimit: number): URLSearchParams {
-  const query = new URLSearchParams();
-  query.set('limit', String(o.limit === undefined ? Math.min(DEFAULT_LIMIT, maxLimit) : checkLimit(o.limit, maxLimit)));
-  if (o.offset !== undefined) query.set('offset', String(checkOffset(o.offset)));
-  return query;
-}
-
-function workListQuery(o: WorkListOptions, maxLimit: number): URLSearchParams {
-  const query = listQuery(o, maxLimit);
-  addFields(query, o.fields);
-  if (o.nsfw !== undefined) query.set('nsfw', String(checkBoolean('nsfw', o.nsfw)));
-  return query;
-}
-
-function detailsQuery(o: DetailsOptions): URLSearchParams {
-  const query = new URLSearchParams();
-  addFields(query, o.fields);
-  return query;
-}
-
-function addFields(query: URLSearchParams, fields: unknown): void {
-  if (fields === undefined) return;
-  const value = checkString('fields', fields).trim();
-  if (value !== '') query.set('fields', value);
-}
-
-function updateForm<U extends object>(update: U, rules: Record<keyof U, Rule>): URLSearchParams {
-  if (typeof update !== 'object' || update === null) {
-    throw new InvalidOptionError('update', 'the list update must be an object');
-  }
-  const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(update)) {
-    if (value === undefined) continue;
-    const rule = (rules as Record<string, Rule | undefined>)[key];
-    if (!rule) {
-      throw new InvalidOptionError(key, `${key} is not a writable list field (allowed: ${Object.keys(rules).join(', ')})`);
-    }
-    form.set(key, rule(key, value));
-  }
-  return form;
-}
