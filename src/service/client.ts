@@ -1,56 +1,38 @@
 // The one API client: typed, validated calls; per-call auth; bounded concurrency; whole-call
 // deadlines and body caps; throttle cool-off; retries with backoff inside the deadline; token
 // refresh on 401; stale cached answers for public reads while the service fails.
+//
+// ServiceClient is the public face: each endpoint method hands its call to the module of its
+// subject (work-, list-, forum-, user-endpoints.ts), which checks the options and sends it through
+// the request pipeline (request-pipeline.ts) that does everything between a path and parsed JSON.
 
-import { InvalidOptionError } from './errors.js';
-import { parseAnyPage, parseForumBoards, parseForumTopicPage, parseForumTopicsPage, parseNodePage, parseObject, parseSeasonalPage } from './parse.js';
+import type { AuthedCallContext, CallContext, CallScope } from './call-context.js';
 import { DEFAULT_MAX_PAGES, pipelineSettings, type ServiceClientOptions } from './client-options.js';
-import { RequestPipeline } from './request-pipeline.js';
 import type { NodeItem, Page, Paging } from './common-types.js';
-import type { ForumBoards, ForumTopicPage, ForumTopicSummary } from './forum-types.js';
-import {
-  ANIME_LIST_SORTS,
-  ANIME_LIST_STATUSES,
-  MANGA_LIST_SORTS,
-  MANGA_LIST_STATUSES,
-  type AnimeListStatus,
-  type AnimeListUpdate,
-  type MangaListStatus,
-  type MangaListUpdate,
-} from './list-types.js';
-import type { User } from './user-types.js';
-import {
-  ANIME_RANKING_TYPES,
-  MANGA_RANKING_TYPES,
-  SEASONS,
-  SEASON_SORTS,
-  type Anime,
-  type AnimeListItem,
-  type Manga,
-  type MangaListItem,
-  type RankedItem,
-  type SeasonalPage,
-} from './work-types.js';
-import { checkEnum, checkId, checkIntRange, checkText } from './validate.js';
-import { requireAuth, type AuthedCallContext, type CallContext, type CallScope } from './call-context.js';
-import {
-  MAX_LIMIT,
-  MIN_QUERY_LENGTH,
-  SEASON_YEAR_RANGE,
-  type AnimeListOptions,
-  type AnimeRankingOptions,
-  type DetailsOptions,
-  type ForumTopicOptions,
-  type ForumTopicsOptions,
-  type MangaListOptions,
-  type MangaRankingOptions,
-  type MeOptions,
-  type SearchOptions,
-  type SeasonalAnimeOptions,
-  type SuggestionsOptions,
+import type {
+  AnimeListOptions,
+  AnimeRankingOptions,
+  DetailsOptions,
+  ForumTopicOptions,
+  ForumTopicsOptions,
+  MangaListOptions,
+  MangaRankingOptions,
+  MeOptions,
+  SearchOptions,
+  SeasonalAnimeOptions,
+  SuggestionsOptions,
 } from './endpoint-options.js';
-import { detailsQuery, listQuery, userSegment, workListQuery } from './endpoint-queries.js';
-import { ANIME_UPDATE_RULES, MANGA_UPDATE_RULES, updateForm } from './list-update-form.js';
+import * as forum from './forum-endpoints.js';
+import type { ForumBoards, ForumTopicPage, ForumTopicSummary } from './forum-types.js';
+import * as lists from './list-endpoints.js';
+import type { AnimeListStatus, AnimeListUpdate, MangaListStatus, MangaListUpdate } from './list-types.js';
+import { parseAnyPage } from './parse.js';
+import { RequestPipeline } from './request-pipeline.js';
+import * as users from './user-endpoints.js';
+import type { User } from './user-types.js';
+import { checkIntRange } from './validate.js';
+import * as works from './work-endpoints.js';
+import type { Anime, AnimeListItem, Manga, MangaListItem, RankedItem, SeasonalPage } from './work-types.js';
 
 export type { AuthedCallContext, CallContext, CallScope } from './call-context.js';
 export type { ServiceClientOptions } from './client-options.js';
@@ -96,138 +78,90 @@ export class ServiceClient {
     await this.pipeline.close();
   }
 
-  // ---- Anime -------------------------------------------------------------------------------
+  // ---- Anime (work-endpoints.ts, list-endpoints.ts) ------------------------------------------
 
-  async searchAnime(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Anime>>> {
-    const query = workListQuery(o, MAX_LIMIT.search);
-    query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
-    return parseNodePage<Anime>(await this.pipeline.get('anime', query, ctx));
+  searchAnime(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Anime>>> {
+    return works.searchAnime(this.pipeline, o, ctx);
   }
 
-  async getAnime(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Anime> {
-    const query = detailsQuery(o);
-    return parseObject<Anime>(await this.pipeline.get(`anime/${checkId('id', id)}`, query, ctx));
+  getAnime(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Anime> {
+    return works.getAnime(this.pipeline, id, o, ctx);
   }
 
-  async animeRanking(o: AnimeRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Anime>>> {
-    const query = workListQuery(o, MAX_LIMIT.ranking);
-    query.set('ranking_type', checkEnum('rankingType', o.rankingType, ANIME_RANKING_TYPES));
-    return parseNodePage<Anime>(await this.pipeline.get('anime/ranking', query, ctx));
+  animeRanking(o: AnimeRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Anime>>> {
+    return works.animeRanking(this.pipeline, o, ctx);
   }
 
-  async seasonalAnime(o: SeasonalAnimeOptions, ctx: CallContext = {}): Promise<SeasonalPage> {
-    const year = checkIntRange('year', o.year, SEASON_YEAR_RANGE.min, SEASON_YEAR_RANGE.max);
-    const season = checkEnum('season', o.season, SEASONS);
-    const query = workListQuery(o, MAX_LIMIT.season);
-    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, SEASON_SORTS));
-    return parseSeasonalPage(await this.pipeline.get(`anime/season/${year}/${season}`, query, ctx));
+  seasonalAnime(o: SeasonalAnimeOptions, ctx: CallContext = {}): Promise<SeasonalPage> {
+    return works.seasonalAnime(this.pipeline, o, ctx);
   }
 
-  async animeSuggestions(o: SuggestionsOptions = {}, ctx: AuthedCallContext): Promise<Page<NodeItem<Anime>>> {
-    const query = workListQuery(o, MAX_LIMIT.suggestions);
-    requireAuth(ctx);
-    return parseNodePage<Anime>(await this.pipeline.get('anime/suggestions', query, ctx));
+  animeSuggestions(o: SuggestionsOptions = {}, ctx: AuthedCallContext): Promise<Page<NodeItem<Anime>>> {
+    return works.animeSuggestions(this.pipeline, o, ctx);
   }
 
-  async updateAnimeListStatus(id: number, u: AnimeListUpdate, ctx: AuthedCallContext): Promise<AnimeListStatus> {
-    const path = `anime/${checkId('id', id)}/my_list_status`;
-    const form = updateForm(u, ANIME_UPDATE_RULES);
-    requireAuth(ctx);
-    return parseObject<AnimeListStatus>(await this.pipeline.write('PUT', path, ctx, form));
+  updateAnimeListStatus(id: number, u: AnimeListUpdate, ctx: AuthedCallContext): Promise<AnimeListStatus> {
+    return lists.updateAnimeListStatus(this.pipeline, id, u, ctx);
   }
 
   /** 404 (not on the list) → ServiceHttpError 404, except after a lost response on an earlier attempt. */
-  async deleteAnimeListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
-    const path = `anime/${checkId('id', id)}/my_list_status`;
-    requireAuth(ctx);
-    await this.pipeline.write('DELETE', path, ctx);
+  deleteAnimeListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
+    return lists.deleteAnimeListStatus(this.pipeline, id, ctx);
   }
 
   /** `user` is a user name or `@me` (which needs ctx.auth). */
-  async userAnimeList(user: string, o: AnimeListOptions = {}, ctx: CallContext = {}): Promise<Page<AnimeListItem>> {
-    const query = workListQuery(o, MAX_LIMIT.userList);
-    if (o.status !== undefined) query.set('status', checkEnum('status', o.status, ANIME_LIST_STATUSES));
-    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, ANIME_LIST_SORTS));
-    const path = `users/${userSegment(user, ctx)}/animelist`;
-    return parseNodePage<Anime>(await this.pipeline.get(path, query, ctx));
+  userAnimeList(user: string, o: AnimeListOptions = {}, ctx: CallContext = {}): Promise<Page<AnimeListItem>> {
+    return lists.userAnimeList(this.pipeline, user, o, ctx);
   }
 
-  // ---- Manga -------------------------------------------------------------------------------
+  // ---- Manga (work-endpoints.ts, list-endpoints.ts) ------------------------------------------
 
-  async searchManga(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Manga>>> {
-    const query = workListQuery(o, MAX_LIMIT.search);
-    query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
-    return parseNodePage<Manga>(await this.pipeline.get('manga', query, ctx));
+  searchManga(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Manga>>> {
+    return works.searchManga(this.pipeline, o, ctx);
   }
 
-  async getManga(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Manga> {
-    const query = detailsQuery(o);
-    return parseObject<Manga>(await this.pipeline.get(`manga/${checkId('id', id)}`, query, ctx));
+  getManga(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Manga> {
+    return works.getManga(this.pipeline, id, o, ctx);
   }
 
-  async mangaRanking(o: MangaRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Manga>>> {
-    const query = workListQuery(o, MAX_LIMIT.ranking);
-    query.set('ranking_type', checkEnum('rankingType', o.rankingType, MANGA_RANKING_TYPES));
-    return parseNodePage<Manga>(await this.pipeline.get('manga/ranking', query, ctx));
+  mangaRanking(o: MangaRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Manga>>> {
+    return works.mangaRanking(this.pipeline, o, ctx);
   }
 
-  async updateMangaListStatus(id: number, u: MangaListUpdate, ctx: AuthedCallContext): Promise<MangaListStatus> {
-    const path = `manga/${checkId('id', id)}/my_list_status`;
-    const form = updateForm(u, MANGA_UPDATE_RULES);
-    requireAuth(ctx);
-    return parseObject<MangaListStatus>(await this.pipeline.write('PUT', path, ctx, form));
+  updateMangaListStatus(id: number, u: MangaListUpdate, ctx: AuthedCallContext): Promise<MangaListStatus> {
+    return lists.updateMangaListStatus(this.pipeline, id, u, ctx);
   }
 
-  async deleteMangaListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
-    const path = `manga/${checkId('id', id)}/my_list_status`;
-    requireAuth(ctx);
-    await this.pipeline.write('DELETE', path, ctx);
+  deleteMangaListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
+    return lists.deleteMangaListStatus(this.pipeline, id, ctx);
   }
 
-  async userMangaList(user: string, o: MangaListOptions = {}, ctx: CallContext = {}): Promise<Page<MangaListItem>> {
-    const query = workListQuery(o, MAX_LIMIT.userList);
-    if (o.status !== undefined) query.set('status', checkEnum('status', o.status, MANGA_LIST_STATUSES));
-    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, MANGA_LIST_SORTS));
-    const path = `users/${userSegment(user, ctx)}/mangalist`;
-    return parseNodePage<Manga>(await this.pipeline.get(path, query, ctx));
+  userMangaList(user: string, o: MangaListOptions = {}, ctx: CallContext = {}): Promise<Page<MangaListItem>> {
+    return lists.userMangaList(this.pipeline, user, o, ctx);
   }
 
-  // ---- Forum -------------------------------------------------------------------------------
+  // ---- Forum (forum-endpoints.ts) ------------------------------------------------------------
 
-  async forumBoards(ctx: CallContext = {}): Promise<ForumBoards> {
-    return parseForumBoards(await this.pipeline.get('forum/boards', new URLSearchParams(), ctx));
+  forumBoards(ctx: CallContext = {}): Promise<ForumBoards> {
+    return forum.forumBoards(this.pipeline, ctx);
   }
 
   /** Needs one of boardId, subboardId, q (the real service hangs until a 504 otherwise). */
-  async forumTopics(o: ForumTopicsOptions, ctx: CallContext = {}): Promise<Page<ForumTopicSummary>> {
-    const query = listQuery(o, MAX_LIMIT.forumTopics);
-    if (o.boardId === undefined && o.subboardId === undefined && o.q === undefined) {
-      throw new InvalidOptionError('boardId', 'forum topics need at least one of boardId, subboardId or q');
-    }
-    if (o.boardId !== undefined) query.set('board_id', String(checkId('boardId', o.boardId)));
-    if (o.subboardId !== undefined) query.set('subboard_id', String(checkId('subboardId', o.subboardId)));
-    if (o.q !== undefined) query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
-    if (o.topicUserName !== undefined) query.set('topic_user_name', checkText('topicUserName', o.topicUserName, 1));
-    if (o.userName !== undefined) query.set('user_name', checkText('userName', o.userName, 1));
-    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, ['recent'] as const));
-    return parseForumTopicsPage(await this.pipeline.get('forum/topics', query, ctx));
+  forumTopics(o: ForumTopicsOptions, ctx: CallContext = {}): Promise<Page<ForumTopicSummary>> {
+    return forum.forumTopics(this.pipeline, o, ctx);
   }
 
-  async forumTopic(id: number, o: ForumTopicOptions = {}, ctx: CallContext = {}): Promise<ForumTopicPage> {
-    const path = `forum/topic/${checkId('id', id)}`;
-    const query = listQuery(o, MAX_LIMIT.forumTopic);
-    return parseForumTopicPage(await this.pipeline.get(path, query, ctx));
+  forumTopic(id: number, o: ForumTopicOptions = {}, ctx: CallContext = {}): Promise<ForumTopicPage> {
+    return forum.forumTopic(this.pipeline, id, o, ctx);
   }
 
-  // ---- User --------------------------------------------------------------------------------
+  // ---- User (user-endpoints.ts) --------------------------------------------------------------
 
-  async me(o: MeOptions = {}, ctx: AuthedCallContext): Promise<User> {
-    const query = detailsQuery(o);
-    requireAuth(ctx);
-    return parseObject<User>(await this.pipeline.get('users/@me', query, ctx));
+  me(o: MeOptions = {}, ctx: AuthedCallContext): Promise<User> {
+    return users.me(this.pipeline, o, ctx);
   }
 
-  // ---- Paging ------------------------------------------------------------------------------
+  // ---- Paging --------------------------------------------------------------------------------
 
   /** Requests a `paging.next` / `paging.previous` URL as given, after checking it is inside the API root + /v2. */
   async followPage<T>(url: string, ctx: CallContext = {}): Promise<T> {
