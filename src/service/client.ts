@@ -1,302 +1,51 @@
 // The one API client: typed, validated calls; per-call auth; bounded concurrency; whole-call
 // deadlines and body caps; throttle cool-off; retries with backoff inside the deadline; token
 // refresh on 401; stale cached answers for public reads while the service fails.
+//
+// ServiceClient is the public face: each endpoint method hands its call to the module of its
+// subject (work-, list-, forum-, user-endpoints.ts), which checks the options and sends it through
+// the request pipeline (request-pipeline.ts) that does everything between a path and parsed JSON.
 
-import type { ResponseCache } from './response-cache.js';
-import { type Dispatcher } from 'undici';
-import {
-  AbortedError,
-  CoolingOffError,
-  InvalidOptionError,
-  ReauthRequiredError,
-  ServiceBusyError,
-  ServiceHttpError,
-  ThrottledError,
-  UpstreamUnavailableError,
-  type ServiceError,
-} from './errors.js';
-import {
-  abortable,
-  BodyTooLargeError,
-  createPool,
-  headerValue,
-  jitteredBackoff,
-  sendOnce,
-  sleep,
-  throwIfAborted,
-  UpstreamTimeoutError,
-  type HttpMethod,
-  type HttpResponse,
-} from './http.js';
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } from '../config/defaults.js';
-import { CoolOff, parseRetryAfter } from './cool-off.js';
-import { Slots } from './slots.js';
-import { endpointOf, type ServiceObserver, type UpstreamAttempt } from './observer.js';
-import { apiV2Root, resolvePagingUrl, type PagingTarget } from './paging.js';
-import {
-  errorFromResponse,
-  isInvalidTokenResponse,
-  parseAnyPage,
-  parseForumBoards,
-  parseForumTopicPage,
-  parseForumTopicsPage,
-  parseJson,
-  parseNodePage,
-  parseObject,
-  parseSeasonalPage,
-} from './parse.js';
-import { type TokenSource } from './token-source.js';
+import type { AuthedCallContext, CallContext, CallScope } from './call-context.js';
+import { DEFAULT_MAX_PAGES, pipelineSettings, type ServiceClientOptions } from './client-options.js';
 import type { NodeItem, Page, Paging } from './common-types.js';
+import type {
+  AnimeListOptions,
+  AnimeRankingOptions,
+  DetailsOptions,
+  ForumTopicOptions,
+  ForumTopicsOptions,
+  MangaListOptions,
+  MangaRankingOptions,
+  MeOptions,
+  SearchOptions,
+  SeasonalAnimeOptions,
+  SuggestionsOptions,
+} from './endpoint-options.js';
+import * as forum from './forum-endpoints.js';
 import type { ForumBoards, ForumTopicPage, ForumTopicSummary } from './forum-types.js';
-import {
-  ANIME_LIST_SORTS,
-  ANIME_LIST_STATUSES,
-  MANGA_LIST_SORTS,
-  MANGA_LIST_STATUSES,
-  type AnimeListSort,
-  type AnimeListStatus,
-  type AnimeListStatusValue,
-  type AnimeListUpdate,
-  type MangaListSort,
-  type MangaListStatus,
-  type MangaListStatusValue,
-  type MangaListUpdate,
-} from './list-types.js';
+import * as lists from './list-endpoints.js';
+import type { AnimeListStatus, AnimeListUpdate, MangaListStatus, MangaListUpdate } from './list-types.js';
+import { parseAnyPage } from './parse.js';
+import { RequestPipeline } from './request-pipeline.js';
+import * as users from './user-endpoints.js';
 import type { User } from './user-types.js';
-import {
-  ANIME_RANKING_TYPES,
-  MANGA_RANKING_TYPES,
-  SEASONS,
-  SEASON_SORTS,
-  type Anime,
-  type AnimeListItem,
-  type AnimeRankingType,
-  type Manga,
-  type MangaListItem,
-  type MangaRankingType,
-  type RankedItem,
-  type Season,
-  type SeasonalPage,
-  type SeasonSort,
-} from './work-types.js';
-import {
-  checkBoolean,
-  checkEnum,
-  checkId,
-  checkIntRange,
-  checkLimit,
-  checkOffset,
-  checkString,
-  checkTags,
-  checkText,
-} from './validate.js';
-import { DEFAULT_CLIENT_ID_HEADER } from '../config/defaults.js';
+import { checkIntRange } from './validate.js';
+import * as works from './work-endpoints.js';
+import type { Anime, AnimeListItem, Manga, MangaListItem, RankedItem, SeasonalPage } from './work-types.js';
 
-/** Per-call context. With `auth` the call uses `Authorization: Bearer`; without, the client-ID header. */
-export interface CallContext {
-  auth?: TokenSource;
-  signal?: AbortSignal;
-}
-/**
- * What a user action imposes on every call it makes: its abort signal (budget over or no longer
- * wanted), the time it must be answered by, and who to tell when an answer came from a stale cache.
- */
-export interface CallScope {
-  signal: AbortSignal;
-  /** epoch ms (same clock as Date.now); attempts are cut short and retries skipped to end by then. */
-  deadlineAt?: number;
-  onStale?: (ageMs: number) => void;
-}
-
-/** Context of calls that need a logged-in user. */
-export interface AuthedCallContext extends CallContext {
-  auth: TokenSource;
-}
-
-export interface ServiceClientOptions {
-  /** API root; the client appends /v2. */
-  apiUrl: string;
-  clientId: string;
-  /** Default `X-SERVICE-CLIENT-ID`. */
-  clientIdHeader?: string;
-  userAgent: string;
-  /** Deadline of one attempt, headers and whole body; default 8 000 ms (a caller's deadline may cut it shorter). */
-  timeoutMs?: number;
-  /** Larger bodies are cut off and answered as an upstream error; default 12 MiB. */
-  maxBodyBytes?: number;
-  /** Requests in flight at once (and connections of the pool the client creates); default 16. */
-  maxConcurrent?: number;
-  /** Calls that may wait for a slot; more fail at once with ServiceBusyError; default 256. */
-  maxQueued?: number;
-  /** Whole-client back-off after throttling; default a CoolOff of 2 s doubling to 60 s. */
-  coolOff?: CoolOff;
-  /** Told about every attempt, retry, cache look-up, cool-off and call refused before sending (logs and metrics). */
-  observer?: ServiceObserver;
-  /** Retries after the first attempt for transient failures; default 2. */
-  retries?: number;
-  /** Defaults to a keep-alive Agent owned (and closed) by the client. */
-  dispatcher?: Dispatcher;
-  /** Delay in ms before retry number `attempt + 1`; default jittered exponential (250 ms base, 4 s cap). */
-  backoff?: (attempt: number) => number;
-  /** Upper bound of pages `pages()` yields; default 10 000. */
-  maxPages?: number;
-  /** Caches GET responses made with the client header (never those made with a user's token). */
-  cache?: ResponseCache;
-}
-
-export const DEFAULT_RETRIES = 2;
-export const DEFAULT_MAX_PAGES = 10_000;
-/** The documented default; always sent because the real service defaults to 10. */
-export const DEFAULT_LIMIT = 100;
-export const MIN_QUERY_LENGTH = 3;
-export const MAX_LIMIT = {
-  search: 100,
-  suggestions: 100,
-  ranking: 500,
-  season: 500,
-  userList: 1000,
-  forumTopics: 100,
-  forumTopic: 100,
-} as const;
-
-export interface ListOptions {
-  limit?: number;
-  offset?: number;
-}
-export interface WorkListOptions extends ListOptions {
-  fields?: string;
-  nsfw?: boolean;
-}
-export interface SearchOptions extends WorkListOptions {
-  q: string;
-}
-export interface DetailsOptions {
-  fields?: string;
-}
-export interface AnimeRankingOptions extends WorkListOptions {
-  rankingType: AnimeRankingType;
-}
-export interface MangaRankingOptions extends WorkListOptions {
-  rankingType: MangaRankingType;
-}
-export interface SeasonalAnimeOptions extends WorkListOptions {
-  year: number;
-  season: Season;
-  sort?: SeasonSort;
-}
-export type SuggestionsOptions = WorkListOptions;
-export interface AnimeListOptions extends WorkListOptions {
-  status?: AnimeListStatusValue;
-  sort?: AnimeListSort;
-}
-export interface MangaListOptions extends WorkListOptions {
-  status?: MangaListStatusValue;
-  sort?: MangaListSort;
-}
-export interface ForumTopicsOptions extends ListOptions {
-  boardId?: number;
-  subboardId?: number;
-  q?: string;
-  topicUserName?: string;
-  userName?: string;
-  sort?: 'recent';
-}
-export type ForumTopicOptions = ListOptions;
-export interface MeOptions {
-  fields?: string;
-}
-
-export const SEASON_YEAR_RANGE = { min: 1900, max: 2999 } as const;
-
-type Rule = (option: string, value: unknown) => string;
-const int =
-  (min: number, max?: number): Rule =>
-  (k, v) =>
-    String(checkIntRange(k, v, min, max));
-const bool: Rule = (k, v) => String(checkBoolean(k, v));
-const text: Rule = (k, v) => checkString(k, v);
-const tags: Rule = (k, v) => checkTags(k, v).join(',');
-const COUNT = Number.MAX_SAFE_INTEGER;
-
-const ANIME_UPDATE_RULES: Record<keyof AnimeListUpdate, Rule> = {
-  status: (k, v) => checkEnum(k, v, ANIME_LIST_STATUSES),
-  is_rewatching: bool,
-  score: int(0, 10),
-  num_watched_episodes: int(0, COUNT),
-  priority: int(0, 2),
-  num_times_rewatched: int(0, COUNT),
-  rewatch_value: int(0, 5),
-  tags,
-  comments: text,
-};
-
-const MANGA_UPDATE_RULES: Record<keyof MangaListUpdate, Rule> = {
-  status: (k, v) => checkEnum(k, v, MANGA_LIST_STATUSES),
-  is_rereading: bool,
-  score: int(0, 10),
-  num_volumes_read: int(0, COUNT),
-  num_chapters_read: int(0, COUNT),
-  priority: int(0, 2),
-  num_times_reread: int(0, COUNT),
-  reread_value: int(0, 5),
-  tags,
-  comments: text,
-};
-
-interface Call {
-  method: HttpMethod;
-  target: PagingTarget;
-  form?: URLSearchParams;
-}
-
-type Attempt = { kind: 'ok'; json: unknown; bytes: number } | { kind: 'token_rejected' };
-type Loaded = { json: unknown; bytes: number };
-
-export const DEFAULT_MAX_QUEUED = 256;
-/** A retry is skipped when less than this is left before the caller's deadline. */
-const MIN_ATTEMPT_MS = 500;
+export type { AuthedCallContext, CallContext, CallScope } from './call-context.js';
+export type { ServiceClientOptions } from './client-options.js';
 
 export class ServiceClient {
-  private readonly root: URL;
-  private readonly clientId: string;
-  private readonly clientIdHeader: string;
-  private readonly userAgent: string;
-  private readonly timeoutMs: number;
-  private readonly retries: number;
-  private readonly backoff: (attempt: number) => number;
   private readonly maxPages: number;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
-  private readonly cache: ResponseCache | undefined;
-  private readonly maxBodyBytes: number;
-  private readonly maxQueued: number;
-  private readonly queue: Slots;
-  private readonly coolOff: CoolOff;
-  private readonly observer: ServiceObserver;
-  /** Set only on scoped views (see `scoped`). */
-  private scope: CallScope | undefined;
+  /** Replaced by a scoped pipeline on scoped views (see `scoped`). */
+  private pipeline: RequestPipeline;
 
   constructor(o: ServiceClientOptions) {
-    this.cache = o.cache;
-    this.maxBodyBytes = checkIntRange('maxBodyBytes', o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 1024);
-    const maxConcurrent = checkIntRange('maxConcurrent', o.maxConcurrent ?? DEFAULT_MAX_CONNECTIONS, 1, 1024);
-    this.maxQueued = checkIntRange('maxQueued', o.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
-    this.queue = new Slots(maxConcurrent);
-    this.coolOff = o.coolOff ?? new CoolOff();
-    this.observer = o.observer ?? {};
-    this.root = apiV2Root(o.apiUrl);
-    this.clientId = checkText('clientId', o.clientId, 1);
-    this.clientIdHeader = o.clientIdHeader ?? DEFAULT_CLIENT_ID_HEADER;
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(this.clientIdHeader)) {
-      throw new InvalidOptionError('clientIdHeader', 'clientIdHeader must be a valid HTTP header name');
-    }
-    this.userAgent = checkText('userAgent', o.userAgent, 1);
-    this.timeoutMs = checkIntRange('timeoutMs', o.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1);
-    this.retries = checkIntRange('retries', o.retries ?? DEFAULT_RETRIES, 0, 10);
+    const settings = pipelineSettings(o);
     this.maxPages = checkIntRange('maxPages', o.maxPages ?? DEFAULT_MAX_PAGES, 1);
-    this.backoff = o.backoff ?? jitteredBackoff();
-    this.ownsDispatcher = o.dispatcher === undefined;
-    this.dispatcher = o.dispatcher ?? createPool(this.root.origin, maxConcurrent); // paging stays on this origin
+    this.pipeline = new RequestPipeline(settings);
   }
 
   /**
@@ -305,167 +54,118 @@ export class ServiceClient {
    */
   scoped(scope: CallScope): ServiceClient {
     const view = Object.create(this) as ServiceClient;
-    view.scope = scope;
+    view.pipeline = this.pipeline.scoped(scope);
     return view;
   }
 
   /** Milliseconds left of the current throttling cool-off (0 when none). */
   get coolingOffMs(): number {
-    return this.coolOff.remainingMs;
+    return this.pipeline.coolingOffMs;
   }
 
   /** Body bytes the anonymous response cache accounts for (0 without one). */
   get cachedResponseBytes(): number {
-    return this.cache?.bytes ?? 0;
+    return this.pipeline.cachedResponseBytes;
   }
 
   /** Responses held by the anonymous response cache (0 without one). */
   get cachedResponses(): number {
-    return this.cache?.size ?? 0;
+    return this.pipeline.cachedResponses;
   }
 
   /** Closes the connection pool the client created (an injected dispatcher is left to its owner). */
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    await this.pipeline.close();
   }
 
-  // ---- Anime -------------------------------------------------------------------------------
+  // ---- Anime (work-endpoints.ts, list-endpoints.ts) ------------------------------------------
 
-  async searchAnime(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Anime>>> {
-    const query = workListQuery(o, MAX_LIMIT.search);
-    query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
-    return parseNodePage<Anime>(await this.get('anime', query, ctx));
+  searchAnime(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Anime>>> {
+    return works.searchAnime(this.pipeline, o, ctx);
   }
 
-  async getAnime(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Anime> {
-    const query = detailsQuery(o);
-    return parseObject<Anime>(await this.get(`anime/${checkId('id', id)}`, query, ctx));
+  getAnime(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Anime> {
+    return works.getAnime(this.pipeline, id, o, ctx);
   }
 
-  async animeRanking(o: AnimeRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Anime>>> {
-    const query = workListQuery(o, MAX_LIMIT.ranking);
-    query.set('ranking_type', checkEnum('rankingType', o.rankingType, ANIME_RANKING_TYPES));
-    return parseNodePage<Anime>(await this.get('anime/ranking', query, ctx));
+  animeRanking(o: AnimeRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Anime>>> {
+    return works.animeRanking(this.pipeline, o, ctx);
   }
 
-  async seasonalAnime(o: SeasonalAnimeOptions, ctx: CallContext = {}): Promise<SeasonalPage> {
-    const year = checkIntRange('year', o.year, SEASON_YEAR_RANGE.min, SEASON_YEAR_RANGE.max);
-    const season = checkEnum('season', o.season, SEASONS);
-    const query = workListQuery(o, MAX_LIMIT.season);
-    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, SEASON_SORTS));
-    return parseSeasonalPage(await this.get(`anime/season/${year}/${season}`, query, ctx));
+  seasonalAnime(o: SeasonalAnimeOptions, ctx: CallContext = {}): Promise<SeasonalPage> {
+    return works.seasonalAnime(this.pipeline, o, ctx);
   }
 
-  async animeSuggestions(o: SuggestionsOptions = {}, ctx: AuthedCallContext): Promise<Page<NodeItem<Anime>>> {
-    const query = workListQuery(o, MAX_LIMIT.suggestions);
-    requireAuth(ctx);
-    return parseNodePage<Anime>(await this.get('anime/suggestions', query, ctx));
+  animeSuggestions(o: SuggestionsOptions = {}, ctx: AuthedCallContext): Promise<Page<NodeItem<Anime>>> {
+    return works.animeSuggestions(this.pipeline, o, ctx);
   }
 
-  async updateAnimeListStatus(id: number, u: AnimeListUpdate, ctx: AuthedCallContext): Promise<AnimeListStatus> {
-    const path = `anime/${checkId('id', id)}/my_list_status`;
-    const form = updateForm(u, ANIME_UPDATE_RULES);
-    requireAuth(ctx);
-    return parseObject<AnimeListStatus>((await this.execute({ method: 'PUT', target: this.target(path), form }, ctx)).json);
+  updateAnimeListStatus(id: number, u: AnimeListUpdate, ctx: AuthedCallContext): Promise<AnimeListStatus> {
+    return lists.updateAnimeListStatus(this.pipeline, id, u, ctx);
   }
 
   /** 404 (not on the list) → ServiceHttpError 404, except after a lost response on an earlier attempt. */
-  async deleteAnimeListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
-    const path = `anime/${checkId('id', id)}/my_list_status`;
-    requireAuth(ctx);
-    await this.execute({ method: 'DELETE', target: this.target(path) }, ctx);
+  deleteAnimeListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
+    return lists.deleteAnimeListStatus(this.pipeline, id, ctx);
   }
 
   /** `user` is a user name or `@me` (which needs ctx.auth). */
-  async userAnimeList(user: string, o: AnimeListOptions = {}, ctx: CallContext = {}): Promise<Page<AnimeListItem>> {
-    const query = workListQuery(o, MAX_LIMIT.userList);
-    if (o.status !== undefined) query.set('status', checkEnum('status', o.status, ANIME_LIST_STATUSES));
-    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, ANIME_LIST_SORTS));
-    const path = `users/${userSegment(user, ctx)}/animelist`;
-    return parseNodePage<Anime>(await this.get(path, query, ctx));
+  userAnimeList(user: string, o: AnimeListOptions = {}, ctx: CallContext = {}): Promise<Page<AnimeListItem>> {
+    return lists.userAnimeList(this.pipeline, user, o, ctx);
   }
 
-  // ---- Manga -------------------------------------------------------------------------------
+  // ---- Manga (work-endpoints.ts, list-endpoints.ts) ------------------------------------------
 
-  async searchManga(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Manga>>> {
-    const query = workListQuery(o, MAX_LIMIT.search);
-    query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
-    return parseNodePage<Manga>(await this.get('manga', query, ctx));
+  searchManga(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Manga>>> {
+    return works.searchManga(this.pipeline, o, ctx);
   }
 
-  async getManga(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Manga> {
-    const query = detailsQuery(o);
-    return parseObject<Manga>(await this.get(`manga/${checkId('id', id)}`, query, ctx));
+  getManga(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Manga> {
+    return works.getManga(this.pipeline, id, o, ctx);
   }
 
-  async mangaRanking(o: MangaRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Manga>>> {
-    const query = workListQuery(o, MAX_LIMIT.ranking);
-    query.set('ranking_type', checkEnum('rankingType', o.rankingType, MANGA_RANKING_TYPES));
-    return parseNodePage<Manga>(await this.get('manga/ranking', query, ctx));
+  mangaRanking(o: MangaRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Manga>>> {
+    return works.mangaRanking(this.pipeline, o, ctx);
   }
 
-  async updateMangaListStatus(id: number, u: MangaListUpdate, ctx: AuthedCallContext): Promise<MangaListStatus> {
-    const path = `manga/${checkId('id', id)}/my_list_status`;
-    const form = updateForm(u, MANGA_UPDATE_RULES);
-    requireAuth(ctx);
-    return parseObject<MangaListStatus>((await this.execute({ method: 'PUT', target: this.target(path), form }, ctx)).json);
+  updateMangaListStatus(id: number, u: MangaListUpdate, ctx: AuthedCallContext): Promise<MangaListStatus> {
+    return lists.updateMangaListStatus(this.pipeline, id, u, ctx);
   }
 
-  async deleteMangaListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
-    const path = `manga/${checkId('id', id)}/my_list_status`;
-    requireAuth(ctx);
-    await this.execute({ method: 'DELETE', target: this.target(path) }, ctx);
+  deleteMangaListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
+    return lists.deleteMangaListStatus(this.pipeline, id, ctx);
   }
 
-  async userMangaList(user: string, o: MangaListOptions = {}, ctx: CallContext = {}): Promise<Page<MangaListItem>> {
-    const query = workListQuery(o, MAX_LIMIT.userList);
-    if (o.status !== undefined) query.set('status', checkEnum('status', o.status, MANGA_LIST_STATUSES));
-    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, MANGA_LIST_SORTS));
-    const path = `users/${userSegment(user, ctx)}/mangalist`;
-    return parseNodePage<Manga>(await this.get(path, query, ctx));
+  userMangaList(user: string, o: MangaListOptions = {}, ctx: CallContext = {}): Promise<Page<MangaListItem>> {
+    return lists.userMangaList(this.pipeline, user, o, ctx);
   }
 
-  // ---- Forum -------------------------------------------------------------------------------
+  // ---- Forum (forum-endpoints.ts) ------------------------------------------------------------
 
-  async forumBoards(ctx: CallContext = {}): Promise<ForumBoards> {
-    return parseForumBoards(await this.get('forum/boards', new URLSearchParams(), ctx));
+  forumBoards(ctx: CallContext = {}): Promise<ForumBoards> {
+    return forum.forumBoards(this.pipeline, ctx);
   }
 
   /** Needs one of boardId, subboardId, q (the real service hangs until a 504 otherwise). */
-  async forumTopics(o: ForumTopicsOptions, ctx: CallContext = {}): Promise<Page<ForumTopicSummary>> {
-    const query = listQuery(o, MAX_LIMIT.forumTopics);
-    if (o.boardId === undefined && o.subboardId === undefined && o.q === undefined) {
-      throw new InvalidOptionError('boardId', 'forum topics need at least one of boardId, subboardId or q');
-    }
-    if (o.boardId !== undefined) query.set('board_id', String(checkId('boardId', o.boardId)));
-    if (o.subboardId !== undefined) query.set('subboard_id', String(checkId('subboardId', o.subboardId)));
-    if (o.q !== undefined) query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
-    if (o.topicUserName !== undefined) query.set('topic_user_name', checkText('topicUserName', o.topicUserName, 1));
-    if (o.userName !== undefined) query.set('user_name', checkText('userName', o.userName, 1));
-    if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, ['recent'] as const));
-    return parseForumTopicsPage(await this.get('forum/topics', query, ctx));
+  forumTopics(o: ForumTopicsOptions, ctx: CallContext = {}): Promise<Page<ForumTopicSummary>> {
+    return forum.forumTopics(this.pipeline, o, ctx);
   }
 
-  async forumTopic(id: number, o: ForumTopicOptions = {}, ctx: CallContext = {}): Promise<ForumTopicPage> {
-    const path = `forum/topic/${checkId('id', id)}`;
-    const query = listQuery(o, MAX_LIMIT.forumTopic);
-    return parseForumTopicPage(await this.get(path, query, ctx));
+  forumTopic(id: number, o: ForumTopicOptions = {}, ctx: CallContext = {}): Promise<ForumTopicPage> {
+    return forum.forumTopic(this.pipeline, id, o, ctx);
   }
 
-  // ---- User --------------------------------------------------------------------------------
+  // ---- User (user-endpoints.ts) --------------------------------------------------------------
 
-  async me(o: MeOptions = {}, ctx: AuthedCallContext): Promise<User> {
-    const query = detailsQuery(o);
-    requireAuth(ctx);
-    return parseObject<User>(await this.get('users/@me', query, ctx));
+  me(o: MeOptions = {}, ctx: AuthedCallContext): Promise<User> {
+    return users.me(this.pipeline, o, ctx);
   }
 
-  // ---- Paging ------------------------------------------------------------------------------
+  // ---- Paging --------------------------------------------------------------------------------
 
   /** Requests a `paging.next` / `paging.previous` URL as given, after checking it is inside the API root + /v2. */
   async followPage<T>(url: string, ctx: CallContext = {}): Promise<T> {
-    const target = resolvePagingUrl(url, this.root);
-    return parseAnyPage<T>((await this.execute({ method: 'GET', target }, ctx)).json);
+    return parseAnyPage<T>(await this.pipeline.getPagingUrl(url, ctx));
   }
 
   /** Yields `first`, then each `next` page until `next` is absent (or repeats, or maxPages is reached). */
@@ -481,269 +181,4 @@ export class ServiceClient {
       yield current;
     }
   }
-
-  // ---- Transport ---------------------------------------------------------------------------
-
-  private target(relativePath: string, query?: URLSearchParams): PagingTarget {
-    const qs = query?.toString();
-    return { origin: this.root.origin, path: `${this.root.pathname}${relativePath}${qs ? `?${qs}` : ''}` };
-  }
-
-  private async get(relativePath: string, query: URLSearchParams, ctx: CallContext): Promise<unknown> {
-    const call: Call = { method: 'GET', target: this.target(relativePath, query) };
-    // People's lists change as they use the bot, so they are always read fresh.
-    const cache = this.cache && !ctx.auth && !relativePath.startsWith('users/') ? this.cache : undefined;
-    if (!cache) return (await this.execute(call, ctx)).json;
-    const key = call.target.path;
-    const endpoint = endpointOf(relativePath);
-    const hit = cache.peek(key);
-    this.observer.cache?.({ endpoint, result: hit ? 'hit' : 'miss' });
-    if (hit) return hit.value;
-    try {
-      // A shared load cannot honour one caller's abort signal: such a call loads on its own, but
-      // still fills the cache.
-      if (!ctx.signal && !this.scope) return await cache.getOrLoad(key, async () => (await this.execute(call, ctx)).json);
-      const loaded = await this.execute(call, ctx);
-      cache.set(key, loaded.json, loaded.bytes);
-      return loaded.json;
-    } catch (error) {
-      const stale = isOutage(error) ? cache.stale(key) : undefined;
-      if (!stale) throw error;
-      this.observer.cache?.({ endpoint, result: 'stale' });
-      this.scope?.onStale?.(stale.ageMs);
-      return stale.value;
-    }
-  }
-
-  /** Auth, one refresh-and-retry on 401 invalid_token, transient retries inside. Returns parsed JSON (undefined for DELETE). */
-  private async execute(call: Call, ctx: CallContext): Promise<Loaded> {
-    const { auth } = ctx;
-    const [own, scoped] = [ctx.signal, this.scope?.signal];
-    const signal = own && scoped && own !== scoped ? AbortSignal.any([own, scoped]) : (own ?? scoped);
-    throwIfAborted(signal);
-    let token = auth ? await abortable(auth.getAccessToken(), signal) : undefined;
-    for (let refreshed = false; ; refreshed = true) {
-      const outcome = await this.attempts(call, token, signal);
-      if (outcome.kind === 'ok') return outcome;
-      if (refreshed || !auth || token === undefined) throw new ReauthRequiredError('token_rejected');
-      token = await abortable(auth.refreshAfterRejection(token), signal);
-    }
-  }
-
-  /** Time left before the scope's deadline (Infinity without one). */
-  private remainingMs(): number {
-    const at = this.scope?.deadlineAt;
-    return at === undefined ? Infinity : at - Date.now();
-  }
-
-  /** Waits for a slot (bounded by the caller's signal), then sends unless the client is cooling off. */
-  private async send(call: Call, endpoint: string, attempt: number, auth: UpstreamAttempt['auth'], request: Omit<Parameters<typeof sendOnce>[1], 'timeoutMs' | 'maxBodyBytes'>): Promise<{ res: HttpResponse; throttled: boolean }> {
-    if (this.coolOff.remainingMs > 0) {
-      this.observer.rejected?.({ endpoint, reason: 'cooling_off' });
-      throw new CoolingOffError(this.coolOff.remainingMs);
-    }
-    if (this.queue.size >= this.maxQueued) {
-      this.observer.rejected?.({ endpoint, reason: 'queue_full' });
-      throw new ServiceBusyError();
-    }
-    const { signal } = request;
-    try {
-      return await this.queue.run(
-        async () => {
-          throwIfAborted(signal);
-          const gate = this.coolOff.tryAcquire();
-          if (!gate.ok) {
-            this.observer.rejected?.({ endpoint, reason: 'cooling_off' });
-            throw new CoolingOffError(this.coolOff.remainingMs);
-          }
-          const timeoutMs = Math.max(1, Math.min(this.timeoutMs, this.remainingMs()));
-          // Cut short by the caller's deadline: running out of it is the caller's abort, not an upstream timeout.
-          const cutByDeadline = timeoutMs < this.timeoutMs;
-          const started = performance.now();
-          const base = { endpoint, method: call.method, attempt, auth };
-          try {
-            const res = await sendOnce(this.dispatcher, { ...request, timeoutMs, maxBodyBytes: this.maxBodyBytes });
-            this.observer.attempt?.({ ...base, status: res.status, durationMs: performance.now() - started });
-            const throttled = isThrottle(res, call.target.path, this.coolOff.active);
-            if (throttled) {
-              const windowMs = this.coolOff.throttled(gate.ticket, parseRetryAfter(headerValue(res.headers, 'retry-after'), Date.now()));
-              if (windowMs !== undefined) this.observer.coolOff?.({ ms: windowMs, status: res.status });
-            } else {
-              this.coolOff.succeeded(gate.ticket);
-            }
-            return { res, throttled };
-          } catch (caught) {
-            const e = cutByDeadline && caught instanceof UpstreamTimeoutError ? new AbortedError(caught) : caught;
-            const aborted = e instanceof AbortedError;
-            this.observer.attempt?.({
-              ...base,
-              status: e instanceof BodyTooLargeError ? e.status : undefined,
-              durationMs: performance.now() - started,
-              ...(aborted ? { aborted } : {}),
-              error: e instanceof Error ? e.name : 'unknown',
-            });
-            throw e;
-          } finally {
-            this.coolOff.released(gate.ticket);
-          }
-        },
-        signal,
-      );
-    } catch (e) {
-      if (signal?.aborted) {
-        if (!(e instanceof AbortedError)) this.observer.rejected?.({ endpoint, reason: 'queue_deadline' });
-        throw e instanceof AbortedError ? e : new AbortedError(signal.reason);
-      }
-      throw e;
-    }
-  }
-
-  // GET, PUT (sets absolute values) and DELETE (404 after a lost response = done) are idempotent, so
-  // all are retried — but only 5xx and network failures, and only while the caller's deadline allows.
-  // Throttling is never retried: it starts a cool-off for the whole client.
-  private async attempts(call: Call, token: string | undefined, signal: AbortSignal | undefined): Promise<Attempt> {
-    const headers: Record<string, string> = { 'user-agent': this.userAgent, accept: 'application/json' };
-    if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    else headers[this.clientIdHeader.toLowerCase()] = this.clientId;
-    if (call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const body = call.form?.toString();
-    const endpoint = endpointOf(call.target.path.slice(this.root.pathname.length));
-
-    const auth = token !== undefined ? 'user' : 'client';
-    let maybeApplied = false;
-    let lastError: ServiceError | undefined;
-    let retryReason: 'network' | 'unavailable' | 'bad_body' = 'network';
-    for (let attempt = 0; attempt <= this.retries; attempt++) {
-      if (attempt > 0) {
-        const delay = this.backoff(attempt - 1);
-        if (this.remainingMs() - delay < MIN_ATTEMPT_MS) break;
-        this.observer.retry?.({ endpoint, attempt, reason: retryReason });
-        await sleep(delay, signal);
-      }
-      let res;
-      let throttled;
-      try {
-        ({ res, throttled } = await this.send(call, endpoint, attempt, auth, {
-          method: call.method,
-          origin: call.target.origin,
-          path: call.target.path,
-          headers,
-          ...(body !== undefined ? { body } : {}),
-          ...(signal ? { signal } : {}),
-        }));
-      } catch (e) {
-        if (e instanceof AbortedError || e instanceof CoolingOffError || e instanceof ServiceBusyError || e instanceof BodyTooLargeError) throw e;
-        maybeApplied = true;
-        lastError = e instanceof UpstreamUnavailableError ? e : new UpstreamUnavailableError('The service could not be reached', { cause: e });
-        retryReason = 'network';
-        continue;
-      }
-
-      const { status } = res;
-      if (status >= 200 && status < 300) {
-        if (call.method === 'DELETE') return { kind: 'ok', json: undefined, bytes: res.bytes };
-        const parsed = parseJson(res.body);
-        if (parsed.ok) return { kind: 'ok', json: parsed.value, bytes: res.bytes };
-        maybeApplied = true;
-        lastError = errorFromResponse(status, res.body);
-        retryReason = 'bad_body';
-        continue;
-      }
-      if (call.method === 'DELETE' && status === 404 && maybeApplied) return { kind: 'ok', json: undefined, bytes: res.bytes };
-
-      const parsed = parseJson(res.body);
-      const wwwAuthenticate = headerValue(res.headers, 'www-authenticate');
-      if (token !== undefined && isInvalidTokenResponse(status, parsed.ok ? parsed.value : undefined, wwwAuthenticate)) {
-        return { kind: 'token_rejected' };
-      }
-      if (throttled) {
-        const error = errorFromResponse(status, res.body, { credentialsSent: true });
-        throw error instanceof ThrottledError ? error : new ThrottledError(status, res.body);
-      }
-      const error = errorFromResponse(status, res.body, { credentialsSent: true });
-      if (status === 403 && error instanceof ThrottledError) {
-        // A 403 on someone else's list while the service is not otherwise throttling: a permission refusal.
-        throw new ServiceHttpError(403, res.body, error.code, error.serviceMessage);
-      }
-      if (error.kind === 'unavailable') {
-        if (status >= 500) maybeApplied = true;
-        lastError = error;
-        retryReason = 'unavailable';
-        continue;
-      }
-      throw error;
-    }
-    throw lastError ?? new UpstreamUnavailableError('The service could not be reached');
-  }
-}
-
-/** Failures where an earlier answer beats an error: the service is down, slow, throttling, or the user's deadline passed. */
-function isOutage(error: unknown): boolean {
-  return error instanceof UpstreamUnavailableError || error instanceof ThrottledError || error instanceof AbortedError;
-}
-
-const OTHER_USERS_LIST = /\/users\/(?!@me\/)[^/]+\/(anime|manga)list$/;
-
-/**
- * The service's "slow down": any 429, any answer with Retry-After, and a 403 to a request with
- * credentials — except a 403 on another user's list (private) while no throttling is going on.
- */
-function isThrottle(res: HttpResponse, path: string, throttlingSeen: boolean): boolean {
-  if (res.status === 429) return true;
-  if (res.status >= 400 && headerValue(res.headers, 'retry-after') !== undefined) return true;
-  if (res.status !== 403) return false;
-  const pathOnly = path.split('?', 1)[0] ?? '';
-  return throttlingSeen || !OTHER_USERS_LIST.test(pathOnly);
-}
-
-function requireAuth(ctx: CallContext | undefined): void {
-  if (!ctx?.auth) throw new ReauthRequiredError('not_logged_in', 'log in first');
-}
-
-function userSegment(user: string, ctx: CallContext): string {
-  const name = checkText('user', user, 1);
-  if (name === '@me') requireAuth(ctx);
-  return encodeURIComponent(name).replace(/%40/g, '@');
-}
-
-function listQuery(o: ListOptions, maxLimit: number): URLSearchParams {
-  const query = new URLSearchParams();
-  query.set('limit', String(o.limit === undefined ? Math.min(DEFAULT_LIMIT, maxLimit) : checkLimit(o.limit, maxLimit)));
-  if (o.offset !== undefined) query.set('offset', String(checkOffset(o.offset)));
-  return query;
-}
-
-function workListQuery(o: WorkListOptions, maxLimit: number): URLSearchParams {
-  const query = listQuery(o, maxLimit);
-  addFields(query, o.fields);
-  if (o.nsfw !== undefined) query.set('nsfw', String(checkBoolean('nsfw', o.nsfw)));
-  return query;
-}
-
-function detailsQuery(o: DetailsOptions): URLSearchParams {
-  const query = new URLSearchParams();
-  addFields(query, o.fields);
-  return query;
-}
-
-function addFields(query: URLSearchParams, fields: unknown): void {
-  if (fields === undefined) return;
-  const value = checkString('fields', fields).trim();
-  if (value !== '') query.set('fields', value);
-}
-
-function updateForm<U extends object>(update: U, rules: Record<keyof U, Rule>): URLSearchParams {
-  if (typeof update !== 'object' || update === null) {
-    throw new InvalidOptionError('update', 'the list update must be an object');
-  }
-  const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(update)) {
-    if (value === undefined) continue;
-    const rule = (rules as Record<string, Rule | undefined>)[key];
-    if (!rule) {
-      throw new InvalidOptionError(key, `${key} is not a writable list field (allowed: ${Object.keys(rules).join(', ')})`);
-    }
-    form.set(key, rule(key, value));
-  }
-  return form;
 }

@@ -1,0 +1,39 @@
+// What each call of the service client carries (whose token, which abort signal, which interaction's
+// budget), and the narrow face of the request pipeline the endpoint modules call through.
+
+import { ReauthRequiredError } from './errors.js';
+import type { TokenSource } from './token-source.js';
+
+/** Per-call context. With `auth` the call uses `Authorization: Bearer`; without, the client-ID header. */
+export interface CallContext {
+  auth?: TokenSource;
+  signal?: AbortSignal;
+}
+
+/** Context of calls that need a logged-in user. */
+export interface AuthedCallContext extends CallContext {
+  auth: TokenSource;
+}
+
+/**
+ * What a user action imposes on every call it makes: its abort signal (budget over or no longer
+ * wanted), the time it must be answered by, and who to tell when an answer came from a stale cache.
+ */
+export interface CallScope {
+  signal: AbortSignal;
+  /** epoch ms (same clock as Date.now); attempts are cut short and retries skipped to end by then. */
+  deadlineAt?: number;
+  onStale?: (ageMs: number) => void;
+}
+
+/** How an endpoint reaches the service: paths are relative to the API root + /v2. */
+export interface Requester {
+  /** A GET (answered from the anonymous response cache when it may be); the parsed JSON body. */
+  get(relativePath: string, query: URLSearchParams, ctx: CallContext): Promise<unknown>;
+  /** A PUT with a form body or a DELETE, never cached; the parsed JSON body (undefined for DELETE). */
+  write(method: 'PUT' | 'DELETE', relativePath: string, ctx: CallContext, form?: URLSearchParams): Promise<unknown>;
+}
+
+export function requireAuth(ctx: CallContext | undefined): void {
+  if (!ctx?.auth) throw new ReauthRequiredError('not_logged_in', 'log in first');
+}

@@ -1,0 +1,262 @@
+// One request of the service client, from an endpoint's path to parsed JSON: the anonymous GET
+// cache (stale answers while the service fails), the caller's signal and the interaction's
+// deadline, the user's token with one refresh-and-retry on 401 invalid_token, and retries of
+// transient failures with backoff inside the deadline. Each attempt waits for a slot, is refused
+// while the client cools off after throttling, and is one `sendOnce` exchange.
+
+import type { Dispatcher } from 'undici';
+import type { CallContext, CallScope, Requester } from './call-context.js';
+import type { PipelineSettings } from './client-options.js';
+import { parseRetryAfter } from './cool-off.js';
+import { AbortedError, CoolingOffError, ReauthRequiredError, ServiceBusyError, ThrottledError, UpstreamUnavailableError } from './errors.js';
+import {
+  abortable,
+  BodyTooLargeError,
+  createPool,
+  headerValue,
+  sendOnce,
+  sleep,
+  throwIfAborted,
+  UpstreamTimeoutError,
+  type HttpMethod,
+  type HttpRequest,
+} from './http.js';
+import { endpointOf, type UpstreamAttempt } from './observer.js';
+import { resolvePagingUrl, type PagingTarget } from './paging.js';
+import { Slots } from './slots.js';
+import { isThrottle, outcomeOfAnswer, outcomeOfFailure, type Answer, type Outcome, type RetryOutcome } from './response-outcome.js';
+
+interface Call {
+  method: HttpMethod;
+  target: PagingTarget;
+  form?: URLSearchParams | undefined;
+}
+
+/** A request as every attempt of one call sends it (the deadline and body cap are added per attempt). */
+type OutgoingRequest = Omit<HttpRequest, 'timeoutMs' | 'maxBodyBytes'>;
+type Loaded = Extract<Outcome, { kind: 'ok' }>;
+
+/** A retry is skipped when less than this is left before the caller's deadline. */
+const MIN_ATTEMPT_MS = 500;
+
+export class RequestPipeline implements Requester {
+  private readonly settings: PipelineSettings;
+  private readonly queue: Slots;
+  private readonly dispatcher: Dispatcher;
+  /** Set only on scoped views (see `scoped`). */
+  private scope: CallScope | undefined;
+
+  constructor(settings: PipelineSettings) {
+    this.settings = settings;
+    this.queue = new Slots(settings.maxConcurrent);
+    // Paging stays on this origin.
+    this.dispatcher = settings.dispatcher ?? createPool(settings.root.origin, settings.maxConcurrent);
+  }
+
+  /** A view of this pipeline (same pool, slots, cache and cool-off) whose every request also honours `scope`. */
+  scoped(scope: CallScope): RequestPipeline {
+    const view = Object.create(this) as RequestPipeline;
+    view.scope = scope;
+    return view;
+  }
+
+  get coolingOffMs(): number {
+    return this.settings.coolOff.remainingMs;
+  }
+
+  get cachedResponseBytes(): number {
+    return this.settings.cache?.bytes ?? 0;
+  }
+
+  get cachedResponses(): number {
+    return this.settings.cache?.size ?? 0;
+  }
+
+  /** Closes the connection pool the pipeline created (an injected dispatcher is left to its owner). */
+  async close(): Promise<void> {
+    if (this.settings.dispatcher === undefined) await this.dispatcher.close();
+  }
+
+  async get(relativePath: string, query: URLSearchParams, ctx: CallContext): Promise<unknown> {
+    const call: Call = { method: 'GET', target: this.target(relativePath, query) };
+    const { cache: shared, observer } = this.settings;
+    // People's lists change as they use the bot, so they are always read fresh.
+    const cache = shared && !ctx.auth && !relativePath.startsWith('users/') ? shared : undefined;
+    if (!cache) return (await this.execute(call, ctx)).json;
+    const key = call.target.path;
+    const endpoint = endpointOf(relativePath);
+    const hit = cache.peek(key);
+    observer.cache?.({ endpoint, result: hit ? 'hit' : 'miss' });
+    if (hit) return hit.value;
+    try {
+      // A shared load cannot honour one caller's abort signal: such a call loads on its own, but
+      // still fills the cache.
+      if (!ctx.signal && !this.scope) return await cache.getOrLoad(key, async () => (await this.execute(call, ctx)).json);
+      const loaded = await this.execute(call, ctx);
+      cache.set(key, loaded.json, loaded.bytes);
+      return loaded.json;
+    } catch (error) {
+      const stale = isOutage(error) ? cache.stale(key) : undefined;
+      if (!stale) throw error;
+      observer.cache?.({ endpoint, result: 'stale' });
+      this.scope?.onStale?.(stale.ageMs);
+      return stale.value;
+    }
+  }
+
+  async write(method: 'PUT' | 'DELETE', relativePath: string, ctx: CallContext, form?: URLSearchParams): Promise<unknown> {
+    return (await this.execute({ method, target: this.target(relativePath), form }, ctx)).json;
+  }
+
+  /** GETs a `paging.next` / `paging.previous` URL as given, after checking it is inside the API root + /v2. */
+  async getPagingUrl(url: string, ctx: CallContext): Promise<unknown> {
+    const target = resolvePagingUrl(url, this.settings.root);
+    return (await this.execute({ method: 'GET', target }, ctx)).json;
+  }
+
+  private target(relativePath: string, query?: URLSearchParams): PagingTarget {
+    const { root } = this.settings;
+    const qs = query?.toString();
+    return { origin: root.origin, path: `${root.pathname}${relativePath}${qs ? `?${qs}` : ''}` };
+  }
+
+  /** Auth, one refresh-and-retry on 401 invalid_token, transient retries inside. Returns parsed JSON (undefined for DELETE). */
+  private async execute(call: Call, ctx: CallContext): Promise<Loaded> {
+    const { auth } = ctx;
+    const [own, scoped] = [ctx.signal, this.scope?.signal];
+    const signal = own && scoped && own !== scoped ? AbortSignal.any([own, scoped]) : (own ?? scoped);
+    throwIfAborted(signal);
+    let token = auth ? await abortable(auth.getAccessToken(), signal) : undefined;
+    for (let refreshed = false; ; refreshed = true) {
+      const outcome = await this.attempts(call, token, signal);
+      if (outcome.kind === 'ok') return outcome;
+      if (refreshed || !auth || token === undefined) throw new ReauthRequiredError('token_rejected');
+      token = await abortable(auth.refreshAfterRejection(token), signal);
+    }
+  }
+
+  /** Time left before the scope's deadline (Infinity without one). */
+  private remainingMs(): number {
+    const at = this.scope?.deadlineAt;
+    return at === undefined ? Infinity : at - Date.now();
+  }
+
+  // GET, PUT (sets absolute values) and DELETE (404 after a lost response = done) are idempotent, so
+  // all are retried — but only 5xx and network failures, and only while the caller's deadline allows.
+  // Throttling is never retried: it starts a cool-off for the whole client.
+  private async attempts(call: Call, token: string | undefined, signal: AbortSignal | undefined): Promise<Exclude<Outcome, RetryOutcome>> {
+    const { retries, backoff, observer } = this.settings;
+    const request = this.outgoing(call, token, signal);
+    const endpoint = endpointOf(call.target.path.slice(this.settings.root.pathname.length));
+    const auth = token !== undefined ? 'user' : 'client';
+    let maybeApplied = false;
+    let failure: RetryOutcome | undefined;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      if (failure) {
+        const delay = backoff(attempt - 1);
+        if (this.remainingMs() - delay < MIN_ATTEMPT_MS) break;
+        observer.retry?.({ endpoint, attempt, reason: failure.reason });
+        await sleep(delay, signal);
+      }
+      let answer: Answer;
+      try {
+        answer = await this.send(call, endpoint, attempt, auth, request);
+      } catch (e) {
+        failure = outcomeOfFailure(e);
+        maybeApplied = true;
+        continue;
+      }
+      const outcome = outcomeOfAnswer(answer, call.method, token !== undefined, maybeApplied);
+      if (outcome.kind !== 'retry') return outcome;
+      failure = outcome;
+      maybeApplied ||= outcome.maybeApplied;
+    }
+    throw failure?.error ?? new UpstreamUnavailableError('The service could not be reached');
+  }
+
+  private outgoing(call: Call, token: string | undefined, signal: AbortSignal | undefined): OutgoingRequest {
+    const { userAgent, clientIdHeader, clientId } = this.settings;
+    const headers: Record<string, string> = { 'user-agent': userAgent, accept: 'application/json' };
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    else headers[clientIdHeader.toLowerCase()] = clientId;
+    if (call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const body = call.form?.toString();
+    return {
+      method: call.method,
+      origin: call.target.origin,
+      path: call.target.path,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(signal ? { signal } : {}),
+    };
+  }
+
+  /** Waits for a slot (bounded by the caller's signal), then sends unless the client is cooling off. */
+  private async send(call: Call, endpoint: string, attempt: number, auth: UpstreamAttempt['auth'], request: OutgoingRequest): Promise<Answer> {
+    const { coolOff, observer } = this.settings;
+    if (coolOff.remainingMs > 0) {
+      observer.rejected?.({ endpoint, reason: 'cooling_off' });
+      throw new CoolingOffError(coolOff.remainingMs);
+    }
+    if (this.queue.size >= this.settings.maxQueued) {
+      observer.rejected?.({ endpoint, reason: 'queue_full' });
+      throw new ServiceBusyError();
+    }
+    const { signal } = request;
+    try {
+      return await this.queue.run(() => this.exchange(call, endpoint, attempt, auth, request), signal);
+    } catch (e) {
+      if (signal?.aborted) {
+        if (!(e instanceof AbortedError)) observer.rejected?.({ endpoint, reason: 'queue_deadline' });
+        throw e instanceof AbortedError ? e : new AbortedError(signal.reason);
+      }
+      throw e;
+    }
+  }
+
+  /** One exchange in a slot: refused while cooling off, cut short by the deadline, observed, and told to the cool-off. */
+  private async exchange(call: Call, endpoint: string, attempt: number, auth: UpstreamAttempt['auth'], request: OutgoingRequest): Promise<Answer> {
+    const { coolOff, observer, timeoutMs: attemptMs, maxBodyBytes } = this.settings;
+    throwIfAborted(request.signal);
+    const gate = coolOff.tryAcquire();
+    if (!gate.ok) {
+      observer.rejected?.({ endpoint, reason: 'cooling_off' });
+      throw new CoolingOffError(coolOff.remainingMs);
+    }
+    const timeoutMs = Math.max(1, Math.min(attemptMs, this.remainingMs()));
+    // Cut short by the caller's deadline: running out of it is the caller's abort, not an upstream timeout.
+    const cutByDeadline = timeoutMs < attemptMs;
+    const started = performance.now();
+    const base = { endpoint, method: call.method, attempt, auth };
+    try {
+      const res = await sendOnce(this.dispatcher, { ...request, timeoutMs, maxBodyBytes });
+      observer.attempt?.({ ...base, status: res.status, durationMs: performance.now() - started });
+      const throttled = isThrottle(res, call.target.path, coolOff.active);
+      if (throttled) {
+        const windowMs = coolOff.throttled(gate.ticket, parseRetryAfter(headerValue(res.headers, 'retry-after'), Date.now()));
+        if (windowMs !== undefined) observer.coolOff?.({ ms: windowMs, status: res.status });
+      } else {
+        coolOff.succeeded(gate.ticket);
+      }
+      return { res, throttled };
+    } catch (caught) {
+      const e = cutByDeadline && caught instanceof UpstreamTimeoutError ? new AbortedError(caught) : caught;
+      const aborted = e instanceof AbortedError;
+      observer.attempt?.({
+        ...base,
+        status: e instanceof BodyTooLargeError ? e.status : undefined,
+        durationMs: performance.now() - started,
+        ...(aborted ? { aborted } : {}),
+        error: e instanceof Error ? e.name : 'unknown',
+      });
+      throw e;
+    } finally {
+      coolOff.released(gate.ticket);
+    }
+  }
+}
+
+/** Failures where an earlier answer beats an error: the service is down, slow, throttling, or the user's deadline passed. */
+function isOutage(error: unknown): boolean {
+  return error instanceof UpstreamUnavailableError || error instanceof ThrottledError || error instanceof AbortedError;
+}
