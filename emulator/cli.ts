@@ -1,23 +1,30 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_CLIENT, DEFAULT_USERS, startEmulator, type EmulatorClient, type EmulatorUser } from './server.js';
+import { DEFAULT_CLIENT, DEFAULT_COOL_OFF_MS, DEFAULT_USERS, startEmulator, type EmulatorClient, type EmulatorUser, type ThrottleOptions } from './server.js';
 
 const USAGE = `usage: npm run emulator -- [--port N] [--host H] [--client-id ID [--client-secret S] --redirect-uri URI ...]...
-       [--user NAME:PASSWORD]... [--access-token-ttl SECONDS] [--catalogue-size N] [--seed N]`;
+       [--user NAME:PASSWORD]... [--access-token-ttl SECONDS] [--catalogue-size N] [--seed N] [--throttle RPS[:COOL_OFF_MS]]
+
+  --throttle RPS[:COOL_OFF_MS]  throttle like the real service (off by default): above RPS /v2 requests of one
+                                client ID in a sliding second, every request of it gets 403 forbidden (no
+                                Retry-After) for COOL_OFF_MS milliseconds (default ${DEFAULT_COOL_OFF_MS})`;
 
 /** `--help` anywhere: print the usage once and exit 0 (no other parsing). */
 class HelpRequested extends Error {}
 
 /** Groups --client-id / --client-secret / --redirect-uri in command-line order: each flag applies to the last client id. */
-export function parseCli(argv: string[]): { port: number; host: string; clients?: EmulatorClient[]; users?: EmulatorUser[]; accessTtl?: number; size?: number; seed?: number } {
+export function parseCli(argv: string[]): {
+  port: number; host: string; clients?: EmulatorClient[]; users?: EmulatorUser[]; accessTtl?: number; size?: number; seed?: number;
+  throttle?: ThrottleOptions;
+} {
   const { tokens } = parseArgs({
     args: argv,
     options: {
       port: { type: 'string' }, host: { type: 'string' }, 'client-id': { type: 'string', multiple: true },
       'client-secret': { type: 'string', multiple: true }, 'redirect-uri': { type: 'string', multiple: true },
       user: { type: 'string', multiple: true }, 'access-token-ttl': { type: 'string' }, 'catalogue-size': { type: 'string' },
-      seed: { type: 'string' }, help: { type: 'boolean' },
+      seed: { type: 'string' }, throttle: { type: 'string' }, help: { type: 'boolean' },
     },
     tokens: true,
     strict: true,
@@ -67,6 +74,12 @@ export function parseCli(argv: string[]): { port: number; host: string; clients?
         break;
       case 'seed':
         out.seed = int('seed', v);
+        break;
+      case 'throttle': {
+        const m = /^(\d+)(?::(\d+))?$/.exec(v ?? '');
+        if (!m?.[1] || Number(m[1]) < 1) throw new Error('--throttle needs RPS[:COOL_OFF_MS] (RPS an integer ≥ 1, COOL_OFF_MS an integer ≥ 0)');
+        out.throttle = { requestsPerSecond: Number(m[1]), ...(m[2] !== undefined ? { coolOffMs: Number(m[2]) } : {}) };
+      }
     }
   }
   for (const c of clients) if (c.redirectUris.length === 0) throw new Error(`client ${c.id} needs at least one --redirect-uri`);
@@ -94,6 +107,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulator({
     port: args.port, host: args.host, clients: args.clients ?? [DEFAULT_CLIENT], users: args.users ?? DEFAULT_USERS,
     catalogue, ...(args.accessTtl !== undefined ? { accessTokenTtlSeconds: args.accessTtl } : {}),
+    ...(args.throttle ? { throttle: args.throttle } : {}),
   });
   console.log(`listening on ${emulator.url}`);
   console.log(`API: ${emulator.url}/v2   OAuth: ${emulator.url}/v1/oauth2/authorize, ${emulator.url}/v1/oauth2/token`);
@@ -102,6 +116,8 @@ async function main(): Promise<void> {
     console.log(`client: id=${c.id} secret=${c.secret ?? '(none)'} redirect_uris=${c.redirectUris.join(' ')}`);
   }
   for (const u of args.users ?? DEFAULT_USERS) console.log(`user: ${u.name}:${u.password}`);
+  const throttle = emulator.throttle.settings;
+  console.log(throttle ? `throttle: ${throttle.requestsPerSecond} requests/s per client ID, cool-off ${throttle.coolOffMs} ms` : 'throttle: off');
   const stop = (): void => {
     emulator.close().then(
       () => process.exit(0),

@@ -7,6 +7,9 @@ import { DEFAULT_USERS, makeProfile, seedUserLists } from './catalogue/users.js'
 import { oauthRouter, type OAuthCounters } from './oauth/routes.js';
 import { TokenStore } from './oauth/store.js';
 import { type ClientRecord, type EmulatorState, type UserRecord, findUser } from './state.js';
+import { Throttle, type ClientTraffic, type ThrottleOptions, validateThrottle } from './throttle.js';
+
+export { DEFAULT_COOL_OFF_MS, type ClientTraffic, type ThrottleOptions } from './throttle.js';
 
 export interface EmulatorClient {
   id: string;
@@ -32,6 +35,12 @@ export interface EmulatorOptions {
   now?: () => number;
   /** How long an unfiltered GET /forum/topics hangs before its 504 (default 2000 ms). */
   forumTopicsTimeoutMs?: number;
+  /**
+   * The real service's throttling, off when absent: above `requestsPerSecond` /v2 requests of one client ID (by its
+   * client-ID header or a token it issued) in a sliding 1 s window, every request of that client gets 403
+   * `{"message":"","error":"forbidden"}` without Retry-After for `coolOffMs` (default 10 000). Measured on `now`.
+   */
+  throttle?: ThrottleOptions;
 }
 
 export interface RequestLogEntry {
@@ -51,6 +60,16 @@ export interface Emulator {
   faults: {
     delayMs: number;
     failNext(n: number, response: { status: number; body: string; contentType?: string }): void;
+    reset(): void;
+  };
+  /** Throttling settings (null when off) and per-client /v2 traffic counters (kept even when off). */
+  throttle: {
+    readonly settings: Required<ThrottleOptions> | null;
+    /** Counters of one client ID (default: the first client); zeros if it made no request. A snapshot. */
+    traffic(clientId?: string): ClientTraffic;
+    /** Counters of every client ID that made a request. A snapshot. */
+    allTraffic(): Record<string, ClientTraffic>;
+    /** Zeroes the counters and ends every cool-off. */
     reset(): void;
   };
   revokeRefreshTokens(userName: string): void;
@@ -109,6 +128,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const counters: OAuthCounters = { tokenRequests: stats.tokenRequests };
   const requestLog: RequestLogEntry[] = [];
   const faultState: FaultState = { delayMs: 0, pending: [] };
+  const throttle = new Throttle(options.throttle ? validateThrottle(options.throttle) : null, now);
 
   const app = express();
   app.disable('x-powered-by');
@@ -124,7 +144,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     next();
   });
   app.use(oauthRouter(state, counters));
-  app.use('/v2', apiRouter(state, faultState, () => {
+  app.use('/v2', apiRouter(state, faultState, throttle, () => {
     stats.requests++;
   }));
   app.use((_req, res) => {
@@ -170,6 +190,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),
+    throttle: {
+      get settings() {
+        return throttle.settings;
+      },
+      traffic: (clientId) => throttle.traffic(clientId ?? clients[0]?.id ?? ''),
+      allTraffic: () => throttle.allTraffic(),
+      reset: () => throttle.reset(),
+    },
     revokeRefreshTokens: (name) => tokens.revokeRefreshTokensOf(userName(name)),
     expireAccessTokens: (name) => tokens.expireAccessTokensOf(userName(name)),
     issueTokensFor: (name, clientId) => {

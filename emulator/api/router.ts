@@ -7,6 +7,7 @@ import { ApiError, notFound } from './errors.js';
 import { boards, topic, topics } from './forum.js';
 import { deleteListStatus, updateListStatus, userList } from './lists.js';
 import { rawQuery } from './params.js';
+import { type Throttle } from '../throttle.js';
 import { Renderer } from './render.js';
 import { me } from './users.js';
 import { details, ranking, search, season, suggestions } from './works.js';
@@ -16,8 +17,11 @@ export interface FaultState {
   pending: Array<{ status: number; body: string; contentType?: string }>;
 }
 
-/** The /v2 API: latency and failure injection first, then authentication, then the endpoint. */
-export function apiRouter(state: EmulatorState, faults: FaultState, onApiRequest: () => void): Router {
+/**
+ * The /v2 API: latency and failure injection first, then authentication, then throttling per client ID (a request
+ * that fails authentication is not attributed to a client, so neither counted nor throttled), then the endpoint.
+ */
+export function apiRouter(state: EmulatorState, faults: FaultState, throttle: Throttle, onApiRequest: () => void): Router {
   const router = express.Router();
   const renderer = new Renderer(state.catalogue);
   const callers = new WeakMap<Request, Caller>();
@@ -31,7 +35,10 @@ export function apiRouter(state: EmulatorState, faults: FaultState, onApiRequest
       res.status(failure.status).type(failure.contentType ?? 'application/json; charset=UTF-8').send(failure.body);
       return;
     }
-    callers.set(req, authenticate(state, req));
+    const caller = authenticate(state, req);
+    // The real service's throttling answer: the plain 403 body, no Retry-After or rate-limit headers.
+    if (throttle.admit(caller.clientId)) throw new ApiError(403, { message: '', error: 'forbidden' });
+    callers.set(req, caller);
     next();
   });
 
