@@ -224,6 +224,7 @@ export class InteractionRouter {
     const service = this.deps.service.scoped({
       signal: budget.controller.signal,
       deadlineAt: budget.deadlineAt,
+      priority: interaction.isAutocomplete() ? 'autocomplete' : 'interactive',
       onStale: () => {
         budget.stale = true;
       },

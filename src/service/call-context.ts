@@ -24,6 +24,8 @@ export interface CallScope {
   /** epoch ms (same clock as Date.now); attempts are cut short and retries skipped to end by then. */
   deadlineAt?: number;
   onStale?: (ageMs: number) => void;
+  /** Whose work this is, for the deployment's upstream budget: people's commands and buttons first, then autocomplete. Unscoped calls are background work. */
+  priority?: 'interactive' | 'autocomplete';
 }
 
 /** How an endpoint reaches the service: paths are relative to the API root + /v2. */
