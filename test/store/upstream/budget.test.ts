@@ -1,7 +1,7 @@
 // The deployment's upstream budget on every engine, with two instances ("processes") over one store.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../../../local-stack/store-engines.js';
-import { openUpstreamBudget, type StoreUpstreamBudget, type StoreUpstreamBudgetOptions } from '../../../src/store/upstream/budget.js';
+import { openUpstreamBudget, StoreUpstreamBudget, type StoreUpstreamBudgetOptions } from '../../../src/store/upstream/budget.js';
 import { UpstreamBudgetUnavailableError, type UpstreamPriority } from '../../../src/service/upstream-ports.js';
 import { openTwo, sleep, type TwoProcesses } from './helpers.js';
 
@@ -124,3 +124,20 @@ for (const engineCase of engineCases()) {
     });
   });
 }
+
+describe('upstream budget: a failing counter', () => {
+  it('reports the failure and lets the request go rather than stopping every caller', async () => {
+    const failing = { consume: () => Promise.reject(new Error('counter down')), reward: () => Promise.reject(new Error('counter down')) };
+    const errors: unknown[] = [];
+    const budget = new StoreUpstreamBudget(failing as never, { requestsPerSecond: 2, onError: (e) => errors.push(e) });
+    await budget.acquire('background');
+    await budget.acquire('interactive');
+    expect(errors).toHaveLength(2);
+    expect(budget.stats().granted).toMatchObject({ interactive: 1, background: 1 });
+  });
+
+  it('refuses a rate that is not a positive whole number', async () => {
+    expect(() => new StoreUpstreamBudget({} as never, { requestsPerSecond: 0 })).toThrow(/positive integer/);
+    expect(() => new StoreUpstreamBudget({} as never, { requestsPerSecond: 2.5 })).toThrow(/positive integer/);
+  });
+});
