@@ -20,7 +20,19 @@ interface Row {
 export class SqliteEngine implements StoreEngine {
   readonly kind = 'sqlite' as const;
 
-  private constructor(private readonly db: sqlite3.Database) {}
+  private constructor(
+    private readonly db: sqlite3.Database,
+    private readonly file: string,
+  ) {}
+
+  /**
+   * The database file, for the shared upstream budget (rate-limiter-flexible's SQLite backend,
+   * `src/store/upstream/`), which opens its own connection to it: its counters' transactions must not
+   * interleave with this connection's statements.
+   */
+  rateLimiterAccess(): { file: string } {
+    return { file: this.file };
+  }
 
   /** `path`: a file (its folder is created, the file is owner-only) or `:memory:`. */
   static async open(path: string): Promise<SqliteEngine> {
@@ -34,7 +46,7 @@ export class SqliteEngine implements StoreEngine {
     const db = await new Promise<sqlite3.Database>((ok, fail) => {
       const d = new sqlite3.Database(file, (error) => (error ? fail(error) : ok(d)));
     });
-    const engine = new SqliteEngine(db);
+    const engine = new SqliteEngine(db, file);
     try {
       // One statement at a time on this connection: interleaved statements would share one transaction whose
       // snapshot may be stale when it writes (SQLITE_BUSY without waiting); alone, each waits out the busy timeout.

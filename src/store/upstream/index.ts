@@ -1,0 +1,32 @@
+// The store's side of the upstream ports (src/service/upstream-ports.ts): the composition root opens
+// them on the engine STORE_URL names and hands them to the service client.
+import type { StoreEngine } from '../engine.js';
+import type { SharedCoolOff, SharedResponseCache, UpstreamBudget } from '../../service/upstream-ports.js';
+import { openUpstreamBudget, type StoreUpstreamBudgetOptions } from './budget.js';
+import { StoreCoolOff, type StoreCoolOffOptions } from './cool-off.js';
+import { StoreResponseCache, type StoreResponseCacheOptions } from './response-cache.js';
+
+export interface UpstreamSharedOptions {
+  budget: StoreUpstreamBudgetOptions;
+  coolOff?: StoreCoolOffOptions;
+  cache?: StoreResponseCacheOptions;
+}
+
+export interface UpstreamShared {
+  budget: UpstreamBudget;
+  coolOff: SharedCoolOff;
+  cache: SharedResponseCache;
+}
+
+/** The three shared parts on one engine (the same engine the BotStore uses). */
+export async function openUpstreamShared(engine: StoreEngine, options: UpstreamSharedOptions): Promise<UpstreamShared> {
+  return {
+    budget: await openUpstreamBudget(engine, options.budget),
+    coolOff: new StoreCoolOff(engine, options.coolOff),
+    cache: new StoreResponseCache(engine, options.cache),
+  };
+}
+
+export { openUpstreamBudget, postgresLimiterTable, StoreUpstreamBudget, type StoreUpstreamBudgetOptions } from './budget.js';
+export { StoreCoolOff, type StoreCoolOffOptions } from './cool-off.js';
+export { StoreResponseCache, type StoreResponseCacheOptions } from './response-cache.js';

@@ -1,0 +1,42 @@
+// Two "processes" over one store: two engines opened on the same place (one shared object for memory).
+import pg from 'pg';
+import type { StoreEngine } from '../../../src/store/engine.js';
+import { prepareCase, type OpenedCase } from '../../../local-stack/store-engines.js';
+import type { EngineKind } from '../../../src/store/engine.js';
+import { postgresLimiterTable } from '../../../src/store/upstream/index.js';
+
+export interface TwoProcesses {
+  place: OpenedCase;
+  a: StoreEngine;
+  b: StoreEngine;
+  close(): Promise<void>;
+}
+
+export async function openTwo(kind: EngineKind): Promise<TwoProcesses> {
+  const place = prepareCase(kind);
+  const a = await place.open();
+  const b = await place.open();
+  return {
+    place,
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      if (kind === 'postgres') {
+        // The rate limiter's table beside the engine's (prepareCase drops only the engine's own).
+        const table = new URL(place.url).searchParams.get('table') ?? '';
+        const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+        await client.connect();
+        try {
+          await client.query(`DROP TABLE IF EXISTS "${postgresLimiterTable(table)}"`);
+        } finally {
+          await client.end();
+        }
+      }
+      await place.cleanup();
+    },
+  };
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
