@@ -91,6 +91,8 @@ export function botEnv(o: BotEnvOptions): Record<string, string> {
     // These tests drive a few users hard on purpose; the per-user rate limit has its own tests.
     USER_RATE_PER_MINUTE: '0',
     USER_RATE_AUTOCOMPLETE_PER_MINUTE: '0',
+    // Likewise the deployment's upstream budget; the tests of it set their own.
+    SERVICE_REQUESTS_PER_SECOND: '500',
     ...(o.transport === 'http' ? { DISCORD_TRANSPORT: 'http', DISCORD_PUBLIC_KEY: o.discord.publicKey } : {}),
     ...o.extra,
   };

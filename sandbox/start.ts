@@ -82,6 +82,8 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
       STORE_URL: `sqlite://${join(dataDir, 'bot.sqlite')}`,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       DISCORD_TRANSPORT: o.transport,
+      // The sandbox's emulator is the only client of itself: a generous budget keeps the page snappy.
+      SERVICE_REQUESTS_PER_SECOND: '20',
       ...(o.transport === 'http' ? { DISCORD_PUBLIC_KEY: discord.publicKey } : {}),
     });
     await registerCommands(config.discord);

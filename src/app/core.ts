@@ -25,6 +25,8 @@ import { UserRateLimits } from '../fairness/user-limits.js';
 import { accountLinks, auditedLogin } from './audited-login.js';
 import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
+import { openUpstreamSharing } from './upstream-sharing.js';
+import { DEFAULT_LIMITS } from '../config/config.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -70,7 +72,9 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
   // Every process runs the scheduler; the lease in the store makes each period's run happen once across them.
   scheduler.start();
 
-  const { service, oauth, tokens } = openServiceClients({ ...o, now, metrics, store, userRate, loginLostNotifier });
+  const limits = { ...DEFAULT_LIMITS, ...config.limits };
+  const sharing = await openUpstreamSharing(opened.engine, limits, log, o.service?.cacheTtlMs);
+  const { service, oauth, tokens } = openServiceClients({ ...o, now, metrics, store, userRate, loginLostNotifier, deployment: sharing.deployment });
   const login = new LoginService({
     store,
     oauth,
@@ -123,7 +127,7 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     },
     close: async () => {
       await reminders.stop();
-      await Promise.allSettled([service.close(), oauth.close(), scheduler.stop()]);
+      await Promise.allSettled([service.close(), oauth.close(), scheduler.stop(), sharing.close()]);
       await store.close();
     },
   };

@@ -14,6 +14,7 @@ import { ResponseCache } from '../service/response-cache.js';
 import { TokenManager } from '../service/token-source.js';
 import { noteUpstreamRequest } from '../interactions/upstream-count.js';
 import type { BotStore } from '../store/bot-store.js';
+import type { DeploymentShared } from '../service/deployment-gate.js';
 import type { BotOptions } from './options.js';
 
 export interface ServiceClients {
@@ -28,6 +29,8 @@ interface ServiceClientsDeps extends Pick<BotOptions, 'config' | 'log' | 'servic
   store: BotStore;
   userRate: UserRateLimits;
   loginLostNotifier: { send?: (discordUserId: string) => Promise<void> };
+  /** The deployment's shared budget, cool-off and cache. */
+  deployment: DeploymentShared;
 }
 
 export function openServiceClients(o: ServiceClientsDeps): ServiceClients {
@@ -50,6 +53,7 @@ export function openServiceClients(o: ServiceClientsDeps): ServiceClients {
       ...(o.service?.cacheTtlMs !== undefined ? { ttlMs: o.service.cacheTtlMs } : {}),
     }),
     coolOff: new CoolOff({ initialMs: limits.serviceCoolOffMs, maxMs: limits.serviceCoolOffMaxMs }),
+    deployment: o.deployment,
     // Each real upstream exchange (never a cache hit) also counts against the acting user's budget.
     observer: {
       ...observer,

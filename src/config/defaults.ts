@@ -33,12 +33,10 @@ export const DEFAULT_POSTGRES_TABLE = 'amls_store';
 export const DEFAULT_REDIS_PREFIX = 'amls:';
 
 /**
- * The deployment's upstream budget. The service documents no limit and answers throttling with a
- * bare 403 (no Retry-After), and it has blocked whole client IDs: 2 requests per second is a
- * conservative default that still answers a small community quickly (a details answer costs one to
- * three requests, most answers come from the caches) — raise it only while
- * amls_bot_upstream_cool_offs_total stays at 0. The burst lets a quiet deployment answer a few
- * people at once without waiting.
+ * The deployment's upstream budget, counted in one-second windows shared by every process. The
+ * service documents no limit and answers throttling with a bare 403 (no Retry-After), and it has
+ * blocked whole client IDs: 2 requests per second is a conservative default that still answers a
+ * small community quickly (a details answer costs one to three requests, most answers come from the
+ * caches) — raise it only while amls_bot_upstream_cool_offs_total stays at 0.
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 2;
-export const DEFAULT_REQUESTS_BURST_SECONDS = 2;

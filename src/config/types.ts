@@ -83,8 +83,6 @@ export interface LimitsConfig {
   serviceCoolOffMaxMs: number;
   /** Requests per second to the service for the whole deployment (every process sharing STORE_URL). */
   serviceRequestsPerSecond: number;
-  /** Requests the deployment may send at once above that rate, after a quiet spell. */
-  serviceRequestsBurst: number;
 }
 
 /** Reminder scheduler knobs, in milliseconds. */

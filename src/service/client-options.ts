@@ -9,6 +9,7 @@ import { jitteredBackoff } from './http.js';
 import type { ServiceObserver } from './observer.js';
 import { apiV2Root } from './paging.js';
 import type { ResponseCache } from './response-cache.js';
+import type { DeploymentShared } from './deployment-gate.js';
 import { checkIntRange, checkText } from './validate.js';
 
 export interface ServiceClientOptions {
@@ -40,6 +41,8 @@ export interface ServiceClientOptions {
   maxPages?: number;
   /** Caches GET responses made with the client header (never those made with a user's token). */
   cache?: ResponseCache;
+  /** The deployment's shared rate budget, cool-off and cache (several processes as one client). */
+  deployment?: DeploymentShared;
 }
 
 export const DEFAULT_RETRIES = 2;
@@ -64,6 +67,7 @@ export interface PipelineSettings {
   /** Injected by the caller (who owns it); undefined: the pipeline creates and owns a pool. */
   readonly dispatcher: Dispatcher | undefined;
   readonly cache: ResponseCache | undefined;
+  readonly deployment: DeploymentShared | undefined;
 }
 
 /** Checks the options (InvalidOptionError, or TypeError for a non-http(s) apiUrl) and fills in defaults. */
@@ -93,5 +97,6 @@ export function pipelineSettings(o: ServiceClientOptions): PipelineSettings {
     backoff: o.backoff ?? jitteredBackoff(),
     dispatcher: o.dispatcher,
     cache: o.cache,
+    deployment: o.deployment,
   };
 }

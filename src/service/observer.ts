@@ -20,7 +20,8 @@ export interface UpstreamAttempt {
   error?: string;
 }
 
-export type CacheResult = 'hit' | 'miss' | 'stale';
+/** `shared_hit`: answered from the deployment's shared cache (another process fetched it). */
+export type CacheResult = 'hit' | 'shared_hit' | 'miss' | 'stale';
 
 export interface ServiceObserver {
   /** One HTTP exchange finished (or failed without an answer). */

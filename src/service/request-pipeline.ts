@@ -24,6 +24,7 @@ import {
 import { endpointOf, type UpstreamAttempt } from './observer.js';
 import { resolvePagingUrl, type PagingTarget } from './paging.js';
 import { Slots } from './slots.js';
+import { DeploymentGate } from './deployment-gate.js';
 import { isThrottle, outcomeOfAnswer, outcomeOfFailure, type Answer, type Outcome, type RetryOutcome } from './response-outcome.js';
 
 interface Call {
@@ -43,6 +44,7 @@ export class RequestPipeline implements Requester {
   private readonly settings: PipelineSettings;
   private readonly queue: Slots;
   private readonly dispatcher: Dispatcher;
+  private readonly gate: DeploymentGate;
   /** Set only on scoped views (see `scoped`). */
   private scope: CallScope | undefined;
 
@@ -51,6 +53,7 @@ export class RequestPipeline implements Requester {
     this.queue = new Slots(settings.maxConcurrent);
     // Paging stays on this origin.
     this.dispatcher = settings.dispatcher ?? createPool(settings.root.origin, settings.maxConcurrent);
+    this.gate = new DeploymentGate(settings.deployment, settings.observer);
   }
 
   /** A view of this pipeline (same pool, slots, cache and cool-off) whose every request also honours `scope`. */
@@ -79,29 +82,48 @@ export class RequestPipeline implements Requester {
 
   async get(relativePath: string, query: URLSearchParams, ctx: CallContext): Promise<unknown> {
     const call: Call = { method: 'GET', target: this.target(relativePath, query) };
-    const { cache: shared, observer } = this.settings;
+    const { cache: local, observer, deployment } = this.settings;
     // People's lists change as they use the bot, so they are always read fresh.
-    const cache = shared && !ctx.auth && !relativePath.startsWith('users/') ? shared : undefined;
+    const cache = local && !ctx.auth && !relativePath.startsWith('users/') ? local : undefined;
     if (!cache) return (await this.execute(call, ctx)).json;
     const key = call.target.path;
     const endpoint = endpointOf(relativePath);
     const hit = cache.peek(key);
-    observer.cache?.({ endpoint, result: hit ? 'hit' : 'miss' });
-    if (hit) return hit.value;
+    if (hit) {
+      observer.cache?.({ endpoint, result: 'hit' });
+      return hit.value;
+    }
+    // Behind the process's cache, the deployment's: an answer another process fetched costs nothing.
+    const shared = deployment ? await deployment.cache.get(key) : undefined;
+    const ttlMs = deployment?.cacheTtlMs(endpoint) ?? 0;
+    if (shared && Date.now() - shared.storedAt < ttlMs) {
+      observer.cache?.({ endpoint, result: 'shared_hit' });
+      cache.set(key, shared.body, JSON.stringify(shared.body).length);
+      return shared.body;
+    }
+    observer.cache?.({ endpoint, result: 'miss' });
     try {
-      // A shared load cannot honour one caller's abort signal: such a call loads on its own, but
-      // still fills the cache.
-      if (!ctx.signal && !this.scope) return await cache.getOrLoad(key, async () => (await this.execute(call, ctx)).json);
-      const loaded = await this.execute(call, ctx);
-      cache.set(key, loaded.json, loaded.bytes);
-      return loaded.json;
+      const json = await this.loadInto(cache, key, call, ctx);
+      if (deployment) void deployment.cache.set(key, json, ttlMs);
+      return json;
     } catch (error) {
-      const stale = isOutage(error) ? cache.stale(key) : undefined;
+      if (!isOutage(error)) throw error;
+      const stale = cache.stale(key) ?? (shared && deployment && Date.now() - shared.storedAt < ttlMs + deployment.staleMs ? { value: shared.body, ageMs: Date.now() - shared.storedAt } : undefined);
       if (!stale) throw error;
       observer.cache?.({ endpoint, result: 'stale' });
       this.scope?.onStale?.(stale.ageMs);
       return stale.value;
     }
+  }
+
+  /** Loads into the process's cache: one shared load for callers without their own signal, else its own. */
+  private async loadInto(cache: NonNullable<PipelineSettings['cache']>, key: string, call: Call, ctx: CallContext): Promise<unknown> {
+    // A shared load cannot honour one caller's abort signal: such a call loads on its own, but
+    // still fills the cache.
+    if (!ctx.signal && !this.scope) return cache.getOrLoad(key, async () => (await this.execute(call, ctx)).json);
+    const loaded = await this.execute(call, ctx);
+    cache.set(key, loaded.json, loaded.bytes);
+    return loaded.json;
   }
 
   async write(method: 'PUT' | 'DELETE', relativePath: string, ctx: CallContext, form?: URLSearchParams): Promise<unknown> {
@@ -203,19 +225,32 @@ export class RequestPipeline implements Requester {
       throw new ServiceBusyError();
     }
     const { signal } = request;
+    const pass = await this.gate.enter(this.scope?.priority ?? 'background', endpoint, signal);
+    let answer: Answer | undefined;
     try {
-      return await this.queue.run(() => this.exchange(call, endpoint, attempt, auth, request), signal);
+      answer = await this.queue.run(() => this.exchange(call, endpoint, attempt, auth, request, pass.coolingOff), signal);
+      return answer;
     } catch (e) {
       if (signal?.aborted) {
         if (!(e instanceof AbortedError)) observer.rejected?.({ endpoint, reason: 'queue_deadline' });
         throw e instanceof AbortedError ? e : new AbortedError(signal.reason);
       }
       throw e;
+    } finally {
+      const retryAfterMs = answer ? parseRetryAfter(headerValue(answer.res.headers, 'retry-after'), Date.now()) : undefined;
+      await this.gate.report(pass, answer?.throttled, retryAfterMs);
     }
   }
 
   /** One exchange in a slot: refused while cooling off, cut short by the deadline, observed, and told to the cool-off. */
-  private async exchange(call: Call, endpoint: string, attempt: number, auth: UpstreamAttempt['auth'], request: OutgoingRequest): Promise<Answer> {
+  private async exchange(
+    call: Call,
+    endpoint: string,
+    attempt: number,
+    auth: UpstreamAttempt['auth'],
+    request: OutgoingRequest,
+    deploymentCoolingOff: boolean,
+  ): Promise<Answer> {
     const { coolOff, observer, timeoutMs: attemptMs, maxBodyBytes } = this.settings;
     throwIfAborted(request.signal);
     const gate = coolOff.tryAcquire();
@@ -231,7 +266,8 @@ export class RequestPipeline implements Requester {
     try {
       const res = await sendOnce(this.dispatcher, { ...request, timeoutMs, maxBodyBytes });
       observer.attempt?.({ ...base, status: res.status, durationMs: performance.now() - started });
-      const throttled = isThrottle(res, call.target.path, coolOff.active);
+      // A 403 on someone's list is a private list unless the service is throttling the deployment.
+      const throttled = isThrottle(res, call.target.path, coolOff.active || deploymentCoolingOff);
       if (throttled) {
         const windowMs = coolOff.throttled(gate.ticket, parseRetryAfter(headerValue(res.headers, 'retry-after'), Date.now()));
         if (windowMs !== undefined) observer.coolOff?.({ ms: windowMs, status: res.status });

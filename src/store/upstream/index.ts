@@ -1,8 +1,8 @@
 // The store's side of the upstream ports (src/service/upstream-ports.ts): the composition root opens
 // them on the engine STORE_URL names and hands them to the service client.
 import type { StoreEngine } from '../engine.js';
-import type { SharedCoolOff, SharedResponseCache, UpstreamBudget } from '../../service/upstream-ports.js';
-import { openUpstreamBudget, type StoreUpstreamBudgetOptions } from './budget.js';
+import type { SharedCoolOff, SharedResponseCache } from '../../service/upstream-ports.js';
+import { openUpstreamBudget, type StoreUpstreamBudget, type StoreUpstreamBudgetOptions } from './budget.js';
 import { StoreCoolOff, type StoreCoolOffOptions } from './cool-off.js';
 import { StoreResponseCache, type StoreResponseCacheOptions } from './response-cache.js';
 
@@ -13,7 +13,8 @@ export interface UpstreamSharedOptions {
 }
 
 export interface UpstreamShared {
-  budget: UpstreamBudget;
+  /** Close it before the engine (on SQLite it holds its own connection). */
+  budget: StoreUpstreamBudget;
   coolOff: SharedCoolOff;
   cache: SharedResponseCache;
 }

@@ -1,0 +1,93 @@
+// What makes the processes of one deployment a single client of the service: before each attempt
+// the deployment's cool-off is read (a throttle seen by any process holds every process, with one
+// probe per window for the whole deployment) and a slot of the shared rate budget is taken at the
+// caller's priority; after it, the answer is reported back. Without shared state (one process, or
+// tests) the gate lets everything through and the in-process cool-off alone applies.
+
+import { AbortedError, CoolingOffError } from './errors.js';
+import { sleep } from './http.js';
+import type { ServiceObserver } from './observer.js';
+import {
+  UpstreamBudgetUnavailableError,
+  type SharedCoolOff,
+  type SharedCoolOffTicket,
+  type SharedResponseCache,
+  type UpstreamBudget,
+  type UpstreamPriority,
+} from './upstream-ports.js';
+
+/** The deployment's shared upstream state, wired by the composition root from the store. */
+export interface DeploymentShared {
+  budget: UpstreamBudget;
+  coolOff: SharedCoolOff;
+  cache: SharedResponseCache;
+  /** How long a shared answer of this endpoint (template, e.g. `anime/{id}`) counts as fresh. */
+  cacheTtlMs: (endpoint: string) => number;
+  /** How long past that an answer may still be served while the service fails. */
+  staleMs: number;
+}
+
+/** What one attempt got from the gate, to report back once it ends. */
+export interface GatePass {
+  /** The deployment is in a cool-off (so a 403 means throttling, not a private list). */
+  coolingOff: boolean;
+  ticket?: SharedCoolOffTicket;
+}
+
+const OPEN: GatePass = { coolingOff: false };
+/** The longest a caller waits for the end of a cool-off window instead of being refused. */
+const SHORT_WAIT_MS = 500;
+/** While another process probes, callers are told to come back after about this long. */
+const PROBE_WAIT_MS = 1_000;
+
+export class DeploymentGate {
+  constructor(
+    private readonly shared: DeploymentShared | undefined,
+    private readonly observer: ServiceObserver,
+  ) {}
+
+  get cache(): SharedResponseCache | undefined {
+    return this.shared?.cache;
+  }
+
+  /** Passes the deployment's cool-off and takes a slot of its budget, or throws (CoolingOffError, AbortedError). */
+  async enter(priority: UpstreamPriority, endpoint: string, signal: AbortSignal | undefined): Promise<GatePass> {
+    if (!this.shared) return OPEN;
+    const { coolOff, budget } = this.shared;
+    let state = await coolOff.state();
+    // A window about to end (another process's clock, a store round trip) is waited out, not refused.
+    if (state.active && state.remainingMs > 0 && state.remainingMs <= SHORT_WAIT_MS) {
+      await sleep(state.remainingMs, signal);
+      state = await coolOff.state();
+    }
+    let ticket: SharedCoolOffTicket | undefined;
+    if (state.active) {
+      if (state.remainingMs > 0) return this.refuse(endpoint, state.remainingMs);
+      ticket = await coolOff.tryProbe();
+      if (!ticket) return this.refuse(endpoint, PROBE_WAIT_MS);
+    }
+    try {
+      await budget.acquire(priority, signal);
+    } catch (error) {
+      if (ticket) await coolOff.released(ticket);
+      // Autocomplete that cannot get a slot in time answers from what it has, as after a timeout.
+      if (error instanceof UpstreamBudgetUnavailableError || signal?.aborted) throw new AbortedError(error);
+      throw error;
+    }
+    return { coolingOff: state.active, ...(ticket ? { ticket } : {}) };
+  }
+
+  /** The attempt's answer: `throttled` true or false, or undefined when it ended without one. */
+  async report(pass: GatePass, throttled: boolean | undefined, retryAfterMs?: number): Promise<void> {
+    if (!this.shared) return;
+    const { coolOff } = this.shared;
+    if (throttled === true) await coolOff.throttled(pass.ticket, retryAfterMs);
+    else if (pass.ticket && throttled === false) await coolOff.succeeded(pass.ticket);
+    else if (pass.ticket) await coolOff.released(pass.ticket);
+  }
+
+  private refuse(endpoint: string, remainingMs: number): never {
+    this.observer.rejected?.({ endpoint, reason: 'cooling_off' });
+    throw new CoolingOffError(remainingMs);
+  }
+}
