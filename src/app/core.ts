@@ -21,6 +21,7 @@ import { PAUSE_NOTICE } from '../views/reminders.js';
 import { BotMetrics } from '../metrics/bot-metrics.js';
 import { timedStore } from '../metrics/observers.js';
 import { UserRateLimits } from '../fairness/user-limits.js';
+import { openUserRateLimiters } from '../store/rate-limits.js';
 import { accountLinks, auditedLogin } from './audited-login.js';
 import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
@@ -59,7 +60,14 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
   });
   const store = metrics ? timedStore(opened, opened.engine.kind, metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
 
-  const userRate = new UserRateLimits(config.userRate, now);
+  // One user's budget is counted where the store keeps shared state: across processes on Redis/PostgreSQL.
+  let userRate: UserRateLimits;
+  try {
+    userRate = new UserRateLimits(await openUserRateLimiters(store.engine, config.userRate), config.userRate.ownerIds);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 
   const scheduler = new Scheduler({
     engine: store.engine,
