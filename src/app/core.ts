@@ -22,6 +22,7 @@ import { BotMetrics } from '../metrics/bot-metrics.js';
 import { timedStore } from '../metrics/observers.js';
 import { UserRateLimits } from '../fairness/user-limits.js';
 import { openUserRateLimiters } from '../store/rate-limits.js';
+import { sharedLocks } from '../store/locks.js';
 import { accountLinks, auditedLogin } from './audited-login.js';
 import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
@@ -104,6 +105,8 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
   });
   const deps: BotDeps = {
     service,
+    // One user's list changes are serialised across every process sharing the store.
+    locks: sharedLocks(store.engine, now),
     accounts,
     log,
     now,

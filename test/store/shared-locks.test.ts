@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryEngine } from '../../src/store/engines/index.js';
+import { LockTimeoutError, sharedLocks } from '../../src/store/locks.js';
+
+describe('sharedLocks', () => {
+  it('serialises holders of one name and waits no longer than the given end', async () => {
+    const locks = sharedLocks(new MemoryEngine());
+    const order: string[] = [];
+    const slow = locks.run('n', { untilMs: Date.now() + 1_000, graceMs: 100 }, async () => {
+      order.push('a start');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('a end');
+    });
+    const next = locks.run('n', { untilMs: Date.now() + 1_000, graceMs: 100 }, async () => void order.push('b'));
+    await Promise.all([slow, next]);
+    expect(order).toEqual(['a start', 'a end', 'b']);
+
+    let release = (): void => undefined;
+    const held = locks.run('m', { untilMs: Date.now() + 1_000, graceMs: 100 }, () => new Promise<void>((resolve) => (release = resolve)));
+    await expect(locks.run('m', { untilMs: Date.now() + 60, graceMs: 100 }, async () => 'x')).rejects.toBeInstanceOf(LockTimeoutError);
+    await expect(locks.run('m', { untilMs: Date.now() - 1, graceMs: 100 }, async () => 'x')).rejects.toBeInstanceOf(LockTimeoutError);
+    release();
+    await held;
+  });
+
+  it('a holder that died frees the lock at its end plus the grace', async () => {
+    const engine = new MemoryEngine();
+    const locks = sharedLocks(engine);
+    // Taken and never released (its process died): leased for 80 ms + 20 ms.
+    void locks.run('dead', { untilMs: Date.now() + 80, graceMs: 20 }, () => new Promise<never>(() => undefined));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = Date.now();
+    expect(await locks.run('dead', { untilMs: Date.now() + 1_000, graceMs: 100 }, async () => 'mine')).toBe('mine');
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(60);
+    expect(waited).toBeLessThan(400);
+  });
+});
