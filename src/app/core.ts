@@ -7,7 +7,7 @@ import { LoginService } from '../auth/login.js';
 import { openStore, type BotStore } from '../store/bot-store.js';
 import { Scheduler } from '../scheduler/periodic.js';
 import { expiredRecordSweep } from '../scheduler/sweep.js';
-import { type OAuthClient } from '../service/oauth.js';
+import { DEFAULT_TOKEN_TIMEOUT_MS, type OAuthClient } from '../service/oauth.js';
 import { type TokenManager } from '../service/token-source.js';
 import { type ServiceClient } from '../service/client.js';
 import type { BotDeps } from '../interactions/context.js';
@@ -57,6 +57,8 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
   const loginLostNotifier: Core['loginLostNotifier'] = {};
   const opened = await openStore(config.store.url, key, {
     now,
+    // The refresh lock is leased for one token request's deadline.
+    refreshDeadlineMs: o.service?.tokenTimeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS,
     onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
   });
   const store = metrics ? timedStore(opened, opened.engine.kind, metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { BotStore } from '../../src/store/bot-store.js';
 import { MemoryEngine } from '../../src/store/engines/index.js';
 import { LockTimeoutError, sharedLocks } from '../../src/store/locks.js';
 
@@ -34,5 +36,22 @@ describe('sharedLocks', () => {
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThanOrEqual(60);
     expect(waited).toBeLessThan(400);
+  });
+});
+
+describe('BotStore.withRefreshLock', () => {
+  it('a refresh lock whose holder died blocks the next refresh no longer than one refresh deadline', async () => {
+    const engine = new MemoryEngine();
+    const store = new BotStore(engine, randomBytes(32), { refreshDeadlineMs: 150 });
+    // The holder's process dies holding the lock: it is never released.
+    void store.withRefreshLock('1', () => new Promise<never>(() => undefined));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const started = Date.now();
+    expect(await store.withRefreshLock('1', async () => 'refreshed')).toBe('refreshed');
+    expect(Date.now() - started).toBeLessThan(150 + 100);
+    // Other users were never blocked.
+    const other = Date.now();
+    await store.withRefreshLock('2', async () => undefined);
+    expect(Date.now() - other).toBeLessThan(50);
   });
 });
