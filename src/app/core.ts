@@ -98,7 +98,9 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     kv: store.engine,
     source: {
       anime: (id) => service.getAnime(id, { fields: AIRING_FIELDS }),
-      airingList: async (userId) => ((await login.linkedAs(userId)) === undefined ? undefined : watchingAndPlanned(service, tokens.sourceFor(userId))),
+      // The periodic sync reads as background work: a login it finds revoked is told to the user by DM.
+      airingList: async (userId, read) =>
+        (await login.linkedAs(userId)) === undefined ? undefined : watchingAndPlanned(service, tokens.sourceFor(userId, { background: read?.background === true })),
     },
     deliver: (reminder) => (deliverVia ? deliverVia(reminder) : Promise.resolve({ ok: false, reason: 'retry', detail: 'no Discord client in this process' })),
     now,

@@ -46,6 +46,10 @@ export interface ForgetResult {
 }
 
 const ACCOUNTS = 'accounts';
+/** Marks a user told by DM that their login was lost, so every process together sends one such DM. */
+const LOGIN_LOST_NOTICES = 'login-lost-notices';
+/** A lost login's notice is claimed at most once in this long, unless the user links again. */
+export const LOGIN_LOST_NOTICE_TTL_MS = 30 * 24 * 3600_000;
 /** The per-user index the Keyv-based store kept; may still be in a taken-over file. */
 const LEGACY_LOGIN_INDEX = 'login-index';
 
@@ -54,7 +58,7 @@ const LEGACY_LOGIN_INDEX = 'login-index';
  * `<namespace>:<discord id>:…`; `forgetUser` deletes them. A feature that stores per-user records adds its
  * namespace here.
  */
-export const USER_NAMESPACES: readonly string[] = [LEGACY_LOGIN_INDEX, PENDING_LINKS];
+export const USER_NAMESPACES: readonly string[] = [LEGACY_LOGIN_INDEX, PENDING_LINKS, LOGIN_LOST_NOTICES];
 
 /**
  * How long a refresh waits for the lock beyond one refresh deadline: a live holder finishes within its deadline, a
@@ -138,6 +142,19 @@ export class BotStore implements TokenStorage {
       if (!(error instanceof LockTimeoutError)) throw error;
       throw new UpstreamUnavailableError('Another refresh of this login is taking too long; try again later', { cause: error });
     }
+  }
+
+  /**
+   * Claims the one "log in again" DM about this user's lost login, across every process sharing the store (a
+   * set-if-absent marker): false when it was already claimed. Cleared when the user links again.
+   */
+  claimLoginLostNotice(discordUserId: string): Promise<boolean> {
+    return this.records.setIfAbsent(LOGIN_LOST_NOTICES, discordUserId, { claimedAt: Date.now() }, LOGIN_LOST_NOTICE_TTL_MS);
+  }
+
+  /** Lets the next lost login be told again (the user linked again, or the DM could not be sent). */
+  async clearLoginLostNotice(discordUserId: string): Promise<void> {
+    await this.records.delete(LOGIN_LOST_NOTICES, discordUserId);
   }
 
   /** Deletes everything stored about one Discord user: the link with its tokens, pending logins, other user records. */

@@ -55,3 +55,17 @@ describe('BotStore.withRefreshLock', () => {
     expect(Date.now() - other).toBeLessThan(50);
   });
 });
+
+describe('BotStore lost-login notices', () => {
+  it('one claim per lost login across stores sharing the engine; cleared by a new link; forgotten with the user', async () => {
+    const engine = new MemoryEngine();
+    const key = randomBytes(32);
+    const [one, two] = [new BotStore(engine, key), new BotStore(engine, key)];
+    const claims = await Promise.all([one.claimLoginLostNotice('7'), two.claimLoginLostNotice('7'), one.claimLoginLostNotice('7')]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    await two.clearLoginLostNotice('7');
+    expect(await one.claimLoginLostNotice('7')).toBe(true);
+    expect((await one.forgetUser('7')).other['login-lost-notices']).toBe(1);
+    expect(await two.claimLoginLostNotice('7')).toBe(true);
+  });
+});
