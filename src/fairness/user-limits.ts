@@ -54,8 +54,10 @@ export class UserRateLimits {
   async run<T>(kind: LimitedKind, userId: string, work: () => Promise<T>): Promise<T> {
     const limiter = this.limiters[kind];
     if (!limiter || this.owners.has(userId)) return work();
+    let windowEndsAt: number;
     try {
-      await limiter.consume(userId);
+      const taken = await limiter.consume(userId);
+      windowEndsAt = Date.now() + taken.msBeforeNext;
     } catch (refused) {
       // A RateLimiterRes is a refusal; anything else is the store failing past its memory insurance.
       if (refused instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, refused.msBeforeNext));
@@ -65,7 +67,9 @@ export class UserRateLimits {
     try {
       return await this.charges.run(charge, work);
     } finally {
-      if (!charge.wentUpstream) await limiter.reward(userId).catch(() => undefined);
+      // Given back only within the window it was taken from: a reward after the window ended would start the
+      // next one a point ahead.
+      if (!charge.wentUpstream && Date.now() < windowEndsAt) await limiter.reward(userId).catch(() => undefined);
     }
   }
 

@@ -80,6 +80,15 @@ describe('UserRateLimits', () => {
     await other.run('command', '2', async () => other.noteUpstreamCall());
   });
 
+  it('a refund after the window it was taken from ended is not given (the next window starts full, not over-full)', async () => {
+    const limits = await limitsOn({ commands: { burst: 2, perMinute: 120 }, autocomplete: undefined, ownerIds: [] });
+    // The window is 1 s: the work outlives it and made no request.
+    await limits.run('command', '1', () => new Promise((resolve) => setTimeout(resolve, 1_100)));
+    await limits.run('command', '1', async () => limits.noteUpstreamCall());
+    await limits.run('command', '1', async () => limits.noteUpstreamCall());
+    await expect(limits.run('command', '1', async () => 'x')).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
   it('a limit that is off never refuses; the refusal reads as a clear "slow down"', async () => {
     const limits = await limitsOn({ commands: undefined, autocomplete: undefined, ownerIds: [] });
     for (let i = 0; i < 100; i++) await limits.run('command', '1', async () => limits.noteUpstreamCall());
