@@ -16,7 +16,7 @@ import { botEnv, spawnBot, waitFor, waitReady, type BotRun } from '../../local-s
 import { startBalancer, type Balancer } from '../../local-stack/balancer.js';
 import { startFaultProxy, type FaultProxy } from '../../local-stack/fault-proxy.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
-import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { engineCases, prepareCase, type EngineCase, type OpenedCase } from '../../local-stack/store-engines.js';
 
 const CLIENT_ID = 'peruser0process0client0id0000000';
 const ACCOUNTS = Array.from({ length: 6 }, (_, i) => ({ name: `puser${i}`, password: `pu-password-${i}` }));
@@ -25,9 +25,14 @@ const BURST = 10;
 /** Access tokens live 8 s: shorter than the 60 s refresh-ahead skew. */
 const ACCESS_TTL_S = 8;
 
-const ENGINES = engineCases().filter((c) => (c.kind === 'postgres' || c.kind === 'redis') && !c.skipped);
+// PostgreSQL and Redis, each skipped when its TEST_*_URL is not set.
+const ENGINES = engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'redis');
 
-describe.skipIf(ENGINES.length === 0).each(ENGINES)('per-user state across two bot processes on one $kind store', (engine) => {
+for (const engine of ENGINES) {
+  describe.skipIf(engine.skipped !== undefined)(`per-user state across two bot processes on one ${engine.kind} store`, () => perUserSuite(engine));
+}
+
+function perUserSuite(engine: EngineCase): void {
   let store: OpenedCase;
   let emulator: Emulator;
   let authProxy: FaultProxy;
@@ -167,4 +172,4 @@ describe.skipIf(ENGINES.length === 0).each(ENGINES)('per-user state across two b
     expect(answer.text).toContain(account);
     expect(Date.now() - lockedAt).toBeLessThan(DEFAULT_TOKEN_TIMEOUT_MS + 2_500);
   }, 60_000);
-});
+}
