@@ -94,7 +94,7 @@ export function prepareCase(kind: EngineKind): OpenedCase {
             if (!exists.rows[0]?.t) return [];
             return (await c.query<{ key: string; value: string }>(`SELECT key, value FROM ${table}`)).rows;
           }),
-        cleanup: () => withClient(async (c) => void (await c.query(`DROP TABLE IF EXISTS ${table}`))),
+        cleanup: () => withClient(async (c) => void (await c.query(`DROP TABLE IF EXISTS ${table}, ${table}_rate`))),
       };
     }
     case 'redis': {

@@ -105,6 +105,7 @@ export function accountLinks({ login, tokens, store, metrics, log, forgetReminde
 const USER_RECORD_LABELS: Readonly<Record<string, string>> = {
   'link-confirmations': 'links awaiting confirmation (with their tokens)',
   'login-index': 'login indexes from an older version',
+  'login-lost-notices': 'notes that a lost login was told by DM',
 };
 
 function forgottenRecords(result: ForgetResult): ForgottenRecords {

@@ -48,7 +48,7 @@ export interface RunningBot {
   router: InteractionRouter;
   /** The bot's metrics when METRICS=on. */
   metrics: BotMetrics | undefined;
-  /** Per-user fairness (this process's buckets). */
+  /** Per-user fairness (counted in the shared store on Redis/PostgreSQL). */
   limits: UserRateLimits;
   /** Resolves when the bot takes interactions: the gateway session is ready, or at once over HTTP. */
   ready: Promise<void>;

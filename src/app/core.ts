@@ -7,7 +7,7 @@ import { LoginService } from '../auth/login.js';
 import { openStore, type BotStore } from '../store/bot-store.js';
 import { Scheduler } from '../scheduler/periodic.js';
 import { expiredRecordSweep } from '../scheduler/sweep.js';
-import { type OAuthClient } from '../service/oauth.js';
+import { DEFAULT_TOKEN_TIMEOUT_MS, type OAuthClient } from '../service/oauth.js';
 import { type TokenManager } from '../service/token-source.js';
 import { type ServiceClient } from '../service/client.js';
 import type { BotDeps } from '../interactions/context.js';
@@ -22,6 +22,8 @@ import { PAUSE_NOTICE } from '../views/reminders.js';
 import { BotMetrics } from '../metrics/bot-metrics.js';
 import { timedStore } from '../metrics/observers.js';
 import { UserRateLimits } from '../fairness/user-limits.js';
+import { openUserRateLimiters } from '../store/rate-limits.js';
+import { sharedLocks } from '../store/locks.js';
 import { accountLinks, auditedLogin } from './audited-login.js';
 import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
@@ -58,11 +60,20 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
   const loginLostNotifier: Core['loginLostNotifier'] = {};
   const opened = await openStore(config.store.url, key, {
     now,
+    // The refresh lock is leased for one token request's deadline.
+    refreshDeadlineMs: o.service?.tokenTimeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS,
     onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
   });
   const store = metrics ? timedStore(opened, opened.engine.kind, metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
 
-  const userRate = new UserRateLimits(config.userRate, now);
+  // One user's budget is counted where the store keeps shared state: across processes on Redis/PostgreSQL.
+  let userRate: UserRateLimits;
+  try {
+    userRate = new UserRateLimits(await openUserRateLimiters(store.engine, config.userRate), config.userRate.ownerIds);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 
   const scheduler = new Scheduler({
     engine: store.engine,
@@ -92,7 +103,9 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     kv: store.engine,
     source: {
       anime: (id) => service.getAnime(id, { fields: AIRING_FIELDS }),
-      airingList: async (userId) => ((await login.linkedAs(userId)) === undefined ? undefined : watchingAndPlanned(service, tokens.sourceFor(userId))),
+      // The periodic sync reads as background work: a login it finds revoked is told to the user by DM.
+      airingList: async (userId, read) =>
+        (await login.linkedAs(userId)) === undefined ? undefined : watchingAndPlanned(service, tokens.sourceFor(userId, { background: read?.background === true })),
     },
     deliver: (reminder) => (deliverVia ? deliverVia(reminder) : Promise.resolve({ ok: false, reason: 'retry', detail: 'no Discord client in this process' })),
     now,
@@ -101,6 +114,8 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
   });
   const deps: BotDeps = {
     service,
+    // One user's list changes are serialised across every process sharing the store.
+    locks: sharedLocks(store.engine, now),
     accounts,
     log,
     now,

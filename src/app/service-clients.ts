@@ -77,12 +77,24 @@ export function openServiceClients(o: ServiceClientsDeps): ServiceClients {
     now,
     onClientRejected: (error) => log.error('the token endpoint refused the client credentials: check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET', { error }),
     onRefresh: refreshObserver(log, metrics, async (id) => (await store.accounts.get(id))?.serviceUserName),
-    // Background work that finds a login revoked tells its owner by DM (never silently).
+    // Background work that finds a login revoked tells its owner by DM (never silently), once across every
+    // process sharing the store.
     onLoginLost: async (discordUserId) => {
+      const send = loginLostNotifier.send;
+      if (!send) return;
       try {
-        await loginLostNotifier.send?.(discordUserId);
+        if (!(await store.claimLoginLostNotice(discordUserId))) return;
+      } catch (error) {
+        log.info('could not record the lost-login notice; not sending it', { error });
+        return;
+      }
+      try {
+        await send(discordUserId);
+        log.info('told a user by DM that their login was lost');
       } catch (error) {
         log.info('could not DM a user about their lost login', { error });
+        // Not sent: the next background job that finds it may try again.
+        await store.clearLoginLostNotice(discordUserId).catch(() => undefined);
       }
     },
   });

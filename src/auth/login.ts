@@ -166,6 +166,8 @@ export class LoginService {
       tokens: link.tokens,
       linkedAt: link.receivedAt,
     });
+    // A new login: if it is lost in turn, the user is told again.
+    await this.store.clearLoginLostNotice(link.discordUserId);
     return { discordUserId: link.discordUserId, serviceUserName: link.serviceUserName, reply: link.reply };
   }
 

@@ -1,12 +1,15 @@
-// Per-Discord-user fairness: each user's interactions that reach the service draw from their own token
-// bucket, so one person looping commands cannot spend the bot's upstream budget. Only interactions that
-// really went upstream cost: a token is taken up front (so a burst fired at once is limited too) and given
-// back when the work made no request (answered from the cache). An interaction costs one token however many
-// requests it fans out to (a details view vets related works): that fan-out is the bot's, not the user's.
+// Per-Discord-user fairness: each user's interactions that reach the service draw from their own budget,
+// so one person looping commands cannot spend the bot's upstream budget. Only interactions that really went
+// upstream cost: a point is taken up front (so a burst fired at once is limited too) and given back
+// (`reward`) when the work made no request (answered from the cache). An interaction costs one point however
+// many requests it fans out to (a details view vets related works): that fan-out is the bot's, not the user's.
+//
+// The counting is rate-limiter-flexible's; where it is kept (the shared Redis or PostgreSQL store, so one
+// user's commands count once across every process, or this process's memory) is chosen by the store
+// (src/store/rate-limits.ts) and wired by the composition root.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { TokenBuckets } from './token-bucket.js';
-import type { UserRateConfig } from '../config/types.js';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export type LimitedKind = 'command' | 'autocomplete';
 
@@ -21,17 +24,18 @@ interface Charge {
   wentUpstream: boolean;
 }
 
+/** The limiter of each kind; undefined: that kind is not limited. */
+export type Limiters = Record<LimitedKind, RateLimiterAbstract | undefined>;
+
 export class UserRateLimits {
-  private readonly buckets: Record<LimitedKind, TokenBuckets | undefined>;
   private readonly owners: Set<string>;
   private readonly charges = new AsyncLocalStorage<Charge>();
 
-  constructor(config: UserRateConfig, now: () => number = Date.now) {
-    this.buckets = {
-      command: config.commands ? new TokenBuckets(config.commands, now) : undefined,
-      autocomplete: config.autocomplete ? new TokenBuckets(config.autocomplete, now) : undefined,
-    };
-    this.owners = new Set(config.ownerIds);
+  constructor(
+    private readonly limiters: Limiters,
+    ownerIds: Iterable<string> = [],
+  ) {
+    this.owners = new Set(ownerIds);
   }
 
   /** Exempts more users (e.g. the application's owner, learned once connected). */
@@ -44,19 +48,28 @@ export class UserRateLimits {
   }
 
   /**
-   * Runs `work` for `userId` on the `kind` bucket. Throws RateLimitedError, without running it, when the
-   * bucket is empty. The token is given back unless `work` made a request upstream (`noteUpstreamCall`).
+   * Runs `work` for `userId` on the `kind` budget. Throws RateLimitedError, without running it, when the
+   * budget is spent. The point is given back unless `work` made a request upstream (`noteUpstreamCall`).
    */
   async run<T>(kind: LimitedKind, userId: string, work: () => Promise<T>): Promise<T> {
-    const buckets = this.buckets[kind];
-    if (!buckets || this.owners.has(userId)) return work();
-    const taken = buckets.take(userId);
-    if (!taken.ok) throw new RateLimitedError(taken.retryAfterMs);
+    const limiter = this.limiters[kind];
+    if (!limiter || this.owners.has(userId)) return work();
+    let windowEndsAt: number;
+    try {
+      const taken = await limiter.consume(userId);
+      windowEndsAt = Date.now() + taken.msBeforeNext;
+    } catch (refused) {
+      // A RateLimiterRes is a refusal; anything else is the store failing past its memory insurance.
+      if (refused instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, refused.msBeforeNext));
+      throw refused;
+    }
     const charge: Charge = { wentUpstream: false };
     try {
       return await this.charges.run(charge, work);
     } finally {
-      if (!charge.wentUpstream) buckets.adjust(userId, 1);
+      // Given back only within the window it was taken from: a reward after the window ended would start the
+      // next one a point ahead.
+      if (!charge.wentUpstream && Date.now() < windowEndsAt) await limiter.reward(userId).catch(() => undefined);
     }
   }
 

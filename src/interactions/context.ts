@@ -17,8 +17,21 @@ import type { NsfwRatings } from '../catalogue/nsfw-ratings.js';
 import type { SeasonAiring } from '../airing/season-airing.js';
 import type { Reminders } from '../reminders/reminders.js';
 
+/**
+ * Locks shared by every process using the same store, for read-then-write work that must not interleave
+ * (one user's list changes).
+ */
+export interface SharedLocks {
+  /**
+   * Runs `fn` as the only holder of `name`. Waits for the lock until `untilMs` (epoch ms) at most, then fails with
+   * a LockTimeoutError; the lock frees itself `graceMs` after `untilMs` even if its holder died.
+   */
+  run<T>(name: string, o: { untilMs: number; graceMs: number }, fn: () => Promise<T>): Promise<T>;
+}
+
 export interface BotDeps {
   service: ServiceClient;
+  locks: SharedLocks;
   accounts: AccountLinks;
   log: Logger;
   titleCache: TitleCache;
@@ -42,6 +55,8 @@ export interface BaseContext {
   deps: BotDeps;
   /** Aborted when the interaction's budget ends or its answer is no longer wanted; pass it to other slow work. */
   signal: AbortSignal;
+  /** When the interaction's budget ends (epoch ms): locks it takes are leased until then. */
+  deadlineAt: number;
   /** The viewer's token when they have linked an account, for reads that can show their list status. */
   viewerAuth(): Promise<TokenSource | undefined>;
   /** The viewer's token, or a NotLoggedInError telling them to /login. */

@@ -237,6 +237,7 @@ export class InteractionRouter {
       where,
       deps: { ...this.deps, log, service },
       signal: budget.controller.signal,
+      deadlineAt: budget.deadlineAt,
       viewerAuth,
       requireAuth: async () => {
         const auth = await viewerAuth();

@@ -72,7 +72,7 @@ export class ListSync {
       const lease = KEY.syncLease(userId, Math.floor(now / knobs.listSyncMs));
       if (!(await kv.setIfAbsent(lease, this.env.instance, knobs.listSyncMs))) continue;
       try {
-        const list = await this.env.source.airingList(userId);
+        const list = await this.env.source.airingList(userId, { background: true });
         if (list === undefined) {
           // Logged out: follow-list has nothing to read; explicit follows keep working.
           await this.settings.updateUser(userId, (u) => {

@@ -15,8 +15,11 @@ export type DeliveryResult = { ok: true } | { ok: false; reason: 'closed' | 'gon
 /** Where airing data and lists come from (the service client in the bot; a counter in the bench). */
 export interface ReminderSource {
   anime(id: number): Promise<Anime>;
-  /** The user's Watching and Plan-to-watch titles with airing fields; undefined when not logged in. */
-  airingList(userId: string): Promise<Anime[] | undefined>;
+  /**
+   * The user's Watching and Plan-to-watch titles with airing fields; undefined when not logged in. `background`:
+   * read by a periodic job, not on the user's request (a login found revoked is then told to them by DM).
+   */
+  airingList(userId: string, o?: { background?: boolean }): Promise<Anime[] | undefined>;
 }
 
 export class ReminderError extends Error {}

@@ -17,6 +17,8 @@ export interface StoredTokens {
   refreshToken: string;
   /** epoch ms */
   expiresAt: number;
+  /** When the token was obtained (epoch ms); with `expiresAt` it gives the token's lifetime. Absent in older records. */
+  obtainedAt?: number;
 }
 
 /**
@@ -99,10 +101,12 @@ export class ClientCredentialsRejectedError extends UpstreamUnavailableError {
 }
 
 export const DEFAULT_REFRESH_SKEW_MS = 60_000;
+/** A token another process has just obtained is used if it stays valid at least this long (the call's own deadline). */
+const MIN_USABLE_MS = 10_000;
 
 /** Converts a token response into the stored record, with expiry from the `expires_in` the server sent. */
 export function storedTokensFrom(t: TokenResponse, now: number): StoredTokens {
-  return { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: now + t.expires_in * 1000 };
+  return { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: now + t.expires_in * 1000, obtainedAt: now };
 }
 
 export class TokenManager {
@@ -181,8 +185,19 @@ export class TokenManager {
     return stored;
   }
 
+  /**
+   * Inside the refresh-ahead window: the last `skew` of the token's life, or the last half of it when the token
+   * lives shorter than twice the skew (a token issued for 30 s is used for 15 s, not refreshed on every command).
+   */
   private expiresSoon(t: StoredTokens): boolean {
-    return !Number.isFinite(t.expiresAt) || t.expiresAt - this.now() <= this.skewMs;
+    if (!Number.isFinite(t.expiresAt)) return true;
+    const lifetime = t.obtainedAt !== undefined && t.obtainedAt < t.expiresAt ? t.expiresAt - t.obtainedAt : Infinity;
+    return t.expiresAt - this.now() <= Math.min(this.skewMs, lifetime / 2);
+  }
+
+  /** Still accepted by the service for a moment: good enough to use a token someone else has just obtained. */
+  private usable(t: StoredTokens): boolean {
+    return Number.isFinite(t.expiresAt) && t.expiresAt - this.now() > MIN_USABLE_MS;
   }
 
   /** Joins the refresh already running for this key, or starts one. */
@@ -203,9 +218,11 @@ export class TokenManager {
   /** Runs as the only refresh of this user across processes. */
   private async refreshHoldingLock(key: string, staleAccessToken: string): Promise<string> {
     // Re-read: a refresh that finished (here or in another process) since the caller's read already replaced the
-    // token; using it avoids refreshing again with a spent refresh token.
+    // token; using it avoids refreshing again with a spent refresh token. It is used even inside the
+    // refresh-ahead window: it was obtained a moment ago, and a short-lived token would otherwise be refreshed by
+    // every process in turn.
     const current = await this.load(key);
-    if (current.accessToken !== staleAccessToken && !this.expiresSoon(current)) {
+    if (current.accessToken !== staleAccessToken && (this.usable(current) || !this.expiresSoon(current))) {
       return current.accessToken;
     }
 

@@ -4,6 +4,7 @@ import { openEngine } from './engines/index.js';
 import { deriveKey } from './crypto.js';
 import { LockTimeoutError, withLock } from './locks.js';
 import { UpstreamUnavailableError } from '../service/errors.js';
+import { DEFAULT_TOKEN_TIMEOUT_MS } from '../service/oauth.js';
 import { PENDING_LINKS, PendingLinks } from './pending-links.js';
 import { PendingLogins } from './pending-logins.js';
 import { SealedRecords } from './sealed.js';
@@ -29,6 +30,11 @@ export interface StoreOptions {
   pendingLoginTtlMs?: number;
   /** Told (with the namespace only) when a stored record cannot be decrypted or parsed and is treated as absent. */
   onUnreadableRecord?: (namespace: string) => void;
+  /**
+   * The deadline of one token refresh (the OAuth client's timeout; default DEFAULT_TOKEN_TIMEOUT_MS). The refresh
+   * lock is leased for it: a process that dies holding it blocks the user's other refreshes no longer than that.
+   */
+  refreshDeadlineMs?: number;
 }
 
 /** What `forgetUser` deleted. */
@@ -40,6 +46,10 @@ export interface ForgetResult {
 }
 
 const ACCOUNTS = 'accounts';
+/** Marks a user told by DM that their login was lost, so every process together sends one such DM. */
+const LOGIN_LOST_NOTICES = 'login-lost-notices';
+/** A lost login's notice is claimed at most once in this long, unless the user links again. */
+export const LOGIN_LOST_NOTICE_TTL_MS = 30 * 24 * 3600_000;
 /** The per-user index the Keyv-based store kept; may still be in a taken-over file. */
 const LEGACY_LOGIN_INDEX = 'login-index';
 
@@ -48,12 +58,13 @@ const LEGACY_LOGIN_INDEX = 'login-index';
  * `<namespace>:<discord id>:…`; `forgetUser` deletes them. A feature that stores per-user records adds its
  * namespace here.
  */
-export const USER_NAMESPACES: readonly string[] = [LEGACY_LOGIN_INDEX, PENDING_LINKS];
+export const USER_NAMESPACES: readonly string[] = [LEGACY_LOGIN_INDEX, PENDING_LINKS, LOGIN_LOST_NOTICES];
 
-/** A token refresh holds the user's lock at most this long (the OAuth call has its own shorter timeout). */
-export const REFRESH_LOCK_TTL_MS = 30_000;
-/** A refresh waits this long for another process's refresh of the same user before failing. */
-export const REFRESH_LOCK_WAIT_MS = 20_000;
+/**
+ * How long a refresh waits for the lock beyond one refresh deadline: a live holder finishes within its deadline, a
+ * dead holder's lease ends with it.
+ */
+export const REFRESH_LOCK_WAIT_MARGIN_MS = 1_000;
 
 /**
  * The bot's persistent state on one engine: linked accounts (per Discord user id) and pending logins, every
@@ -66,6 +77,7 @@ export class BotStore implements TokenStorage {
   /** Links awaiting the person's confirmation (under `link-confirmations:<discord id>`, a user namespace). */
   readonly pendingLinks: PendingLinks;
   private readonly records: SealedRecords;
+  private readonly refreshDeadlineMs: number;
 
   constructor(
     readonly engine: StoreEngine,
@@ -73,6 +85,7 @@ export class BotStore implements TokenStorage {
     options: StoreOptions = {},
   ) {
     this.records = new SealedRecords(engine, deriveKey(key, 'record-encryption'), options.onUnreadableRecord);
+    this.refreshDeadlineMs = options.refreshDeadlineMs ?? DEFAULT_TOKEN_TIMEOUT_MS;
     this.pendingLogins = new PendingLogins(this.records, deriveKey(key, 'pending-login-state-hash'), {
       ...(options.now ? { now: options.now } : {}),
       ...(options.pendingLoginTtlMs !== undefined ? { ttlMs: options.pendingLoginTtlMs } : {}),
@@ -115,14 +128,33 @@ export class BotStore implements TokenStorage {
     }
   }
 
-  /** Runs `fn` as the only token refresh of this user across all processes (a lock with expiry in the engine). */
+  /**
+   * Runs `fn` as the only token refresh of this user across all processes: a lock in the engine (Redis `SET NX PX`,
+   * a PostgreSQL or SQLite row with its expiry) leased for one refresh deadline, so a holder that died blocks no
+   * one past it. The writes `fn` makes are compare-and-set, so a holder that outlives its lease cannot overwrite a
+   * newer link.
+   */
   async withRefreshLock<T>(discordUserId: string, fn: () => Promise<T>): Promise<T> {
+    const lease = this.refreshDeadlineMs;
     try {
-      return await withLock(this.engine, `refresh:${discordUserId}`, { ttlMs: REFRESH_LOCK_TTL_MS, waitMs: REFRESH_LOCK_WAIT_MS }, fn);
+      return await withLock(this.engine, `refresh:${discordUserId}`, { ttlMs: lease, waitMs: lease + REFRESH_LOCK_WAIT_MARGIN_MS }, fn);
     } catch (error) {
       if (!(error instanceof LockTimeoutError)) throw error;
       throw new UpstreamUnavailableError('Another refresh of this login is taking too long; try again later', { cause: error });
     }
+  }
+
+  /**
+   * Claims the one "log in again" DM about this user's lost login, across every process sharing the store (a
+   * set-if-absent marker): false when it was already claimed. Cleared when the user links again.
+   */
+  claimLoginLostNotice(discordUserId: string): Promise<boolean> {
+    return this.records.setIfAbsent(LOGIN_LOST_NOTICES, discordUserId, { claimedAt: Date.now() }, LOGIN_LOST_NOTICE_TTL_MS);
+  }
+
+  /** Lets the next lost login be told again (the user linked again, or the DM could not be sent). */
+  async clearLoginLostNotice(discordUserId: string): Promise<void> {
+    await this.records.delete(LOGIN_LOST_NOTICES, discordUserId);
   }
 
   /** Deletes everything stored about one Discord user: the link with its tokens, pending logins, other user records. */
@@ -168,7 +200,12 @@ export async function openStore(storeUrl: string, key: Buffer, options: StoreOpt
 function copyAccount(a: LinkedAccount): LinkedAccount {
   return {
     serviceUserName: a.serviceUserName,
-    tokens: { accessToken: a.tokens.accessToken, refreshToken: a.tokens.refreshToken, expiresAt: a.tokens.expiresAt },
+    tokens: {
+      accessToken: a.tokens.accessToken,
+      refreshToken: a.tokens.refreshToken,
+      expiresAt: a.tokens.expiresAt,
+      ...(a.tokens.obtainedAt !== undefined ? { obtainedAt: a.tokens.obtainedAt } : {}),
+    },
     linkedAt: a.linkedAt,
   };
 }
@@ -176,7 +213,7 @@ function copyAccount(a: LinkedAccount): LinkedAccount {
 function parseLinkedAccount(value: unknown): LinkedAccount | undefined {
   if (!isRecord(value) || !isRecord(value.tokens)) return undefined;
   const { serviceUserName, linkedAt } = value;
-  const { accessToken, refreshToken, expiresAt } = value.tokens;
+  const { accessToken, refreshToken, expiresAt, obtainedAt } = value.tokens;
   if (
     typeof serviceUserName !== 'string' ||
     typeof linkedAt !== 'number' ||
@@ -186,5 +223,5 @@ function parseLinkedAccount(value: unknown): LinkedAccount | undefined {
   ) {
     return undefined;
   }
-  return { serviceUserName, linkedAt, tokens: { accessToken, refreshToken, expiresAt } };
+  return { serviceUserName, linkedAt, tokens: { accessToken, refreshToken, expiresAt, ...(typeof obtainedAt === 'number' ? { obtainedAt } : {}) } };
 }

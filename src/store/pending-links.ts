@@ -62,7 +62,12 @@ export class PendingLinks {
       discordUserId: p.discordUserId,
       discordUser: copyProfile(p.discordUser),
       serviceUserName: p.serviceUserName,
-      tokens: { accessToken: p.tokens.accessToken, refreshToken: p.tokens.refreshToken, expiresAt: p.tokens.expiresAt },
+      tokens: {
+        accessToken: p.tokens.accessToken,
+        refreshToken: p.tokens.refreshToken,
+        expiresAt: p.tokens.expiresAt,
+        ...(p.tokens.obtainedAt !== undefined ? { obtainedAt: p.tokens.obtainedAt } : {}),
+      },
       receivedAt: p.receivedAt,
       expiresAt,
       reply: { applicationId: p.reply.applicationId, interactionToken: p.reply.interactionToken },
@@ -99,7 +104,7 @@ function parseStored(value: unknown): StoredPendingLink | undefined {
   if (!isRecord(value) || !isRecord(value.tokens) || !isRecord(value.reply)) return undefined;
   const discordUser = parseProfile(value.discordUser);
   const { discordUserId, serviceUserName, receivedAt, expiresAt, secretHash } = value;
-  const { accessToken, refreshToken, expiresAt: tokenExpiresAt } = value.tokens;
+  const { accessToken, refreshToken, expiresAt: tokenExpiresAt, obtainedAt } = value.tokens;
   const { applicationId, interactionToken } = value.reply;
   if (
     discordUser === undefined ||
@@ -120,7 +125,7 @@ function parseStored(value: unknown): StoredPendingLink | undefined {
     discordUserId,
     discordUser,
     serviceUserName,
-    tokens: { accessToken, refreshToken, expiresAt: tokenExpiresAt },
+    tokens: { accessToken, refreshToken, expiresAt: tokenExpiresAt, ...(typeof obtainedAt === 'number' ? { obtainedAt } : {}) },
     receivedAt,
     expiresAt,
     reply: { applicationId, interactionToken },

@@ -1,7 +1,8 @@
 // Details of one anime or manga, with quick buttons that change the list entry of whoever clicks.
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
-import { KeyedLock } from '../auth/keyed-lock.js';
+import { BUDGET_GRACE_MS } from '../interactions/budget.js';
+import { LockTimeoutError } from '../store/locks.js';
 import { ReauthRequiredError, UpstreamUnavailableError } from '../service/errors.js';
 import { ANIME_ONLY_FIELDS, animeFields, mangaFields, nested, WORK_FIELDS } from '../service/fields.js';
 import type { TokenSource } from '../service/token-source.js';
@@ -171,7 +172,20 @@ export const checkMoreHandler: ComponentHandler = {
 
 const QUICK_KIND = 'qa';
 const STATUS_KIND = 'qs';
-const quickLock = new KeyedLock();
+
+/**
+ * Runs one user's read-then-write list change as the only one of theirs across every bot process: two "+1"
+ * clicks on two processes give +2. The lock is leased until the interaction's deadline (plus its grace), so a
+ * process that dies holding it blocks that user for one interaction at most.
+ */
+async function asOnlyListChange<T>(ctx: BaseContext, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, fn);
+  } catch (error) {
+    if (!(error instanceof LockTimeoutError)) throw error;
+    throw new UserFacingError('Still saving', 'Your previous change to your list is still being saved; try again in a moment.');
+  }
+}
 
 function parseKind(k: string): WorkKind {
   if (k === 'a') return 'anime';
@@ -196,8 +210,8 @@ export const quickActionHandler: ComponentHandler = {
     const kind = parseKind(fields.string());
     const id = fields.int();
     const action = fields.oneOf(['ep', 'ch', 'vol'] as const);
-    // Read-then-write: two quick clicks by one user must not both write the same next value.
-    return quickLock.run(`${ctx.userId}|${kind}|${id}`, () => addOne(ctx, kind, id, action));
+    // Read-then-write: two quick clicks by one user (on any process) must not both write the same next value.
+    return asOnlyListChange(ctx, () => addOne(ctx, kind, id, action));
   },
 };
 
@@ -243,6 +257,11 @@ export const quickStatusHandler: ComponentHandler = {
     const id = fields.int();
     const picked = ctx.values[0];
     const auth = await ctx.requireAuth();
+    return asOnlyListChange(ctx, () => setStatus(ctx, kind, id, picked, auth));
+  },
+};
+
+async function setStatus(ctx: BaseContext, kind: WorkKind, id: number, picked: string | undefined, auth: TokenSource): Promise<RenderedMessage> {
     if (kind === 'anime') {
       const status = ANIME_LIST_STATUSES.find((s) => s === picked);
       if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
@@ -255,5 +274,4 @@ export const quickStatusHandler: ComponentHandler = {
     const updated = await ctx.deps.service.updateMangaListStatus(id, { status }, { auth });
     const manga = await ctx.deps.service.getManga(id, { fields: mangaFields('num_volumes', 'num_chapters') });
     return listEntryMessage('manga', manga, updated, 'Updated your list');
-  },
-};
+}

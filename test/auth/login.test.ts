@@ -92,7 +92,7 @@ describe('LoginService.finishLogin', () => {
     expect(await store.accounts.get('20')).toEqual({
       serviceUserName: 'Alice_S',
       linkedAt: clock.now(),
-      tokens: { accessToken: issued.access_token, refreshToken: issued.refresh_token, expiresAt: clock.now() + 3600_000 },
+      tokens: { accessToken: issued.access_token, refreshToken: issued.refresh_token, expiresAt: clock.now() + 3600_000, obtainedAt: clock.now() },
     });
     expect(await login.linkedAs('20')).toBe('Alice_S');
   });

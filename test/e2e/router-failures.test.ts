@@ -12,6 +12,7 @@ import type { BotDeps } from '../../src/interactions/context.js';
 import type { SlashCommand } from '../../src/interactions/command-types.js';
 import { InteractionRouter } from '../../src/interactions/router.js';
 import { NsfwRatings } from '../../src/catalogue/nsfw-ratings.js';
+import { sharedLocks } from '../../src/store/locks.js';
 import { TitleCache } from '../../src/catalogue/title-cache.js';
 import { WhereTracker } from '../../src/interactions/where.js';
 import { createLogger, silentLogger } from '../../src/log/log.js';
@@ -63,6 +64,7 @@ describe('router failures', () => {
     client = await loginClient(fake);
     const deps: BotDeps = {
       service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }),
+      locks: sharedLocks(new MemoryEngine()),
       accounts: {
         linkedAs: async () => undefined,
         tokenSource: () => {

@@ -1,48 +1,28 @@
-import { describe, expect, it } from 'vitest';
-import { TokenBuckets } from '../../src/fairness/token-bucket.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RateLimitedError, UserRateLimits } from '../../src/fairness/user-limits.js';
 import { describeError } from '../../src/interactions/user-errors.js';
+import { MemoryEngine } from '../../src/store/engines/index.js';
+import { openUserRateLimiters, windowOf } from '../../src/store/rate-limits.js';
+import type { UserRateConfig } from '../../src/config/types.js';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import type { StoreEngine } from '../../src/store/engine.js';
 
-function clock(start = 1_000_000): { now: () => number; advance(ms: number): void } {
-  let t = start;
-  return { now: () => t, advance: (ms) => void (t += ms) };
+async function limitsOn(config: UserRateConfig, engine: StoreEngine = new MemoryEngine()): Promise<UserRateLimits> {
+  return new UserRateLimits(await openUserRateLimiters(engine, config), config.ownerIds);
 }
 
-describe('TokenBuckets', () => {
-  it('allows a burst, then refills at the sustained rate and says when', () => {
-    const c = clock();
-    const b = new TokenBuckets({ burst: 3, perMinute: 6 }, c.now);
-    expect([b.take('u'), b.take('u'), b.take('u')].every((r) => r.ok)).toBe(true);
-    const refused = b.take('u');
-    expect(refused).toEqual({ ok: false, retryAfterMs: 10_000 });
-    c.advance(9_999);
-    expect(b.take('u').ok).toBe(false);
-    c.advance(1);
-    expect(b.take('u').ok).toBe(true);
-    // Other keys are independent.
-    expect(b.take('v').ok).toBe(true);
-  });
-
-  it('adjust refunds up to the burst and charges down to minus the burst', () => {
-    const b = new TokenBuckets({ burst: 2, perMinute: 60 }, clock().now);
-    b.adjust('u', 5);
-    expect(b.tokens('u')).toBe(2);
-    b.adjust('u', -10);
-    expect(b.tokens('u')).toBe(-2);
-  });
-
-  it('keeps memory bounded: full buckets are not kept, and past maxKeys the least recent go', () => {
-    const c = clock();
-    const b = new TokenBuckets({ burst: 2, perMinute: 60 }, c.now, 100);
-    for (let i = 0; i < 1000; i++) b.take(`user${i}`);
-    expect(b.size).toBeLessThanOrEqual(100);
-    b.adjust('refunded', 1);
-    expect(b.size).toBeLessThanOrEqual(100);
+describe('windowOf', () => {
+  it('turns a bucket into burst points per the time the sustained rate takes to earn them back', () => {
+    expect(windowOf({ burst: 8, perMinute: 12 })).toEqual({ points: 8, duration: 40 });
+    expect(windowOf({ burst: 20, perMinute: 60 })).toEqual({ points: 20, duration: 20 });
+    // Whole seconds, at least one.
+    expect(windowOf({ burst: 1, perMinute: 600 })).toEqual({ points: 1, duration: 1 });
+    expect(windowOf({ burst: 3, perMinute: 7 })).toEqual({ points: 3, duration: 26 });
   });
 
   it('refuses nonsense configuration', () => {
-    expect(() => new TokenBuckets({ burst: 0, perMinute: 1 })).toThrow(RangeError);
-    expect(() => new TokenBuckets({ burst: 1, perMinute: 0 })).toThrow(RangeError);
+    expect(() => windowOf({ burst: 0, perMinute: 1 })).toThrow(RangeError);
+    expect(() => windowOf({ burst: 1, perMinute: 0 })).toThrow(RangeError);
   });
 });
 
@@ -50,8 +30,7 @@ describe('UserRateLimits', () => {
   const config = { commands: { burst: 2, perMinute: 6 }, autocomplete: { burst: 4, perMinute: 60 }, ownerIds: ['999'] };
 
   it('charges only work that went upstream: cache hits are refunded', async () => {
-    const c = clock();
-    const limits = new UserRateLimits(config, c.now);
+    const limits = await limitsOn(config);
     for (let i = 0; i < 20; i++) await limits.run('command', '1', async () => 'from cache');
     await limits.run('command', '1', async () => limits.noteUpstreamCall());
     await limits.run('command', '1', async () => limits.noteUpstreamCall());
@@ -59,7 +38,7 @@ describe('UserRateLimits', () => {
   });
 
   it('an interaction costs one token however many requests it fans out to', async () => {
-    const limits = new UserRateLimits(config, clock().now);
+    const limits = await limitsOn(config);
     for (let i = 0; i < 2; i++) {
       await limits.run('command', '1', async () => {
         for (let n = 0; n < 10; n++) limits.noteUpstreamCall();
@@ -69,7 +48,7 @@ describe('UserRateLimits', () => {
   });
 
   it('a burst fired at once is limited (a token is taken up front), and work is not run when refused', async () => {
-    const limits = new UserRateLimits(config, clock().now);
+    const limits = await limitsOn(config);
     let ran = 0;
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
@@ -85,7 +64,7 @@ describe('UserRateLimits', () => {
   });
 
   it('autocomplete has its own bucket; owners are never limited; a failing work still settles the charge', async () => {
-    const limits = new UserRateLimits(config, clock().now);
+    const limits = await limitsOn(config);
     for (let i = 0; i < 2; i++) await limits.run('command', '1', async () => limits.noteUpstreamCall());
     await expect(limits.run('command', '1', async () => 'x')).rejects.toBeInstanceOf(RateLimitedError);
     for (let i = 0; i < 4; i++) await limits.run('autocomplete', '1', async () => limits.noteUpstreamCall());
@@ -94,15 +73,24 @@ describe('UserRateLimits', () => {
     limits.addOwners(['1']);
     expect(await limits.run('command', '1', async () => 'owner now')).toBe('owner now');
 
-    const other = new UserRateLimits(config, clock().now);
+    const other = await limitsOn(config);
     await expect(other.run('command', '2', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     // It made no request, so its token came back: two more still fit.
     await other.run('command', '2', async () => other.noteUpstreamCall());
     await other.run('command', '2', async () => other.noteUpstreamCall());
   });
 
+  it('a refund after the window it was taken from ended is not given (the next window starts full, not over-full)', async () => {
+    const limits = await limitsOn({ commands: { burst: 2, perMinute: 120 }, autocomplete: undefined, ownerIds: [] });
+    // The window is 1 s: the work outlives it and made no request.
+    await limits.run('command', '1', () => new Promise((resolve) => setTimeout(resolve, 1_100)));
+    await limits.run('command', '1', async () => limits.noteUpstreamCall());
+    await limits.run('command', '1', async () => limits.noteUpstreamCall());
+    await expect(limits.run('command', '1', async () => 'x')).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
   it('a limit that is off never refuses; the refusal reads as a clear "slow down"', async () => {
-    const limits = new UserRateLimits({ commands: undefined, autocomplete: undefined, ownerIds: [] }, clock().now);
+    const limits = await limitsOn({ commands: undefined, autocomplete: undefined, ownerIds: [] });
     for (let i = 0; i < 100; i++) await limits.run('command', '1', async () => limits.noteUpstreamCall());
     expect(describeError(new RateLimitedError(2500))).toEqual({
       title: 'Slow down',
@@ -110,4 +98,37 @@ describe('UserRateLimits', () => {
       unexpected: false,
     });
   });
+});
+
+describe('UserRateLimits on a shared store', () => {
+  const opened: OpenedCase[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((c) => c.cleanup()));
+  });
+  const config = { commands: { burst: 3, perMinute: 6 }, autocomplete: undefined, ownerIds: [] };
+
+  for (const c of engineCases().filter((e) => e.kind === 'postgres' || e.kind === 'redis')) {
+    it.skipIf(c.skipped !== undefined)(`${c.kind}: two processes' limiters count one user once, refunds included`, async () => {
+      const place = prepareCase(c.kind);
+      opened.push(place);
+      const [a, b] = [await place.open(), await place.open()];
+      try {
+        const one = await limitsOn(config, a);
+        const two = await limitsOn(config, b);
+        // A cache hit on one process is refunded and costs nothing on the other.
+        for (let i = 0; i < 5; i++) await one.run('command', '1', async () => 'cached');
+        await one.run('command', '1', async () => one.noteUpstreamCall());
+        await two.run('command', '1', async () => two.noteUpstreamCall());
+        await one.run('command', '1', async () => one.noteUpstreamCall());
+        const refused = await two.run('command', '1', async () => 'x').catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(RateLimitedError);
+        expect((refused as RateLimitedError).retryAfterMs).toBeGreaterThan(0);
+        expect((refused as RateLimitedError).retryAfterMs).toBeLessThanOrEqual(30_000);
+        // Another user is untouched.
+        expect(await two.run('command', '2', async () => 'ok')).toBe('ok');
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+  }
 });

@@ -1,7 +1,7 @@
 // The TokenStorage contract in memory, for the service tests: writes are conditional on the
 // refresh token the refresh used, and records are copied in and out like a real store.
 
-import { KeyedLock } from '../../src/auth/keyed-lock.js';
+import { KeyedLock } from './keyed-lock.js';
 import type { StoredTokens, TokenStorage } from '../../src/service/token-source.js';
 
 export class MemoryStorage implements TokenStorage {

@@ -50,6 +50,36 @@ function interleave(oauth: FakeRefresher, during: () => Promise<void>): void {
 }
 
 describe('TokenManager', () => {
+  it('a short-lived token is used for the first half of its life, not refreshed on every call', async () => {
+    let now = NOW;
+    const storage = new MemoryStorage();
+    // Issued for 30 s: shorter than the 60 s refresh-ahead skew.
+    storage.map.set('s', { accessToken: 'acc-1', refreshToken: 'ref-1', expiresAt: NOW + 30_000, obtainedAt: NOW });
+    const oauth = new FakeRefresher();
+    oauth.expiresIn = 30;
+    const manager = new TokenManager({ oauth, storage, now: () => now });
+    for (let i = 0; i < 5; i++) expect(await manager.getAccessToken('s')).toBe('acc-1');
+    now += 15_000;
+    expect(await manager.getAccessToken('s')).toBe('acc-2');
+    for (let i = 0; i < 5; i++) expect(await manager.getAccessToken('s')).toBe('acc-2');
+    expect(oauth.calls).toEqual(['ref-1']);
+  });
+
+  it('after waiting for the lock, a token another process has just obtained is used, even inside the refresh-ahead window', async () => {
+    const storage = new MemoryStorage();
+    storage.map.set('u', { accessToken: 'old', refreshToken: 'ref-old', expiresAt: NOW + 5_000, obtainedAt: NOW - 25_000 });
+    const oauth = new FakeRefresher();
+    const manager = new TokenManager({ oauth, storage, now: () => NOW });
+    // Another process refreshes while this one waits for the lock: its token lives 40 s, inside the 60 s skew.
+    const other = storage.withRefreshLock('u', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      storage.map.set('u', { accessToken: 'theirs', refreshToken: 'ref-theirs', expiresAt: NOW + 40_000 });
+    });
+    expect(await manager.getAccessToken('u')).toBe('theirs');
+    await other;
+    expect(oauth.calls).toEqual([]);
+  });
+
   it('returns the stored token when it is not about to expire', async () => {
     const { source, oauth } = setup(61_000);
     expect(await source.getAccessToken()).toBe('acc-1');
@@ -62,7 +92,7 @@ describe('TokenManager', () => {
     expect(await source.getAccessToken()).toBe('acc-2');
     expect(oauth.calls).toEqual(['ref-1']);
     expect(manager.refreshCount).toBe(1);
-    expect(storage.map.get('u1')).toEqual({ accessToken: 'acc-2', refreshToken: 'ref-2', expiresAt: NOW + 2_678_400_000 });
+    expect(storage.map.get('u1')).toEqual({ accessToken: 'acc-2', refreshToken: 'ref-2', expiresAt: NOW + 2_678_400_000, obtainedAt: NOW });
     // the next refresh uses the rotated token
     expect(await source.refreshAfterRejection('acc-2')).toBe('acc-3');
     expect(oauth.calls).toEqual(['ref-1', 'ref-2']);
@@ -235,7 +265,7 @@ describe('TokenManager with the real OAuthClient', () => {
       json: { token_type: 'Bearer', expires_in: 3600, access_token: 'c2', refresh_token: 'cr2' },
     });
     expect(await manager.sourceFor('c').getAccessToken()).toBe('c2');
-    expect(storage.map.get('c')).toEqual({ accessToken: 'c2', refreshToken: 'cr2', expiresAt: NOW + 3_600_000 });
+    expect(storage.map.get('c')).toEqual({ accessToken: 'c2', refreshToken: 'cr2', expiresAt: NOW + 3_600_000, obtainedAt: NOW });
   });
 });
 

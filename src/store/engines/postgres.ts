@@ -13,8 +13,10 @@ export class PostgresEngine implements StoreEngine {
   readonly kind = 'postgres' as const;
 
   private constructor(
-    private readonly pool: pg.Pool,
-    private readonly table: string,
+    /** The pool, for libraries that keep their own state in the same database (the per-user rate limits). */
+    readonly pool: pg.Pool,
+    /** The store's table; such a library's table is named after it. */
+    readonly table: string,
   ) {}
 
   static async open(connectionString: string, table = DEFAULT_POSTGRES_TABLE): Promise<PostgresEngine> {

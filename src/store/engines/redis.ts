@@ -20,8 +20,10 @@ export class RedisEngine implements StoreEngine {
   readonly kind = 'redis' as const;
 
   private constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    /** The connection, for libraries that keep their own state in the same Redis (the per-user rate limits). */
+    readonly redis: Redis,
+    /** Every key of this store starts with it. */
+    readonly prefix: string,
   ) {}
 
   static async open(url: string, prefix = DEFAULT_REDIS_PREFIX): Promise<RedisEngine> {

@@ -1,6 +1,6 @@
 /**
  * Serializes async work per key within this process: a call runs after every earlier call on the same key settled.
- * Atomicity is per process only; two bot processes sharing one database are not coordinated.
+ * Atomicity is per process only (a test helper: the bot serialises across processes with store locks, src/store/locks.ts).
  */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<unknown>>();
