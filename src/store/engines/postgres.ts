@@ -135,13 +135,6 @@ export class PostgresEngine implements StoreEngine {
     }
   }
 
-  /**
-   * The pool and table name, for the shared upstream budget (rate-limiter-flexible's PostgreSQL
-   * backend, `src/store/upstream/`), which keeps its counters in a table of its own beside this one.
-   */
-  rateLimiterAccess(): { pool: pg.Pool; table: string } {
-    return { pool: this.pool, table: this.table };
-  }
 
   /** Drops the table (tests clean up their per-run tables with it). */
   async dropTable(): Promise<void> {

@@ -94,13 +94,6 @@ export class RedisEngine implements StoreEngine {
     return [...new Set(found)];
   }
 
-  /**
-   * The client and key prefix, for the shared upstream budget (rate-limiter-flexible's Redis
-   * backend, `src/store/upstream/`), whose counters live under this prefix.
-   */
-  rateLimiterAccess(): { redis: Redis; prefix: string } {
-    return { redis: this.redis, prefix: this.prefix };
-  }
 
   /** Redis deletes expired keys itself. */
   deleteExpired(): Promise<number> {

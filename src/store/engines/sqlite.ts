@@ -25,14 +25,6 @@ export class SqliteEngine implements StoreEngine {
     private readonly file: string,
   ) {}
 
-  /**
-   * The database file, for the shared upstream budget (rate-limiter-flexible's SQLite backend,
-   * `src/store/upstream/`), which opens its own connection to it: its counters' transactions must not
-   * interleave with this connection's statements.
-   */
-  rateLimiterAccess(): { file: string } {
-    return { file: this.file };
-  }
 
   /** `path`: a file (its folder is created, the file is owner-only) or `:memory:`. */
   static async open(path: string): Promise<SqliteEngine> {

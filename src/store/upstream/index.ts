@@ -28,6 +28,6 @@ export async function openUpstreamShared(engine: StoreEngine, options: UpstreamS
   };
 }
 
-export { openUpstreamBudget, postgresLimiterTable, StoreUpstreamBudget, type StoreUpstreamBudgetOptions } from './budget.js';
+export { openUpstreamBudget, StoreUpstreamBudget, type StoreUpstreamBudgetOptions } from './budget.js';
 export { StoreCoolOff, type StoreCoolOffOptions } from './cool-off.js';
 export { StoreResponseCache, type StoreResponseCacheOptions } from './response-cache.js';

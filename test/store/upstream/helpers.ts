@@ -1,9 +1,7 @@
 // Two "processes" over one store: two engines opened on the same place (one shared object for memory).
-import pg from 'pg';
 import type { StoreEngine } from '../../../src/store/engine.js';
 import { prepareCase, type OpenedCase } from '../../../local-stack/store-engines.js';
 import type { EngineKind } from '../../../src/store/engine.js';
-import { postgresLimiterTable } from '../../../src/store/upstream/index.js';
 
 export interface TwoProcesses {
   place: OpenedCase;
@@ -23,17 +21,6 @@ export async function openTwo(kind: EngineKind): Promise<TwoProcesses> {
     async close() {
       await a.close();
       await b.close();
-      if (kind === 'postgres') {
-        // The rate limiter's table beside the engine's (prepareCase drops only the engine's own).
-        const table = new URL(place.url).searchParams.get('table') ?? '';
-        const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
-        await client.connect();
-        try {
-          await client.query(`DROP TABLE IF EXISTS "${postgresLimiterTable(table)}"`);
-        } finally {
-          await client.end();
-        }
-      }
       await place.cleanup();
     },
   };
