@@ -13,25 +13,15 @@ import { describeStartFailure } from './app/start-failure.js';
 import { verifyBotToken } from './transport/verify-token.js';
 import { undoNewSqliteStore } from './store/fresh-sqlite.js';
 
+type Config = ReturnType<typeof loadConfig>;
+type Logger = ReturnType<typeof createLogger>;
+type Shutdown = (graceMs: number) => Promise<unknown>;
+
 async function main(): Promise<void> {
   // A shard child is started with the same entry point and no arguments.
-  const action = botCliAction(process.argv.slice(2));
-  if (action.kind === 'exit') {
-    if (action.stdout !== undefined) console.log(action.stdout);
-    if (action.stderr !== undefined) console.error(action.stderr);
-    process.exit(action.code);
-  }
+  runCliAction();
   loadDotEnv();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`${error.message}\n\nSet these in the environment or in a .env file (see .env.example and the README).`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.log?.level ?? 'info', { format: config.log?.format });
 
   // A failing handler must never take the bot down: log with context and carry on.
@@ -41,33 +31,68 @@ async function main(): Promise<void> {
   const shard = isShardProcess();
   // A failed start leaves no new store file behind (a shard shares its manager's, which exists by then).
   const undoStore = shard ? async () => {} : undoNewSqliteStore(config.store.url);
-  let shutdown: (graceMs: number) => Promise<unknown>;
+  let shutdown: Shutdown;
   try {
-    if (config.transport.kind === 'http') {
-      const unverified = await verifyBotToken(config.discord);
-      if (unverified !== undefined) log.warn('could not check DISCORD_TOKEN with Discord; starting anyway', { error: unverified });
-    }
-    if (config.transport.shards !== undefined && !shard) {
-      const running = await startShardManager({ config, log, shardScript: process.argv[1] ?? '' });
-      shutdown = (graceMs) => running.shutdown(graceMs);
-    } else {
-      const bot = await startBot({ config, log, web: !shard });
-      bot.ready.then(() => log.info(config.transport.kind === 'http' ? 'taking HTTP interactions' : 'connected to Discord', { user: bot.client.user?.tag }));
-      shutdown = async (graceMs) => {
-        const drained = await bot.shutdown(graceMs);
-        log.info('in-flight interactions drained', { ...drained });
-      };
-    }
+    shutdown = await startRole(config, log, shard);
   } catch (error) {
-    const reason = describeStartFailure(error, config);
-    // A known cause is one line saying what to fix; anything else is logged with its stack.
-    if (reason !== undefined) console.error(`The bot could not start: ${reason}`);
-    else log.error('the bot could not start', { error });
-    await undoStore().catch((cleanup: unknown) => log.warn('could not remove the store file this start created', { error: cleanup }));
-    process.exit(1);
+    return failStart(error, config, log, undoStore);
   }
+  handleSignals(config, log, shard, shutdown);
+}
 
-  // Stop taking interactions, let running ones finish (bounded), close everything, exit 0.
+/** `--help` and `--version` print and exit; anything else unknown exits 2. */
+function runCliAction(): void {
+  const action = botCliAction(process.argv.slice(2));
+  if (action.kind === 'exit') {
+    if (action.stdout !== undefined) console.log(action.stdout);
+    if (action.stderr !== undefined) console.error(action.stderr);
+    process.exit(action.code);
+  }
+}
+
+/** The config, or every problem listed and exit code 1. */
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`${error.message}\n\nSet these in the environment or in a .env file (see .env.example and the README).`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Starts this process's role (sharding manager, or a single bot / shard child) and returns how to shut it down. */
+async function startRole(config: Config, log: Logger, shard: boolean): Promise<Shutdown> {
+  if (config.transport.kind === 'http') {
+    const unverified = await verifyBotToken(config.discord);
+    if (unverified !== undefined) log.warn('could not check DISCORD_TOKEN with Discord; starting anyway', { error: unverified });
+  }
+  if (config.transport.shards !== undefined && !shard) {
+    const running = await startShardManager({ config, log, shardScript: process.argv[1] ?? '' });
+    return (graceMs) => running.shutdown(graceMs);
+  }
+  const bot = await startBot({ config, log, web: !shard });
+  bot.ready.then(() => log.info(config.transport.kind === 'http' ? 'taking HTTP interactions' : 'connected to Discord', { user: bot.client.user?.tag }));
+  return async (graceMs) => {
+    const drained = await bot.shutdown(graceMs);
+    log.info('in-flight interactions drained', { ...drained });
+  };
+}
+
+/** A failed start: one line for a known cause, else the logged stack; the new store file removed; exit 1. */
+async function failStart(error: unknown, config: Config, log: Logger, undoStore: () => Promise<void>): Promise<never> {
+  const reason = describeStartFailure(error, config);
+  // A known cause is one line saying what to fix; anything else is logged with its stack.
+  if (reason !== undefined) console.error(`The bot could not start: ${reason}`);
+  else log.error('the bot could not start', { error });
+  await undoStore().catch((cleanup: unknown) => log.warn('could not remove the store file this start created', { error: cleanup }));
+  process.exit(1);
+}
+
+/** Stop taking interactions, let running ones finish (bounded), close everything, exit 0. */
+function handleSignals(config: Config, log: Logger, shard: boolean, shutdown: Shutdown): void {
   const graceMs = config.transport.shutdownGraceMs;
   let stopping = false;
   const onSignal = (signal: string) => {

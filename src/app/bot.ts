@@ -24,7 +24,7 @@ import { type BotMetrics } from '../metrics/bot-metrics.js';
 import { interactionObserver } from '../metrics/observers.js';
 import { SeenInteractions } from '../transport/replay.js';
 import { type UserRateLimits } from '../fairness/user-limits.js';
-import { openCore } from './core.js';
+import { openCore, type Core } from './core.js';
 import type { BotOptions } from './options.js';
 import { startWeb } from './web.js';
 
@@ -58,19 +58,21 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-export async function startBot(o: BotOptions): Promise<RunningBot> {
-  const { config, log } = o;
-  const core = await openCore(o);
-  const { store, deps } = core;
-  const http = config.transport.kind === 'http';
-
+/** The Discord client; a user whose login background work found revoked gets a DM from it. */
+function openDiscordClient(o: BotOptions, core: Core): Client {
+  const { config } = o;
   const client = createDiscordClient(config.discord.apiUrl, {}, config.discord.cdnUrl ?? DEFAULT_DISCORD_CDN_URL);
   core.loginLostNotifier.send = async (discordUserId) => {
     await client.users.send(discordUserId, { embeds: [finalizeEmbed(LOGIN_LOST_EMBED)], allowedMentions: { parse: [] } });
   };
+  return client;
+}
+
+/** The one router, with the configured budgets, fed by the client's interactions. */
+function attachRouter(o: BotOptions, core: Core, client: Client, where: WhereTracker): InteractionRouter {
+  const { config, log } = o;
   const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...config.limits };
-  const where = new WhereTracker();
-  const router = new InteractionRouter(commands, components, deps, where, {
+  const router = new InteractionRouter(commands, components, core.deps, where, {
     commandBudgetMs: limits.commandBudgetMs,
     componentBudgetMs: limits.componentBudgetMs,
     autocompleteBudgetMs: limits.autocompleteBudgetMs,
@@ -85,26 +87,33 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   client.rest.on(RESTEvents.Response, (request, response) =>
     scopedLogger(log).debug('discord call', { method: request.method, path: request.path, status: response.status, attempt: request.retries }),
   );
+  return router;
+}
 
-  let httpInteractions: HttpInteractions | undefined;
-  if (http) {
-    // No gateway session: interactions arrive at POST /interactions. The token is still set for
-    // authorised REST calls; interaction callbacks and webhooks need none.
-    client.rest.setToken(config.discord.token);
-    httpInteractions = new HttpInteractions({
-      client,
-      where,
-      publicKey: config.transport.publicKey ?? '',
-      log,
-      accepting: () => router.accepting,
-      seen: new SeenInteractions(store.engine),
-    });
-  } else {
+/** The transport: `POST /interactions` over HTTP (returned), or the gateway session's listeners. */
+function attachTransport(o: BotOptions, core: Core, client: Client, where: WhereTracker, router: InteractionRouter): HttpInteractions | undefined {
+  const { config, log } = o;
+  if (config.transport.kind !== 'http') {
     where.attach(client);
     client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { closeCode: event.code, shard }));
+    return undefined;
   }
+  // No gateway session: interactions arrive at POST /interactions. The token is still set for
+  // authorised REST calls; interaction callbacks and webhooks need none.
+  client.rest.setToken(config.discord.token);
+  return new HttpInteractions({
+    client,
+    where,
+    publicKey: config.transport.publicKey ?? '',
+    log,
+    accepting: () => router.accepting,
+    seen: new SeenInteractions(core.store.engine),
+  });
+}
 
-  const readiness = async (): Promise<HealthStatus> => {
+/** What `/readyz` reports: the store, the Discord session (gateway only) and whether interactions are taken. */
+function readinessCheck(http: boolean, store: BotStore, client: Client, router: InteractionRouter): () => Promise<HealthStatus> {
+  return async (): Promise<HealthStatus> => {
     const storeOk = await store.ping();
     const accepting = router.accepting;
     if (http) {
@@ -116,47 +125,78 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
       checks: { transport: 'gateway', store: storeOk, discord: discordReady ? 'ready' : 'connecting', interactions: accepting ? 'accepting' : 'draining' },
     };
   };
+}
 
-  let web: RunningWebServer | undefined;
-  if (o.web !== false) {
-    try {
-      web = await startWeb(core, o, { readiness, rest: client.rest, ...(httpInteractions ? { routes: [httpInteractions.routes()] } : {}) });
-    } catch (error) {
-      await core.close();
-      throw error;
-    }
+/** The web server unless `o.web` is false; a failed start closes the core. */
+async function startWebOrClose(
+  o: BotOptions,
+  core: Core,
+  client: Client,
+  readiness: () => Promise<HealthStatus>,
+  httpInteractions: HttpInteractions | undefined,
+): Promise<RunningWebServer | undefined> {
+  if (o.web === false) return undefined;
+  try {
+    return await startWeb(core, o, { readiness, rest: client.rest, ...(httpInteractions ? { routes: [httpInteractions.routes()] } : {}) });
+  } catch (error) {
+    await core.close();
+    throw error;
   }
+}
 
-  let ready: Promise<void>;
-  if (http) {
-    ready = Promise.resolve();
-  } else {
-    ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-    try {
-      await client.login(config.discord.token);
-    } catch (error) {
-      await Promise.allSettled([web?.close(), core.close()]);
-      throw error;
-    }
+/** Logs in on the gateway (a failure closes the web server and the core); resolves when the session is ready, at once over HTTP. */
+async function connect(o: BotOptions, core: Core, client: Client, web: RunningWebServer | undefined): Promise<{ ready: Promise<void> }> {
+  if (o.config.transport.kind === 'http') return { ready: Promise.resolve() };
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  try {
+    await client.login(o.config.discord.token);
+  } catch (error) {
+    await Promise.allSettled([web?.close(), core.close()]);
+    throw error;
   }
-  core.setReminderDelivery(reminderDelivery(client));
-  deps.reminders.start();
-  log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
-  // The application's owner (or its team's members) is never rate limited, like BOT_OWNER_IDS.
+  return { ready };
+}
+
+/** The application's owner (or its team's members) is never rate limited, like BOT_OWNER_IDS. */
+function exemptApplicationOwners(o: BotOptions, core: Core, client: Client): void {
   void (client.rest.get(Routes.currentApplication()) as Promise<APIApplication>)
     .then((application) => {
       core.limits.addOwners(application.team ? application.team.members.map((m) => m.user.id) : application.owner ? [application.owner.id] : []);
     })
-    .catch((error: unknown) => log.warn('could not read the application owner; only BOT_OWNER_IDS skip the rate limit', { error }));
+    .catch((error: unknown) => o.log.warn('could not read the application owner; only BOT_OWNER_IDS skip the rate limit', { error }));
+}
 
+/** Stops once, however often it is called: reminders, the client, the web server, then the core. */
+function stopOnce(core: Core, client: Client, web: RunningWebServer | undefined): () => Promise<void> {
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> =>
+  return () =>
     (stopping ??= (async () => {
-      await deps.reminders.stop();
+      await core.deps.reminders.stop();
       await client.destroy();
       await Promise.allSettled([web?.close()]);
       await core.close();
     })());
+}
+
+export async function startBot(o: BotOptions): Promise<RunningBot> {
+  const { config, log } = o;
+  const core = await openCore(o);
+  const { store, deps } = core;
+
+  const client = openDiscordClient(o, core);
+  const where = new WhereTracker();
+  const router = attachRouter(o, core, client, where);
+  const httpInteractions = attachTransport(o, core, client, where, router);
+  const readiness = readinessCheck(config.transport.kind === 'http', store, client, router);
+  const web = await startWebOrClose(o, core, client, readiness, httpInteractions);
+  const { ready } = await connect(o, core, client, web);
+
+  core.setReminderDelivery(reminderDelivery(client));
+  deps.reminders.start();
+  log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
+  exemptApplicationOwners(o, core, client);
+
+  const stop = stopOnce(core, client, web);
   return {
     client,
     web,

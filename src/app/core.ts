@@ -52,20 +52,14 @@ export interface Core {
   close(): Promise<void>;
 }
 
-export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders'>): Promise<Core> {
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders'>;
+
+export async function openCore(o: CoreOptions): Promise<Core> {
   const { config, log } = o;
   const now = o.now ?? Date.now;
-  const key = parseEncryptionKey(config.store.encryptionKey);
   const metrics = config.metrics?.enabled ? new BotMetrics({ defaultMetrics: o.processMetrics ?? true }) : undefined;
   const loginLostNotifier: Core['loginLostNotifier'] = {};
-  const opened = await openStore(config.store.url, key, {
-    now,
-    // The refresh lock is leased for one token request's deadline.
-    refreshDeadlineMs: o.service?.tokenTimeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS,
-    onUnreadableRecord: (namespace) => log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
-  });
-  const store = metrics ? timedStore(opened, opened.engine.kind, metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
-
+  const store = await openTimedStore(o, now, metrics);
   // One user's budget is counted where the store keeps shared state: across processes on Redis/PostgreSQL.
   let userRate: UserRateLimits;
   try {
@@ -74,17 +68,10 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     await store.close();
     throw error;
   }
-
-  const scheduler = new Scheduler({
-    engine: store.engine,
-    onError: (task, error) => log.warn('a periodic task failed; the next period tries again', { task, error }),
-  });
-  scheduler.add(expiredRecordSweep(store, (count) => log.debug('expired records deleted', { count })));
-  // Every process runs the scheduler; the lease in the store makes each period's run happen once across them.
-  scheduler.start();
+  const scheduler = startScheduler(store, log);
 
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
-  const sharing = await openUpstreamSharing(opened.engine, limits, log, o.service?.cacheTtlMs);
+  const sharing = await openUpstreamSharing(store.engine, limits, log, o.service?.cacheTtlMs);
   const { service, oauth, tokens } = openServiceClients({ ...o, now, metrics, store, userRate, loginLostNotifier, deployment: sharing.deployment });
   const login = new LoginService({
     store,
@@ -97,21 +84,8 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
   });
   const audited = auditedLogin(login, metrics, log);
   const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id) });
-  let deliverVia: ((reminder: QueuedReminder) => Promise<DeliveryResult>) | undefined;
-  const reminders = new Reminders({
-    // The shared store engine: its atomic steps make each reminder's claim hold across every process.
-    kv: store.engine,
-    source: {
-      anime: (id) => service.getAnime(id, { fields: AIRING_FIELDS }),
-      // The periodic sync reads as background work: a login it finds revoked is told to the user by DM.
-      airingList: async (userId, read) =>
-        (await login.linkedAs(userId)) === undefined ? undefined : watchingAndPlanned(service, tokens.sourceFor(userId, { background: read?.background === true })),
-    },
-    deliver: (reminder) => (deliverVia ? deliverVia(reminder) : Promise.resolve({ ok: false, reason: 'retry', detail: 'no Discord client in this process' })),
-    now,
-    log,
-    knobs: { ...config.reminders, ...o.reminders },
-  });
+  const delivery = lateDelivery();
+  const reminders = openReminders(o, now, { store, service, tokens, login }, delivery.deliver);
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -137,13 +111,70 @@ export async function openCore(o: Pick<BotOptions, 'config' | 'log' | 'now' | 's
     deps,
     loginLostNotifier,
     metrics,
-    setReminderDelivery: (deliver) => {
-      deliverVia = deliver;
-    },
+    setReminderDelivery: delivery.set,
     close: async () => {
       await reminders.stop();
       await Promise.allSettled([service.close(), oauth.close(), scheduler.stop(), sharing.close()]);
       await store.close();
     },
   };
+}
+
+/** The store, timed per namespace when metrics are on; an unreadable record is logged and treated as absent. */
+async function openTimedStore(o: CoreOptions, now: () => number, metrics: BotMetrics | undefined): Promise<BotStore> {
+  const key = parseEncryptionKey(o.config.store.encryptionKey);
+  const opened = await openStore(o.config.store.url, key, {
+    now,
+    // The refresh lock is leased for one token request's deadline.
+    refreshDeadlineMs: o.service?.tokenTimeoutMs ?? DEFAULT_TOKEN_TIMEOUT_MS,
+    onUnreadableRecord: (namespace) => o.log.warn('a stored record could not be decrypted; treated as absent', { namespace }),
+  });
+  return metrics ? timedStore(opened, opened.engine.kind, metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
+}
+
+/** The periodic tasks (the expired-record sweep), started. */
+function startScheduler(store: BotStore, log: CoreOptions['log']): Scheduler {
+  const scheduler = new Scheduler({
+    engine: store.engine,
+    onError: (task, error) => log.warn('a periodic task failed; the next period tries again', { task, error }),
+  });
+  scheduler.add(expiredRecordSweep(store, (count) => log.debug('expired records deleted', { count })));
+  // Every process runs the scheduler; the lease in the store makes each period's run happen once across them.
+  scheduler.start();
+  return scheduler;
+}
+
+type Deliver = (reminder: QueuedReminder) => Promise<DeliveryResult>;
+
+/** How reminders reach Discord, set later by a process with a Discord client; until then each one is retried. */
+function lateDelivery(): { deliver: Deliver; set: (deliver: Deliver) => void } {
+  let deliverVia: Deliver | undefined;
+  return {
+    deliver: (reminder) => (deliverVia ? deliverVia(reminder) : Promise.resolve({ ok: false, reason: 'retry', detail: 'no Discord client in this process' })),
+    set: (deliver) => {
+      deliverVia = deliver;
+    },
+  };
+}
+
+function openReminders(
+  o: CoreOptions,
+  now: () => number,
+  { store, service, tokens, login }: { store: BotStore; service: ServiceClient; tokens: TokenManager; login: LoginService },
+  deliver: Deliver,
+): Reminders {
+  return new Reminders({
+    // The shared store engine: its atomic steps make each reminder's claim hold across every process.
+    kv: store.engine,
+    source: {
+      anime: (id) => service.getAnime(id, { fields: AIRING_FIELDS }),
+      // The periodic sync reads as background work: a login it finds revoked is told to the user by DM.
+      airingList: async (userId, read) =>
+        (await login.linkedAs(userId)) === undefined ? undefined : watchingAndPlanned(service, tokens.sourceFor(userId, { background: read?.background === true })),
+    },
+    deliver,
+    now,
+    log: o.log,
+    knobs: { ...o.config.reminders, ...o.reminders },
+  });
 }

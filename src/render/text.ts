@@ -94,129 +94,155 @@ function isWordChar(ch: string): boolean {
   return ch !== '' && /[\p{L}\p{N}]/u.test(ch);
 }
 
-/** Approximates Discord's pairing of emphasis, spoiler and code markers over the whole text. */
-function analyze(text: string): Structure {
-  const pairs: Pair[] = [];
-  const tokens: Array<{ start: number; end: number }> = [];
-  const stack: OpenMarker[] = [];
+/** Emphasis and spoiler markers still open, innermost last; closing one records its pair. */
+class OpenMarkers {
+  private readonly stack: OpenMarker[] = [];
   // Open counts per marker keep the stack search linear on adversarial input.
-  const openCount = new Map<string, number>();
-  const n = text.length;
+  private readonly openCount = new Map<string, number>();
 
-  const push = (open: OpenMarker): void => {
-    stack.push(open);
-    openCount.set(open.marker, (openCount.get(open.marker) ?? 0) + 1);
-  };
-  const closeIfOpen = (marker: string, start: number, end: number): boolean => {
-    if (!openCount.get(marker)) return false;
-    while (stack.length > 0) {
-      const open = stack.pop() as OpenMarker;
-      openCount.set(open.marker, (openCount.get(open.marker) ?? 1) - 1);
+  constructor(private readonly pairs: Pair[]) {}
+
+  top(): OpenMarker | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
+  push(open: OpenMarker): void {
+    this.stack.push(open);
+    this.openCount.set(open.marker, (this.openCount.get(open.marker) ?? 0) + 1);
+  }
+
+  /** Closes the innermost open `marker` (and drops whatever was opened inside it); false when none is open. */
+  closeIfOpen(marker: string, start: number, end: number): boolean {
+    if (!this.openCount.get(marker)) return false;
+    while (this.stack.length > 0) {
+      const open = this.stack.pop() as OpenMarker;
+      this.openCount.set(open.marker, (this.openCount.get(open.marker) ?? 1) - 1);
       if (open.marker === marker) {
-        pairs.push({ openStart: open.start, openEnd: open.end, closeStart: start, closeEnd: end, closer: marker, code: false });
+        this.pairs.push({ openStart: open.start, openEnd: open.end, closeStart: start, closeEnd: end, closer: marker, code: false });
         return true;
       }
     }
     return false;
-  };
+  }
+}
 
+/** Approximates Discord's pairing of emphasis, spoiler and code markers over the whole text. */
+function analyze(text: string): Structure {
+  const pairs: Pair[] = [];
+  const tokens: Array<{ start: number; end: number }> = [];
+  const markers = new OpenMarkers(pairs);
+  const n = text.length;
   let i = 0;
   while (i < n) {
     const ch = text.charAt(i);
     if (ch === '\\' && i + 1 < n) {
       i += 2;
-      continue;
+    } else if (ch === '`') {
+      i = scanCode(text, i, pairs, tokens);
+    } else if (ch === '*' || ch === '_' || ch === '~' || ch === '|') {
+      i = scanMarkerRun(text, i, ch, markers, tokens);
+    } else {
+      i++;
     }
-    if (ch === '`') {
-      const len = runLength(text, i, '`');
-      const fence = len >= 3;
-      const closing = fence ? '```' : '`'.repeat(len);
-      let j = i + len;
-      let found = -1;
-      while (j < n) {
-        const k = text.indexOf('`', j);
-        if (k < 0) break;
-        const run = runLength(text, k, '`');
-        if (fence ? run >= 3 : run === len) {
-          found = k;
-          break;
-        }
-        j = k + run;
-      }
-      if (found >= 0) {
-        const closeLen = fence ? runLength(text, found, '`') : len;
-        pairs.push({
-          openStart: i,
-          openEnd: i + len,
-          closeStart: found,
-          closeEnd: found + closeLen,
-          closer: fence ? '\n```' : closing,
-          code: true,
-        });
-        i = found + closeLen;
-      } else {
-        tokens.push({ start: i, end: i + len });
-        i += len;
-      }
-      continue;
-    }
-    if (ch === '*' || ch === '_' || ch === '~' || ch === '|') {
-      let len = runLength(text, i, ch);
-      const start = i;
-      const end = i + len;
-      const prev = text.charAt(start - 1);
-      const next = text.charAt(end);
-      // Like Discord: only a single `*`/`_` needs flanking; doubled markers pair regardless of spaces.
-      let singleOpen = next !== '' && !WHITESPACE.test(next);
-      let singleClose = prev !== '' && !WHITESPACE.test(prev);
-      if (ch === '_') {
-        singleOpen = singleOpen && !isWordChar(prev);
-        singleClose = singleClose && !isWordChar(next);
-      }
-      const doubleOpen = next !== '';
-      tokens.push({ start, end });
-      let pos = start;
-      const double = ch + ch;
-      if (ch === '~' || ch === '|') {
-        // Only doubled markers mean anything; an odd leftover is literal.
-        while (len >= 2) {
-          if (!closeIfOpen(double, pos, pos + 2) && doubleOpen) push({ marker: double, start: pos, end: pos + 2 });
-          pos += 2;
-          len -= 2;
-        }
-      } else {
-        // Runs of * or _ close the innermost matching markers first, else open `**` then `*`.
-        const single = ch;
-        while (len > 0) {
-          const top = stack[stack.length - 1];
-          if (singleClose && top && top.marker === single && closeIfOpen(single, pos, pos + 1)) {
-            pos += 1;
-            len -= 1;
-          } else if (len >= 2 && closeIfOpen(double, pos, pos + 2)) {
-            pos += 2;
-            len -= 2;
-          } else if (singleClose && closeIfOpen(single, pos, pos + 1)) {
-            pos += 1;
-            len -= 1;
-          } else if (len >= 2 && doubleOpen) {
-            push({ marker: double, start: pos, end: pos + 2 });
-            pos += 2;
-            len -= 2;
-          } else if (singleOpen) {
-            push({ marker: single, start: pos, end: pos + 1 });
-            pos += 1;
-            len -= 1;
-          } else {
-            break;
-          }
-        }
-      }
-      i = end;
-      continue;
-    }
-    i++;
   }
   return { pairs, tokens };
+}
+
+/** A run of backticks at `i`: a code span or fence with its closing run, else a literal token. Returns where scanning goes on. */
+function scanCode(text: string, i: number, pairs: Pair[], tokens: Array<{ start: number; end: number }>): number {
+  const n = text.length;
+  const len = runLength(text, i, '`');
+  const fence = len >= 3;
+  const closing = fence ? '```' : '`'.repeat(len);
+  let j = i + len;
+  let found = -1;
+  while (j < n) {
+    const k = text.indexOf('`', j);
+    if (k < 0) break;
+    const run = runLength(text, k, '`');
+    if (fence ? run >= 3 : run === len) {
+      found = k;
+      break;
+    }
+    j = k + run;
+  }
+  if (found < 0) {
+    tokens.push({ start: i, end: i + len });
+    return i + len;
+  }
+  const closeLen = fence ? runLength(text, found, '`') : len;
+  pairs.push({
+    openStart: i,
+    openEnd: i + len,
+    closeStart: found,
+    closeEnd: found + closeLen,
+    closer: fence ? '\n```' : closing,
+    code: true,
+  });
+  return found + closeLen;
+}
+
+/** A run of `*`, `_`, `~` or `|` at `i`: closes or opens markers as Discord would. Returns where the run ends. */
+function scanMarkerRun(text: string, i: number, ch: string, markers: OpenMarkers, tokens: Array<{ start: number; end: number }>): number {
+  const len = runLength(text, i, ch);
+  const start = i;
+  const end = i + len;
+  const prev = text.charAt(start - 1);
+  const next = text.charAt(end);
+  // Like Discord: only a single `*`/`_` needs flanking; doubled markers pair regardless of spaces.
+  let singleOpen = next !== '' && !WHITESPACE.test(next);
+  let singleClose = prev !== '' && !WHITESPACE.test(prev);
+  if (ch === '_') {
+    singleOpen = singleOpen && !isWordChar(prev);
+    singleClose = singleClose && !isWordChar(next);
+  }
+  const doubleOpen = next !== '';
+  tokens.push({ start, end });
+  if (ch === '~' || ch === '|') pairDoubledMarkers(ch + ch, start, len, doubleOpen, markers);
+  else pairEmphasisRun(ch, start, len, { singleOpen, singleClose, doubleOpen }, markers);
+  return end;
+}
+
+/** `~~` and `||`: only doubled markers mean anything; an odd leftover is literal. */
+function pairDoubledMarkers(double: string, start: number, length: number, doubleOpen: boolean, markers: OpenMarkers): void {
+  let pos = start;
+  let len = length;
+  while (len >= 2) {
+    if (!markers.closeIfOpen(double, pos, pos + 2) && doubleOpen) markers.push({ marker: double, start: pos, end: pos + 2 });
+    pos += 2;
+    len -= 2;
+  }
+}
+
+/** Runs of * or _ close the innermost matching markers first, else open `**` then `*`. */
+function pairEmphasisRun(
+  single: string,
+  start: number,
+  length: number,
+  can: { singleOpen: boolean; singleClose: boolean; doubleOpen: boolean },
+  markers: OpenMarkers,
+): void {
+  const double = single + single;
+  let pos = start;
+  let len = length;
+  while (len > 0) {
+    const top = markers.top();
+    let step: number;
+    if (can.singleClose && top && top.marker === single && markers.closeIfOpen(single, pos, pos + 1)) step = 1;
+    else if (len >= 2 && markers.closeIfOpen(double, pos, pos + 2)) step = 2;
+    else if (can.singleClose && markers.closeIfOpen(single, pos, pos + 1)) step = 1;
+    else if (len >= 2 && can.doubleOpen) {
+      markers.push({ marker: double, start: pos, end: pos + 2 });
+      step = 2;
+    } else if (can.singleOpen) {
+      markers.push({ marker: single, start: pos, end: pos + 1 });
+      step = 1;
+    } else {
+      break;
+    }
+    pos += step;
+    len -= step;
+  }
 }
 
 interface Span {

@@ -76,44 +76,20 @@ const FAILURE_TITLES: Record<FinishFailure['reason'], string> = {
   profile_unavailable: 'Service unavailable',
 };
 
+type OperatorLog = (message: string) => void;
+
 export function createWebApp(o: WebAppOptions): express.Express {
   const log = o.log ?? ((message: string) => fallbackLogger().warn(message));
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('trust proxy', o.trustProxy ?? false);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'none'"],
-          styleSrc: ["'unsafe-inline'"],
-          baseUri: ["'none'"],
-          formAction: ["'none'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      referrerPolicy: { policy: 'no-referrer' },
-      xFrameOptions: { action: 'deny' },
-      strictTransportSecurity: o.hsts ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false,
-    }),
-  );
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    res.set('Cache-Control', 'no-store');
-    const { accessLog } = o;
-    if (accessLog) {
-      const started = performance.now();
-      res.once('finish', () =>
-        accessLog({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started), client: req.ip }),
-      );
-    }
-    next();
-  });
+  app.use(securityHeaders(o.hsts));
+  app.use(noStoreAndAccessLog(o.accessLog));
 
   // Routes that read a body do it first, each with its own limit counted in bytes read (413 beyond).
   for (const router of o.routes ?? []) app.use(router);
-  app.post('/oauth/confirm', formBodyAtMost(MAX_FORM_BYTES, 4), confirm);
+  app.post('/oauth/confirm', formBodyAtMost(MAX_FORM_BYTES, 4), confirmationRoute(o, log));
 
   // The routes below take no body: one sent anyway is read and dropped up to the limit, 413 beyond
   // (chunked requests included), so no request is read whole.
@@ -125,20 +101,66 @@ export function createWebApp(o: WebAppOptions): express.Express {
   app.get('/healthz', (_req: Request, res: Response) => {
     res.json({ status: 'ok' });
   });
+  app.get('/readyz', readinessRoute(o.readiness, log));
+  app.get('/oauth/callback', oauthCallbackRoute(o, log));
 
-  // Readiness: whether this process should be sent traffic now.
-  app.get('/readyz', async (_req: Request, res: Response) => {
+  app.use((_req: Request, res: Response) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  app.use(errorHandler(log));
+  return app;
+}
+
+/** Helmet's headers: nothing may load, frame or be referred to; HSTS only for an https public URL. */
+function securityHeaders(hsts: boolean | undefined) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        styleSrc: ["'unsafe-inline'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: hsts ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false,
+  });
+}
+
+/** No answer is cached; each answered request gets an access-log entry when one is wanted. */
+function noStoreAndAccessLog(accessLog: WebAppOptions['accessLog']) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.set('Cache-Control', 'no-store');
+    if (accessLog) {
+      const started = performance.now();
+      res.once('finish', () =>
+        accessLog({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started), client: req.ip }),
+      );
+    }
+    next();
+  };
+}
+
+/** Readiness: whether this process should be sent traffic now. */
+function readinessRoute(readiness: WebAppOptions['readiness'], log: OperatorLog) {
+  return async (_req: Request, res: Response) => {
     let status: HealthStatus;
     try {
-      status = o.readiness ? await o.readiness() : { ready: true };
+      status = readiness ? await readiness() : { ready: true };
     } catch (error) {
       log(`readiness probe failed: ${describeError(error)}`);
       status = { ready: false };
     }
     res.status(status.ready ? 200 : 503).json({ status: status.ready ? 'ok' : 'unavailable', ...(status.checks ?? {}) });
-  });
+  };
+}
 
-  app.get('/oauth/callback', async (req: Request, res: Response) => {
+/** GET /oauth/callback: finishes the login, then shows the confirmation page or why it failed. */
+function oauthCallbackRoute(o: WebAppOptions, log: OperatorLog) {
+  return async (req: Request, res: Response) => {
     const query = req.query as Record<string, unknown>;
     let result;
     try {
@@ -148,41 +170,49 @@ export function createWebApp(o: WebAppOptions): express.Express {
       sendPage(res, 500, { title: 'Login failed', message: 'Something went wrong on the bot side. Run /login in Discord again.' });
       return;
     }
-    if (result.ok) {
-      const { onAwaitingConfirmation } = o;
-      if (onAwaitingConfirmation) await notify(log, 'onAwaitingConfirmation', () => onAwaitingConfirmation(result));
-      const avatar = urlFrom(result.discordUser.avatarUrl, o.avatarOrigin ?? 'https://cdn.discordapp.com');
-      // Same-origin referrer so the browser sends our Origin with the form POST (no-referrer would send "null").
-      res.set({ 'Content-Security-Policy': confirmPageCsp(avatar?.origin), 'Referrer-Policy': 'same-origin' });
-      res.status(200).type('text/html; charset=utf-8').send(
-        renderConfirmPage({
-          serviceUserName: result.serviceUserName,
-          discordUserId: result.discordUserId,
-          discordUsername: result.discordUser.username,
-          discordDisplayName: result.discordUser.displayName,
-          ...(avatar ? { avatarUrl: avatar.href } : {}),
-          token: result.confirmToken,
-          minutesLeft: Math.max(1, Math.floor((result.expiresAt - Date.now()) / 60_000)),
-        }),
-      );
-      return;
-    }
-    if (result.reason === 'bot_misconfigured') {
-      log('login failed: the token endpoint refused the client credentials; check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET');
-    }
-    const { pending } = result;
-    const { onLoginFailed } = o;
-    if (pending !== undefined && onLoginFailed) {
-      await notify(log, 'onLoginFailed', () => onLoginFailed({ ...result, pending }));
-    }
-    sendPage(res, result.status, {
-      title: FAILURE_TITLES[result.reason],
-      message: result.message,
-      ...(result.providerError !== undefined ? { detail: `The service said: ${result.providerError}` } : {}),
-    });
-  });
+    if (result.ok) await showConfirmPage(o, log, res, result);
+    else await showLoginFailure(o, log, res, result);
+  };
+}
 
-  async function confirm(req: Request, res: Response): Promise<void> {
+async function showConfirmPage(o: WebAppOptions, log: OperatorLog, res: Response, result: FinishSuccess): Promise<void> {
+  const { onAwaitingConfirmation } = o;
+  if (onAwaitingConfirmation) await notify(log, 'onAwaitingConfirmation', () => onAwaitingConfirmation(result));
+  const avatar = urlFrom(result.discordUser.avatarUrl, o.avatarOrigin ?? 'https://cdn.discordapp.com');
+  // Same-origin referrer so the browser sends our Origin with the form POST (no-referrer would send "null").
+  res.set({ 'Content-Security-Policy': confirmPageCsp(avatar?.origin), 'Referrer-Policy': 'same-origin' });
+  res.status(200).type('text/html; charset=utf-8').send(
+    renderConfirmPage({
+      serviceUserName: result.serviceUserName,
+      discordUserId: result.discordUserId,
+      discordUsername: result.discordUser.username,
+      discordDisplayName: result.discordUser.displayName,
+      ...(avatar ? { avatarUrl: avatar.href } : {}),
+      token: result.confirmToken,
+      minutesLeft: Math.max(1, Math.floor((result.expiresAt - Date.now()) / 60_000)),
+    }),
+  );
+}
+
+async function showLoginFailure(o: WebAppOptions, log: OperatorLog, res: Response, result: FinishFailure): Promise<void> {
+  if (result.reason === 'bot_misconfigured') {
+    log('login failed: the token endpoint refused the client credentials; check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET');
+  }
+  const { pending } = result;
+  const { onLoginFailed } = o;
+  if (pending !== undefined && onLoginFailed) {
+    await notify(log, 'onLoginFailed', () => onLoginFailed({ ...result, pending }));
+  }
+  sendPage(res, result.status, {
+    title: FAILURE_TITLES[result.reason],
+    message: result.message,
+    ...(result.providerError !== undefined ? { detail: `The service said: ${result.providerError}` } : {}),
+  });
+}
+
+/** POST /oauth/confirm: the person in the browser confirms or cancels the pending link. */
+function confirmationRoute(o: WebAppOptions, log: OperatorLog) {
+  return async (req: Request, res: Response): Promise<void> => {
     if (!sameOrigin(req, o.publicOrigin)) {
       sendPage(res, 403, { title: 'Request refused', message: 'This form can only be sent from the page this bot showed you. Nothing was changed.' });
       return;
@@ -209,33 +239,35 @@ export function createWebApp(o: WebAppOptions): express.Express {
       });
       return;
     }
-    const found = decision;
-    if (action === 'confirm') {
-      const { onLinked } = o;
-      if (onLinked) await notify(log, 'onLinked', () => onLinked(found));
-      sendPage(res, 200, {
-        title: 'Account linked',
-        message: `Your Discord account is now linked to ${found.serviceUserName}. You can close this tab and return to Discord.`,
-      });
-      return;
-    }
-    const { onLinkCancelled } = o;
-    if (onLinkCancelled) await notify(log, 'onLinkCancelled', () => onLinkCancelled(found));
-    sendPage(res, 200, { title: 'Nothing was linked', message: 'You cancelled. No account was linked and the tokens were discarded. You can close this tab.' });
-  }
+    await showLinkDecision(o, log, res, action, decision);
+  };
+}
 
-  app.use((_req: Request, res: Response) => {
-    res.status(404).type('text/plain').send('Not found');
-  });
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+async function showLinkDecision(o: WebAppOptions, log: OperatorLog, res: Response, action: 'confirm' | 'cancel', found: LinkDecision): Promise<void> {
+  if (action === 'confirm') {
+    const { onLinked } = o;
+    if (onLinked) await notify(log, 'onLinked', () => onLinked(found));
+    sendPage(res, 200, {
+      title: 'Account linked',
+      message: `Your Discord account is now linked to ${found.serviceUserName}. You can close this tab and return to Discord.`,
+    });
+    return;
+  }
+  const { onLinkCancelled } = o;
+  if (onLinkCancelled) await notify(log, 'onLinkCancelled', () => onLinkCancelled(found));
+  sendPage(res, 200, { title: 'Nothing was linked', message: 'You cancelled. No account was linked and the tokens were discarded. You can close this tab.' });
+}
+
+/** Errors a request reached: a client's fault gets its 4xx (413 closes the connection), anything else is logged and a 500. */
+function errorHandler(log: OperatorLog) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = clientErrorStatus(error);
     if (status === undefined) log(`web request failed: ${describeError(error)}`);
     if (res.headersSent) return;
     // A body parser stopped reading at its limit: close the connection rather than read the rest.
     if (status === 413) sendTooLarge(res);
     else res.status(status ?? 500).type('text/plain').send(status ? 'Bad request' : 'Internal error');
-  });
-  return app;
+  };
 }
 
 /** The 4xx status of an error a body parser or express raised about the request itself. */
