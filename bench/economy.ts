@@ -75,7 +75,7 @@ function pickTitles(): Picks {
 interface Answer {
   kind: 'info' | 'search' | 'ranking' | 'autocomplete';
   firstMs: number;
-  /** Infinity when the answer was an error, a refusal or never came. */
+  /** Both Infinity when the answer was an error reply, no choices, or never came. */
   finalMs: number;
   failed?: string;
 }
@@ -130,7 +130,9 @@ async function answer(step: Step): Promise<Answer> {
   const finalMs = performance.now() - t0;
   if (handle.errors().length > 0) failed ??= handle.errors().map((e) => `${e.status} ${e.message}`).join('; ');
   const first = await handle.firstResponse(1).catch(() => undefined);
-  return { kind: step.kind, firstMs: first?.at ?? Number.POSITIVE_INFINITY, finalMs: failed ? Number.POSITIVE_INFINITY : finalMs, ...(failed ? { failed } : {}) };
+  // A quick "the service is busy" is no answer: a failed interaction counts as slower than any, for both times.
+  if (failed) return { kind: step.kind, firstMs: Number.POSITIVE_INFINITY, finalMs: Number.POSITIVE_INFINITY, failed };
+  return { kind: step.kind, firstMs: first?.at ?? Number.POSITIVE_INFINITY, finalMs };
 }
 
 /** People's steps at a steady `perSecond` (open loop: a slow answer does not delay the next one). */
