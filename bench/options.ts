@@ -1,7 +1,9 @@
 // Command-line options of `npm run bench -- [options]`.
 
-export const PARTS = ['latency', 'memory', 'service', 'store', 'ops', 'http', 'reminders', 'catalogue', 'faults'] as const;
+export const PARTS = ['latency', 'memory', 'service', 'store', 'ops', 'http', 'reminders', 'catalogue', 'faults', 'economy'] as const;
 export type Part = (typeof PARTS)[number];
+/** Parts run without --only. `economy` needs PostgreSQL/Redis and a few minutes: only with --only economy. */
+export const DEFAULT_PARTS: readonly Part[] = PARTS.filter((p) => p !== 'economy');
 
 export interface BenchOptions {
   quick: boolean;
@@ -27,7 +29,7 @@ export interface BenchOptions {
 export const USAGE = `Usage: npm run bench -- [--quick] [--only ${PARTS.join(',')}] [--samples N]
                        [--interactions N] [--warmup N] [--requests N] [--concurrency N] [--catalogue-size N]
   --quick            short run (fewer samples and interactions) for a smoke check
-  --only LIST        run only these parts (comma-separated)
+  --only LIST        run only these parts (comma-separated); economy runs only when named here
   --samples N        latency samples per scenario (default 100, quick 20)
   --interactions N   measured interactions of the memory run (default 5000, quick 1000)
   --warmup N         memory warm-up interactions (default 1500, quick 300)
@@ -45,7 +47,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
   const quick = argv.includes('--quick');
   const o: BenchOptions = {
     quick,
-    parts: new Set(PARTS),
+    parts: new Set(DEFAULT_PARTS),
     samples: quick ? 20 : 100,
     memoryWarmup: quick ? 300 : 1500,
     memoryInteractions: quick ? 1000 : 5000,

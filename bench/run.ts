@@ -13,6 +13,7 @@ import { runOpsOverhead } from './ops-overhead.js';
 import { runHttpThroughput } from './http-throughput.js';
 import { runFaults } from './faults.js';
 import { runReminders } from './reminders.js';
+import { runEconomy } from './economy.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -34,6 +35,7 @@ async function main(): Promise<number> {
     catalogue: () => runLargeCatalogue(o),
     http: () => runHttpThroughput(o),
     faults: () => runFaults(o),
+    economy: () => runEconomy(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();
