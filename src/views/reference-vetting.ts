@@ -14,8 +14,8 @@ import type { Anime, Manga, Recommendation, RelatedWork, WorkKind } from '../ser
 const LOOKUPS_AT_ONCE = 4;
 /** How long vetting referenced works may add to an answer. */
 export const VETTING_BUDGET_MS = 2_500;
-/** Unknown ratings looked up while answering a details command; the rest are checked on demand. */
-export const LOOKUPS_PER_DETAILS = 2;
+/** Unknown ratings looked up while answering a details command (none: a details answer costs one request); they are checked on demand. */
+export const LOOKUPS_PER_DETAILS = 0;
 
 export interface Vetted<W> {
   work: W;
