@@ -1,0 +1,118 @@
+// The deployment as ONE client of the service: two real bot processes on one PostgreSQL or Redis store
+// behind a loopback balancer, against an emulator that throttles per client ID like the real service.
+// A burst through both stays within the shared budget (no throttling); a throttling 403 seen by one
+// process holds both, with one probe per window for the deployment; a title opened on one process is
+// answered from the shared cache on the other.
+
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCommands } from '../../src/app/register-commands.js';
+import { DEFAULT_USERS, startEmulator, type Emulator } from '../../emulator/server.js';
+import { slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
+import { freePort, GUILD, newUser, textOf } from '../../local-stack/harness.js';
+import { botEnv, spawnBot, waitReady, type BotRun } from '../../local-stack/bot-process.js';
+import { startBalancer, type Balancer } from '../../local-stack/balancer.js';
+import { startFaultProxy, type FaultProxy } from '../../local-stack/fault-proxy.js';
+import { engineCases, prepareCase, type EngineCase, type OpenedCase } from '../../local-stack/store-engines.js';
+
+const CLIENT_ID = 'budget0process0client0id00000000';
+/** The deployment's budget, below the emulator's threshold. */
+const BUDGET = 4;
+const THRESHOLD = 6;
+
+const ENGINES = engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'redis');
+
+for (const engine of ENGINES) {
+  describe.skipIf(engine.skipped !== undefined)(`one upstream budget for two bot processes on one ${engine.kind} store`, () => budgetSuite(engine));
+}
+
+function budgetSuite(engine: EngineCase): void {
+  let store: OpenedCase;
+  let emulator: Emulator;
+  let proxy: FaultProxy;
+  let discord: FakeDiscord;
+  let balancer: Balancer;
+  const ports: number[] = [];
+  const runs: BotRun[] = [];
+
+  beforeAll(async () => {
+    ports.push(await freePort(), await freePort());
+    balancer = await startBalancer(ports);
+    [emulator, discord] = await Promise.all([
+      startEmulator({ users: DEFAULT_USERS, clients: [{ id: CLIENT_ID, redirectUris: [`${balancer.url}/oauth/callback`] }], throttle: { requestsPerSecond: THRESHOLD, coolOffMs: 3_000 } }),
+      startFakeDiscord({ applicationId: '1100000000000000008' }),
+    ]);
+    proxy = await startFaultProxy(emulator.url);
+    await registerCommands({ token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl });
+    store = prepareCase(engine.kind);
+    const shared = { storeUrl: store.url, encryptionKey: randomBytes(32).toString('base64') };
+    const extra = { SERVICE_API_URL: proxy.url, SERVICE_REQUESTS_PER_SECOND: String(BUDGET), SERVICE_COOL_OFF_MS: '1500', SERVICE_COOL_OFF_MAX_MS: '3000' };
+    for (const port of ports) {
+      runs.push(spawnBot(botEnv({ discord, emulator, clientId: CLIENT_ID, port, publicUrl: balancer.url, transport: 'http', ...shared, extra })));
+    }
+    await Promise.all(runs.map((run, i) => waitReady(run, ports[i] ?? 0)));
+    await discord.setInteractionsEndpoint(`${balancer.url}/interactions`);
+  }, 120_000);
+  afterAll(async () => {
+    for (const run of runs) run.child.kill('SIGKILL');
+    await Promise.allSettled([discord?.close(), emulator?.close(), balancer?.close(), proxy?.close()]);
+    await store?.cleanup();
+  });
+
+  const search = (query: string) => discord.interact(slashCommand({ name: 'anime', subcommand: 'search', options: { query }, user: newUser('budget'), where: GUILD }));
+  const info = (id: number) => discord.interact(slashCommand({ name: 'anime', subcommand: 'info', options: { title: `id:${id}` }, user: newUser('budget'), where: GUILD }));
+  const detailsRequests = (id: number) => emulator.requestLog.filter((r) => r.path === `/v2/anime/${id}` && r.query.fields !== 'nsfw').length;
+
+  it('a burst through both processes stays within the shared budget: nothing throttled, every answer given', async () => {
+    emulator.throttle.reset();
+    const queries = Array.from({ length: 16 }, (_, i) => `naruto ${i} ${randomBytes(3).toString('hex')}`);
+    const answers = await Promise.all(queries.map(async (q) => textOf(await search(q).settled(20_000))));
+    for (const text of answers) expect(text).not.toMatch(/busy|rate-limiting/);
+    // Both processes took part.
+    expect(new Set(balancer.routed.slice(-16).map((r) => r.backend)).size).toBe(2);
+    const traffic = emulator.throttle.traffic(CLIENT_ID);
+    expect(traffic.throttled).toBe(0);
+    // The emulator's own count of the client's busiest sliding second.
+    expect(traffic.peakPerSecond).toBeLessThanOrEqual(BUDGET + 1);
+  }, 60_000);
+
+  it('a title opened on one process costs nothing when opened on the other', async () => {
+    const id = 21;
+    const before = detailsRequests(id);
+    const first = await info(id).settled();
+    const second = await info(id).settled();
+    expect(textOf(first)).toContain(`ID ${id}`);
+    expect(textOf(second)).toContain(`ID ${id}`);
+    // The balancer sends consecutive interactions to the two processes in turn.
+    const [a, b] = balancer.routed.slice(-2).map((r) => r.backend);
+    expect(a).not.toBe(b);
+    expect(detailsRequests(id) - before).toBe(1);
+  }, 30_000);
+
+  it('a throttling 403 seen by one process holds both: one probe per window for the deployment, then both resume', async () => {
+    // The service throttles every request until told otherwise.
+    proxy.add({ match: /^GET \/v2\//, fault: { kind: 'throttle' } });
+    const firstAnswer = textOf(await search(`bleach ${randomBytes(3).toString('hex')}`).settled());
+    expect(firstAnswer).toMatch(/rate-limiting/);
+    const seen = proxy.count(/^GET \/v2\//);
+    // Both processes now refuse at once for the window, sending nothing.
+    const during = await Promise.all([0, 1, 2, 3].map(async () => textOf(await search(`one piece ${randomBytes(3).toString('hex')}`).settled())));
+    for (const text of during) expect(text).toMatch(/rate-limiting/);
+    expect(new Set(balancer.routed.slice(-4).map((r) => r.backend)).size).toBe(2);
+    expect(proxy.count(/^GET \/v2\//)).toBe(seen);
+    // After the window, commands on both processes together send a single probe (still throttled).
+    await new Promise((r) => setTimeout(r, 1_700));
+    await Promise.all([0, 1, 2, 3].map(async () => search(`hunter ${randomBytes(3).toString('hex')}`).settled()));
+    expect(proxy.count(/^GET \/v2\//) - seen).toBe(1);
+    // The service recovers: after the (doubled) window one probe succeeds and both processes answer again.
+    proxy.reset();
+    let answered = '';
+    for (let tries = 0; tries < 20 && !/Hokuto/.test(answered); tries++) {
+      await new Promise((r) => setTimeout(r, 500));
+      answered = textOf(await search('hokuto').settled());
+    }
+    expect(answered).toContain('Hokuto no Ken');
+    const both = await Promise.all([0, 1].map(async () => textOf(await search('hokuto no ken').settled())));
+    for (const text of both) expect(text).toContain('Hokuto no Ken');
+  }, 60_000);
+}
