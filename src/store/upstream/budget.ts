@@ -12,8 +12,11 @@
 // Priorities: people's commands and buttons reserve the next slot and wait for it (FIFO across
 // processes) until their signal aborts; autocomplete reserves one only if it starts within
 // `autocompleteMaxWaitMs`, else gives up at once (UpstreamBudgetUnavailableError: answer from cache or
-// with no choices); background work takes a slot only while the line is idle, else waits and looks
-// again, so it never queues ahead of people and is never dropped.
+// with no choices). Background work goes only after the line has been idle for a whole interval, and
+// reserves nothing ahead (the line's next slot stays "now"), so a person arriving just after it is
+// not delayed by it; it waits and looks again otherwise, never queueing ahead of people and never
+// dropped. An idle interval before each background request keeps any sliding second within
+// `requestsPerSecond + 1`, and a background stream alone within the rate.
 
 import type { StoreEngine } from '../engine.js';
 import {
@@ -116,17 +119,21 @@ export class StoreUpstreamBudget implements UpstreamBudget {
       } catch (error) {
         return this.alone(error);
       }
-      const startAt = Math.max(Number(current ?? 0) || 0, now);
+      const line = Number(current ?? 0) || 0;
+      const startAt = Math.max(line, now);
       const wait = startAt - now;
       if (priority === 'autocomplete' && now + wait - started > this.autocompleteMaxWaitMs) {
         throw new UpstreamBudgetUnavailableError(priority, now - started);
       }
-      if (priority === 'background' && wait > 0) {
+      // Background work borrows an idle line without reserving ahead: it goes only after a whole
+      // interval with no request, and leaves the line free for the next person at once (see above).
+      const background = priority === 'background';
+      if (background && line > now - this.intervalMs) {
         this.refused++;
-        await waitUntil(now + Math.min(wait + this.intervalMs, BACKGROUND_RECHECK_MS), this.now, signal);
+        await waitUntil(now + Math.min(Math.max(line + this.intervalMs - now, 1), BACKGROUND_RECHECK_MS), this.now, signal);
         continue;
       }
-      const next = String(startAt + this.intervalMs);
+      const next = String(background ? now : startAt + this.intervalMs);
       let taken: boolean;
       try {
         taken = current === undefined ? await this.engine.setIfAbsent(this.key, next, LINE_TTL_MS) : await this.engine.compareAndSet(this.key, current, next, LINE_TTL_MS);

@@ -52,6 +52,20 @@ for (const engineCase of engineCases()) {
       expect(budget.stats().granted).toEqual({ interactive: 4, autocomplete: 1, background: 1 });
     });
 
+    it('background work waits for an idle interval and then does not delay the next person', async () => {
+      const name = `idle_${run++}`;
+      const budget = open('a', { requestsPerSecond: 4 }, name);
+      await budget.acquire('interactive');
+      // The line was used just now: background waits a whole interval (250 ms) of quiet first.
+      let started = Date.now();
+      await budget.acquire('background');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+      // A person arriving right after it goes at once.
+      started = Date.now();
+      await budget.acquire('interactive');
+      expect(Date.now() - started).toBeLessThan(100);
+    });
+
     it('autocomplete gives up at once when its slot is too far; an aborted interactive wait rejects with the reason', async () => {
       const name = `giveup_${run++}`;
       const budget = open('a', { requestsPerSecond: 4, autocompleteMaxWaitMs: 150 }, name);
