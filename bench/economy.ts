@@ -168,6 +168,7 @@ interface DetailsRun {
 }
 
 interface CacheCounts {
+  /** Answered from this process's cache or the deployment's shared cache. */
   hit: number;
   miss: number;
   stale: number;
@@ -177,7 +178,7 @@ async function cacheCounts(port: number): Promise<CacheCounts | undefined> {
   try {
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
     const read = (result: string): number => Number(new RegExp(`^amls_bot_response_cache_total\\{result="${result}"\\} ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? 0);
-    return { hit: read('hit'), miss: read('miss'), stale: read('stale') };
+    return { hit: read('hit') + read('shared_hit'), miss: read('miss'), stale: read('stale') };
   } catch {
     return undefined;
   }
