@@ -272,7 +272,8 @@ describe('token refresh against the emulator', () => {
   it('50 concurrent calls with a stored token about to expire → exactly one refresh', async () => {
     const ctx = login('bob');
     const t = storage.map.get('bob')!;
-    storage.map.set('bob', { ...t, expiresAt: Date.now() + 30_000 });
+    // Obtained an hour ago and expiring in 30 s: inside the refresh-ahead window.
+    storage.map.set('bob', { ...t, obtainedAt: Date.now() - 3_600_000, expiresAt: Date.now() + 30_000 });
     const before = emu.stats.tokenRequests.refresh_token;
     const results = await Promise.all(Array.from({ length: 50 }, () => client.forumBoards(ctx)));
     expect(results).toHaveLength(50);
