@@ -2,6 +2,7 @@
 // A record that does not parse is treated as absent rather than trusted.
 
 import type { Anime, Broadcast } from '../service/work-types.js';
+import { isRecord } from '../util/is-record.js';
 
 export const KEY = {
   user: (userId: string) => `rem:user:${userId}`,
@@ -118,10 +119,6 @@ export interface QueuedReminder {
   claimUntil?: number;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) && (n as number) > 0);
 const optionalNumber = (v: unknown): boolean => v === undefined || typeof v === 'number';
 
@@ -136,7 +133,7 @@ function parseJson(raw: string | undefined): unknown {
 
 export function parseUser(raw: string | undefined): UserReminders | undefined {
   const v = parseJson(raw);
-  if (!isObject(v)) return undefined;
+  if (!isRecord(v)) return undefined;
   if (!isIdList(v.titles) || !isIdList(v.excluded) || !isIdList(v.listTitles) || typeof v.followList !== 'boolean') return undefined;
   if (typeof v.delayMinutes !== 'number' || !optionalNumber(v.listSyncedAt) || !optionalNumber(v.pausedAt)) return undefined;
   if (v.dmChannelId !== undefined && typeof v.dmChannelId !== 'string') return undefined;
@@ -145,14 +142,14 @@ export function parseUser(raw: string | undefined): UserReminders | undefined {
 
 export function parseTitle(raw: string | undefined): TitleInfo | undefined {
   const v = parseJson(raw);
-  if (!isObject(v) || typeof v.id !== 'number' || typeof v.title !== 'string' || typeof v.fetchedAt !== 'number') return undefined;
+  if (!isRecord(v) || typeof v.id !== 'number' || typeof v.title !== 'string' || typeof v.fetchedAt !== 'number') return undefined;
   return v as unknown as TitleInfo;
 }
 
 const isSnowflake = (v: unknown): v is string => typeof v === 'string' && /^\d{1,21}$/.test(v);
 
 function parseFollow(v: unknown): ChannelFollow | undefined {
-  if (!isObject(v) || !Number.isSafeInteger(v.titleId) || !isSnowflake(v.channelId)) return undefined;
+  if (!isRecord(v) || !Number.isSafeInteger(v.titleId) || !isSnowflake(v.channelId)) return undefined;
   if (v.roleId !== undefined && !isSnowflake(v.roleId)) return undefined;
   if (typeof v.delayMinutes !== 'number' || typeof v.ageRestricted !== 'boolean' || !optionalNumber(v.pausedAt)) return undefined;
   if (v.pausedReason !== undefined && typeof v.pausedReason !== 'string') return undefined;
@@ -161,7 +158,7 @@ function parseFollow(v: unknown): ChannelFollow | undefined {
 
 export function parseGuild(raw: string | undefined): GuildReminders | undefined {
   const v = parseJson(raw);
-  if (!isObject(v) || !Array.isArray(v.follows)) return undefined;
+  if (!isRecord(v) || !Array.isArray(v.follows)) return undefined;
   const follows = v.follows.map(parseFollow);
   return follows.every((f): f is ChannelFollow => f !== undefined) ? { follows } : undefined;
 }
@@ -170,7 +167,7 @@ function parseTarget(v: Record<string, unknown>): ReminderTarget | undefined {
   // Reminders queued before channel reminders existed carry only a user id.
   if (v.target === undefined) return isSnowflake(v.userId) ? { kind: 'dm', userId: v.userId } : undefined;
   const t = v.target;
-  if (!isObject(t)) return undefined;
+  if (!isRecord(t)) return undefined;
   if (t.kind === 'dm') return isSnowflake(t.userId) ? { kind: 'dm', userId: t.userId } : undefined;
   if (t.kind !== 'channel' || !isSnowflake(t.guildId) || !isSnowflake(t.channelId) || typeof t.ageRestricted !== 'boolean') return undefined;
   if (t.roleId !== undefined && !isSnowflake(t.roleId)) return undefined;
@@ -179,7 +176,7 @@ function parseTarget(v: Record<string, unknown>): ReminderTarget | undefined {
 
 export function parseQueued(raw: string | undefined): QueuedReminder | undefined {
   const v = parseJson(raw);
-  if (!isObject(v) || typeof v.id !== 'string' || typeof v.titleId !== 'number') return undefined;
+  if (!isRecord(v) || typeof v.id !== 'string' || typeof v.titleId !== 'number') return undefined;
   const target = parseTarget(v);
   if (!target) return undefined;
   if (typeof v.atMs !== 'number' || typeof v.dueMs !== 'number' || typeof v.attempts !== 'number' || typeof v.nextAttemptMs !== 'number') return undefined;
