@@ -34,7 +34,8 @@ export interface GatePass {
   ticket?: SharedCoolOffTicket;
 }
 
-const OPEN: GatePass = { coolingOff: false };
+/** What an attempt gets when there is no shared state to consult. */
+export const OPEN_GATE: GatePass = { coolingOff: false };
 /** The longest a caller waits for the end of a cool-off window instead of being refused. */
 const SHORT_WAIT_MS = 500;
 /** While another process probes, callers are told to come back after about this long. */
@@ -42,18 +43,19 @@ const PROBE_WAIT_MS = 1_000;
 
 export class DeploymentGate {
   constructor(
-    private readonly shared: DeploymentShared | undefined,
+    private readonly sharedState: DeploymentShared | undefined,
     private readonly observer: ServiceObserver,
   ) {}
 
-  get cache(): SharedResponseCache | undefined {
-    return this.shared?.cache;
+  /** Whether there is shared state to consult (several processes as one client). */
+  get shared(): boolean {
+    return this.sharedState !== undefined;
   }
 
   /** Passes the deployment's cool-off and takes a slot of its budget, or throws (CoolingOffError, AbortedError). */
   async enter(priority: UpstreamPriority, endpoint: string, signal: AbortSignal | undefined): Promise<GatePass> {
-    if (!this.shared) return OPEN;
-    const { coolOff, budget } = this.shared;
+    if (!this.sharedState) return OPEN_GATE;
+    const { coolOff, budget } = this.sharedState;
     let state = await coolOff.state();
     // A window about to end (another process's clock, a store round trip) is waited out, not refused.
     if (state.active && state.remainingMs > 0 && state.remainingMs <= SHORT_WAIT_MS) {
@@ -79,8 +81,8 @@ export class DeploymentGate {
 
   /** The attempt's answer: `throttled` true or false, or undefined when it ended without one. */
   async report(pass: GatePass, throttled: boolean | undefined, retryAfterMs?: number): Promise<void> {
-    if (!this.shared) return;
-    const { coolOff } = this.shared;
+    if (!this.sharedState) return;
+    const { coolOff } = this.sharedState;
     if (throttled === true) await coolOff.throttled(pass.ticket, retryAfterMs);
     else if (pass.ticket && throttled === false) await coolOff.succeeded(pass.ticket);
     else if (pass.ticket) await coolOff.released(pass.ticket);

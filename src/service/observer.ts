@@ -2,6 +2,7 @@
 // about either. Every hook is optional and must not throw; the client calls them synchronously.
 
 import type { HttpMethod } from './http.js';
+import { LRUCache } from 'lru-cache';
 
 export interface UpstreamAttempt {
   /** Path template with ids and names replaced, e.g. `anime/{id}`, `users/{user}/animelist`; `other` if unknown. */
@@ -56,6 +57,17 @@ const TEMPLATES: ReadonlyArray<readonly [RegExp, string]> = [
  * names or paging links the service sends.
  */
 export function endpointOf(pathBelowRoot: string): string {
+  const cached = templateOf.get(pathBelowRoot);
+  if (cached !== undefined) return cached;
+  const template = matchTemplate(pathBelowRoot);
+  templateOf.set(pathBelowRoot, template);
+  return template;
+}
+
+/** Recent paths and their templates: the same few paths recur, and matching costs a dozen regexes. */
+const templateOf = new LRUCache<string, string>({ max: 2_000 });
+
+function matchTemplate(pathBelowRoot: string): string {
   const path = (pathBelowRoot.split('?', 1)[0] ?? '').replace(/^\/+|\/+$/g, '');
   for (const [pattern, template] of TEMPLATES) {
     if (pattern.test(path)) return path.replace(pattern, template);

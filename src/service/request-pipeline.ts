@@ -24,7 +24,7 @@ import {
 import { endpointOf, type UpstreamAttempt } from './observer.js';
 import { resolvePagingUrl, type PagingTarget } from './paging.js';
 import { Slots } from './slots.js';
-import { DeploymentGate } from './deployment-gate.js';
+import { DeploymentGate, OPEN_GATE } from './deployment-gate.js';
 import { isThrottle, outcomeOfAnswer, outcomeOfFailure, type Answer, type Outcome, type RetryOutcome } from './response-outcome.js';
 
 interface Call {
@@ -225,7 +225,8 @@ export class RequestPipeline implements Requester {
       throw new ServiceBusyError();
     }
     const { signal } = request;
-    const pass = await this.gate.enter(this.scope?.priority ?? 'background', endpoint, signal);
+    // Without shared state (one process) the gate has nothing to do: no await on the hot path.
+    const pass = this.gate.shared ? await this.gate.enter(this.scope?.priority ?? 'background', endpoint, signal) : OPEN_GATE;
     let answer: Answer | undefined;
     try {
       answer = await this.queue.run(() => this.exchange(call, endpoint, attempt, auth, request, pass.coolingOff), signal);
@@ -237,8 +238,10 @@ export class RequestPipeline implements Requester {
       }
       throw e;
     } finally {
-      const retryAfterMs = answer ? parseRetryAfter(headerValue(answer.res.headers, 'retry-after'), Date.now()) : undefined;
-      await this.gate.report(pass, answer?.throttled, retryAfterMs);
+      if (this.gate.shared) {
+        const retryAfterMs = answer?.throttled ? parseRetryAfter(headerValue(answer.res.headers, 'retry-after'), Date.now()) : undefined;
+        await this.gate.report(pass, answer?.throttled, retryAfterMs);
+      }
     }
   }
 

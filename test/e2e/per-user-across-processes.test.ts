@@ -4,19 +4,18 @@
 // give +2, a short-lived token used on both at once is refreshed once, and a process killed while
 // holding a user's refresh lock blocks that user no longer than one refresh deadline.
 
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCommands } from '../../src/app/register-commands.js';
 import { DEFAULT_TOKEN_TIMEOUT_MS } from '../../src/service/oauth.js';
-import { DEFAULT_USERS, startEmulator, type Emulator } from '../../emulator/server.js';
+import { DEFAULT_USERS, type Emulator } from '../../emulator/server.js';
 import { loginAsPerson } from '../../emulator/login.js';
-import { buttonClick, slashCommand, startFakeDiscord, type FakeDiscord, type Who } from '../../fake-discord/index.js';
-import { componentId, DM, freePort, GUILD, loginUrlOf, newUser, textOf } from '../../local-stack/harness.js';
-import { botEnv, spawnBot, waitFor, waitReady, type BotRun } from '../../local-stack/bot-process.js';
-import { startBalancer, type Balancer } from '../../local-stack/balancer.js';
+import { buttonClick, slashCommand, type FakeDiscord, type Who } from '../../fake-discord/index.js';
+import { componentId, DM, GUILD, loginUrlOf, newUser, textOf } from '../../local-stack/harness.js';
+import { waitFor, type BotRun } from '../../local-stack/bot-process.js';
+import { type Balancer } from '../../local-stack/balancer.js';
 import { startFaultProxy, type FaultProxy } from '../../local-stack/fault-proxy.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
-import { engineCases, prepareCase, type EngineCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { startProcessPair, type ProcessPair } from '../../local-stack/process-pair.js';
+import { engineCases, type EngineCase } from '../../local-stack/store-engines.js';
 
 const CLIENT_ID = 'peruser0process0client0id0000000';
 const ACCOUNTS = Array.from({ length: 6 }, (_, i) => ({ name: `puser${i}`, password: `pu-password-${i}` }));
@@ -33,45 +32,39 @@ for (const engine of ENGINES) {
 }
 
 function perUserSuite(engine: EngineCase): void {
-  let store: OpenedCase;
+  let pair: ProcessPair;
   let emulator: Emulator;
   let authProxy: FaultProxy;
   let apiProxy: FaultProxy;
   let discord: FakeDiscord;
   let balancer: Balancer;
-  const ports: number[] = [];
-  const runs: BotRun[] = [];
+  let runs: BotRun[];
   let accountsUsed = 0;
 
   beforeAll(async () => {
-    ports.push(await freePort(), await freePort());
-    balancer = await startBalancer(ports);
-    [emulator, discord] = await Promise.all([
-      startEmulator({
+    pair = await startProcessPair({
+      engine: engine.kind,
+      clientId: CLIENT_ID,
+      applicationId: '1100000000000000007',
+      emulator: (publicUrl) => ({
         users: [...DEFAULT_USERS, ...ACCOUNTS],
-        clients: [{ id: CLIENT_ID, redirectUris: [`${balancer.url}/oauth/callback`] }],
+        clients: [{ id: CLIENT_ID, redirectUris: [`${publicUrl}/oauth/callback`] }],
         accessTokenTtlSeconds: ACCESS_TTL_S,
       }),
-      startFakeDiscord({ applicationId: '1100000000000000007' }),
-    ]);
-    // The token endpoint behind a proxy that can hold a refresh (the holder is then killed).
-    authProxy = await startFaultProxy(emulator.url);
-    // The API behind a proxy that can slow a read, so two read-then-write changes would overlap.
-    apiProxy = await startFaultProxy(emulator.url);
-    await registerCommands({ token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl });
-    store = prepareCase(engine.kind);
-    const shared = { storeUrl: store.url, encryptionKey: randomBytes(32).toString('base64') };
-    const extra = { SERVICE_AUTH_URL: authProxy.url, SERVICE_API_URL: apiProxy.url, USER_RATE_BURST: String(BURST), USER_RATE_PER_MINUTE: String(BURST) };
-    for (const port of ports) {
-      runs.push(spawnBot(botEnv({ discord, emulator, clientId: CLIENT_ID, port, publicUrl: balancer.url, transport: 'http', ...shared, extra })));
-    }
-    await Promise.all(runs.map((run, i) => waitReady(run, ports[i] ?? 0)));
-    await discord.setInteractionsEndpoint(`${balancer.url}/interactions`);
+      env: async (emu, onClose) => {
+        // The token endpoint behind a proxy that can hold a refresh (the holder is then killed).
+        authProxy = await startFaultProxy(emu.url);
+        // The API behind a proxy that can slow a read, so two read-then-write changes would overlap.
+        apiProxy = await startFaultProxy(emu.url);
+        onClose(() => authProxy.close());
+        onClose(() => apiProxy.close());
+        return { SERVICE_AUTH_URL: authProxy.url, SERVICE_API_URL: apiProxy.url, USER_RATE_BURST: String(BURST), USER_RATE_PER_MINUTE: String(BURST) };
+      },
+    });
+    ({ emulator, discord, balancer, runs } = pair);
   }, 120_000);
   afterAll(async () => {
-    for (const run of runs) run.child.kill('SIGKILL');
-    await Promise.allSettled([discord?.close(), emulator?.close(), balancer?.close(), authProxy?.close(), apiProxy?.close()]);
-    await store?.cleanup();
+    await pair?.close();
   });
 
   /** Links a new Discord user to the next service account through /login, the service's form and the callback. */

@@ -6,14 +6,13 @@
 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCommands } from '../../src/app/register-commands.js';
-import { DEFAULT_USERS, startEmulator, type Emulator } from '../../emulator/server.js';
-import { slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
-import { freePort, GUILD, newUser, textOf } from '../../local-stack/harness.js';
-import { botEnv, spawnBot, waitReady, type BotRun } from '../../local-stack/bot-process.js';
-import { startBalancer, type Balancer } from '../../local-stack/balancer.js';
+import { DEFAULT_USERS, type Emulator } from '../../emulator/server.js';
+import { slashCommand, type FakeDiscord } from '../../fake-discord/index.js';
+import { GUILD, newUser, textOf } from '../../local-stack/harness.js';
+import type { Balancer } from '../../local-stack/balancer.js';
 import { startFaultProxy, type FaultProxy } from '../../local-stack/fault-proxy.js';
-import { engineCases, prepareCase, type EngineCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { startProcessPair, type ProcessPair } from '../../local-stack/process-pair.js';
+import { engineCases, type EngineCase } from '../../local-stack/store-engines.js';
 
 const CLIENT_ID = 'budget0process0client0id00000000';
 /** The deployment's budget, below the emulator's threshold. */
@@ -27,36 +26,28 @@ for (const engine of ENGINES) {
 }
 
 function budgetSuite(engine: EngineCase): void {
-  let store: OpenedCase;
+  let pair: ProcessPair;
   let emulator: Emulator;
   let proxy: FaultProxy;
   let discord: FakeDiscord;
   let balancer: Balancer;
-  const ports: number[] = [];
-  const runs: BotRun[] = [];
 
   beforeAll(async () => {
-    ports.push(await freePort(), await freePort());
-    balancer = await startBalancer(ports);
-    [emulator, discord] = await Promise.all([
-      startEmulator({ users: DEFAULT_USERS, clients: [{ id: CLIENT_ID, redirectUris: [`${balancer.url}/oauth/callback`] }], throttle: { requestsPerSecond: THRESHOLD, coolOffMs: 3_000 } }),
-      startFakeDiscord({ applicationId: '1100000000000000008' }),
-    ]);
-    proxy = await startFaultProxy(emulator.url);
-    await registerCommands({ token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl });
-    store = prepareCase(engine.kind);
-    const shared = { storeUrl: store.url, encryptionKey: randomBytes(32).toString('base64') };
-    const extra = { SERVICE_API_URL: proxy.url, SERVICE_REQUESTS_PER_SECOND: String(BUDGET), SERVICE_COOL_OFF_MS: '1500', SERVICE_COOL_OFF_MAX_MS: '3000' };
-    for (const port of ports) {
-      runs.push(spawnBot(botEnv({ discord, emulator, clientId: CLIENT_ID, port, publicUrl: balancer.url, transport: 'http', ...shared, extra })));
-    }
-    await Promise.all(runs.map((run, i) => waitReady(run, ports[i] ?? 0)));
-    await discord.setInteractionsEndpoint(`${balancer.url}/interactions`);
+    pair = await startProcessPair({
+      engine: engine.kind,
+      clientId: CLIENT_ID,
+      applicationId: '1100000000000000008',
+      emulator: (publicUrl) => ({ users: DEFAULT_USERS, clients: [{ id: CLIENT_ID, redirectUris: [`${publicUrl}/oauth/callback`] }], throttle: { requestsPerSecond: THRESHOLD, coolOffMs: 3_000 } }),
+      env: async (emu, onClose) => {
+        proxy = await startFaultProxy(emu.url);
+        onClose(() => proxy.close());
+        return { SERVICE_API_URL: proxy.url, SERVICE_REQUESTS_PER_SECOND: String(BUDGET), SERVICE_COOL_OFF_MS: '1500', SERVICE_COOL_OFF_MAX_MS: '3000' };
+      },
+    });
+    ({ emulator, discord, balancer } = pair);
   }, 120_000);
   afterAll(async () => {
-    for (const run of runs) run.child.kill('SIGKILL');
-    await Promise.allSettled([discord?.close(), emulator?.close(), balancer?.close(), proxy?.close()]);
-    await store?.cleanup();
+    await pair?.close();
   });
 
   const search = (query: string) => discord.interact(slashCommand({ name: 'anime', subcommand: 'search', options: { query }, user: newUser('budget'), where: GUILD }));
