@@ -13,10 +13,10 @@ import { createDiscordClient } from '../transport/gateway-client.js';
 import type { BotDeps } from '../interactions/context.js';
 import { commands, components } from './command-registry.js';
 import { InteractionRouter, type DrainResult } from '../interactions/router.js';
-import { finalizeMessage } from '../render/limits.js';
 import { WhereTracker } from '../interactions/where.js';
 import { type Reminders } from '../reminders/reminders.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
+import { sendDirectMessage } from '../transport/direct-message.js';
 import { type HealthStatus } from '../web/app.js';
 import { type RunningWebServer } from '../web/server.js';
 import { HttpInteractions } from '../transport/http.js';
@@ -32,10 +32,6 @@ const LOGIN_LOST_EMBED = {
   title: 'Log in again',
   description: 'The service no longer accepts your linked login (it expired or was revoked), so the bot could not act for you. Use `/login` to link your account again.',
 };
-
-function finalizeEmbed(embed: { title: string; description: string }) {
-  return finalizeMessage({ embeds: [embed] }).embeds?.[0] ?? embed;
-}
 
 export interface RunningBot {
   client: Client;
@@ -62,9 +58,8 @@ export interface RunningBot {
 function openDiscordClient(o: BotOptions, core: Core): Client {
   const { config } = o;
   const client = createDiscordClient(config.discord.apiUrl, {}, config.discord.cdnUrl ?? DEFAULT_DISCORD_CDN_URL);
-  core.loginLostNotifier.send = async (discordUserId) => {
-    await client.users.send(discordUserId, { embeds: [finalizeEmbed(LOGIN_LOST_EMBED)], allowedMentions: { parse: [] } });
-  };
+  // Over REST, so it works on the HTTP transport too (no gateway login there).
+  core.loginLostNotifier.send = (discordUserId) => sendDirectMessage(client, discordUserId, { embeds: [LOGIN_LOST_EMBED] });
   return client;
 }
 

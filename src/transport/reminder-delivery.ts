@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { DiscordAPIError, HTTPError, Routes, type Client } from 'discord.js';
 import type { DeliveryResult } from '../reminders/types.js';
 import type { QueuedReminder } from '../reminders/records.js';
+import { openDmChannel } from './direct-message.js';
 import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
 import { reminderMessage } from '../views/reminders.js';
 
@@ -55,9 +56,7 @@ export function reminderDelivery(client: Client): (reminder: QueuedReminder) => 
         await post(client, target.channelId, reminderMessage(reminder), target.roleId, reminderNonce(reminder.id));
         return { ok: true };
       }
-      const channel = (await client.rest.post(Routes.userChannels(), { body: { recipient_id: target.userId } })) as { id?: unknown };
-      if (typeof channel.id !== 'string') return { ok: false, reason: 'retry', detail: 'no DM channel id' };
-      await post(client, channel.id, reminderMessage(reminder), undefined, reminderNonce(reminder.id));
+      await post(client, await openDmChannel(client, target.userId), reminderMessage(reminder), undefined, reminderNonce(reminder.id));
       return { ok: true };
     } catch (error) {
       return classify(error);
