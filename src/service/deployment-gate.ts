@@ -34,6 +34,8 @@ export interface GatePass {
   ticket?: SharedCoolOffTicket;
 }
 
+const NO_COOL_OFF = { active: false, remainingMs: 0 } as const;
+
 /** What an attempt gets when there is no shared state to consult. */
 export const OPEN_GATE: GatePass = { coolingOff: false };
 /** The longest a caller waits for the end of a cool-off window instead of being refused. */
@@ -56,16 +58,18 @@ export class DeploymentGate {
   async enter(priority: UpstreamPriority, endpoint: string, signal: AbortSignal | undefined): Promise<GatePass> {
     if (!this.sharedState) return OPEN_GATE;
     const { coolOff, budget } = this.sharedState;
-    let state = await coolOff.state();
+    // A store that does not answer cannot coordinate the processes: each then relies on its own
+    // cool-off (which every attempt still passes) rather than failing people's requests.
+    let state = await coolOff.state().catch(() => NO_COOL_OFF);
     // A window about to end (another process's clock, a store round trip) is waited out, not refused.
     if (state.active && state.remainingMs > 0 && state.remainingMs <= SHORT_WAIT_MS) {
       await sleep(state.remainingMs, signal);
-      state = await coolOff.state();
+      state = await coolOff.state().catch(() => NO_COOL_OFF);
     }
     let ticket: SharedCoolOffTicket | undefined;
     if (state.active) {
       if (state.remainingMs > 0) return this.refuse(endpoint, state.remainingMs);
-      ticket = await coolOff.tryProbe();
+      ticket = await coolOff.tryProbe().catch(() => undefined);
       if (!ticket) return this.refuse(endpoint, PROBE_WAIT_MS);
     }
     try {
@@ -83,9 +87,10 @@ export class DeploymentGate {
   async report(pass: GatePass, throttled: boolean | undefined, retryAfterMs?: number): Promise<void> {
     if (!this.sharedState) return;
     const { coolOff } = this.sharedState;
-    if (throttled === true) await coolOff.throttled(pass.ticket, retryAfterMs);
-    else if (pass.ticket && throttled === false) await coolOff.succeeded(pass.ticket);
-    else if (pass.ticket) await coolOff.released(pass.ticket);
+    const ignore = (): void => undefined;
+    if (throttled === true) await coolOff.throttled(pass.ticket, retryAfterMs).catch(ignore);
+    else if (pass.ticket && throttled === false) await coolOff.succeeded(pass.ticket).catch(ignore);
+    else if (pass.ticket) await coolOff.released(pass.ticket).catch(ignore);
   }
 
   private refuse(endpoint: string, remainingMs: number): never {
