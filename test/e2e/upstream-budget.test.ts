@@ -41,7 +41,7 @@ function budgetSuite(engine: EngineCase): void {
       env: async (emu, onClose) => {
         proxy = await startFaultProxy(emu.url);
         onClose(() => proxy.close());
-        return { SERVICE_API_URL: proxy.url, SERVICE_REQUESTS_PER_SECOND: String(BUDGET), SERVICE_COOL_OFF_MS: '1500', SERVICE_COOL_OFF_MAX_MS: '3000' };
+        return { SERVICE_API_URL: proxy.url, SERVICE_REQUESTS_PER_SECOND: String(BUDGET), SERVICE_COOL_OFF_MS: '3000', SERVICE_COOL_OFF_MAX_MS: '6000' };
       },
     });
     ({ emulator, discord, balancer } = pair);
@@ -92,13 +92,13 @@ function budgetSuite(engine: EngineCase): void {
     expect(new Set(balancer.routed.slice(-4).map((r) => r.backend)).size).toBe(2);
     expect(proxy.count(/^GET \/v2\//)).toBe(seen);
     // After the window, commands on both processes together send a single probe (still throttled).
-    await new Promise((r) => setTimeout(r, 1_700));
+    await new Promise((r) => setTimeout(r, 3_300));
     await Promise.all([0, 1, 2, 3].map(async () => search(`hunter ${randomBytes(3).toString('hex')}`).settled()));
     expect(proxy.count(/^GET \/v2\//) - seen).toBe(1);
     // The service recovers: after the (doubled) window one probe succeeds and both processes answer again.
     proxy.reset();
     let answered = '';
-    for (let tries = 0; tries < 20 && !/Hokuto/.test(answered); tries++) {
+    for (let tries = 0; tries < 30 && !/Hokuto/.test(answered); tries++) {
       await new Promise((r) => setTimeout(r, 500));
       answered = textOf(await search('hokuto').settled());
     }

@@ -69,7 +69,11 @@ export class StoreCoolOff implements SharedCoolOff {
     const record = parse(await this.engine.get(STATE_KEY));
     if (!record || record.until > this.now()) return undefined;
     const won = await this.engine.setIfAbsent(PROBE_PREFIX + record.window, '1', this.probeTimeoutMs);
-    return won ? { window: record.window } : undefined;
+    if (!won) return undefined;
+    // The window may have moved on meanwhile (the probe before this one was throttled again): a probe
+    // for a window that is over would be a second request in the new one.
+    const now = parse(await this.engine.get(STATE_KEY));
+    return now?.window === record.window ? { window: record.window } : undefined;
   }
 
   async throttled(ticket?: SharedCoolOffTicket, retryAfterMs?: number): Promise<number | undefined> {
@@ -91,7 +95,7 @@ export class StoreCoolOff implements SharedCoolOff {
       const wrote =
         raw === undefined ? await this.engine.setIfAbsent(STATE_KEY, value, ttl) : await this.engine.compareAndSet(STATE_KEY, raw, value, ttl);
       if (!wrote) continue;
-      if (ticket) await this.engine.delete(PROBE_PREFIX + ticket.window);
+      // The old window's probe key stays until it expires, so no late caller probes that window again.
       this.onCoolOff?.({ windowMs, streak: next.streak, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
       return windowMs;
     }
@@ -106,7 +110,6 @@ export class StoreCoolOff implements SharedCoolOff {
       if (!current || raw === undefined || current.window !== ticket.window) break;
       if (await this.engine.compareAndDelete(STATE_KEY, raw)) break;
     }
-    await this.engine.delete(PROBE_PREFIX + ticket.window);
   }
 
   async released(ticket: SharedCoolOffTicket): Promise<void> {
