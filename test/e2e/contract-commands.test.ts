@@ -1,4 +1,4 @@
-// Contract: every real response body in ../shared/fixtures/real/ rendered through the REAL command code
+// Contract: every real response body in test/fixtures/real/ rendered through the REAL command code
 // (discord.js client → router → command → view → render) within Discord's limits. The emulator answers
 // the command's service request with the fixture body (fault injection), so the bot parses and renders
 // exactly what the real service sent.

@@ -1,6 +1,6 @@
 /**
  * The emulator's answers must have the shapes of the real service's answers to the same requests
- * (../shared/fixtures/real): same key paths and the same JSON types at the leaves.
+ * (test/fixtures/real): same key paths and the same JSON types at the leaves.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
