@@ -11,7 +11,7 @@ const LAYERS = [
   { name: 'interaction core', path: '^src/interactions/' },
   { name: 'rendering', path: '^src/render/' },
   { name: 'domain services', path: '^src/(airing|reminders|auth|fairness|scheduler|catalogue|discord-api)/' },
-  { name: 'store', path: '^src/store/' },
+  { name: 'store and job engines', path: '^src/(store|jobs)/' },
   { name: 'service client', path: '^src/service/' },
   { name: 'leaves', path: '^src/(config|log|util)/' },
 ];

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { EngineKind, StoreEngine } from '../src/store/engine.js';
 import { MemoryEngine, openEngine } from '../src/store/engines/index.js';
+import { pgBossSchema } from '../src/jobs/open.js';
 
 export interface EngineCase {
   kind: EngineKind;
@@ -94,7 +95,12 @@ export function prepareCase(kind: EngineKind): OpenedCase {
             if (!exists.rows[0]?.t) return [];
             return (await c.query<{ key: string; value: string }>(`SELECT key, value FROM ${table}`)).rows;
           }),
-        cleanup: () => withClient(async (c) => void (await c.query(`DROP TABLE IF EXISTS ${table}, ${table}_rate`))),
+        cleanup: () =>
+          withClient(async (c) => {
+            await c.query(`DROP TABLE IF EXISTS ${table}, ${table}_rate`);
+            // The job engine's schema beside the table (pg-boss), when a test opened one.
+            await c.query(`DROP SCHEMA IF EXISTS ${pgBossSchema(table)} CASCADE`);
+          }),
       };
     }
     case 'redis': {

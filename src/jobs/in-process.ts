@@ -1,0 +1,200 @@
+// The job engine of a one-process deployment (SQLite, or memory in tests): jobs persist as records in
+// the store, so a restart picks up what was waiting or running; this process keeps the schedule in
+// memory (read from the store once, when a queue's worker starts) and checks it every second against
+// its clock, which tests and the sandbox move by hand (then `runDue` runs what fell due).
+// Enqueueing is one set-if-absent of the job's record, so an id is added once while its record lives.
+
+import type { StoreEngine } from '../store/engine.js';
+import { UnrecoverableJobError, type JobEngine, type JobHandler, type QueueCounts, type QueueSpec } from './job-engine.js';
+
+type State = 'waiting' | 'active' | 'done' | 'failed';
+
+interface JobRecord {
+  state: State;
+  data: unknown;
+  /** Attempts started so far. */
+  attempts: number;
+  runAt: number;
+  leaseUntil?: number;
+  error?: string;
+}
+
+interface Worker {
+  spec: QueueSpec;
+  run: (data: unknown, id: string, attempts: number) => Promise<void>;
+  /** Job id → when it may run, for the jobs this process will run. */
+  pending: Map<string, number>;
+  running: Set<Promise<void>>;
+}
+
+export type JobStore = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'keys'>;
+
+const key = (queue: string, id: string) => `job:${queue}:${id}`;
+
+function parseRecord(raw: string | undefined): JobRecord | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const v = JSON.parse(raw) as Partial<JobRecord>;
+    if (typeof v.state !== 'string' || typeof v.attempts !== 'number' || typeof v.runAt !== 'number') return undefined;
+    return v as JobRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+export class InProcessJobEngine implements JobEngine {
+  readonly kind = 'in-process';
+  private readonly specs = new Map<string, QueueSpec>();
+  private readonly workers = new Map<string, Worker>();
+  /** Jobs kept as failed, by queue (counted when the worker starts, then as they fail). */
+  private readonly failedCount = new Map<string, number>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly now: () => number,
+    private readonly onError: (what: string, error: unknown) => void,
+  ) {
+    const timer = setInterval(() => this.startDue(), 1000);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  define(spec: QueueSpec): Promise<void> {
+    this.specs.set(spec.name, spec);
+    return Promise.resolve();
+  }
+
+  private spec(queue: string): QueueSpec {
+    const spec = this.specs.get(queue);
+    if (!spec) throw new Error(`job queue ${queue} is not defined`);
+    return spec;
+  }
+
+  async work<T>(queue: string, parse: (data: unknown) => T | undefined, handler: JobHandler<T>): Promise<void> {
+    const spec = this.spec(queue);
+    const worker: Worker = {
+      spec,
+      pending: new Map(),
+      running: new Set(),
+      run: async (raw, id, attempts) => {
+        const data = parse(raw);
+        if (data === undefined) throw new UnrecoverableJobError('the job data is not valid for this queue');
+        await handler(data, { id, attempt: attempts, final: attempts >= spec.attempts });
+      },
+    };
+    this.workers.set(queue, worker);
+    // Jobs left by an earlier run of this process (a job that was running when it stopped runs again).
+    const prefix = key(queue, '');
+    let failed = 0;
+    for (const k of await this.store.keys(prefix)) {
+      const record = parseRecord(await this.store.get(k));
+      if (record && (record.state === 'waiting' || record.state === 'active')) worker.pending.set(k.slice(prefix.length), record.runAt);
+      if (record?.state === 'failed') failed++;
+    }
+    this.failedCount.set(queue, failed);
+  }
+
+  async enqueue(queue: string, id: string, data: object, o?: { delayMs?: number }): Promise<boolean> {
+    const spec = this.spec(queue);
+    const delayMs = Math.max(0, o?.delayMs ?? 0);
+    const record: JobRecord = { state: 'waiting', data, attempts: 0, runAt: this.now() + delayMs };
+    if (!(await this.store.setIfAbsent(key(queue, id), JSON.stringify(record), spec.keepDoneMs + delayMs))) return false;
+    this.workers.get(queue)?.pending.set(id, record.runAt);
+    return true;
+  }
+
+  every(name: string, periodMs: number, handler: () => Promise<void>): Promise<void> {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy || this.stopped) return;
+      busy = true;
+      handler()
+        .catch((error: unknown) => this.onError(name, error))
+        .finally(() => (busy = false));
+    }, periodMs);
+    timer.unref();
+    this.timers.push(timer);
+    return Promise.resolve();
+  }
+
+  counts(queue: string): Promise<QueueCounts> {
+    const worker = this.workers.get(queue);
+    const now = this.now();
+    let waiting = 0;
+    let delayed = 0;
+    let oldest = now;
+    for (const runAt of worker?.pending.values() ?? []) {
+      if (runAt > now) delayed++;
+      else {
+        waiting++;
+        oldest = Math.min(oldest, runAt);
+      }
+    }
+    return Promise.resolve({ waiting, delayed, active: worker?.running.size ?? 0, failed: this.failedCount.get(queue) ?? 0, oldestWaitingMs: now - oldest });
+  }
+
+  async runDue(): Promise<void> {
+    for (let round = 0; round < 100; round++) {
+      const started = this.startDue();
+      const running = [...this.workers.values()].flatMap((w) => [...w.running]);
+      if (started === 0 && running.length === 0) return;
+      await Promise.allSettled(running);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    await Promise.allSettled([...this.workers.values()].flatMap((w) => [...w.running]));
+  }
+
+  /** Starts the due jobs that fit each queue's concurrency; returns how many it started. */
+  private startDue(): number {
+    if (this.stopped) return 0;
+    const now = this.now();
+    let started = 0;
+    for (const [queue, worker] of this.workers) {
+      const due = [...worker.pending].filter(([, runAt]) => runAt <= now).sort((a, b) => a[1] - b[1]);
+      for (const [id] of due) {
+        if (worker.running.size >= worker.spec.concurrency) break;
+        worker.pending.delete(id);
+        const run = this.runOne(queue, worker, id).catch((error: unknown) => this.onError(queue, error));
+        const tracked = run.finally(() => worker.running.delete(tracked));
+        worker.running.add(tracked);
+        started++;
+      }
+    }
+    return started;
+  }
+
+  private async runOne(queue: string, worker: Worker, id: string): Promise<void> {
+    const { spec } = worker;
+    const k = key(queue, id);
+    const raw = await this.store.get(k);
+    const record = parseRecord(raw);
+    if (raw === undefined || !record || record.state === 'done' || record.state === 'failed') return;
+    const now = this.now();
+    if (record.state === 'active' && (record.leaseUntil ?? 0) > now) return;
+    const attempts = record.attempts + 1;
+    const active: JobRecord = { ...record, state: 'active', attempts, leaseUntil: now + spec.leaseMs };
+    const activeRaw = JSON.stringify(active);
+    // A second process sharing the store (not a supported deployment on SQLite) cannot run it twice.
+    if (!(await this.store.compareAndSet(k, raw, activeRaw, spec.keepDoneMs))) return;
+    try {
+      await worker.run(record.data, id, attempts);
+      await this.store.set(k, JSON.stringify({ ...active, state: 'done', leaseUntil: undefined }), spec.keepDoneMs);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof UnrecoverableJobError || attempts >= spec.attempts) {
+        await this.store.set(k, JSON.stringify({ ...active, state: 'failed', error: message, leaseUntil: undefined }), spec.keepFailedMs);
+        this.failedCount.set(queue, (this.failedCount.get(queue) ?? 0) + 1);
+        return;
+      }
+      const runAt = this.now() + spec.retryBaseMs * 2 ** (attempts - 1);
+      await this.store.set(k, JSON.stringify({ ...active, state: 'waiting', runAt, error: message, leaseUntil: undefined }), spec.keepDoneMs + (runAt - now));
+      worker.pending.set(id, runAt);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+// The small interface the bot's background work runs on: queues of jobs with ids that deduplicate,
+// leases, retries with back-off and a failed state, and periodic work with one runner per deployment.
+// Three engines sit behind it, chosen by STORE_URL: pg-boss on PostgreSQL, BullMQ on Redis, and an
+// in-process queue on SQLite or memory (one process).
+
+import { createHash } from 'node:crypto';
+
+/** How one queue's jobs are run. The same spec must be used by every process of a deployment. */
+export interface QueueSpec {
+  name: string;
+  /** Attempts in all, the first included; after the last failed one the job stays failed. */
+  attempts: number;
+  /** Delay before the first retry; it doubles with each further attempt. */
+  retryBaseMs: number;
+  /**
+   * How long a worker owns a running job. A worker that dies mid-job gives the job back after this long
+   * (stalled-job recovery); a handler must finish well within it.
+   */
+  leaseMs: number;
+  /** Jobs of this queue one process runs at once. */
+  concurrency: number;
+  /** How long a finished job is kept: while it is, enqueueing its id again adds nothing. */
+  keepDoneMs: number;
+  /** How long a job that failed for good is kept (the dead-letter state). */
+  keepFailedMs: number;
+}
+
+/** One run of a job. */
+export interface JobRun {
+  id: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** The last attempt: if it throws, the job fails for good. */
+  final: boolean;
+}
+
+/** Returns normally: done. Throws: retried with back-off, or failed for good after the last attempt. */
+export type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
+
+/** Thrown by a handler when retrying cannot help: the job fails for good at once. */
+export class UnrecoverableJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnrecoverableJobError';
+  }
+}
+
+export interface QueueCounts {
+  /** Ready to run (due), not yet taken by a worker. */
+  waiting: number;
+  /** Scheduled for later (a delay or a retry's back-off). */
+  delayed: number;
+  active: number;
+  /** Failed for good and still kept. */
+  failed: number;
+  /** Age of the oldest job that is due and waiting for a worker (0 when none). */
+  oldestWaitingMs: number;
+}
+
+export type JobEngineKind = 'pg-boss' | 'bullmq' | 'in-process';
+
+export interface JobEngine {
+  readonly kind: JobEngineKind;
+  /** Creates the queue where the engine needs it (idempotent, every process). */
+  define(spec: QueueSpec): Promise<void>;
+  /** Starts this process's workers on a defined queue; `parse` rejects data that is not this queue's. */
+  work<T>(queue: string, parse: (data: unknown) => T | undefined, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Adds a job unless the queue holds one with this id (waiting, running, done or failed within the keep
+   * times): one step in the engine, so of every process enqueueing the same id exactly one adds it.
+   * Returns whether it added.
+   */
+  enqueue(queue: string, id: string, data: object, o?: { delayMs?: number }): Promise<boolean>;
+  /**
+   * Runs `handler` once per period across every process of the deployment (a whole number of minutes, at
+   * most 60), whichever process is free; the engine retries a failed run in the next period.
+   */
+  every(name: string, periodMs: number, handler: () => Promise<void>): Promise<void>;
+  counts(queue: string): Promise<QueueCounts>;
+  /**
+   * Waits until the jobs that are due now have run (the in-process engine runs them at once; tests and
+   * the sandbox use it after moving their clock). The networked engines resolve once their workers have
+   * had a moment: their jobs are taken by whichever process is free.
+   */
+  runDue(): Promise<void>;
+  /** Stops taking jobs, waits for running ones (up to their lease) and closes connections. */
+  stop(): Promise<void>;
+}
+
+/** A job id every engine accepts (pg-boss wants a UUID; BullMQ refuses some characters): a UUID made from a hash of the id. */
+export function engineJobId(queue: string, id: string): string {
+  const hex = createHash('sha256').update(`${queue}\u0000${id}`).digest('hex');
+  const variant = ((parseInt(hex.slice(16, 17), 16) & 3) | 8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

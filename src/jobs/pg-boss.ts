@@ -1,0 +1,153 @@
+// The job engine on PostgreSQL: pg-boss, in its own schema beside the store's table. What pg-boss
+// gives is used as it is: a job's id is its primary key (a second insert of the id adds nothing while
+// the job is kept, done or failed), `expireInSeconds` is the lease after which a job whose worker died
+// is retried, retries back off exponentially, jobs that fail for good stay `failed` until archived, and
+// cron schedules insert one job per period for the whole deployment.
+
+import PgBoss from 'pg-boss';
+import { UnrecoverableJobError, engineJobId, type JobEngine, type JobHandler, type QueueCounts, type QueueSpec } from './job-engine.js';
+
+export interface PgBossOptions {
+  connectionString: string;
+  /** The schema pg-boss keeps its tables in (one per store table, so deployments sharing a database stay apart). */
+  schema: string;
+  /** Longest keep times of all queues: pg-boss archives (and so forgets the ids of) jobs older than these. */
+  keepDoneMs: number;
+  keepFailedMs: number;
+  /** How often expired leases are looked for; a crashed worker's job is retried within lease + this. */
+  maintenanceMs: number;
+  onError: (what: string, error: unknown) => void;
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** A period as a cron expression (whole minutes, at most an hour). */
+export function cronEvery(periodMs: number): string {
+  const minutes = periodMs / 60_000;
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 60) throw new Error('a periodic job runs every 1 to 60 whole minutes');
+  return minutes === 60 ? '0 * * * *' : minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
+}
+
+export class PgBossJobEngine implements JobEngine {
+  readonly kind = 'pg-boss';
+  private readonly specs = new Map<string, QueueSpec>();
+  private countsCache = new Map<string, { at: number; counts: Promise<QueueCounts> }>();
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly o: PgBossOptions,
+  ) {}
+
+  static async open(o: PgBossOptions): Promise<PgBossJobEngine> {
+    const boss = new PgBoss({
+      connectionString: o.connectionString,
+      schema: o.schema,
+      application_name: 'amls-bot-jobs',
+      max: 4,
+      archiveCompletedAfterSeconds: seconds(o.keepDoneMs),
+      archiveFailedAfterSeconds: seconds(o.keepFailedMs),
+      deleteAfterDays: 7,
+      maintenanceIntervalSeconds: seconds(o.maintenanceMs),
+      monitorStateIntervalSeconds: 3600,
+    });
+    boss.on('error', (error) => o.onError('pg-boss', error));
+    await boss.start();
+    return new PgBossJobEngine(boss, o);
+  }
+
+  async define(spec: QueueSpec): Promise<void> {
+    this.specs.set(spec.name, spec);
+    const options = {
+      name: spec.name,
+      retryLimit: spec.attempts - 1,
+      retryDelay: seconds(spec.retryBaseMs),
+      retryBackoff: true,
+      expireInSeconds: seconds(spec.leaseMs),
+      retentionSeconds: seconds(spec.keepDoneMs),
+    };
+    if (await this.boss.getQueue(spec.name)) await this.boss.updateQueue(spec.name, options);
+    else await this.boss.createQueue(spec.name, { policy: 'standard', ...options }).catch(async (error: unknown) => {
+      // Another process created it meanwhile.
+      if (!(await this.boss.getQueue(spec.name))) throw error;
+    });
+  }
+
+  private spec(queue: string): QueueSpec {
+    const spec = this.specs.get(queue);
+    if (!spec) throw new Error(`job queue ${queue} is not defined`);
+    return spec;
+  }
+
+  async work<T>(queue: string, parse: (data: unknown) => T | undefined, handler: JobHandler<T>): Promise<void> {
+    const spec = this.spec(queue);
+    const run = async ([job]: PgBoss.JobWithMetadata<object>[]): Promise<void> => {
+      if (!job) return;
+      const attempt = job.retryCount + 1;
+      try {
+        const data = parse(job.data);
+        if (data === undefined) throw new UnrecoverableJobError('the job data is not valid for this queue');
+        await handler(data, { id: job.id, attempt, final: job.retryCount >= job.retryLimit });
+      } catch (error) {
+        // pg-boss retries while retry_count < retry_limit: a job that cannot succeed gets no more attempts.
+        if (error instanceof UnrecoverableJobError) {
+          await this.boss.getDb().executeSql(`UPDATE ${this.o.schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [queue, job.id]);
+        }
+        throw error;
+      }
+    };
+    // One polling worker per slot of concurrency, each taking one job at a time (so each job completes or fails on its own).
+    for (let i = 0; i < spec.concurrency; i++) {
+      await this.boss.work<object>(queue, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, run);
+    }
+  }
+
+  async enqueue(queue: string, id: string, data: object, o?: { delayMs?: number }): Promise<boolean> {
+    this.spec(queue);
+    const delay = Math.max(0, o?.delayMs ?? 0);
+    const sent = await this.boss.send(queue, data, { id: engineJobId(queue, id), ...(delay > 0 ? { startAfter: seconds(delay) } : {}) });
+    return sent !== null;
+  }
+
+  async every(name: string, periodMs: number, handler: () => Promise<void>): Promise<void> {
+    const spec: QueueSpec = { name, attempts: 1, retryBaseMs: 1000, leaseMs: periodMs, concurrency: 1, keepDoneMs: periodMs * 2, keepFailedMs: periodMs * 2 };
+    await this.define(spec);
+    await this.boss.schedule(name, cronEvery(periodMs));
+    await this.boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, () => handler());
+  }
+
+  counts(queue: string): Promise<QueueCounts> {
+    // Metrics scrapes and /readyz may ask often; one query per queue every few seconds is enough.
+    const cached = this.countsCache.get(queue);
+    if (cached && Date.now() - cached.at < 5000) return cached.counts;
+    const counts = this.readCounts(queue);
+    this.countsCache.set(queue, { at: Date.now(), counts });
+    counts.catch(() => this.countsCache.delete(queue));
+    return counts;
+  }
+
+  private async readCounts(queue: string): Promise<QueueCounts> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT
+         count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS waiting,
+         count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after > now())::int AS delayed,
+         count(*) FILTER (WHERE state = 'active')::int AS active,
+         count(*) FILTER (WHERE state = 'failed')::int AS failed,
+         COALESCE(EXTRACT(EPOCH FROM now() - min(start_after) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())) * 1000, 0)::float8 AS oldest
+       FROM ${this.o.schema}.job WHERE name = $1`,
+      [queue],
+    );
+    const row = (rows[0] ?? {}) as Record<string, unknown>;
+    const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0));
+    return { waiting: n(row.waiting), delayed: n(row.delayed), active: n(row.active), failed: n(row.failed), oldestWaitingMs: Math.max(0, n(row.oldest)) };
+  }
+
+  async runDue(): Promise<void> {
+    // Workers poll every second; give them two polls.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+
+  async stop(): Promise<void> {
+    const longest = Math.max(1000, ...[...this.specs.values()].map((s) => s.leaseMs));
+    await this.boss.stop({ graceful: true, wait: true, timeout: longest });
+  }
+}
