@@ -9,6 +9,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { silentLogger } from '../src/log/log.js';
 import { MemoryEngine } from '../src/store/engines/memory.js';
 import { KEY, emptyUser, type GuildReminders } from '../src/reminders/records.js';
+import { InProcessJobEngine } from '../src/jobs/in-process.js';
 import { Reminders } from '../src/reminders/reminders.js';
 import type { Anime } from '../src/service/work-types.js';
 import { WEEKDAYS } from '../src/airing/air-times.js';
@@ -51,6 +52,7 @@ export async function runReminders(o: BenchOptions): Promise<void> {
   const kv = new MemoryEngine(() => now);
   const reminders = new Reminders({
     kv,
+    jobs: new InProcessJobEngine(kv, () => now, () => undefined),
     now: () => now,
     log: silentLogger,
     source: {

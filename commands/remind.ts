@@ -137,7 +137,7 @@ export const remind: SlashCommand = defineCommand(REMIND_DATA, {
       ephemeral: true,
       run: async (ctx) => {
         const { user, titles } = await ctx.deps.reminders.list(ctx.userId);
-        return reminderListMessage(user, titles);
+        return reminderListMessage(user, titles, await ctx.deps.reminders.failedFor(ctx.userId));
       },
     },
     remove: {
@@ -177,7 +177,10 @@ export const remind: SlashCommand = defineCommand(REMIND_DATA, {
     'channel add': { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: channelAdd },
     'channel list': {
       ephemeral: true,
-      run: async (ctx) => channelListMessage(await ctx.deps.reminders.listChannels(serverOf(ctx)), ctx.where),
+      run: async (ctx) => {
+        const guildId = serverOf(ctx);
+        return channelListMessage(await ctx.deps.reminders.listChannels(guildId), ctx.where, await ctx.deps.reminders.failedForGuild(guildId));
+      },
     },
     'channel remove': { ephemeral: true, autocomplete: serverFollowedChoices, run: channelRemove },
   });

@@ -15,6 +15,7 @@ import { commands, components } from './command-registry.js';
 import { InteractionRouter, type DrainResult } from '../interactions/router.js';
 import { WhereTracker } from '../interactions/where.js';
 import { type Reminders } from '../reminders/reminders.js';
+import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
 import { sendDirectMessage } from '../transport/direct-message.js';
 import { type HealthStatus } from '../web/app.js';
@@ -40,6 +41,8 @@ export interface RunningBot {
   store: BotStore;
   tokens: TokenManager;
   reminders: Reminders;
+  /** The job engine reminders and periodic work run on (pg-boss, BullMQ or in-process, by store). */
+  jobs: JobEngine;
   deps: BotDeps;
   router: InteractionRouter;
   /** The bot's metrics when METRICS=on. */
@@ -106,20 +109,40 @@ function attachTransport(o: BotOptions, core: Core, client: Client, where: Where
   });
 }
 
-/** What `/readyz` reports: the store, the Discord session (gateway only) and whether interactions are taken. */
-function readinessCheck(http: boolean, store: BotStore, client: Client, router: InteractionRouter): () => Promise<HealthStatus> {
+/**
+ * What `/readyz` reports: the store, the Discord session (gateway only), whether interactions are taken,
+ * and the reminder queue (details only: a backlog does not make a process unready).
+ */
+function readinessCheck(http: boolean, core: Core, client: Client, router: InteractionRouter): () => Promise<HealthStatus> {
   return async (): Promise<HealthStatus> => {
-    const storeOk = await store.ping();
+    const storeOk = await core.store.ping();
     const accepting = router.accepting;
+    const reminders = await reminderDetails(core);
     if (http) {
-      return { ready: storeOk && accepting, checks: { transport: 'http', store: storeOk, interactions: accepting ? 'accepting' : 'draining' } };
+      return { ready: storeOk && accepting, checks: { transport: 'http', store: storeOk, interactions: accepting ? 'accepting' : 'draining', ...reminders } };
     }
     const discordReady = client.isReady();
     return {
       ready: storeOk && discordReady && accepting,
-      checks: { transport: 'gateway', store: storeOk, discord: discordReady ? 'ready' : 'connecting', interactions: accepting ? 'accepting' : 'draining' },
+      checks: { transport: 'gateway', store: storeOk, discord: discordReady ? 'ready' : 'connecting', interactions: accepting ? 'accepting' : 'draining', ...reminders },
     };
   };
+}
+
+async function reminderDetails(core: Core): Promise<Record<string, string | number>> {
+  try {
+    const c = await core.deps.reminders.deliveryCounts();
+    return {
+      reminder_jobs: core.jobs.kind,
+      reminders_waiting: c.waiting,
+      reminders_delayed: c.delayed,
+      reminders_active: c.active,
+      reminders_failed: c.failed,
+      reminders_oldest_due_seconds: Math.round(c.oldestWaitingMs / 1000),
+    };
+  } catch {
+    return { reminder_jobs: `${core.jobs.kind} (not answering)` };
+  }
 }
 
 /** The web server unless `o.web` is false; a failed start closes the core. */
@@ -182,12 +205,12 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const where = new WhereTracker();
   const router = attachRouter(o, core, client, where);
   const httpInteractions = attachTransport(o, core, client, where, router);
-  const readiness = readinessCheck(config.transport.kind === 'http', store, client, router);
+  const readiness = readinessCheck(config.transport.kind === 'http', core, client, router);
   const web = await startWebOrClose(o, core, client, readiness, httpInteractions);
   const { ready } = await connect(o, core, client, web);
 
   core.setReminderDelivery(reminderDelivery(client));
-  deps.reminders.start();
+  await deps.reminders.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);
 
@@ -198,6 +221,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
     store,
     tokens: core.tokens,
     reminders: deps.reminders,
+    jobs: core.jobs,
     deps,
     router,
     metrics: core.metrics,

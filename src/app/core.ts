@@ -5,8 +5,9 @@
 import { parseEncryptionKey } from '../config/keys.js';
 import { LoginService } from '../auth/login.js';
 import { openStore, type BotStore } from '../store/bot-store.js';
-import { Scheduler } from '../scheduler/periodic.js';
-import { expiredRecordSweep } from '../scheduler/sweep.js';
+import { parseStoreUrl } from '../config/store-url.js';
+import type { JobEngine } from '../jobs/job-engine.js';
+import { openJobEngine } from '../jobs/open.js';
 import { DEFAULT_TOKEN_TIMEOUT_MS, type OAuthClient } from '../service/oauth.js';
 import { type TokenManager } from '../service/token-source.js';
 import { type ServiceClient } from '../service/client.js';
@@ -16,6 +17,7 @@ import { NsfwRatings } from '../catalogue/nsfw-ratings.js';
 import { AIRING_FIELDS, SeasonAiring } from '../airing/season-airing.js';
 import { watchingAndPlanned } from '../airing/my-list.js';
 import { Reminders } from '../reminders/reminders.js';
+import { DEFAULT_KNOBS, KEEP_FAILED_MS, sentTtlMs } from '../reminders/knobs.js';
 import { type DeliveryResult } from '../reminders/types.js';
 import type { QueuedReminder } from '../reminders/records.js';
 import { PAUSE_NOTICE } from '../views/reminders.js';
@@ -47,8 +49,10 @@ export interface Core {
   metrics: BotMetrics | undefined;
   /** Set by the process that talks to Discord: DMs a user whose login background work found revoked. */
   loginLostNotifier: { send?: (discordUserId: string) => Promise<void> };
+  /** The job engine (pg-boss, BullMQ or in-process, by store) reminders and periodic work run on. */
+  jobs: JobEngine;
   /** How due reminders reach Discord; set by processes with a Discord client before starting the scheduler. */
-  setReminderDelivery(deliver: (reminder: QueuedReminder) => Promise<DeliveryResult>): void;
+  setReminderDelivery(deliver: Deliver): void;
   close(): Promise<void>;
 }
 
@@ -68,7 +72,13 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     await store.close();
     throw error;
   }
-  const scheduler = startScheduler(store, log);
+  let jobs: JobEngine;
+  try {
+    jobs = await openJobs(o, store, now);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const sharing = await openUpstreamSharing(store.engine, limits, log, o.service?.cacheTtlMs);
@@ -85,7 +95,14 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const audited = auditedLogin(login, metrics, log);
   const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id) });
   const delivery = lateDelivery();
-  const reminders = openReminders(o, now, { store, service, tokens, login }, delivery.deliver);
+  const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
+  await reminders.define();
+  metrics?.observeReminderQueue(() => reminders.deliveryCounts());
+  // The expired-record sweep: once a minute for the whole deployment, in whichever process is free.
+  await jobs.every('sweep-expired', 60_000, async () => {
+    const count = await store.sweepExpired();
+    if (count > 0) log.debug('expired records deleted', { count });
+  });
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -111,10 +128,11 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     deps,
     loginLostNotifier,
     metrics,
+    jobs,
     setReminderDelivery: delivery.set,
     close: async () => {
       await reminders.stop();
-      await Promise.allSettled([service.close(), oauth.close(), scheduler.stop(), sharing.close()]);
+      await Promise.allSettled([service.close(), oauth.close(), jobs.stop(), sharing.close()]);
       await store.close();
     },
   };
@@ -132,25 +150,27 @@ async function openTimedStore(o: CoreOptions, now: () => number, metrics: BotMet
   return metrics ? timedStore(opened, opened.engine.kind, metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
 }
 
-/** The periodic tasks (the expired-record sweep), started. */
-function startScheduler(store: BotStore, log: CoreOptions['log']): Scheduler {
-  const scheduler = new Scheduler({
-    engine: store.engine,
-    onError: (task, error) => log.warn('a periodic task failed; the next period tries again', { task, error }),
+/** The job engine beside the store: its keep times and lease follow the reminder knobs. */
+function openJobs(o: CoreOptions, store: BotStore, now: () => number): Promise<JobEngine> {
+  const knobs = { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders };
+  return openJobEngine({
+    location: parseStoreUrl(o.config.store.url),
+    store: store.engine,
+    now,
+    keepDoneMs: sentTtlMs(knobs),
+    keepFailedMs: KEEP_FAILED_MS,
+    leaseMs: knobs.leaseMs,
+    onError: (what, error) => o.log.warn('the job engine reported an error', { what, error }),
   });
-  scheduler.add(expiredRecordSweep(store, (count) => log.debug('expired records deleted', { count })));
-  // Every process runs the scheduler; the lease in the store makes each period's run happen once across them.
-  scheduler.start();
-  return scheduler;
 }
 
-type Deliver = (reminder: QueuedReminder) => Promise<DeliveryResult>;
+type Deliver = (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;
 
 /** How reminders reach Discord, set later by a process with a Discord client; until then each one is retried. */
 function lateDelivery(): { deliver: Deliver; set: (deliver: Deliver) => void } {
   let deliverVia: Deliver | undefined;
   return {
-    deliver: (reminder) => (deliverVia ? deliverVia(reminder) : Promise.resolve({ ok: false, reason: 'retry', detail: 'no Discord client in this process' })),
+    deliver: (reminder, signal) => (deliverVia ? deliverVia(reminder, signal) : Promise.resolve({ ok: false, reason: 'retry', detail: 'no Discord client in this process' })),
     set: (deliver) => {
       deliverVia = deliver;
     },
@@ -160,12 +180,13 @@ function lateDelivery(): { deliver: Deliver; set: (deliver: Deliver) => void } {
 function openReminders(
   o: CoreOptions,
   now: () => number,
-  { store, service, tokens, login }: { store: BotStore; service: ServiceClient; tokens: TokenManager; login: LoginService },
+  { store, jobs, service, tokens, login, metrics }: { store: BotStore; jobs: JobEngine; service: ServiceClient; tokens: TokenManager; login: LoginService; metrics: BotMetrics | undefined },
   deliver: Deliver,
 ): Reminders {
   return new Reminders({
-    // The shared store engine: its atomic steps make each reminder's claim hold across every process.
     kv: store.engine,
+    jobs,
+    counted: (outcome) => metrics?.reminders.inc({ outcome }),
     source: {
       anime: (id) => service.getAnime(id, { fields: AIRING_FIELDS }),
       // The periodic sync reads as background work: a login it finds revoked is told to the user by DM.

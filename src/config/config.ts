@@ -145,6 +145,7 @@ function readReminders(r: EnvReader): RemindersConfig {
     titleRefreshMs: r.duration('REMINDER_TITLE_REFRESH_HOURS', 6, HOUR_MS, 0.25, 48),
     listSyncMs: r.duration('REMINDER_LIST_SYNC_HOURS', 6, HOUR_MS, 0.25, 48),
     catchUpMs: r.duration('REMINDER_CATCH_UP_HOURS', 6, HOUR_MS, 0, 72),
+    leaseMs: r.duration('REMINDER_LEASE_SECONDS', 120, 1000, 10, 900),
   };
 }
 

@@ -91,6 +91,8 @@ export interface RemindersConfig {
   titleRefreshMs: number;
   listSyncMs: number;
   catchUpMs: number;
+  /** How long a process owns a job it runs; a crashed process's reminder is retried after this. */
+  leaseMs: number;
 }
 
 export interface BotConfig {

@@ -98,6 +98,12 @@ export class BullMqJobEngine implements JobEngine {
     return stored === mark;
   }
 
+  async remove(queueName: string, ids: readonly string[]): Promise<void> {
+    const { queue } = this.queue(queueName);
+    // A job running now is locked and stays; everything else goes.
+    await Promise.allSettled(ids.map((id) => queue.remove(engineJobId(queueName, id))));
+  }
+
   async every(name: string, periodMs: number, handler: () => Promise<void>): Promise<void> {
     const spec: QueueSpec = { name, attempts: 1, retryBaseMs: 1000, leaseMs: Math.min(periodMs, 5 * 60_000), concurrency: 1, keepDoneMs: periodMs * 2, keepFailedMs: periodMs * 2 };
     await this.define(spec);

@@ -27,7 +27,7 @@ interface Worker {
   running: Set<Promise<void>>;
 }
 
-export type JobStore = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'keys'>;
+export type JobStore = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'delete' | 'keys'>;
 
 const key = (queue: string, id: string) => `job:${queue}:${id}`;
 
@@ -55,10 +55,14 @@ export class InProcessJobEngine implements JobEngine {
     private readonly store: JobStore,
     private readonly now: () => number,
     private readonly onError: (what: string, error: unknown) => void,
+    /** How often due jobs are looked for; 0: only when `runDue` is called (tests that step the clock). */
+    pollMs = 1000,
   ) {
-    const timer = setInterval(() => this.startDue(), 1000);
-    timer.unref();
-    this.timers.push(timer);
+    if (pollMs > 0) {
+      const timer = setInterval(() => this.startDue(), pollMs);
+      timer.unref();
+      this.timers.push(timer);
+    }
   }
 
   define(spec: QueueSpec): Promise<void> {
@@ -103,6 +107,13 @@ export class InProcessJobEngine implements JobEngine {
     if (!(await this.store.setIfAbsent(key(queue, id), JSON.stringify(record), spec.keepDoneMs + delayMs))) return false;
     this.workers.get(queue)?.pending.set(id, record.runAt);
     return true;
+  }
+
+  async remove(queue: string, ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      this.workers.get(queue)?.pending.delete(id);
+      await this.store.delete(key(queue, id));
+    }
   }
 
   every(name: string, periodMs: number, handler: () => Promise<void>): Promise<void> {

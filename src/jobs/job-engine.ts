@@ -71,6 +71,8 @@ export interface JobEngine {
    * Returns whether it added.
    */
   enqueue(queue: string, id: string, data: object, o?: { delayMs?: number }): Promise<boolean>;
+  /** Deletes jobs by id (waiting, done or failed; a running one finishes its run), e.g. a forgotten user's. */
+  remove(queue: string, ids: readonly string[]): Promise<void>;
   /**
    * Runs `handler` once per period across every process of the deployment (a whole number of minutes, at
    * most 60), whichever process is free; the engine retries a failed run in the next period.

@@ -108,6 +108,14 @@ export class PgBossJobEngine implements JobEngine {
     return sent !== null;
   }
 
+  async remove(queue: string, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const jobIds = ids.map((id) => engineJobId(queue, id));
+    // The job table and the archive pg-boss moves finished jobs to.
+    await this.boss.getDb().executeSql(`DELETE FROM ${this.o.schema}.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state <> 'active'`, [queue, jobIds]);
+    await this.boss.getDb().executeSql(`DELETE FROM ${this.o.schema}.archive WHERE name = $1 AND id = ANY($2::uuid[])`, [queue, jobIds]);
+  }
+
   async every(name: string, periodMs: number, handler: () => Promise<void>): Promise<void> {
     const spec: QueueSpec = { name, attempts: 1, retryBaseMs: 1000, leaseMs: periodMs, concurrency: 1, keepDoneMs: periodMs * 2, keepFailedMs: periodMs * 2 };
     await this.define(spec);

@@ -1,7 +1,8 @@
 // The bot's Prometheus metrics on prom-client, one registry per running bot. The names here are
 // the contract with deploy/grafana-dashboard.json (a test checks the dashboard uses only these).
 
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { QueueCounts } from '../jobs/job-engine.js';
 
 export const METRIC_PREFIX = 'amls_bot_';
 
@@ -114,6 +115,36 @@ export class BotMetrics {
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });
+
+  readonly reminders = new Counter({
+    name: `${METRIC_PREFIX}reminders_total`,
+    help: 'Reminder job runs, by outcome: delivered, dropped (no longer wanted), duplicate (already sent), paused (DMs closed or channel refused), retried, failed (for good).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  private reminderQueue: (() => Promise<QueueCounts>) | undefined;
+  readonly reminderJobs = new Gauge({
+    name: `${METRIC_PREFIX}reminder_jobs`,
+    help: 'Reminder delivery jobs in the job engine (the whole deployment), by state: waiting (due), delayed (retry back-off), active, failed (kept).',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+    collect: async () => {
+      const counts = await this.reminderQueue?.().catch(() => undefined);
+      if (!counts) return;
+      for (const state of ['waiting', 'delayed', 'active', 'failed'] as const) this.reminderJobs.set({ state }, counts[state]);
+      this.oldestDue.set(counts.oldestWaitingMs / 1000);
+    },
+  });
+  readonly oldestDue = new Gauge({
+    name: `${METRIC_PREFIX}reminder_oldest_due_seconds`,
+    help: 'How long the oldest due reminder job has waited for a worker (0 when none waits).',
+    registers: [this.registry],
+  });
+
+  /** Where the reminder queue gauges read from, at each scrape. */
+  observeReminderQueue(read: () => Promise<QueueCounts>): void {
+    this.reminderQueue = read;
+  }
 
   constructor(o: BotMetricsOptions = {}) {
     if (o.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });

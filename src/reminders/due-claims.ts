@@ -1,6 +1,7 @@
-// Claiming due reminders once: for each followed title's aired episodes, each follower whose delay has
-// passed gets one queued reminder, claimed by a sent marker in the store so no process queues it twice.
-// Following a title claims its past episodes the same way, so it never reminds of the past.
+// Finding due reminders by the follower index (never by scanning the store): for each followed title's
+// aired episodes, each follower whose delay has passed gets one delivery job, whose id is the
+// reminder's, so the job engine adds it once however many processes find it. Following a title marks
+// its past episodes' reminders skipped, so it never reminds of the past.
 
 import { episodesBetween, type ExpectedEpisode } from '../airing/air-times.js';
 import type { ReminderEnv } from './env.js';
@@ -8,6 +9,7 @@ import type { FollowerIndex } from './follower-index.js';
 import { MINUTE, sentTtlMs, windowMs } from './knobs.js';
 import type { Pacer } from './pacer.js';
 import { reminderPlan } from './plans.js';
+import { QUEUE } from './queues.js';
 import { KEY, type QueuedReminder, type ReminderTarget, type TitleInfo } from './records.js';
 import { reminderId } from './targets.js';
 import type { Titles } from './titles.js';
@@ -70,10 +72,9 @@ export class DueClaims {
       const dueMs = episode.atMs + dest.delayMinutes * MINUTE;
       if (dueMs > now) waiting = true;
       if (dueMs > now || now - dueMs > this.env.knobs.catchUpMs) continue;
+      // Marked seen only once the engine has it: a failed enqueue is tried again next pass.
+      await this.env.jobs.enqueue(QUEUE.deliveries, id, this.queued(now, id, dest.target, info, episode, dueMs));
       this.seen.set(id, episode.atMs);
-      if (!(await this.env.kv.setIfAbsent(KEY.sent(id), 'queued', sentTtlMs(this.env.knobs)))) continue;
-      const item = this.queued(now, id, dest.target, info, episode, dueMs);
-      await this.env.kv.set(KEY.queue(id), JSON.stringify(item));
     }
     return waiting;
   }
@@ -89,8 +90,6 @@ export class DueClaims {
       atMs: episode.atMs,
       dueMs,
       late: now - dueMs > this.env.knobs.lateAfterMs,
-      attempts: 0,
-      nextAttemptMs: now,
     };
   }
 }

@@ -1,14 +1,17 @@
 // People's follows, reminded by DM: following and stopping titles, the delay, resuming after a
 // closed-DM pause, listing what they follow, and "forget me".
 
-import { nextEpisode } from '../airing/air-times.js';
+import { episodesBetween, nextEpisode } from '../airing/air-times.js';
 import type { Anime } from '../service/work-types.js';
 import type { DueClaims } from './due-claims.js';
 import type { ReminderEnv } from './env.js';
 import type { FollowerIndex } from './follower-index.js';
-import { MAX_DELAY_MINUTES, MAX_FOLLOWS } from './knobs.js';
+import { MAX_DELAY_MINUTES, MAX_FOLLOWS, sentTtlMs } from './knobs.js';
+import { listSyncJobId } from './list-sync.js';
 import { reminderPlan, whyInactive } from './plans.js';
-import { followedTitles, KEY, titleInfoOf, type UserReminders } from './records.js';
+import { QUEUE } from './queues.js';
+import { followedTitles, KEY, parseUser, titleInfoOf, type UserReminders } from './records.js';
+import { reminderId } from './targets.js';
 import type { Settings } from './settings.js';
 import type { Titles } from './titles.js';
 import { ReminderError, type FollowedTitle } from './types.js';
@@ -51,14 +54,39 @@ export class Follows {
     return result;
   }
 
-  /** "Forget me": deletes the user's settings, queued reminders and sent markers; returns how many records. */
+  /**
+   * "Forget me": deletes the user's settings, sent markers and failed reminders, and their jobs in the
+   * job engine (their reminders over the keep window, worked out from what they followed, and their list
+   * syncs); returns how many store records. A job already running finds the user gone and sends nothing.
+   */
   async forgetUser(userId: string): Promise<number> {
-    const { kv } = this.env;
+    const { kv, jobs, knobs } = this.env;
+    const raw = await kv.get(KEY.user(userId));
+    const user = parseUser(raw);
     const keys = (await Promise.all(KEY.ofUser(userId).map((prefix) => kv.keys(prefix)))).flat();
-    if ((await kv.get(KEY.user(userId))) !== undefined) keys.push(KEY.user(userId));
+    if (raw !== undefined) keys.push(KEY.user(userId));
+    if ((await kv.get(KEY.failed(userId))) !== undefined) keys.push(KEY.failed(userId));
     for (const key of keys) await kv.delete(key);
     this.index.rememberUser(userId, undefined, undefined);
+    if (user) {
+      const now = this.env.now();
+      await jobs.remove(QUEUE.deliveries, await this.reminderIds(userId, user, now));
+      const period = knobs.listSyncMs;
+      await jobs.remove(QUEUE.listSyncs, [listSyncJobId(userId, now, period), listSyncJobId(userId, now - period, period)]);
+    }
     return keys.length;
+  }
+
+  /** The ids of every reminder the user could have had over the keep window. */
+  private async reminderIds(userId: string, user: UserReminders, now: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (const titleId of new Set([...user.titles, ...user.listTitles, ...user.excluded])) {
+      const info = await this.titles.stored(titleId);
+      const plan = info ? reminderPlan(info) : undefined;
+      if (!plan) continue;
+      for (const e of episodesBetween(plan, now - sentTtlMs(this.env.knobs), now + 1)) ids.push(reminderId(userId, titleId, e.atMs));
+    }
+    return ids;
   }
 
   async list(userId: string): Promise<{ user: UserReminders; titles: FollowedTitle[] }> {

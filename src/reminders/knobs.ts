@@ -14,12 +14,15 @@ export interface ReminderKnobs {
   catchUpMs: number;
   /** A reminder sent later than this after it was due says it is late. */
   lateAfterMs: number;
-  /** Delivery attempts before a reminder is given up (and logged as an error). */
+  /** Delivery attempts before a reminder fails for good (kept as a failed job; its owner is told). */
   maxAttempts: number;
-  /** First retry delay; doubles per attempt, capped at 30 minutes. */
+  /** First retry delay; doubles per attempt. */
   retryBaseMs: number;
-  /** How long one process owns a reminder it is delivering. */
-  claimMs: number;
+  /**
+   * How long a process owns a job it runs (the job engine's lease): a process that dies mid-job gives it
+   * back after this. One delivery attempt ends by half of it.
+   */
+  leaseMs: number;
   /** Within this time each process re-reads every user's settings, a slice per tick (its own changes apply at once). */
   indexRefreshMs: number;
   /** Deliveries in flight at once. */
@@ -34,7 +37,7 @@ export const DEFAULT_KNOBS: ReminderKnobs = {
   lateAfterMs: 10 * MINUTE,
   maxAttempts: 8,
   retryBaseMs: 30_000,
-  claimMs: 2 * MINUTE,
+  leaseMs: 2 * MINUTE,
   indexRefreshMs: 5 * MINUTE,
   concurrency: 5,
 };
@@ -50,7 +53,10 @@ export function windowMs(knobs: ReminderKnobs): number {
   return knobs.catchUpMs + MAX_DELAY_MINUTES * MINUTE;
 }
 
-/** How long a reminder's sent marker is kept: past the look-back window, with a day to spare. */
+/** How long a reminder's sent marker (and its finished job, whose id dedupes) is kept: past the look-back window, with a day to spare. */
 export function sentTtlMs(knobs: ReminderKnobs): number {
   return windowMs(knobs) + 24 * HOUR;
 }
+
+/** How long a reminder that failed for good is kept (and shown to its owner). */
+export const KEEP_FAILED_MS = 7 * 24 * HOUR;

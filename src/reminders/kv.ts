@@ -4,4 +4,4 @@
 
 import type { StoreEngine } from '../store/engine.js';
 
-export type AtomicKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete' | 'delete' | 'keys'>;
+export type AtomicKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'take' | 'compareAndSet' | 'compareAndDelete' | 'delete' | 'keys'>;

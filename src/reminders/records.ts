@@ -8,14 +8,20 @@ export const KEY = {
   user: (userId: string) => `rem:user:${userId}`,
   users: 'rem:user:',
   title: (titleId: number) => `rem:title:${titleId}`,
-  /** One key per refresh period: the first process to set it polls the title in that period. */
-  titleLease: (titleId: number, period: number) => `rem:lease:title:${titleId}:${period}`,
-  syncLease: (userId: string, period: number) => `rem:lease:sync:${userId}:${period}`,
+  /** A reminder delivered (`delivered`) or never to be sent (`skipped`: its episode aired before the follow). */
   sent: (id: string) => `rem:sent:${id}`,
-  /** Every key a user's reminders leave besides their settings (reminder ids start with the user id). */
-  ofUser: (userId: string) => [`rem:sent:${userId}:`, `rem:queue:${userId}:`, `rem:lease:sync:${userId}:`],
-  queue: (id: string) => `rem:queue:${id}`,
-  queued: 'rem:queue:',
+  /** Held, and renewed, by the one process sending a reminder. */
+  sending: (id: string) => `rem:sending:${id}`,
+  /** Reminders of a user that failed for good, for /remind list. */
+  failed: (userId: string) => `rem:failed:${userId}`,
+  /** A server's channel reminders that failed for good, for /remind channel list. */
+  failedGuild: (guildId: string) => `rem:failed-guild:${guildId}`,
+  /** Every key prefix a user's reminders leave besides their settings (reminder ids start with the user id). */
+  ofUser: (userId: string) => [`rem:sent:${userId}:`, `rem:queue:${userId}:`],
+  /** The queue of earlier versions (taken over into the job engine once). */
+  legacyQueued: 'rem:queue:',
+  /** Set once the earlier versions' queue was taken over. */
+  legacyTakenOver: 'rem:queue-taken-over',
   /** A server's channel reminders. */
   guild: (guildId: string) => `rem:guild:${guildId}`,
   guilds: 'rem:guild:',
@@ -99,7 +105,7 @@ export function titleInfoOf(anime: Anime, fetchedAt: number): TitleInfo {
   };
 }
 
-/** One reminder waiting to go out (or be retried). */
+/** One reminder to go out: the data of its job. */
 export interface QueuedReminder {
   id: string;
   target: ReminderTarget;
@@ -113,10 +119,6 @@ export interface QueuedReminder {
   dueMs: number;
   /** Enqueued well after it was due (the bot was down): the message says so. */
   late: boolean;
-  attempts: number;
-  nextAttemptMs: number;
-  /** A process is delivering it until then. */
-  claimUntil?: number;
 }
 
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) && (n as number) > 0);
@@ -174,13 +176,16 @@ function parseTarget(v: Record<string, unknown>): ReminderTarget | undefined {
   return { kind: 'channel', guildId: t.guildId, channelId: t.channelId, ageRestricted: t.ageRestricted, ...(t.roleId !== undefined ? { roleId: t.roleId } : {}) };
 }
 
-export function parseQueued(raw: string | undefined): QueuedReminder | undefined {
-  const v = parseJson(raw);
+/** A reminder job's data (or an earlier version's queued record, as JSON), checked. */
+export function parseQueued(raw: unknown): QueuedReminder | undefined {
+  const v = typeof raw === 'string' ? parseJson(raw) : raw;
   if (!isRecord(v) || typeof v.id !== 'string' || typeof v.titleId !== 'number') return undefined;
   const target = parseTarget(v);
   if (!target) return undefined;
-  if (typeof v.atMs !== 'number' || typeof v.dueMs !== 'number' || typeof v.attempts !== 'number' || typeof v.nextAttemptMs !== 'number') return undefined;
-  if (typeof v.title !== 'string' || typeof v.late !== 'boolean' || !optionalNumber(v.episode) || !optionalNumber(v.claimUntil)) return undefined;
-  const { userId: _legacy, ...rest } = v;
+  if (typeof v.atMs !== 'number' || typeof v.dueMs !== 'number') return undefined;
+  if (typeof v.title !== 'string' || typeof v.late !== 'boolean' || !optionalNumber(v.episode)) return undefined;
+  if (v.nsfw !== undefined && typeof v.nsfw !== 'string') return undefined;
+  // Earlier versions queued these too (their own queue's bookkeeping, now the job engine's).
+  const { userId: _user, attempts: _attempts, nextAttemptMs: _next, claimUntil: _claim, ...rest } = v;
   return { ...rest, target } as unknown as QueuedReminder;
 }

@@ -1,40 +1,50 @@
-// Episode reminders for people (by DM) and for server channels. This file composes the parts and runs
-// the scheduler; each part is its own file:
+// Episode reminders for people (by DM) and for server channels. This file composes the parts; each
+// part is its own file:
 //   follows.ts          people's follows (DM reminders)     channel-follows.ts  server channels' follows
 //   list-sync.ts        follow-list: users' lists synced     title-refresh.ts    airing data kept fresh
 //   follower-index.ts   who follows what, in memory          index-sync.ts       that index kept close to the store
-//   due-claims.ts       due reminders claimed once, queued   delivery-queue.ts   queued reminders delivered, retried
+//   due-claims.ts       due reminders found, queued as jobs  deliveries.ts       one reminder job run
+//   queues.ts           the job queues and how they run      failures.ts         failed reminders, for their owners
 //   settings.ts         settings changed atomically          titles.ts           titles' airing data
-//   plans.ts, targets.ts, knobs.ts, types.ts, env.ts, pacer.ts, kv.ts, records.ts: what they share.
-// Discord is reached only through `deliver`.
+//   plans.ts, targets.ts, knobs.ts, types.ts, env.ts, pacer.ts, kv.ts, records.ts, send-lease.ts,
+//   legacy-queue.ts: what they share.
+// Work runs on the job engine (src/jobs): pg-boss, BullMQ or in-process by store. Each process runs a
+// pass every tick that finds due work by its in-memory index and queues it under ids that deduplicate;
+// whichever process is free runs each job. Discord is reached only through `deliver`.
 
+import type { JobEngine, QueueCounts } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
 import type { Anime } from '../service/work-types.js';
 import { ChannelFollows } from './channel-follows.js';
-import { DeliveryQueue } from './delivery-queue.js';
+import { Deliveries } from './deliveries.js';
 import { DueClaims } from './due-claims.js';
 import type { ReminderEnv } from './env.js';
+import { Failures } from './failures.js';
 import { FollowerIndex } from './follower-index.js';
 import { Follows } from './follows.js';
 import { IndexSync } from './index-sync.js';
 import { DEFAULT_KNOBS, type ReminderKnobs } from './knobs.js';
 import type { AtomicKv } from './kv.js';
-import { ListSync } from './list-sync.js';
+import { takeOverLegacyQueue } from './legacy-queue.js';
+import { ListSync, parseListSync } from './list-sync.js';
 import { Pacer } from './pacer.js';
-import type { ChannelFollow, QueuedReminder, UserReminders } from './records.js';
+import { QUEUE, queueSpecs } from './queues.js';
+import { parseQueued, type ChannelFollow, type QueuedReminder, type UserReminders } from './records.js';
 import { Settings } from './settings.js';
-import { TitleRefresh } from './title-refresh.js';
+import { parseTitlePoll, TitleRefresh } from './title-refresh.js';
 import { Titles } from './titles.js';
-import type { ChannelFollowView, DeliveryResult, FollowedTitle, ReminderSource } from './types.js';
-
+import type { ChannelFollowView, DeliveryResult, FailedReminder, FollowedTitle, ReminderOutcome, ReminderSource } from './types.js';
 
 export interface RemindersOptions {
   kv: AtomicKv;
+  jobs: JobEngine;
   source: ReminderSource;
-  deliver: (reminder: QueuedReminder) => Promise<DeliveryResult>;
+  deliver: (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;
   now: () => number;
   log: Logger;
   knobs?: Partial<ReminderKnobs>;
+  /** Counts what became of each reminder job run (metrics). */
+  counted?: (outcome: ReminderOutcome) => void;
 }
 
 export class Reminders {
@@ -46,22 +56,26 @@ export class Reminders {
   private readonly titleRefresh: TitleRefresh;
   private readonly listSync: ListSync;
   private readonly claims: DueClaims;
-  private readonly queue: DeliveryQueue;
+  private readonly deliveries: Deliveries;
+  private readonly failures: Failures;
   private readonly follows: Follows;
   private readonly channels: ChannelFollows;
   private running: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private defined: Promise<void> | undefined;
+  private working: Promise<void> | undefined;
 
   constructor(private readonly o: RemindersOptions) {
     this.knobs = { ...DEFAULT_KNOBS, ...o.knobs };
     const env: ReminderEnv = {
       kv: o.kv,
+      jobs: o.jobs,
       source: o.source,
-      deliver: (reminder) => o.deliver(reminder),
+      deliver: (reminder, signal) => o.deliver(reminder, signal),
       now: () => o.now(),
       log: o.log,
       knobs: this.knobs,
-      instance: `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+      counted: (outcome) => o.counted?.(outcome),
     };
     this.env = env;
     const titles = new Titles(o.kv);
@@ -72,14 +86,40 @@ export class Reminders {
     this.listSync = new ListSync(env, settings, this.index, titles, this.claims);
     this.follows = new Follows(env, settings, this.index, titles, this.claims);
     this.channels = new ChannelFollows(env, settings, titles, this.claims);
-    this.queue = new DeliveryQueue(env, settings, this.index, this.channels, this.pacer);
+    this.failures = new Failures(o.kv, () => o.now());
+    this.deliveries = new Deliveries(env, settings, this.channels, this.failures);
   }
 
   // ------------------------------------------------------------------ lifecycle
 
-  start(): void {
+  /** Defines the queues in the job engine (every process, also those that run no jobs). */
+  define(): Promise<void> {
+    this.defined ??= (async () => {
+      for (const spec of queueSpecs(this.knobs)) await this.o.jobs.define(spec);
+    })();
+    return this.defined;
+  }
+
+  /** This process's workers on the queues (once), and the earlier versions' queue taken over. */
+  private work(): Promise<void> {
+    this.working ??= (async () => {
+      await this.define();
+      const { jobs } = this.o;
+      await jobs.work(QUEUE.deliveries, parseQueued, (item, run) => this.deliveries.run(item, run));
+      await jobs.work(QUEUE.titlePolls, parseTitlePoll, (poll) => this.titleRefresh.poll(poll));
+      await jobs.work(QUEUE.listSyncs, parseListSync, (sync) => this.listSync.sync(sync));
+      await takeOverLegacyQueue(this.o.kv, jobs, this.knobs, this.o.log).catch((error: unknown) =>
+        this.o.log.error('could not take over the reminders queued by an earlier version', { error }),
+      );
+    })();
+    return this.working;
+  }
+
+  /** Runs this process's share of the work: the jobs, and a pass every tick that queues due work. */
+  async start(): Promise<void> {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.tick().catch((error: unknown) => this.o.log.error('reminder tick failed', { error })), this.knobs.tickMs);
+    await this.work();
+    this.timer = setInterval(() => void this.pass().catch((error: unknown) => this.o.log.error('reminder pass failed', { error })), this.knobs.tickMs);
     this.timer.unref();
   }
 
@@ -89,22 +129,49 @@ export class Reminders {
     await this.running?.catch(() => undefined);
   }
 
-  /** One scheduler pass; concurrent calls share the pass in progress. */
-  tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
+  /**
+   * One pass, then the jobs it made run (at once on the in-process engine; on a networked one, as its
+   * workers take them): tests and the sandbox call it after moving their clock.
+   */
+  async tick(): Promise<void> {
+    await this.work();
+    await this.pass();
+    await this.o.jobs.runDue();
+    // Polls and syncs that just ran may have made reminders due.
+    await this.pass();
+    await this.o.jobs.runDue();
+  }
+
+  /** Concurrent calls share the pass in progress. */
+  private pass(): Promise<void> {
+    this.running ??= this.passOnce().finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private async pass(): Promise<void> {
+  private async passOnce(): Promise<void> {
     this.pacer.startSlice();
     const now = this.env.now();
     await this.indexSync.sync(now);
     await this.titleRefresh.refresh(now, [...this.index.followers().keys()]);
     await this.listSync.syncLists(now);
     await this.claims.enqueueDue(now, this.index.followers());
-    await this.queue.drain(now);
+  }
+
+  /** The delivery queue's counts, for metrics and /readyz. */
+  deliveryCounts(): Promise<QueueCounts> {
+    return this.o.jobs.counts(QUEUE.deliveries);
+  }
+
+  /** Reminders of a user that failed for good (kept a week). */
+  failedFor(userId: string): Promise<FailedReminder[]> {
+    return this.failures.ofUser(userId);
+  }
+
+  /** A server's channel reminders that failed for good (kept a week). */
+  failedForGuild(guildId: string): Promise<FailedReminder[]> {
+    return this.failures.ofGuild(guildId);
   }
 
   // ------------------------------------------------------------------ people (DMs)

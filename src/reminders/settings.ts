@@ -38,6 +38,23 @@ export class Settings {
     return { user: record, result };
   }
 
+  /** Changes a user's settings only while they exist (never brings back a forgotten user's record). */
+  async updateUserIfPresent<T>(userId: string, change: (u: UserReminders) => T): Promise<{ user: UserReminders; result: T } | undefined> {
+    const key = KEY.user(userId);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const raw = await this.kv.get(key);
+      const user = parseUser(raw);
+      if (raw === undefined || !user) return undefined;
+      const result = change(user);
+      const value = JSON.stringify(user);
+      if (await this.kv.compareAndSet(key, raw, value)) {
+        this.index.rememberUser(userId, user, value);
+        return { user, result };
+      }
+    }
+    throw new Error('reminder settings changed concurrently too often');
+  }
+
   async updateGuild<T>(guildId: string, change: (g: GuildReminders) => T): Promise<{ guild: GuildReminders; result: T }> {
     const key = KEY.guild(guildId);
     const { record, value, result } = await this.readModifyWrite(key, (raw) => parseGuild(raw) ?? emptyGuild(), change);

@@ -12,6 +12,22 @@ import type { ChannelFollow, TitleInfo } from './records.js';
  */
 export type DeliveryResult = { ok: true } | { ok: false; reason: 'closed' | 'gone' | 'retry'; detail?: string };
 
+/**
+ * What became of one run of a reminder job: `delivered`; `dropped` (no longer wanted: title removed,
+ * reminders paused, user forgotten); `duplicate` (already delivered or skipped); `paused` (DMs closed or
+ * the channel refused: its destination paused); `retried`; `failed` (for good).
+ */
+export type ReminderOutcome = 'delivered' | 'dropped' | 'duplicate' | 'paused' | 'retried' | 'failed';
+
+/** A reminder that failed for good, as its owner is told. */
+export interface FailedReminder {
+  titleId: number;
+  title: string;
+  episode?: number;
+  reason: string;
+  atMs: number;
+}
+
 /** Where airing data and lists come from (the service client in the bot; a counter in the bench). */
 export interface ReminderSource {
   anime(id: number): Promise<Anime>;

@@ -68,12 +68,3 @@ export function sharedLocks(engine: StoreEngine, now: () => number = Date.now) {
     },
   };
 }
-
-/**
- * A lease on one period of periodic work: of all the processes asking during the same period (`now` divided
- * by `periodMs`), exactly one gets true, so the work of each period runs once across processes.
- */
-export async function claimPeriod(engine: StoreEngine, name: string, periodMs: number, now = Date.now()): Promise<boolean> {
-  const slot = Math.floor(now / periodMs);
-  return engine.setIfAbsent(`lease:${name}:${slot}`, String(process.pid), periodMs * 2);
-}

@@ -1,9 +1,10 @@
 // Posts a due reminder through Discord's REST API, as a DM or in a server channel, and classifies
 // failures for the queue: closed DMs (50007) pause the user; an unknown user, or a channel that is
 // gone or no longer writable, is `gone` (the channel's follows pause); everything else is retried.
-// Every post carries a nonce derived from the reminder id with `enforce_nonce`, so a resend of the
-// same reminder within Discord's window (a retry after a lost answer, or another process taking over
-// after a crash mid-send) returns the first message instead of posting a second.
+// Every post carries a nonce derived from the reminder id with `enforce_nonce`: the second line of
+// defence (the first is the job engine, the send lease and the sent marker), for the one case they
+// cannot close, a process dying after Discord took the post and before it was marked sent; within
+// Discord's window the resend returns the first message instead of posting a second.
 
 import { createHash } from 'node:crypto';
 import { DiscordAPIError, HTTPError, Routes, type Client } from 'discord.js';
@@ -33,9 +34,10 @@ export function reminderNonce(reminderId: string): string {
   return createHash('sha256').update(reminderId).digest('base64url').slice(0, 25);
 }
 
-async function post(client: Client, channelId: string, message: RenderedMessage, roleId: string | undefined, nonce: string): Promise<void> {
+async function post(client: Client, channelId: string, message: RenderedMessage, roleId: string | undefined, nonce: string, signal?: AbortSignal): Promise<void> {
   const final = finalizeMessage(message);
   await client.rest.post(Routes.channelMessages(channelId), {
+    ...(signal ? { signal } : {}),
     body: {
       nonce,
       enforce_nonce: true,
@@ -48,15 +50,15 @@ async function post(client: Client, channelId: string, message: RenderedMessage,
   });
 }
 
-export function reminderDelivery(client: Client): (reminder: QueuedReminder) => Promise<DeliveryResult> {
-  return async (reminder) => {
+export function reminderDelivery(client: Client): (reminder: QueuedReminder, signal?: AbortSignal) => Promise<DeliveryResult> {
+  return async (reminder, signal) => {
     try {
       const target = reminder.target;
       if (target.kind === 'channel') {
-        await post(client, target.channelId, reminderMessage(reminder), target.roleId, reminderNonce(reminder.id));
+        await post(client, target.channelId, reminderMessage(reminder), target.roleId, reminderNonce(reminder.id), signal);
         return { ok: true };
       }
-      await post(client, await openDmChannel(client, target.userId), reminderMessage(reminder), undefined, reminderNonce(reminder.id));
+      await post(client, await openDmChannel(client, target.userId), reminderMessage(reminder), undefined, reminderNonce(reminder.id), signal);
       return { ok: true };
     } catch (error) {
       return classify(error);

@@ -4,7 +4,8 @@
 
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { discordTime } from '../airing/air-times.js';
-import type { ChannelFollowView, FollowedTitle } from '../reminders/types.js';
+import type { ChannelFollowView, FailedReminder, FollowedTitle } from '../reminders/types.js';
+import { plural } from '../render/plural.js';
 import type { QueuedReminder, UserReminders } from '../reminders/records.js';
 import type { AutocompleteChoice, ComponentHandler } from '../interactions/context.js';
 import { ID_PREFIX, typedTitleId } from './title-input.js';
@@ -60,8 +61,18 @@ export const PAUSE_NOTICE: RenderedMessage = {
   ],
 };
 
+/** "1 reminder could not be delivered: …", with the newest failures (title, episode, why), or nothing. */
+export function failedNote(failed: readonly FailedReminder[]): string | undefined {
+  if (failed.length === 0) return undefined;
+  const shown = failed.slice(-3).map((f) => {
+    const ep = f.episode !== undefined ? ` ep ${f.episode}` : '';
+    return `\u2003${titleText(f.title, undefined)}${ep}: ${escapeMarkdown(clipPlain(f.reason, 120))} (${discordTime(f.atMs, 'R')})`;
+  });
+  return [`⚠️ ${plural(failed.length, 'reminder', 'reminders')} could not be delivered:`, ...shown].join('\n');
+}
+
 /** The /remind list answer. */
-export function reminderListMessage(user: UserReminders, titles: readonly FollowedTitle[]): RenderedMessage {
+export function reminderListMessage(user: UserReminders, titles: readonly FollowedTitle[], failed: readonly FailedReminder[] = []): RenderedMessage {
   const lines = titles.map((t) => {
     const name = titleText(t.info.title, t.info.nsfw);
     const source = t.fromList ? ' · from your list' : '';
@@ -76,6 +87,8 @@ export function reminderListMessage(user: UserReminders, titles: readonly Follow
     `Delay after the Japanese broadcast: **${user.delayMinutes} min**`,
   ];
   if (user.pausedAt !== undefined) settings.push('⚠️ **Paused**: the bot could not DM you. Open your DMs, then run `/remind resume`.');
+  const note = failedNote(failed);
+  if (note) settings.push(note);
   return {
     embeds: [
       {
@@ -109,7 +122,7 @@ export function followedChoices(titles: ReadonlyArray<{ id: number; title: strin
 }
 
 /** The /remind channel list answer. */
-export function channelListMessage(follows: readonly ChannelFollowView[], where: Where): RenderedMessage {
+export function channelListMessage(follows: readonly ChannelFollowView[], where: Where, failed: readonly FailedReminder[] = []): RenderedMessage {
   const lines = follows.map((v) => {
     const f = v.follow;
     const name = v.info ? titleText(v.info.title, v.info.nsfw, where) : `#${f.titleId}`;
@@ -124,7 +137,10 @@ export function channelListMessage(follows: readonly ChannelFollowView[], where:
     embeds: [
       {
         title: 'Episode reminders in this server',
-        description: truncate(lines.length > 0 ? lines.join('\n') : 'No channel follows a title yet. Add one with `/remind channel add`.', 4096),
+        description: truncate(
+          [failedNote(failed), lines.length > 0 ? lines.join('\n') : 'No channel follows a title yet. Add one with `/remind channel add`.'].filter((p) => p !== undefined).join('\n\n'),
+          4096,
+        ),
         color: COLORS.brand,
         footer: { text: 'Times are expected, not confirmed: breaks and delays are not announced through the service.' },
       },

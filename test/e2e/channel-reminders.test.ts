@@ -1,6 +1,7 @@
 // Server-channel episode reminders through the real bot, the fake Discord's guild model (roles,
 // channel overwrites, the bot's member, mention resolution) and the emulator, with a hand-moved clock.
 
+import { QUEUE } from '../../src/reminders/queues.js';
 import { PermissionFlagsBits as P } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { airingPlan, episodesBetween, type AiringFields } from '../../src/airing/air-times.js';
@@ -227,14 +228,14 @@ describe('episode reminders in a server channel', () => {
     expect(set.text).toContain(adult.title);
   });
 
-  it('a process that dies after posting leaves the reminder queued; the one that takes it over gets the first message back, not a second post', async () => {
+  it('a process that dies after Discord took the post, before marking it sent: the job run again gets the first message back (the nonce), not a second post', async () => {
     const work = upcoming();
     expect((await add(work)).text).toContain('Channel reminder set');
     const before = posts().length;
     clock = work.next + MINUTE;
     await tick();
     expect(posts()).toHaveLength(before + 1);
-    // What the store held while the dead process was sending: the queued reminder with an expired claim.
+    // What a process dying between Discord's answer and the sent marker leaves: no marker, and the job run again.
     const id = `c:${GUILD_ID}:${ANIME_CHANNEL}:${work.id}:${work.next}`;
     const stale = {
       id,
@@ -245,17 +246,17 @@ describe('episode reminders in a server channel', () => {
       atMs: work.next,
       dueMs: work.next,
       late: false,
-      attempts: 0,
-      nextAttemptMs: clock - 3 * MINUTE,
-      claimUntil: clock - MINUTE,
     };
-    await stack.bot.store.engine.set(`rem:queue:${id}`, JSON.stringify(stale));
+    expect(await stack.bot.store.engine.get(`rem:sent:${id}`)).toBe('delivered');
+    await stack.bot.store.engine.delete(`rem:sent:${id}`);
+    await stack.bot.jobs.remove(QUEUE.deliveries, [id]);
+    expect(await stack.bot.jobs.enqueue(QUEUE.deliveries, id, stale)).toBe(true);
     const postsBefore = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').length;
     await tick();
     const resent = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').slice(postsBefore);
     expect(resent.map((c) => c.status)).toEqual([200]);
     expect(posts()).toHaveLength(before + 1);
-    expect(await stack.bot.store.engine.get(`rem:queue:${id}`)).toBeUndefined();
+    expect(await stack.bot.store.engine.get(`rem:sent:${id}`)).toBe('delivered');
     await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } });
     // A server whose last follow is removed keeps no record.
     expect(await stack.bot.store.engine.get(`rem:guild:${GUILD_ID}`)).toBeUndefined();

@@ -1,3 +1,4 @@
+import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { Reminders } from '../../src/reminders/reminders.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 // The router under handler failures it did not expect: a crash, and an answer Discord refuses.
@@ -62,6 +63,7 @@ describe('router failures', () => {
       .setToken(fake.botToken)
       .put(Routes.applicationCommands(fake.applicationId), { body: commands.map((c) => c.data) });
     client = await loginClient(fake);
+    const reminderKv = new MemoryEngine();
     const deps: BotDeps = {
       service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }),
       locks: sharedLocks(new MemoryEngine()),
@@ -81,7 +83,8 @@ describe('router failures', () => {
       serviceWebUrl: 'https://service.example.test',
       airing: new SeasonAiring({ service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }), now: Date.now }),
       reminders: new Reminders({
-        kv: new MemoryEngine(),
+        kv: reminderKv,
+        jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined),
         source: { anime: () => Promise.reject(new Error('unused')), airingList: async () => undefined },
         deliver: async () => ({ ok: true }),
         now: Date.now,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log/log.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { KEY, parseQueued, type QueuedReminder } from '../../src/reminders/records.js';
+import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { Reminders } from '../../src/reminders/reminders.js';
 import { ReminderError, type DeliveryResult } from '../../src/reminders/types.js';
 import { MAX_CHANNEL_FOLLOWS } from '../../src/reminders/knobs.js';
@@ -39,6 +40,9 @@ function setup(results: DeliveryResult[] = []) {
   const kv = new MemoryEngine(() => now);
   const reminders = new Reminders({
     kv,
+    jobs: new InProcessJobEngine(kv, () => now, (what, error) => {
+      throw new Error(`${what}: ${String(error)}`);
+    }),
     now: () => now,
     log: silentLogger,
     source: {

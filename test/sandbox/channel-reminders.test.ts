@@ -113,8 +113,6 @@ describe('channel reminders in the sandbox', () => {
       atMs: work.next,
       dueMs: work.next,
       late: false,
-      attempts: 0,
-      nextAttemptMs: work.next,
     });
     expect(delivered).toEqual({ ok: true });
     const [stored] = sandbox.discord.guilds.messagesIn(generalId);
@@ -158,8 +156,6 @@ describe('channel reminders in the sandbox', () => {
       atMs: work.next,
       dueMs: work.next,
       late: false,
-      attempts: 0,
-      nextAttemptMs: work.next,
     });
     expect(delivered).toEqual({ ok: true });
     const post = sandbox.timeline.view(dm, aiko).at(-1);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreEngine } from '../../src/store/engine.js';
 import { BotStore, type LinkedAccount } from '../../src/store/bot-store.js';
-import { claimPeriod, tryLock, withLock } from '../../src/store/locks.js';
+import { tryLock, withLock } from '../../src/store/locks.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 import { reply, secretLike, testKey } from '../auth/helpers.js';
 
@@ -145,13 +145,6 @@ for (const engineCase of engineCases()) {
       expect(maxInside).toBe(1);
       await expect(withLock(engine, 'h3', { ttlMs: 5_000, waitMs: 10_000 }, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
       expect(await tryLock(engine, 'h3', 80)).toBeDefined();
-    });
-
-    it('a period is claimed exactly once', async () => {
-      const now = Date.now();
-      const claims = await Promise.all(Array.from({ length: 10 }, () => claimPeriod(engine, 'task', 60_000, now)));
-      expect(claims.filter(Boolean)).toHaveLength(1);
-      expect(await claimPeriod(engine, 'task', 60_000, now + 60_000)).toBe(true);
     });
 
     describe('sealed store on this engine', () => {

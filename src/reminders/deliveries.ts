@@ -1,0 +1,129 @@
+// Running one reminder job: checked against the store when it runs (a removed title, paused
+// reminders or a forgotten user send nothing, whichever process queued it), sent by one process at a
+// time under a renewed lease, marked sent, and on failure paused at its destination (closed DMs, a
+// channel that refuses posts), retried by the job engine, or failed for good and kept for its owner.
+
+import { UnrecoverableJobError, type JobRun } from '../jobs/job-engine.js';
+import type { ChannelFollows } from './channel-follows.js';
+import type { ReminderEnv } from './env.js';
+import type { Failures } from './failures.js';
+import { sentTtlMs } from './knobs.js';
+import { followedTitles, KEY, parseGuild, parseUser, type QueuedReminder } from './records.js';
+import { takeSendLease } from './send-lease.js';
+import type { Settings } from './settings.js';
+import type { DeliveryResult } from './types.js';
+
+/** A sent marker from an earlier version's queue: the reminder was taken over and still has to go out. */
+export const TAKEN_OVER = 'taken-over';
+
+export class Deliveries {
+  constructor(
+    private readonly env: ReminderEnv,
+    private readonly settings: Settings,
+    private readonly channels: Pick<ChannelFollows, 'pause'>,
+    private readonly failures: Failures,
+  ) {}
+
+  /** The send lease lives a fraction of the job's lease and is renewed, so a dead holder frees it soon. */
+  private get sendLeaseMs(): number {
+    return Math.max(5000, Math.min(30_000, Math.floor(this.env.knobs.leaseMs / 4)));
+  }
+
+  async run(item: QueuedReminder, run: JobRun): Promise<void> {
+    const { kv, counted } = this.env;
+    if (await this.handled(item.id)) return counted('duplicate');
+    if (!(await this.stillWanted(item))) return counted('dropped');
+    const lease = await takeSendLease(kv, KEY.sending(item.id), this.sendLeaseMs);
+    if (!lease) {
+      // Another process is sending it now; if that one dies before marking it sent, a later attempt sends.
+      if (run.final) return counted('duplicate');
+      counted('retried');
+      throw new Error('another process is sending this reminder');
+    }
+    try {
+      if (await this.handled(item.id)) return counted('duplicate');
+      const result = await this.attempt(item);
+      if (!(await lease.held())) this.env.log.warn('a reminder send outlived its lease', { reminderId: item.id });
+      if (result.ok) {
+        if (await this.ownerExists(item)) await kv.set(KEY.sent(item.id), 'delivered', sentTtlMs(this.env.knobs));
+        return counted('delivered');
+      }
+      await this.failed(item, result, run);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  /** Delivered already, or never to be sent (its episode aired before the follow). */
+  private async handled(id: string): Promise<boolean> {
+    const marker = await this.env.kv.get(KEY.sent(id));
+    return marker !== undefined && marker !== TAKEN_OVER;
+  }
+
+  /** One send, ended by half the job's lease whatever Discord does. */
+  private async attempt(item: QueuedReminder): Promise<DeliveryResult> {
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<DeliveryResult>((resolve) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        resolve({ ok: false, reason: 'retry', detail: 'Discord did not answer in time' });
+      }, this.env.knobs.leaseMs / 2);
+    });
+    try {
+      return await Promise.race([
+        this.env.deliver(item, abort.signal).catch((error: unknown): DeliveryResult => ({ ok: false, reason: 'retry', detail: error instanceof Error ? error.message : String(error) })),
+        deadline,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** After a failed send: pauses the destination, or leaves the job to be retried or failed for good. */
+  private async failed(item: QueuedReminder, result: Extract<DeliveryResult, { ok: false }>, run: JobRun): Promise<void> {
+    const { log, counted } = this.env;
+    const target = item.target;
+    if (result.reason === 'closed' && target.kind === 'dm') {
+      // Only a user who still has settings is paused: a forgotten one gets no record back.
+      await this.settings.updateUserIfPresent(target.userId, (u) => {
+        if (u.pausedAt === undefined) {
+          u.pausedAt = this.env.now();
+          u.pauseUntold = true;
+        }
+      });
+      log.info('DMs closed: reminders paused until the user resumes them', { userId: target.userId });
+      return counted('paused');
+    }
+    if (result.reason === 'gone' && target.kind === 'channel') {
+      await this.channels.pause(target.guildId, target.channelId, result.detail ?? 'Discord refused the post');
+      return counted('paused');
+    }
+    const detail = result.detail ?? result.reason;
+    if (result.reason === 'gone' || run.final) {
+      if (await this.ownerExists(item)) await this.failures.record(item, detail);
+      log.error('a reminder could not be delivered and failed for good', { reminderId: item.id, attempt: run.attempt, reason: result.reason, detail });
+      counted('failed');
+      throw new UnrecoverableJobError(detail);
+    }
+    log.warn('reminder delivery failed; the job engine retries it', { reminderId: item.id, attempt: run.attempt, detail });
+    counted('retried');
+    throw new Error(detail);
+  }
+
+  /** A DM reminder's user still has settings (not forgotten); a channel's server always counts. */
+  private async ownerExists(item: QueuedReminder): Promise<boolean> {
+    return item.target.kind === 'channel' || (await this.env.kv.get(KEY.user(item.target.userId))) !== undefined;
+  }
+
+  /** Read from the store when the job runs, so a change made in any process since it was queued counts. */
+  private async stillWanted(item: QueuedReminder): Promise<boolean> {
+    const t = item.target;
+    if (t.kind === 'dm') {
+      const user = parseUser(await this.env.kv.get(KEY.user(t.userId)));
+      return user !== undefined && user.pausedAt === undefined && followedTitles(user).includes(item.titleId);
+    }
+    const guild = parseGuild(await this.env.kv.get(KEY.guild(t.guildId)));
+    return guild?.follows.some((f) => f.channelId === t.channelId && f.titleId === item.titleId && f.pausedAt === undefined) === true;
+  }
+}

@@ -1,0 +1,63 @@
+// Reminders that failed for good, kept where their owner sees them: a user's in /remind list, a
+// server's in /remind channel list. The failed job itself stays in the job engine for operators.
+
+import { isRecord } from '../util/is-record.js';
+import type { AtomicKv } from './kv.js';
+import { KEEP_FAILED_MS } from './knobs.js';
+import { KEY, type QueuedReminder } from './records.js';
+import type { FailedReminder } from './types.js';
+
+/** At most this many are kept per owner (the newest). */
+const KEPT = 10;
+
+function ownerKey(reminder: QueuedReminder): string {
+  const t = reminder.target;
+  return t.kind === 'dm' ? KEY.failed(t.userId) : KEY.failedGuild(t.guildId);
+}
+
+function parseFailures(raw: string | undefined, now: number): FailedReminder[] {
+  if (raw === undefined) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (!Array.isArray(v)) return [];
+    return v.filter(
+      (f): f is FailedReminder =>
+        isRecord(f) && typeof f.titleId === 'number' && typeof f.title === 'string' && typeof f.reason === 'string' && typeof f.atMs === 'number' && now - f.atMs < KEEP_FAILED_MS,
+    );
+  } catch {
+    return [];
+  }
+}
+
+export class Failures {
+  constructor(
+    private readonly kv: AtomicKv,
+    private readonly now: () => number,
+  ) {}
+
+  /** Keeps a failed reminder for its owner (compare-and-set, so concurrent failures are all kept). */
+  async record(reminder: QueuedReminder, reason: string): Promise<void> {
+    const key = ownerKey(reminder);
+    const entry: FailedReminder = {
+      titleId: reminder.titleId,
+      title: reminder.title,
+      ...(reminder.episode !== undefined ? { episode: reminder.episode } : {}),
+      reason: reason.slice(0, 200),
+      atMs: this.now(),
+    };
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const raw = await this.kv.get(key);
+      const next = JSON.stringify([...parseFailures(raw, this.now()), entry].slice(-KEPT));
+      const stored = raw === undefined ? await this.kv.setIfAbsent(key, next, KEEP_FAILED_MS) : await this.kv.compareAndSet(key, raw, next, KEEP_FAILED_MS);
+      if (stored) return;
+    }
+  }
+
+  async ofUser(userId: string): Promise<FailedReminder[]> {
+    return parseFailures(await this.kv.get(KEY.failed(userId)), this.now());
+  }
+
+  async ofGuild(guildId: string): Promise<FailedReminder[]> {
+    return parseFailures(await this.kv.get(KEY.failedGuild(guildId)), this.now());
+  }
+}

@@ -1,0 +1,188 @@
+// Reminder jobs as they run, on the in-process job engine with a hand-moved clock: what is checked
+// against the store when a job runs (a removed title, paused reminders, a forgotten user), one send
+// per reminder under the send lease, failures kept for the owner, a failed enqueue retried, and the
+// queue of earlier versions taken over.
+
+import { describe, expect, it } from 'vitest';
+import { InProcessJobEngine } from '../../src/jobs/in-process.js';
+import { silentLogger } from '../../src/log/log.js';
+import { KEY, type QueuedReminder } from '../../src/reminders/records.js';
+import { QUEUE } from '../../src/reminders/queues.js';
+import { Reminders } from '../../src/reminders/reminders.js';
+import type { DeliveryResult, ReminderOutcome } from '../../src/reminders/types.js';
+import { MemoryEngine } from '../../src/store/engines/memory.js';
+import type { Anime } from '../../src/service/work-types.js';
+
+const MINUTE = 60_000;
+const START = Date.UTC(2026, 0, 7, 15, 0);
+// The first broadcast after START: Thursday 01:00 Japan time.
+const FIRST = Date.UTC(2026, 0, 7, 16, 0);
+const USER = '100000000000000001';
+const OTHER = '100000000000000002';
+
+const anime = (id: number): Anime => ({
+  id,
+  title: `Title ${id}`,
+  status: 'currently_airing',
+  start_date: '2026-01-01',
+  num_episodes: 12,
+  broadcast: { day_of_the_week: 'thursday', start_time: '01:00' },
+  nsfw: 'white',
+});
+
+function setup(deliver?: (r: QueuedReminder) => Promise<DeliveryResult>) {
+  let now = START;
+  const kv = new MemoryEngine(() => now);
+  const jobs = new InProcessJobEngine(
+    kv,
+    () => now,
+    (what, error) => {
+      throw new Error(`${what}: ${String(error)}`);
+    },
+    0,
+  );
+  const sent: QueuedReminder[] = [];
+  const outcomes: ReminderOutcome[] = [];
+  const reminders = new Reminders({
+    kv,
+    jobs,
+    now: () => now,
+    log: silentLogger,
+    source: { anime: async (id) => anime(id), airingList: async () => undefined },
+    deliver: async (r) => {
+      sent.push(r);
+      return deliver ? deliver(r) : { ok: true };
+    },
+    counted: (o) => outcomes.push(o),
+    knobs: { indexRefreshMs: 0, maxAttempts: 3, retryBaseMs: MINUTE },
+  });
+  return { reminders, kv, jobs, sent, outcomes, at: (ms: number) => (now = ms) };
+}
+
+/** A due reminder queued but not yet run: the pass without the run. */
+async function queueOnly(t: ReturnType<typeof setup>, id: string, userId: string, titleId: number): Promise<void> {
+  // A pass before the episode airs: the workers are on, nothing is due yet.
+  await t.reminders.tick();
+  const item: QueuedReminder = { id, target: { kind: 'dm', userId }, titleId, title: `Title ${titleId}`, episode: 2, atMs: FIRST, dueMs: FIRST, late: false };
+  expect(await t.jobs.enqueue(QUEUE.deliveries, id, item, { delayMs: FIRST - START })).toBe(true);
+}
+
+describe('reminder jobs', () => {
+  it('sends each due reminder once however often passes find it, and marks it delivered', async () => {
+    const t = setup();
+    await t.reminders.add(USER, anime(1));
+    t.at(FIRST + MINUTE);
+    await t.reminders.tick();
+    await t.reminders.tick();
+    expect(t.sent.map((r) => r.id)).toEqual([`${USER}:1:${FIRST}`]);
+    expect(await t.kv.get(KEY.sent(`${USER}:1:${FIRST}`))).toBe('delivered');
+    expect(t.outcomes).toEqual(['delivered']);
+  });
+
+  it('a queued reminder of a title removed since, or of paused reminders, sends nothing', async () => {
+    const t = setup();
+    await t.reminders.add(USER, anime(1));
+    await t.reminders.add(OTHER, anime(1));
+    await queueOnly(t, `${USER}:1:${FIRST}`, USER, 1);
+    await queueOnly(t, `${OTHER}:1:${FIRST}`, OTHER, 1);
+    expect(await t.reminders.remove(USER, 1)).toBe(true);
+    // Another process paused OTHER (closed DMs): the store says so, whatever this process's index holds.
+    const raw = await t.kv.get(KEY.user(OTHER));
+    await t.kv.set(KEY.user(OTHER), JSON.stringify({ ...JSON.parse(raw ?? '{}'), pausedAt: START }));
+    t.at(FIRST + MINUTE);
+    await t.jobs.runDue();
+    expect(t.sent).toEqual([]);
+    expect(t.outcomes).toEqual(['dropped', 'dropped']);
+  });
+
+  it('"forget me" removes queued jobs, and a job that runs anyway sends nothing and writes nothing about the user', async () => {
+    const t = setup(async () => ({ ok: false, reason: 'closed' }));
+    await t.reminders.add(USER, anime(1));
+    await queueOnly(t, `${USER}:1:${FIRST}`, USER, 1);
+    t.at(FIRST + MINUTE);
+    expect((await t.jobs.counts(QUEUE.deliveries)).waiting).toBe(1);
+    await t.reminders.forgetUser(USER);
+    expect(await t.jobs.counts(QUEUE.deliveries)).toMatchObject({ waiting: 0, delayed: 0 });
+    // A job the removal could not reach (e.g. queued by another process meanwhile).
+    await t.jobs.enqueue(QUEUE.deliveries, 'late-one', { id: `${USER}:1:${FIRST}`, target: { kind: 'dm', userId: USER }, titleId: 1, title: 'T', atMs: FIRST, dueMs: FIRST, late: false });
+    await t.jobs.runDue();
+    expect(t.sent).toEqual([]);
+    expect((await t.kv.keys('rem:')).filter((k) => k.includes(USER))).toEqual([]);
+  });
+
+  it('closed DMs pause the user (only while they exist); a reminder that keeps failing fails for good and is kept for its owner', async () => {
+    let answer: DeliveryResult = { ok: false, reason: 'retry', detail: '503 Service Unavailable' };
+    const t = setup(async () => answer);
+    await t.reminders.add(USER, anime(1));
+    t.at(FIRST + MINUTE);
+    await t.reminders.tick();
+    for (const m of [3, 6]) {
+      t.at(FIRST + m * MINUTE);
+      await t.jobs.runDue();
+    }
+    expect(t.sent).toHaveLength(3);
+    expect(t.outcomes).toEqual(['retried', 'retried', 'failed']);
+    expect(await t.reminders.failedFor(USER)).toMatchObject([{ titleId: 1, title: 'Title 1', episode: 2, reason: '503 Service Unavailable' }]);
+    expect((await t.reminders.deliveryCounts()).failed).toBe(1);
+    answer = { ok: false, reason: 'closed' };
+    await t.reminders.add(USER, anime(2));
+    t.at(FIRST + 7 * 24 * 60 * MINUTE + MINUTE);
+    await t.reminders.tick();
+    expect(t.outcomes.filter((o) => o === 'paused').length).toBeGreaterThan(0);
+    expect((await t.reminders.list(USER)).user.pausedAt).toBeDefined();
+  });
+
+  it('two workers on the same reminder: the second finds the send lease held and does not send', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const t = setup(async () => {
+      await gate;
+      return { ok: true };
+    });
+    await t.reminders.add(USER, anime(1));
+    const id = `${USER}:1:${FIRST}`;
+    t.at(FIRST + MINUTE);
+    const first = t.reminders.tick();
+    await new Promise((r) => setTimeout(r, 20));
+    // What another worker holding a stale copy of the job would do: run it while the first is sending.
+    const second = setup();
+    expect(await second.kv.setIfAbsent(KEY.sending(id), 'x')).toBe(true);
+    expect(await t.kv.setIfAbsent(KEY.sending(id), 'other')).toBe(false);
+    release();
+    await first;
+    expect(t.sent).toHaveLength(1);
+    expect(await t.kv.get(KEY.sending(id))).toBeUndefined();
+  });
+
+  it('a failed enqueue is tried again on the next pass', async () => {
+    const t = setup();
+    await t.reminders.add(USER, anime(1));
+    t.at(FIRST + MINUTE);
+    const enqueue = t.jobs.enqueue.bind(t.jobs);
+    let fail = true;
+    t.jobs.enqueue = async (...args) => {
+      if (fail && args[0] === QUEUE.deliveries) throw new Error('store down');
+      return enqueue(...args);
+    };
+    await expect(t.reminders.tick()).rejects.toThrow('store down');
+    fail = false;
+    await t.reminders.tick();
+    expect(t.sent).toHaveLength(1);
+  });
+
+  it('takes over the queue of earlier versions once, sending what it held', async () => {
+    const t = setup();
+    await t.reminders.add(USER, anime(1));
+    const id = `${USER}:1:${FIRST}`;
+    await t.kv.set(KEY.sent(id), 'queued');
+    await t.kv.set(
+      `rem:queue:${id}`,
+      JSON.stringify({ id, target: { kind: 'dm', userId: USER }, titleId: 1, title: 'Title 1', episode: 2, atMs: FIRST, dueMs: FIRST, late: false, attempts: 1, nextAttemptMs: FIRST, claimUntil: FIRST }),
+    );
+    t.at(FIRST + MINUTE);
+    await t.reminders.tick();
+    expect(t.sent.map((r) => r.id)).toEqual([id]);
+    expect(await t.kv.keys('rem:queue:')).toEqual([]);
+    expect(await t.kv.get(KEY.sent(id))).toBe('delivered');
+  });
+});
