@@ -43,6 +43,9 @@ export class FakeDirectMessages {
     this.faults.failNext(n, fault);
   }
 
+  /** Posts answered with an earlier message because of `enforce_nonce` (no message created). */
+  nonceReplays = 0;
+
   messagesTo(userId: string): RecordedMessage[] {
     return structuredClone(this.sent.get(dmChannelIdOf(userId)) ?? []);
   }
@@ -84,7 +87,10 @@ export class FakeDirectMessages {
     this.faults.throwNext();
     if (this.closed.has(recipientId)) throw new DiscordHttpError(403, { message: 'Cannot send messages to this user', code: 50007 });
     const earlier = earlierWithNonce(this.sent.get(channelId), data, this.now());
-    if (earlier) return earlier;
+    if (earlier) {
+      this.nonceReplays++;
+      return earlier;
+    }
     const nonce = nonceOf(data);
     const message = {
       id: snowflake(),

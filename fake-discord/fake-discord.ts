@@ -167,6 +167,19 @@ class FakeDiscordServer implements FakeDiscord {
     return this.endpoint.signedHeaders(body, timestamp);
   }
 
+  /**
+   * A Discord user the bot can reach by DM, as if they shared a server with it (users are otherwise
+   * known once they interact).
+   */
+  knowUser(id: string, username: string): void {
+    this.state.seenUsers.set(id, { id, username, global_name: username, discriminator: '0', avatar: null });
+  }
+
+  /** Holds back the answer to every message the bot posts (the message exists at once), e.g. to kill a bot mid-send. */
+  setMessageAnswerDelay(ms: number): void {
+    this.state.messageAnswerDelayMs = ms;
+  }
+
   setInteractionsEndpoint(url: string | undefined): Promise<void> {
     return this.endpoint.set(url);
   }

@@ -30,6 +30,8 @@ export class ServerState {
   readonly dms: FakeDirectMessages;
   readonly guilds: FakeGuilds;
   private offsetMs = 0;
+  /** How long a created message's answer stays in flight (tests of a bot dying between the two). */
+  messageAnswerDelayMs = 0;
 
   constructor(
     opts: FakeDiscordOptions,

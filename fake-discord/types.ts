@@ -153,6 +153,10 @@ export interface FakeDiscord {
   /** Headers Discord would send with `body` (signature over timestamp + body; timestamp default: now, wall clock). */
   signedHeaders(body: string, timestamp?: string): Record<string, string>;
   /** Direct messages the bot sends: close or open a user's DMs, inject failures, read what arrived. */
+  /** A Discord user the bot can reach by DM, as if they shared a server (otherwise users are known once they interact). */
+  knowUser(id: string, username: string): void;
+  /** Holds back the answer to every message the bot posts (the message exists at once), e.g. to kill a bot mid-send. */
+  setMessageAnswerDelay(ms: number): void;
   dms: {
     closeDms(userId: string): void;
     openDms(userId: string): void;
@@ -162,6 +166,8 @@ export interface FakeDiscord {
      */
     failNext(n: number, fault: MessageFault): void;
     messagesTo(userId: string): RecordedMessage[];
+    /** Posts answered with an earlier message because of `enforce_nonce` (no message created). */
+    readonly nonceReplays: number;
   };
   /** Servers (guilds) the bot may be in: roles, channels, overwrites; the bot's posts in their channels. */
   guilds: FakeGuildsApi;

@@ -19,9 +19,12 @@ export interface BotRun {
   logs: () => Array<Record<string, unknown>>;
 }
 
-/** Starts `src/index.ts` with only `env` (plus PATH/HOME), as a self-hoster would configure it. */
-export function spawnBot(env: Record<string, string>, cwd = REPO): BotRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+/** The entry of a bot whose clock a test moves (local-stack/clocked-bot.ts). */
+export const CLOCKED_ENTRY = join(REPO, 'local-stack', 'clocked-bot.ts');
+
+/** Starts `src/index.ts` (or another entry) with only `env` (plus PATH/HOME), as a self-hoster would configure it. */
+export function spawnBot(env: Record<string, string>, cwd = REPO, entry = ENTRY): BotRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });

@@ -14,7 +14,7 @@ export function channelRoutes(state: ServerState): Route[] {
       state.requireBot(ctx.authorization);
       const message = state.dms.post(channelId, ctx.body) ?? state.guilds.post(channelId, ctx.body);
       if (!message) throw unknownChannel();
-      return { status: 200, body: messageForPayload(message) };
+      return { status: 200, body: messageForPayload(message), delayMs: state.messageAnswerDelayMs };
     }),
     route('GET /channels/:channel', (ctx, [channelId = '']) => {
       state.requireBot(ctx.authorization);

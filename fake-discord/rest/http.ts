@@ -16,6 +16,8 @@ const AVATAR_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAA
 export interface Reply {
   status: number;
   body?: unknown;
+  /** Holds the answer back this long after the request took effect (an answer still in flight). */
+  delayMs?: number;
 }
 
 export interface RequestContext {
@@ -53,6 +55,7 @@ export async function serve(req: IncomingMessage, res: ServerResponse, route: (c
     }
   }
   calls.push(recordCall(ctx, reply));
+  if (reply.delayMs !== undefined && reply.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
   if (reply.body === undefined) {
     res.writeHead(reply.status).end();
   } else {

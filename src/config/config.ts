@@ -141,11 +141,12 @@ const HOUR_MS = 3_600_000;
 
 function readReminders(r: EnvReader): RemindersConfig {
   return {
-    tickMs: r.duration('REMINDER_TICK_SECONDS', 30, 1000, 5, 600),
+    tickMs: r.duration('REMINDER_TICK_SECONDS', 30, 1000, 1, 600),
     titleRefreshMs: r.duration('REMINDER_TITLE_REFRESH_HOURS', 6, HOUR_MS, 0.25, 48),
     listSyncMs: r.duration('REMINDER_LIST_SYNC_HOURS', 6, HOUR_MS, 0.25, 48),
     catchUpMs: r.duration('REMINDER_CATCH_UP_HOURS', 6, HOUR_MS, 0, 72),
     leaseMs: r.duration('REMINDER_LEASE_SECONDS', 120, 1000, 10, 900),
+    retryBaseMs: r.duration('REMINDER_RETRY_SECONDS', 30, 1000, 1, 600),
   };
 }
 

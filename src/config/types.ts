@@ -93,6 +93,8 @@ export interface RemindersConfig {
   catchUpMs: number;
   /** How long a process owns a job it runs; a crashed process's reminder is retried after this. */
   leaseMs: number;
+  /** First retry delay of a failed reminder delivery (doubling per attempt). */
+  retryBaseMs: number;
 }
 
 export interface BotConfig {

@@ -65,11 +65,17 @@ export class PgBossJobEngine implements JobEngine {
       expireInSeconds: seconds(spec.leaseMs),
       retentionSeconds: seconds(spec.keepDoneMs),
     };
-    if (await this.boss.getQueue(spec.name)) await this.boss.updateQueue(spec.name, options);
-    else await this.boss.createQueue(spec.name, { policy: 'standard', ...options }).catch(async (error: unknown) => {
-      // Another process created it meanwhile.
-      if (!(await this.boss.getQueue(spec.name))) throw error;
-    });
+    // Processes starting together create the same queue at once; pg-boss's DDL can then deadlock: try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (await this.boss.getQueue(spec.name)) await this.boss.updateQueue(spec.name, options);
+        else await this.boss.createQueue(spec.name, { policy: 'standard', ...options });
+        return;
+      } catch (error) {
+        if (attempt >= 6) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400 * attempt));
+      }
+    }
   }
 
   private spec(queue: string): QueueSpec {
