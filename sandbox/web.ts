@@ -112,9 +112,11 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
     for (;;) {
       const entries = timeline.view(place, user);
       const body = JSON.stringify(entries);
-      const etag = sha256(body);
+      // A jump of the sandbox's clock (by any visitor) answers the poll too, so every page shows the new time.
+      const clock = actions.clock();
+      const etag = sha256(`${clock.offsetMs}\n${body}`);
       if (etag !== since || Date.now() - started >= LONG_POLL_MS || closed) {
-        res.type('json').send(`{"etag":${JSON.stringify(etag)},"entries":${body}}`);
+        res.type('json').send(`{"etag":${JSON.stringify(etag)},"clock":${JSON.stringify(clock)},"entries":${body}}`);
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_STEP_MS));
@@ -145,6 +147,16 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
       ? actions.select(place, user, messageId, customId, body.values.map((v) => text(v, 'values')), label)
       : actions.click(place, user, messageId, customId, label);
     res.json({ seq: entry.seq });
+  });
+
+  app.get('/api/clock', (_req, res) => {
+    res.json(actions.clock());
+  });
+
+  app.post('/api/next-episode', async (req, res) => {
+    const body = bodyOf(req);
+    const { place, user } = who(body.place, body.user);
+    res.json(await actions.nextEpisode(place, user));
   });
 
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
