@@ -15,7 +15,7 @@ export const JUST_AFTER_MS = MINUTE_MS;
 const FIRST_WAIT_MS = 1500;
 const SECOND_WAIT_MS = 5000;
 const POLL_STEP_MS = 50;
-/** Presses waiting behind the jump under way; more are refused. */
+/** Presses under way at once (the running jump and those waiting behind it); more are refused. */
 const MAX_WAITING = 4;
 
 interface Expected {
