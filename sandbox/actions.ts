@@ -4,6 +4,7 @@
 import { autocomplete, buttonClick, selectMenu, slashCommand } from '../fake-discord/index.js';
 import type { FakeDiscord, OptionValue, TypedOption } from '../fake-discord/index.js';
 import { clientHints, type OptionHints, type RegisteredOption } from './client-checks.js';
+import { JumpRefused, type ClockView, type JumpAnswer, type NextEpisode } from './next-episode.js';
 import { SERVER_CHANNELS, SERVER_ROLES, whereOf, type Place, type SandboxUser } from './places.js';
 import type { Entry, Timeline } from './timeline.js';
 
@@ -36,6 +37,8 @@ export class Actions {
   constructor(
     private readonly discord: FakeDiscord,
     private readonly timeline: Timeline,
+    /** The sandbox's clock control; without it the clock is the real one and cannot move. */
+    private readonly episodes?: NextEpisode,
   ) {}
 
   /** The bot's registered definitions: what the message box suggests. */
@@ -110,6 +113,26 @@ export class Actions {
     const where = place.kind === 'dm' ? {} : { where: whereOf(place) };
     const payload = wrap(() => selectMenu({ message, customId, values, user, ...where }));
     return this.timeline.add(place, user, 'component', label, this.dispatch(payload));
+  }
+
+  /** The sandbox's time as the page shows it. */
+  clock(): ClockView {
+    return this.episodes?.clockView() ?? { now: Date.now(), offsetMs: 0 };
+  }
+
+  /**
+   * "Next episode now": the sandbox's clock moves to just after the soonest reminder still to come
+   * of what this place follows (the user's own in the DM, the channel's in a server channel), and a
+   * reminder pass runs; with nothing followed, the answer says how to set a reminder first.
+   */
+  async nextEpisode(place: Place, user: SandboxUser): Promise<JumpAnswer> {
+    if (!this.episodes) throw new ActionError('This sandbox has no clock to move.');
+    try {
+      return await this.episodes.press(place, user);
+    } catch (error) {
+      if (error instanceof JumpRefused) throw new ActionError(error.message);
+      throw error;
+    }
   }
 
   private dispatch(payload: ReturnType<typeof slashCommand>): ReturnType<FakeDiscord['interact']> {

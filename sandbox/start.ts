@@ -14,6 +14,8 @@ import type { Logger } from '../src/log/log.js';
 import { DEFAULT_USERS, startEmulator, type Emulator } from '../emulator/server.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/index.js';
 import { Actions } from './actions.js';
+import { SandboxClock } from './clock.js';
+import { NextEpisode } from './next-episode.js';
 import { defineServer } from './places.js';
 import { Timeline } from './timeline.js';
 import { startPage, type RunningPage } from './web.js';
@@ -36,6 +38,8 @@ export interface Sandbox {
   /** What the page drives: its interactions with the fake Discord, and what each place shows. */
   actions: Actions;
   timeline: Timeline;
+  /** The sandbox's own time (real time plus what "Next episode now" moved it), the bot's and the emulator's `now`. */
+  clock: SandboxClock;
   /** The emulator's sign-in accounts (emulator-only values). */
   accounts: ReadonlyArray<{ name: string; password: string }>;
   stop(): Promise<void>;
@@ -54,8 +58,11 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
     const botPort = await freePort();
     const publicUrl = `http://127.0.0.1:${botPort}`;
     const clientSecret = randomBytes(32).toString('hex');
+    // The bot and the emulator read one clock, so airing state, list data and the bot agree on the time.
+    const clock = new SandboxClock();
     const emulator = await startEmulator({
       host: '127.0.0.1',
+      now: clock.now,
       clients: [{ id: SANDBOX_CLIENT_ID, secret: clientSecret, redirectUris: [`${publicUrl}/oauth/callback`] }],
       users: DEFAULT_USERS,
     });
@@ -87,21 +94,21 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
       ...(o.transport === 'http' ? { DISCORD_PUBLIC_KEY: discord.publicKey } : {}),
     });
     await registerCommands(config.discord);
-    const bot = await startBot({ config, log: o.log, host: '127.0.0.1' });
+    const bot = await startBot({ config, log: o.log, host: '127.0.0.1', now: clock.now });
     cleanups.push(() => bot.stop());
     await bot.ready;
     // As an admin sets the portal's Interactions Endpoint URL; the fake checks it answers signed PINGs.
     if (o.transport === 'http') await discord.setInteractionsEndpoint(`${publicUrl}/interactions`);
 
     const timeline = new Timeline(discord);
-    const actions = new Actions(discord, timeline);
+    const actions = new Actions(discord, timeline, new NextEpisode(clock, bot.reminders, (place, user) => timeline.postCount(place, user)));
     const page: RunningPage = await startPage(actions, timeline, {
       port: o.port,
       accounts: DEFAULT_USERS,
       emulatorUrl: emulator.url,
     });
     cleanups.push(() => page.close());
-    return { url: page.url, emulator, discord, bot, actions, timeline, accounts: DEFAULT_USERS, stop: unwind };
+    return { url: page.url, emulator, discord, bot, actions, timeline, clock, accounts: DEFAULT_USERS, stop: unwind };
   } catch (error) {
     await unwind();
     throw error;

@@ -84,6 +84,11 @@ export class Timeline {
     return undefined;
   }
 
+  /** How many messages the bot posted on its own that the user sees in this place. */
+  postCount(place: Place, user: SandboxUser): number {
+    return this.postsIn(place, user).length;
+  }
+
   view(place: Place, user: SandboxUser): EntryView[] {
     // Interactions and posts in the order they happened: both ids are snowflakes of the same clock.
     const items: Array<{ at: bigint; view: EntryView }> = this.postsIn(place, user).map((m) => ({ at: BigInt(m.id), view: this.postView(m) }));

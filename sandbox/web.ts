@@ -97,55 +97,7 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
   for (const name of VENDOR_PACKAGES) app.use(`/vendor/${name}`, express.static(packageDir(name), { index: false }));
   app.use(express.json({ limit: '64kb' }));
 
-  app.get('/api/world', (_req, res) => {
-    res.json({ places: PLACES, users: USERS, server: { channels: SERVER_CHANNELS, roles: SERVER_ROLES }, commands: actions.commands(), accounts: o.accounts, emulatorUrl: o.emulatorUrl });
-  });
-
-  app.get('/api/timeline', async (req, res) => {
-    const { place, user } = who(req.query.place, req.query.user);
-    const since = typeof req.query.since === 'string' ? req.query.since : '';
-    const started = Date.now();
-    let closed = false;
-    res.on('close', () => {
-      closed = true;
-    });
-    for (;;) {
-      const entries = timeline.view(place, user);
-      const body = JSON.stringify(entries);
-      const etag = sha256(body);
-      if (etag !== since || Date.now() - started >= LONG_POLL_MS || closed) {
-        res.type('json').send(`{"etag":${JSON.stringify(etag)},"entries":${body}}`);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, POLL_STEP_MS));
-    }
-  });
-
-  app.post('/api/command', (req, res) => {
-    const body = bodyOf(req);
-    const { place, user } = who(body.place, body.user);
-    const entry = actions.runCommand(place, user, commandInput(body));
-    res.json({ seq: entry.seq });
-  });
-
-  app.post('/api/autocomplete', async (req, res) => {
-    const body = bodyOf(req);
-    const { place, user } = who(body.place, body.user);
-    const focused = text(body.focused, 'focused');
-    res.json({ choices: await actions.autocomplete(place, user, { ...commandInput(body), focused }) });
-  });
-
-  app.post('/api/component', (req, res) => {
-    const body = bodyOf(req);
-    const { place, user } = who(body.place, body.user);
-    const messageId = text(body.messageId, 'messageId');
-    const customId = text(body.customId, 'customId');
-    const label = typeof body.label === 'string' ? body.label.slice(0, 100) : customId;
-    const entry = Array.isArray(body.values)
-      ? actions.select(place, user, messageId, customId, body.values.map((v) => text(v, 'values')), label)
-      : actions.click(place, user, messageId, customId, label);
-    res.json({ seq: entry.seq });
-  });
+  app.use('/api', apiRoutes(actions, timeline, o));
 
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
@@ -171,6 +123,78 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
         server.close(() => resolve());
       }),
   };
+}
+
+/** The page's JSON API: its world, the long-polled timeline and the actions. */
+function apiRoutes(actions: Actions, timeline: Timeline, o: PageOptions): express.Router {
+  const router = express.Router();
+  router.get('/world', (_req, res) => {
+    res.json({ places: PLACES, users: USERS, server: { channels: SERVER_CHANNELS, roles: SERVER_ROLES }, commands: actions.commands(), accounts: o.accounts, emulatorUrl: o.emulatorUrl });
+  });
+
+  router.get('/timeline', async (req, res) => {
+    const { place, user } = who(req.query.place, req.query.user);
+    const since = typeof req.query.since === 'string' ? req.query.since : '';
+    const started = Date.now();
+    let closed = false;
+    res.on('close', () => {
+      closed = true;
+    });
+    for (;;) {
+      const entries = timeline.view(place, user);
+      const body = JSON.stringify(entries);
+      // A jump of the sandbox's clock (by any visitor) answers the poll too, so every page shows the new time.
+      const clock = actions.clock();
+      const etag = sha256(`${clock.offsetMs}\n${body}`);
+      if (etag !== since || Date.now() - started >= LONG_POLL_MS || closed) {
+        res.type('json').send(`{"etag":${JSON.stringify(etag)},"clock":${JSON.stringify(clock)},"entries":${body}}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_STEP_MS));
+    }
+  });
+
+  actionRoutes(router, actions);
+  return router;
+}
+
+/** What the page does: commands, autocomplete, components, and the sandbox's clock. */
+function actionRoutes(router: express.Router, actions: Actions): void {
+  router.post('/command', (req, res) => {
+    const body = bodyOf(req);
+    const { place, user } = who(body.place, body.user);
+    const entry = actions.runCommand(place, user, commandInput(body));
+    res.json({ seq: entry.seq });
+  });
+
+  router.post('/autocomplete', async (req, res) => {
+    const body = bodyOf(req);
+    const { place, user } = who(body.place, body.user);
+    const focused = text(body.focused, 'focused');
+    res.json({ choices: await actions.autocomplete(place, user, { ...commandInput(body), focused }) });
+  });
+
+  router.post('/component', (req, res) => {
+    const body = bodyOf(req);
+    const { place, user } = who(body.place, body.user);
+    const messageId = text(body.messageId, 'messageId');
+    const customId = text(body.customId, 'customId');
+    const label = typeof body.label === 'string' ? body.label.slice(0, 100) : customId;
+    const entry = Array.isArray(body.values)
+      ? actions.select(place, user, messageId, customId, body.values.map((v) => text(v, 'values')), label)
+      : actions.click(place, user, messageId, customId, label);
+    res.json({ seq: entry.seq });
+  });
+
+  router.get('/clock', (_req, res) => {
+    res.json(actions.clock());
+  });
+
+  router.post('/next-episode', async (req, res) => {
+    const body = bodyOf(req);
+    const { place, user } = who(body.place, body.user);
+    res.json(await actions.nextEpisode(place, user));
+  });
 }
 
 function bodyOf(req: Request): Record<string, unknown> {

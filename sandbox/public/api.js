@@ -11,7 +11,7 @@ async function api(path, body) {
 /** The places, users, server (channels, roles), registered commands and the emulator's accounts. */
 export const fetchWorld = () => api('/api/world');
 
-/** The timeline of a place as a user sees it, long-polled: answers once it differs from `since` (an etag). */
+/** The timeline of a place as a user sees it and the sandbox's clock, long-polled: answers once either differs from `since` (an etag). */
 export async function fetchTimeline({ place, user, since }, signal) {
   const q = new URLSearchParams({ place, user, since });
   const res = await fetch(`/api/timeline?${q}`, { signal });
@@ -23,6 +23,9 @@ export const postCommand = (command) => api('/api/command', command);
 
 /** A button click or a select-menu choice: { place, user, messageId, customId, label, values? }. */
 export const postComponent = (interaction) => api('/api/component', interaction);
+
+/** "Next episode now" for { place, user }: { jumped, message (Discord Markdown), clock: { now, offsetMs }, arrived? }. */
+export const postNextEpisode = (request) => api('/api/next-episode', request);
 
 /** The bot's autocomplete choices for the focused option: { place, user, name, group, sub, options, focused }. */
 export const fetchAutocomplete = (request) => api('/api/autocomplete', request);

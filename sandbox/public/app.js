@@ -1,7 +1,7 @@
 // The sandbox page: channels, a user switch, the message box with the bot's registered commands,
 // and the timeline rendered with @skyra/discord-components-core. Every click goes to the fake
 // Discord as a real interaction. This entry loads the components, wires the parts (sidebar.js,
-// timeline.js with messages.js, composer.js with option-fields.js) and starts with the sandbox's world.
+// timeline.js with messages.js, composer.js with option-fields.js, clock.js) and starts with the sandbox's world.
 
 import { setMentionNames } from './markdown.js';
 import { $, local } from './dom.js';
@@ -11,6 +11,7 @@ import { openLinkButtons } from './messages.js';
 import { renderSidebar, watchUserPicker } from './sidebar.js';
 import { resetTimeline } from './timeline.js';
 import { watchComposer } from './composer.js';
+import { showClockNote, watchClock } from './clock.js';
 
 globalThis.$discordMessage = {
   avatars: { default: local('user.svg'), blue: local('user.svg'), gray: local('user.svg'), green: local('user.svg'), orange: local('user.svg'), red: local('user.svg'), pink: local('user.svg') },
@@ -28,12 +29,14 @@ await Promise.all(COMPONENTS.map((name) => import(`@skyra/discord-components-cor
 /** Another place or user picked (or the page's start): the sidebar shows it, the timeline starts over. */
 function startOver() {
   renderSidebar(startOver);
+  showClockNote('');
   resetTimeline();
 }
 
 watchUserPicker(startOver);
 openLinkButtons();
 watchComposer();
+watchClock();
 
 try {
   state.world = await fetchWorld();

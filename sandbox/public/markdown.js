@@ -11,6 +11,13 @@ export function setMentionNames({ channels, roles, users }) {
   names.users = users;
 }
 
+/** How far the sandbox's clock is ahead of real time: relative timestamps ("in 3 days") count from the sandbox's time. */
+let clockOffsetMs = 0;
+
+export function setClockOffset(ms) {
+  clockOffsetMs = ms;
+}
+
 const INLINE_RULES = [
   { re: /^\\([^A-Za-z0-9\s])/, make: (m) => document.createTextNode(m[1]) },
   { re: /^```(?:[a-z0-9]*\n)?([\s\S]+?)```/, make: (m) => code(m[1], true) },
@@ -72,7 +79,7 @@ function timestamp(seconds, style) {
     f: { dateStyle: 'long', timeStyle: 'short' }, F: { dateStyle: 'full', timeStyle: 'short' },
   };
   if (style === 'R') {
-    const minutes = Math.round((seconds * 1000 - Date.now()) / 60000);
+    const minutes = Math.round((seconds * 1000 - (Date.now() + clockOffsetMs)) / 60000);
     const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
     const abs = Math.abs(minutes);
     el.textContent = abs < 60 ? rtf.format(minutes, 'minute') : abs < 2880 ? rtf.format(Math.round(minutes / 60), 'hour') : rtf.format(Math.round(minutes / 1440), 'day');

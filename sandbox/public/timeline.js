@@ -1,11 +1,12 @@
 // The timeline of the place the page shows, as the user it acts as sees it: long-polled from the
 // sandbox server and rendered entry by entry (an entry is redrawn only when it changed), following
-// the conversation at the bottom as Discord does.
+// the conversation at the bottom as Discord does. The poll also brings the sandbox's clock.
 
 import { $, el } from './dom.js';
 import { state } from './state.js';
 import { fetchTimeline } from './api.js';
 import { renderEntry } from './messages.js';
+import { setClock } from './clock.js';
 
 /** Another place or user: the timeline starts empty and its long poll starts over. */
 export function resetTimeline() {
@@ -24,6 +25,7 @@ async function pollTimeline() {
       const data = await fetchTimeline({ place: state.place, user: state.user, since: state.etag }, controller.signal);
       if (controller.signal.aborted) return;
       state.etag = data.etag;
+      setClock(data.clock);
       renderTimeline(data.entries);
     } catch {
       if (controller.signal.aborted) return;
@@ -39,7 +41,8 @@ function renderTimeline(entries) {
   for (const entry of entries) {
     const key = String(entry.seq);
     seen.add(key);
-    const signature = JSON.stringify(entry);
+    // With the clock: relative timestamps ("in 3 days") are redrawn when the sandbox's time jumps.
+    const signature = `${state.clockOffset} ${JSON.stringify(entry)}`;
     const existing = state.rendered.get(key);
     if (existing?.signature === signature) continue;
     const nodes = renderEntry(entry);

@@ -21,7 +21,8 @@ interface Work extends AiringFields {
   nsfw?: string;
 }
 
-export async function airingTitle(emulatorUrl: string): Promise<AiringTitle> {
+/** `episodesAhead`: at least this many episodes still to come (default 1). */
+export async function airingTitle(emulatorUrl: string, episodesAhead = 1): Promise<AiringTitle> {
   const now = Date.now();
   const date = new Date(now);
   const season = SEASONS[Math.floor(date.getUTCMonth() / 3)] ?? 'winter';
@@ -32,7 +33,8 @@ export async function airingTitle(emulatorUrl: string): Promise<AiringTitle> {
   const works = ((await res.json()) as { data: Array<{ node: Work }> }).data.map((d) => d.node);
   for (const w of works) {
     const plan = w.nsfw === 'white' && w.status === 'currently_airing' ? airingPlan(w) : undefined;
-    const first = plan ? episodesBetween(plan, now + 10 * 60_000, now + 52 * WEEK)[0] : undefined;
+    const ahead = plan ? episodesBetween(plan, now + 10 * 60_000, now + 52 * WEEK) : [];
+    const first = ahead.length >= episodesAhead ? ahead[0] : undefined;
     if (first) return { id: w.id, title: w.title, next: first.atMs, ...(first.episode !== undefined ? { episode: first.episode } : {}) };
   }
   throw new Error('no airing title in the sandbox catalogue');

@@ -3,14 +3,15 @@
 // a title opened from the select menu, a too-short option marked as Discord's client marks it (and
 // not sent), live autocomplete and /anime info, /login through the emulator's sign-in page and the
 // bot's real callback, a +1 on the list, a channel reminder set up with the channel and role picked
-// from the server's, refused for an ordinary member, and Ctrl-C. Screenshots go to .tmp/, except the
+// from the server's, refused for an ordinary member, "Next episode now" moving the sandbox's clock so
+// that reminder arrives with its buttons, and Ctrl-C. Screenshots go to .tmp/, except the
 // README's picture of the /anime info answer, which is written to docs/sandbox.png.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { airingTitle } from './airing-title.js';
+import { airingTitle, type AiringTitle } from './airing-title.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = '.tmp/sandbox';
@@ -32,6 +33,8 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
   let printedMs = 0;
   const leaks: string[] = [];
   let detailsId = '';
+  /** The title the channel reminder follows. */
+  let work: AiringTitle | undefined;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -212,7 +215,8 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
 
   it('sets a channel reminder with the channel and role picked from the server’s; a member without Manage Server is refused', async () => {
     const emulatorUrl = /Service emulator[^:]*: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
-    const work = await airingTitle(emulatorUrl);
+    work = await airingTitle(emulatorUrl);
+    const { id } = work;
     const owner = await page.locator('#acting-as option').first().getAttribute('value');
     expect(await page.locator('#acting-as option').allInnerTexts()).toEqual(['aiko (server owner)', 'ben (member, @Watchers)', 'chidi (member, @Mods)']);
     const addReminder = async (as: string): Promise<Locator> => {
@@ -221,7 +225,7 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
       // Channels and roles are the server's, picked by name and sent by id.
       expect(await page.locator('#opt-channel option').allInnerTexts()).toEqual(['Choose a channel…', '# general', '# after-dark (18+)']);
       expect(await page.locator('#opt-role option').allInnerTexts()).toEqual(['—', '@Watchers', '@Mods (not mentionable)', '@everyone']);
-      await page.fill('#opt-title', `id:${work.id}`);
+      await page.fill('#opt-title', `id:${id}`);
       await page.selectOption('#opt-channel', { label: '# general' });
       await page.selectOption('#opt-role', { label: '@Watchers' });
       await page.press('#message-box', 'Enter');
@@ -232,7 +236,7 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     };
     const set = await addReminder('aiko');
     await expect.poll(() => set.locator('discord-embed').getAttribute('embed-title'), { timeout: 15_000 }).toBe('Channel reminder set');
-    expect(await page.locator('.entry').last().locator('discord-command').getAttribute('command')).toBe(`/remind channel add title: id:${work.id} channel: #general role: @Watchers`);
+    expect(await page.locator('.entry').last().locator('discord-command').getAttribute('command')).toBe(`/remind channel add title: id:${id} channel: #general role: @Watchers`);
     // Mentions show as Discord shows them, by name.
     expect(await set.locator('.md-mention').allInnerTexts()).toEqual(['#general', '@Watchers']);
     await page.screenshot({ path: `${SHOTS}/8-channel-reminder.png` });
@@ -243,6 +247,34 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await expect.poll(() => refused.locator('discord-embed').getAttribute('embed-title'), { timeout: 15_000 }).toContain('Manage Server needed');
     await page.screenshot({ path: `${SHOTS}/9-manage-server-needed.png` });
     await page.selectOption('#acting-as', owner ?? '');
+    expect(leaks).toEqual([]);
+  }, 60_000);
+
+  it('moves the sandbox’s clock with Next episode now: the channel’s reminder arrives with its buttons', async () => {
+    const time = page.locator('#sandbox-time');
+    const before = await time.innerText();
+    expect(before).toMatch(/^Sandbox time: \w{3}, /);
+    expect(before).not.toContain('ahead');
+    // The bot's own posts: no command line above them.
+    const posts = page.locator('discord-message.bot-message:not(:has(discord-command))');
+    const count = await posts.count();
+    await page.click('#next-episode');
+    const note = page.locator('#clock-note');
+    await expect.poll(() => note.innerText(), { timeout: 20_000 }).toContain("The bot's reminder arrived in this channel.");
+    expect(await note.innerText()).toMatch(/^Sandbox time moved to .+, just after episode \d+ of /);
+    await expect.poll(() => posts.count(), { timeout: 15_000 }).toBe(count + 1);
+    const reminder = posts.last();
+    expect(await reminder.locator('discord-embed').getAttribute('embed-title')).toContain(`of ${work?.title ?? '?'} is expected to be out`);
+    expect(await reminder.locator('.md-mention').allInnerTexts()).toEqual(['@Watchers']);
+    expect(await reminder.locator('discord-button').allInnerTexts()).toEqual(['+1 episode', 'Open']);
+    // The header shows the jump, in this browser's time zone.
+    await expect.poll(() => time.innerText()).toMatch(/ahead$/);
+    expect(await time.innerText()).not.toBe(before);
+    await page.screenshot({ path: `${SHOTS}/10-next-episode.png` });
+
+    await reminder.locator('discord-button', { hasText: 'Open' }).click();
+    const opened = page.locator('discord-message.bot-message:has(discord-command[command="clicked Open"])').last();
+    await expect.poll(() => opened.locator('discord-embed').getAttribute('embed-title'), { timeout: 15_000 }).toContain(work?.title ?? '?');
     expect(leaks).toEqual([]);
   }, 60_000);
 

@@ -62,6 +62,10 @@ describe('sandbox page server', () => {
       ['/api/command', { place: 'general', user, name: 'nope' }, /not a registered command/],
       ['/api/command', [1, 2], /JSON object/],
       ['/api/component', { place: 'general', user, messageId: '1', customId: 'x' }, /not in this channel/],
+      ['/api/next-episode', { place: 'general' }, /Unknown channel or user/],
+      ['/api/next-episode', ['general'], /JSON object/],
+      // A page without the sandbox's clock (this test's) has no clock to move.
+      ['/api/next-episode', { place: 'dm', user }, /no clock to move/],
     ];
     for (const [path, body, message] of cases) {
       const res = await post(path, body);
@@ -73,5 +77,9 @@ describe('sandbox page server', () => {
     const general = placeOf('general');
     if (!general || !USERS[0]) throw new Error('the sandbox has a #general and users');
     expect(timeline.view(general, USERS[0])).toEqual([]);
+    // The clock it shows is the real one.
+    const clock = (await (await fetch(new URL('/api/clock', page.url))).json()) as { now: number; offsetMs: number };
+    expect(clock.offsetMs).toBe(0);
+    expect(Math.abs(clock.now - Date.now())).toBeLessThan(5000);
   });
 });
