@@ -175,6 +175,8 @@ describe.each(engines)('reminders through SIGKILLs on $kind', (engineCase) => {
       `[crash ${engineCase.kind}] ${expected.length} reminders expected, ${total} messages created, ${twice.length} twice, ${unwanted.length} unwanted; ` +
         `${kills} SIGKILLs, ${starts} process starts, ${discord.dms.nonceReplays} posts answered by the nonce check`,
     );
+    const ready = (await (await fetch(`http://127.0.0.1:${ports[0] ?? 0}/readyz`)).json()) as Record<string, unknown>;
+    expect(ready).toMatchObject({ reminder_jobs: engineCase.kind === 'postgres' ? 'pg-boss' : 'bullmq', reminders_failed: 0, reminders_waiting: 0 });
     expect(twice).toEqual([]);
     expect(unwanted).toEqual([]);
     expect(total).toBe(expected.length);

@@ -126,6 +126,8 @@ describe('the bot process', () => {
       expect(health).toEqual({ status: 'ok' });
       const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as Record<string, unknown>;
       expect(ready).toMatchObject({ status: 'ok', transport: 'gateway', discord: 'ready', store: true, interactions: 'accepting' });
+      // The reminder queue's details (SQLite: the in-process job engine).
+      expect(ready).toMatchObject({ reminder_jobs: 'in-process', reminders_waiting: 0, reminders_failed: 0, reminders_oldest_due_seconds: 0 });
       // The store folder is created relative to the working directory.
       expect((await stat(join(dir, 'state', 'bot.sqlite'))).isFile()).toBe(true);
 
@@ -143,7 +145,8 @@ describe('the bot process', () => {
   it('stops cleanly on SIGINT too, closing the web server', async () => {
     const { run, port } = await startConfigured('state-sigint');
     run.child.kill('SIGINT');
-    expect(await run.exited).toBe(0);
+    const code = await run.exited;
+    expect(code, run.output()).toBe(0);
     expect(run.output()).toContain('"signal":"SIGINT"');
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   }, 60_000);

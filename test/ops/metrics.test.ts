@@ -137,6 +137,10 @@ describe('GET /metrics', () => {
     expect(value(s, 'amls_bot_store_operation_duration_seconds_count', { engine: 'sqlite', operation: 'accounts.get' })).toBeGreaterThan(0);
     expect(value(s, 'amls_bot_store_operation_duration_seconds_count', { engine: 'sqlite', operation: 'pendingLogins.take' })).toBe(2); // one per callback
 
+    // The reminder queue, read from the job engine at the scrape (nothing queued in this session).
+    for (const state of ['waiting', 'delayed', 'active', 'failed']) expect(value(s, 'amls_bot_reminder_jobs', { state })).toBe(0);
+    expect(value(s, 'amls_bot_reminder_oldest_due_seconds')).toBe(0);
+
     // Node.js process metrics.
     expect(s.some((x) => x.name === 'process_cpu_user_seconds_total')).toBe(true);
     expect(s.some((x) => x.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
