@@ -5,7 +5,7 @@
 // Enqueueing is one set-if-absent of the job's record, so an id is added once while its record lives.
 
 import type { StoreEngine } from '../store/engine.js';
-import { UnrecoverableJobError, type JobEngine, type JobHandler, type QueueCounts, type QueueSpec } from './job-engine.js';
+import { QueueSpecs, UnrecoverableJobError, type JobEngine, type JobHandler, type QueueCounts, type QueueSpec } from './job-engine.js';
 
 type State = 'waiting' | 'active' | 'done' | 'failed';
 
@@ -44,7 +44,7 @@ function parseRecord(raw: string | undefined): JobRecord | undefined {
 
 export class InProcessJobEngine implements JobEngine {
   readonly kind = 'in-process';
-  private readonly specs = new Map<string, QueueSpec>();
+  private readonly specs = new QueueSpecs();
   private readonly workers = new Map<string, Worker>();
   /** Jobs kept as failed, by queue (counted when the worker starts, then as they fail). */
   private readonly failedCount = new Map<string, number>();
@@ -66,18 +66,12 @@ export class InProcessJobEngine implements JobEngine {
   }
 
   define(spec: QueueSpec): Promise<void> {
-    this.specs.set(spec.name, spec);
+    this.specs.add(spec);
     return Promise.resolve();
   }
 
-  private spec(queue: string): QueueSpec {
-    const spec = this.specs.get(queue);
-    if (!spec) throw new Error(`job queue ${queue} is not defined`);
-    return spec;
-  }
-
   async work<T>(queue: string, parse: (data: unknown) => T | undefined, handler: JobHandler<T>): Promise<void> {
-    const spec = this.spec(queue);
+    const spec = this.specs.get(queue);
     const worker: Worker = {
       spec,
       pending: new Map(),
@@ -101,7 +95,7 @@ export class InProcessJobEngine implements JobEngine {
   }
 
   async enqueue(queue: string, id: string, data: object, o?: { delayMs?: number }): Promise<boolean> {
-    const spec = this.spec(queue);
+    const spec = this.specs.get(queue);
     const delayMs = Math.max(0, o?.delayMs ?? 0);
     const record: JobRecord = { state: 'waiting', data, attempts: 0, runAt: this.now() + delayMs };
     if (!(await this.store.setIfAbsent(key(queue, id), JSON.stringify(record), spec.keepDoneMs + delayMs))) return false;

@@ -89,6 +89,26 @@ export interface JobEngine {
   stop(): Promise<void>;
 }
 
+/** The queues one engine has defined, by name. */
+export class QueueSpecs {
+  private readonly specs = new Map<string, QueueSpec>();
+
+  add(spec: QueueSpec): void {
+    this.specs.set(spec.name, spec);
+  }
+
+  get(queue: string): QueueSpec {
+    const spec = this.specs.get(queue);
+    if (!spec) throw new Error(`job queue ${queue} is not defined`);
+    return spec;
+  }
+
+  /** The longest lease of them all (how long a graceful stop may wait). */
+  longestLeaseMs(): number {
+    return Math.max(1000, ...[...this.specs.values()].map((s) => s.leaseMs));
+  }
+}
+
 /** A job id every engine accepts (pg-boss wants a UUID; BullMQ refuses some characters): a UUID made from a hash of the id. */
 export function engineJobId(queue: string, id: string): string {
   const hex = createHash('sha256').update(`${queue}\u0000${id}`).digest('hex');

@@ -5,7 +5,7 @@
 // cron schedules insert one job per period for the whole deployment.
 
 import PgBoss from 'pg-boss';
-import { UnrecoverableJobError, engineJobId, type JobEngine, type JobHandler, type QueueCounts, type QueueSpec } from './job-engine.js';
+import { QueueSpecs, UnrecoverableJobError, engineJobId, type JobEngine, type JobHandler, type QueueCounts, type QueueSpec } from './job-engine.js';
 
 export interface PgBossOptions {
   connectionString: string;
@@ -30,7 +30,7 @@ export function cronEvery(periodMs: number): string {
 
 export class PgBossJobEngine implements JobEngine {
   readonly kind = 'pg-boss';
-  private readonly specs = new Map<string, QueueSpec>();
+  private readonly specs = new QueueSpecs();
   private countsCache = new Map<string, { at: number; counts: Promise<QueueCounts> }>();
 
   private constructor(
@@ -56,7 +56,7 @@ export class PgBossJobEngine implements JobEngine {
   }
 
   async define(spec: QueueSpec): Promise<void> {
-    this.specs.set(spec.name, spec);
+    this.specs.add(spec);
     const options = {
       name: spec.name,
       retryLimit: spec.attempts - 1,
@@ -78,14 +78,8 @@ export class PgBossJobEngine implements JobEngine {
     }
   }
 
-  private spec(queue: string): QueueSpec {
-    const spec = this.specs.get(queue);
-    if (!spec) throw new Error(`job queue ${queue} is not defined`);
-    return spec;
-  }
-
   async work<T>(queue: string, parse: (data: unknown) => T | undefined, handler: JobHandler<T>): Promise<void> {
-    const spec = this.spec(queue);
+    const spec = this.specs.get(queue);
     const run = async ([job]: PgBoss.JobWithMetadata<object>[]): Promise<void> => {
       if (!job) return;
       const attempt = job.retryCount + 1;
@@ -108,7 +102,7 @@ export class PgBossJobEngine implements JobEngine {
   }
 
   async enqueue(queue: string, id: string, data: object, o?: { delayMs?: number }): Promise<boolean> {
-    this.spec(queue);
+    this.specs.get(queue);
     const delay = Math.max(0, o?.delayMs ?? 0);
     const sent = await this.boss.send(queue, data, { id: engineJobId(queue, id), ...(delay > 0 ? { startAfter: seconds(delay) } : {}) });
     return sent !== null;
@@ -161,7 +155,6 @@ export class PgBossJobEngine implements JobEngine {
   }
 
   async stop(): Promise<void> {
-    const longest = Math.max(1000, ...[...this.specs.values()].map((s) => s.leaseMs));
-    await this.boss.stop({ graceful: true, wait: true, timeout: longest });
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.specs.longestLeaseMs() });
   }
 }

@@ -10,6 +10,7 @@ import { ClientRefusal, type CommandInput } from '../../sandbox/actions.js';
 import { GUILD_ID, placeOf, SERVER_CHANNELS, SERVER_ROLES, USERS, type Place, type SandboxUser } from '../../sandbox/places.js';
 import { startSandbox, type Sandbox } from '../../sandbox/start.js';
 import type { EntryView } from '../../sandbox/timeline.js';
+import { runCommand, viewText } from './run-command.js';
 import { airingTitle, type AiringTitle } from './airing-title.js';
 
 const [aiko, ben, chidi] = USERS as [SandboxUser, SandboxUser, SandboxUser];
@@ -39,25 +40,8 @@ describe('channel reminders in the sandbox', () => {
 
   const remind = (sub: string, options: Record<string, string>): CommandInput => ({ name: 'remind', group: 'channel', sub, options });
 
-  /** Runs a command from the page and waits for its settled view as the user sees it. */
-  async function run(where: Place, user: SandboxUser, input: CommandInput): Promise<EntryView> {
-    const entry = sandbox.actions.runCommand(where, user, input);
-    let view: EntryView | undefined;
-    await expect
-      .poll(
-        () => {
-          view = sandbox.timeline.view(where, user).find((e) => e.seq === entry.seq);
-          const first = view?.messages[0];
-          return view?.state === 'failed' || (view?.state === 'answered' && first !== undefined && !first.loading);
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-    if (!view) throw new Error('no view');
-    return view;
-  }
-  const textOf = (view: EntryView): string =>
-    view.messages.map((m) => [m.content, ...(m.embeds as Array<{ title?: string; description?: string }>).flatMap((e) => [e.title ?? '', e.description ?? ''])].join('\n')).join('\n');
+  const run = (where: Place, user: SandboxUser, input: CommandInput): Promise<EntryView> => runCommand(sandbox, where, user, input);
+  const textOf = viewText;
 
   it('models the server: the page offers its channels and roles, and sends them typed by id', async () => {
     const world = (await (await fetch(new URL('/api/world', sandbox.url))).json()) as {

@@ -13,6 +13,7 @@ import { JUST_AFTER_MS, type JumpAnswer } from '../../sandbox/next-episode.js';
 import { placeOf, SERVER_CHANNELS, USERS, type Place, type SandboxUser } from '../../sandbox/places.js';
 import { SANDBOX_CLIENT_ID, startSandbox, type Sandbox } from '../../sandbox/start.js';
 import type { EntryView } from '../../sandbox/timeline.js';
+import { runCommand, viewText } from './run-command.js';
 import { airingTitle, type AiringTitle } from './airing-title.js';
 
 const [aiko, ben, chidi] = USERS as [SandboxUser, SandboxUser, SandboxUser];
@@ -35,8 +36,7 @@ function expectRealProcessClock(): void {
   expect(Math.abs(Date.now() - (performance.timeOrigin + performance.now()))).toBeLessThan(1000);
 }
 
-const textOf = (view: EntryView | undefined): string =>
-  (view?.messages ?? []).map((m) => [m.content, ...(m.embeds as Array<{ title?: string; description?: string }>).flatMap((e) => [e.title ?? '', e.description ?? ''])].join('\n')).join('\n');
+const textOf = viewText;
 const buttonsOf = (view: EntryView | undefined): Array<{ label?: string; custom_id?: string }> =>
   ((view?.messages[0]?.components ?? []) as Array<{ components: Array<{ label?: string; custom_id?: string }> }>).flatMap((row) => row.components);
 
@@ -56,23 +56,7 @@ describe('next episode now in the sandbox', () => {
     await sandbox?.stop();
   });
 
-  /** Runs a command from the page and waits for its settled view as the user sees it. */
-  async function run(where: Place, user: SandboxUser, input: CommandInput): Promise<EntryView> {
-    const entry = sandbox.actions.runCommand(where, user, input);
-    let view: EntryView | undefined;
-    await expect
-      .poll(
-        () => {
-          view = sandbox.timeline.view(where, user).find((e) => e.seq === entry.seq);
-          const first = view?.messages[0];
-          return view?.state === 'failed' || (view?.state === 'answered' && first !== undefined && !first.loading);
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-    if (!view) throw new Error('no view');
-    return view;
-  }
+  const run = (where: Place, user: SandboxUser, input: CommandInput): Promise<EntryView> => runCommand(sandbox, where, user, input);
   const posts = (where: Place, user: SandboxUser): EntryView[] => sandbox.timeline.view(where, user).filter((e) => e.kind === 'post');
 
   /** The jump landed just after the reminder it names, an episode of the work (weekly from its next one). */
