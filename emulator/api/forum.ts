@@ -1,4 +1,5 @@
-import { type ForumTopic } from '../catalogue/types.js';
+import { episodeTopics } from '../catalogue/episode-topics.js';
+import { type ForumPost, type ForumTopic } from '../catalogue/types.js';
 import { isoSeconds } from '../time.js';
 import { ok, type ApiContext, type Answer, type RawAnswer } from './context.js';
 import { badRequest, notFound } from './errors.js';
@@ -12,9 +13,25 @@ export function boards(ctx: ApiContext): Answer {
 const GATEWAY_TIMEOUT_HTML =
   '<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n</body>\r\n</html>\r\n';
 
-function topicSummary(ctx: ApiContext, t: ForumTopic): Record<string, unknown> {
-  const posts = ctx.state.catalogue.forum.posts.get(t.id) ?? [];
-  const last = posts.at(-1);
+/** The generated forum plus the episode discussion topics aired by the emulator's clock. */
+function forumNow(ctx: ApiContext): { topics: ForumTopic[]; byId: Map<number, ForumTopic>; posts: Map<number, ForumPost[]> } {
+  const forum = ctx.state.catalogue.forum;
+  const episodes = episodeTopics(ctx.state.catalogue.anime.list, ctx.state.now());
+  const topics = [...episodes.topics, ...forum.topics].sort((a, b) => lastActivity(forum.posts, episodes.posts, b) - lastActivity(forum.posts, episodes.posts, a));
+  return {
+    topics,
+    byId: new Map([...forum.byId, ...episodes.topics.map((t) => [t.id, t] as const)]),
+    posts: new Map([...forum.posts, ...episodes.posts]),
+  };
+}
+
+function lastActivity(a: Map<number, ForumPost[]>, b: Map<number, ForumPost[]>, t: ForumTopic): number {
+  const last = (a.get(t.id) ?? b.get(t.id))?.at(-1)?.created_at;
+  return last ? Date.parse(last) : t.createdAtMs;
+}
+
+function topicSummary(posts: Map<number, ForumPost[]>, t: ForumTopic): Record<string, unknown> {
+  const last = (posts.get(t.id) ?? []).at(-1);
   return {
     id: t.id,
     title: t.title,
@@ -45,7 +62,7 @@ export async function topics(ctx: ApiContext): Promise<Answer | RawAnswer> {
   const topicUser = ctx.query.get('topic_user_name')?.toLowerCase();
   const poster = ctx.query.get('user_name')?.toLowerCase();
   const words = q?.trim().toLowerCase().split(/\s+/) ?? [];
-  const forum = ctx.state.catalogue.forum;
+  const forum = forumNow(ctx);
   const found = forum.topics.filter((t) => {
     if (boardId !== undefined && t.boardId !== boardId) return false;
     if (subboardId !== undefined && t.subboardId !== subboardId) return false;
@@ -55,14 +72,14 @@ export async function topics(ctx: ApiContext): Promise<Answer | RawAnswer> {
     if (poster !== undefined && !(forum.posts.get(t.id) ?? []).some((p) => p.created_by.name.toLowerCase() === poster)) return false;
     return true;
   });
-  return ok(paginate(ctx.req, found, offset, limit, () => true, (t) => topicSummary(ctx, t)));
+  return ok(paginate(ctx.req, found, offset, limit, () => true, (t) => topicSummary(forum.posts, t)));
 }
 
 export function topic(ctx: ApiContext): Answer {
   const id = parseInteger(ctx.params.id ?? '', 'topic_id');
   const limit = parseLimit(ctx.query, 100);
   const offset = parseOffset(ctx.query);
-  const forum = ctx.state.catalogue.forum;
+  const forum = forumNow(ctx);
   const t = forum.byId.get(id);
   if (!t) throw notFound();
   const posts = forum.posts.get(id) ?? [];

@@ -187,6 +187,11 @@ function openReminders(
     kv: store.engine,
     jobs,
     counted: (outcome) => metrics?.reminders.inc({ outcome }),
+    // Unscoped calls are background work in the deployment's upstream budget.
+    discussions: {
+      search: async (q, signal) => (await service.forumTopics({ q, limit: 25 }, { signal })).data,
+      topicUrl: (topicId) => `${o.config.service.webUrl}/forum/?topicid=${topicId}`,
+    },
     source: {
       anime: (id) => service.getAnime(id, { fields: AIRING_FIELDS }),
       // The periodic sync reads as background work: a login it finds revoked is told to the user by DM.

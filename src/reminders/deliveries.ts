@@ -6,6 +6,7 @@
 import { UnrecoverableJobError, type JobRun } from '../jobs/job-engine.js';
 import type { ChannelFollows } from './channel-follows.js';
 import type { ReminderEnv } from './env.js';
+import type { EpisodeDiscussions } from './discussion.js';
 import type { Failures } from './failures.js';
 import { sentTtlMs } from './knobs.js';
 import { followedTitles, KEY, parseGuild, parseUser, type QueuedReminder } from './records.js';
@@ -22,6 +23,7 @@ export class Deliveries {
     private readonly settings: Settings,
     private readonly channels: Pick<ChannelFollows, 'pause'>,
     private readonly failures: Failures,
+    private readonly discussions?: EpisodeDiscussions,
   ) {}
 
   /** The send lease lives a fraction of the job's lease and is renewed, so a dead holder frees it soon. */
@@ -42,7 +44,7 @@ export class Deliveries {
     }
     try {
       if (await this.handled(item.id)) return counted('duplicate');
-      const result = await this.attempt(item);
+      const result = await this.attempt(this.discussions ? await this.discussions.attach(item) : item);
       if (!(await lease.held())) this.env.log.warn('a reminder send outlived its lease', { reminderId: item.id });
       if (result.ok) {
         if (await this.ownerExists(item)) await kv.set(KEY.sent(item.id), 'delivered', sentTtlMs(this.env.knobs));

@@ -119,6 +119,8 @@ export interface QueuedReminder {
   dueMs: number;
   /** Enqueued well after it was due (the bot was down): the message says so. */
   late: boolean;
+  /** The episode's discussion topic on the service's forum, looked up when the reminder is sent. */
+  discussion?: { topicId: number; url: string };
 }
 
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) && (n as number) > 0);
@@ -186,6 +188,6 @@ export function parseQueued(raw: unknown): QueuedReminder | undefined {
   if (typeof v.title !== 'string' || typeof v.late !== 'boolean' || !optionalNumber(v.episode)) return undefined;
   if (v.nsfw !== undefined && typeof v.nsfw !== 'string') return undefined;
   // Earlier versions queued these too (their own queue's bookkeeping, now the job engine's).
-  const { userId: _user, attempts: _attempts, nextAttemptMs: _next, claimUntil: _claim, ...rest } = v;
+  const { userId: _user, attempts: _attempts, nextAttemptMs: _next, claimUntil: _claim, discussion: _looked_up_when_sent, ...rest } = v;
   return { ...rest, target } as unknown as QueuedReminder;
 }

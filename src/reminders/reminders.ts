@@ -17,6 +17,7 @@ import type { Logger } from '../log/log.js';
 import type { Anime } from '../service/work-types.js';
 import { ChannelFollows } from './channel-follows.js';
 import { Deliveries } from './deliveries.js';
+import { EpisodeDiscussions, type TopicSearch } from './discussion.js';
 import { DueClaims } from './due-claims.js';
 import type { ReminderEnv } from './env.js';
 import { Failures } from './failures.js';
@@ -45,6 +46,8 @@ export interface RemindersOptions {
   knobs?: Partial<ReminderKnobs>;
   /** Counts what became of each reminder job run (metrics). */
   counted?: (outcome: ReminderOutcome) => void;
+  /** The forum search and topic links for the episode-discussion button (none: no button). */
+  discussions?: { search: TopicSearch; topicUrl: (topicId: number) => string };
 }
 
 export class Reminders {
@@ -87,7 +90,10 @@ export class Reminders {
     this.follows = new Follows(env, settings, this.index, titles, this.claims);
     this.channels = new ChannelFollows(env, settings, titles, this.claims);
     this.failures = new Failures(o.kv, () => o.now());
-    this.deliveries = new Deliveries(env, settings, this.channels, this.failures);
+    const discussions = o.discussions
+      ? new EpisodeDiscussions(o.kv, o.discussions.search, o.discussions.topicUrl, (error) => o.log.warn('could not look up an episode discussion topic', { error }))
+      : undefined;
+    this.deliveries = new Deliveries(env, settings, this.channels, this.failures, discussions);
   }
 
   // ------------------------------------------------------------------ lifecycle

@@ -43,11 +43,21 @@ export function reminderMessage(r: QueuedReminder): RenderedMessage {
   ] as const;
   // In a channel the post is everyone's: stopping it is /remind channel remove, for members who manage the server.
   const stop = { type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: encodeCustomId(STOP_KIND, [r.titleId]), label: 'Stop reminders for this title' } as const;
+  const discussion = discussionButton(r);
   return {
     ...(t.kind === 'channel' && t.roleId !== undefined ? { content: `<@&${t.roleId}>` } : {}),
     embeds: [embed],
-    components: [{ type: ComponentType.ActionRow, components: t.kind === 'channel' ? [...buttons] : [...buttons, stop] }],
+    components: [
+      { type: ComponentType.ActionRow, components: [...buttons, ...(discussion ? [discussion] : []), ...(t.kind === 'channel' ? [] : [stop])] },
+    ],
   };
+}
+
+/** "Episode N discussion", a link to the episode's topic on the service's forum, when one was found. */
+function discussionButton(r: QueuedReminder) {
+  const url = r.discussion?.url;
+  if (r.episode === undefined || url === undefined || !/^https?:\/\//.test(url) || url.length > 512) return undefined;
+  return { type: ComponentType.Button, style: ButtonStyle.Link, url, label: `Episode ${r.episode} discussion` } as const;
 }
 
 export const PAUSE_NOTICE: RenderedMessage = {

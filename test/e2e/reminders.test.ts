@@ -6,7 +6,8 @@ import { airingPlan, episodesBetween, nextEpisode, type AiringFields } from '../
 import type { RunningBot } from '../../src/app/bot.js';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import type { RecordedMessage, Who } from '../../fake-discord/index.js';
-import { componentId, DM, GUILD, newUser, startReplica, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { componentId, DM, GUILD, newUser, SERVICE_WEB_URL, startReplica, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { EPISODE_TOPIC_BASE } from '../../emulator/catalogue/episode-topics.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
 import { buttonLabelled, serviceGet } from './catalogue-helpers.js';
 
@@ -115,6 +116,28 @@ describe('episode reminders', () => {
     await tick();
     expect(dms(user)).toHaveLength(1);
     expect((await run(user, 'list')).text).not.toContain(work.title);
+  });
+
+  it('carries an "Episode N discussion" link to the episode\'s forum topic, found with one forum search for all its followers', async () => {
+    const [first, second] = [newUser('rem-disc-a'), newUser('rem-disc-b')];
+    const [work] = upcoming(3);
+    if (!work) throw new Error('no airing title');
+    for (const who of [first, second]) expect((await run(who, 'add', { title: `id:${work.id}` })).text).toContain('Reminder set');
+    const before = stack.emulator.requestLog.length;
+    clock = work.next + MINUTE;
+    await tick();
+    const searches = stack.emulator.requestLog.slice(before).filter((r) => r.path.startsWith('/v2/forum/topics'));
+    expect(searches).toHaveLength(1);
+    // The topic the emulator opened at the broadcast, as the service's forum does.
+    const topicId = EPISODE_TOPIC_BASE + work.id * 1000 + work.episode;
+    const topic = (await serviceGet(stack, `/forum/topic/${topicId}`)) as { data: { title: string } };
+    expect(topic.data.title).toBe(`${work.title} Episode ${work.episode} Discussion`);
+    for (const who of [first, second]) {
+      const dm = dms(who).at(-1) as RecordedMessage;
+      const link = buttonLabelled(dm, `Episode ${work.episode} discussion`) as { style?: number; url?: string };
+      expect(link.style).toBe(5);
+      expect(link.url).toBe(`${SERVICE_WEB_URL}/forum/?topicid=${topicId}`);
+    }
   });
 
   it('"forget me" under /logout deletes every reminder record of the user, and only theirs', async () => {

@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
+import { EpisodeDiscussions, matchEpisodeTopic } from '../../src/reminders/discussion.js';
 import { silentLogger } from '../../src/log/log.js';
 import { KEY, type QueuedReminder } from '../../src/reminders/records.js';
 import { QUEUE } from '../../src/reminders/queues.js';
@@ -184,5 +185,27 @@ describe('reminder jobs', () => {
     expect(t.sent.map((r) => r.id)).toEqual([id]);
     expect(await t.kv.keys('rem:queue:')).toEqual([]);
     expect(await t.kv.get(KEY.sent(id))).toBe('delivered');
+  });
+});
+
+describe('episode discussion topics', () => {
+  it('match exactly this title and episode, and are cached for every follower (a missing one briefly)', async () => {
+    expect(matchEpisodeTopic([{ id: 1, title: 'Foo Episode 10 Discussion' }, { id: 2, title: 'foo  episode 1 discussion' }], 'Foo', 1)).toBe(2);
+    expect(matchEpisodeTopic([{ id: 1, title: 'Foo Bar Episode 1 Discussion' }, { id: 3 }], 'Foo', 1)).toBeUndefined();
+    const kv = new MemoryEngine();
+    const searched: string[] = [];
+    let topics = [{ id: 7, title: 'Other Episode 2 Discussion' }];
+    const d = new EpisodeDiscussions(kv, async (q) => (searched.push(q), topics), (id) => `https://svc.test/forum/?topicid=${id}`, () => undefined);
+    expect(await d.find(5, 'Title 5', 2)).toBeUndefined();
+    expect(await d.find(5, 'Title 5', 2)).toBeUndefined();
+    expect(searched).toEqual(['Title 5 Episode 2']);
+    topics = [{ id: 9, title: 'Title 5 Episode 3 Discussion' }];
+    expect(await d.find(5, 'Title 5', 3)).toEqual({ topicId: 9, url: 'https://svc.test/forum/?topicid=9' });
+    expect(await d.find(5, 'Title 5', 3)).toEqual({ topicId: 9, url: 'https://svc.test/forum/?topicid=9' });
+    expect(searched).toHaveLength(2);
+    // A failing search costs the reminder its button, nothing else.
+    const failing = new EpisodeDiscussions(kv, () => Promise.reject(new Error('503')), String, () => undefined);
+    const item: QueuedReminder = { id: 'x', target: { kind: 'dm', userId: USER }, titleId: 6, title: 'T', episode: 1, atMs: 0, dueMs: 0, late: false };
+    expect(await failing.attach(item)).toEqual(item);
   });
 });
