@@ -70,15 +70,21 @@ async function channelAdd(ctx: CommandContext, args: RemindArgs<'channel add'>):
   const id = await resolveTitle(ctx, 'anime', args.title);
   const anime = await ctx.deps.service.getAnime(id, { fields: AIRING_FIELDS }, { signal: ctx.signal });
   const client = ctx.interaction.client;
-  const access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, channelId, roleId, ctx.signal);
+  const thread = args.thread === true;
+  const access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, channelId, roleId, ctx.signal, { thread });
   if (isNsfw(anime.nsfw) && !access.nsfw) {
     throw new UserFacingError('Not safe for work', 'That title is marked not safe for work: pick an age-restricted channel for its reminders.');
   }
-  const followed = await ctx.deps.reminders.addChannel(guildId, { channelId, delayMinutes, ageRestricted: access.nsfw, ...(roleId !== undefined ? { roleId } : {}) }, anime);
+  const followed = await ctx.deps.reminders.addChannel(
+    guildId,
+    { channelId, delayMinutes, ageRestricted: access.nsfw, ...(roleId !== undefined ? { roleId } : {}), ...(thread ? { thread } : {}) },
+    anime,
+  );
   const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
   const mention = roleId !== undefined ? `, mentioning <@&${roleId}>` : '';
   const delay = delayMinutes > 0 ? ` ${plural(delayMinutes, 'minute', 'minutes')} after the Japanese broadcast` : '';
-  return done('Channel reminder set', `The bot will post in <#${channelId}>${mention}${delay} when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
+  const threads = thread ? ', opening a thread on each post for the episode' : '';
+  return done('Channel reminder set', `The bot will post in <#${channelId}>${mention}${delay}${threads} when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
 }
 
 async function channelRemove(ctx: CommandContext, args: RemindArgs<'channel remove'>): Promise<RenderedMessage> {
@@ -123,6 +129,7 @@ const REMIND_DATA = slashCommand('remind', 'Episode reminders by direct message 
         CHANNEL,
         roleOption('role', 'Role to mention in each post (it must be mentionable by the bot)'),
         integerOption('delay', `Minutes after the Japanese broadcast to post (${DELAY_MINUTES})`, { min: 0, max: MAX_DELAY_MINUTES }),
+        booleanOption('thread', 'Open a thread on each post for the episode (needs Create Public Threads)'),
       ]),
       subcommand('list', "This server's channel reminders"),
       subcommand('remove', 'Stop posting reminders for a title in a channel', [TITLE, CHANNEL]),

@@ -267,6 +267,8 @@ export interface FakeGuildsApi {
   permissionsOf(guildId: string, channelId: string, userId: string): bigint;
   /** What the bot posted in a channel (deep copies), deleted channels included. */
   messagesIn(channelId: string): RecordedMessage[];
+  /** Threads the bot started on messages of this channel (name, archive duration, the message). */
+  threadsIn(channelId: string): Array<{ id: string; parentId: string; messageId: string; name: string; autoArchiveDuration: number }>;
   /** Same queue as `dms.failNext`: the next `n` message posts to any channel fail with `fault`. */
   failNext(n: number, fault: MessageFault): void;
 }

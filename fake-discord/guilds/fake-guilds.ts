@@ -9,6 +9,7 @@ import { has, Permission } from '../permissions.js';
 import type { FakeGuildsApi, FakeGuildSpec, FakeOverwriteSpec, FakeRoleSpec, InteractionInput, MessageFault, RecordedMessage } from '../types.js';
 import { apiChannel, apiGuild, apiMember, apiRole } from './api-objects.js';
 import { postInChannel } from './channel-posts.js';
+import { startThread, type StartedThread } from './threads.js';
 import { checkPathId, guildErrors } from './errors.js';
 import { prepareGuildInteraction, type LeafOption } from './interactions.js';
 import { buildGuild, CATEGORY, checkRoles, makeOverwrites, makeRole } from './model.js';
@@ -133,6 +134,22 @@ export class FakeGuilds implements FakeGuildsApi {
     const guild = this.registry.requireGuild(channel.guildId);
     if (!has(this.registry.botPermissions(guild, channel), Permission.VIEW_CHANNEL)) throw guildErrors.missingAccess();
     return apiChannel(channel);
+  }
+
+  /** Threads the bot started on its messages, by message id. */
+  private readonly threads = new Map<string, StartedThread>();
+
+  /** The threads started on messages of a channel. */
+  threadsIn(channelId: string): StartedThread[] {
+    return [...this.threads.values()].filter((t) => t.parentId === channelId).map((t) => ({ ...t }));
+  }
+
+  /** POST /channels/:channel/messages/:message/threads; undefined when no guild has this channel. */
+  startThread(channelId: string, messageId: string, body: unknown): Record<string, unknown> | undefined {
+    const channel = this.registry.channels.get(channelId);
+    if (!channel) return undefined;
+    checkPathId('message_id', messageId);
+    return startThread(this.registry, channel, messageId, body, this.threads);
   }
 
   /** POST /channels/:channel/messages to a guild channel; undefined when no guild has this channel. */

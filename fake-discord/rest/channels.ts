@@ -16,6 +16,12 @@ export function channelRoutes(state: ServerState): Route[] {
       if (!message) throw unknownChannel();
       return { status: 200, body: messageForPayload(message), delayMs: state.messageAnswerDelayMs };
     }),
+    route('POST /channels/:channel/messages/:message/threads', (ctx, [channelId = '', messageId = '']) => {
+      state.requireBot(ctx.authorization);
+      const thread = state.guilds.startThread(channelId, messageId, ctx.body);
+      if (!thread) throw unknownChannel();
+      return { status: 201, body: thread };
+    }),
     route('GET /channels/:channel', (ctx, [channelId = '']) => {
       state.requireBot(ctx.authorization);
       const channel = state.dms.channel(channelId) ?? state.guilds.channelObject(channelId);

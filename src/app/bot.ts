@@ -209,7 +209,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const web = await startWebOrClose(o, core, client, readiness, httpInteractions);
   const { ready } = await connect(o, core, client, web);
 
-  core.setReminderDelivery(reminderDelivery(client));
+  core.setReminderDelivery(reminderDelivery(client, (error) => log.warn('could not open the episode thread on a channel reminder', { error })));
   await deps.reminders.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);

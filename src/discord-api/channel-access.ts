@@ -92,6 +92,7 @@ export async function checkReminderChannel(
   channelId: string,
   roleId: string | undefined,
   signal?: AbortSignal,
+  o: { thread?: boolean } = {},
 ): Promise<ChannelAccess> {
   const { access, roles } = await botChannelAccess(rest, botId, guildId, channelId, signal);
   const has = (flag: bigint): boolean => (access.permissions & flag) === flag;
@@ -99,6 +100,8 @@ export async function checkReminderChannel(
     [PermissionFlagsBits.ViewChannel, 'View Channel'],
     [PermissionFlagsBits.SendMessages, 'Send Messages'],
     [PermissionFlagsBits.EmbedLinks, 'Embed Links'],
+    // A thread on each post: starting one on a message needs this too.
+    ...(o.thread === true ? [[PermissionFlagsBits.CreatePublicThreads, 'Create Public Threads']] : []),
   ]
     .filter(([flag]) => !has(flag as bigint))
     .map(([, name]) => name as string);

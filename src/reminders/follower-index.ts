@@ -84,7 +84,13 @@ export class FollowerIndex {
     const follow = this.guilds.get(channel.guildId)?.follows.find((f) => f.titleId === titleId && f.channelId === channel.channelId);
     if (!follow || follow.pausedAt !== undefined) return undefined;
     return {
-      target: { kind: 'channel', ...channel, ageRestricted: follow.ageRestricted, ...(follow.roleId !== undefined ? { roleId: follow.roleId } : {}) },
+      target: {
+        kind: 'channel',
+        ...channel,
+        ageRestricted: follow.ageRestricted,
+        ...(follow.roleId !== undefined ? { roleId: follow.roleId } : {}),
+        ...(follow.thread === true ? { thread: true } : {}),
+      },
       delayMinutes: follow.delayMinutes,
     };
   }

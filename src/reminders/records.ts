@@ -56,6 +56,8 @@ export interface ChannelFollow {
   delayMinutes: number;
   /** The channel was age-restricted when the follow was set up (titles are masked otherwise). */
   ageRestricted: boolean;
+  /** Each post opens a thread named after the episode. */
+  thread?: boolean;
   /** Set when Discord refused a post there (channel gone, access or permission removed). */
   pausedAt?: number;
   pausedReason?: string;
@@ -72,7 +74,7 @@ export function emptyGuild(): GuildReminders {
 /** Where a reminder goes: a user's DMs or a server channel. */
 export type ReminderTarget =
   | { kind: 'dm'; userId: string }
-  | { kind: 'channel'; guildId: string; channelId: string; roleId?: string; ageRestricted: boolean };
+  | { kind: 'channel'; guildId: string; channelId: string; roleId?: string; ageRestricted: boolean; thread?: boolean };
 
 /** Titles a user is reminded of. */
 export function followedTitles(u: UserReminders): number[] {
@@ -157,6 +159,7 @@ function parseFollow(v: unknown): ChannelFollow | undefined {
   if (v.roleId !== undefined && !isSnowflake(v.roleId)) return undefined;
   if (typeof v.delayMinutes !== 'number' || typeof v.ageRestricted !== 'boolean' || !optionalNumber(v.pausedAt)) return undefined;
   if (v.pausedReason !== undefined && typeof v.pausedReason !== 'string') return undefined;
+  if (v.thread !== undefined && typeof v.thread !== 'boolean') return undefined;
   return v as unknown as ChannelFollow;
 }
 
@@ -175,7 +178,14 @@ function parseTarget(v: Record<string, unknown>): ReminderTarget | undefined {
   if (t.kind === 'dm') return isSnowflake(t.userId) ? { kind: 'dm', userId: t.userId } : undefined;
   if (t.kind !== 'channel' || !isSnowflake(t.guildId) || !isSnowflake(t.channelId) || typeof t.ageRestricted !== 'boolean') return undefined;
   if (t.roleId !== undefined && !isSnowflake(t.roleId)) return undefined;
-  return { kind: 'channel', guildId: t.guildId, channelId: t.channelId, ageRestricted: t.ageRestricted, ...(t.roleId !== undefined ? { roleId: t.roleId } : {}) };
+  return {
+    kind: 'channel',
+    guildId: t.guildId,
+    channelId: t.channelId,
+    ageRestricted: t.ageRestricted,
+    ...(t.roleId !== undefined ? { roleId: t.roleId } : {}),
+    ...(t.thread === true ? { thread: true } : {}),
+  };
 }
 
 /** A reminder job's data (or an earlier version's queued record, as JSON), checked. */

@@ -12,7 +12,7 @@ import type { DeliveryResult } from '../reminders/types.js';
 import type { QueuedReminder } from '../reminders/records.js';
 import { openDmChannel } from './direct-message.js';
 import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
-import { reminderMessage } from '../views/reminders.js';
+import { reminderMessage, reminderThreadName } from '../views/reminders.js';
 
 const CANNOT_SEND_TO_USER = 50007;
 const UNKNOWN_USER = 10013;
@@ -34,9 +34,9 @@ export function reminderNonce(reminderId: string): string {
   return createHash('sha256').update(reminderId).digest('base64url').slice(0, 25);
 }
 
-async function post(client: Client, channelId: string, message: RenderedMessage, roleId: string | undefined, nonce: string, signal?: AbortSignal): Promise<void> {
+async function post(client: Client, channelId: string, message: RenderedMessage, roleId: string | undefined, nonce: string, signal?: AbortSignal): Promise<{ id?: unknown }> {
   const final = finalizeMessage(message);
-  await client.rest.post(Routes.channelMessages(channelId), {
+  return (await client.rest.post(Routes.channelMessages(channelId), {
     ...(signal ? { signal } : {}),
     body: {
       nonce,
@@ -47,15 +47,32 @@ async function post(client: Client, channelId: string, message: RenderedMessage,
       // Only the role a server chose is ever pinged; nothing in a title can ping anyone.
       allowed_mentions: { parse: [], ...(roleId !== undefined ? { roles: [roleId] } : {}) },
     },
-  });
+  })) as { id?: unknown };
 }
 
-export function reminderDelivery(client: Client): (reminder: QueuedReminder, signal?: AbortSignal) => Promise<DeliveryResult> {
+/**
+ * Opens the episode's thread on a channel post. The reminder is out already: a thread Discord refuses
+ * (a permission removed since the follow was set up) is logged, and neither fails nor repeats the post.
+ */
+async function openThread(client: Client, channelId: string, messageId: unknown, reminder: QueuedReminder, log: (error: unknown) => void): Promise<void> {
+  if (typeof messageId !== 'string') return;
+  try {
+    await client.rest.post(Routes.threads(channelId, messageId), { body: { name: reminderThreadName(reminder), auto_archive_duration: 1440 } });
+  } catch (error) {
+    log(error);
+  }
+}
+
+export function reminderDelivery(
+  client: Client,
+  onThreadError: (error: unknown) => void = () => undefined,
+): (reminder: QueuedReminder, signal?: AbortSignal) => Promise<DeliveryResult> {
   return async (reminder, signal) => {
     try {
       const target = reminder.target;
       if (target.kind === 'channel') {
-        await post(client, target.channelId, reminderMessage(reminder), target.roleId, reminderNonce(reminder.id), signal);
+        const posted = await post(client, target.channelId, reminderMessage(reminder), target.roleId, reminderNonce(reminder.id), signal);
+        if (target.thread === true) await openThread(client, target.channelId, posted.id, reminder, onThreadError);
         return { ok: true };
       }
       await post(client, await openDmChannel(client, target.userId), reminderMessage(reminder), undefined, reminderNonce(reminder.id), signal);

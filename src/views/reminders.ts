@@ -53,6 +53,14 @@ export function reminderMessage(r: QueuedReminder): RenderedMessage {
   };
 }
 
+/** The name of the thread a channel post opens: "<Title> – Episode N" (masked where the title is), at most 100 characters. */
+export function reminderThreadName(r: QueuedReminder): string {
+  const where: Where = r.target.kind === 'channel' ? { place: 'guild', ageRestricted: r.target.ageRestricted } : IN_DM;
+  const episode = r.episode !== undefined ? `Episode ${r.episode}` : 'New episode';
+  const title = clipPlain(maskTitle(r.title, r.nsfw, where), 100 - episode.length - 3);
+  return `${title} – ${episode}`;
+}
+
 /** "Episode N discussion", a link to the episode's topic on the service's forum, when one was found. */
 function discussionButton(r: QueuedReminder) {
   const url = r.discussion?.url;
@@ -136,7 +144,12 @@ export function channelListMessage(follows: readonly ChannelFollowView[], where:
   const lines = follows.map((v) => {
     const f = v.follow;
     const name = v.info ? titleText(v.info.title, v.info.nsfw, where) : `#${f.titleId}`;
-    const extras = [`<#${f.channelId}>`, ...(f.roleId !== undefined ? [`<@&${f.roleId}>`] : []), ...(f.delayMinutes > 0 ? [`+${f.delayMinutes} min`] : [])].join(' · ');
+    const extras = [
+      `<#${f.channelId}>`,
+      ...(f.roleId !== undefined ? [`<@&${f.roleId}>`] : []),
+      ...(f.delayMinutes > 0 ? [`+${f.delayMinutes} min`] : []),
+      ...(f.thread === true ? ['a thread per episode'] : []),
+    ].join(' · ');
     let state: string;
     if (f.pausedAt !== undefined) state = `⚠️ paused: Discord refused a post (${clipPlain(f.pausedReason ?? 'no reason given', 120)}). Fix the bot's access, then add it again.`;
     else if (v.next) state = `${v.next.episode !== undefined ? `ep ${v.next.episode} ` : ''}${discordTime(v.next.atMs, 't')} ${discordTime(v.next.atMs, 'R')}`;

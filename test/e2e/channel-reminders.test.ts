@@ -168,7 +168,8 @@ describe('episode reminders in a server channel', () => {
     expect(post.mention_everyone).toBe(false);
     expect(post.mentions).toEqual([]);
     expect(textOf(post)).toContain(`Episode ${work.episode} of ${work.title} is expected to be out`);
-    expect(componentsOf(post).map((c) => c.label)).toEqual(['+1 episode', 'Open']);
+    // The episode's forum topic opened at the broadcast: its link comes with the post.
+    expect(componentsOf(post).map((c) => c.label)).toEqual(['+1 episode', 'Open', `Episode ${work.episode} discussion`]);
 
     // Anyone in the channel ticks the episode off on their own list.
     const viewer = newUser('viewer');
@@ -313,6 +314,36 @@ describe('episode reminders in a server channel', () => {
     expect(unfollowed).toEqual([]);
     expect(stack.emulator.stats.requests).toBe(requests);
     await channelCommand('remove', { title: `id:${work.id}`, channel: { type: 7, value: ANIME_CHANNEL } });
+  });
+
+  it('thread:true opens a thread named after the episode on each post; without Create Public Threads it is refused at setup, and a permission removed later still posts', async () => {
+    const work = upcoming();
+    stack.discord.guilds.setOverwrites(ANIME_CHANNEL, [{ id: GUILD_ID, type: 0, deny: P.CreatePublicThreads }]);
+    const refused = await add(work, ANIME_CHANNEL, { thread: true });
+    expect(refused.text).toContain('lacks Create Public Threads');
+    stack.discord.guilds.setOverwrites(ANIME_CHANNEL, []);
+    expect((await add(work, ANIME_CHANNEL, { thread: true })).text).toContain('opening a thread on each post');
+    expect((await channelCommand('list', {})).text).toContain('a thread per episode');
+    const before = posts().length;
+    clock = work.next + MINUTE;
+    await tick();
+    const post = posts().at(-1) as RecordedMessage;
+    expect(posts()).toHaveLength(before + 1);
+    const thread = stack.discord.guilds.threadsIn(ANIME_CHANNEL).find((t) => t.messageId === post.id);
+    expect(thread).toMatchObject({ name: `${work.title} – Episode ${work.episode}`, autoArchiveDuration: 1440 });
+    // The permission taken away after setup: the next episode is still posted, without its thread.
+    stack.discord.guilds.setOverwrites(ANIME_CHANNEL, [{ id: GUILD_ID, type: 0, deny: P.CreatePublicThreads }]);
+    try {
+      clock = work.next + WEEK + MINUTE;
+      await tick();
+      const next = posts().at(-1) as RecordedMessage;
+      expect(posts()).toHaveLength(before + 2);
+      expect(textOf(next)).toContain(`Episode ${work.episode + 1} of`);
+      expect(stack.discord.guilds.threadsIn(ANIME_CHANNEL).some((t) => t.messageId === next.id)).toBe(false);
+      expect((await channelCommand('list', {})).text).not.toContain('paused');
+    } finally {
+      stack.discord.guilds.setOverwrites(ANIME_CHANNEL, []);
+    }
   });
 });
 
