@@ -41,3 +41,17 @@ export function expiryFrom(ttlMs: number | undefined, now = Date.now()): number 
   if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new Error('a store expiry must be a positive number of milliseconds');
   return now + Math.ceil(ttlMs);
 }
+
+/**
+ * The least string greater than every string starting with `prefix`, in code point (= UTF-8 byte)
+ * order: the prefix with its last character incremented. Undefined when there is none to give (an
+ * empty prefix, or one ending in U+10FFFF or a lone surrogate): then callers compare the prefix itself.
+ */
+export function prefixSuccessor(prefix: string): string | undefined {
+  const chars = [...prefix];
+  const last = chars.pop();
+  if (last === undefined) return undefined;
+  const code = last.codePointAt(0) ?? 0;
+  if (code >= 0x10ffff || (code >= 0xd7ff && code <= 0xdfff)) return undefined;
+  return chars.join('') + String.fromCodePoint(code + 1);
+}

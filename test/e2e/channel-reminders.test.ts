@@ -98,9 +98,9 @@ describe('episode reminders in a server channel', () => {
   }
 
   const inServer = (memberPermissions = MANAGER, channelId = ANIME_CHANNEL, nsfw = false): Where => ({ kind: 'guild', guildId: GUILD_ID, channelId, memberPermissions, nsfw });
-  const channelCommand = (subcommand: string, options: Record<string, string | number | { type: number; value: string }>, user: Who = admin, where = inServer()) =>
+  const channelCommand = (subcommand: string, options: Record<string, string | number | boolean | { type: number; value: string }>, user: Who = admin, where = inServer()) =>
     answerOf(stack.command({ name: 'remind', subcommandGroup: 'channel', subcommand, options, user, where }));
-  const add = (work: { id: number }, channel = ANIME_CHANNEL, extra: Record<string, string | number | { type: number; value: string }> = {}, where = inServer()) =>
+  const add = (work: { id: number }, channel = ANIME_CHANNEL, extra: Record<string, string | number | boolean | { type: number; value: string }> = {}, where = inServer()) =>
     channelCommand('add', { title: `id:${work.id}`, channel: { type: 7, value: channel }, ...extra }, admin, where);
   const role = (id: string) => ({ type: 8, value: id });
   const tick = (bot: RunningBot = stack.bot) => bot.reminders.tick();

@@ -91,6 +91,14 @@ for (const engineCase of engineCases()) {
       await engine.set('e:%_*?[x]:a', '5');
       expect(await engine.keys('e:%_*?[')).toEqual(['e:%_*?[x]:a']);
       expect(await engine.keys('e:%')).toEqual(['e:%_*?[x]:a']);
+      // Code point order: keys after the prefix's last character (and beyond the BMP) are not under it.
+      await engine.set('e:é:1', '6');
+      await engine.set('e:ê', '7');
+      await engine.set('e:é:😀', '8');
+      await engine.set('e:\u{10FFFF}z', '9');
+      expect((await engine.keys('e:é')).sort()).toEqual(['e:é:1', 'e:é:😀']);
+      expect(await engine.keys('e:\u{10FFFF}')).toEqual(['e:\u{10FFFF}z']);
+      expect((await engine.keys('e:u')).sort()).toEqual(['e:u10:a', 'e:u1:a', 'e:u1:b', 'e:u2:a']);
     });
 
     it('an expired record reads as absent everywhere and can be claimed again', async () => {

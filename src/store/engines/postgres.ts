@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { expiryFrom, OPERATION_TIMEOUT_MS, type StoreEngine } from '../engine.js';
+import { expiryFrom, OPERATION_TIMEOUT_MS, prefixSuccessor, type StoreEngine } from '../engine.js';
 import { DEFAULT_POSTGRES_TABLE } from '../../config/defaults.js';
 
 const TABLE_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -39,6 +39,8 @@ export class PostgresEngine implements StoreEngine {
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`amls-store-schema:${table}`]);
         await client.query(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at BIGINT)`);
         await client.query(`CREATE INDEX IF NOT EXISTS ${table}_expires ON ${table} (expires_at) WHERE expires_at IS NOT NULL`);
+        // Listing by prefix is a range in byte order: an index in the "C" collation serves it whatever the database's collation.
+        await client.query(`CREATE INDEX IF NOT EXISTS ${table}_key_c ON ${table} (key COLLATE "C")`);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -114,10 +116,14 @@ export class PostgresEngine implements StoreEngine {
   }
 
   async keys(prefix: string): Promise<string[]> {
-    const { rows } = await this.pool.query<{ key: string }>(
-      `SELECT key FROM ${this.table} WHERE left(key, $1) = $2 AND (expires_at IS NULL OR expires_at > $3)`,
-      [prefix.length, prefix, Date.now()],
-    );
+    const upper = prefixSuccessor(prefix);
+    // A range on the "C"-collation index: the cost follows the keys under the prefix, not the table's size.
+    const { rows } = upper === undefined
+      ? await this.pool.query<{ key: string }>(`SELECT key FROM ${this.table} WHERE left(key, $1) = $2 AND (expires_at IS NULL OR expires_at > $3)`, [[...prefix].length, prefix, Date.now()])
+      : await this.pool.query<{ key: string }>(
+          `SELECT key FROM ${this.table} WHERE key COLLATE "C" >= $1 AND key COLLATE "C" < $2 AND (expires_at IS NULL OR expires_at > $3)`,
+          [prefix, upper, Date.now()],
+        );
     return rows.map((r) => r.key);
   }
 

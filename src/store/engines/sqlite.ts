@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import sqlite3 from 'sqlite3';
-import { expiryFrom, OPERATION_TIMEOUT_MS, type StoreEngine } from '../engine.js';
+import { expiryFrom, OPERATION_TIMEOUT_MS, prefixSuccessor, type StoreEngine } from '../engine.js';
 
 const TABLE = 'amls_store';
 /** The table and key namespace Keyv's SQLite adapter used before this engine; imported once on open. */
@@ -142,10 +142,12 @@ export class SqliteEngine implements StoreEngine {
   }
 
   async keys(prefix: string): Promise<string[]> {
-    const rows = await this.all<{ key: string }>(
-      `SELECT key FROM ${TABLE} WHERE substr(key, 1, ?) = ? AND (expires_at IS NULL OR expires_at > ?)`,
-      [prefix.length, prefix, Date.now()],
-    );
+    const upper = prefixSuccessor(prefix);
+    // A range on the primary key (BINARY collation: byte order) reads only the keys under the prefix.
+    const rows =
+      upper === undefined
+        ? await this.all<{ key: string }>(`SELECT key FROM ${TABLE} WHERE substr(key, 1, ?) = ? AND (expires_at IS NULL OR expires_at > ?)`, [[...prefix].length, prefix, Date.now()])
+        : await this.all<{ key: string }>(`SELECT key FROM ${TABLE} WHERE key >= ? AND key < ? AND (expires_at IS NULL OR expires_at > ?)`, [prefix, upper, Date.now()]);
     return rows.map((r) => r.key);
   }
 
