@@ -1,143 +1,172 @@
-// Reminder scheduler at scale: 10 000 users following 20 titles each out of 1 500 distinct airing
-// titles (10% also follow their list), plus 500 servers posting 10 titles each in their channels,
-// over simulated hours with the scheduler's real tick. Counts
-// upstream requests per hour (title polls and list syncs), times each scheduler pass and the longest
-// time a pass holds the event loop (what delays interactions), and reads RSS.
-// The store is the in-memory engine and delivery a counter, so the numbers are the scheduler's own.
+// Reminders at scale, on each job engine: 10 000 users × 20 titles (1 500 distinct airing titles, 10%
+// also follow their list) plus 500 servers × 10 channel follows, over simulated hours (a pass every
+// 30 s of the simulated clock). Per engine: upstream requests per simulated hour (title polls and list
+// syncs), real time from due to delivered, store operations per pass, pass times and the longest
+// event-loop hold, and the memory the reminders hold. Delivery is a counter (Discord is not in it).
+// memory and SQLite run on the in-process job engine and run each pass's jobs in it (`tick`); on
+// PostgreSQL (pg-boss) and Redis (BullMQ) the workers take the jobs while the passes go on.
 
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { parseStoreUrl } from '../src/config/store-url.js';
+import type { JobEngine } from '../src/jobs/job-engine.js';
+import { openJobEngine } from '../src/jobs/open.js';
 import { silentLogger } from '../src/log/log.js';
-import { MemoryEngine } from '../src/store/engines/memory.js';
-import { KEY, emptyUser, type GuildReminders } from '../src/reminders/records.js';
-import { InProcessJobEngine } from '../src/jobs/in-process.js';
+import { QUEUE } from '../src/reminders/queues.js';
 import { Reminders } from '../src/reminders/reminders.js';
-import type { Anime } from '../src/service/work-types.js';
-import { WEEKDAYS } from '../src/airing/air-times.js';
-import { Prng } from '../emulator/prng.js';
+import type { EngineKind } from '../src/store/engine.js';
+import { prepareCase } from '../local-stack/store-engines.js';
 import type { BenchOptions } from './options.js';
-import { section, summarize } from './stats.js';
+import { benchCatalogue, countingStore, GUILDS, LIST_USERS, listOf, PER_GUILD, PER_USER, seedFollows, TITLES, USERS } from './reminders-workload.js';
+import { fixed, mb, section, summarize } from './stats.js';
 
-const USERS = 10_000;
-const PER_USER = 20;
-const TITLES = 1_500;
-const LIST_USERS = USERS / 10;
-const GUILDS = 500;
-const PER_GUILD = 10;
 const HOUR = 3_600_000;
+const TICK_MS = 30_000;
+
+interface EngineRun {
+  kind: EngineKind;
+  hours: number;
+}
+
+/** Every engine; PostgreSQL and Redis at TEST_POSTGRES_URL / TEST_REDIS_URL or the local defaults (skipped, with the reason, when they do not answer). */
+function enginesToRun(o: BenchOptions): EngineRun[] {
+  const local = o.quick ? 2 : 7;
+  const networked = o.quick ? 1 : 2;
+  process.env.TEST_POSTGRES_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.TEST_REDIS_URL ??= 'redis://127.0.0.1:6379';
+  const all: EngineRun[] = [
+    { kind: 'memory', hours: local },
+    { kind: 'sqlite', hours: local },
+    { kind: 'postgres', hours: networked },
+    { kind: 'redis', hours: networked },
+  ];
+  // BENCH_REMINDER_ENGINES=postgres,redis runs only those.
+  const only = process.env.BENCH_REMINDER_ENGINES?.split(',').map((e) => e.trim());
+  return only ? all.filter((e) => only.includes(e.kind)) : all;
+}
 
 export async function runReminders(o: BenchOptions): Promise<void> {
-  // Long enough to see the first refresh cycle (titles are polled again after 6 hours).
-  const hours = o.quick ? 2 : 7;
+  section('reminders');
+  console.log(
+    `${USERS} users × ${PER_USER} titles (${TITLES} distinct, ${LIST_USERS} follow their list) + ${GUILDS} servers × ${PER_GUILD} channel follows; a pass every ${TICK_MS / 1000} s of simulated time`,
+  );
+  for (const e of enginesToRun(o)) {
+    try {
+      await runOn(e);
+    } catch (error) {
+      console.log(`  ${e.kind}: skipped (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    }
+  }
+  console.log('  store ops: through the store interface (settings, titles, markers, leases); the job engine\'s own SQL/Redis traffic is not in them');
+}
+
+async function runOn({ kind, hours }: EngineRun): Promise<void> {
   const start = Date.UTC(2026, 0, 8, 12, 0);
   let now = start;
-  const rng = new Prng(13);
-  const catalogue = new Map<number, Anime>();
-  for (let i = 0; i < TITLES; i++) {
-    const id = 10_000 + i;
-    const startDay = new Date(start - rng.int(0, 10) * 7 * 86_400_000 - rng.int(0, 6) * 86_400_000).toISOString().slice(0, 10);
-    catalogue.set(id, {
-      id,
-      title: `Title ${id}`,
-      status: 'currently_airing',
-      start_date: startDay,
-      num_episodes: rng.pick([12, 13, 24, 0]),
-      broadcast: { day_of_the_week: rng.pick(WEEKDAYS), start_time: `${String(rng.pick([0, 1, 2, 17, 18, 22, 23, 8])).padStart(2, '0')}:${rng.pick(['00', '30'])}` },
-      nsfw: 'white',
-    });
-  }
-  const ids = [...catalogue.keys()];
-  let titlePolls = 0;
-  let listSyncs = 0;
-  let delivered = 0;
-  const kv = new MemoryEngine(() => now);
-  const reminders = new Reminders({
-    kv,
-    jobs: new InProcessJobEngine(kv, () => now, () => undefined),
-    now: () => now,
-    log: silentLogger,
-    source: {
-      anime: async (id) => {
-        titlePolls++;
-        const a = catalogue.get(id);
-        if (!a) throw new Error(`no title ${id}`);
-        return a;
-      },
-      airingList: async (userId) => {
-        listSyncs++;
-        const seed = Number(userId.slice(-6));
-        return Array.from({ length: PER_USER }, (_, i) => catalogue.get(ids[(seed * 7 + i * 13) % TITLES] ?? 0) as Anime);
-      },
-    },
-    deliver: async () => {
-      delivered++;
-      return { ok: true };
-    },
-  });
-  for (let u = 0; u < USERS; u++) {
-    const user = emptyUser();
-    const picks = new Set<number>();
-    while (picks.size < PER_USER) picks.add(ids[rng.int(0, TITLES - 1)] ?? 0);
-    user.titles = [...picks];
-    user.delayMinutes = rng.pick([0, 0, 30, 60]);
-    if (u < LIST_USERS) {
-      user.followList = true;
-      user.listSyncedAt = start - rng.int(0, 6 * HOUR);
-    }
-    await kv.set(KEY.user(`1${String(u).padStart(17, '0')}`), JSON.stringify(user));
-  }
-
-  for (let g = 0; g < GUILDS; g++) {
-    const guildId = `2${String(g).padStart(17, '0')}`;
-    const picks = new Set<number>();
-    while (picks.size < PER_GUILD) picks.add(ids[rng.int(0, TITLES - 1)] ?? 0);
-    const guild: GuildReminders = {
-      follows: [...picks].map((titleId, i) => ({
-        titleId,
-        channelId: `3${String(g * 2 + (i % 2)).padStart(17, '0')}`,
-        roleId: `4${String(g).padStart(17, '0')}`,
-        delayMinutes: rng.pick([0, 30]),
-        ageRestricted: false,
-      })),
+  const place = prepareCase(kind);
+  const engine = await place.open();
+  let jobs: JobEngine | undefined;
+  try {
+    const catalogue = benchCatalogue(start);
+    await seedFollows(engine, catalogue, start);
+    const counting = countingStore(engine);
+    jobs = await openJobEngine({ location: parseStoreUrl(place.url), store: engine, now: () => now, keepDoneMs: 3 * 24 * HOUR, keepFailedMs: 7 * 24 * HOUR, leaseMs: 120_000, onError: () => undefined });
+    const inProcess = jobs.kind === 'in-process';
+    let upstream = 0;
+    const dueAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const deliveredIds = new Set<string>();
+    let duplicates = 0;
+    let passStartedAt = 0;
+    const enqueue = jobs.enqueue.bind(jobs);
+    jobs.enqueue = async (queue, id, data, opts) => {
+      if (queue === QUEUE.deliveries && !dueAt.has(id)) dueAt.set(id, passStartedAt);
+      return enqueue(queue, id, data, opts);
     };
-    await kv.set(KEY.guild(guildId), JSON.stringify(guild));
-  }
-
-  const tickMs = reminders.knobs.tickMs;
-  const durations: number[] = [];
-  const blocks: number[] = [];
-  let peak = { ms: 0, delivered: 0 };
-  const polledPerHour: number[] = [];
-  let firstTickMs = 0;
-  for (let h = 0; h < hours; h++) {
-    const before = titlePolls + listSyncs;
-    for (let t = 0; t < HOUR / tickMs; t++) {
-      const loop = monitorEventLoopDelay({ resolution: 1 });
-      loop.enable();
-      const d0 = delivered;
-      const t0 = performance.now();
-      await reminders.tick();
-      const ms = performance.now() - t0;
-      loop.disable();
-      if (h === 0 && t === 0) firstTickMs = ms;
-      else {
-        durations.push(ms);
-        // The histogram's max is the longest gap of its 1 ms timer: the longest stretch the pass held the loop.
-        blocks.push(loop.count > 0 ? loop.max / 1e6 : ms);
-        if (ms > peak.ms) peak = { ms, delivered: delivered - d0 };
+    global.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const reminders = new Reminders({
+      kv: counting.store,
+      jobs,
+      now: () => now,
+      log: silentLogger,
+      source: {
+        anime: async (id) => {
+          upstream++;
+          const a = catalogue.get(id);
+          if (!a) throw new Error(`no title ${id}`);
+          return a;
+        },
+        airingList: async (userId) => {
+          upstream++;
+          return listOf(catalogue, userId);
+        },
+      },
+      deliver: async (r) => {
+        const at = dueAt.get(r.id);
+        if (at !== undefined) latencies.push(performance.now() - at);
+        if (deliveredIds.has(r.id)) duplicates++;
+        deliveredIds.add(r.id);
+        return { ok: true };
+      },
+    });
+    const passMs: number[] = [];
+    const holds: number[] = [];
+    const opsPerPass: number[] = [];
+    const perHour: number[] = [];
+    let firstPassMs = 0;
+    let heapIndexed = 0;
+    if (!inProcess) await reminders.start();
+    for (let h = 0; h < hours; h++) {
+      const before = upstream;
+      for (let t = 0; t < HOUR / TICK_MS; t++) {
+        const loop = monitorEventLoopDelay({ resolution: 1 });
+        loop.enable();
+        const ops0 = counting.count();
+        passStartedAt = performance.now();
+        if (inProcess) await reminders.tick();
+        else await reminders.pass();
+        const ms = performance.now() - passStartedAt;
+        loop.disable();
+        if (h === 0 && t === 0) {
+          firstPassMs = ms;
+          global.gc?.();
+          heapIndexed = process.memoryUsage().heapUsed - heapBefore;
+        } else {
+          passMs.push(ms);
+          holds.push(loop.count > 0 ? loop.max / 1e6 : ms);
+          opsPerPass.push(counting.count() - ops0);
+        }
+        now += TICK_MS;
+        // The networked engines' workers deliver while the simulated clock moves on: give them real time.
+        if (!inProcess) await new Promise((r) => setTimeout(r, 25));
       }
-      now += tickMs;
+      perHour.push(upstream - before);
     }
-    polledPerHour.push(titlePolls + listSyncs - before);
+    // Let the last jobs drain (bounded).
+    const drainUntil = Date.now() + 60_000;
+    for (;;) {
+      const c = await reminders.deliveryCounts();
+      if (c.waiting + c.active + c.delayed === 0 || Date.now() > drainUntil) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await reminders.stop();
+    global.gc?.();
+    const lat = summarize(latencies);
+    const p = summarize(passMs);
+    const b = summarize(holds);
+    const ops = summarize(opsPerPass);
+    const steady = perHour.slice(1);
+    console.log(`  ${kind} (${jobs.kind}, ${hours} simulated h):`);
+    console.log(
+      `    upstream requests/hour: first ${perHour[0] ?? 0} (initial fetch)${steady.length > 0 ? `, then max ${Math.max(...steady)} avg ${fixed(steady.reduce((a, x) => a + x, 0) / steady.length, 0)}` : ''} (target ≤ 1500)`,
+    );
+    console.log(`    delivered ${deliveredIds.size} reminders, ${duplicates} twice; due → delivered p50 ${fixed(lat.p50)} ms p95 ${fixed(lat.p95)} ms max ${fixed(lat.max)} ms (real time)`);
+    console.log(`    store ops per pass: avg ${fixed(ops.mean)} p95 ${fixed(ops.p95, 0)} max ${fixed(ops.max, 0)}; pass time first ${fixed(firstPassMs)} ms (loads the index), then p50 ${fixed(p.p50, 2)} p95 ${fixed(p.p95, 2)} max ${fixed(p.max)} ms`);
+    console.log(`    longest event-loop hold per pass: p50 ${fixed(b.p50)} ms p95 ${fixed(b.p95)} ms max ${fixed(b.max)} ms (target ≤ 50 ms)`);
+    console.log(`    memory: the reminders' index and titles ${mb(heapIndexed)} MB of heap; process RSS ${mb(process.memoryUsage().rss)} MB, heap ${mb(process.memoryUsage().heapUsed)} MB`);
+  } finally {
+    await jobs?.stop();
+    await engine.close();
+    await place.cleanup();
   }
-  const steady = polledPerHour.slice(1);
-  const s = summarize(durations);
-  const b = summarize(blocks);
-  const rssMb = process.memoryUsage().rss / 1024 / 1024;
-  section('reminders');
-  console.log(`${USERS} users × ${PER_USER} titles (${TITLES} distinct, ${LIST_USERS} follow their list) + ${GUILDS} servers × ${PER_GUILD} channel follows, ${hours} simulated hours, tick ${tickMs / 1000} s`);
-  console.log(`  upstream requests/hour: first hour ${polledPerHour[0] ?? 0} (initial fetch), then max ${Math.max(...steady)} avg ${(steady.reduce((a, b) => a + b, 0) / Math.max(1, steady.length)).toFixed(0)} (target ≤ 1500)`);
-  console.log(`  total: ${titlePolls} title polls, ${listSyncs} list syncs, ${delivered} reminders delivered`);
-  console.log(`  scheduler time per tick: first ${firstTickMs.toFixed(1)} ms (loads the index), then p50 ${s.p50.toFixed(2)} ms p95 ${s.p95.toFixed(2)} ms max ${s.max.toFixed(1)} ms (the longest pass delivered ${peak.delivered} reminders)`);
-  console.log(`  longest event-loop hold per tick: p50 ${b.p50.toFixed(1)} ms p95 ${b.p95.toFixed(1)} ms max ${b.max.toFixed(1)} ms (target ≤ 50 ms)`);
-  console.log(`  RSS ${rssMb.toFixed(0)} MB`);
 }

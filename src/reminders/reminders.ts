@@ -148,8 +148,8 @@ export class Reminders {
     await this.o.jobs.runDue();
   }
 
-  /** Concurrent calls share the pass in progress. */
-  private pass(): Promise<void> {
+  /** One pass, without waiting for the jobs it queues; concurrent calls share the pass in progress. */
+  pass(): Promise<void> {
     this.running ??= this.passOnce().finally(() => {
       this.running = undefined;
     });
