@@ -12,6 +12,7 @@ import { QUEUE } from '../../src/reminders/queues.js';
 import { Reminders } from '../../src/reminders/reminders.js';
 import type { DeliveryResult, ReminderOutcome } from '../../src/reminders/types.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
+import { reminderListMessage } from '../../src/views/reminders.js';
 import type { Anime } from '../../src/service/work-types.js';
 
 const MINUTE = 60_000;
@@ -207,5 +208,19 @@ describe('episode discussion topics', () => {
     const failing = new EpisodeDiscussions(kv, () => Promise.reject(new Error('503')), String, () => undefined);
     const item: QueuedReminder = { id: 'x', target: { kind: 'dm', userId: USER }, titleId: 6, title: 'T', episode: 1, atMs: 0, dueMs: 0, late: false };
     expect(await failing.attach(item)).toEqual(item);
+  });
+});
+
+describe('failed reminders in the lists', () => {
+  it('/remind list says how many could not be delivered, with the newest reasons; nothing when none failed', async () => {
+    const t = setup(async () => ({ ok: false, reason: 'gone', detail: 'Unknown User' }));
+    await t.reminders.add(USER, anime(1));
+    t.at(FIRST + MINUTE);
+    await t.reminders.tick();
+    const { user, titles } = await t.reminders.list(USER);
+    const text = JSON.stringify(reminderListMessage(user, titles, await t.reminders.failedFor(USER)));
+    expect(text).toContain('1 reminder could not be delivered');
+    expect(text).toContain('Title 1 ep 2: Unknown User');
+    expect(JSON.stringify(reminderListMessage(user, titles, []))).not.toContain('could not be delivered');
   });
 });
