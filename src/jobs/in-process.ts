@@ -175,6 +175,9 @@ export class InProcessJobEngine implements JobEngine {
   }
 
   private async runOne(queue: string, worker: Worker, id: string): Promise<void> {
+    // On SQLite and memory a job's store steps may never leave the microtask queue: each job starts on a
+    // turn of its own, so a slot where thousands fall due does not hold interactions up.
+    await new Promise((resolve) => setImmediate(resolve));
     const { spec } = worker;
     const k = key(queue, id);
     const raw = await this.store.get(k);

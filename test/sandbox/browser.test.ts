@@ -266,7 +266,10 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     const reminder = posts.last();
     expect(await reminder.locator('discord-embed').getAttribute('embed-title')).toContain(`of ${work?.title ?? '?'} is expected to be out`);
     expect(await reminder.locator('.md-mention').allInnerTexts()).toEqual(['@Watchers']);
-    expect(await reminder.locator('discord-button').allInnerTexts()).toEqual(['+1 episode', 'Open']);
+    const buttons = (await reminder.locator('discord-button').allInnerTexts()).map((t) => t.trim());
+    expect(buttons.slice(0, 2)).toEqual(['+1 episode', 'Open']);
+    // The episode's discussion topic on the emulator's forum, as a link button.
+    expect(buttons[2]).toMatch(/Episode \d+ discussion/);
     // The header shows the jump, in this browser's time zone.
     await expect.poll(() => time.innerText()).toMatch(/ahead$/);
     expect(await time.innerText()).not.toBe(before);

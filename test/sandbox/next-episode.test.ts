@@ -117,7 +117,8 @@ describe('next episode now in the sandbox', () => {
     if (answer.reminder?.episode !== undefined) expect(textOf(post)).toContain(`Episode ${answer.reminder.episode} of`);
     expect(textOf(post)).not.toContain('Late:');
     const buttons = buttonsOf(post);
-    expect(buttons.map((b) => b.label)).toEqual(['+1 episode', 'Open', 'Stop reminders for this title']);
+    // The episode's discussion topic on the emulator's forum comes as a link button.
+    expect(buttons.map((b) => b.label)).toEqual(['+1 episode', 'Open', `Episode ${answer.reminder?.episode ?? '?'} discussion`, 'Stop reminders for this title']);
     // Nobody else got one, and nothing showed in the server's channels.
     expect(posts(dm, ben)).toEqual([]);
     expect(posts(general, aiko)).toEqual([]);
@@ -162,6 +163,6 @@ describe('next episode now in the sandbox', () => {
     expect(answer.message).toContain("The bot's reminder arrived in this channel.");
     const channelPosts = posts(general, ben);
     expect(channelPosts).toHaveLength(1);
-    expect(buttonsOf(channelPosts[0]).map((b) => b.label)).toEqual(['+1 episode', 'Open']);
+    expect(buttonsOf(channelPosts[0]).map((b) => b.label)).toEqual(['+1 episode', 'Open', expect.stringMatching(/^Episode \d+ discussion$/)]);
   }, 60_000);
 });
