@@ -134,26 +134,54 @@ describe('reminder jobs', () => {
     expect((await t.reminders.list(USER)).user.pausedAt).toBeDefined();
   });
 
-  it('two workers on the same reminder: the second finds the send lease held and does not send', async () => {
+  it('two workers given the same reminder at once (a job handed on while its first worker still sends): one send, the other backs off, then finds it sent', async () => {
+    let now = FIRST + MINUTE;
+    const kv = new MemoryEngine(() => now);
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
-    const t = setup(async () => {
-      await gate;
-      return { ok: true };
+    const sent: string[] = [];
+    const outcomes: ReminderOutcome[] = [];
+    // Two processes on one store, each with its own job engine holding a copy of the job (what an engine does
+    // when it wrongly thinks the first worker died).
+    const workers = [0, 1].map(() => {
+      const jobs = new InProcessJobEngine(new MemoryEngine(), () => now, () => undefined, 0);
+      const reminders = new Reminders({
+        kv,
+        jobs,
+        now: () => now,
+        log: silentLogger,
+        source: { anime: async (id) => anime(id), airingList: async () => undefined },
+        deliver: async (r) => {
+          sent.push(r.id);
+          await gate;
+          return { ok: true };
+        },
+        counted: (o) => outcomes.push(o),
+        knobs: { indexRefreshMs: 0, retryBaseMs: MINUTE },
+      });
+      return { jobs, reminders };
     });
-    await t.reminders.add(USER, anime(1));
+    const [a, b] = workers as [(typeof workers)[0], (typeof workers)[0]];
+    now = START;
+    await a.reminders.add(USER, anime(1));
+    await Promise.all([a.reminders.tick(), b.reminders.tick()]);
+    now = FIRST + MINUTE;
     const id = `${USER}:1:${FIRST}`;
-    t.at(FIRST + MINUTE);
-    const first = t.reminders.tick();
+    const item: QueuedReminder = { id, target: { kind: 'dm', userId: USER }, titleId: 1, title: 'Title 1', episode: 2, atMs: FIRST, dueMs: FIRST, late: false };
+    for (const w of workers) expect(await w.jobs.enqueue(QUEUE.deliveries, id, item)).toBe(true);
+    const first = a.jobs.runDue();
     await new Promise((r) => setTimeout(r, 20));
-    // What another worker holding a stale copy of the job would do: run it while the first is sending.
-    const second = setup();
-    expect(await second.kv.setIfAbsent(KEY.sending(id), 'x')).toBe(true);
-    expect(await t.kv.setIfAbsent(KEY.sending(id), 'other')).toBe(false);
+    await b.jobs.runDue();
+    expect(outcomes).toEqual(['retried']);
     release();
     await first;
-    expect(t.sent).toHaveLength(1);
-    expect(await t.kv.get(KEY.sending(id))).toBeUndefined();
+    expect(sent).toEqual([id]);
+    // The second worker's retry finds the reminder marked sent.
+    now += 2 * MINUTE;
+    await b.jobs.runDue();
+    expect(sent).toEqual([id]);
+    expect(outcomes).toEqual(['retried', 'delivered', 'duplicate']);
+    expect(await kv.get(KEY.sending(id))).toBeUndefined();
   });
 
   it('a failed enqueue is tried again on the next pass', async () => {
