@@ -1,0 +1,61 @@
+// The server's list community: who joined where, and the one mirror of each joined member's lists.
+// The shapes every part of src/social shares (membership, sync, server view, compare, leaderboards,
+// the activity feed).
+
+export type ListKind = 'anime' | 'manga';
+
+/** One title on a member's mirrored list: only what the server features read. */
+export interface MirrorEntry {
+  id: number;
+  /** The title's main title, as the service sent it (untrusted text: render through the gate). */
+  title: string;
+  /** The list status (anime: watching, completed, on_hold, dropped, plan_to_watch; manga: reading, …, plan_to_read). */
+  status: string;
+  /** 0 = not scored, else 1–10. */
+  score: number;
+  /** Episodes watched (anime) or chapters read (manga). */
+  progress: number;
+  /** The title's episode (chapter) count, 0 when unknown. */
+  total: number;
+  /** Anime: average episode length in seconds (0 when unknown); for "days watched". Manga: 0. */
+  episodeSeconds: number;
+  /** True for titles the service rates not safe for work (`nsfw` not `white`). */
+  nsfw: boolean;
+  /** The entry's `updated_at` in epoch ms (0 when the service sent none). */
+  updatedAt: number;
+}
+
+/** One member's mirrored list of one kind. */
+export interface MemberMirror {
+  discordUserId: string;
+  /** The service account's name the list belongs to (untrusted text). */
+  serviceUser: string;
+  kind: ListKind;
+  entries: MirrorEntry[];
+  /** When the mirror was last brought up to date (epoch ms). */
+  syncedAt: number;
+  /** Set when the member's login was lost: the mirror is no longer synced, shown until this time (epoch ms). */
+  staleUntil?: number;
+}
+
+/** One change a sync (or a list change made through the bot) found on a member's list. */
+export interface MirrorChange {
+  kind: ListKind;
+  /** Absent: the title was added. */
+  before?: MirrorEntry;
+  /** Absent: the title was removed. */
+  after?: MirrorEntry;
+}
+
+/** What the server features read; answered from the shared store only (never the service). */
+export interface SocialReader {
+  /** Discord ids of the members who joined this server's community (in join order). */
+  members(guildId: string): Promise<string[]>;
+  /** Whether this Discord user joined this server's community. */
+  isMember(guildId: string, discordUserId: string): Promise<boolean>;
+  /** The member's mirror of one kind, or undefined when none is kept (not joined anywhere, never synced, or expired). */
+  mirror(discordUserId: string, kind: ListKind): Promise<MemberMirror | undefined>;
+}
+
+/** Told of every change found on a joined member's list (the activity feed listens here). */
+export type MirrorChangeListener = (discordUserId: string, serviceUser: string, changes: MirrorChange[]) => Promise<void>;
