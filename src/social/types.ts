@@ -59,3 +59,28 @@ export interface SocialReader {
 
 /** Told of every change found on a joined member's list (the activity feed listens here). */
 export type MirrorChangeListener = (discordUserId: string, serviceUser: string, changes: MirrorChange[]) => Promise<void>;
+
+/** What joining answers. */
+export type JoinOutcome =
+  | { ok: true; alreadyMember: boolean; serviceUser: string; entries: { anime: number; manga: number } }
+  | { ok: false; reason: 'not-linked' };
+
+/**
+ * The community as handlers and the other bot parts see it (`ctx.deps.social`). Implemented in
+ * src/social/social.ts over the store and the job engine.
+ */
+export interface SocialService extends SocialReader {
+  /** Joins this server's community (the member must be linked): the first sync of their lists happens now if none is kept. */
+  join(guildId: string, discordUserId: string, signal?: AbortSignal): Promise<JoinOutcome>;
+  /** Leaves this server's community; the mirror is dropped when no server is left. Returns whether they were a member. */
+  leave(guildId: string, discordUserId: string): Promise<boolean>;
+  /**
+   * A list change made through the bot (`/list … update|remove`, "+1" buttons, reminder buttons): the
+   * mirror follows at once (no-op for a member of no community). `entry` undefined: the title was removed.
+   */
+  listChanged(discordUserId: string, kind: ListKind, id: number, entry: MirrorEntry | undefined): Promise<void>;
+  /** Every membership and the mirrored lists of this user, gone ("forget me"). Returns how many records went. */
+  forgetUser(discordUserId: string): Promise<number>;
+  /** Registers a listener told of the changes every sync or list change finds. */
+  onChanges(listener: MirrorChangeListener): void;
+}
