@@ -116,7 +116,9 @@ export function prepareCase(kind: EngineKind): OpenedCase {
           r.disconnect();
         }
       };
-      const rawKeys = (r: Redis) => r.keys(`${prefix}*`);
+      // The records; the engine's key index (`__idx:…` sorted sets) is not one.
+      const rawKeys = async (r: Redis) => (await r.keys(`${prefix}*`)).filter((k) => !k.startsWith(`${prefix}__idx:`));
+      const allKeys = (r: Redis) => r.keys(`${prefix}*`);
       return {
         url,
         open: () => openEngine(url),
@@ -128,7 +130,7 @@ export function prepareCase(kind: EngineKind): OpenedCase {
           }),
         cleanup: () =>
           withRedis(async (r) => {
-            const keys = await rawKeys(r);
+            const keys = await allKeys(r);
             if (keys.length) await r.del(keys);
           }),
       };

@@ -1,20 +1,23 @@
 import { Redis } from 'ioredis';
-import { OPERATION_TIMEOUT_MS, type StoreEngine } from '../engine.js';
+import { OPERATION_TIMEOUT_MS, expiryFrom, type StoreEngine } from '../engine.js';
 import { DEFAULT_REDIS_PREFIX } from '../../config/defaults.js';
+import {
+  COMPARE_AND_SET_INDEXED,
+  DELETE_INDEXED,
+  INDEX_EXPIRY,
+  INDEX_KEYS,
+  LIST_INDEXED,
+  PRUNE_INDEX,
+  SET_INDEXED,
+  buildKeyIndex,
+  lexRange,
+} from './redis-key-index.js';
 
-
-// Compare steps run as scripts: Redis runs each script atomically.
-const COMPARE_AND_SET = `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-if ARGV[3] == '' then redis.call('SET', KEYS[1], ARGV[2]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
-return 1`;
-const COMPARE_AND_DELETE = `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-return redis.call('DEL', KEYS[1])`;
 
 /**
  * Redis through `ioredis`: keys under a prefix, native expiry (`PX`), `GETDEL` for take, `SET NX` for
- * set-if-absent and small Lua scripts for compare-and-set/delete. Needs Redis 6.2 or later.
+ * set-if-absent and compare-and-set/delete, each write a Lua script that also keeps the engine's key index
+ * (`redis-key-index.ts`) so listing by prefix never scans the keyspace. Needs Redis 6.2 or later.
  */
 export class RedisEngine implements StoreEngine {
   readonly kind = 'redis' as const;
@@ -43,7 +46,18 @@ export class RedisEngine implements StoreEngine {
       redis.disconnect();
       throw error;
     }
+    try {
+      await buildKeyIndex(redis, prefix, Date.now());
+    } catch (error) {
+      redis.disconnect();
+      throw error;
+    }
     return new RedisEngine(redis, prefix);
+  }
+
+  /** The record's key, the index and the expiry index: the KEYS of every write script. */
+  private indexed(key: string): [string, string, string] {
+    return [this.k(key), this.prefix + INDEX_KEYS, this.prefix + INDEX_EXPIRY];
   }
 
   private k(key: string): string {
@@ -55,49 +69,50 @@ export class RedisEngine implements StoreEngine {
   }
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
-    if (ttlMs === undefined) await this.redis.set(this.k(key), value);
-    else await this.redis.set(this.k(key), value, 'PX', pxFrom(ttlMs));
+    await this.write(key, value, ttlMs, false);
   }
 
   async setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean> {
-    const result =
-      ttlMs === undefined ? await this.redis.set(this.k(key), value, 'NX') : await this.redis.set(this.k(key), value, 'PX', pxFrom(ttlMs), 'NX');
-    return result === 'OK';
+    return this.write(key, value, ttlMs, true);
+  }
+
+  private async write(key: string, value: string, ttlMs: number | undefined, onlyIfAbsent: boolean): Promise<boolean> {
+    const px = ttlMs === undefined ? '' : String(pxFrom(ttlMs));
+    const expiresAt = ttlMs === undefined ? '' : String(expiryFrom(ttlMs));
+    return (await this.redis.eval(SET_INDEXED, 3, ...this.indexed(key), key, expiresAt, value, px, onlyIfAbsent ? '1' : '0')) === 1;
   }
 
   async take(key: string): Promise<string | undefined> {
-    return (await this.redis.getdel(this.k(key))) ?? undefined;
+    const value = await this.redis.eval(DELETE_INDEXED, 3, ...this.indexed(key), key, '', 'take');
+    return typeof value === 'string' ? value : undefined;
   }
 
   async compareAndSet(key: string, expected: string, next: string, ttlMs?: number): Promise<boolean> {
     const px = ttlMs === undefined ? '' : String(pxFrom(ttlMs));
-    return (await this.redis.eval(COMPARE_AND_SET, 1, this.k(key), expected, next, px)) === 1;
+    const expiresAt = ttlMs === undefined ? '' : String(expiryFrom(ttlMs));
+    return (await this.redis.eval(COMPARE_AND_SET_INDEXED, 3, ...this.indexed(key), key, expiresAt, expected, next, px)) === 1;
   }
 
   async compareAndDelete(key: string, expected: string): Promise<boolean> {
-    return (await this.redis.eval(COMPARE_AND_DELETE, 1, this.k(key), expected)) === 1;
+    return (await this.redis.eval(DELETE_INDEXED, 3, ...this.indexed(key), key, expected, 'cas')) === 1;
   }
 
   async delete(key: string): Promise<boolean> {
-    return (await this.redis.del(this.k(key))) === 1;
+    return (await this.redis.eval(DELETE_INDEXED, 3, ...this.indexed(key), key, '', 'any')) === 1;
   }
 
+  /** A range of the key index: the keys under the prefix, never the rest of the keyspace. */
   async keys(prefix: string): Promise<string[]> {
-    const found: string[] = [];
-    const pattern = `${escapeGlob(this.k(prefix))}*`;
-    let cursor = '0';
-    do {
-      const [next, batch] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      cursor = next;
-      for (const key of batch) found.push(key.slice(this.prefix.length));
-    } while (cursor !== '0');
-    return [...new Set(found)];
+    const [min, max] = lexRange(prefix);
+    const found = (await this.redis.eval(LIST_INDEXED, 2, this.prefix + INDEX_KEYS, this.prefix + INDEX_EXPIRY, min, max, this.prefix)) as string[];
+    return found.filter((key) => key.startsWith(prefix));
   }
 
-
-  /** Redis deletes expired keys itself. */
-  deleteExpired(): Promise<number> {
-    return Promise.resolve(0);
+  /** Redis deletes expired records itself; this drops their entries from the key index. Returns 0 (no records). */
+  async deleteExpired(now = Date.now()): Promise<number> {
+    const batch = 500;
+    while ((await this.redis.eval(PRUNE_INDEX, 2, this.prefix + INDEX_KEYS, this.prefix + INDEX_EXPIRY, String(now), this.prefix, String(batch))) === batch);
+    return 0;
   }
 
   async ping(): Promise<boolean> {
@@ -120,8 +135,4 @@ export class RedisEngine implements StoreEngine {
 function pxFrom(ttlMs: number): number {
   if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new Error('a store expiry must be a positive number of milliseconds');
   return Math.ceil(ttlMs);
-}
-
-function escapeGlob(text: string): string {
-  return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
