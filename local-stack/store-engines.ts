@@ -72,70 +72,76 @@ export function prepareCase(kind: EngineKind): OpenedCase {
         cleanup: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
       };
     }
-    case 'postgres': {
-      const table = `amls_test_${suffix()}`;
-      const base = new URL(requireEnv('TEST_POSTGRES_URL'));
-      base.searchParams.set('table', table);
-      const url = base.toString();
-      const withClient = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-        const client = new pg.Client({ connectionString: requireEnv('TEST_POSTGRES_URL') });
-        await client.connect();
-        try {
-          return await fn(client);
-        } finally {
-          await client.end();
-        }
-      };
-      return {
-        url,
-        open: () => openEngine(url),
-        raw: () =>
-          withClient(async (c) => {
-            const exists = await c.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [table]);
-            if (!exists.rows[0]?.t) return [];
-            return (await c.query<{ key: string; value: string }>(`SELECT key, value FROM ${table}`)).rows;
-          }),
-        cleanup: () =>
-          withClient(async (c) => {
-            await c.query(`DROP TABLE IF EXISTS ${table}, ${table}_rate`);
-            // The job engine's schema beside the table (pg-boss), when a test opened one.
-            await c.query(`DROP SCHEMA IF EXISTS ${pgBossSchema(table)} CASCADE`);
-          }),
-      };
-    }
-    case 'redis': {
-      const prefix = `amls-test-${suffix()}:`;
-      const base = new URL(requireEnv('TEST_REDIS_URL'));
-      base.searchParams.set('prefix', prefix);
-      const url = base.toString();
-      const withRedis = async <T>(fn: (r: Redis) => Promise<T>): Promise<T> => {
-        const r = new Redis(requireEnv('TEST_REDIS_URL'));
-        try {
-          return await fn(r);
-        } finally {
-          r.disconnect();
-        }
-      };
-      // The records; the engine's key index (`__idx:…` sorted sets) is not one.
-      const rawKeys = async (r: Redis) => (await r.keys(`${prefix}*`)).filter((k) => !k.startsWith(`${prefix}__idx:`));
-      const allKeys = (r: Redis) => r.keys(`${prefix}*`);
-      return {
-        url,
-        open: () => openEngine(url),
-        raw: () =>
-          withRedis(async (r) => {
-            const keys = await rawKeys(r);
-            const values = keys.length ? await r.mget(keys) : [];
-            return keys.map((key, i) => ({ key: key.slice(prefix.length), value: values[i] ?? '' }));
-          }),
-        cleanup: () =>
-          withRedis(async (r) => {
-            const keys = await allKeys(r);
-            if (keys.length) await r.del(keys);
-          }),
-      };
-    }
+    case 'postgres':
+      return postgresCase();
+    case 'redis':
+      return redisCase();
   }
+}
+
+function postgresCase(): OpenedCase {
+  const table = `amls_test_${suffix()}`;
+  const base = new URL(requireEnv('TEST_POSTGRES_URL'));
+  base.searchParams.set('table', table);
+  const url = base.toString();
+  const withClient = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: requireEnv('TEST_POSTGRES_URL') });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url,
+    open: () => openEngine(url),
+    raw: () =>
+      withClient(async (c) => {
+        const exists = await c.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [table]);
+        if (!exists.rows[0]?.t) return [];
+        return (await c.query<{ key: string; value: string }>(`SELECT key, value FROM ${table}`)).rows;
+      }),
+    cleanup: () =>
+      withClient(async (c) => {
+        await c.query(`DROP TABLE IF EXISTS ${table}, ${table}_rate`);
+        // The job engine's schema beside the table (pg-boss), when a test opened one.
+        await c.query(`DROP SCHEMA IF EXISTS ${pgBossSchema(table)} CASCADE`);
+      }),
+  };
+}
+
+function redisCase(): OpenedCase {
+  const prefix = `amls-test-${suffix()}:`;
+  const base = new URL(requireEnv('TEST_REDIS_URL'));
+  base.searchParams.set('prefix', prefix);
+  const url = base.toString();
+  const withRedis = async <T>(fn: (r: Redis) => Promise<T>): Promise<T> => {
+    const r = new Redis(requireEnv('TEST_REDIS_URL'));
+    try {
+      return await fn(r);
+    } finally {
+      r.disconnect();
+    }
+  };
+  // The records; the engine's key index (`__idx:…` sorted sets) is not one.
+  const rawKeys = async (r: Redis) => (await r.keys(`${prefix}*`)).filter((k) => !k.startsWith(`${prefix}__idx:`));
+  const allKeys = (r: Redis) => r.keys(`${prefix}*`);
+  return {
+    url,
+    open: () => openEngine(url),
+    raw: () =>
+      withRedis(async (r) => {
+        const keys = await rawKeys(r);
+        const values = keys.length ? await r.mget(keys) : [];
+        return keys.map((key, i) => ({ key: key.slice(prefix.length), value: values[i] ?? '' }));
+      }),
+    cleanup: () =>
+      withRedis(async (r) => {
+        const keys = await allKeys(r);
+        if (keys.length) await r.del(keys);
+      }),
+  };
 }
 
 function requireEnv(name: string): string {
