@@ -121,7 +121,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     airing: new SeasonAiring({ service, now }),
     reminders,
     social,
-    pendingNotice: async (userId) => ((await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined),
+    pendingNotice: afterAnswer(reminders, social),
   };
   return {
     store,
@@ -187,6 +187,14 @@ async function openSocial(o: CoreOptions, now: () => number, { store, jobs, serv
   });
   await social.define();
   return social;
+}
+
+/** After each answer: a joined member who uses the bot is synced more often for a while; a reminder pause is told once. */
+function afterAnswer(reminders: Reminders, social: Social): NonNullable<BotDeps['pendingNotice']> {
+  return async (userId) => {
+    await social.noteActive(userId);
+    return (await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined;
+  };
 }
 
 type Deliver = (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;
