@@ -103,11 +103,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
-  // The expired-record sweep: once a minute for the whole deployment, in whichever process is free.
-  await jobs.every('sweep-expired', 60_000, async () => {
-    const count = await store.sweepExpired();
-    if (count > 0) log.debug('expired records deleted', { count });
-  });
+  await sweepExpiredRecords(jobs, store, log);
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -143,6 +139,14 @@ export async function openCore(o: CoreOptions): Promise<Core> {
       await store.close();
     },
   };
+}
+
+/** The expired-record sweep: once a minute for the whole deployment, in whichever process is free. */
+async function sweepExpiredRecords(jobs: JobEngine, store: BotStore, log: CoreOptions['log']): Promise<void> {
+  await jobs.every('sweep-expired', 60_000, async () => {
+    const count = await store.sweepExpired();
+    if (count > 0) log.debug('expired records deleted', { count });
+  });
 }
 
 /** The store, timed per namespace when metrics are on; an unreadable record is logged and treated as absent. */
