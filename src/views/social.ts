@@ -168,7 +168,7 @@ export const leaderboardView: PagedView<LeaderboardState> = {
 };
 
 /** The first page of a leaderboard, or a clear refusal (days for manga). */
-export function openLeaderboard(ctx: BaseContext, metric: LeaderboardMetric, kind: ListKind) {
+export async function openLeaderboard(ctx: BaseContext, metric: LeaderboardMetric, kind: ListKind) {
   serverOnly(ctx, 'The leaderboard');
   if (!metricApplies(metric, kind)) {
     throw new UserFacingError('Anime only', 'Days watched are counted from episode lengths, which only anime have. Pick another leaderboard for manga.');
@@ -208,7 +208,7 @@ export const topTitlesView: PagedView<TopState> = {
   },
 };
 
-export function openTopTitles(ctx: BaseContext, kind: ListKind, status: TopStatus | undefined) {
+export async function openTopTitles(ctx: BaseContext, kind: ListKind, status: TopStatus | undefined) {
   serverOnly(ctx, 'The top list');
   return renderPagedView(ctx, topTitlesView, { kind, status }, 0, ctx.userId);
 }
