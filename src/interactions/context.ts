@@ -43,8 +43,8 @@ export interface BotDeps {
   /** This week's airing titles, shared by every viewer. */
   airing: SeasonAiring;
   reminders: Reminders;
-  /** The server's list community (memberships and the mirror of joined members' lists). */
-  social?: SocialService;
+  /** The server community: memberships and the mirror of joined members' lists. */
+  social: SocialService;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
   pendingNotice?: (userId: string) => Promise<RenderedMessage | undefined>;
   /** Current time in ms; injectable for tests. */

@@ -6,7 +6,7 @@ import type { RenderedMessage } from '../render/limits.js';
 import { compareEmbed } from '../render/social.js';
 import { computeAffinity } from '../social/affinity.js';
 import type { ListKind, MemberMirror } from '../social/types.js';
-import { serverOnly, socialOf } from './social.js';
+import { serverOnly } from './social.js';
 
 function snowflake(value: string): string {
   if (!/^\d{1,21}$/.test(value)) throw new UserFacingError('Invalid option', 'The member option is not valid.');
@@ -19,7 +19,7 @@ function snowflake(value: string): string {
  */
 export async function compareMembers(ctx: BaseContext, kind: ListKind, member: string, other?: string): Promise<RenderedMessage> {
   const guildId = serverOnly(ctx, 'Comparing tastes');
-  const social = socialOf(ctx);
+  const social = ctx.deps.social;
   const a = other === undefined ? ctx.userId : snowflake(member);
   const b = snowflake(other ?? member);
   if (a === b) throw new UserFacingError('Pick someone else', other === undefined ? 'Compare yourself with another member.' : 'Pick two different members.');

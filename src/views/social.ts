@@ -31,13 +31,6 @@ import { memberMirrors, serverView } from '../social/server-view.js';
 import type { ListKind, SocialReader } from '../social/types.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
 
-/** The community reader, or a clear error where this deployment has none. */
-export function socialOf(ctx: BaseContext): SocialReader {
-  const social = ctx.deps.social;
-  if (!social) throw new UserFacingError('Not available', "This bot does not run the server's list community.");
-  return social;
-}
-
 /** The server this happens in, or the refusal of a server-only feature elsewhere. */
 export function serverOnly(ctx: BaseContext, what: string): string {
   if (ctx.guildId === undefined) throw new UserFacingError('Only in a server', `${what} belongs to a server's list community: run it in one of the server's channels.`);
@@ -64,14 +57,13 @@ export interface DetailsPart {
 const NOTHING: DetailsPart = { embeds: [], components: [] };
 
 /**
- * The "In this server" part of a title's details: nothing in DMs, without the community, or when
+ * The "In this server" part of a title's details: nothing in DMs or when
  * nobody in this server joined it.
  */
 export async function serverDetailsPart(ctx: BaseContext, kind: ListKind, id: number): Promise<DetailsPart> {
-  const social = ctx.deps.social;
-  if (ctx.guildId === undefined || !social) return NOTHING;
+  if (ctx.guildId === undefined) return NOTHING;
   try {
-    return await serverPart(social, ctx.guildId, kind, id);
+    return await serverPart(ctx.deps.social, ctx.guildId, kind, id);
   } catch (error) {
     // The details matter more than the part: a store that cannot answer leaves it out.
     ctx.deps.log.warn('server view unavailable', { guildId: ctx.guildId, kind, id, error });
@@ -119,7 +111,7 @@ export const serverMembersView: PagedView<MembersState> = {
   decode: (r: FieldReader) => ({ kind: kindOf(r.string()), id: r.int() }),
   async load(ctx, state, offset) {
     const guildId = serverOnly(ctx, 'This list');
-    const mirrors = await memberMirrors(socialOf(ctx), guildId, state.kind);
+    const mirrors = await memberMirrors(ctx.deps.social, guildId, state.kind);
     const view = serverView(state.kind, state.id, mirrors);
     const first = view.lines.length > 0 ? mirrors.find((m) => m.entries.some((e) => e.id === state.id))?.entries.find((e) => e.id === state.id) : undefined;
     const title = first ? shownTitle(first.title, first.nsfw, ctx.where.ageRestricted) : `#${state.id}`;
@@ -157,7 +149,7 @@ export const leaderboardView: PagedView<LeaderboardState> = {
   decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOf(r.string()) }),
   async load(ctx, state, offset) {
     const guildId = serverOnly(ctx, 'The leaderboard');
-    const rows = leaderboard(await memberMirrors(socialOf(ctx), guildId, state.kind), state.metric);
+    const rows = leaderboard(await memberMirrors(ctx.deps.social, guildId, state.kind), state.metric);
     return {
       embeds: [leaderboardEmbed(state.metric, state.kind, rows, offset, PAGE_SIZE, ctx.userId)],
       open: [],
@@ -189,7 +181,7 @@ export const topTitlesView: PagedView<TopState> = {
   decode: (r: FieldReader) => ({ kind: kindOf(r.string()), status: r.optionalOneOf(TOP_STATUSES) }),
   async load(ctx, state, offset) {
     const guildId = serverOnly(ctx, 'The top list');
-    const social = socialOf(ctx);
+    const social = ctx.deps.social;
     const mirrors = await memberMirrors(social, guildId, state.kind);
     const status = state.status === undefined ? undefined : statusOf(state.kind, state.status);
     const titles = topTitles(mirrors, status);

@@ -11,13 +11,13 @@ import { entry, FixedReader, mirror } from '../social/boards-fixtures.js';
 const G = '1200000000000000001';
 const ID = (n: number) => String(1_100_000_000_000_000_000n + BigInt(n));
 
-function ctxWith(reader: FixedReader | undefined, o: { guildId?: string; userId?: string; warnings?: unknown[] } = {}): BaseContext {
+function ctxWith(reader: FixedReader, o: { guildId?: string; userId?: string; warnings?: unknown[] } = {}): BaseContext {
   const log = { warn: (_m: string, c: unknown) => o.warnings?.push(c), info() {}, debug() {}, error() {}, child: () => log };
   return {
     userId: o.userId ?? ID(0),
     ...(o.guildId !== undefined ? { guildId: o.guildId } : {}),
     where: { place: o.guildId !== undefined ? 'guild' : 'bot_dm', ageRestricted: false },
-    deps: { social: reader as unknown as SocialService | undefined, log } as unknown as BotDeps,
+    deps: { social: reader as unknown as SocialService, log } as unknown as BotDeps,
     signal: new AbortController().signal,
     deadlineAt: Date.now() + 10_000,
     viewerAuth: async () => undefined,
@@ -42,9 +42,8 @@ async function refusal(p: Promise<unknown>): Promise<UserFacingError> {
 }
 
 describe('serverDetailsPart', () => {
-  it('shows nothing in DMs, without the community, or when nobody joined', async () => {
+  it('shows nothing in DMs or when nobody joined', async () => {
     expect(await serverDetailsPart(ctxWith(reader()), 'anime', 7)).toEqual({ embeds: [], components: [] });
-    expect(await serverDetailsPart(ctxWith(undefined, { guildId: G }), 'anime', 7)).toEqual({ embeds: [], components: [] });
     const empty = new FixedReader({}, members);
     expect(await serverDetailsPart(ctxWith(empty, { guildId: G }), 'anime', 7)).toEqual({ embeds: [], components: [] });
   });
