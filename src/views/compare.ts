@@ -5,6 +5,7 @@ import { UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { compareEmbed } from '../render/social.js';
 import { computeAffinity } from '../social/affinity.js';
+import { mirrorMemo } from '../social/mirror-memo.js';
 import type { ListKind, MemberMirror } from '../social/types.js';
 import { serverOnly } from './social.js';
 
@@ -33,7 +34,8 @@ export async function compareMembers(ctx: BaseContext, kind: ListKind, member: s
       `${capitalize(who.join(' and '))} ${verb} not joined this server's list community. Run \`/server join\` in this server first to be compared.`,
     );
   }
-  const [mirrorA, mirrorB] = await Promise.all([social.mirror(a, kind), social.mirror(b, kind)]);
+  const memo = mirrorMemo(social);
+  const [mirrorA, mirrorB] = await Promise.all([memo.mirror(a, kind), memo.mirror(b, kind)]);
   if (!mirrorA || !mirrorB) {
     const who = [mirrorA ? undefined : a, mirrorB ? undefined : b].filter((id): id is string => id !== undefined).map((id) => (id === ctx.userId ? 'your' : `<@${id}>'s`));
     throw new UserFacingError('List not read yet', `${capitalize(who.join(' and '))} ${kind} list has not been read yet. Try again in a few minutes.`);

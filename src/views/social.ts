@@ -27,7 +27,8 @@ import {
   type LeaderboardMetric,
   type TopStatus,
 } from '../social/leaderboards.js';
-import { memberMirrors, serverView } from '../social/server-view.js';
+import { mirrorMemo } from '../social/mirror-memo.js';
+import { entryIn, memberMirrors, serverView } from '../social/server-view.js';
 import type { ListKind, SocialReader } from '../social/types.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
 
@@ -63,7 +64,7 @@ const NOTHING: DetailsPart = { embeds: [], components: [] };
 export async function serverDetailsPart(ctx: BaseContext, kind: ListKind, id: number): Promise<DetailsPart> {
   if (ctx.guildId === undefined) return NOTHING;
   try {
-    return await serverPart(ctx.deps.social, ctx.guildId, kind, id);
+    return await serverPart(mirrorMemo(ctx.deps.social), ctx.guildId, kind, id);
   } catch (error) {
     // The details matter more than the part: a store that cannot answer leaves it out.
     ctx.deps.log.warn('server view unavailable', { guildId: ctx.guildId, kind, id, error });
@@ -111,9 +112,9 @@ export const serverMembersView: PagedView<MembersState> = {
   decode: (r: FieldReader) => ({ kind: kindOf(r.string()), id: r.int() }),
   async load(ctx, state, offset) {
     const guildId = serverOnly(ctx, 'This list');
-    const mirrors = await memberMirrors(ctx.deps.social, guildId, state.kind);
+    const mirrors = await memberMirrors(mirrorMemo(ctx.deps.social), guildId, state.kind);
     const view = serverView(state.kind, state.id, mirrors);
-    const first = view.lines.length > 0 ? mirrors.find((m) => m.entries.some((e) => e.id === state.id))?.entries.find((e) => e.id === state.id) : undefined;
+    const first = mirrors.map((m) => entryIn(m, state.id)).find((e) => e !== undefined);
     const title = first ? shownTitle(first.title, first.nsfw, ctx.where.ageRestricted) : `#${state.id}`;
     return {
       embeds: [serverMembersEmbed(view, title, offset, PAGE_SIZE)],
@@ -149,7 +150,7 @@ export const leaderboardView: PagedView<LeaderboardState> = {
   decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOf(r.string()) }),
   async load(ctx, state, offset) {
     const guildId = serverOnly(ctx, 'The leaderboard');
-    const rows = leaderboard(await memberMirrors(ctx.deps.social, guildId, state.kind), state.metric);
+    const rows = leaderboard(await memberMirrors(mirrorMemo(ctx.deps.social), guildId, state.kind), state.metric);
     return {
       embeds: [leaderboardEmbed(state.metric, state.kind, rows, offset, PAGE_SIZE, ctx.userId)],
       open: [],
@@ -182,7 +183,7 @@ export const topTitlesView: PagedView<TopState> = {
   async load(ctx, state, offset) {
     const guildId = serverOnly(ctx, 'The top list');
     const social = ctx.deps.social;
-    const mirrors = await memberMirrors(social, guildId, state.kind);
+    const mirrors = await memberMirrors(mirrorMemo(social), guildId, state.kind);
     const status = state.status === undefined ? undefined : statusOf(state.kind, state.status);
     const titles = topTitles(mirrors, status);
     const own = mirrors.find((m) => m.discordUserId === ctx.userId) ?? (await social.mirror(ctx.userId, state.kind));
