@@ -182,7 +182,7 @@ export function leaderboardEmbed(
     title: `${metricName(metric, kind)} — ${kind} leaderboard`,
     color: COLORS.brand,
     description: truncate([head, body].filter(Boolean).join('\n\n'), DISCORD_LIMITS.embedDescription),
-    footer: { text: `${plural(rows.length, 'member', 'members')} who joined this server's list community` },
+    footer: { text: `${plural(rows.length, 'member', 'members')} of this server's list community ranked` },
   };
 }
 

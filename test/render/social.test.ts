@@ -123,7 +123,7 @@ describe('leaderboardEmbed', () => {
     const [embed] = checked([leaderboardEmbed('episodes', 'anime', rows, 0, 10, ID(3))]);
     expect(embed?.description).toContain(`▶ **#4** <@${ID(3)}> (user${ID(3)}) — 97 episodes ← you`);
     expect(embed?.description?.match(/← you/g)).toHaveLength(1);
-    expect(embed?.footer?.text).toBe("25 members who joined this server's list community");
+    expect(embed?.footer?.text).toBe("25 members of this server's list community ranked");
   });
 
   it('tells the viewer their place when it is on another page, and when they are not on it', () => {
