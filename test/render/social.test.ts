@@ -94,6 +94,7 @@ describe('compareEmbed', () => {
     expect(text).toContain('**75%** of the titles on either list are on both: 6 titles in common (6 and 8 on their lists).');
     expect(text).toMatch(/\*\*-?\d+%\*\* correlation of scores, on 6 titles scored by both\./);
     expect(embed?.fields?.map((f) => f.name)).toEqual(['Agree most on', 'Disagree most on']);
+    expect(embed?.description).toContain(`-# Scores below: user${ID(1)} vs user${ID(2)}`);
     expect(embed?.fields?.[1]?.value).toBe('Title 6 — 9 vs 1');
     // title 5 is not safe for work: hidden outside age-restricted channels
     expect(embed?.fields?.[0]?.value).not.toContain('Title 5');
