@@ -166,6 +166,11 @@ export class Social implements SocialService {
     }
   }
 
+  /** Queues the member's next sync for `atMs` (tests and the bench; syncs schedule themselves otherwise). */
+  scheduleSync(discordUserId: string, atMs: number): Promise<void> {
+    return this.sync.schedule(discordUserId, atMs);
+  }
+
   /** One member's sync job, run now (tests and the bench; the job engine runs it otherwise). */
   runSync(discordUserId: string): Promise<void> {
     return this.sync.runJob(discordUserId);

@@ -38,11 +38,11 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     linked.clear();
   });
 
-  async function instance(o: { log?: ReturnType<typeof createLogger> } = {}): Promise<{ social: Social; store: StoreEngine; jobs: JobEngine }> {
+  async function instance(o: { log?: ReturnType<typeof createLogger>; realTime?: boolean } = {}): Promise<{ social: Social; store: StoreEngine; jobs: JobEngine }> {
     place ??= prepareCase(engineCase.kind);
     lists ??= new FakeLists(() => now);
     const store = await place.open();
-    const clock = () => now;
+    const clock = o.realTime ? Date.now : () => now;
     const jobs =
       engineCase.kind === 'postgres' || engineCase.kind === 'redis'
         ? await openJobEngine({ location: parseStoreUrl(place.url), store, now: clock, keepDoneMs: DAY, keepFailedMs: DAY, leaseMs: 30_000, onError: () => undefined })
@@ -275,4 +275,23 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     const added = await Promise.all([a.jobs, b.jobs, a.jobs].map((jobs) => jobs.enqueue(SYNC_QUEUE, syncJobId(ids[0] ?? '', due, { ...DEFAULT_SOCIAL_KNOBS }), { userId: ids[0] }, { delayMs: DAY })));
     expect(added.filter(Boolean)).toHaveLength(1);
   });
+
+  const networked = engineCase.kind === 'postgres' || engineCase.kind === 'redis';
+  it.skipIf(skip || !networked)('two instances working the queue: a sync scheduled by both runs once', async () => {
+    lists = new FakeLists(Date.now);
+    const a = await instance({ realTime: true });
+    const b = await instance({ realTime: true });
+    const id = member('1500000000000000001');
+    linked.set(id, { serviceUser: 'user001', linkedAt: Date.now() - DAY });
+    lists.fill(id, 'anime', 10);
+    await a.social.join(GUILD, id);
+    await Promise.all([a.social.start(), b.social.start()]);
+    const before = lists.requests.length;
+    const due = Date.now();
+    await Promise.all([a.social.scheduleSync(id, due), b.social.scheduleSync(id, due), a.social.scheduleSync(id, due)]);
+    const end = Date.now() + 20_000;
+    while (lists.requests.length < before + 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(lists.requests.slice(before).map((r) => r.kind)).toEqual(['anime', 'manga']);
+  }, 40_000);
 });
