@@ -184,6 +184,9 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(top.text).toContain('✓ you:');
     const watching = await run(alice, 'server', { subcommand: 'top', options: { status: 'current' } });
     expect(watching.text).toContain('(watching)');
+    const chapters = await run(alice, 'server', { subcommand: 'leaderboard', options: { by: 'episodes', kind: 'manga' } });
+    expect(chapters.text).toContain('Chapters read — manga leaderboard');
+    expect(chapters.text).toMatch(/ chapters?( ← you)?\n|chapters?$/m);
     const days = await run(alice, 'server', { subcommand: 'leaderboard', options: { by: 'days', kind: 'manga' } });
     expect(days.ephemeral).toBe(true);
     expect(days.text).toContain('Anime only');
