@@ -2,6 +2,7 @@
 
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { anime } from '../../commands/anime.js';
+import { compare } from '../../commands/compare.js';
 import { forum } from '../../commands/forum.js';
 import { list } from '../../commands/list.js';
 import { login } from '../../commands/login.js';
@@ -19,10 +20,11 @@ import { topicsView, topicView } from '../views/forum.js';
 import { openHandler, pagerHandler, renderPagedView, type PagedView } from '../views/paged-view.js';
 import { animeListView, mangaListView } from '../views/user-list.js';
 import { scheduleView } from '../views/schedule.js';
+import { leaderboardView, serverMembersHandler, serverMembersView, topTitlesView } from '../views/social.js';
 import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js';
 import type { RenderedMessage } from '../render/limits.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, login, logout];
 
 const views = [
   animeSearchView,
@@ -36,6 +38,9 @@ const views = [
   topicsView,
   topicView,
   scheduleView,
+  serverMembersView,
+  leaderboardView,
+  topTitlesView,
 ] as unknown as readonly PagedView<unknown>[];
 
 /** Opens what a select menu option refers to: `a:ID`, `m:ID`, `t:ID[:POSTS]` (topic) or `b:ID` (board). */
@@ -70,6 +75,7 @@ export const components: readonly ComponentHandler[] = [
   forgetMeHandler,
   reminderOpenHandler,
   reminderStopHandler,
+  serverMembersHandler,
 ];
 
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
