@@ -31,6 +31,8 @@ import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
 import { openUpstreamSharing } from './upstream-sharing.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
+import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
+import { Feed } from '../social/feed.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -56,7 +58,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders'>;
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'feed'>;
 
 export async function openCore(o: CoreOptions): Promise<Core> {
   const { config, log } = o;
@@ -93,10 +95,11 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     now,
   });
   const audited = auditedLogin(login, metrics, log);
-  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id) });
+  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: async (id) => (await reminders.forgetUser(id)) + (await feed.forgetUser(id)) });
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
+  const feed = await openFeed(o, now, store, jobs);
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   // The expired-record sweep: once a minute for the whole deployment, in whichever process is free.
   await jobs.every('sweep-expired', 60_000, async () => {
@@ -115,6 +118,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     serviceWebUrl: config.service.webUrl,
     airing: new SeasonAiring({ service, now }),
     reminders,
+    feed,
     pendingNotice: async (userId) => ((await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined),
   };
   return {
@@ -162,6 +166,20 @@ function openJobs(o: CoreOptions, store: BotStore, now: () => number): Promise<J
     leaseMs: knobs.leaseMs,
     onError: (what, error) => o.log.warn('the job engine reported an error', { what, error }),
   });
+}
+
+/** The activity feed on the store and job engine; its jobs' lease follows the reminder knobs. */
+async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs: JobEngine): Promise<Feed> {
+  const feed = new Feed({
+    kv: store.engine,
+    jobs,
+    now,
+    log: o.log,
+    batchMs: o.feed?.batchMs ?? o.config.feed?.batchMs ?? DEFAULT_FEED_BATCH_SECONDS * 1000,
+    leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
+  });
+  await feed.define();
+  return feed;
 }
 
 type Deliver = (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;

@@ -14,6 +14,8 @@ export interface BotOptions {
   host?: string;
   /** Reminder scheduler knobs beyond the configured ones, for tests (e.g. a long tick driven by hand). */
   reminders?: Partial<ReminderKnobs>;
+  /** Activity feed knobs beyond the configured ones, for tests (e.g. a short batch window). */
+  feed?: { batchMs?: number };
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number; tokenTimeoutMs?: number };
   /** Serve the web server (default true). Shard processes leave it to their manager. */

@@ -40,3 +40,6 @@ export const DEFAULT_REDIS_PREFIX = 'amls:';
  * caches) — raise it only while amls_bot_upstream_cool_offs_total stays at 0.
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 2;
+
+/** The activity feed: a member's list changes within this many seconds become one post. */
+export const DEFAULT_FEED_BATCH_SECONDS = 120;

@@ -97,6 +97,12 @@ export interface RemindersConfig {
   retryBaseMs: number;
 }
 
+/** The activity feed's knobs, in milliseconds. */
+export interface FeedConfig {
+  /** FEED_BATCH_SECONDS: one member's changes within this window make one post. */
+  batchMs: number;
+}
+
 export interface BotConfig {
   service: ServiceConfig;
   discord: DiscordConfig;
@@ -110,6 +116,8 @@ export interface BotConfig {
   limits?: Partial<LimitsConfig>;
   /** Defaults apply when absent. */
   reminders?: RemindersConfig;
+  /** Defaults apply when absent. */
+  feed?: FeedConfig;
   /** LOG_LEVEL and LOG_FORMAT (format undefined: pretty in a terminal when available, JSON otherwise). */
   log?: { level: LogLevel; format: 'json' | 'pretty' | undefined };
 }
