@@ -18,19 +18,18 @@ export function titleShown(item: Pick<FeedItem, 'nsfw'>, ageRestricted: boolean)
   return !item.nsfw || ageRestricted;
 }
 
-function progressText(item: FeedItem): string | undefined {
+function progressParts(item: FeedItem): { gained: string; at: string } | undefined {
   const p = item.progress;
   if (!p) return undefined;
   const [one, other] = item.kind === 'anime' ? ['episode', 'episodes'] : ['chapter', 'chapters'];
-  const of = p.total > 0 ? ` of ${p.total}` : '';
-  const gained = p.to - p.from;
-  return `${item.kind === 'anime' ? 'watched' : 'read'} ${plural(gained, one, other)} (${p.to}${of})`;
+  return { gained: `${item.kind === 'anime' ? 'watched' : 'read'} ${plural(p.to - p.from, one, other)}`, at: p.total > 0 ? `${p.to}/${p.total}` : `${p.to}` };
 }
 
-/** "✅ completed **Title** · watched 3 episodes (12 of 12) · scored 9/10". */
+/** "✅ completed **Title** · watched 3 episodes (12/12) · scored 9/10", "📈 read 3 chapters of **Title** (now 103)". */
 export function feedLine(item: FeedItem, ageRestricted: boolean): string {
   const name = titleShown(item, ageRestricted) ? `**${escapeMarkdown(clipPlain(item.title, 120))}**` : HIDDEN_TITLE;
-  const progress = progressText(item);
+  const parts = progressParts(item);
+  const progress = parts ? `${parts.gained} (${parts.at})` : undefined;
   const score = item.score !== undefined ? `scored ${item.score}/10` : undefined;
   let head: string;
   let rest: Array<string | undefined>;
@@ -48,8 +47,8 @@ export function feedLine(item: FeedItem, ageRestricted: boolean): string {
       rest = [progress, score];
       break;
     default:
-      if (progress !== undefined) {
-        head = `📈 ${progress} of ${name}`;
+      if (parts !== undefined) {
+        head = `📈 ${parts.gained} of ${name} (now ${parts.at})`;
         rest = [score];
       } else {
         head = `⭐ ${score ?? 'scored'} ${name}`;
