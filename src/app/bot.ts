@@ -214,6 +214,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   await deps.reminders.start();
   deps.feed.setDeliver(feedDelivery(client, config.service.webUrl));
   await deps.feed.start();
+  await core.social.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);
 

@@ -10,6 +10,7 @@ import { manga } from '../../commands/manga.js';
 import { profile } from '../../commands/profile.js';
 import { remind } from '../../commands/remind.js';
 import { feed } from '../../commands/feed.js';
+import { server } from '../../commands/server.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
 import { MalformedCustomIdError } from '../interactions/custom-id.js';
@@ -23,7 +24,7 @@ import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js'
 import { addToListHandler } from '../views/feed.js';
 import type { RenderedMessage } from '../render/limits.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, feed, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, feed, login, logout];
 
 const views = [
   animeSearchView,

@@ -33,6 +33,8 @@ import { openUpstreamSharing } from './upstream-sharing.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
 import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
 import { Feed } from '../social/feed.js';
+import { Social } from '../social/social.js';
+import { serviceListSource } from '../social/list-source.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -53,12 +55,14 @@ export interface Core {
   loginLostNotifier: { send?: (discordUserId: string) => Promise<void> };
   /** The job engine (pg-boss, BullMQ or in-process, by store) reminders and periodic work run on. */
   jobs: JobEngine;
+  /** The server community (also `deps.social`); its syncs are started by processes that run jobs. */
+  social: Social;
   /** How due reminders reach Discord; set by processes with a Discord client before starting the scheduler. */
   setReminderDelivery(deliver: Deliver): void;
   close(): Promise<void>;
 }
 
-type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'feed'>;
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed'>;
 
 export async function openCore(o: CoreOptions): Promise<Core> {
   const { config, log } = o;
@@ -95,11 +99,15 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     now,
   });
   const audited = auditedLogin(login, metrics, log);
-  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: async (id) => (await reminders.forgetUser(id)) + (await feed.forgetUser(id)) });
+  const social = await openSocial(o, now, { store, jobs, service, tokens });
+  // A member's feed batch still waiting goes with their memberships and mirrors.
+  const forgetSocial = async (id: string) => (await social.forgetUser(id)) + (await feed.forgetUser(id));
+  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id), forgetSocial });
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
   const feed = await openFeed(o, now, store, jobs);
+  feed.attach(social);
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   // The expired-record sweep: once a minute for the whole deployment, in whichever process is free.
   await jobs.every('sweep-expired', 60_000, async () => {
@@ -118,6 +126,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     serviceWebUrl: config.service.webUrl,
     airing: new SeasonAiring({ service, now }),
     reminders,
+    social,
     feed,
     pendingNotice: async (userId) => ((await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined),
   };
@@ -133,6 +142,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     loginLostNotifier,
     metrics,
     jobs,
+    social,
     setReminderDelivery: delivery.set,
     close: async () => {
       await reminders.stop();
@@ -180,6 +190,24 @@ async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs
   });
   await feed.define();
   return feed;
+}
+
+/** The server community over the shared store and job engine; members' lists are read as background work in the shared budget. */
+async function openSocial(o: CoreOptions, now: () => number, { store, jobs, service, tokens }: { store: BotStore; jobs: JobEngine; service: ServiceClient; tokens: TokenManager }): Promise<Social> {
+  const social = new Social({
+    kv: store.engine,
+    jobs,
+    source: serviceListSource(service, tokens),
+    linked: async (id) => {
+      const account = await store.accounts.get(id);
+      return account ? { serviceUser: account.serviceUserName, linkedAt: account.linkedAt } : undefined;
+    },
+    now,
+    log: o.log,
+    knobs: { ...(o.config.social ? { baseSyncMs: o.config.social.listSyncMs } : {}), ...o.social },
+  });
+  await social.define();
+  return social;
 }
 
 type Deliver = (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;

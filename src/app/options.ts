@@ -4,6 +4,7 @@ import type { BotConfig } from '../config/types.js';
 import type { Logger } from '../log/log.js';
 import type { RouterOptions } from '../interactions/router.js';
 import type { ReminderKnobs } from '../reminders/knobs.js';
+import type { SocialKnobs } from '../social/knobs.js';
 
 export interface BotOptions {
   config: BotConfig;
@@ -16,6 +17,8 @@ export interface BotOptions {
   reminders?: Partial<ReminderKnobs>;
   /** Activity feed knobs beyond the configured ones, for tests (e.g. a short batch window). */
   feed?: { batchMs?: number };
+  /** Server community knobs beyond the configured ones, for tests (e.g. a small page size). */
+  social?: Partial<SocialKnobs>;
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number; tokenTimeoutMs?: number };
   /** Serve the web server (default true). Shard processes leave it to their manager. */

@@ -103,6 +103,12 @@ export interface FeedConfig {
   batchMs: number;
 }
 
+/** The server community's knobs, in milliseconds. */
+export interface SocialConfig {
+  /** The base interval between two syncs of a joined member's lists (adapted per member from half of it to eight times it). */
+  listSyncMs: number;
+}
+
 export interface BotConfig {
   service: ServiceConfig;
   discord: DiscordConfig;
@@ -118,6 +124,8 @@ export interface BotConfig {
   reminders?: RemindersConfig;
   /** Defaults apply when absent. */
   feed?: FeedConfig;
+  /** Defaults apply when absent. */
+  social?: SocialConfig;
   /** LOG_LEVEL and LOG_FORMAT (format undefined: pretty in a terminal when available, JSON otherwise). */
   log?: { level: LogLevel; format: 'json' | 'pretty' | undefined };
 }
