@@ -100,14 +100,11 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   });
   const audited = auditedLogin(login, metrics, log);
   const social = await openSocial(o, now, { store, jobs, service, tokens });
-  // A member's feed batch still waiting goes with their memberships and mirrors.
-  const forgetSocial = async (id: string) => (await social.forgetUser(id)) + (await feed.forgetUser(id));
-  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id), forgetSocial });
+  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id), forgetSocial: async (id) => (await social.forgetUser(id)) + (await feed.forgetUser(id)) });
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
-  const feed = await openFeed(o, now, store, jobs);
-  feed.attach(social);
+  const feed = await openFeed(o, now, store, jobs, social);
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   // The expired-record sweep: once a minute for the whole deployment, in whichever process is free.
   await jobs.every('sweep-expired', 60_000, async () => {
@@ -178,8 +175,11 @@ function openJobs(o: CoreOptions, store: BotStore, now: () => number): Promise<J
   });
 }
 
-/** The activity feed on the store and job engine; its jobs' lease follows the reminder knobs. */
-async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs: JobEngine): Promise<Feed> {
+/**
+ * The activity feed on the store and job engine, listening to the community's changes (a member's batch
+ * still waiting goes with "forget me"); its jobs' lease follows the reminder knobs.
+ */
+async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs: JobEngine, social: Social): Promise<Feed> {
   const feed = new Feed({
     kv: store.engine,
     jobs,
@@ -189,6 +189,7 @@ async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs
     leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
   });
   await feed.define();
+  feed.attach(social);
   return feed;
 }
 
