@@ -20,6 +20,8 @@ export interface EmulatorClient {
 export interface EmulatorUser {
   name: string;
   password: string;
+  /** Random seeded lists of these sizes for a user who is not one of the default ones (default: empty lists). */
+  lists?: { anime: number; manga: number };
 }
 
 export interface EmulatorOptions {
@@ -99,7 +101,7 @@ function authKind(req: Request): RequestLogEntry['auth'] {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const now = options.now ?? Date.now;
   const clients = options.clients ?? [DEFAULT_CLIENT];
-  const users = options.users ?? DEFAULT_USERS;
+  const users: readonly EmulatorUser[] = options.users ?? DEFAULT_USERS;
   const seed = options.catalogue?.seed ?? DEFAULT_CATALOGUE_SEED;
   const startMs = now();
   const catalogue = buildCatalogue(options.catalogue?.size ?? 'seed', seed, startMs, users.map((u) => u.name), options.catalogue?.extra);
@@ -108,7 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   for (const u of users) {
     userMap.set(u.name.toLowerCase(), {
       name: u.name, password: u.password, profile: makeProfile(u.name, startMs),
-      lists: seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs),
+      lists: seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs, u.lists),
     });
   }
   const clientMap = new Map<string, ClientRecord>(clients.map((c) => [c.id, { ...c, redirectUris: [...c.redirectUris] }]));
