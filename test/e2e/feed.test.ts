@@ -147,6 +147,27 @@ describe('activity feed in a server', () => {
     expect(componentsOf(post).filter((c) => c.label === 'Add to my list')).toHaveLength(2);
   });
 
+  it('a change made with /list update becomes a feed post; a plan-to-watch add does not', async () => {
+    await feedCommand('add', { channel: channel(FEED_CHANNEL) });
+    const before = posts().length;
+    const update = (options: Options) => answerOf(stack.command({ name: 'list', subcommandGroup: 'anime', subcommand: 'update', options, user: alice, where: inServer(MEMBER) }));
+    const kept = (await stack.bot.deps.social.mirror(alice.id, 'anime'))?.entries.find((e) => e.id === HOKUTO);
+    if (!kept) throw new Error('alice has no Hokuto no Ken on her list');
+    expect((await update({ title: `id:${HOKUTO}`, status: 'completed', score: 9 })).text).toContain('Your list');
+    await windowEnds();
+    expect(posts()).toHaveLength(before + 1);
+    expect(textOf(posts().at(-1))).toContain(`completed **${kept.title}**`);
+    expect(textOf(posts().at(-1))).toContain('scored 9/10');
+    // Something new on the plan-to-watch list is not activity.
+    const onList = new Set((await stack.bot.deps.social.mirror(alice.id, 'anime'))?.entries.map((e) => e.id));
+    const fresh = [1358, 1356, 1357, 1359].find((id) => !onList.has(id));
+    expect(fresh).toBeDefined();
+    expect((await update({ title: `id:${fresh}`, status: 'plan_to_watch' })).text).toContain('Your list');
+    expect((await stack.bot.deps.social.mirror(alice.id, 'anime'))?.entries.find((e) => e.id === fresh)?.status).toBe('plan_to_watch');
+    await windowEnds();
+    expect(posts()).toHaveLength(before + 1);
+  });
+
   it('"Add to my list" adds the title as plan to watch for whoever clicks, once; an unlinked clicker is told to /login', async () => {
     await feedCommand('add', { channel: channel(FEED_CHANNEL) });
     const kept = (await stack.bot.deps.social.mirror(alice.id, 'anime'))?.entries.find((e) => e.id === HOKUTO);
