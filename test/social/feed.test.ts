@@ -102,7 +102,11 @@ describe('activity feed batching and posting', () => {
     social.add(GUILD, BOB);
     await social.emit(BOB, 'bob', [started(1, 'Frieren')]);
     await social.forgetUser(BOB);
+    const batchId = (JSON.parse((await kv.get(FEED_KEY.pending(BOB))) ?? '{}') as { batchId?: string }).batchId ?? '';
+    expect(batchId).not.toContain(BOB);
+    expect((await kv.keys('job:')).some((k) => k.endsWith(batchId))).toBe(true);
     expect(await feed.forgetUser(BOB)).toBe(1);
+    expect((await kv.keys('job:')).filter((k) => k.endsWith(batchId))).toEqual([]);
     await after(BATCH_MS);
     expect(posts).toHaveLength(0);
     expect(await kv.keys('feed:pending:')).toEqual([]);
