@@ -55,6 +55,9 @@ export type FeedPostResult = { ok: true } | { ok: false; reason: 'refused' | 're
 
 export type FeedDeliver = (post: FeedPost, signal: AbortSignal) => Promise<FeedPostResult>;
 
+/** Tells the server's managers that a feed channel was paused and how to fix it (once per pause). */
+export type FeedPauseNotice = (guildId: string, channel: FeedChannel, reason: string) => Promise<void>;
+
 export type FeedOutcome = 'posted' | 'duplicate' | 'dropped' | 'paused' | 'retried' | 'failed';
 
 export interface FeedOptions {
@@ -102,6 +105,7 @@ export class Feed {
   readonly channels: FeedChannels;
   private deliverVia: FeedDeliver | undefined;
   private reader: SocialReader | undefined;
+  private pauseNotice: FeedPauseNotice | undefined;
   private defined: Promise<void> | undefined;
   private working: Promise<void> | undefined;
 
@@ -122,6 +126,11 @@ export class Feed {
   /** How posts reach Discord; set by a process with a Discord client. */
   setDeliver(deliver: FeedDeliver): void {
     this.deliverVia = deliver;
+  }
+
+  /** How a pause is told to the server's managers; set by a process with a Discord client. */
+  setPauseNotice(notice: FeedPauseNotice): void {
+    this.pauseNotice = notice;
   }
 
   /** Defines the queue (every process). */
@@ -247,8 +256,10 @@ export class Feed {
         return undefined;
       }
       if (result.reason === 'refused') {
+        // Only the process whose write paused it tells the managers: once per pause.
         if (await this.channels.pause(guildId, channel.channelId, result.detail)) {
           log.warn('a feed channel refused a post: its feed is paused until a manager adds it again', { guildId, channelId: channel.channelId, reason: result.detail });
+          await this.pauseNotice?.(guildId, channel, result.detail).catch((error: unknown) => log.warn('could not tell the server owner that a feed channel was paused', { guildId, error }));
         }
         this.counted('paused');
         return undefined;

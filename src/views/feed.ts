@@ -131,6 +131,24 @@ export function pausedText(c: FeedChannel): string {
   return `\u2003⚠️ **paused**: Discord refused a post (${escapeMarkdown(clipPlain(c.pausedReason ?? 'no reason given', 120))}). Give the bot View Channel, Send Messages and Embed Links in <#${c.channelId}>, then run \`/feed channel add\` for it again.`;
 }
 
+/** The direct message to a server's owner when its feed paused in a channel: what happened and how to fix it. */
+export function feedPausedNotice(guildName: string, channel: FeedChannel, reason: string): RenderedMessage {
+  return {
+    embeds: [
+      {
+        title: 'The activity feed is paused in a channel',
+        description: [
+          `Discord refused the bot's feed post in <#${channel.channelId}> of **${escapeMarkdown(clipPlain(guildName, 100))}** (${escapeMarkdown(clipPlain(reason, 120))}), so the feed there is paused.`,
+          '',
+          `To fix it, give the bot View Channel, Send Messages and Embed Links in that channel${channel.roleId !== undefined ? ' (and a way to mention its role)' : ''}, then run \`/feed channel add\` for it again in the server. To stop the feed there instead: \`/feed channel remove\`.`,
+          '-# You get this because you own the server; members with Manage Server see it in `/feed channel list`.',
+        ].join('\n'),
+        color: COLORS.warning,
+      },
+    ],
+  };
+}
+
 /** A warning for managers about paused feed channels, shown under their /feed answers (undefined when none is paused). */
 export function pausedWarning(channels: readonly FeedChannel[]): string | undefined {
   const paused = channels.filter((c) => c.pausedAt !== undefined);

@@ -46,6 +46,7 @@ describe('activity feed in a server', () => {
     stack.discord.guilds.define({
       id: GUILD_ID,
       name: 'anime club',
+      ownerId: admin.id,
       channels: [
         { id: FEED_CHANNEL, name: 'feed' },
         { id: ADULT_CHANNEL, name: 'after-dark', nsfw: true },
@@ -240,6 +241,13 @@ describe('activity feed in a server', () => {
     expect(posts()).toHaveLength(before);
     const refused = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages' && c.status === 403);
     expect(refused.length).toBeGreaterThan(0);
+    // The server's owner is told by DM, once, what happened and how to fix it.
+    const told = stack.discord.dms.messagesTo(admin.id);
+    expect(told).toHaveLength(1);
+    expect(textOf(told[0])).toContain('paused');
+    expect(textOf(told[0])).toContain(`<#${FEED_CHANNEL}>`);
+    expect(textOf(told[0])).toContain('Send Messages');
+    expect(textOf(told[0])).toContain('/feed channel add');
     const list = await feedCommand('list');
     expect(list.text).toContain('paused');
     expect(list.text).toContain('Send Messages');
@@ -249,6 +257,7 @@ describe('activity feed in a server', () => {
     await change(alice, entry('Mushishi', { status: 'completed', progress: 12 }));
     await windowEnds();
     expect(stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').length).toBe(attempts);
+    expect(stack.discord.dms.messagesTo(admin.id)).toHaveLength(1);
 
     stack.discord.guilds.setOverwrites(FEED_CHANNEL, []);
     expect((await feedCommand('add', { channel: channel(FEED_CHANNEL) })).text).toContain('Feed channel updated');
