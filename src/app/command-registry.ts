@@ -10,6 +10,7 @@ import { forgetMeHandler, logout } from '../../commands/logout.js';
 import { manga } from '../../commands/manga.js';
 import { profile } from '../../commands/profile.js';
 import { remind } from '../../commands/remind.js';
+import { feed } from '../../commands/feed.js';
 import { server } from '../../commands/server.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
@@ -22,9 +23,10 @@ import { animeListView, mangaListView } from '../views/user-list.js';
 import { scheduleView } from '../views/schedule.js';
 import { leaderboardView, serverMembersHandler, serverMembersView, topTitlesView } from '../views/social.js';
 import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js';
+import { addToListHandler } from '../views/feed.js';
 import type { RenderedMessage } from '../render/limits.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, login, logout];
 
 const views = [
   animeSearchView,
@@ -75,6 +77,7 @@ export const components: readonly ComponentHandler[] = [
   forgetMeHandler,
   reminderOpenHandler,
   reminderStopHandler,
+  addToListHandler,
   serverMembersHandler,
 ];
 

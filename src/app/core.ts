@@ -31,6 +31,8 @@ import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
 import { openUpstreamSharing } from './upstream-sharing.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
+import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
+import { Feed } from '../social/feed.js';
 import { Social } from '../social/social.js';
 import { serviceListSource } from '../social/list-source.js';
 
@@ -60,7 +62,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social'>;
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed'>;
 
 export async function openCore(o: CoreOptions): Promise<Core> {
   const { config, log } = o;
@@ -98,10 +100,16 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   });
   const audited = auditedLogin(login, metrics, log);
   const social = await openSocial(o, now, { store, jobs, service, tokens });
-  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id), forgetSocial: (id) => social.forgetUser(id), socialLoggedOut: (id) => social.loggedOut(id) });
+  const accounts = accountLinks({
+    login, tokens, store, metrics, log,
+    forgetReminders: (id) => reminders.forgetUser(id),
+    forgetSocial: async (id) => (await social.forgetUser(id)) + (await feed.forgetUser(id)),
+    socialLoggedOut: (id) => social.loggedOut(id),
+  });
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
+  const feed = await openFeed(o, now, store, jobs, social);
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
   const deps: BotDeps = {
@@ -117,6 +125,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     airing: new SeasonAiring({ service, now }),
     reminders,
     social,
+    feed,
     pendingNotice: afterAnswer(reminders, social),
   };
   return {
@@ -173,6 +182,24 @@ function openJobs(o: CoreOptions, store: BotStore, now: () => number): Promise<J
     leaseMs: knobs.leaseMs,
     onError: (what, error) => o.log.warn('the job engine reported an error', { what, error }),
   });
+}
+
+/**
+ * The activity feed on the store and job engine, listening to the community's changes (a member's batch
+ * still waiting goes with "forget me"); its jobs' lease follows the reminder knobs.
+ */
+async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs: JobEngine, social: Social): Promise<Feed> {
+  const feed = new Feed({
+    kv: store.engine,
+    jobs,
+    now,
+    log: o.log,
+    batchMs: o.feed?.batchMs ?? o.config.feed?.batchMs ?? DEFAULT_FEED_BATCH_SECONDS * 1000,
+    leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
+  });
+  await feed.define();
+  feed.attach(social);
+  return feed;
 }
 
 /** The server community over the shared store and job engine; members' lists are read as background work in the shared budget. */

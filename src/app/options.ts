@@ -15,6 +15,8 @@ export interface BotOptions {
   host?: string;
   /** Reminder scheduler knobs beyond the configured ones, for tests (e.g. a long tick driven by hand). */
   reminders?: Partial<ReminderKnobs>;
+  /** Activity feed knobs beyond the configured ones, for tests (e.g. a short batch window). */
+  feed?: { batchMs?: number };
   /** Server community knobs beyond the configured ones, for tests (e.g. a small page size). */
   social?: Partial<SocialKnobs>;
   /** Service client knobs, for tests. */

@@ -16,6 +16,7 @@ import type { TitleCache } from '../catalogue/title-cache.js';
 import type { NsfwRatings } from '../catalogue/nsfw-ratings.js';
 import type { SeasonAiring } from '../airing/season-airing.js';
 import type { Reminders } from '../reminders/reminders.js';
+import type { Feed } from '../social/feed.js';
 import type { SocialService } from '../social/types.js';
 
 /**
@@ -43,6 +44,8 @@ export interface BotDeps {
   /** This week's airing titles, shared by every viewer. */
   airing: SeasonAiring;
   reminders: Reminders;
+  /** The activity feed: servers' feed channels, and members' changes batched into posts. */
+  feed: Feed;
   /** The server community: memberships and the mirror of joined members' lists. */
   social: SocialService;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
