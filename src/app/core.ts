@@ -109,7 +109,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
-  const feed = await openFeed(o, now, store, jobs, social);
+  const feed = await openFeed(o, now, store, jobs, social, metrics);
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
   const deps: BotDeps = {
@@ -188,7 +188,7 @@ function openJobs(o: CoreOptions, store: BotStore, now: () => number): Promise<J
  * The activity feed on the store and job engine, listening to the community's changes (a member's batch
  * still waiting goes with "forget me"); its jobs' lease follows the reminder knobs.
  */
-async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs: JobEngine, social: Social): Promise<Feed> {
+async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs: JobEngine, social: Social, metrics: BotMetrics | undefined): Promise<Feed> {
   const feed = new Feed({
     kv: store.engine,
     jobs,
@@ -196,6 +196,7 @@ async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs
     log: o.log,
     batchMs: o.feed?.batchMs ?? o.config.feed?.batchMs ?? DEFAULT_FEED_BATCH_SECONDS * 1000,
     leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
+    counted: (outcome) => metrics?.feedPosts.inc({ outcome }),
   });
   await feed.define();
   feed.attach(social);

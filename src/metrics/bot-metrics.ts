@@ -122,6 +122,12 @@ export class BotMetrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  readonly feedPosts = new Counter({
+    name: `${METRIC_PREFIX}feed_posts_total`,
+    help: 'Activity feed batch runs, by outcome: posted, dropped (member left or was forgotten), duplicate (already posted), paused (a channel refused the post), retried, failed (for good).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   private reminderQueue: (() => Promise<QueueCounts>) | undefined;
   readonly reminderJobs = new Gauge({
     name: `${METRIC_PREFIX}reminder_jobs`,
@@ -148,6 +154,8 @@ export class BotMetrics {
 
   constructor(o: BotMetricsOptions = {}) {
     if (o.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    // Every feed outcome from the first scrape, so a dashboard's rate() sees the first post.
+    for (const outcome of ['posted', 'dropped', 'duplicate', 'paused', 'retried', 'failed']) this.feedPosts.inc({ outcome }, 0);
   }
 
   /** Prometheus text exposition. */

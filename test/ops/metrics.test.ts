@@ -140,6 +140,11 @@ describe('GET /metrics', () => {
     // The reminder queue, read from the job engine at the scrape (nothing queued in this session).
     for (const state of ['waiting', 'delayed', 'active', 'failed']) expect(value(s, 'amls_bot_reminder_jobs', { state })).toBe(0);
     expect(value(s, 'amls_bot_reminder_oldest_due_seconds')).toBe(0);
+    // The activity feed's outcomes are exported (no feed channel in this session: nothing counted yet).
+    for (const outcome of ['posted', 'dropped', 'duplicate', 'paused', 'retried', 'failed']) {
+      expect(s.some((x) => x.name === 'amls_bot_feed_posts_total' && x.labels.outcome === outcome)).toBe(true);
+      expect(value(s, 'amls_bot_feed_posts_total', { outcome })).toBe(0);
+    }
 
     // Node.js process metrics.
     expect(s.some((x) => x.name === 'process_cpu_user_seconds_total')).toBe(true);
