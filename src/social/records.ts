@@ -9,6 +9,8 @@ export const KEY = {
   member: (userId: string) => `soc:member:${userId}`,
   members: 'soc:member:',
   mirror: (userId: string, kind: ListKind) => `soc:mirror:${userId}:${kind}`,
+  /** The title index (src/social/title-index.ts): `soc:title:<kind>:<id>`. */
+  titlePrefix: 'soc:title:',
   /** Every key a member's records can have (forget me). */
   ofUser: (userId: string): string[] => [KEY.member(userId), KEY.mirror(userId, 'anime'), KEY.mirror(userId, 'manga')],
 } as const;
