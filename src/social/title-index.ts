@@ -13,8 +13,24 @@ import type { ListKind, MirrorEntry, TitleHolder, TitleHolders } from './types.j
 
 export const TITLE_KEY = (kind: ListKind, id: number): string => `${KEY.titlePrefix}${kind}:${id}`;
 
-/** [status, score, progress, total, serviceUser, staleUntil?] */
-type Row = [string, number, number, number, string] | [string, number, number, number, string, number];
+/** [status (its code, or the name for a status not listed), score, progress, total, serviceUser, staleUntil?] */
+type Row = [number | string, number, number, number, string] | [number | string, number, number, number, string, number];
+
+/** Status codes in rows (a few bytes less per row than the names). */
+const STATUS_CODES: Readonly<Record<ListKind, readonly string[]>> = {
+  anime: ['watching', 'completed', 'on_hold', 'dropped', 'plan_to_watch'],
+  manga: ['reading', 'completed', 'on_hold', 'dropped', 'plan_to_read'],
+};
+
+function statusCode(kind: ListKind, status: string): number | string {
+  const i = STATUS_CODES[kind].indexOf(status);
+  return i < 0 ? status : i;
+}
+
+function statusName(kind: ListKind, code: unknown): string | undefined {
+  if (typeof code === 'string') return code;
+  return typeof code === 'number' ? STATUS_CODES[kind][code] : undefined;
+}
 
 interface StoredTitle {
   /** The title's name as a holder's mirror has it (untrusted text). */
@@ -37,8 +53,8 @@ export interface IndexedTitle {
   rows: Map<string, IndexedRow>;
 }
 
-function rowOf(e: MirrorEntry, serviceUser: string, staleUntil: number | undefined): Row {
-  const row: Row = [e.status, e.score, e.progress, e.total, serviceUser];
+function rowOf(kind: ListKind, e: MirrorEntry, serviceUser: string, staleUntil: number | undefined): Row {
+  const row: Row = [statusCode(kind, e.status), e.score, e.progress, e.total, serviceUser];
   return staleUntil === undefined ? row : [...row, staleUntil];
 }
 
@@ -53,9 +69,10 @@ function parse(raw: string | undefined): StoredTitle | undefined {
   }
 }
 
-function indexedRow(r: unknown): IndexedRow | undefined {
+function indexedRow(kind: ListKind, r: unknown): IndexedRow | undefined {
   if (!Array.isArray(r) || r.length < 5) return undefined;
-  const [status, score, progress, total, serviceUser, staleUntil] = r as unknown[];
+  const [code, score, progress, total, serviceUser, staleUntil] = r as unknown[];
+  const status = statusName(kind, code);
   if (typeof status !== 'string' || typeof serviceUser !== 'string') return undefined;
   if (typeof score !== 'number' || typeof progress !== 'number' || typeof total !== 'number') return undefined;
   const row: IndexedRow = { serviceUser, status, score, progress, total };
@@ -85,7 +102,7 @@ export class TitleIndex {
     if (!stored) return undefined;
     const rows = new Map<string, IndexedRow>();
     for (const [userId, r] of Object.entries(stored.r)) {
-      const row = indexedRow(r);
+      const row = indexedRow(kind, r);
       if (row) rows.set(userId, row);
     }
     return { title: stored.t, nsfw: stored.n === 1, rows };
@@ -97,7 +114,7 @@ export class TitleIndex {
    */
   async put(userId: string, kind: ListKind, serviceUser: string, entries: readonly MirrorEntry[], staleUntil?: number): Promise<void> {
     await eachLimited(entries, async (e) => {
-      const row = rowOf(e, serviceUser, staleUntil);
+      const row = rowOf(kind, e, serviceUser, staleUntil);
       await modify(this.kv, TITLE_KEY(kind, e.id), (raw) => {
         const stored = parse(raw) ?? { t: e.title, n: e.nsfw ? 1 : 0, r: {} };
         const n = e.nsfw ? 1 : 0;

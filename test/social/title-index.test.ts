@@ -170,7 +170,7 @@ describe.each(engineCases())('the title index on $kind', (engineCase) => {
     expect([...((await rowsOf(store, 1))?.keys() ?? [])]).toEqual([c]);
   });
 
-  run.skipIf(!engineCase.shared)('two instances changing one title for different members at once keep every row', async () => {
+  it.skipIf(engineCase.skipped !== undefined || !engineCase.shared)('two instances changing one title for different members at once keep every row', async () => {
     const ids = Array.from({ length: 12 }, (_, i) => link(i + 1));
     for (const id of ids) lists.fill(id, 'anime', 3);
     const one = await instance();
