@@ -98,16 +98,12 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   });
   const audited = auditedLogin(login, metrics, log);
   const social = await openSocial(o, now, { store, jobs, service, tokens });
-  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id), forgetSocial: (id) => social.forgetUser(id) });
+  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id), forgetSocial: (id) => social.forgetUser(id), socialLoggedOut: (id) => social.loggedOut(id) });
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
-  // The expired-record sweep: once a minute for the whole deployment, in whichever process is free.
-  await jobs.every('sweep-expired', 60_000, async () => {
-    const count = await store.sweepExpired();
-    if (count > 0) log.debug('expired records deleted', { count });
-  });
+  await sweepExpiredRecords(jobs, store, log);
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -121,7 +117,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     airing: new SeasonAiring({ service, now }),
     reminders,
     social,
-    pendingNotice: async (userId) => ((await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined),
+    pendingNotice: afterAnswer(reminders, social),
   };
   return {
     store,
@@ -143,6 +139,14 @@ export async function openCore(o: CoreOptions): Promise<Core> {
       await store.close();
     },
   };
+}
+
+/** The expired-record sweep: once a minute for the whole deployment, in whichever process is free. */
+async function sweepExpiredRecords(jobs: JobEngine, store: BotStore, log: CoreOptions['log']): Promise<void> {
+  await jobs.every('sweep-expired', 60_000, async () => {
+    const count = await store.sweepExpired();
+    if (count > 0) log.debug('expired records deleted', { count });
+  });
 }
 
 /** The store, timed per namespace when metrics are on; an unreadable record is logged and treated as absent. */
@@ -187,6 +191,14 @@ async function openSocial(o: CoreOptions, now: () => number, { store, jobs, serv
   });
   await social.define();
   return social;
+}
+
+/** After each answer: a joined member who uses the bot is synced more often for a while; a reminder pause is told once. */
+function afterAnswer(reminders: Reminders, social: Social): NonNullable<BotDeps['pendingNotice']> {
+  return async (userId) => {
+    await social.noteActive(userId);
+    return (await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined;
+  };
 }
 
 type Deliver = (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;
