@@ -6,6 +6,9 @@
 // left without rows is deleted. A full sync pass rewrites the member's rows that are missing or
 // differ, so an index write lost to a crash heals at the member's next full pass. Migration: a
 // mirror kept by an older version, without rows here, is indexed at its next full pass (daily).
+// Cost: a first sync writes one title record per entry (about 300 writes for 300 entries), later
+// syncs one per changed title; a full pass reads each of the member's title records and writes only
+// those that differ. About 45 bytes per entry in the store, besides the mirror.
 
 import { modify, type SocialKv } from './kv.js';
 import { KEY } from './records.js';
