@@ -1,9 +1,13 @@
 // The one mirror of each joined member's lists: one record per member and kind, changed by syncs and
 // by list changes made through the bot, each a compare-and-set against concurrent processes. A change
 // the bot made after a sync started is never undone by that sync (the newer update time wins).
+// Every change also goes to the title index (src/social/title-index.ts): removals before the mirror
+// is written, additions and changes after, so a crash in between leaves at worst a row missing from
+// the index — never a row of a title the mirror lost — and the member's next full pass writes it.
 
 import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, type MirrorRecord } from './records.js';
 import { modify, type SocialKv } from './kv.js';
+import { TitleIndex } from './title-index.js';
 import type { ListKind, MemberMirror, MirrorChange, MirrorEntry } from './types.js';
 
 /** What one sync read from the service. */
@@ -16,10 +20,15 @@ export interface SyncRead {
 }
 
 export class MirrorStore {
+  /** The title index this store keeps along the mirrors (the server view reads it). */
+  readonly titles: TitleIndex;
+
   constructor(
     private readonly kv: SocialKv,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.titles = new TitleIndex(kv);
+  }
 
   async record(userId: string, kind: ListKind): Promise<MirrorRecord | undefined> {
     return decodeMirror(await this.kv.get(KEY.mirror(userId, kind)));
@@ -34,20 +43,27 @@ export class MirrorStore {
 
   /** A list change made through the bot; nothing when no mirror is kept. Returns the change, if any. */
   async applyChange(userId: string, kind: ListKind, id: number, entry: MirrorEntry | undefined): Promise<MirrorChange | undefined> {
-    return modify(this.kv, KEY.mirror(userId, kind), (raw) => {
+    if (!entry) await this.titles.remove(userId, kind, [id]);
+    const done = await modify<{ record: MirrorRecord; change: MirrorChange | undefined; after?: MirrorEntry } | undefined>(this.kv, KEY.mirror(userId, kind), (raw) => {
       const record = decodeMirror(raw);
       if (!record) return { keep: true, result: undefined };
       const before = record.entries.get(id);
       if (!entry) {
         if (!before) return { keep: true, result: undefined };
         record.entries.delete(id);
-        return { value: encodeMirror(record), result: { kind, before } };
+        return { value: encodeMirror(record), result: { record, change: { kind, before } } };
       }
       const after = mergedChange(before, { ...entry, id, updatedAt: entry.updatedAt > 0 ? entry.updatedAt : this.now() });
       record.entries.set(id, after);
       const change: MirrorChange | undefined = !before ? { kind, after } : entriesDiffer(before, after) ? { kind, before, after } : undefined;
-      return { value: encodeMirror(record), result: change };
+      return { value: encodeMirror(record), result: { record, change, after } };
     });
+    const after = done?.after;
+    if (done && after) {
+      const { record } = done;
+      await this.indexing(userId, kind, () => this.titles.put(userId, kind, record.serviceUser, [after], record.staleUntil));
+    }
+    return done?.change;
   }
 
   /**
@@ -55,7 +71,17 @@ export class MirrorStore {
    * against the mirror kept before (none on the first sync: there is nothing to compare with).
    */
   async applySync(userId: string, kind: ListKind, serviceUser: string, read: SyncRead): Promise<MirrorChange[]> {
-    return modify(this.kv, KEY.mirror(userId, kind), (raw) => {
+    const key = KEY.mirror(userId, kind);
+    if (read.full) {
+      // Titles this full read no longer has leave the index before the mirror.
+      const kept = decodeMirror(await this.kv.get(key));
+      if (kept) {
+        const readIds = new Set(read.entries.map((e) => e.id));
+        const gone = [...kept.entries.values()].filter((e) => !readIds.has(e.id) && e.updatedAt <= read.startedAt).map((e) => e.id);
+        await this.titles.remove(userId, kind, gone);
+      }
+    }
+    const { record, previous, changes } = await modify(this.kv, key, (raw) => {
       const current = decodeMirror(raw);
       const next = new Map<number, MirrorEntry>(read.full || !current ? [] : current.entries);
       for (const entry of read.entries) {
@@ -74,27 +100,60 @@ export class MirrorStore {
         fullAt: read.full || !current ? read.startedAt : current.fullAt,
         entries: next,
       };
-      return { value: encodeMirror(record), result: current ? diff(kind, current.entries, next) : [] };
+      return { value: encodeMirror(record), result: { record, previous: current, changes: current ? diff(kind, current.entries, next) : [] } };
     });
+    await this.indexing(userId, kind, async () => {
+      const removed = changes.filter((c) => !c.after && c.before).map((c) => (c.before as MirrorEntry).id);
+      if (removed.length > 0) await this.titles.remove(userId, kind, removed);
+      // A full pass (or a first sync, a mirror no longer stale, another account) rewrites every row that
+      // is missing or differs; otherwise only the changed titles are written.
+      const whole = read.full || !previous || previous.staleUntil !== undefined || previous.serviceUser !== serviceUser;
+      const put = whole ? [...record.entries.values()] : changes.flatMap((c) => (c.after ? [c.after] : []));
+      await this.titles.put(userId, kind, serviceUser, put);
+    });
+    return changes;
   }
 
   /** The login was lost: the mirrors are shown until `staleUntil`, then swept. */
   async markStale(userId: string, staleUntil: number): Promise<void> {
     for (const kind of KINDS) {
-      await modify(this.kv, KEY.mirror(userId, kind), (raw) => {
+      const marked = await modify(this.kv, KEY.mirror(userId, kind), (raw) => {
         const record = decodeMirror(raw);
         if (!record || record.staleUntil !== undefined) return { keep: true, result: undefined };
         record.staleUntil = staleUntil;
-        return { value: encodeMirror(record), result: undefined };
+        return { value: encodeMirror(record), result: record };
       });
+      if (marked) await this.indexing(userId, kind, () => this.titles.put(userId, kind, marked.serviceUser, [...marked.entries.values()], staleUntil));
     }
   }
 
-  /** Both mirrors of the user, gone. Returns how many records were deleted. */
+  /** Both mirrors of the user, gone (their rows leave the title index first). Returns how many records were deleted. */
   async drop(userId: string): Promise<number> {
     let count = 0;
-    for (const kind of KINDS) if (await this.kv.delete(KEY.mirror(userId, kind))) count++;
+    for (const kind of KINDS) {
+      const kept = await this.record(userId, kind);
+      if (kept) await this.titles.remove(userId, kind, [...kept.entries.keys()]);
+      if (await this.kv.delete(KEY.mirror(userId, kind))) count++;
+    }
     return count;
+  }
+
+  /**
+   * An index write that failed (the store, or a title changed concurrently too often) makes the
+   * member's next sync a full pass, which rewrites their rows; the error goes on to the caller.
+   */
+  private async indexing(userId: string, kind: ListKind, write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      await modify(this.kv, KEY.mirror(userId, kind), (raw) => {
+        const record = decodeMirror(raw);
+        if (!record || record.fullAt === 0) return { keep: true, result: undefined };
+        record.fullAt = 0;
+        return { value: encodeMirror(record), result: undefined };
+      }).catch(() => undefined);
+      throw error;
+    }
   }
 }
 

@@ -9,6 +9,8 @@ export const KEY = {
   member: (userId: string) => `soc:member:${userId}`,
   members: 'soc:member:',
   mirror: (userId: string, kind: ListKind) => `soc:mirror:${userId}:${kind}`,
+  /** The title index (src/social/title-index.ts): `soc:title:<kind>:<id>`. */
+  titlePrefix: 'soc:title:',
 } as const;
 
 export const KINDS: readonly ListKind[] = ['anime', 'manga'];

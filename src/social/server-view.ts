@@ -1,7 +1,7 @@
 // "In this server" on a title's details: which joined members have the title, with what status,
 // score and progress. Pure: no store, no service.
 
-import type { ListKind, MemberMirror, MirrorEntry, SocialReader } from './types.js';
+import type { ListKind, MemberMirror, MirrorEntry, SocialReader, TitleHolder } from './types.js';
 
 /** Each mirror's entries by title id, built once per mirror object (memoized mirrors are reused across requests). */
 const indexes = new WeakMap<MemberMirror, ReadonlyMap<number, MirrorEntry>>();
@@ -22,17 +22,7 @@ const STATUS_ORDER: Readonly<Record<ListKind, readonly string[]>> = {
   manga: ['reading', 'completed', 'on_hold', 'dropped', 'plan_to_read'],
 };
 
-export interface ServerViewLine {
-  discordUserId: string;
-  /** Untrusted text. */
-  serviceUser: string;
-  status: string;
-  /** 0 = not scored. */
-  score: number;
-  progress: number;
-  /** The title's episode (chapter) count, 0 when unknown. */
-  total: number;
-}
+export type ServerViewLine = TitleHolder;
 
 export interface ServerView {
   kind: ListKind;
@@ -55,12 +45,18 @@ function statusRank(kind: ListKind, status: string): number {
 
 /** The server view of title `id` from the members' mirrors of its kind (in join order). */
 export function serverView(kind: ListKind, id: number, mirrors: readonly MemberMirror[]): ServerView {
-  const found: Array<ServerViewLine & { order: number }> = [];
-  mirrors.forEach((mirror, order) => {
-    if (mirror.kind !== kind) return;
+  const found: ServerViewLine[] = [];
+  for (const mirror of mirrors) {
+    if (mirror.kind !== kind) continue;
     const e = entryIn(mirror, id);
-    if (e) found.push({ discordUserId: mirror.discordUserId, serviceUser: mirror.serviceUser, status: e.status, score: e.score, progress: e.progress, total: e.total, order });
-  });
+    if (e) found.push({ discordUserId: mirror.discordUserId, serviceUser: mirror.serviceUser, status: e.status, score: e.score, progress: e.progress, total: e.total });
+  }
+  return serverViewOf(kind, id, found);
+}
+
+/** The server view of title `id` from the members who have it, in join order (the title index's answer). */
+export function serverViewOf(kind: ListKind, id: number, holders: readonly TitleHolder[]): ServerView {
+  const found = holders.map((line, order) => ({ ...line, order }));
   const counts = new Map<string, number>();
   let sum = 0;
   let scored = 0;

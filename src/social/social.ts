@@ -12,7 +12,8 @@ import { Memberships } from './memberships.js';
 import { MirrorStore } from './mirror-store.js';
 import { KINDS } from './records.js';
 import { MirrorSync, type LinkLookup } from './sync.js';
-import type { JoinOutcome, ListKind, MemberMirror, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService } from './types.js';
+import { holdersIn } from './title-index.js';
+import type { JoinOutcome, ListKind, MemberMirror, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders } from './types.js';
 
 export interface SocialDeps {
   /** The shared store engine. */
@@ -81,6 +82,12 @@ export class Social implements SocialService {
 
   mirror(discordUserId: string, kind: ListKind): Promise<MemberMirror | undefined> {
     return this.mirrors.view(discordUserId, kind);
+  }
+
+  /** The server's members who have a title: the server's record and the title's index record, nothing else. */
+  async holders(guildId: string, kind: ListKind, id: number): Promise<TitleHolders> {
+    const [memberIds, indexed] = await Promise.all([this.memberships.members(guildId), this.mirrors.titles.read(kind, id)]);
+    return holdersIn(memberIds, indexed, this.o.now());
   }
 
   async join(guildId: string, discordUserId: string, signal?: AbortSignal): Promise<JoinOutcome> {

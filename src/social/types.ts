@@ -57,6 +57,34 @@ export interface SocialReader {
   mirror(discordUserId: string, kind: ListKind): Promise<MemberMirror | undefined>;
 }
 
+/** One joined member who has a title on their mirrored list, as the title index keeps them. */
+export interface TitleHolder {
+  discordUserId: string;
+  /** Untrusted text. */
+  serviceUser: string;
+  status: string;
+  /** 0 = not scored. */
+  score: number;
+  progress: number;
+  /** The title's episode (chapter) count, 0 when unknown. */
+  total: number;
+}
+
+/** The members of one server who have a title (from the title index: two store reads, no mirror). */
+export interface TitleHolders {
+  /** How many members joined this server's community. */
+  joined: number;
+  /** The title as one holder's mirror names it (untrusted text), when anyone has it. */
+  title?: { title: string; nsfw: boolean };
+  /** The holders, in join order (a member whose login was lost is left out once their stale time passed). */
+  holders: TitleHolder[];
+}
+
+/** The server view's read: the server's members who have a title. */
+export interface TitleHoldersReader {
+  holders(guildId: string, kind: ListKind, id: number): Promise<TitleHolders>;
+}
+
 /** Told of every change found on a joined member's list (the activity feed listens here). */
 export type MirrorChangeListener = (discordUserId: string, serviceUser: string, changes: MirrorChange[]) => Promise<void>;
 
@@ -69,7 +97,7 @@ export type JoinOutcome =
  * The community as handlers and the other bot parts see it (`ctx.deps.social`). Implemented in
  * src/social/social.ts over the store and the job engine.
  */
-export interface SocialService extends SocialReader {
+export interface SocialService extends SocialReader, TitleHoldersReader {
   /** Joins this server's community (the member must be linked): the first sync of their lists happens now if none is kept. */
   join(guildId: string, discordUserId: string, signal?: AbortSignal): Promise<JoinOutcome>;
   /** Leaves this server's community; the mirror is dropped when no server is left. Returns whether they were a member. */

@@ -1,6 +1,7 @@
 // What the server's list community shows: "In this server" under a title's details (with a button
 // listing every member who has it), the leaderboards and the server's top titles. Everything is read
-// from the shared store's mirror of joined members' lists: no request to the service.
+// from the shared store's mirror of joined members' lists: no request to the service. The title part
+// reads the title index (src/social/title-index.ts); the boards read the memoized mirrors.
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow, type APIEmbed } from 'discord.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
@@ -31,8 +32,8 @@ import {
 } from '../social/leaderboards.js';
 import { DerivedMemo } from '../social/derived-memo.js';
 import { mirrorMemo } from '../social/mirror-memo.js';
-import { entryIn, memberMirrors, serverView } from '../social/server-view.js';
-import type { ListKind, SocialReader } from '../social/types.js';
+import { memberMirrors, serverViewOf } from '../social/server-view.js';
+import type { ListKind, TitleHoldersReader } from '../social/types.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
 
 /** The server this happens in, or the refusal of a server-only feature elsewhere. */
@@ -67,7 +68,7 @@ const NOTHING: DetailsPart = { embeds: [], components: [] };
 export async function serverDetailsPart(ctx: BaseContext, kind: ListKind, id: number): Promise<DetailsPart> {
   if (ctx.guildId === undefined) return NOTHING;
   try {
-    return await serverPart(mirrorMemo(ctx.deps.social), ctx.guildId, kind, id);
+    return await serverPart(ctx.deps.social, ctx.guildId, kind, id);
   } catch (error) {
     // The details matter more than the part: a store that cannot answer leaves it out.
     ctx.deps.log.warn('server view unavailable', { guildId: ctx.guildId, kind, id, error });
@@ -75,12 +76,13 @@ export async function serverDetailsPart(ctx: BaseContext, kind: ListKind, id: nu
   }
 }
 
-async function serverPart(social: SocialReader, guildId: string, kind: ListKind, id: number): Promise<DetailsPart> {
-  const mirrors = await memberMirrors(social, guildId, kind);
-  if (mirrors.length === 0) return NOTHING;
-  const view = serverView(kind, id, mirrors);
+/** Two store reads (the server's members, the title's index record): no member's mirror is read. */
+async function serverPart(social: TitleHoldersReader, guildId: string, kind: ListKind, id: number): Promise<DetailsPart> {
+  const found = await social.holders(guildId, kind, id);
+  if (found.joined === 0) return NOTHING;
+  const view = serverViewOf(kind, id, found.holders);
   if (view.members === 0) {
-    const none = `None of the ${plural(mirrors.length, 'member', 'members')} who joined this server's list community has it on their list.`;
+    const none = `None of the ${plural(found.joined, 'member', 'members')} who joined this server's list community has it on their list.`;
     return { embeds: [{ title: 'In this server', color: COLORS.brand, description: none }], components: [] };
   }
   const components: DetailsPart['components'] =
@@ -115,10 +117,9 @@ export const serverMembersView: PagedView<MembersState> = {
   decode: (r: FieldReader) => ({ kind: kindOf(r.string()), id: r.int() }),
   async load(ctx, state, offset) {
     const guildId = serverOnly(ctx, 'This list');
-    const mirrors = await memberMirrors(mirrorMemo(ctx.deps.social), guildId, state.kind);
-    const view = serverView(state.kind, state.id, mirrors);
-    const first = mirrors.map((m) => entryIn(m, state.id)).find((e) => e !== undefined);
-    const title = first ? shownTitle(first.title, first.nsfw, ctx.where.ageRestricted) : `#${state.id}`;
+    const found = await ctx.deps.social.holders(guildId, state.kind, state.id);
+    const view = serverViewOf(state.kind, state.id, found.holders);
+    const title = found.title ? shownTitle(found.title.title, found.title.nsfw, ctx.where.ageRestricted) : `#${state.id}`;
     return {
       embeds: [serverMembersEmbed(view, title, offset, PAGE_SIZE)],
       open: [],

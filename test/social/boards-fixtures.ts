@@ -1,6 +1,6 @@
 // Mirrored lists for the server features' tests.
 
-import type { ListKind, MemberMirror, MirrorChangeListener, MirrorEntry, SocialReader } from '../../src/social/types.js';
+import type { ListKind, MemberMirror, MirrorChangeListener, MirrorEntry, SocialReader, TitleHolders, TitleHoldersReader } from '../../src/social/types.js';
 
 export function entry(id: number, o: Partial<MirrorEntry> = {}): MirrorEntry {
   return {
@@ -27,8 +27,10 @@ export function mirror(discordUserId: string, entries: MirrorEntry[], o: Partial
 }
 
 /** A SocialReader over fixed memberships and mirrors, counting its reads. */
-export class FixedReader implements SocialReader {
+export class FixedReader implements SocialReader, TitleHoldersReader {
   reads = 0;
+  /** Reads of the title index's answer (`holders`). */
+  holderReads = 0;
   constructor(
     private readonly guilds: Record<string, string[]>,
     private readonly mirrors: MemberMirror[],
@@ -42,6 +44,20 @@ export class FixedReader implements SocialReader {
   listeners: MirrorChangeListener[] = [];
   onChanges(listener: MirrorChangeListener): void {
     this.listeners.push(listener);
+  }
+  /** What the title index answers, built from the fixed mirrors (not counted as mirror reads). */
+  async holders(guildId: string, kind: ListKind, id: number): Promise<TitleHolders> {
+    this.holderReads++;
+    const ids = this.guilds[guildId] ?? [];
+    const found: TitleHolders = { joined: ids.length, holders: [] };
+    for (const userId of ids) {
+      const m = this.mirrors.find((x) => x.discordUserId === userId && x.kind === kind);
+      const e = m?.entries.find((x) => x.id === id);
+      if (!m || !e) continue;
+      found.holders.push({ discordUserId: userId, serviceUser: m.serviceUser, status: e.status, score: e.score, progress: e.progress, total: e.total });
+      found.title ??= { title: e.title, nsfw: e.nsfw };
+    }
+    return found;
   }
   async mirror(discordUserId: string, kind: ListKind): Promise<MemberMirror | undefined> {
     this.reads++;

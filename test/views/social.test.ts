@@ -48,10 +48,11 @@ describe('serverDetailsPart', () => {
     expect(await serverDetailsPart(ctxWith(empty, { guildId: G }), 'anime', 7)).toEqual({ embeds: [], components: [] });
   });
 
-  it("reads each member's mirror once and offers every member behind a button when more than five have it", async () => {
+  it("reads the title's holders once (no member's mirror) and offers every member behind a button when more than five have it", async () => {
     const r = reader();
     const part = await serverDetailsPart(ctxWith(r, { guildId: G }), 'anime', 7);
-    expect(r.reads).toBe(8);
+    expect(r.reads).toBe(0);
+    expect(r.holderReads).toBe(1);
     expect(part.embeds[0]?.description).toContain('8 members have it here: 4 watching · 4 completed');
     const button = part.components[0]?.components[0] as { custom_id: string; label: string };
     expect(decodeCustomId(button.custom_id)).toEqual({ kind: 'sv', fields: ['a', '7'] });
@@ -66,7 +67,7 @@ describe('serverDetailsPart', () => {
 
   it('leaves the part out, logged, when the store cannot answer', async () => {
     const broken = reader();
-    broken.mirror = async () => {
+    broken.holders = async () => {
       throw new Error('store down');
     };
     const warnings: unknown[] = [];

@@ -1,0 +1,258 @@
+// The title index on every store engine (memory, SQLite, and PostgreSQL and Redis when
+// TEST_POSTGRES_URL / TEST_REDIS_URL are set): filled by the first sync, following later syncs and
+// list changes through the bot, emptied when a mirror is dropped (nothing of the member left in the
+// store), no row lost when two instances change one title at once, a lost login's rows shown only
+// until their stale time, a full pass healing rows lost between a mirror write and its index write;
+// and the server view answered from it without reading any mirror.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseStoreUrl } from '../../src/config/store-url.js';
+import { InProcessJobEngine } from '../../src/jobs/in-process.js';
+import type { JobEngine } from '../../src/jobs/job-engine.js';
+import { openJobEngine } from '../../src/jobs/open.js';
+import { silentLogger } from '../../src/log/log.js';
+import type { SocialKv } from '../../src/social/kv.js';
+import { serverViewOf } from '../../src/social/server-view.js';
+import { Social } from '../../src/social/social.js';
+import { TITLE_KEY, TitleIndex } from '../../src/social/title-index.js';
+import type { StoreEngine } from '../../src/store/engine.js';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { DAY, entry, FakeLists } from './fake-lists.js';
+
+const GUILD = '1100000000000000001';
+const OTHER_GUILD = '1100000000000000002';
+const U = (n: number) => String(1_200_000_000_000_000_000n + BigInt(n));
+
+describe.each(engineCases())('the title index on $kind', (engineCase) => {
+  let place: OpenedCase | undefined;
+  const opened: Array<{ store: StoreEngine; jobs: JobEngine }> = [];
+  const start = Date.UTC(2026, 10, 1, 12);
+  let now = start;
+  let lists = new FakeLists(() => now);
+  const linked = new Map<string, { serviceUser: string; linkedAt: number }>();
+  /** Gets of mirror records through the instances' stores (the server view must make none). */
+  let mirrorGets = 0;
+  let storeGets = 0;
+
+  afterEach(async () => {
+    for (const o of opened.splice(0)) {
+      await o.jobs.stop();
+      await o.store.close();
+    }
+    await place?.cleanup();
+    place = undefined;
+    now = start;
+    lists = new FakeLists(() => now);
+    linked.clear();
+  });
+
+  async function instance(): Promise<{ social: Social; store: StoreEngine }> {
+    place ??= prepareCase(engineCase.kind);
+    const store = await place.open();
+    const clock = () => now;
+    const jobs =
+      engineCase.kind === 'postgres' || engineCase.kind === 'redis'
+        ? await openJobEngine({ location: parseStoreUrl(place.url), store, now: clock, keepDoneMs: DAY, keepFailedMs: DAY, leaseMs: 30_000, onError: () => undefined })
+        : new InProcessJobEngine(store, clock, () => undefined, 0);
+    opened.push({ store, jobs });
+    const kv: SocialKv = {
+      get: (key) => {
+        storeGets++;
+        if (key.startsWith('soc:mirror:')) mirrorGets++;
+        return store.get(key);
+      },
+      set: (...a) => store.set(...a),
+      setIfAbsent: (...a) => store.setIfAbsent(...a),
+      compareAndSet: (...a) => store.compareAndSet(...a),
+      compareAndDelete: (...a) => store.compareAndDelete(...a),
+      delete: (...a) => store.delete(...a),
+      keys: (...a) => store.keys(...a),
+    };
+    const social = new Social({ kv, jobs, source: lists, linked: async (id) => linked.get(id), now: clock, log: silentLogger, knobs: { pageSize: 1000 } });
+    await social.define();
+    return { social, store };
+  }
+
+  function link(n: number): string {
+    const id = U(n);
+    linked.set(id, { serviceUser: `user${n}`, linkedAt: start - DAY });
+    return id;
+  }
+
+  async function rowsOf(store: StoreEngine, id: number, kind: 'anime' | 'manga' = 'anime') {
+    return (await new TitleIndex(store).read(kind, id))?.rows;
+  }
+
+  /** A sync of the member now (the job as the engine would run it). */
+  async function syncNow(social: Social, userId: string): Promise<void> {
+    await social.scheduleSync(userId, now);
+    await social.runSync(userId);
+  }
+
+  const run = it.skipIf(engineCase.skipped !== undefined);
+
+  run('is filled by the first sync and follows later syncs, list changes and removals', async () => {
+    const a = link(1);
+    const b = link(2);
+    lists.fill(a, 'anime', 30);
+    lists.fill(a, 'manga', 5);
+    lists.fill(b, 'anime', 10, 21);
+    const { social, store } = await instance();
+    await social.join(GUILD, a);
+    await social.join(GUILD, b);
+
+    expect((await rowsOf(store, 1))?.get(a)).toEqual({ serviceUser: 'user1', status: 'completed', score: 7, progress: 12, total: 12 });
+    expect([...((await rowsOf(store, 25))?.keys() ?? [])].sort()).toEqual([a, b].sort());
+    expect((await rowsOf(store, 3, 'manga'))?.has(a)).toBe(true);
+    expect(await rowsOf(store, 40)).toBeUndefined();
+
+    // A change through the bot moves the row at once.
+    await social.listChanged(a, 'anime', 25, entry(25, { status: 'dropped', score: 3, progress: 4 }));
+    expect((await rowsOf(store, 25))?.get(a)).toMatchObject({ status: 'dropped', score: 3, progress: 4 });
+    expect((await rowsOf(store, 25))?.get(b)).toMatchObject({ status: 'completed' });
+    // A title added through the bot gets a row; removed, the row goes, and the record with its last row.
+    await social.listChanged(a, 'anime', 500, entry(500, { status: 'watching' }));
+    expect((await rowsOf(store, 500))?.get(a)).toMatchObject({ status: 'watching' });
+    await social.listChanged(a, 'anime', 500, undefined);
+    expect(await store.get(TITLE_KEY('anime', 500))).toBeUndefined();
+
+    // A later (incremental) sync writes what changed on the service.
+    now += 60 * 60_000;
+    lists.change(b, 'anime', 22, { status: 'on_hold', score: 9 });
+    lists.change(b, 'anime', 600, { status: 'watching' });
+    await syncNow(social, b);
+    expect((await rowsOf(store, 22))?.get(b)).toMatchObject({ status: 'on_hold', score: 9 });
+    expect((await rowsOf(store, 600))?.get(b)).toMatchObject({ status: 'watching' });
+
+    // The next full pass finds a title removed on the service: its row goes.
+    now += 2 * DAY;
+    lists.list(b, 'anime').delete(600);
+    await syncNow(social, b);
+    expect(await store.get(TITLE_KEY('anime', 600))).toBeUndefined();
+  });
+
+  run('a full pass heals rows lost between a mirror write and its index write (and indexes mirrors of older versions)', async () => {
+    const a = link(1);
+    lists.fill(a, 'anime', 20);
+    const { social, store } = await instance();
+    await social.join(GUILD, a);
+    // As if the process died after writing the mirror, or an older version kept the mirror: no rows.
+    for (let id = 1; id <= 20; id++) await store.delete(TITLE_KEY('anime', id));
+    now += 2 * DAY;
+    await syncNow(social, a);
+    for (let id = 1; id <= 20; id++) expect((await rowsOf(store, id))?.get(a)).toMatchObject({ status: 'completed' });
+  });
+
+  run('leaving the last server, or forget me, leaves no row of the member anywhere in the store', async () => {
+    const a = link(1);
+    const b = link(2);
+    const c = link(3);
+    for (const id of [a, b, c]) {
+      lists.fill(id, 'anime', 40);
+      lists.fill(id, 'manga', 10);
+    }
+    const { social, store } = await instance();
+    for (const id of [a, b, c]) await social.join(GUILD, id);
+    await social.join(OTHER_GUILD, a);
+    await social.listChanged(a, 'anime', 900, entry(900, { status: 'watching' }));
+
+    const mentions = async (userId: string) => (await place!.raw()).filter((r) => r.key.includes(userId) || r.value.includes(userId)).map((r) => r.key);
+    await social.leave(GUILD, a);
+    // Still in another server: the rows stay.
+    expect((await rowsOf(store, 1))?.has(a)).toBe(true);
+    await social.leave(OTHER_GUILD, a);
+    expect((await mentions(a)).filter((k) => !k.includes('job'))).toEqual([]);
+    expect(await store.get(TITLE_KEY('anime', 900))).toBeUndefined();
+
+    expect(await social.forgetUser(b)).toBeGreaterThan(0);
+    expect((await mentions(b)).filter((k) => !k.includes('job'))).toEqual([]);
+    expect((await rowsOf(store, 1))?.has(c)).toBe(true);
+    expect([...((await rowsOf(store, 1))?.keys() ?? [])]).toEqual([c]);
+  });
+
+  it.skipIf(engineCase.skipped !== undefined || !engineCase.shared)('two instances changing one title for different members at once keep every row', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => link(i + 1));
+    for (const id of ids) lists.fill(id, 'anime', 3);
+    const one = await instance();
+    const two = await instance();
+    for (const id of ids) await one.social.join(GUILD, id);
+    await Promise.all(
+      ids.map((id, i) => (i % 2 ? one : two).social.listChanged(id, 'anime', 77, entry(77, { status: 'watching', score: (i % 10) + 1, progress: i }))),
+    );
+    const rows = await rowsOf(one.store, 77);
+    expect([...(rows?.keys() ?? [])].sort()).toEqual([...ids].sort());
+    ids.forEach((id, i) => expect(rows?.get(id)).toMatchObject({ score: (i % 10) + 1, progress: i }));
+    // And removed at once by both, the record goes.
+    await Promise.all(ids.map((id, i) => (i % 2 ? two : one).social.listChanged(id, 'anime', 77, undefined)));
+    expect(await one.store.get(TITLE_KEY('anime', 77))).toBeUndefined();
+  });
+
+  run('the server view answers from the index: two store reads, no mirror read', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => link(i + 1));
+    ids.forEach((id, i) => {
+      lists.fill(id, 'anime', 50);
+      lists.list(id, 'anime').set(7, entry(7, { status: i % 2 ? 'watching' : 'completed', score: i + 1, progress: i }));
+    });
+    const outsider = link(99);
+    lists.fill(outsider, 'anime', 10);
+    const { social } = await instance();
+    for (const id of ids) await social.join(GUILD, id);
+    await social.join(OTHER_GUILD, outsider);
+
+    mirrorGets = 0;
+    storeGets = 0;
+    const found = await social.holders(GUILD, 'anime', 7);
+    expect(mirrorGets).toBe(0);
+    expect(storeGets).toBe(2);
+    expect(found.joined).toBe(8);
+    expect(found.title).toEqual({ title: 'Title 7', nsfw: false });
+    // Holders in join order; the member of another server is not among them.
+    expect(found.holders.map((h) => h.discordUserId)).toEqual(ids);
+    const view = serverViewOf('anime', 7, found.holders);
+    expect(view.byStatus).toEqual([
+      { status: 'watching', count: 4 },
+      { status: 'completed', count: 4 },
+    ]);
+    expect(view.meanScore).toBe(4.5);
+    expect(view.lines[0]).toMatchObject({ serviceUser: 'user8', status: 'watching', score: 8 });
+    expect((await social.holders(GUILD, 'anime', 4242)).holders).toEqual([]);
+  });
+
+  run('a member whose login was lost is shown until their stale time, then not, and the sweep removes the rows', async () => {
+    const a = link(1);
+    const b = link(2);
+    lists.fill(a, 'anime', 5);
+    lists.fill(b, 'anime', 5);
+    const { social, store } = await instance();
+    await social.join(GUILD, a);
+    await social.join(GUILD, b);
+    lists.lost.add(a);
+    now += 60 * 60_000;
+    await syncNow(social, a);
+    const staleUntil = now + social.knobs.staleMs;
+    expect((await rowsOf(store, 3))?.get(a)).toMatchObject({ staleUntil });
+    expect((await social.holders(GUILD, 'anime', 3)).holders.map((h) => h.discordUserId)).toEqual([a, b]);
+
+    now = staleUntil;
+    expect((await social.holders(GUILD, 'anime', 3)).holders.map((h) => h.discordUserId)).toEqual([b]);
+    await social.watch();
+    expect((await rowsOf(store, 3))?.has(a)).toBe(false);
+    expect((await rowsOf(store, 3))?.has(b)).toBe(true);
+  });
+
+  run('a member whose login came back is shown again after their next sync', async () => {
+    const a = link(1);
+    lists.fill(a, 'anime', 5);
+    const { social, store } = await instance();
+    await social.join(GUILD, a);
+    lists.lost.add(a);
+    now += 60 * 60_000;
+    await syncNow(social, a);
+    expect((await rowsOf(store, 2))?.get(a)?.staleUntil).toBeDefined();
+    lists.lost.delete(a);
+    now += 60 * 60_000;
+    // Joining again after linking again syncs at once (incremental: the mirror is recent).
+    await social.join(GUILD, a);
+    expect((await rowsOf(store, 2))?.get(a)?.staleUntil).toBeUndefined();
+  });
+});
