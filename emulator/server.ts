@@ -3,7 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { apiRouter, type FaultState } from './api/router.js';
 import { DEFAULT_CATALOGUE_SEED, buildCatalogue } from './catalogue/index.js';
 import type { CatalogueExtras } from './catalogue/extras.js';
-import { DEFAULT_USERS, makeProfile, seedUserLists } from './catalogue/users.js';
+import { DEFAULT_USERS, makeProfile, seedUserLists, type UserLists } from './catalogue/users.js';
 import { oauthRouter, type OAuthCounters } from './oauth/routes.js';
 import { TokenStore } from './oauth/store.js';
 import { type ClientRecord, type EmulatorState, type UserRecord, findUser } from './state.js';
@@ -20,6 +20,11 @@ export interface EmulatorClient {
 export interface EmulatorUser {
   name: string;
   password: string;
+  /**
+   * The user's lists, used as they are (not copied: whoever passed them may change them while the emulator
+   * runs, e.g. a bench simulating list changes). Absent: the seeded lists (empty for all but the default users).
+   */
+  lists?: UserLists;
 }
 
 export interface EmulatorOptions {
@@ -99,7 +104,7 @@ function authKind(req: Request): RequestLogEntry['auth'] {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const now = options.now ?? Date.now;
   const clients = options.clients ?? [DEFAULT_CLIENT];
-  const users = options.users ?? DEFAULT_USERS;
+  const users: readonly EmulatorUser[] = options.users ?? DEFAULT_USERS;
   const seed = options.catalogue?.seed ?? DEFAULT_CATALOGUE_SEED;
   const startMs = now();
   const catalogue = buildCatalogue(options.catalogue?.size ?? 'seed', seed, startMs, users.map((u) => u.name), options.catalogue?.extra);
@@ -108,7 +113,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   for (const u of users) {
     userMap.set(u.name.toLowerCase(), {
       name: u.name, password: u.password, profile: makeProfile(u.name, startMs),
-      lists: seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs),
+      lists: u.lists ?? seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs),
     });
   }
   const clientMap = new Map<string, ClientRecord>(clients.map((c) => [c.id, { ...c, redirectUris: [...c.redirectUris] }]));
