@@ -65,10 +65,12 @@ interface AccountLinksDeps {
   log: Logger;
   /** Deletes the user's reminder records; returns how many. */
   forgetReminders: (discordUserId: string) => Promise<number>;
+  /** Deletes the user's server memberships and mirrored lists; returns how many records. */
+  forgetSocial: (discordUserId: string) => Promise<number>;
 }
 
 /** What commands may do about a user's link: who they are linked as, their tokens, login, logout, forget me. */
-export function accountLinks({ login, tokens, store, metrics, log, forgetReminders }: AccountLinksDeps): AccountLinks {
+export function accountLinks({ login, tokens, store, metrics, log, forgetReminders, forgetSocial }: AccountLinksDeps): AccountLinks {
   return {
     linkedAs: (id) => login.linkedAs(id),
     tokenSource: (id) => tokens.sourceFor(id),
@@ -90,7 +92,11 @@ export function accountLinks({ login, tokens, store, metrics, log, forgetReminde
       return unlinked;
     },
     forget: async (id) => {
-      const report = [...forgottenRecords(await store.forgetUser(id)), { label: 'reminders', deleted: await forgetReminders(id) }];
+      const report = [
+        ...forgottenRecords(await store.forgetUser(id)),
+        { label: 'reminders', deleted: await forgetReminders(id) },
+        { label: 'server memberships and mirrored lists', deleted: await forgetSocial(id) },
+      ];
       log.info('audit: everything about the user deleted', {
         audit: 'forget',
         discordUserId: id,

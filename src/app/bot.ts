@@ -211,6 +211,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
 
   core.setReminderDelivery(reminderDelivery(client, (error) => log.warn('could not open the episode thread on a channel reminder', { error })));
   await deps.reminders.start();
+  await core.social.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);
 

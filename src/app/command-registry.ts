@@ -9,6 +9,7 @@ import { forgetMeHandler, logout } from '../../commands/logout.js';
 import { manga } from '../../commands/manga.js';
 import { profile } from '../../commands/profile.js';
 import { remind } from '../../commands/remind.js';
+import { server } from '../../commands/server.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
 import { MalformedCustomIdError } from '../interactions/custom-id.js';
@@ -21,7 +22,7 @@ import { scheduleView } from '../views/schedule.js';
 import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js';
 import type { RenderedMessage } from '../render/limits.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, login, logout];
 
 const views = [
   animeSearchView,

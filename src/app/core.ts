@@ -31,6 +31,8 @@ import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
 import { openUpstreamSharing } from './upstream-sharing.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
+import { Social } from '../social/social.js';
+import { serviceListSource } from '../social/list-source.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -51,12 +53,14 @@ export interface Core {
   loginLostNotifier: { send?: (discordUserId: string) => Promise<void> };
   /** The job engine (pg-boss, BullMQ or in-process, by store) reminders and periodic work run on. */
   jobs: JobEngine;
+  /** The server community (also `deps.social`); its syncs are started by processes that run jobs. */
+  social: Social;
   /** How due reminders reach Discord; set by processes with a Discord client before starting the scheduler. */
   setReminderDelivery(deliver: Deliver): void;
   close(): Promise<void>;
 }
 
-type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders'>;
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social'>;
 
 export async function openCore(o: CoreOptions): Promise<Core> {
   const { config, log } = o;
@@ -93,7 +97,8 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     now,
   });
   const audited = auditedLogin(login, metrics, log);
-  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id) });
+  const social = await openSocial(o, now, { store, jobs, service, tokens });
+  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id), forgetSocial: (id) => social.forgetUser(id) });
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
@@ -115,6 +120,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     serviceWebUrl: config.service.webUrl,
     airing: new SeasonAiring({ service, now }),
     reminders,
+    social,
     pendingNotice: async (userId) => ((await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined),
   };
   return {
@@ -129,6 +135,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     loginLostNotifier,
     metrics,
     jobs,
+    social,
     setReminderDelivery: delivery.set,
     close: async () => {
       await reminders.stop();
@@ -162,6 +169,24 @@ function openJobs(o: CoreOptions, store: BotStore, now: () => number): Promise<J
     leaseMs: knobs.leaseMs,
     onError: (what, error) => o.log.warn('the job engine reported an error', { what, error }),
   });
+}
+
+/** The server community over the shared store and job engine; members' lists are read as background work in the shared budget. */
+async function openSocial(o: CoreOptions, now: () => number, { store, jobs, service, tokens }: { store: BotStore; jobs: JobEngine; service: ServiceClient; tokens: TokenManager }): Promise<Social> {
+  const social = new Social({
+    kv: store.engine,
+    jobs,
+    source: serviceListSource(service, tokens),
+    linked: async (id) => {
+      const account = await store.accounts.get(id);
+      return account ? { serviceUser: account.serviceUserName, linkedAt: account.linkedAt } : undefined;
+    },
+    now,
+    log: o.log,
+    knobs: { ...(o.config.social ? { baseSyncMs: o.config.social.listSyncMs } : {}), ...o.social },
+  });
+  await social.define();
+  return social;
 }
 
 type Deliver = (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;

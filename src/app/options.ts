@@ -4,6 +4,7 @@ import type { BotConfig } from '../config/types.js';
 import type { Logger } from '../log/log.js';
 import type { RouterOptions } from '../interactions/router.js';
 import type { ReminderKnobs } from '../reminders/knobs.js';
+import type { SocialKnobs } from '../social/knobs.js';
 
 export interface BotOptions {
   config: BotConfig;
@@ -14,6 +15,8 @@ export interface BotOptions {
   host?: string;
   /** Reminder scheduler knobs beyond the configured ones, for tests (e.g. a long tick driven by hand). */
   reminders?: Partial<ReminderKnobs>;
+  /** Server community knobs beyond the configured ones, for tests (e.g. a small page size). */
+  social?: Partial<SocialKnobs>;
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number; tokenTimeoutMs?: number };
   /** Serve the web server (default true). Shard processes leave it to their manager. */

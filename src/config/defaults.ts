@@ -40,3 +40,6 @@ export const DEFAULT_REDIS_PREFIX = 'amls:';
  * caches) — raise it only while amls_bot_upstream_cool_offs_total stays at 0.
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 2;
+
+/** The base interval between two syncs of a joined member's mirrored lists (SOCIAL_LIST_SYNC_MINUTES). */
+export const DEFAULT_SOCIAL_LIST_SYNC_MINUTES = 30;

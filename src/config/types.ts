@@ -97,6 +97,12 @@ export interface RemindersConfig {
   retryBaseMs: number;
 }
 
+/** The server community's knobs, in milliseconds. */
+export interface SocialConfig {
+  /** The base interval between two syncs of a joined member's lists (adapted per member from half of it to eight times it). */
+  listSyncMs: number;
+}
+
 export interface BotConfig {
   service: ServiceConfig;
   discord: DiscordConfig;
@@ -110,6 +116,8 @@ export interface BotConfig {
   limits?: Partial<LimitsConfig>;
   /** Defaults apply when absent. */
   reminders?: RemindersConfig;
+  /** Defaults apply when absent. */
+  social?: SocialConfig;
   /** LOG_LEVEL and LOG_FORMAT (format undefined: pretty in a terminal when available, JSON otherwise). */
   log?: { level: LogLevel; format: 'json' | 'pretty' | undefined };
 }

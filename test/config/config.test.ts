@@ -59,6 +59,13 @@ describe('config', () => {
     expect(found.join('\n')).not.toContain('short');
   });
 
+  it('SOCIAL_LIST_SYNC_MINUTES: default 30 minutes, read in minutes, refused outside 2 to 1440', () => {
+    expect(loadConfig(VALID).social).toEqual({ listSyncMs: 30 * 60_000 });
+    expect(loadConfig({ ...VALID, SOCIAL_LIST_SYNC_MINUTES: '90' }).social).toEqual({ listSyncMs: 90 * 60_000 });
+    expect(problems({ ...VALID, SOCIAL_LIST_SYNC_MINUTES: '1' })).toEqual(['SOCIAL_LIST_SYNC_MINUTES must be a number from 2 to 1440, got "1"']);
+    expect(problems({ ...VALID, SOCIAL_LIST_SYNC_MINUTES: 'often' })).toEqual(['SOCIAL_LIST_SYNC_MINUTES must be a number from 2 to 1440, got "often"']);
+  });
+
   it('reads budgets and service bounds, with defaults, and refuses values that would break them', () => {
     expect(loadConfig(VALID).limits).toEqual(DEFAULT_LIMITS);
     const set = loadConfig({ ...VALID, COMMAND_BUDGET_MS: '5000', AUTOCOMPLETE_BUDGET_MS: '900', SERVICE_MAX_BODY_BYTES: '2097152', SERVICE_COOL_OFF_MS: '500' });

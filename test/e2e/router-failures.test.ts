@@ -1,5 +1,6 @@
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { Reminders } from '../../src/reminders/reminders.js';
+import { Social } from '../../src/social/social.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 // The router under handler failures it did not expect: a crash, and an answer Discord refuses.
 // The user always gets a private explanation, the log has context but no token, and the next
@@ -87,6 +88,14 @@ describe('router failures', () => {
         jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined),
         source: { anime: () => Promise.reject(new Error('unused')), airingList: async () => undefined },
         deliver: async () => ({ ok: true }),
+        now: Date.now,
+        log: silentLogger,
+      }),
+      social: new Social({
+        kv: reminderKv,
+        jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined),
+        source: { page: () => Promise.reject(new Error('unused')) },
+        linked: async () => undefined,
         now: Date.now,
         log: silentLogger,
       }),

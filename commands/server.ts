@@ -1,0 +1,50 @@
+// /server join | leave: a linked member chooses to be shown in this server's list community, or stops.
+// Server-only (refused clearly in DMs). The leaderboard and top subcommands (commands/server-boards.ts)
+// are added to this command where marked below.
+
+import { defineCommand, slashCommand, subcommand } from '../src/interactions/command-data.js';
+import type { CommandContext } from '../src/interactions/context.js';
+import type { SlashCommand } from '../src/interactions/command-types.js';
+import { NotLoggedInError, UserFacingError } from '../src/interactions/user-errors.js';
+import { joinedMessage, leftMessage } from '../src/render/server-membership.js';
+
+/** The server an interaction happens in: the community exists only there. */
+export function serverOnly(ctx: CommandContext): string {
+  const guildId = ctx.interaction.guildId;
+  if (guildId === null || ctx.where.place !== 'guild') {
+    throw new UserFacingError('Only in a server', "A server's list community belongs to that server: run this in one of its channels.");
+  }
+  return guildId;
+}
+
+const SERVER_DATA = slashCommand('server', "This server's list community: join to be shown, leave to stop", [
+  subcommand('join', 'Be shown in this server: your list entries, scores and progress (needs /login)'),
+  subcommand('leave', "Stop being shown in this server's list community"),
+  // The boards helper's subcommands go here: leaderboard, top (commands/server-boards.ts).
+]);
+
+export const server: SlashCommand = defineCommand(SERVER_DATA, {
+  join: {
+    ephemeral: true,
+    async run(ctx) {
+      const guildId = serverOnly(ctx);
+      const joined = await ctx.deps.social.join(guildId, ctx.userId, ctx.signal);
+      if (!joined.ok) throw new NotLoggedInError();
+      return joinedMessage({
+        serviceUser: joined.serviceUser,
+        alreadyMember: joined.alreadyMember,
+        anime: joined.entries.anime,
+        manga: joined.entries.manga,
+      });
+    },
+  },
+  leave: {
+    ephemeral: true,
+    local: true,
+    async run(ctx) {
+      const guildId = serverOnly(ctx);
+      return leftMessage(await ctx.deps.social.leave(guildId, ctx.userId));
+    },
+  },
+  // The boards helper's handlers go here: leaderboard, top.
+});

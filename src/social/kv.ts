@@ -1,0 +1,34 @@
+// The part of the store engine (src/store/engine.ts) the community persists through, and its one
+// read-modify-write step: compare-and-set, retried, so concurrent changes from every process sharing
+// the store each take effect once.
+
+import type { StoreEngine } from '../store/engine.js';
+
+export type SocialKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete' | 'delete' | 'keys'>;
+
+/** What a change makes of a record: a new value, deletion (`value: undefined`), or nothing (`keep`). */
+export type Change<T> = { keep: true; result: T } | { keep?: false; value: string | undefined; result: T };
+
+const ATTEMPTS = 12;
+
+export class ConcurrentChangeError extends Error {
+  constructor(key: string) {
+    super(`the record ${key.split(':').slice(0, 2).join(':')}:… changed concurrently too often`);
+    this.name = 'ConcurrentChangeError';
+  }
+}
+
+/** Applies `change` to the record's current value atomically against other processes. */
+export async function modify<T>(kv: SocialKv, key: string, change: (raw: string | undefined) => Change<T>): Promise<T> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const raw = await kv.get(key);
+    const next = change(raw);
+    if (next.keep === true) return next.result;
+    if (next.value === raw) return next.result;
+    let stored: boolean;
+    if (next.value === undefined) stored = raw === undefined ? true : await kv.compareAndDelete(key, raw);
+    else stored = raw === undefined ? await kv.setIfAbsent(key, next.value) : await kv.compareAndSet(key, raw, next.value);
+    if (stored) return next.result;
+  }
+  throw new ConcurrentChangeError(key);
+}

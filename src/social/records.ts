@@ -1,0 +1,163 @@
+// How the community is kept in the shared store: one record per server (its members in join order),
+// one per joined member (the servers they joined and their sync state) and one mirror per member and
+// list kind (compact rows, so a server view reads one small record per member and kind).
+
+import type { ListKind, MemberMirror, MirrorEntry } from './types.js';
+
+export const KEY = {
+  guild: (guildId: string) => `soc:guild:${guildId}`,
+  member: (userId: string) => `soc:member:${userId}`,
+  members: 'soc:member:',
+  mirror: (userId: string, kind: ListKind) => `soc:mirror:${userId}:${kind}`,
+  /** Every key a member's records can have (forget me). */
+  ofUser: (userId: string): string[] => [KEY.member(userId), KEY.mirror(userId, 'anime'), KEY.mirror(userId, 'manga')],
+} as const;
+
+export const KINDS: readonly ListKind[] = ['anime', 'manga'];
+
+/** A server's community. */
+export interface GuildRecord {
+  /** Discord user ids, in join order. */
+  members: string[];
+}
+
+/** One joined member: where they joined and how their lists are synced. */
+export interface MemberRecord {
+  /** Server ids, in join order. */
+  guilds: string[];
+  /** The service account's name when they joined or were last synced. */
+  serviceUser: string;
+  /** Last time they used a list feature of the bot (join, a list change through the bot). */
+  activeAt: number;
+  /** Last time a sync or the bot found a change on their lists. */
+  changedAt: number;
+  /** When their next sync is due (epoch ms). */
+  nextAt: number;
+  /** Ids of their latest sync jobs (removed from the job engine when they are forgotten). */
+  jobIds?: string[];
+  /** A process syncing them now holds this until then (epoch ms). */
+  claimUntil?: number;
+  /** Set when their login was lost: no more syncs; the mirrors are shown until `staleUntil`. */
+  lost?: { at: number; staleUntil: number };
+}
+
+/** One mirrored list as stored: the shared fields once, each entry one compact row. */
+export interface MirrorRecord {
+  serviceUser: string;
+  syncedAt: number;
+  /** The newest `updated_at` a sync of the service has seen: later incremental syncs stop before it. */
+  seenUpdatedAt: number;
+  /** When the whole list was last read (deletions are found then). */
+  fullAt: number;
+  staleUntil?: number;
+  entries: Map<number, MirrorEntry>;
+}
+
+/** [id, title, status, score, progress, total, episodeSeconds, nsfw (0|1), updatedAt (epoch s)] */
+type Row = [number, string, string, number, number, number, number, number, number];
+
+interface StoredMirror {
+  u: string;
+  s: number;
+  w: number;
+  f: number;
+  x?: number;
+  e: Row[];
+}
+
+function rowOf(e: MirrorEntry): Row {
+  return [e.id, e.title, e.status, e.score, e.progress, e.total, e.episodeSeconds, e.nsfw ? 1 : 0, Math.round(e.updatedAt / 1000)];
+}
+
+function entryOf(r: unknown): MirrorEntry | undefined {
+  if (!Array.isArray(r) || r.length !== 9) return undefined;
+  const [id, title, status, score, progress, total, episodeSeconds, nsfw, updated] = r as unknown[];
+  if (typeof id !== 'number' || typeof title !== 'string' || typeof status !== 'string') return undefined;
+  const nums = [score, progress, total, episodeSeconds, nsfw, updated];
+  if (!nums.every((n) => typeof n === 'number' && Number.isFinite(n))) return undefined;
+  return {
+    id,
+    title,
+    status,
+    score: score as number,
+    progress: progress as number,
+    total: total as number,
+    episodeSeconds: episodeSeconds as number,
+    nsfw: nsfw === 1,
+    updatedAt: (updated as number) * 1000,
+  };
+}
+
+export function encodeMirror(m: MirrorRecord): string {
+  const stored: StoredMirror = { u: m.serviceUser, s: m.syncedAt, w: m.seenUpdatedAt, f: m.fullAt, e: [...m.entries.values()].map(rowOf) };
+  if (m.staleUntil !== undefined) stored.x = m.staleUntil;
+  return JSON.stringify(stored);
+}
+
+export function decodeMirror(raw: string | undefined): MirrorRecord | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const v = JSON.parse(raw) as Partial<StoredMirror>;
+    if (typeof v.u !== 'string' || typeof v.s !== 'number' || !Array.isArray(v.e)) return undefined;
+    const entries = new Map<number, MirrorEntry>();
+    for (const row of v.e) {
+      const entry = entryOf(row);
+      if (entry) entries.set(entry.id, entry);
+    }
+    const record: MirrorRecord = { serviceUser: v.u, syncedAt: v.s, seenUpdatedAt: typeof v.w === 'number' ? v.w : 0, fullAt: typeof v.f === 'number' ? v.f : 0, entries };
+    if (typeof v.x === 'number') record.staleUntil = v.x;
+    return record;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The mirror as readers see it (entries in list order: most recently updated first). */
+export function memberMirror(discordUserId: string, kind: ListKind, m: MirrorRecord): MemberMirror {
+  const entries = [...m.entries.values()].sort((a, b) => b.updatedAt - a.updatedAt || a.id - b.id);
+  const mirror: MemberMirror = { discordUserId, serviceUser: m.serviceUser, kind, entries, syncedAt: m.syncedAt };
+  if (m.staleUntil !== undefined) mirror.staleUntil = m.staleUntil;
+  return mirror;
+}
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+}
+
+export function parseGuild(raw: string | undefined): GuildRecord | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const v = JSON.parse(raw) as { members?: unknown };
+    return { members: strings(v.members) };
+  } catch {
+    return undefined;
+  }
+}
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+export function parseMember(raw: string | undefined): MemberRecord | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const v = JSON.parse(raw) as Record<string, unknown>;
+    const record: MemberRecord = {
+      guilds: strings(v.guilds),
+      serviceUser: typeof v.serviceUser === 'string' ? v.serviceUser : '',
+      activeAt: num(v.activeAt),
+      changedAt: num(v.changedAt),
+      nextAt: num(v.nextAt),
+    };
+    if (Array.isArray(v.jobIds)) record.jobIds = strings(v.jobIds);
+    if (typeof v.claimUntil === 'number') record.claimUntil = v.claimUntil;
+    const lost = v.lost as { at?: unknown; staleUntil?: unknown } | undefined;
+    if (lost && typeof lost.at === 'number' && typeof lost.staleUntil === 'number') record.lost = { at: lost.at, staleUntil: lost.staleUntil };
+    return record;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether two entries differ in anything the server features show (the update time alone is no change). */
+export function entriesDiffer(a: MirrorEntry, b: MirrorEntry): boolean {
+  return a.status !== b.status || a.score !== b.score || a.progress !== b.progress || a.total !== b.total || a.title !== b.title || a.nsfw !== b.nsfw || a.episodeSeconds !== b.episodeSeconds;
+}

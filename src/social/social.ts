@@ -1,0 +1,178 @@
+// The server's list community over the shared store and the job engine: who joined where (consent),
+// the one mirror of each joined member's lists, its syncs, and the listeners told of every change.
+
+import type { JobEngine } from '../jobs/job-engine.js';
+import type { Logger } from '../log/log.js';
+import { ReauthRequiredError } from '../service/errors.js';
+import { DEFAULT_SOCIAL_KNOBS, SYNC_QUEUE, syncIntervalMs, type SocialKnobs } from './knobs.js';
+import { type SocialKv } from './kv.js';
+import type { ListSource } from './list-source.js';
+import { Memberships } from './memberships.js';
+import { MirrorStore } from './mirror-store.js';
+import { KINDS } from './records.js';
+import { MirrorSync, type LinkLookup } from './sync.js';
+import type { JoinOutcome, ListKind, MemberMirror, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService } from './types.js';
+
+export interface SocialDeps {
+  /** The shared store engine. */
+  kv: SocialKv;
+  jobs: JobEngine;
+  /** Pages of members' lists from the service (background work in the shared budget). */
+  source: ListSource;
+  /** Who a Discord user is linked as (undefined: not linked). */
+  linked: LinkLookup;
+  now: () => number;
+  log: Logger;
+  knobs?: Partial<SocialKnobs>;
+}
+
+/** Activity is written to a member's record at most this often (it only tunes their sync interval). */
+const ACTIVITY_WRITE_MS = 10 * 60_000;
+
+export class Social implements SocialService {
+  readonly knobs: SocialKnobs;
+  private readonly memberships: Memberships;
+  private readonly mirrors: MirrorStore;
+  private readonly sync: MirrorSync;
+  private readonly listeners: MirrorChangeListener[] = [];
+  private started: Promise<void> | undefined;
+  private defined: Promise<void> | undefined;
+
+  constructor(private readonly o: SocialDeps) {
+    this.knobs = { ...DEFAULT_SOCIAL_KNOBS, ...o.knobs };
+    this.memberships = new Memberships(o.kv, o.now);
+    this.mirrors = new MirrorStore(o.kv, o.now);
+    this.sync = new MirrorSync({
+      members: this.memberships,
+      mirrors: this.mirrors,
+      source: o.source,
+      jobs: o.jobs,
+      linked: o.linked,
+      knobs: this.knobs,
+      now: o.now,
+      log: o.log,
+      emit: (userId, serviceUser, changes) => this.emit(userId, serviceUser, changes),
+    });
+  }
+
+  /** Defines the sync queue (every process, also those that run no jobs). */
+  define(): Promise<void> {
+    return (this.defined ??= this.sync.define());
+  }
+
+  /** Runs this process's share of the syncs, and the deployment's periodic watch (once). */
+  start(): Promise<void> {
+    return (this.started ??= (async () => {
+      await this.define();
+      await this.sync.start();
+    })());
+  }
+
+  members(guildId: string): Promise<string[]> {
+    return this.memberships.members(guildId);
+  }
+
+  isMember(guildId: string, discordUserId: string): Promise<boolean> {
+    return this.memberships.isMember(guildId, discordUserId);
+  }
+
+  mirror(discordUserId: string, kind: ListKind): Promise<MemberMirror | undefined> {
+    return this.mirrors.view(discordUserId, kind);
+  }
+
+  async join(guildId: string, discordUserId: string, signal?: AbortSignal): Promise<JoinOutcome> {
+    const link = await this.o.linked(discordUserId);
+    if (!link) return { ok: false, reason: 'not-linked' };
+    const now = this.o.now();
+    const joined = await this.memberships.join(guildId, discordUserId, link.serviceUser, now);
+    try {
+      // The first sync happens now when no mirror of this account is kept (or only a stale one).
+      let needsSync = false;
+      for (const kind of KINDS) {
+        const kept = await this.mirrors.record(discordUserId, kind);
+        if (!kept || kept.serviceUser !== link.serviceUser || kept.staleUntil !== undefined) needsSync = true;
+      }
+      if (needsSync) {
+        const changes = await this.sync.syncKinds(discordUserId, link.serviceUser, signal);
+        if (changes.length > 0) await this.emit(discordUserId, link.serviceUser, changes);
+      }
+    } catch (error) {
+      if (!joined.alreadyMember) await this.undoJoin(guildId, discordUserId);
+      if (error instanceof ReauthRequiredError) return { ok: false, reason: 'not-linked' };
+      throw error;
+    }
+    if (joined.firstServer || joined.wasLost) {
+      const at = this.o.now();
+      await this.sync.schedule(discordUserId, at + syncIntervalMs({ activeAt: at, changedAt: 0 }, at, this.knobs));
+    }
+    const [anime, manga] = await Promise.all(KINDS.map(async (kind) => (await this.mirrors.record(discordUserId, kind))?.entries.size ?? 0));
+    return { ok: true, alreadyMember: joined.alreadyMember, serviceUser: link.serviceUser, entries: { anime: anime ?? 0, manga: manga ?? 0 } };
+  }
+
+  /** A join whose first sync failed leaves nothing behind. */
+  private async undoJoin(guildId: string, userId: string): Promise<void> {
+    const member = await this.memberships.member(userId);
+    const { remaining } = await this.memberships.leave(guildId, userId);
+    if (remaining === 0) await this.dropUserData(userId, member?.jobIds ?? []);
+  }
+
+  async leave(guildId: string, discordUserId: string): Promise<boolean> {
+    const member = await this.memberships.member(discordUserId);
+    const { was, remaining } = await this.memberships.leave(guildId, discordUserId);
+    if (remaining === 0 && member) await this.dropUserData(discordUserId, member.jobIds ?? []);
+    return was;
+  }
+
+  private async dropUserData(userId: string, jobIds: readonly string[]): Promise<number> {
+    if (jobIds.length > 0) await this.o.jobs.remove(SYNC_QUEUE, jobIds);
+    return this.mirrors.drop(userId);
+  }
+
+  async listChanged(discordUserId: string, kind: ListKind, id: number, entry: MirrorEntry | undefined): Promise<void> {
+    const member = await this.memberships.member(discordUserId);
+    if (!member) return;
+    const change = await this.mirrors.applyChange(discordUserId, kind, id, entry);
+    const now = this.o.now();
+    if (change || now - member.activeAt >= ACTIVITY_WRITE_MS) {
+      await this.memberships.updateMember(discordUserId, (m) => {
+        m.activeAt = now;
+        if (change) m.changedAt = now;
+        return true;
+      });
+    }
+    // Changing their list through the bot means they are logged in again: syncing resumes.
+    if (member.lost) await this.sync.resume(discordUserId);
+    if (change) await this.emit(discordUserId, member.serviceUser, [change]);
+  }
+
+  async forgetUser(discordUserId: string): Promise<number> {
+    const member = await this.memberships.member(discordUserId);
+    const dropped = await this.dropUserData(discordUserId, member?.jobIds ?? []);
+    return dropped + (await this.memberships.forget(discordUserId));
+  }
+
+  onChanges(listener: MirrorChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Tells every listener; one that fails is logged and never stops the others or the sync. */
+  private async emit(userId: string, serviceUser: string, changes: MirrorChange[]): Promise<void> {
+    for (const listener of this.listeners) {
+      try {
+        await listener(userId, serviceUser, changes);
+      } catch (error) {
+        this.o.log.warn('a listener of list changes failed', { error });
+      }
+    }
+  }
+
+  /** One member's sync job, run now (tests and the bench; the job engine runs it otherwise). */
+  runSync(discordUserId: string): Promise<void> {
+    return this.sync.runJob(discordUserId);
+  }
+
+  /** The deployment's periodic watch, run now (tests; the job engine runs it otherwise). */
+  watch(): Promise<void> {
+    return this.sync.watch();
+  }
+}
