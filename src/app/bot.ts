@@ -17,6 +17,7 @@ import { WhereTracker } from '../interactions/where.js';
 import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
+import { feedDelivery } from '../transport/feed-delivery.js';
 import { sendDirectMessage } from '../transport/direct-message.js';
 import { type HealthStatus } from '../web/app.js';
 import { type RunningWebServer } from '../web/server.js';
@@ -212,6 +213,8 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   core.setReminderDelivery(reminderDelivery(client, (error) => log.warn('could not open the episode thread on a channel reminder', { error })));
   await deps.reminders.start();
   await core.social.start();
+  deps.feed.setDeliver(feedDelivery(client, config.service.webUrl));
+  await deps.feed.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);
 

@@ -10,6 +10,7 @@ import { manga } from '../../commands/manga.js';
 import { profile } from '../../commands/profile.js';
 import { remind } from '../../commands/remind.js';
 import { server } from '../../commands/server.js';
+import { feed } from '../../commands/feed.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
 import { MalformedCustomIdError } from '../interactions/custom-id.js';
@@ -20,9 +21,10 @@ import { openHandler, pagerHandler, renderPagedView, type PagedView } from '../v
 import { animeListView, mangaListView } from '../views/user-list.js';
 import { scheduleView } from '../views/schedule.js';
 import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js';
+import { addToListHandler } from '../views/feed.js';
 import type { RenderedMessage } from '../render/limits.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, feed, login, logout];
 
 const views = [
   animeSearchView,
@@ -70,6 +72,7 @@ export const components: readonly ComponentHandler[] = [
   forgetMeHandler,
   reminderOpenHandler,
   reminderStopHandler,
+  addToListHandler,
 ];
 
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {

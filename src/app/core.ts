@@ -33,6 +33,8 @@ import { openUpstreamSharing } from './upstream-sharing.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
 import { Social } from '../social/social.js';
 import { serviceListSource } from '../social/list-source.js';
+import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
+import { Feed } from '../social/feed.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -60,7 +62,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social'>;
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed'>;
 
 export async function openCore(o: CoreOptions): Promise<Core> {
   const { config, log } = o;
@@ -98,10 +100,13 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   });
   const audited = auditedLogin(login, metrics, log);
   const social = await openSocial(o, now, { store, jobs, service, tokens });
-  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id), forgetSocial: (id) => social.forgetUser(id) });
+  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: async (id) => (await reminders.forgetUser(id)) + (await feed.forgetUser(id)), forgetSocial: (id) => social.forgetUser(id) });
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
+  const feed = await openFeed(o, now, store, jobs);
+  // The feed reads who joined where and is told of every change found on a joined member's list.
+  feed.attach(social);
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   // The expired-record sweep: once a minute for the whole deployment, in whichever process is free.
   await jobs.every('sweep-expired', 60_000, async () => {
@@ -121,6 +126,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     airing: new SeasonAiring({ service, now }),
     reminders,
     social,
+    feed,
     pendingNotice: async (userId) => ((await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined),
   };
   return {
@@ -187,6 +193,20 @@ async function openSocial(o: CoreOptions, now: () => number, { store, jobs, serv
   });
   await social.define();
   return social;
+}
+
+/** The activity feed on the store and job engine; its jobs' lease follows the reminder knobs. */
+async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs: JobEngine): Promise<Feed> {
+  const feed = new Feed({
+    kv: store.engine,
+    jobs,
+    now,
+    log: o.log,
+    batchMs: o.feed?.batchMs ?? o.config.feed?.batchMs ?? DEFAULT_FEED_BATCH_SECONDS * 1000,
+    leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
+  });
+  await feed.define();
+  return feed;
 }
 
 type Deliver = (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;

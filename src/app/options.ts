@@ -17,6 +17,8 @@ export interface BotOptions {
   reminders?: Partial<ReminderKnobs>;
   /** Server community knobs beyond the configured ones, for tests (e.g. a small page size). */
   social?: Partial<SocialKnobs>;
+  /** Activity feed knobs beyond the configured ones, for tests (e.g. a short batch window). */
+  feed?: { batchMs?: number };
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number; tokenTimeoutMs?: number };
   /** Serve the web server (default true). Shard processes leave it to their manager. */

@@ -1,11 +1,11 @@
 // Environment → typed, validated configuration. Every problem is collected so the admin sees
 // all of them at once, each with a hint on where the value comes from.
 
-import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_SOCIAL_LIST_SYNC_MINUTES, DEFAULT_TIMEOUT_MS } from './defaults.js';
+import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_FEED_BATCH_SECONDS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_SOCIAL_LIST_SYNC_MINUTES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { isPublicKeyHex } from './keys.js';
 import { readMetricsConfig } from './metrics-config.js';
 import { EnvReader, HINTS } from './env-reader.js';
-import type { BotConfig, DiscordConfig, Env, LimitsConfig, RemindersConfig, ServiceConfig, SocialConfig, StoreConfig, TransportConfig, UserRateConfig, WebConfig } from './types.js';
+import type { BotConfig, DiscordConfig, Env, FeedConfig, LimitsConfig, RemindersConfig, ServiceConfig, SocialConfig, StoreConfig, TransportConfig, UserRateConfig, WebConfig } from './types.js';
 
 export const DEFAULT_USER_RATE = {
   commands: { burst: 8, perMinute: 12 },
@@ -154,6 +154,10 @@ function readSocial(r: EnvReader): SocialConfig {
   return { listSyncMs: r.duration('SOCIAL_LIST_SYNC_MINUTES', DEFAULT_SOCIAL_LIST_SYNC_MINUTES, 60_000, 2, 24 * 60) };
 }
 
+function readFeed(r: EnvReader): FeedConfig {
+  return { batchMs: r.duration('FEED_BATCH_SECONDS', DEFAULT_FEED_BATCH_SECONDS, 1000, 1, 3600) };
+}
+
 /** Everything the running bot needs. Throws ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): BotConfig {
   const r = new EnvReader(env);
@@ -169,6 +173,7 @@ export function loadConfig(env: Env = process.env): BotConfig {
     limits: readLimits(r),
     reminders: readReminders(r),
     social: readSocial(r),
+    feed: readFeed(r),
     log: {
       level: r.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
       format: r.optional('LOG_FORMAT') === undefined ? undefined : r.oneOf('LOG_FORMAT', ['json', 'pretty'] as const, 'json'),

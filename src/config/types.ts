@@ -103,6 +103,12 @@ export interface SocialConfig {
   listSyncMs: number;
 }
 
+/** The activity feed's knobs, in milliseconds. */
+export interface FeedConfig {
+  /** FEED_BATCH_SECONDS: one member's changes within this window make one post. */
+  batchMs: number;
+}
+
 export interface BotConfig {
   service: ServiceConfig;
   discord: DiscordConfig;
@@ -118,6 +124,7 @@ export interface BotConfig {
   reminders?: RemindersConfig;
   /** Defaults apply when absent. */
   social?: SocialConfig;
+  feed?: FeedConfig;
   /** LOG_LEVEL and LOG_FORMAT (format undefined: pretty in a terminal when available, JSON otherwise). */
   log?: { level: LogLevel; format: 'json' | 'pretty' | undefined };
 }

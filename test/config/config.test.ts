@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLIENT_ID_HEADER } from '../../src/config/defaults.js';
+import { DEFAULT_CLIENT_ID_HEADER, DEFAULT_FEED_BATCH_SECONDS } from '../../src/config/defaults.js';
 import { DEFAULT_LIMITS, DEFAULT_STORE_URL, DEFAULT_USER_RATE, loadConfig, loadDiscordConfig } from '../../src/config/config.js';
 import { ConfigError } from '../../src/config/env-reader.js';
 
@@ -140,6 +140,14 @@ describe('config', () => {
     expect(found).toHaveLength(2);
     expect(found.join('\n')).toMatch(/USER_RATE_BURST/);
     expect(found.join('\n')).toMatch(/BOT_OWNER_IDS.*"12"/);
+  });
+
+  it('FEED_BATCH_SECONDS: 120 by default, read in seconds, refused outside 1–3600', () => {
+    expect(loadConfig(VALID).feed).toEqual({ batchMs: DEFAULT_FEED_BATCH_SECONDS * 1000 });
+    expect(DEFAULT_FEED_BATCH_SECONDS).toBe(120);
+    expect(loadConfig({ ...VALID, FEED_BATCH_SECONDS: '30' }).feed).toEqual({ batchMs: 30_000 });
+    expect(problems({ ...VALID, FEED_BATCH_SECONDS: '0' })).toEqual(['FEED_BATCH_SECONDS must be a number from 1 to 3600, got "0"']);
+    expect(problems({ ...VALID, FEED_BATCH_SECONDS: 'soon' })).toHaveLength(1);
   });
 
   it('defaults to the gateway transport and one process', () => {

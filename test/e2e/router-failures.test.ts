@@ -19,6 +19,7 @@ import { TitleCache } from '../../src/catalogue/title-cache.js';
 import { WhereTracker } from '../../src/interactions/where.js';
 import { createLogger, silentLogger } from '../../src/log/log.js';
 import { ServiceClient } from '../../src/service/client.js';
+import { Feed } from '../../src/social/feed.js';
 import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 import { GUILD, newUser, textOf } from '../../local-stack/harness.js';
 
@@ -99,6 +100,7 @@ describe('router failures', () => {
         now: Date.now,
         log: silentLogger,
       }),
+      feed: new Feed({ kv: reminderKv, jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined), now: Date.now, log: silentLogger, batchMs: 120_000 }),
     };
     const where = new WhereTracker();
     where.attach(client);

@@ -1,0 +1,43 @@
+// Posts an activity-feed batch in a server channel through Discord's REST API, as channel reminders
+// post: the finalized message, only the server's chosen role allowed to be mentioned, and a nonce
+// derived from the post's id with `enforce_nonce` (a resend within Discord's window returns the first
+// message). A channel that refuses the post (403, 404, missing access or permissions) is `refused`:
+// its feed pauses; anything else is retried.
+
+import { DiscordAPIError, HTTPError, Routes, type Client } from 'discord.js';
+import { finalizeMessage } from '../render/limits.js';
+import { feedPostNonceKey, type FeedDeliver, type FeedPostResult } from '../social/feed.js';
+import { feedPostMessage } from '../views/feed.js';
+
+function classify(error: unknown): FeedPostResult {
+  if (error instanceof DiscordAPIError) {
+    if (error.status >= 400 && error.status < 500 && error.status !== 429) return { ok: false, reason: 'refused', detail: `${error.status} ${error.code} ${error.message}` };
+    return { ok: false, reason: 'retry', detail: `${error.status} ${error.message}` };
+  }
+  if (error instanceof HTTPError) return { ok: false, reason: 'retry', detail: `${error.status} ${error.message}` };
+  return { ok: false, reason: 'retry', detail: error instanceof Error ? error.message : String(error) };
+}
+
+export function feedDelivery(client: Client, serviceWebUrl: string): FeedDeliver {
+  return async (post, signal) => {
+    const final = finalizeMessage(feedPostMessage(post, serviceWebUrl));
+    const roleId = post.channel.roleId;
+    try {
+      await client.rest.post(Routes.channelMessages(post.channel.channelId), {
+        signal,
+        body: {
+          nonce: feedPostNonceKey(post.postId),
+          enforce_nonce: true,
+          ...(final.content !== undefined ? { content: final.content } : {}),
+          embeds: final.embeds ?? [],
+          components: final.components ?? [],
+          // Only the role the server chose is ever pinged; the member named in the embed never is.
+          allowed_mentions: { parse: [], ...(roleId !== undefined ? { roles: [roleId] } : {}) },
+        },
+      });
+      return { ok: true };
+    } catch (error) {
+      return classify(error);
+    }
+  };
+}

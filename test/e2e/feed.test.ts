@@ -1,0 +1,210 @@
+// The activity feed through the real bot, the fake Discord's guild model and the emulator, with a
+// hand-moved clock: /feed channel add|list|remove (Manage Server, the channel checks, DMs refused),
+// a member's changes batched into one post, the NSFW rule, a refused post pausing the channel and
+// telling the managers, and the "Add to my list" button for whoever clicks.
+// The community is a small stand-in (test/social/feed-helpers.ts) until the real one is wired.
+
+import { PermissionFlagsBits as P } from 'discord.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_USERS } from '../../emulator/server.js';
+import { snowflake, type RecordedMessage, type Where, type Who } from '../../fake-discord/index.js';
+import { newUser, SERVICE_WEB_URL, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { answerOf, myListStatus } from '../../local-stack/user-helpers.js';
+import { feedDelivery } from '../../src/transport/feed-delivery.js';
+import { FakeSocial, started, completed } from '../social/feed-helpers.js';
+import { buttonLabelled, componentsOf } from './catalogue-helpers.js';
+
+const START = Date.UTC(2026, 0, 8, 12, 0);
+const BATCH_MS = 120_000;
+const CLICKER = { name: 'feedclicker', password: 'feedclicker-password' };
+const HOKUTO = 967;
+
+const GUILD_ID = snowflake();
+const FEED_CHANNEL = snowflake();
+const ADULT_CHANNEL = snowflake();
+const LOCKED_CHANNEL = snowflake();
+const WATCHERS = snowflake();
+
+const MANAGER = (P.ManageGuild | P.ViewChannel | P.SendMessages | P.UseApplicationCommands).toString();
+const MEMBER = (P.ViewChannel | P.SendMessages | P.UseApplicationCommands).toString();
+
+type Options = Record<string, string | number | boolean | { type: number; value: string }>;
+
+describe('activity feed in a server', () => {
+  let stack: Stack;
+  let clock = START;
+  const social = new FakeSocial();
+  const admin: Who = newUser('admin');
+  const alice: Who = newUser('alice');
+
+  beforeAll(async () => {
+    stack = await startStack({
+      emulator: { now: () => clock, users: [...DEFAULT_USERS, CLICKER] },
+      bot: { now: () => clock, reminders: { tickMs: 24 * 3_600_000 }, feed: { batchMs: BATCH_MS } },
+    });
+    stack.bot.deps.feed.attach(social);
+    stack.discord.guilds.define({
+      id: GUILD_ID,
+      name: 'anime club',
+      channels: [
+        { id: FEED_CHANNEL, name: 'feed' },
+        { id: ADULT_CHANNEL, name: 'after-dark', nsfw: true },
+        { id: LOCKED_CHANNEL, name: 'announcements', overwrites: [{ id: GUILD_ID, type: 0, deny: P.SendMessages }] },
+      ],
+      roles: [{ id: WATCHERS, name: 'watchers', permissions: 0n, mentionable: true }],
+      botRoles: [],
+    });
+    social.add(GUILD_ID, alice.id);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  afterEach(async () => {
+    for (const c of await stack.bot.deps.feed.channels.list(GUILD_ID)) await stack.bot.deps.feed.channels.remove(GUILD_ID, c.channelId);
+    stack.discord.guilds.setOverwrites(FEED_CHANNEL, []);
+  });
+
+  const inServer = (memberPermissions = MANAGER): Where => ({ kind: 'guild', guildId: GUILD_ID, channelId: FEED_CHANNEL, memberPermissions, nsfw: false });
+  const feedCommand = (subcommand: string, options: Options = {}, user: Who = admin, where: Where = inServer()) =>
+    answerOf(stack.command({ name: 'feed', subcommandGroup: 'channel', subcommand, options, user, where }));
+  const channel = (id: string) => ({ type: 7, value: id });
+  const posts = (id = FEED_CHANNEL): RecordedMessage[] => stack.discord.guilds.messagesIn(id);
+  const windowEnds = async () => {
+    clock += BATCH_MS;
+    await stack.bot.jobs.runDue();
+  };
+
+  it('changing the feed needs Manage Server and a server; a channel the bot cannot post in is refused', async () => {
+    const member = await feedCommand('add', { channel: channel(FEED_CHANNEL) }, newUser('member'), inServer(MEMBER));
+    expect(member.text).toContain('Manage Server');
+    expect(member.ephemeral).toBe(true);
+    const removeByMember = await feedCommand('remove', { channel: channel(FEED_CHANNEL) }, newUser('member'), inServer(MEMBER));
+    expect(removeByMember.text).toContain('Manage Server');
+    for (const sub of ['add', 'list', 'remove']) {
+      const inDm = await feedCommand(sub, sub === 'list' ? {} : { channel: channel(FEED_CHANNEL) }, admin, { kind: 'dm' });
+      expect(inDm.text).toContain('Only in a server');
+    }
+    const locked = await feedCommand('add', { channel: channel(LOCKED_CHANNEL) });
+    expect(locked.text).toContain('Send Messages');
+    expect(await stack.bot.deps.feed.channels.list(GUILD_ID)).toEqual([]);
+  });
+
+  it('add, list and remove', async () => {
+    const added = await feedCommand('add', { channel: channel(FEED_CHANNEL), role: { type: 8, value: WATCHERS } });
+    expect(added.text).toContain('Feed channel added');
+    expect(added.text).toContain(`<#${FEED_CHANNEL}>`);
+    // Members may read the list.
+    const list = await feedCommand('list', {}, newUser('member'), inServer(MEMBER));
+    expect(list.text).toContain(`<#${FEED_CHANNEL}>`);
+    expect(list.text).toContain(`<@&${WATCHERS}>`);
+    expect((await feedCommand('remove', { channel: channel(FEED_CHANNEL) })).text).toContain('Feed channel removed');
+    expect((await feedCommand('remove', { channel: channel(FEED_CHANNEL) })).text).toContain('No feed there');
+    expect((await feedCommand('list')).text).toContain('posts in no channel');
+  });
+
+  it("a member's changes within the window make one post, mentioning only the chosen role, with Open and Add to my list", async () => {
+    await feedCommand('add', { channel: channel(FEED_CHANNEL), role: { type: 8, value: WATCHERS } });
+    const before = posts().length;
+    await social.emit(alice.id, 'alice', [started(HOKUTO, 'Hokuto no Ken')]);
+    clock += 30_000;
+    await social.emit(alice.id, 'alice', [completed(1, 'Cowboy Bebop', 10)]);
+    await stack.bot.jobs.runDue();
+    expect(posts()).toHaveLength(before);
+    await windowEnds();
+    expect(posts()).toHaveLength(before + 1);
+    const post = posts().at(-1);
+    if (!post) throw new Error('no post');
+    const text = textOf(post);
+    expect(text).toContain('Hokuto no Ken');
+    expect(text).toContain('completed **Cowboy Bebop**');
+    expect(post.mention_roles).toEqual([WATCHERS]);
+    expect(post.mentions).toEqual([]);
+    expect(post.mention_everyone).toBe(false);
+    expect(buttonLabelled(post, 'Open: Hokuto no Ken')).toMatchObject({ url: `${SERVICE_WEB_URL}/anime/${HOKUTO}` });
+    expect(componentsOf(post).filter((c) => c.label === 'Add to my list')).toHaveLength(2);
+  });
+
+  it('"Add to my list" adds the title as plan to watch for whoever clicks, once; an unlinked clicker is told to /login', async () => {
+    await feedCommand('add', { channel: channel(FEED_CHANNEL) });
+    await social.emit(alice.id, 'alice', [started(HOKUTO, 'Hokuto no Ken')]);
+    await windowEnds();
+    const post = posts().at(-1);
+    if (!post) throw new Error('no post');
+    const add = buttonLabelled(post, 'Add to my list').custom_id ?? '';
+    const stranger = await answerOf(stack.click(post, add, newUser('stranger'), inServer(MEMBER)));
+    expect(stranger.ephemeral).toBe(true);
+    expect(stranger.text).toContain('/login');
+    const clicker = newUser('clicker');
+    await stack.login(clicker, CLICKER);
+    expect(await myListStatus(stack, CLICKER.name, 'anime', HOKUTO)).toBeUndefined();
+    const first = await answerOf(stack.click(post, add, clicker, inServer(MEMBER)));
+    expect(first.ephemeral).toBe(true);
+    expect(first.text).toContain('Added to your list');
+    expect((await myListStatus(stack, CLICKER.name, 'anime', HOKUTO))?.status).toBe('plan_to_watch');
+    const again = await answerOf(stack.click(post, add, clicker, inServer(MEMBER)));
+    expect(again.text).toContain('Already on your list');
+    expect((await myListStatus(stack, CLICKER.name, 'anime', HOKUTO))?.status).toBe('plan_to_watch');
+  });
+
+  it("the post's nonce is the second line: a resend of the same post (a process that died before marking it) posts nothing new", async () => {
+    const deliver = feedDelivery(stack.bot.client, SERVICE_WEB_URL);
+    const post = { postId: `resend-${FEED_CHANNEL}`, guildId: GUILD_ID, channel: { channelId: FEED_CHANNEL, ageRestricted: false }, discordUserId: alice.id, serviceUser: 'alice', items: [{ kind: 'anime' as const, id: 1, title: 'Cowboy Bebop', nsfw: false, event: 'started' as const }] };
+    const before = posts().length;
+    expect(await deliver(post, new AbortController().signal)).toEqual({ ok: true });
+    expect(await deliver(post, new AbortController().signal)).toEqual({ ok: true });
+    expect(posts()).toHaveLength(before + 1);
+  });
+
+  it('names a not-safe-for-work title only in an age-restricted channel', async () => {
+    await feedCommand('add', { channel: channel(FEED_CHANNEL) });
+    await feedCommand('add', { channel: channel(ADULT_CHANNEL) });
+    await social.emit(alice.id, 'alice', [started(4242, 'Very Adult Title', 'anime', true)]);
+    await windowEnds();
+    const safe = posts(FEED_CHANNEL).at(-1);
+    const adult = posts(ADULT_CHANNEL).at(-1);
+    expect(textOf(safe)).toContain('a title hidden here');
+    expect(textOf(safe)).not.toContain('Very Adult Title');
+    expect(componentsOf(safe as RecordedMessage)).toEqual([]);
+    expect(textOf(adult)).toContain('Very Adult Title');
+  });
+
+  it('only members who joined are shown; a member who left before the window ended is not posted', async () => {
+    await feedCommand('add', { channel: channel(FEED_CHANNEL) });
+    const before = posts().length;
+    const outsider = newUser('outsider');
+    await social.emit(outsider.id, 'outsider', [started(1, 'Cowboy Bebop')]);
+    const leaver = newUser('leaver');
+    social.add(GUILD_ID, leaver.id);
+    await social.emit(leaver.id, 'leaver', [started(1, 'Cowboy Bebop')]);
+    await social.leave(GUILD_ID, leaver.id);
+    await windowEnds();
+    expect(posts()).toHaveLength(before);
+  });
+
+  it('a refused post pauses the feed there and tells the managers how to fix it; adding it again resumes', async () => {
+    await feedCommand('add', { channel: channel(FEED_CHANNEL) });
+    const before = posts().length;
+    stack.discord.guilds.setOverwrites(FEED_CHANNEL, [{ id: GUILD_ID, type: 0, deny: P.SendMessages }]);
+    await social.emit(alice.id, 'alice', [started(1, 'Cowboy Bebop')]);
+    await windowEnds();
+    expect(posts()).toHaveLength(before);
+    const refused = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages' && c.status === 403);
+    expect(refused.length).toBeGreaterThan(0);
+    const list = await feedCommand('list');
+    expect(list.text).toContain('paused');
+    expect(list.text).toContain('Send Messages');
+    expect(list.text).toContain('/feed channel add');
+    // Paused: the next batch is not attempted there.
+    const attempts = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').length;
+    await social.emit(alice.id, 'alice', [completed(1, 'Cowboy Bebop')]);
+    await windowEnds();
+    expect(stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').length).toBe(attempts);
+
+    stack.discord.guilds.setOverwrites(FEED_CHANNEL, []);
+    expect((await feedCommand('add', { channel: channel(FEED_CHANNEL) })).text).toContain('Feed channel updated');
+    expect((await feedCommand('list')).text).not.toContain('paused');
+    await social.emit(alice.id, 'alice', [completed(2, 'Mushishi')]);
+    await windowEnds();
+    expect(posts()).toHaveLength(before + 1);
+  });
+});

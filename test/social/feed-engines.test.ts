@@ -1,0 +1,83 @@
+// The activity feed with two processes sharing a store and its job engine (SQLite's in-process
+// engine is one process only, so: PostgreSQL with pg-boss, Redis with BullMQ, when TEST_POSTGRES_URL /
+// TEST_REDIS_URL are set): changes recorded by either process, concurrently, make one post per member
+// and window, never two.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseStoreUrl } from '../../src/config/store-url.js';
+import { openJobEngine } from '../../src/jobs/open.js';
+import type { JobEngine } from '../../src/jobs/job-engine.js';
+import { silentLogger } from '../../src/log/log.js';
+import { Feed, type FeedPost } from '../../src/social/feed.js';
+import type { StoreEngine } from '../../src/store/engine.js';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { completed, FakeSocial, started } from './feed-helpers.js';
+
+const GUILD = '100000000000000001';
+const CHANNELS = ['200000000000000001', '200000000000000002'];
+const MEMBERS = ['300000000000000001', '300000000000000002', '300000000000000003', '300000000000000004'];
+
+async function until(check: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('timed out');
+}
+
+describe.each(engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'redis'))('activity feed, two processes on $kind', (engineCase) => {
+  const opened: Array<{ jobs: JobEngine; store: StoreEngine }> = [];
+  let place: OpenedCase | undefined;
+  afterEach(async () => {
+    for (const o of opened.splice(0)) {
+      await o.jobs.stop();
+      await o.store.close();
+    }
+    await place?.cleanup();
+    place = undefined;
+  });
+
+  async function process(social: FakeSocial, posts: FeedPost[]): Promise<Feed> {
+    place ??= prepareCase(engineCase.kind);
+    const store = await place.open();
+    const jobs = await openJobEngine({ location: parseStoreUrl(place.url), store, now: Date.now, keepDoneMs: 3_600_000, keepFailedMs: 3_600_000, leaseMs: 30_000, onError: () => undefined });
+    opened.push({ jobs, store });
+    const feed = new Feed({ kv: store, jobs, now: Date.now, log: silentLogger, batchMs: 1500, leaseMs: 30_000 });
+    feed.attach(social);
+    // Discord is slow: both processes would be inside a send at once if nothing kept them apart.
+    feed.setDeliver(async (post) => {
+      await new Promise((r) => setTimeout(r, 100));
+      posts.push(post);
+      return { ok: true };
+    });
+    await feed.start();
+    return feed;
+  }
+
+  it.skipIf(engineCase.skipped)('changes recorded by both processes at once make one post per member and channel', async () => {
+    const posts: FeedPost[] = [];
+    const [socialA, socialB] = [new FakeSocial(), new FakeSocial()];
+    for (const m of MEMBERS) for (const s of [socialA, socialB]) s.add(GUILD, m);
+    const a = await process(socialA, posts);
+    await process(socialB, posts);
+    for (const channelId of CHANNELS) await a.channels.add(GUILD, { channelId, ageRestricted: false });
+    await Promise.all(
+      MEMBERS.flatMap((m, i) => [
+        socialA.emit(m, `member${i}`, [started(10 + i, `Title ${i}`)]),
+        socialB.emit(m, `member${i}`, [completed(20 + i, `Other ${i}`)]),
+        socialA.emit(m, `member${i}`, [completed(30 + i, `Third ${i}`)]),
+      ]),
+    );
+    await until(() => posts.length >= MEMBERS.length * CHANNELS.length);
+    // Time for any second post to show up.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(posts).toHaveLength(MEMBERS.length * CHANNELS.length);
+    for (const m of MEMBERS) {
+      const mine = posts.filter((p) => p.discordUserId === m);
+      expect(mine.map((p) => p.channel.channelId).sort()).toEqual([...CHANNELS].sort());
+      for (const p of mine) expect(p.items).toHaveLength(3);
+    }
+    expect(await a.channels.guilds()).toEqual([GUILD]);
+  }, 60_000);
+});
