@@ -1,0 +1,309 @@
+// The server's list community at scale (`npm run bench -- --only social`): 1 000 joined members with
+// 300 list entries each across 50 servers, on the bot's real core (`openCore`: store, job engine,
+// service client, tokens, the SocialService) against the emulator. Per store engine:
+// - the first sync: upstream requests while every member joins (the first sync happens at the join);
+// - then simulated hours (the bench's clock, a step every minute): members change their lists on the
+//   service at a realistic rate, the job engine runs what fell due; upstream requests per hour;
+// - reads on the 1 000-member server: the server view of a title, /compare of two members and the
+//   leaderboards and top titles, timed over the bot's own work (store reads and the computation), with
+//   the upstream requests they made (none expected);
+// - the store's size per member (the community's records, keys and values).
+// Memory and SQLite by default; BENCH_SOCIAL_ENGINES=memory,sqlite,postgres,redis picks engines.
+
+import { performance } from 'node:perf_hooks';
+import type { JobEngine } from '../src/jobs/job-engine.js';
+import { SYNC_QUEUE } from '../src/social/knobs.js';
+import type { EngineKind } from '../src/store/engine.js';
+import { computeAffinity } from '../src/social/affinity.js';
+import { leaderboard, LEADERBOARD_METRICS, metricApplies, topTitles } from '../src/social/leaderboards.js';
+import { memberMirrors, serverView } from '../src/social/server-view.js';
+import type { ListKind, SocialService } from '../src/social/types.js';
+import { buildCatalogue, DEFAULT_CATALOGUE_SEED, type Catalogue } from '../emulator/catalogue/index.js';
+import type { WorkCore } from '../emulator/catalogue/types.js';
+import { Prng } from '../emulator/prng.js';
+import type { BenchOptions } from './options.js';
+import { startSocialStack, type SocialStack } from './social-stack.js';
+import {
+  ANIME_PER_MEMBER, applyChanges, buildWorkload, CATALOGUE_SIZE, emptyCounts, GUILDS, MANGA_PER_MEMBER, MEMBERS, memberNames,
+  totalChanges, type ChangeCounts, type SocialWorkload,
+} from './social-workload.js';
+import { fixed, section, summarize, type Summary } from './stats.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** The members joined this long before the measured hours (and changed nothing since): a community in its steady state. */
+const JOINED_BEFORE_MS = 3 * DAY;
+const STEP_MS = 60_000;
+const JOIN_CONCURRENCY = 8;
+
+/** The issue's targets. */
+export const TARGETS = { requestsPerHour: 1_500, serverViewP95Ms: 50, readUpstream: 0 } as const;
+
+function enginesToRun(): EngineKind[] {
+  const all: EngineKind[] = ['memory', 'sqlite', 'postgres', 'redis'];
+  const picked = process.env.BENCH_SOCIAL_ENGINES?.split(',').map((e) => e.trim()) ?? ['memory', 'sqlite'];
+  return all.filter((e) => picked.includes(e));
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'PASS' : 'FAIL';
+}
+
+export async function runSocial(o: BenchOptions): Promise<void> {
+  section('social');
+  const hours = o.quick ? 2 : 6;
+  console.log(
+    `${MEMBERS} joined members × ${ANIME_PER_MEMBER + MANGA_PER_MEMBER} entries (${ANIME_PER_MEMBER} anime + ${MANGA_PER_MEMBER} manga, popularity-skewed picks from ${CATALOGUE_SIZE} works of each kind) across ${GUILDS} servers (server 1 has all ${MEMBERS}); ${hours} simulated hours after the first sync, a step every ${STEP_MS / 1000} s`,
+  );
+  for (const kind of enginesToRun()) {
+    try {
+      await runOn(kind, hours, o);
+    } catch (error) {
+      console.log(`  ${kind}: FAILED or skipped (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    }
+  }
+}
+
+async function runOn(kind: EngineKind, hours: number, o: BenchOptions): Promise<void> {
+  const start = Date.UTC(2026, 0, 8, 12, 0);
+  let now = start - JOINED_BEFORE_MS;
+  // The emulator builds its catalogue for the day it starts on: the same one (cached), so every listed title is in it.
+  const catalogue = buildCatalogue(CATALOGUE_SIZE, DEFAULT_CATALOGUE_SEED, now, memberNames());
+  const workload = buildWorkload(catalogue, now);
+  const stack = await startSocialStack(kind, workload, () => now);
+  try {
+    const social = stack.core.social;
+    // As a bot process that runs jobs: the sync workers and the deployment's periodic watch.
+    await social.start();
+    console.log(`  ${kind} (${stack.core.jobs.kind} job engine):`);
+
+    // ---- first sync: every member joins their servers (server 1 first, then the others)
+    const r0 = stack.requests();
+    const t0 = performance.now();
+    const joinFailures = await joinAll(social, workload);
+    await drain(stack.core.jobs);
+    const firstSync = stack.requests() - r0;
+    const firstSyncS = (performance.now() - t0) / 1000;
+    const memberships = workload.guilds.reduce((n, g) => n + g.members.length, 0);
+    console.log(
+      `    first sync: ${firstSync} upstream requests for ${MEMBERS} members (${fixed(firstSync / MEMBERS, 2)} per member; one page per kind would be 2), ${memberships} joins in ${fixed(firstSyncS)} s${joinFailures > 0 ? `, ${joinFailures} joins FAILED` : ''}`,
+    );
+
+    if (stack.core.jobs.kind !== 'in-process') {
+      console.log(`    simulated hours: not run on ${stack.core.jobs.kind} (its delayed jobs wait in real time, the bench's clock cannot move them)`);
+    } else {
+      await simulateHours(stack, workload, catalogue, hours, start, (t) => (now = t));
+    }
+    const lag = await mirrorLag(social, workload);
+    console.log(`    mirrors at the end: ${lag.matching} of ${lag.sampled} sampled member lists match the service exactly; ${lag.missing} titles the service has and the mirror not, ${lag.extra} the other way, ${lag.differing} differing (changes since a member's last sync)`);
+
+    // ---- reads on the 1 000-member server
+    const reads = await timeReads(stack, workload, catalogue, o.quick ? 40 : 150);
+    const viewOk = reads.serverView.p95 <= TARGETS.serverViewP95Ms && reads.upstream.serverView === 0;
+    console.log(
+      `    server view (1 000-member server): p50 ${fixed(reads.serverView.p50)} ms p95 ${fixed(reads.serverView.p95)} ms max ${fixed(reads.serverView.max)} ms over ${reads.serverView.n} titles, ${reads.upstream.serverView} upstream (target p95 ≤ ${TARGETS.serverViewP95Ms} ms and 0 upstream: ${verdict(viewOk)})`,
+    );
+    console.log(
+      `    /compare: p50 ${fixed(reads.compare.p50)} ms p95 ${fixed(reads.compare.p95)} ms max ${fixed(reads.compare.max)} ms over ${reads.compare.n} pairs, ${reads.upstream.compare} upstream (target 0 upstream: ${verdict(reads.upstream.compare === 0)}; no time target)`,
+    );
+    console.log(
+      `    /server leaderboard: p50 ${fixed(reads.leaderboard.p50)} ms p95 ${fixed(reads.leaderboard.p95)} ms max ${fixed(reads.leaderboard.max)} ms over ${reads.leaderboard.n} boards; /server top: p50 ${fixed(reads.top.p50)} ms p95 ${fixed(reads.top.p95)} ms; ${reads.upstream.boards} upstream (target 0: ${verdict(reads.upstream.boards === 0)}; no time target)`,
+    );
+
+    // ---- the store
+    const size = await storeSize(stack);
+    const entries = workload.members.reduce((n, m) => n + m.lists.anime.size + m.lists.manga.size, 0);
+    console.log(
+      `    store: ${fixed(size.bytes / MEMBERS / 1024)} KiB per member (${size.keys} community records, ${fixed(size.bytes / 1024 / 1024)} MiB of keys and values; ${fixed(size.bytes / entries, 0)} bytes per mirrored entry)`,
+    );
+  } finally {
+    await stack.close();
+  }
+}
+
+/**
+ * The clock moves to `start` (each member's next sync runs once: the catch-up, printed apart), then
+ * hours of list changes on the service with a step every minute; prints the upstream requests per hour.
+ */
+async function simulateHours(stack: SocialStack, workload: SocialWorkload, catalogue: Catalogue, hours: number, start: number, setNow: (t: number) => void): Promise<void> {
+  let now = start;
+  setNow(now);
+  const rc = stack.requests();
+  await drain(stack.core.jobs);
+  console.log(`    ${JOINED_BEFORE_MS / DAY} days later (nothing changed meanwhile): ${stack.requests() - rc} upstream requests catching up the syncs due in between (not in the hourly figures)`);
+  const perHour: number[] = [];
+  const refreshesBefore = stack.refreshes();
+  const changes = emptyCounts();
+  const rng = new Prng(2222);
+  const t0 = performance.now();
+  for (let h = 0; h < hours; h++) {
+    const before = stack.requests();
+    for (let s = 0; s < HOUR / STEP_MS; s++) {
+      addCounts(changes, applyChanges(workload, catalogue, rng, now, now + STEP_MS));
+      now += STEP_MS;
+      setNow(now);
+      await drain(stack.core.jobs);
+    }
+    perHour.push(stack.requests() - before);
+  }
+  const maxHour = Math.max(...perHour);
+  console.log(
+    `    then per simulated hour: ${perHour.join(', ')} upstream requests (max ${maxHour}; target ≤ ${TARGETS.requestsPerHour}: ${verdict(maxHour <= TARGETS.requestsPerHour)}); ${stack.refreshes() - refreshesBefore} token refreshes; ${fixed(totalChanges(changes) / hours, 0)} list changes/hour made on the service (${describeCounts(changes)}); ${fixed((performance.now() - t0) / 1000)} s real time`,
+  );
+}
+
+/** Runs every sync that is due now (the in-process engine starts a queue's concurrency at a time). */
+async function drain(jobs: JobEngine): Promise<void> {
+  for (let i = 0; i < 10_000; i++) {
+    await jobs.runDue();
+    const c = await jobs.counts(SYNC_QUEUE);
+    if (c.waiting + c.active === 0) return;
+  }
+  throw new Error('the due syncs did not drain');
+}
+
+async function joinAll(social: SocialService, workload: SocialWorkload): Promise<number> {
+  const jobs: Array<[string, string]> = [];
+  for (const g of workload.guilds) for (const id of g.members) jobs.push([g.guildId, id]);
+  let next = 0;
+  let failures = 0;
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      const job = jobs[next++];
+      if (job === undefined) return;
+      const outcome = await social.join(job[0], job[1]).catch(() => undefined);
+      if (!outcome?.ok) failures++;
+    }
+  };
+  await Promise.all(Array.from({ length: JOIN_CONCURRENCY }, worker));
+  return failures;
+}
+
+function addCounts(into: ChangeCounts, c: ChangeCounts): void {
+  for (const k of Object.keys(into) as Array<keyof ChangeCounts>) into[k] += c[k];
+}
+
+function describeCounts(c: ChangeCounts): string {
+  return (Object.entries(c) as Array<[string, number]>).map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
+/** Compares 50 members' mirrors with what the service holds now. */
+async function mirrorLag(social: SocialService, workload: SocialWorkload): Promise<{ sampled: number; matching: number; missing: number; extra: number; differing: number }> {
+  let matching = 0;
+  let missing = 0;
+  let extra = 0;
+  let differing = 0;
+  let sampled = 0;
+  for (let i = 0; i < workload.members.length; i += Math.floor(workload.members.length / 25)) {
+    const m = workload.members[i];
+    if (!m) continue;
+    for (const kind of ['anime', 'manga'] as const) {
+      sampled++;
+      const mirror = await social.mirror(m.discordUserId, kind);
+      const mirrored = new Map((mirror?.entries ?? []).map((e) => [e.id, e]));
+      const list = m.lists[kind];
+      let same = true;
+      for (const [id, e] of list) {
+        const got = mirrored.get(id);
+        if (!got) {
+          missing++;
+          same = false;
+        } else if (got.status !== e.status || got.score !== e.score || got.progress !== (kind === 'anime' ? e.episodes : e.chapters)) {
+          differing++;
+          same = false;
+        }
+      }
+      for (const id of mirrored.keys()) {
+        if (!list.has(id)) {
+          extra++;
+          same = false;
+        }
+      }
+      if (same) matching++;
+    }
+  }
+  return { sampled, matching, missing, extra, differing };
+}
+
+interface Reads {
+  serverView: Summary;
+  compare: Summary;
+  leaderboard: Summary;
+  top: Summary;
+  upstream: { serverView: number; compare: number; boards: number };
+}
+
+async function timed(samples: number[], fn: () => Promise<unknown>): Promise<void> {
+  const t0 = performance.now();
+  await fn();
+  samples.push(performance.now() - t0);
+}
+
+/** The reads as the handlers do them: the store through the SocialService, then the pure computation. */
+async function timeReads(stack: SocialStack, workload: SocialWorkload, catalogue: Catalogue, n: number): Promise<Reads> {
+  const social = stack.core.social;
+  const guild = workload.guilds[0];
+  if (!guild) throw new Error('no server');
+  const rng = new Prng(777);
+  const popular = [...catalogue.anime.list].sort((a, b) => a.popularity - b.popularity);
+  const titles: Array<[ListKind, number]> = [];
+  for (let i = 0; i < n; i++) {
+    const pool: readonly WorkCore[] = i % 4 === 3 ? catalogue.manga.list : i % 2 === 0 ? popular.slice(0, 100) : catalogue.anime.list;
+    titles.push([i % 4 === 3 ? 'manga' : 'anime', rng.pick(pool).id]);
+  }
+  // Warm-up: the first reads open connections and fill statement caches.
+  for (const [kind, id] of titles.slice(0, 5)) serverView(kind, id, await memberMirrors(social, guild.guildId, kind));
+
+  let r = stack.requests();
+  const view: number[] = [];
+  for (const [kind, id] of titles) await timed(view, async () => serverView(kind, id, await memberMirrors(social, guild.guildId, kind)));
+  const viewUp = stack.requests() - r;
+
+  r = stack.requests();
+  const compare: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = rng.pick(guild.members);
+    const b = rng.pick(guild.members);
+    const kind: ListKind = i % 4 === 3 ? 'manga' : 'anime';
+    await timed(compare, async () => {
+      const [joinedA, joinedB, ma, mb] = await Promise.all([social.isMember(guild.guildId, a), social.isMember(guild.guildId, b), social.mirror(a, kind), social.mirror(b, kind)]);
+      if (!joinedA || !joinedB || !ma || !mb) throw new Error('a member of the bench server has no mirror');
+      return computeAffinity(ma.entries, mb.entries);
+    });
+  }
+  const compareUp = stack.requests() - r;
+
+  r = stack.requests();
+  const boards: number[] = [];
+  const top: number[] = [];
+  const rounds = Math.max(2, Math.round(n / 20));
+  for (let i = 0; i < rounds; i++) {
+    for (const kind of ['anime', 'manga'] as const) {
+      for (const metric of LEADERBOARD_METRICS) {
+        if (!metricApplies(metric, kind)) continue;
+        await timed(boards, async () => leaderboard(await memberMirrors(social, guild.guildId, kind), metric));
+      }
+      await timed(top, async () => topTitles(await memberMirrors(social, guild.guildId, kind)));
+    }
+  }
+  const boardsUp = stack.requests() - r;
+  return {
+    serverView: summarize(view),
+    compare: summarize(compare),
+    leaderboard: summarize(boards),
+    top: summarize(top),
+    upstream: { serverView: viewUp, compare: compareUp, boards: boardsUp },
+  };
+}
+
+/** The community's records in the store (keys under `soc:`) and their bytes. */
+async function storeSize(stack: SocialStack): Promise<{ keys: number; bytes: number }> {
+  const engine = stack.core.store.engine;
+  const keys = await engine.keys('soc:');
+  let bytes = 0;
+  for (let i = 0; i < keys.length; i += 100) {
+    const values = await Promise.all(keys.slice(i, i + 100).map((k) => engine.get(k)));
+    keys.slice(i, i + 100).forEach((k, j) => (bytes += Buffer.byteLength(k) + Buffer.byteLength(values[j] ?? '')));
+  }
+  return { keys: keys.length, bytes };
+}
