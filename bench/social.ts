@@ -86,7 +86,7 @@ async function runOn(kind: EngineKind, hours: number, o: BenchOptions): Promise<
     const firstSyncS = (performance.now() - t0) / 1000;
     const memberships = workload.guilds.reduce((n, g) => n + g.members.length, 0);
     console.log(
-      `    first sync: ${firstSync} upstream requests for ${MEMBERS} members (${fixed(firstSync / MEMBERS, 2)} per member; one page per kind would be 2), ${memberships} joins in ${fixed(firstSyncS)} s${joinFailures > 0 ? `, ${joinFailures} joins FAILED` : ''}`,
+      `    first sync: ${firstSync} upstream requests for ${MEMBERS} members (${fixed(firstSync / MEMBERS, 2)} per member; one page per kind would be 2), ${memberships} joins (${JOIN_CONCURRENCY} at a time) in ${fixed(firstSyncS)} s${joinFailures.size > 0 ? `; joins FAILED: ${[...joinFailures].map(([why, n]) => `${n} × ${why}`).join('; ')}` : ''}`,
     );
 
     if (stack.core.jobs.kind !== 'in-process') {
@@ -162,17 +162,21 @@ async function drain(jobs: JobEngine): Promise<void> {
   throw new Error('the due syncs did not drain');
 }
 
-async function joinAll(social: SocialService, workload: SocialWorkload): Promise<number> {
+/** Every membership, JOIN_CONCURRENCY joins at a time (as members of busy servers join); failures by reason. */
+async function joinAll(social: SocialService, workload: SocialWorkload): Promise<Map<string, number>> {
   const jobs: Array<[string, string]> = [];
   for (const g of workload.guilds) for (const id of g.members) jobs.push([g.guildId, id]);
   let next = 0;
-  let failures = 0;
+  const failures = new Map<string, number>();
   const worker = async (): Promise<void> => {
     for (;;) {
       const job = jobs[next++];
       if (job === undefined) return;
-      const outcome = await social.join(job[0], job[1]).catch(() => undefined);
-      if (!outcome?.ok) failures++;
+      const why = await social.join(job[0], job[1]).then(
+        (outcome) => (outcome.ok ? undefined : outcome.reason),
+        (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
+      );
+      if (why !== undefined) failures.set(why, (failures.get(why) ?? 0) + 1);
     }
   };
   await Promise.all(Array.from({ length: JOIN_CONCURRENCY }, worker));
