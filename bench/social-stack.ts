@@ -88,7 +88,7 @@ export async function startSocialStack(kind: EngineKind, workload: SocialWorkloa
   try {
     const emulator = await startEmulator({
       now,
-      users: workload.members.map((m) => ({ name: m.serviceUser, password: `${m.serviceUser}-password`, lists: m.lists })),
+      users: workload.members.map((m) => ({ name: m.serviceUser, password: `${m.serviceUser}-password`, ownLists: m.lists })),
       catalogue: { size: CATALOGUE_SIZE },
       accessTokenTtlSeconds: TOKEN_SECONDS,
       refreshTokenTtlSeconds: 2 * TOKEN_SECONDS,

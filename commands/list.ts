@@ -17,6 +17,7 @@ import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/opt
 import { renameOption, UserFacingError } from '../src/interactions/user-errors.js';
 import { maskTitle } from '../src/views/nsfw.js';
 import { listEntryMessage } from '../src/views/list-entry.js';
+import { mirrorListChange } from '../src/views/mirror-hook.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 import { escapeMarkdown } from '../src/render/text.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
@@ -178,6 +179,7 @@ function updateHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime update
         throw renameOption(error, optionNames(writes));
       }
       const work = await facts.catch((): Anime | Manga => ({ id, title: `${kind} #${id}` }));
+      await mirrorListChange(ctx, kind, work, updated);
       return listEntryMessage(kind, shown(ctx, work), updated, 'Your list');
     },
   };
@@ -200,6 +202,7 @@ function removeHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime remove
         }
         throw error;
       }
+      await mirrorListChange(ctx, kind, { id }, undefined);
       return { embeds: [{ title: 'Removed from your list', description: `${work.title ? escapeMarkdown(work.title) : `${kind} ${id}`} is no longer on your ${kind} list.` }] };
     },
   };

@@ -20,11 +20,13 @@ export interface EmulatorClient {
 export interface EmulatorUser {
   name: string;
   password: string;
+  /** Random seeded lists of these sizes for a user who is not one of the default ones (default: empty lists). */
+  lists?: { anime: number; manga: number };
   /**
-   * The user's lists, used as they are (not copied: whoever passed them may change them while the emulator
-   * runs, e.g. a bench simulating list changes). Absent: the seeded lists (empty for all but the default users).
+   * The user's lists, used as they are instead of seeded ones (not copied: whoever passed them may change
+   * them while the emulator runs, e.g. a bench simulating list changes).
    */
-  lists?: UserLists;
+  ownLists?: UserLists;
 }
 
 export interface EmulatorOptions {
@@ -113,7 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   for (const u of users) {
     userMap.set(u.name.toLowerCase(), {
       name: u.name, password: u.password, profile: makeProfile(u.name, startMs),
-      lists: u.lists ?? seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs),
+      lists: u.ownLists ?? seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs, u.lists),
     });
   }
   const clientMap = new Map<string, ClientRecord>(clients.map((c) => [c.id, { ...c, redirectUris: [...c.redirectUris] }]));

@@ -82,6 +82,11 @@ interface ListPlan {
   manga: number;
   fixedAnime: Array<[number, string, number]>;
   fixedManga: Array<[number, string, number]>;
+  /**
+   * Titles also on another seeded user's list (never their fixed ones), scored alike (within a point):
+   * lists that overlap, so two members can be compared.
+   */
+  shares?: { with: string; anime: number; manga: number };
 }
 
 const PLANS: Record<string, ListPlan> = {
@@ -91,7 +96,13 @@ const PLANS: Record<string, ListPlan> = {
     fixedAnime: [[967, 'watching', 73], [1, 'completed', 26], [21, 'watching', 900], [5114, 'completed', 64], [1356, 'plan_to_watch', 0]],
     fixedManga: [[401, 'reading', 5], [2, 'reading', 300], [21, 'completed', 108]],
   },
-  bob: { anime: 12, manga: 6, fixedAnime: [[20, 'completed', 220], [40748, 'watching', 10]], fixedManga: [[13, 'reading', 1000]] },
+  bob: {
+    anime: 45,
+    manga: 15,
+    fixedAnime: [[20, 'completed', 220], [40748, 'watching', 10]],
+    fixedManga: [[13, 'reading', 1000]],
+    shares: { with: 'alice', anime: 30, manga: 8 },
+  },
 };
 
 function pickWorks<T extends WorkCore>(rng: Prng, works: readonly T[], count: number, taken: Set<number>): T[] {
@@ -101,10 +112,30 @@ function pickWorks<T extends WorkCore>(rng: Prng, works: readonly T[], count: nu
   return [...rng.sample(other, nsfwCount), ...rng.sample(white, count - nsfwCount)];
 }
 
-/** Seeded lists for the default users; any other user starts empty. */
-export function seedUserLists(name: string, anime: readonly AnimeCore[], manga: readonly MangaCore[], seed: number, nowMs: number): UserLists {
+/** Takes `count` titles of `other`'s list (not in `skip`) onto `mine`, each scored within a point of theirs. */
+function shareTitles(
+  rng: Prng, make: (id: number) => ListEntry | undefined, other: ReadonlyMap<number, ListEntry>, skip: ReadonlySet<number>,
+  mine: Map<number, ListEntry>, count: number,
+): void {
+  const pool = [...other.keys()].filter((id) => !skip.has(id) && !mine.has(id)).sort((a, b) => a - b);
+  for (const id of rng.sample(pool, Math.min(count, pool.length))) {
+    const entry = make(id);
+    const theirs = other.get(id);
+    if (!entry || !theirs) continue;
+    if (theirs.score > 0 && entry.score > 0) entry.score = Math.max(1, Math.min(10, theirs.score + rng.int(-1, 1)));
+    mine.set(id, entry);
+  }
+}
+
+/**
+ * Seeded lists for the default users; another user gets `size` random titles (none given: empty lists),
+ * e.g. a list longer than one 1000-entry page in a big catalogue.
+ */
+export function seedUserLists(
+  name: string, anime: readonly AnimeCore[], manga: readonly MangaCore[], seed: number, nowMs: number, size?: { anime: number; manga: number },
+): UserLists {
   const lists: UserLists = { anime: new Map(), manga: new Map() };
-  const plan = PLANS[name];
+  const plan = PLANS[name] ?? (size ? { ...size, fixedAnime: [], fixedManga: [] } : undefined);
   if (plan === undefined) return lists;
   const rng = new Prng(mixSeed(seed, 31, hashString(name)));
   const animeById = new Map(anime.map((a) => [a.id, a]));
@@ -123,6 +154,21 @@ export function seedUserLists(name: string, anime: readonly AnimeCore[], manga: 
     entry.chapters = progress;
     entry.volumes = volumesFor(progress, work.num_chapters, work.num_volumes);
     lists.manga.set(id, entry);
+  }
+  const shares = plan.shares;
+  const sharedPlan = shares ? PLANS[shares.with] : undefined;
+  if (shares && sharedPlan) {
+    const other = seedUserLists(shares.with, anime, manga, seed, nowMs);
+    const makeAnime = (id: number) => {
+      const work = animeById.get(id);
+      return work && makeEntry(rng, 'anime', work.num_episodes, nowMs);
+    };
+    const makeManga = (id: number) => {
+      const work = mangaById.get(id);
+      return work && makeEntry(rng, 'manga', work.num_chapters, nowMs, undefined, work.num_volumes);
+    };
+    shareTitles(rng, makeAnime, other.anime, new Set(sharedPlan.fixedAnime.map(([id]) => id)), lists.anime, shares.anime);
+    shareTitles(rng, makeManga, other.manga, new Set(sharedPlan.fixedManga.map(([id]) => id)), lists.manga, shares.manga);
   }
   for (const work of pickWorks(rng, anime, plan.anime - lists.anime.size, new Set(lists.anime.keys()))) {
     lists.anime.set(work.id, makeEntry(rng, 'anime', work.num_episodes, nowMs));

@@ -43,7 +43,7 @@ export class MirrorStore {
         record.entries.delete(id);
         return { value: encodeMirror(record), result: { kind, before } };
       }
-      const after: MirrorEntry = { ...entry, id, updatedAt: entry.updatedAt > 0 ? entry.updatedAt : this.now() };
+      const after = mergedChange(before, { ...entry, id, updatedAt: entry.updatedAt > 0 ? entry.updatedAt : this.now() });
       record.entries.set(id, after);
       const change: MirrorChange | undefined = !before ? { kind, after } : entriesDiffer(before, after) ? { kind, before, after } : undefined;
       return { value: encodeMirror(record), result: change };
@@ -96,6 +96,21 @@ export class MirrorStore {
     for (const kind of KINDS) if (await this.kv.delete(KEY.mirror(userId, kind))) count++;
     return count;
   }
+}
+
+/**
+ * A change the bot made, over what the mirror knew: the bot's answer may lack the episode length or the
+ * total (0 = unknown here) and the title (a placeholder); a title known not safe for work stays so.
+ */
+function mergedChange(before: MirrorEntry | undefined, after: MirrorEntry): MirrorEntry {
+  if (!before) return after;
+  return {
+    ...after,
+    title: after.title === '' || after.title.endsWith(`#${after.id}`) ? before.title : after.title,
+    total: after.total > 0 ? after.total : before.total,
+    episodeSeconds: after.episodeSeconds > 0 ? after.episodeSeconds : before.episodeSeconds,
+    nsfw: after.nsfw || before.nsfw,
+  };
 }
 
 function diff(kind: ListKind, before: Map<number, MirrorEntry>, after: Map<number, MirrorEntry>): MirrorChange[] {

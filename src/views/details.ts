@@ -18,6 +18,7 @@ import { UserFacingError } from '../interactions/user-errors.js';
 import { isNsfw } from './nsfw.js';
 import { LOOKUPS_PER_DETAILS, withSafeReferences } from './reference-vetting.js';
 import { listEntryMessage } from './list-entry.js';
+import { mirrorListChange } from './mirror-hook.js';
 
 /** What the details embed does not use: id, title and picture come anyway; my_list_status only with a login. */
 const NOT_SHOWN = new Set<string>(['id', 'title', 'main_picture', 'my_list_status', 'created_at', 'updated_at', 'pictures', 'background']);
@@ -228,6 +229,7 @@ async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep'
     const status: AnimeListStatusValue | undefined =
       total > 0 && watched === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_watch' ? 'watching' : undefined;
     const updated = await ctx.deps.service.updateAnimeListStatus(id, { num_watched_episodes: watched, ...(status ? { status } : {}) }, { auth });
+    await mirrorListChange(ctx, 'anime', anime, updated);
     return listEntryMessage('anime', anime, updated, 'Updated your list');
   }
   const manga = work as Manga;
@@ -245,6 +247,7 @@ async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep'
     { ...(isChapter ? { num_chapters_read: next + 1 } : { num_volumes_read: next + 1 }), ...(status ? { status } : {}) },
     { auth },
   );
+  await mirrorListChange(ctx, 'manga', manga, updated);
   return listEntryMessage('manga', manga, updated, 'Updated your list');
 }
 
@@ -267,11 +270,13 @@ async function setStatus(ctx: BaseContext, kind: WorkKind, id: number, picked: s
       if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
       const updated = await ctx.deps.service.updateAnimeListStatus(id, { status }, { auth });
       const anime = await ctx.deps.service.getAnime(id, { fields: animeFields('num_episodes') });
+      await mirrorListChange(ctx, 'anime', anime, updated);
       return listEntryMessage('anime', anime, updated, 'Updated your list');
     }
     const status = MANGA_LIST_STATUSES.find((s) => s === picked);
     if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
     const updated = await ctx.deps.service.updateMangaListStatus(id, { status }, { auth });
     const manga = await ctx.deps.service.getManga(id, { fields: mangaFields('num_volumes', 'num_chapters') });
+    await mirrorListChange(ctx, 'manga', manga, updated);
     return listEntryMessage('manga', manga, updated, 'Updated your list');
 }

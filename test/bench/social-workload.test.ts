@@ -71,7 +71,7 @@ describe('the social bench workload', () => {
     const w = buildWorkload(catalogue, START);
     const m = w.members[0];
     if (!m) throw new Error('no member');
-    const emulator = await startEmulator({ now: () => START, users: [{ name: m.serviceUser, password: 'pw', lists: m.lists }], catalogue: { size: CATALOGUE_SIZE } });
+    const emulator = await startEmulator({ now: () => START, users: [{ name: m.serviceUser, password: 'pw', ownLists: m.lists }], catalogue: { size: CATALOGUE_SIZE } });
     try {
       const read = async (): Promise<Array<Record<string, unknown>>> => {
         const res = await fetch(`${emulator.url}/v2/users/${m.serviceUser}/animelist?limit=1000&fields=list_status&nsfw=true`, { headers: { 'x-service-client-id': CLIENT_ID } });

@@ -34,6 +34,25 @@ describe('seeded catalogue', () => {
     }
   });
 
+  it("seeds overlapping lists (bob shares many scored titles with alice, scored within a point) and sized lists for other users", () => {
+    const alice = seedUserLists('alice', cat.anime.list, cat.manga.list, 7, NOW);
+    const bob = seedUserLists('bob', cat.anime.list, cat.manga.list, 7, NOW);
+    const shared = [...bob.anime.keys()].filter((id) => alice.anime.has(id));
+    expect(shared.length).toBeGreaterThanOrEqual(30);
+    const scored = shared.filter((id) => (alice.anime.get(id)?.score ?? 0) > 0 && (bob.anime.get(id)?.score ?? 0) > 0);
+    // The shared titles are scored within a point (a few more may be on both lists by chance).
+    const alike = scored.filter((id) => Math.abs((alice.anime.get(id)?.score ?? 0) - (bob.anime.get(id)?.score ?? 0)) <= 1);
+    expect(alike.length).toBeGreaterThanOrEqual(8);
+    expect(alike.length / scored.length).toBeGreaterThan(0.8);
+    expect([...bob.manga.keys()].filter((id) => alice.manga.has(id)).length).toBeGreaterThanOrEqual(8);
+    // alice's fixed titles stay hers alone (tests rely on bob not having Cowboy Bebop).
+    expect(bob.anime.has(1)).toBe(false);
+    const big = buildCatalogue(1300, 7, NOW, ['alice']);
+    const dave = seedUserLists('dave', big.anime.list, big.manga.list, 7, NOW, { anime: 1150, manga: 40 });
+    expect([dave.anime.size, dave.manga.size]).toEqual([1150, 40]);
+    expect(seedUserLists('erin', cat.anime.list, cat.manga.list, 7, NOW).anime.size).toBe(0);
+  });
+
   it('is deterministic for a seed and differs between seeds', () => {
     const again = buildCatalogue('seed', 7, NOW, ['alice', 'x']);
     const other = buildCatalogue('seed', 8, NOW, ['alice']);

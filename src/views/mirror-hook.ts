@@ -1,0 +1,26 @@
+// A list change made through the bot (`/list … update|remove`, the "+1" and status buttons, reminder
+// buttons) updates the server community's mirror at once. It never makes the user's action fail: a
+// mirror that cannot follow is logged and caught up by the next sync.
+
+import type { BaseContext } from '../interactions/context.js';
+import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
+import type { Anime, Manga } from '../service/work-types.js';
+import { mirrorEntryOf } from '../social/list-source.js';
+import type { WorkKind } from '../service/work-types.js';
+
+/** `status` undefined: the title was removed from the list. */
+export async function mirrorListChange(ctx: BaseContext, kind: WorkKind, work: Anime | Manga, status: AnimeListStatus | MangaListStatus | undefined): Promise<void> {
+  try {
+    if (status === undefined) {
+      await ctx.deps.social.listChanged(ctx.userId, kind, work.id, undefined);
+      return;
+    }
+    // A title whose rating is not known here counts as not safe for work (never shown where it should not be).
+    const nsfw = work.nsfw ?? (await ctx.deps.nsfwRatings.get(kind, work.id)) ?? 'black';
+    const entry = mirrorEntryOf(kind, { ...work, nsfw }, status);
+    if (!entry) return;
+    await ctx.deps.social.listChanged(ctx.userId, kind, work.id, entry.updatedAt > 0 ? entry : { ...entry, updatedAt: ctx.deps.now() });
+  } catch (error) {
+    ctx.deps.log.warn('the server mirror could not follow a list change; the next sync will', { error });
+  }
+}

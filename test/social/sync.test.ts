@@ -1,0 +1,278 @@
+// The community's store layer and the mirror's syncs on every store engine (memory, SQLite, and
+// PostgreSQL and Redis when TEST_POSTGRES_URL / TEST_REDIS_URL are set), against a counted fake of
+// the service's list pages: the first sync pages, incremental syncs stop at the last change seen,
+// the daily full pass finds deletions, one sync per member per interval across two instances, and
+// a lost login stops syncing and leaves a mirror that expires.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseStoreUrl } from '../../src/config/store-url.js';
+import { InProcessJobEngine } from '../../src/jobs/in-process.js';
+import type { JobEngine } from '../../src/jobs/job-engine.js';
+import { openJobEngine } from '../../src/jobs/open.js';
+import { createLogger, silentLogger } from '../../src/log/log.js';
+import { DEFAULT_SOCIAL_KNOBS, SYNC_QUEUE, syncJobId, type SocialKnobs } from '../../src/social/knobs.js';
+import { Social } from '../../src/social/social.js';
+import type { MirrorChange } from '../../src/social/types.js';
+import type { StoreEngine } from '../../src/store/engine.js';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { DAY, entry, FakeLists } from './fake-lists.js';
+
+const GUILD = '1100000000000000001';
+const OTHER = '1100000000000000002';
+const KNOBS: Partial<SocialKnobs> = { pageSize: 1000, incrementalPageSize: 100 };
+
+describe.each(engineCases())('the community on $kind', (engineCase) => {
+  let place: OpenedCase | undefined;
+  const opened: Array<{ store: StoreEngine; jobs: JobEngine }> = [];
+  let now = Date.UTC(2026, 10, 1, 12);
+  let lists: FakeLists;
+  const linked = new Map<string, { serviceUser: string; linkedAt: number }>();
+
+  afterEach(async () => {
+    for (const o of opened.splice(0)) {
+      await o.jobs.stop();
+      await o.store.close();
+    }
+    await place?.cleanup();
+    place = undefined;
+    linked.clear();
+  });
+
+  async function instance(o: { log?: ReturnType<typeof createLogger> } = {}): Promise<{ social: Social; store: StoreEngine; jobs: JobEngine }> {
+    place ??= prepareCase(engineCase.kind);
+    lists ??= new FakeLists(() => now);
+    const store = await place.open();
+    const clock = () => now;
+    const jobs =
+      engineCase.kind === 'postgres' || engineCase.kind === 'redis'
+        ? await openJobEngine({ location: parseStoreUrl(place.url), store, now: clock, keepDoneMs: DAY, keepFailedMs: DAY, leaseMs: 30_000, onError: () => undefined })
+        : new InProcessJobEngine(store, clock, () => undefined, 0);
+    opened.push({ store, jobs });
+    const social = new Social({ kv: store, jobs, source: lists, linked: async (id) => linked.get(id), now: clock, log: o.log ?? silentLogger, knobs: KNOBS });
+    await social.define();
+    return { social, store, jobs };
+  }
+
+  function member(id: string, serviceUser = `user${id.slice(-3)}`): string {
+    linked.set(id, { serviceUser, linkedAt: now - DAY });
+    return id;
+  }
+
+  const skip = engineCase.skipped !== undefined;
+
+  it.skipIf(skip)('keeps members per server in join order, and the servers of each member', async () => {
+    lists = new FakeLists(() => now);
+    const { social, store } = await instance();
+    const [a, b, c] = [member('1200000000000000001'), member('1200000000000000002'), member('1200000000000000003')];
+    expect(await social.join(GUILD, 'not-linked-1')).toEqual({ ok: false, reason: 'not-linked' });
+    for (const id of [b, a, c]) expect(await social.join(GUILD, id)).toMatchObject({ ok: true, alreadyMember: false });
+    expect(await social.join(GUILD, a)).toMatchObject({ ok: true, alreadyMember: true });
+    await social.join(OTHER, a);
+    expect(await social.members(GUILD)).toEqual([b, a, c]);
+    expect(await social.members(OTHER)).toEqual([a]);
+    expect(await social.isMember(OTHER, b)).toBe(false);
+    expect(await social.leave(GUILD, a)).toBe(true);
+    expect(await social.leave(GUILD, a)).toBe(false);
+    expect(await social.members(GUILD)).toEqual([b, c]);
+    // Still in OTHER: the mirror stays until the last server is left.
+    expect(await social.mirror(a, 'anime')).toBeDefined();
+    await social.leave(OTHER, a);
+    expect(await social.mirror(a, 'anime')).toBeUndefined();
+    expect(await social.members(OTHER)).toEqual([]);
+    expect(await social.forgetUser(b)).toBeGreaterThanOrEqual(3);
+    expect(await social.members(GUILD)).toEqual([c]);
+    const left = (await store.keys('soc:')).filter((k) => k.includes(a) || k.includes(b));
+    expect(left).toEqual([]);
+    // Concurrent joins all take effect.
+    const many = Array.from({ length: 8 }, (_, i) => member(`13000000000000000${i}0`));
+    await Promise.all(many.map((id) => social.join(OTHER, id)));
+    expect((await social.members(OTHER)).sort()).toEqual([...many].sort());
+  });
+
+  it.skipIf(skip)('first sync reads the whole list in pages of 1000; store size per member measured', async () => {
+    lists = new FakeLists(() => now);
+    const { social, store } = await instance();
+    const id = member('1200000000000000011');
+    lists.fill(id, 'anime', 2500);
+    lists.fill(id, 'manga', 300);
+    const joined = await social.join(GUILD, id);
+    expect(joined).toEqual({ ok: true, alreadyMember: false, serviceUser: 'user011', entries: { anime: 2500, manga: 300 } });
+    expect(lists.requests.filter((r) => r.kind === 'anime').map((r) => [r.offset, r.limit, r.byUpdate])).toEqual([
+      [0, 1000, false],
+      [1000, 1000, false],
+      [2000, 1000, false],
+    ]);
+    expect(lists.requestsOf(id, 'manga')).toBe(1);
+    const mirror = await social.mirror(id, 'anime');
+    expect(mirror?.entries).toHaveLength(2500);
+    expect(mirror?.entries[0]).toEqual(entry(2500));
+    const sizes = await Promise.all((await store.keys('soc:')).map(async (k) => (await store.get(k))?.length ?? 0));
+    const bytes = sizes.reduce((a, b) => a + b, 0);
+    // About 50 bytes per entry (2800 entries) plus the small member and server records.
+    expect(bytes / 2800).toBeLessThan(70);
+    console.info(`[social] store size for one member with 2800 entries on ${engineCase.kind}: ${bytes} bytes (${(bytes / 2800).toFixed(1)} per entry)`);
+  });
+
+  it.skipIf(skip)('incremental syncs ask newest first and stop at the last change seen: one request per kind', async () => {
+    lists = new FakeLists(() => now);
+    const { social } = await instance();
+    const id = member('1200000000000000021');
+    lists.fill(id, 'anime', 1500);
+    lists.fill(id, 'manga', 40);
+    await social.join(GUILD, id);
+    const seen: MirrorChange[][] = [];
+    social.onChanges(async (userId, serviceUser, changes) => {
+      expect([userId, serviceUser]).toEqual([id, 'user021']);
+      seen.push(changes);
+    });
+    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    lists.change(id, 'anime', 7, { status: 'dropped', score: 3 });
+    lists.change(id, 'anime', 1600, { status: 'watching', progress: 1 });
+    const before = lists.requests.length;
+    await social.runSync(id);
+    const after = lists.requests.slice(before);
+    expect(after.map((r) => [r.kind, r.byUpdate, r.offset, r.limit])).toEqual([
+      ['anime', true, 0, 100],
+      ['manga', true, 0, 100],
+    ]);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.map((c) => [c.kind, c.before?.status, c.after?.status])).toEqual([
+      ['anime', 'completed', 'dropped'],
+      ['anime', undefined, 'watching'],
+    ]);
+    expect((await social.mirror(id, 'anime'))?.entries).toHaveLength(1501);
+
+    // Nothing new: again one request per kind, and nothing told.
+    now += DAY / 4;
+    await social.runSync(id);
+    expect(lists.requests.length - before).toBe(4);
+    expect(seen).toHaveLength(1);
+  });
+
+  it.skipIf(skip)('only the daily full pass finds deletions', async () => {
+    lists = new FakeLists(() => now);
+    const { social } = await instance();
+    const id = member('1200000000000000031');
+    lists.fill(id, 'anime', 30);
+    await social.join(GUILD, id);
+    const seen: MirrorChange[] = [];
+    social.onChanges(async (_u, _s, changes) => void seen.push(...changes));
+    lists.list(id, 'anime').delete(5);
+    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    await social.runSync(id);
+    expect((await social.mirror(id, 'anime'))?.entries).toHaveLength(30);
+    now += DAY;
+    await social.runSync(id);
+    expect(lists.requests.at(-2)).toMatchObject({ kind: 'anime', byUpdate: false, offset: 0, limit: 1000 });
+    expect((await social.mirror(id, 'anime'))?.entries).toHaveLength(29);
+    expect(seen).toEqual([{ kind: 'anime', before: entry(5) }]);
+  });
+
+  it.skipIf(skip)('a list change through the bot shows at once, is told once, and a failing listener breaks nothing', async () => {
+    lists = new FakeLists(() => now);
+    const lines: string[] = [];
+    const { social } = await instance({ log: createLogger('debug', (line) => lines.push(line)) });
+    const id = member('1200000000000000041');
+    lists.fill(id, 'anime', 10);
+    await social.join(GUILD, id);
+    const seen: MirrorChange[] = [];
+    social.onChanges(() => Promise.reject(new Error('listener broke')));
+    social.onChanges(async (_u, _s, changes) => void seen.push(...changes));
+    await social.listChanged('1299999999999999999', 'anime', 3, entry(3, { score: 10 }));
+    now += 60_000;
+    lists.change(id, 'anime', 3, { score: 10, progress: 12 });
+    const changed = lists.list(id, 'anime').get(3);
+    await social.listChanged(id, 'anime', 3, changed);
+    expect((await social.mirror(id, 'anime'))?.entries.find((e) => e.id === 3)?.score).toBe(10);
+    await social.listChanged(id, 'anime', 4, undefined);
+    expect((await social.mirror(id, 'anime'))?.entries.some((e) => e.id === 4)).toBe(false);
+    expect(seen.map((c) => [c.before?.score, c.after?.score])).toEqual([
+      [7, 10],
+      [7, undefined],
+    ]);
+    expect(lines.filter((l) => l.includes('a listener of list changes failed'))).toHaveLength(2);
+    // The sync then finds the same change on the service: nothing told twice.
+    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    await social.runSync(id);
+    expect(seen).toHaveLength(2);
+  });
+
+  it.skipIf(skip)('one sync per member per interval, and the next one scheduled by activity', async () => {
+    lists = new FakeLists(() => now);
+    const { social, jobs, store } = await instance();
+    const id = member('1200000000000000051');
+    lists.fill(id, 'anime', 5);
+    await social.join(GUILD, id);
+    const first = lists.requests.length;
+    await social.runSync(id);
+    expect(lists.requests.length).toBe(first);
+    // Active (joined just now): synced again after half the base interval.
+    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs / 2;
+    await Promise.all([social.runSync(id), social.runSync(id)]);
+    expect(lists.requests.length).toBe(first + 2);
+    await social.runSync(id);
+    expect(lists.requests.length).toBe(first + 2);
+    const record = JSON.parse((await store.get(`soc:member:${id}`)) ?? '{}') as { nextAt?: number; jobIds?: string[] };
+    expect(record.nextAt).toBe(now + DEFAULT_SOCIAL_KNOBS.baseSyncMs / 2);
+    const next = syncJobId(id, record.nextAt ?? 0, { ...DEFAULT_SOCIAL_KNOBS });
+    expect(record.jobIds?.at(-1)).toBe(next);
+    // The next job is queued already: enqueueing its id again adds nothing.
+    expect(await jobs.enqueue(SYNC_QUEUE, next, { userId: id })).toBe(false);
+    // Quiet for a month: synced at eight times the base interval.
+    now += 40 * DAY;
+    await social.runSync(id);
+    const quiet = JSON.parse((await store.get(`soc:member:${id}`)) ?? '{}') as { nextAt?: number };
+    expect(quiet.nextAt).toBe(now + 8 * DEFAULT_SOCIAL_KNOBS.baseSyncMs);
+  });
+
+  it.skipIf(skip)('a lost login stops syncing; the mirror shows until 30 days pass, then is swept', async () => {
+    lists = new FakeLists(() => now);
+    const { social, store } = await instance();
+    const id = member('1200000000000000061');
+    lists.fill(id, 'anime', 5);
+    await social.join(GUILD, id);
+    lists.lost.add(id);
+    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    await social.runSync(id);
+    const lostAt = now;
+    const mirror = await social.mirror(id, 'anime');
+    expect(mirror?.staleUntil).toBe(lostAt + 30 * DAY);
+    expect(mirror?.entries).toHaveLength(5);
+    const requests = lists.requests.length;
+    now += DAY;
+    await social.runSync(id);
+    await social.watch();
+    expect(lists.requests.length).toBe(requests);
+    now = lostAt + 30 * DAY;
+    expect(await social.mirror(id, 'anime')).toBeUndefined();
+    await social.watch();
+    expect(await store.get(`soc:mirror:${id}:anime`)).toBeUndefined();
+    // Still a member: linking again resumes the syncs.
+    expect(await social.isMember(GUILD, id)).toBe(true);
+    lists.lost.delete(id);
+    linked.set(id, { serviceUser: 'user061', linkedAt: now });
+    await social.watch();
+    await social.runSync(id);
+    expect(lists.requests.length).toBeGreaterThan(requests);
+    expect((await social.mirror(id, 'anime'))?.staleUntil).toBeUndefined();
+  });
+
+  it.skipIf(skip || !engineCase.shared)('two instances on one store: each member synced once per interval, its next job enqueued once', async () => {
+    lists = new FakeLists(() => now);
+    const a = await instance();
+    const b = await instance();
+    const ids = Array.from({ length: 6 }, (_, i) => member(`14000000000000000${i}1`));
+    for (const id of ids) {
+      lists.fill(id, 'anime', 20);
+      await (ids.indexOf(id) % 2 ? a : b).social.join(GUILD, id);
+    }
+    expect((await b.social.members(GUILD)).sort()).toEqual([...ids].sort());
+    const before = lists.requests.length;
+    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    await Promise.all(ids.flatMap((id) => [a.social.runSync(id), b.social.runSync(id)]));
+    for (const id of ids) expect(lists.requests.slice(before).filter((r) => r.userId === id)).toHaveLength(2);
+    const due = now + DAY;
+    const added = await Promise.all([a.jobs, b.jobs, a.jobs].map((jobs) => jobs.enqueue(SYNC_QUEUE, syncJobId(ids[0] ?? '', due, { ...DEFAULT_SOCIAL_KNOBS }), { userId: ids[0] }, { delayMs: DAY })));
+    expect(added.filter(Boolean)).toHaveLength(1);
+  });
+});
