@@ -40,6 +40,8 @@ export interface StackOptions {
   limits?: BotConfig['limits'];
   /** Puts a fault-injecting proxy between the bot and the emulator (API and token endpoint). */
   faultProxy?: boolean;
+  /** The bot's STORE_URL (default: a SQLite file of its own), e.g. a PostgreSQL or Redis place for processes sharing it. */
+  storeUrl?: string;
 }
 
 export type Transport = 'gateway' | 'http';
@@ -141,7 +143,7 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     },
     discord: { token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl },
     web: { port, publicUrl, redirectUri: `${publicUrl}/oauth/callback` },
-    store: { url: `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
+    store: { url: o.storeUrl ?? `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
     userRate: o.userRate ?? { commands: undefined, autocomplete: undefined, ownerIds: [] },
     ...(o.metrics ? { metrics: { enabled: true, port: 0, host: '127.0.0.1', ...(typeof o.metrics === 'string' ? { token: o.metrics } : {}) } } : {}),
     transport: {

@@ -212,9 +212,9 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
 
   core.setReminderDelivery(reminderDelivery(client, (error) => log.warn('could not open the episode thread on a channel reminder', { error })));
   await deps.reminders.start();
-  await core.social.start();
   deps.feed.setDeliver(feedDelivery(client, config.service.webUrl));
   await deps.feed.start();
+  await core.social.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);
 

@@ -31,10 +31,10 @@ import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
 import { openUpstreamSharing } from './upstream-sharing.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
-import { Social } from '../social/social.js';
-import { serviceListSource } from '../social/list-source.js';
 import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
 import { Feed } from '../social/feed.js';
+import { Social } from '../social/social.js';
+import { serviceListSource } from '../social/list-source.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -100,13 +100,11 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   });
   const audited = auditedLogin(login, metrics, log);
   const social = await openSocial(o, now, { store, jobs, service, tokens });
-  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: async (id) => (await reminders.forgetUser(id)) + (await feed.forgetUser(id)), forgetSocial: (id) => social.forgetUser(id) });
+  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id), forgetSocial: async (id) => (await social.forgetUser(id)) + (await feed.forgetUser(id)) });
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
-  const feed = await openFeed(o, now, store, jobs);
-  // The feed reads who joined where and is told of every change found on a joined member's list.
-  feed.attach(social);
+  const feed = await openFeed(o, now, store, jobs, social);
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   // The expired-record sweep: once a minute for the whole deployment, in whichever process is free.
   await jobs.every('sweep-expired', 60_000, async () => {
@@ -177,6 +175,24 @@ function openJobs(o: CoreOptions, store: BotStore, now: () => number): Promise<J
   });
 }
 
+/**
+ * The activity feed on the store and job engine, listening to the community's changes (a member's batch
+ * still waiting goes with "forget me"); its jobs' lease follows the reminder knobs.
+ */
+async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs: JobEngine, social: Social): Promise<Feed> {
+  const feed = new Feed({
+    kv: store.engine,
+    jobs,
+    now,
+    log: o.log,
+    batchMs: o.feed?.batchMs ?? o.config.feed?.batchMs ?? DEFAULT_FEED_BATCH_SECONDS * 1000,
+    leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
+  });
+  await feed.define();
+  feed.attach(social);
+  return feed;
+}
+
 /** The server community over the shared store and job engine; members' lists are read as background work in the shared budget. */
 async function openSocial(o: CoreOptions, now: () => number, { store, jobs, service, tokens }: { store: BotStore; jobs: JobEngine; service: ServiceClient; tokens: TokenManager }): Promise<Social> {
   const social = new Social({
@@ -193,20 +209,6 @@ async function openSocial(o: CoreOptions, now: () => number, { store, jobs, serv
   });
   await social.define();
   return social;
-}
-
-/** The activity feed on the store and job engine; its jobs' lease follows the reminder knobs. */
-async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs: JobEngine): Promise<Feed> {
-  const feed = new Feed({
-    kv: store.engine,
-    jobs,
-    now,
-    log: o.log,
-    batchMs: o.feed?.batchMs ?? o.config.feed?.batchMs ?? DEFAULT_FEED_BATCH_SECONDS * 1000,
-    leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
-  });
-  await feed.define();
-  return feed;
 }
 
 type Deliver = (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;

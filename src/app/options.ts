@@ -15,10 +15,10 @@ export interface BotOptions {
   host?: string;
   /** Reminder scheduler knobs beyond the configured ones, for tests (e.g. a long tick driven by hand). */
   reminders?: Partial<ReminderKnobs>;
-  /** Server community knobs beyond the configured ones, for tests (e.g. a small page size). */
-  social?: Partial<SocialKnobs>;
   /** Activity feed knobs beyond the configured ones, for tests (e.g. a short batch window). */
   feed?: { batchMs?: number };
+  /** Server community knobs beyond the configured ones, for tests (e.g. a small page size). */
+  social?: Partial<SocialKnobs>;
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number; tokenTimeoutMs?: number };
   /** Serve the web server (default true). Shard processes leave it to their manager. */

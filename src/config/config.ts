@@ -150,12 +150,12 @@ function readReminders(r: EnvReader): RemindersConfig {
   };
 }
 
-function readSocial(r: EnvReader): SocialConfig {
-  return { listSyncMs: r.duration('SOCIAL_LIST_SYNC_MINUTES', DEFAULT_SOCIAL_LIST_SYNC_MINUTES, 60_000, 2, 24 * 60) };
-}
-
 function readFeed(r: EnvReader): FeedConfig {
   return { batchMs: r.duration('FEED_BATCH_SECONDS', DEFAULT_FEED_BATCH_SECONDS, 1000, 1, 3600) };
+}
+
+function readSocial(r: EnvReader): SocialConfig {
+  return { listSyncMs: r.duration('SOCIAL_LIST_SYNC_MINUTES', DEFAULT_SOCIAL_LIST_SYNC_MINUTES, 60_000, 2, 24 * 60) };
 }
 
 /** Everything the running bot needs. Throws ConfigError listing every problem. */
@@ -172,8 +172,8 @@ export function loadConfig(env: Env = process.env): BotConfig {
     transport: readTransport(r),
     limits: readLimits(r),
     reminders: readReminders(r),
-    social: readSocial(r),
     feed: readFeed(r),
+    social: readSocial(r),
     log: {
       level: r.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
       format: r.optional('LOG_FORMAT') === undefined ? undefined : r.oneOf('LOG_FORMAT', ['json', 'pretty'] as const, 'json'),

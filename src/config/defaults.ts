@@ -41,7 +41,7 @@ export const DEFAULT_REDIS_PREFIX = 'amls:';
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 2;
 
-/** The base interval between two syncs of a joined member's mirrored lists (SOCIAL_LIST_SYNC_MINUTES). */
-export const DEFAULT_SOCIAL_LIST_SYNC_MINUTES = 30;
 /** The activity feed: a member's list changes within this many seconds become one post. */
 export const DEFAULT_FEED_BATCH_SECONDS = 120;
+/** The base interval between two syncs of a joined member's mirrored lists (SOCIAL_LIST_SYNC_MINUTES). */
+export const DEFAULT_SOCIAL_LIST_SYNC_MINUTES = 30;

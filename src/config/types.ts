@@ -97,16 +97,16 @@ export interface RemindersConfig {
   retryBaseMs: number;
 }
 
-/** The server community's knobs, in milliseconds. */
-export interface SocialConfig {
-  /** The base interval between two syncs of a joined member's lists (adapted per member from half of it to eight times it). */
-  listSyncMs: number;
-}
-
 /** The activity feed's knobs, in milliseconds. */
 export interface FeedConfig {
   /** FEED_BATCH_SECONDS: one member's changes within this window make one post. */
   batchMs: number;
+}
+
+/** The server community's knobs, in milliseconds. */
+export interface SocialConfig {
+  /** The base interval between two syncs of a joined member's lists (adapted per member from half of it to eight times it). */
+  listSyncMs: number;
 }
 
 export interface BotConfig {
@@ -123,8 +123,9 @@ export interface BotConfig {
   /** Defaults apply when absent. */
   reminders?: RemindersConfig;
   /** Defaults apply when absent. */
-  social?: SocialConfig;
   feed?: FeedConfig;
+  /** Defaults apply when absent. */
+  social?: SocialConfig;
   /** LOG_LEVEL and LOG_FORMAT (format undefined: pretty in a terminal when available, JSON otherwise). */
   log?: { level: LogLevel; format: 'json' | 'pretty' | undefined };
 }

@@ -16,8 +16,8 @@ import type { TitleCache } from '../catalogue/title-cache.js';
 import type { NsfwRatings } from '../catalogue/nsfw-ratings.js';
 import type { SeasonAiring } from '../airing/season-airing.js';
 import type { Reminders } from '../reminders/reminders.js';
-import type { SocialService } from '../social/types.js';
 import type { Feed } from '../social/feed.js';
+import type { SocialService } from '../social/types.js';
 
 /**
  * Locks shared by every process using the same store, for read-then-write work that must not interleave
@@ -44,10 +44,10 @@ export interface BotDeps {
   /** This week's airing titles, shared by every viewer. */
   airing: SeasonAiring;
   reminders: Reminders;
-  /** The server community: memberships and the mirror of joined members' lists. */
-  social: SocialService;
   /** The activity feed: servers' feed channels, and members' changes batched into posts. */
   feed: Feed;
+  /** The server community: memberships and the mirror of joined members' lists. */
+  social: SocialService;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
   pendingNotice?: (userId: string) => Promise<RenderedMessage | undefined>;
   /** Current time in ms; injectable for tests. */

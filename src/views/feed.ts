@@ -14,7 +14,8 @@ import { clipPlain, escapeMarkdown, plural } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
 import { safeHttpUrl } from '../render/url.js';
 import { animeFields, mangaFields } from '../service/fields.js';
-import type { WorkKind } from '../service/work-types.js';
+import type { Anime, Manga, WorkKind } from '../service/work-types.js';
+import { mirrorEntryOf } from '../social/list-source.js';
 import type { FeedChannel } from '../social/feed-channels.js';
 import type { FeedPost } from '../social/feed.js';
 import { LockTimeoutError } from '../store/locks.js';
@@ -85,16 +86,20 @@ type Auth = Awaited<ReturnType<BaseContext['requireAuth']>>;
 async function addPlanned(ctx: BaseContext, kind: WorkKind, id: number, auth: Auth): Promise<RenderedMessage> {
   const work =
     kind === 'anime'
-      ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw', ANIME_MY_STATUS) }, { auth })
-      : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw', MANGA_MY_STATUS) }, { auth });
+      ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw', 'num_episodes', 'average_episode_duration', ANIME_MY_STATUS) }, { auth })
+      : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw', 'num_chapters', MANGA_MY_STATUS) }, { auth });
   const name = escapeMarkdown(clipPlain(maskTitle(work.title, work.nsfw, ctx.where), 150));
   const current = work.my_list_status?.status;
   if (current !== undefined) {
     return { embeds: [{ title: 'Already on your list', description: `**${name}** is on your list as ${humanize(current)}; it was left as it is.`, color: COLORS.brand }] };
   }
   const status = kind === 'anime' ? 'plan_to_watch' : 'plan_to_read';
-  if (kind === 'anime') await ctx.deps.service.updateAnimeListStatus(id, { status: 'plan_to_watch' }, { auth });
-  else await ctx.deps.service.updateMangaListStatus(id, { status: 'plan_to_read' }, { auth });
+  const entry =
+    kind === 'anime'
+      ? mirrorEntryOf('anime', work as Anime, await ctx.deps.service.updateAnimeListStatus(id, { status: 'plan_to_watch' }, { auth }))
+      : mirrorEntryOf('manga', work as Manga, await ctx.deps.service.updateMangaListStatus(id, { status: 'plan_to_read' }, { auth }));
+  // The clicker's mirror follows at once when they joined a server's community (a no-op otherwise).
+  await ctx.deps.social.listChanged(ctx.userId, kind, id, entry).catch((error: unknown) => ctx.deps.log.warn('could not update the mirror after Add to my list', { userId: ctx.userId, error }));
   const hidden = isNsfw(work.nsfw) && !ctx.where.ageRestricted ? '\n-# The title is marked not safe for work, so it is not named here.' : '';
   return { embeds: [{ title: 'Added to your list', description: `**${name}** is on your list as ${humanize(status)}.${hidden}`, color: COLORS.success }] };
 }

@@ -2,7 +2,8 @@
 // hand-moved clock: /feed channel add|list|remove (Manage Server, the channel checks, DMs refused),
 // a member's changes batched into one post, the NSFW rule, a refused post pausing the channel and
 // telling the managers, and the "Add to my list" button for whoever clicks.
-// The community is a small stand-in (test/social/feed-helpers.ts) until the real one is wired.
+// Members join with /server join (the real community: memberships and mirrors in the store); their
+// list changes reach the feed as list changes made through the bot do (SocialService.listChanged).
 
 import { PermissionFlagsBits as P } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { snowflake, type RecordedMessage, type Where, type Who } from '../../fak
 import { newUser, SERVICE_WEB_URL, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf, myListStatus } from '../../local-stack/user-helpers.js';
 import { feedDelivery } from '../../src/transport/feed-delivery.js';
-import { FakeSocial, started, completed } from '../social/feed-helpers.js';
+import type { MirrorEntry } from '../../src/social/types.js';
 import { buttonLabelled, componentsOf } from './catalogue-helpers.js';
 
 const START = Date.UTC(2026, 0, 8, 12, 0);
@@ -33,16 +34,15 @@ type Options = Record<string, string | number | boolean | { type: number; value:
 describe('activity feed in a server', () => {
   let stack: Stack;
   let clock = START;
-  const social = new FakeSocial();
   const admin: Who = newUser('admin');
   const alice: Who = newUser('alice');
+  const bob: Who = newUser('bob');
 
   beforeAll(async () => {
     stack = await startStack({
       emulator: { now: () => clock, users: [...DEFAULT_USERS, CLICKER] },
       bot: { now: () => clock, reminders: { tickMs: 24 * 3_600_000 }, feed: { batchMs: BATCH_MS } },
     });
-    stack.bot.deps.feed.attach(social);
     stack.discord.guilds.define({
       id: GUILD_ID,
       name: 'anime club',
@@ -54,7 +54,9 @@ describe('activity feed in a server', () => {
       roles: [{ id: WATCHERS, name: 'watchers', permissions: 0n, mentionable: true }],
       botRoles: [],
     });
-    social.add(GUILD_ID, alice.id);
+    await stack.login(alice, { name: 'alice', password: 'alice-password' });
+    await stack.login(bob, { name: 'bob', password: 'bob-password' });
+    expect((await serverCommand('join', alice)).text).toContain('You joined');
   });
   afterAll(async () => {
     await stack?.stop();
@@ -69,6 +71,23 @@ describe('activity feed in a server', () => {
     answerOf(stack.command({ name: 'feed', subcommandGroup: 'channel', subcommand, options, user, where }));
   const channel = (id: string) => ({ type: 7, value: id });
   const posts = (id = FEED_CHANNEL): RecordedMessage[] => stack.discord.guilds.messagesIn(id);
+  const serverCommand = (subcommand: 'join' | 'leave', user: Who) => answerOf(stack.command({ name: 'server', subcommand, user, where: inServer(MEMBER) }));
+  let nextId = 90_001;
+  /** A title not on anyone's list, now on the member's with these facts. */
+  const entry = (title: string, over: Partial<MirrorEntry> = {}): MirrorEntry => ({
+    id: nextId++,
+    title,
+    status: 'watching',
+    score: 0,
+    progress: 1,
+    total: 12,
+    episodeSeconds: 1440,
+    nsfw: false,
+    updatedAt: clock,
+    ...over,
+  });
+  /** A change to the member's list made through the bot. */
+  const change = (user: Who, e: MirrorEntry) => stack.bot.deps.social.listChanged(user.id, 'anime', e.id, { ...e, updatedAt: clock });
   const windowEnds = async () => {
     clock += BATCH_MS;
     await stack.bot.jobs.runDue();
@@ -105,9 +124,13 @@ describe('activity feed in a server', () => {
   it("a member's changes within the window make one post, mentioning only the chosen role, with Open and Add to my list", async () => {
     await feedCommand('add', { channel: channel(FEED_CHANNEL), role: { type: 8, value: WATCHERS } });
     const before = posts().length;
-    await social.emit(alice.id, 'alice', [started(HOKUTO, 'Hokuto no Ken')]);
+    const kept = (await stack.bot.deps.social.mirror(alice.id, 'anime'))?.entries.find((e) => e.id === HOKUTO);
+    if (!kept) throw new Error('alice has no Hokuto no Ken on her list');
+    await change(alice, { ...kept, progress: kept.progress + 2 });
     clock += 30_000;
-    await social.emit(alice.id, 'alice', [completed(1, 'Cowboy Bebop', 10)]);
+    const bebop = entry('Cowboy Bebop');
+    await change(alice, bebop);
+    await change(alice, { ...bebop, status: 'completed', progress: 12, score: 10 });
     await stack.bot.jobs.runDue();
     expect(posts()).toHaveLength(before);
     await windowEnds();
@@ -115,18 +138,20 @@ describe('activity feed in a server', () => {
     const post = posts().at(-1);
     if (!post) throw new Error('no post');
     const text = textOf(post);
-    expect(text).toContain('Hokuto no Ken');
-    expect(text).toContain('completed **Cowboy Bebop**');
+    expect(text).toContain(`watched 2 episodes of **${kept.title}**`);
+    expect(text).toContain('completed **Cowboy Bebop** · watched 12 episodes (12/12) · scored 10/10');
     expect(post.mention_roles).toEqual([WATCHERS]);
     expect(post.mentions).toEqual([]);
     expect(post.mention_everyone).toBe(false);
-    expect(buttonLabelled(post, 'Open: Hokuto no Ken')).toMatchObject({ url: `${SERVICE_WEB_URL}/anime/${HOKUTO}` });
+    expect(buttonLabelled(post, `Open: ${kept.title.slice(0, 20)}`)).toMatchObject({ url: `${SERVICE_WEB_URL}/anime/${HOKUTO}` });
     expect(componentsOf(post).filter((c) => c.label === 'Add to my list')).toHaveLength(2);
   });
 
   it('"Add to my list" adds the title as plan to watch for whoever clicks, once; an unlinked clicker is told to /login', async () => {
     await feedCommand('add', { channel: channel(FEED_CHANNEL) });
-    await social.emit(alice.id, 'alice', [started(HOKUTO, 'Hokuto no Ken')]);
+    const kept = (await stack.bot.deps.social.mirror(alice.id, 'anime'))?.entries.find((e) => e.id === HOKUTO);
+    if (!kept) throw new Error('alice has no Hokuto no Ken on her list');
+    await change(alice, { ...kept, progress: kept.progress + 1 });
     await windowEnds();
     const post = posts().at(-1);
     if (!post) throw new Error('no post');
@@ -158,7 +183,7 @@ describe('activity feed in a server', () => {
   it('names a not-safe-for-work title only in an age-restricted channel', async () => {
     await feedCommand('add', { channel: channel(FEED_CHANNEL) });
     await feedCommand('add', { channel: channel(ADULT_CHANNEL) });
-    await social.emit(alice.id, 'alice', [started(4242, 'Very Adult Title', 'anime', true)]);
+    await change(alice, entry('Very Adult Title', { nsfw: true }));
     await windowEnds();
     const safe = posts(FEED_CHANNEL).at(-1);
     const adult = posts(ADULT_CHANNEL).at(-1);
@@ -171,21 +196,25 @@ describe('activity feed in a server', () => {
   it('only members who joined are shown; a member who left before the window ended is not posted', async () => {
     await feedCommand('add', { channel: channel(FEED_CHANNEL) });
     const before = posts().length;
-    const outsider = newUser('outsider');
-    await social.emit(outsider.id, 'outsider', [started(1, 'Cowboy Bebop')]);
-    const leaver = newUser('leaver');
-    social.add(GUILD_ID, leaver.id);
-    await social.emit(leaver.id, 'leaver', [started(1, 'Cowboy Bebop')]);
-    await social.leave(GUILD_ID, leaver.id);
+    // Bob is linked but never joined: nothing of his is shown.
+    await change(bob, entry('Cowboy Bebop'));
     await windowEnds();
     expect(posts()).toHaveLength(before);
+    // He joins, changes his list, and leaves before the window ends: the batch is dropped.
+    expect((await serverCommand('join', bob)).text).toContain('You joined');
+    await change(bob, entry('Mushishi'));
+    expect(await stack.bot.store.engine.get(`feed:pending:${bob.id}`)).toBeDefined();
+    expect((await serverCommand('leave', bob)).text).not.toContain('Only in a server');
+    await windowEnds();
+    expect(posts()).toHaveLength(before);
+    expect(await stack.bot.store.engine.get(`feed:pending:${bob.id}`)).toBeUndefined();
   });
 
   it('a refused post pauses the feed there and tells the managers how to fix it; adding it again resumes', async () => {
     await feedCommand('add', { channel: channel(FEED_CHANNEL) });
     const before = posts().length;
     stack.discord.guilds.setOverwrites(FEED_CHANNEL, [{ id: GUILD_ID, type: 0, deny: P.SendMessages }]);
-    await social.emit(alice.id, 'alice', [started(1, 'Cowboy Bebop')]);
+    await change(alice, entry('Cowboy Bebop'));
     await windowEnds();
     expect(posts()).toHaveLength(before);
     const refused = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages' && c.status === 403);
@@ -196,14 +225,14 @@ describe('activity feed in a server', () => {
     expect(list.text).toContain('/feed channel add');
     // Paused: the next batch is not attempted there.
     const attempts = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').length;
-    await social.emit(alice.id, 'alice', [completed(1, 'Cowboy Bebop')]);
+    await change(alice, entry('Mushishi', { status: 'completed', progress: 12 }));
     await windowEnds();
     expect(stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').length).toBe(attempts);
 
     stack.discord.guilds.setOverwrites(FEED_CHANNEL, []);
     expect((await feedCommand('add', { channel: channel(FEED_CHANNEL) })).text).toContain('Feed channel updated');
     expect((await feedCommand('list')).text).not.toContain('paused');
-    await social.emit(alice.id, 'alice', [completed(2, 'Mushishi')]);
+    await change(alice, entry('Dungeon Meshi', { status: 'completed', progress: 12 }));
     await windowEnds();
     expect(posts()).toHaveLength(before + 1);
   });

@@ -92,6 +92,7 @@ describe('router failures', () => {
         now: Date.now,
         log: silentLogger,
       }),
+      feed: new Feed({ kv: reminderKv, jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined), now: Date.now, log: silentLogger, batchMs: 120_000 }),
       social: new Social({
         kv: reminderKv,
         jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined),
@@ -100,7 +101,6 @@ describe('router failures', () => {
         now: Date.now,
         log: silentLogger,
       }),
-      feed: new Feed({ kv: reminderKv, jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined), now: Date.now, log: silentLogger, batchMs: 120_000 }),
     };
     const where = new WhereTracker();
     where.attach(client);
