@@ -1,12 +1,13 @@
 // /server join | leave: a linked member chooses to be shown in this server's list community, or stops.
-// Server-only (refused clearly in DMs). The leaderboard and top subcommands (commands/server-boards.ts)
-// are added to this command where marked below.
+// Server-only (refused clearly in DMs). The leaderboard and top subcommands come from
+// commands/server-boards.ts.
 
 import { defineCommand, slashCommand, subcommand } from '../src/interactions/command-data.js';
 import type { CommandContext } from '../src/interactions/context.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { NotLoggedInError, UserFacingError } from '../src/interactions/user-errors.js';
 import { joinedMessage, leftMessage } from '../src/render/server-membership.js';
+import { SERVER_BOARD_OPTIONS, serverBoardHandlers } from './server-boards.js';
 
 /** The server an interaction happens in: the community exists only there. */
 export function serverOnly(ctx: CommandContext): string {
@@ -20,7 +21,7 @@ export function serverOnly(ctx: CommandContext): string {
 const SERVER_DATA = slashCommand('server', "This server's list community: join to be shown, leave to stop", [
   subcommand('join', 'Be shown in this server: your list entries, scores and progress (needs /login)'),
   subcommand('leave', "Stop being shown in this server's list community"),
-  // The boards helper's subcommands go here: leaderboard, top (commands/server-boards.ts).
+  ...SERVER_BOARD_OPTIONS,
 ]);
 
 export const server: SlashCommand = defineCommand(SERVER_DATA, {
@@ -46,5 +47,5 @@ export const server: SlashCommand = defineCommand(SERVER_DATA, {
       return leftMessage(await ctx.deps.social.leave(guildId, ctx.userId));
     },
   },
-  // The boards helper's handlers go here: leaderboard, top.
+  ...serverBoardHandlers,
 });

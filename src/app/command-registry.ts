@@ -2,6 +2,7 @@
 
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { anime } from '../../commands/anime.js';
+import { compare } from '../../commands/compare.js';
 import { forum } from '../../commands/forum.js';
 import { list } from '../../commands/list.js';
 import { login } from '../../commands/login.js';
@@ -20,11 +21,12 @@ import { topicsView, topicView } from '../views/forum.js';
 import { openHandler, pagerHandler, renderPagedView, type PagedView } from '../views/paged-view.js';
 import { animeListView, mangaListView } from '../views/user-list.js';
 import { scheduleView } from '../views/schedule.js';
+import { leaderboardView, serverMembersHandler, serverMembersView, topTitlesView } from '../views/social.js';
 import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js';
 import { addToListHandler } from '../views/feed.js';
 import type { RenderedMessage } from '../render/limits.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, feed, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, login, logout];
 
 const views = [
   animeSearchView,
@@ -38,6 +40,9 @@ const views = [
   topicsView,
   topicView,
   scheduleView,
+  serverMembersView,
+  leaderboardView,
+  topTitlesView,
 ] as unknown as readonly PagedView<unknown>[];
 
 /** Opens what a select menu option refers to: `a:ID`, `m:ID`, `t:ID[:POSTS]` (topic) or `b:ID` (board). */
@@ -73,6 +78,7 @@ export const components: readonly ComponentHandler[] = [
   reminderOpenHandler,
   reminderStopHandler,
   addToListHandler,
+  serverMembersHandler,
 ];
 
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {

@@ -156,3 +156,12 @@ export function roleOption<const N extends string, const R extends boolean = fal
 ): Typed<N, ApplicationCommandOptionType.Role, R> {
   return { type: ApplicationCommandOptionType.Role, name, description, required: (required ?? false) as R };
 }
+
+/** A user picked from the server's members; the handler receives their id. */
+export function userOption<const N extends string, const R extends boolean = false>(
+  name: N,
+  description: string,
+  required?: R,
+): Typed<N, ApplicationCommandOptionType.User, R> {
+  return { type: ApplicationCommandOptionType.User, name, description, required: (required ?? false) as R };
+}

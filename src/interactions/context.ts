@@ -56,6 +56,8 @@ export interface BotDeps {
 
 export interface BaseContext {
   userId: string;
+  /** The server the interaction happened in; undefined in DMs and private channels. */
+  guildId?: string;
   where: Where;
   /** Its `service` is bound to this interaction's budget. */
   deps: BotDeps;

@@ -234,6 +234,7 @@ export class InteractionRouter {
       (viewer ??= accounts.linkedAs(userId).then((name) => (name === undefined ? undefined : accounts.tokenSource(userId))));
     return {
       userId,
+      ...(interaction.guildId !== null ? { guildId: interaction.guildId } : {}),
       where,
       deps: { ...this.deps, log, service },
       signal: budget.controller.signal,

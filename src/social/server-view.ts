@@ -1,7 +1,21 @@
 // "In this server" on a title's details: which joined members have the title, with what status,
 // score and progress. Pure: no store, no service.
 
-import type { ListKind, MemberMirror, SocialReader } from './types.js';
+import type { ListKind, MemberMirror, MirrorEntry, SocialReader } from './types.js';
+
+/** Each mirror's entries by title id, built once per mirror object (memoized mirrors are reused across requests). */
+const indexes = new WeakMap<MemberMirror, ReadonlyMap<number, MirrorEntry>>();
+
+export function entryIn(mirror: MemberMirror, id: number): MirrorEntry | undefined {
+  let index = indexes.get(mirror);
+  if (!index) {
+    const built = new Map<number, MirrorEntry>();
+    for (const e of mirror.entries) if (!built.has(e.id)) built.set(e.id, e);
+    indexes.set(mirror, built);
+    index = built;
+  }
+  return index.get(id);
+}
 
 const STATUS_ORDER: Readonly<Record<ListKind, readonly string[]>> = {
   anime: ['watching', 'completed', 'on_hold', 'dropped', 'plan_to_watch'],
@@ -44,13 +58,8 @@ export function serverView(kind: ListKind, id: number, mirrors: readonly MemberM
   const found: Array<ServerViewLine & { order: number }> = [];
   mirrors.forEach((mirror, order) => {
     if (mirror.kind !== kind) return;
-    const entries = mirror.entries;
-    for (let i = 0; i < entries.length; i++) {
-      const e = entries[i];
-      if (e === undefined || e.id !== id) continue;
-      found.push({ discordUserId: mirror.discordUserId, serviceUser: mirror.serviceUser, status: e.status, score: e.score, progress: e.progress, total: e.total, order });
-      break;
-    }
+    const e = entryIn(mirror, id);
+    if (e) found.push({ discordUserId: mirror.discordUserId, serviceUser: mirror.serviceUser, status: e.status, score: e.score, progress: e.progress, total: e.total, order });
   });
   const counts = new Map<string, number>();
   let sum = 0;

@@ -19,6 +19,7 @@ import { isNsfw } from './nsfw.js';
 import { LOOKUPS_PER_DETAILS, withSafeReferences } from './reference-vetting.js';
 import { listEntryMessage } from './list-entry.js';
 import { mirrorListChange } from './mirror-hook.js';
+import { serverDetailsPart } from './social.js';
 
 /** What the details embed does not use: id, title and picture come anyway; my_list_status only with a login. */
 const NOT_SHOWN = new Set<string>(['id', 'title', 'main_picture', 'my_list_status', 'created_at', 'updated_at', 'pictures', 'background']);
@@ -125,6 +126,8 @@ function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComp
 }
 
 export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number, lookups = LOOKUPS_PER_DETAILS): Promise<RenderedMessage> {
+  // "In this server" comes from the store alone; read it while the service answers (it never throws).
+  const server = serverDetailsPart(ctx, kind, id);
   const fetched = await fetchWork(ctx, kind, id);
   await ctx.deps.nsfwRatings.remember(kind, [fetched]);
   if (isNsfw(fetched.nsfw) && !ctx.where.ageRestricted) {
@@ -135,7 +138,8 @@ export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number
   }
   const { work, unchecked } = ctx.where.ageRestricted ? { work: fetched, unchecked: 0 } : await withSafeReferences(ctx, kind, fetched, lookups);
   const embed = kind === 'anime' ? animeDetailsEmbed(work as Anime) : mangaDetailsEmbed(work as Manga);
-  return { embeds: [embed], components: [...quickActions(kind, id), ...checkMoreRow(kind, id, unchecked)] };
+  const part = await server;
+  return { embeds: [embed, ...part.embeds], components: [...quickActions(kind, id), ...checkMoreRow(kind, id, unchecked), ...part.components] };
 }
 
 /** custom_id of "Check N more related works": vets the references not yet known, for whoever clicks. */

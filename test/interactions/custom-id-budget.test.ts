@@ -9,6 +9,7 @@ import { topicsView, topicView } from '../../src/views/forum.js';
 import type { Field, PagedView } from '../../src/views/paged-view.js';
 import { animeListView, mangaListView } from '../../src/views/user-list.js';
 import { scheduleView } from '../../src/views/schedule.js';
+import { leaderboardView, serverMembersView, topTitlesView } from '../../src/views/social.js';
 
 const LONGEST_INVOKER = encodeUserId('18446744073709551615');
 const LARGE_OFFSET = 99_990;
@@ -37,6 +38,9 @@ describe('custom_id budget', () => {
       }),
       pagerId(topicView, { id: 99_999_999 }),
       pagerId(scheduleView, { day: 'wednesday', mine: true }),
+      pagerId(serverMembersView, { kind: 'manga', id: 9_999_999_999 }),
+      pagerId(leaderboardView, { metric: 'mean_score', kind: 'manga' }),
+      pagerId(topTitlesView, { kind: 'manga', status: 'completed' }),
     ];
     for (const id of ids) expect(id.length).toBeLessThanOrEqual(100);
   });

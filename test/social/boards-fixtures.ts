@@ -1,6 +1,6 @@
 // Mirrored lists for the server features' tests.
 
-import type { ListKind, MemberMirror, MirrorEntry, SocialReader } from '../../src/social/types.js';
+import type { ListKind, MemberMirror, MirrorChangeListener, MirrorEntry, SocialReader } from '../../src/social/types.js';
 
 export function entry(id: number, o: Partial<MirrorEntry> = {}): MirrorEntry {
   return {
@@ -38,6 +38,10 @@ export class FixedReader implements SocialReader {
   }
   async isMember(guildId: string, discordUserId: string): Promise<boolean> {
     return (this.guilds[guildId] ?? []).includes(discordUserId);
+  }
+  listeners: MirrorChangeListener[] = [];
+  onChanges(listener: MirrorChangeListener): void {
+    this.listeners.push(listener);
   }
   async mirror(discordUserId: string, kind: ListKind): Promise<MemberMirror | undefined> {
     this.reads++;

@@ -1,0 +1,56 @@
+// The /server subcommands that show the server's list community: `leaderboard` and `top`. The
+// /server command (commands/server.ts) includes them beside join and leave.
+
+import { namedChoices, optionList, stringOption, subcommand } from '../src/interactions/command-data.js';
+import type { HandlersOf } from '../src/interactions/command-types.js';
+import { UserFacingError } from '../src/interactions/user-errors.js';
+import { LEADERBOARD_METRICS, TOP_STATUSES } from '../src/social/leaderboards.js';
+import { openLeaderboard, openTopTitles } from '../src/views/social.js';
+
+const KIND = stringOption('kind', 'Anime (the default) or manga lists', { choices: ['anime', 'manga'] as const });
+
+const METRIC_CHOICES = namedChoices(LEADERBOARD_METRICS, {
+  episodes: 'Episodes watched (chapters read)',
+  days: 'Days watched (anime)',
+  completed: 'Completed titles',
+  mean_score: 'Mean score',
+});
+
+const STATUS_CHOICES = namedChoices(TOP_STATUSES, {
+  current: 'Watching / Reading',
+  completed: 'Completed',
+  on_hold: 'On hold',
+  dropped: 'Dropped',
+  planned: 'Plan to watch / Plan to read',
+});
+
+/** Named choices arrive typed as plain strings: one of the offered values, or a clear refusal. */
+function oneOf<T extends string>(values: readonly T[], value: string): T {
+  const found = values.find((v) => v === value);
+  if (found === undefined) throw new UserFacingError('Unknown choice', 'Pick one of the choices offered.');
+  return found;
+}
+
+export const SERVER_BOARD_OPTIONS = optionList(
+  subcommand('leaderboard', "Rank this server's joined members by what is on their lists", [
+    stringOption('by', 'What to rank by', { required: true, choices: METRIC_CHOICES }),
+    KIND,
+  ]),
+  subcommand('top', 'The titles most joined members here have, with their mean score', [
+    KIND,
+    stringOption('status', 'Only count titles with this status on the lists', { choices: STATUS_CHOICES }),
+  ]),
+);
+
+export const serverBoardHandlers: HandlersOf<{ name: 'server'; options: typeof SERVER_BOARD_OPTIONS }> = {
+  leaderboard: {
+    ephemeral: false,
+    local: true,
+    run: (ctx, args) => openLeaderboard(ctx, oneOf(LEADERBOARD_METRICS, args.by), args.kind ?? 'anime'),
+  },
+  top: {
+    ephemeral: false,
+    local: true,
+    run: (ctx, args) => openTopTitles(ctx, args.kind ?? 'anime', args.status === undefined ? undefined : oneOf(TOP_STATUSES, args.status)),
+  },
+};
