@@ -7,7 +7,7 @@ import { silentLogger } from '../../src/log/log.js';
 import { FEED_CHANNEL_ID } from '../../sandbox/community.js';
 import { GUILD_ID, JOINED, placeOf, USERS, type Place, type SandboxUser } from '../../sandbox/places.js';
 import { startSandbox, type Sandbox } from '../../sandbox/start.js';
-import { viewText } from './run-command.js';
+import { runCommand, viewText } from './run-command.js';
 
 const [aiko, ben] = USERS as [SandboxUser, SandboxUser];
 
@@ -65,5 +65,35 @@ describe('the sandbox server list community', () => {
     // The service has the change too: the mirror and alice's list agree.
     const mirror = await sandbox.bot.deps.social.mirror(JOINED[0]?.id ?? '', 'anime');
     expect(mirror?.entries.find((e) => e.id === advanced.id)?.progress).toBe(advanced.progress);
+  });
+
+  it('answers a visitor with the server view, /compare, the leaderboard and the top titles right away', async () => {
+    const social = sandbox.bot.deps.social;
+    const lists = await Promise.all(JOINED.map((u) => social.mirror(u.id, 'anime')));
+    // carol's few titles are ones alice and bob both have: all three have them.
+    const carols = lists[2]?.entries ?? [];
+    expect(carols.length).toBeGreaterThanOrEqual(3);
+    const shared = carols[0];
+    if (!shared) throw new Error('carol has no titles');
+    for (const list of lists) expect(list?.entries.some((e) => e.id === shared.id)).toBe(true);
+
+    const info = await runCommand(sandbox, general, aiko, { name: 'anime', sub: 'info', options: { title: `id:${shared.id}` } });
+    const infoText = viewText(info);
+    expect(infoText).toContain('In this server');
+    for (const user of JOINED) expect(infoText).toContain(`<@${user.id}>`);
+
+    const compare = await runCommand(sandbox, general, aiko, { name: 'compare', options: { member: 'alice', other: '@bob' } });
+    expect(compare.label).toBe('/compare member: @alice other: @bob');
+    expect(viewText(compare)).toContain('taste compared');
+    expect(viewText(compare)).toMatch(/\d+ %|\d+%/);
+
+    const board = await runCommand(sandbox, general, ben, { name: 'server', sub: 'leaderboard', options: { by: 'completed' } });
+    const boardText = viewText(board);
+    expect(boardText).toContain('leaderboard');
+    for (const user of JOINED) expect(boardText).toContain(`<@${user.id}>`);
+
+    const top = await runCommand(sandbox, general, ben, { name: 'server', sub: 'top', options: {} });
+    expect(viewText(top)).toContain('Top anime in this server');
+    expect(viewText(top)).toContain(shared.title);
   });
 });
