@@ -4,9 +4,9 @@
 // - the first sync: upstream requests while every member joins (the first sync happens at the join);
 // - then simulated hours (the bench's clock, a step every minute): members change their lists on the
 //   service at a realistic rate, the job engine runs what fell due; upstream requests per hour;
-// - reads on the 1 000-member server: the server view of a title, /compare of two members and the
-//   leaderboards and top titles, timed over the bot's own work (store reads and the computation), with
-//   the upstream requests they made (none expected);
+// - reads on the 1 000-member server through the views the handlers call (bench/social-reads.ts): the
+//   server view of a title, /compare, the leaderboards and top titles, warm and cold (the per-process
+//   memo of decoded mirrors full or empty), with the upstream requests they made (none expected);
 // - the store's size per member (the community's records, keys and values).
 // Memory and SQLite by default; BENCH_SOCIAL_ENGINES=memory,sqlite,postgres,redis picks engines.
 
@@ -14,20 +14,17 @@ import { performance } from 'node:perf_hooks';
 import type { JobEngine } from '../src/jobs/job-engine.js';
 import { SYNC_QUEUE } from '../src/social/knobs.js';
 import type { EngineKind } from '../src/store/engine.js';
-import { computeAffinity } from '../src/social/affinity.js';
-import { leaderboard, LEADERBOARD_METRICS, metricApplies, topTitles } from '../src/social/leaderboards.js';
-import { memberMirrors, serverView } from '../src/social/server-view.js';
-import type { ListKind, SocialService } from '../src/social/types.js';
+import type { SocialService } from '../src/social/types.js';
 import { buildCatalogue, DEFAULT_CATALOGUE_SEED, type Catalogue } from '../emulator/catalogue/index.js';
-import type { WorkCore } from '../emulator/catalogue/types.js';
 import { Prng } from '../emulator/prng.js';
 import type { BenchOptions } from './options.js';
+import { timeReads, type ReadTimes, type Reads } from './social-reads.js';
 import { startSocialStack, type SocialStack } from './social-stack.js';
 import {
   ANIME_PER_MEMBER, applyChanges, buildWorkload, CATALOGUE_SIZE, emptyCounts, GUILDS, MANGA_PER_MEMBER, MEMBERS, memberNames,
   totalChanges, type ChangeCounts, type SocialWorkload,
 } from './social-workload.js';
-import { fixed, section, summarize, type Summary } from './stats.js';
+import { fixed, section } from './stats.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -99,16 +96,7 @@ async function runOn(kind: EngineKind, hours: number, o: BenchOptions): Promise<
 
     // ---- reads on the 1 000-member server
     const reads = await timeReads(stack, workload, catalogue, o.quick ? 40 : 150);
-    const viewOk = reads.serverView.p95 <= TARGETS.serverViewP95Ms && reads.upstream.serverView === 0;
-    console.log(
-      `    server view (1 000-member server): p50 ${fixed(reads.serverView.p50)} ms p95 ${fixed(reads.serverView.p95)} ms max ${fixed(reads.serverView.max)} ms over ${reads.serverView.n} titles, ${reads.upstream.serverView} upstream (target p95 ≤ ${TARGETS.serverViewP95Ms} ms and 0 upstream: ${verdict(viewOk)})`,
-    );
-    console.log(
-      `    /compare: p50 ${fixed(reads.compare.p50)} ms p95 ${fixed(reads.compare.p95)} ms max ${fixed(reads.compare.max)} ms over ${reads.compare.n} pairs, ${reads.upstream.compare} upstream (target 0 upstream: ${verdict(reads.upstream.compare === 0)}; no time target)`,
-    );
-    console.log(
-      `    /server leaderboard: p50 ${fixed(reads.leaderboard.p50)} ms p95 ${fixed(reads.leaderboard.p95)} ms max ${fixed(reads.leaderboard.max)} ms over ${reads.leaderboard.n} boards; /server top: p50 ${fixed(reads.top.p50)} ms p95 ${fixed(reads.top.p95)} ms; ${reads.upstream.boards} upstream (target 0: ${verdict(reads.upstream.boards === 0)}; no time target)`,
-    );
+    printReads(reads);
 
     // ---- the store
     const size = await storeSize(stack);
@@ -150,6 +138,19 @@ async function simulateHours(stack: SocialStack, workload: SocialWorkload, catal
   console.log(
     `    then per simulated hour: ${perHour.join(', ')} upstream requests (max ${maxHour}; target ≤ ${TARGETS.requestsPerHour}: ${verdict(maxHour <= TARGETS.requestsPerHour)}); ${stack.refreshes() - refreshesBefore} token refreshes; ${fixed(totalChanges(changes) / hours, 0)} list changes/hour made on the service (${describeCounts(changes)}); ${fixed((performance.now() - t0) / 1000)} s real time`,
   );
+}
+
+function readLine(name: string, t: ReadTimes, p95Target?: number): string {
+  const fast = p95Target === undefined ? '' : `, p95 ≤ ${p95Target} ms warm ${verdict(t.warm.p95 <= p95Target)} cold ${verdict(t.cold.p95 <= p95Target)}`;
+  return `    ${name}: warm p50 ${fixed(t.warm.p50)} p95 ${fixed(t.warm.p95)} ms (${t.warm.n}); cold p50 ${fixed(t.cold.p50)} p95 ${fixed(t.cold.p95)} ms (${t.cold.n}); ${t.upstream} upstream (targets: 0 upstream ${verdict(t.upstream === 0)}${fast})`;
+}
+
+function printReads(r: Reads): void {
+  console.log('    reads on the 1 000-member server, through the views (rendering included); warm = the per-process memo of mirrors holds them, cold = it starts empty:');
+  console.log(readLine('server view on /anime|manga info', r.serverView, TARGETS.serverViewP95Ms));
+  console.log(readLine('/compare', r.compare));
+  console.log(readLine('/server leaderboard', r.leaderboard));
+  console.log(readLine('/server top', r.top));
 }
 
 /** Runs every sync that is due now (the in-process engine starts a queue's concurrency at a time). */
@@ -227,77 +228,6 @@ async function mirrorLag(social: SocialService, workload: SocialWorkload): Promi
     }
   }
   return { sampled, matching, missing, extra, differing };
-}
-
-interface Reads {
-  serverView: Summary;
-  compare: Summary;
-  leaderboard: Summary;
-  top: Summary;
-  upstream: { serverView: number; compare: number; boards: number };
-}
-
-async function timed(samples: number[], fn: () => Promise<unknown>): Promise<void> {
-  const t0 = performance.now();
-  await fn();
-  samples.push(performance.now() - t0);
-}
-
-/** The reads as the handlers do them: the store through the SocialService, then the pure computation. */
-async function timeReads(stack: SocialStack, workload: SocialWorkload, catalogue: Catalogue, n: number): Promise<Reads> {
-  const social = stack.core.social;
-  const guild = workload.guilds[0];
-  if (!guild) throw new Error('no server');
-  const rng = new Prng(777);
-  const popular = [...catalogue.anime.list].sort((a, b) => a.popularity - b.popularity);
-  const titles: Array<[ListKind, number]> = [];
-  for (let i = 0; i < n; i++) {
-    const pool: readonly WorkCore[] = i % 4 === 3 ? catalogue.manga.list : i % 2 === 0 ? popular.slice(0, 100) : catalogue.anime.list;
-    titles.push([i % 4 === 3 ? 'manga' : 'anime', rng.pick(pool).id]);
-  }
-  // Warm-up: the first reads open connections and fill statement caches.
-  for (const [kind, id] of titles.slice(0, 5)) serverView(kind, id, await memberMirrors(social, guild.guildId, kind));
-
-  let r = stack.requests();
-  const view: number[] = [];
-  for (const [kind, id] of titles) await timed(view, async () => serverView(kind, id, await memberMirrors(social, guild.guildId, kind)));
-  const viewUp = stack.requests() - r;
-
-  r = stack.requests();
-  const compare: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const a = rng.pick(guild.members);
-    const b = rng.pick(guild.members);
-    const kind: ListKind = i % 4 === 3 ? 'manga' : 'anime';
-    await timed(compare, async () => {
-      const [joinedA, joinedB, ma, mb] = await Promise.all([social.isMember(guild.guildId, a), social.isMember(guild.guildId, b), social.mirror(a, kind), social.mirror(b, kind)]);
-      if (!joinedA || !joinedB || !ma || !mb) throw new Error('a member of the bench server has no mirror');
-      return computeAffinity(ma.entries, mb.entries);
-    });
-  }
-  const compareUp = stack.requests() - r;
-
-  r = stack.requests();
-  const boards: number[] = [];
-  const top: number[] = [];
-  const rounds = Math.max(2, Math.round(n / 20));
-  for (let i = 0; i < rounds; i++) {
-    for (const kind of ['anime', 'manga'] as const) {
-      for (const metric of LEADERBOARD_METRICS) {
-        if (!metricApplies(metric, kind)) continue;
-        await timed(boards, async () => leaderboard(await memberMirrors(social, guild.guildId, kind), metric));
-      }
-      await timed(top, async () => topTitles(await memberMirrors(social, guild.guildId, kind)));
-    }
-  }
-  const boardsUp = stack.requests() - r;
-  return {
-    serverView: summarize(view),
-    compare: summarize(compare),
-    leaderboard: summarize(boards),
-    top: summarize(top),
-    upstream: { serverView: viewUp, compare: compareUp, boards: boardsUp },
-  };
 }
 
 /** The community's records in the store (keys under `soc:`) and their bytes. */
