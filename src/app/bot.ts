@@ -17,7 +17,7 @@ import { WhereTracker } from '../interactions/where.js';
 import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
-import { feedDelivery } from '../transport/feed-delivery.js';
+import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
 import { sendDirectMessage } from '../transport/direct-message.js';
 import { type HealthStatus } from '../web/app.js';
 import { type RunningWebServer } from '../web/server.js';
@@ -213,6 +213,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   core.setReminderDelivery(reminderDelivery(client, (error) => log.warn('could not open the episode thread on a channel reminder', { error })));
   await deps.reminders.start();
   deps.feed.setDeliver(feedDelivery(client, config.service.webUrl));
+  deps.feed.setPauseNotice(feedPauseNotice(client));
   await deps.feed.start();
   await core.social.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });

@@ -106,11 +106,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   await reminders.define();
   const feed = await openFeed(o, now, store, jobs, social);
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
-  // The expired-record sweep: once a minute for the whole deployment, in whichever process is free.
-  await jobs.every('sweep-expired', 60_000, async () => {
-    const count = await store.sweepExpired();
-    if (count > 0) log.debug('expired records deleted', { count });
-  });
+  await sweepExpiredRecords(jobs, store, log);
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -125,7 +121,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     reminders,
     social,
     feed,
-    pendingNotice: async (userId) => ((await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined),
+    pendingNotice: afterAnswer(reminders, social),
   };
   return {
     store,
@@ -147,6 +143,14 @@ export async function openCore(o: CoreOptions): Promise<Core> {
       await store.close();
     },
   };
+}
+
+/** The expired-record sweep: once a minute for the whole deployment, in whichever process is free. */
+async function sweepExpiredRecords(jobs: JobEngine, store: BotStore, log: CoreOptions['log']): Promise<void> {
+  await jobs.every('sweep-expired', 60_000, async () => {
+    const count = await store.sweepExpired();
+    if (count > 0) log.debug('expired records deleted', { count });
+  });
 }
 
 /** The store, timed per namespace when metrics are on; an unreadable record is logged and treated as absent. */
@@ -209,6 +213,14 @@ async function openSocial(o: CoreOptions, now: () => number, { store, jobs, serv
   });
   await social.define();
   return social;
+}
+
+/** After each answer: a joined member who uses the bot is synced more often for a while; a reminder pause is told once. */
+function afterAnswer(reminders: Reminders, social: Social): NonNullable<BotDeps['pendingNotice']> {
+  return async (userId) => {
+    await social.noteActive(userId);
+    return (await reminders.takePauseNotice(userId)) ? PAUSE_NOTICE : undefined;
+  };
 }
 
 type Deliver = (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;

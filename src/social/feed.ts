@@ -55,6 +55,9 @@ export type FeedPostResult = { ok: true } | { ok: false; reason: 'refused' | 're
 
 export type FeedDeliver = (post: FeedPost, signal: AbortSignal) => Promise<FeedPostResult>;
 
+/** Tells the server's managers that a feed channel was paused and how to fix it (once per pause). */
+export type FeedPauseNotice = (guildId: string, channel: FeedChannel, reason: string) => Promise<void>;
+
 export type FeedOutcome = 'posted' | 'duplicate' | 'dropped' | 'paused' | 'retried' | 'failed';
 
 export interface FeedOptions {
@@ -102,6 +105,7 @@ export class Feed {
   readonly channels: FeedChannels;
   private deliverVia: FeedDeliver | undefined;
   private reader: SocialReader | undefined;
+  private pauseNotice: FeedPauseNotice | undefined;
   private defined: Promise<void> | undefined;
   private working: Promise<void> | undefined;
 
@@ -115,12 +119,18 @@ export class Feed {
   }
 
   get spec(): QueueSpec {
-    return { name: FEED_QUEUE, attempts: 5, retryBaseMs: 30_000, leaseMs: this.leaseMs, concurrency: 2, keepDoneMs: DAY, keepFailedMs: DAY };
+    // A done job is kept only briefly: its id never comes again (each batch has a new one), and its data names the member.
+    return { name: FEED_QUEUE, attempts: 5, retryBaseMs: 30_000, leaseMs: this.leaseMs, concurrency: 2, keepDoneMs: 60 * MINUTE, keepFailedMs: DAY };
   }
 
   /** How posts reach Discord; set by a process with a Discord client. */
   setDeliver(deliver: FeedDeliver): void {
     this.deliverVia = deliver;
+  }
+
+  /** How a pause is told to the server's managers; set by a process with a Discord client. */
+  setPauseNotice(notice: FeedPauseNotice): void {
+    this.pauseNotice = notice;
   }
 
   /** Defines the queue (every process). */
@@ -157,7 +167,7 @@ export class Feed {
       const now = this.o.now();
       const batch: FeedBatch = prev
         ? { ...prev, serviceUser, items: mergeItems(prev.items, items).slice(0, MAX_BATCH_ITEMS) }
-        : { batchId: `${userId}-${now}-${randomBytes(6).toString('base64url')}`, userId, serviceUser, startedAt: now, items: items.slice(0, MAX_BATCH_ITEMS) };
+        : { batchId: randomBytes(12).toString('base64url'), userId, serviceUser, startedAt: now, items: items.slice(0, MAX_BATCH_ITEMS) };
       const value = JSON.stringify(batch);
       const stored = raw === undefined ? await this.o.kv.setIfAbsent(key, value, ttl) : await this.o.kv.compareAndSet(key, raw, value, ttl);
       if (!stored) continue;
@@ -168,9 +178,12 @@ export class Feed {
     throw new Error('a member\'s feed batch changed concurrently too often');
   }
 
-  /** "Forget me": the member's waiting batch goes (its job then finds nothing). Returns how many records went. */
+  /** "Forget me": the member's waiting batch and its job go. Returns how many records went. */
   async forgetUser(userId: string): Promise<number> {
-    return (await this.o.kv.delete(FEED_KEY.pending(userId))) ? 1 : 0;
+    const pending = parseBatch(await this.o.kv.take(FEED_KEY.pending(userId)));
+    if (!pending) return 0;
+    await this.o.jobs.remove(FEED_QUEUE, [pending.batchId]);
+    return 1;
   }
 
   /** One batch's job: the batch taken out of the pending slot (or found from an earlier attempt), posted where the member joined. */
@@ -243,8 +256,10 @@ export class Feed {
         return undefined;
       }
       if (result.reason === 'refused') {
+        // Only the process whose write paused it tells the managers: once per pause.
         if (await this.channels.pause(guildId, channel.channelId, result.detail)) {
           log.warn('a feed channel refused a post: its feed is paused until a manager adds it again', { guildId, channelId: channel.channelId, reason: result.detail });
+          await this.pauseNotice?.(guildId, channel, result.detail).catch((error: unknown) => log.warn('could not tell the server owner that a feed channel was paused', { guildId, error }));
         }
         this.counted('paused');
         return undefined;

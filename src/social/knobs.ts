@@ -62,17 +62,17 @@ export function syncQueueSpec(knobs: SocialKnobs): QueueSpec {
 }
 
 /**
- * How long until the member's next sync: half the base interval while they used the bot or their list
- * changed within the day, the base within three days, then longer up to eight times the base for
- * members quiet a month or more.
+ * How long until the member's next sync, from how long ago they last used the bot or changed their
+ * list: half the base interval within the hour, the base within the day, twice it within three days,
+ * four times within a week, and eight times the base for members quiet longer.
  */
 export function syncIntervalMs(member: Pick<MemberRecord, 'activeAt' | 'changedAt'>, now: number, knobs: SocialKnobs): number {
   const quietMs = now - Math.max(member.activeAt, member.changedAt);
   const base = knobs.baseSyncMs;
-  if (quietMs < DAY) return slotMs(knobs);
-  if (quietMs < 3 * DAY) return base;
-  if (quietMs < 10 * DAY) return base * 2;
-  if (quietMs < 30 * DAY) return base * 4;
+  if (quietMs < HOUR) return slotMs(knobs);
+  if (quietMs < DAY) return base;
+  if (quietMs < 3 * DAY) return base * 2;
+  if (quietMs < 7 * DAY) return base * 4;
   return base * 8;
 }
 

@@ -16,10 +16,7 @@ export interface JoinResult {
 }
 
 export class Memberships {
-  constructor(
-    private readonly kv: SocialKv,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly kv: SocialKv) {}
 
   async members(guildId: string): Promise<string[]> {
     return parseGuild(await this.kv.get(KEY.guild(guildId)))?.members ?? [];
@@ -35,14 +32,12 @@ export class Memberships {
 
   /** Adds the member to the server (their record first); a lost login noted before is cleared. */
   async join(guildId: string, userId: string, serviceUser: string, firstSyncAt: number): Promise<JoinResult> {
-    const now = this.now();
     const result = await modify(this.kv, KEY.member(userId), (raw) => {
       const before = parseMember(raw);
-      const member: MemberRecord = before ?? { guilds: [], serviceUser, activeAt: now, changedAt: 0, nextAt: firstSyncAt };
+      const member: MemberRecord = before ?? { guilds: [], serviceUser, activeAt: 0, changedAt: 0, nextAt: firstSyncAt };
       const alreadyMember = member.guilds.includes(guildId);
       if (!alreadyMember) member.guilds.push(guildId);
       member.serviceUser = serviceUser;
-      member.activeAt = now;
       const wasLost = member.lost !== undefined;
       if (wasLost) {
         delete member.lost;

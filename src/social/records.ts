@@ -27,9 +27,9 @@ export interface MemberRecord {
   guilds: string[];
   /** The service account's name when they joined or were last synced. */
   serviceUser: string;
-  /** Last time they used a list feature of the bot (join, a list change through the bot). */
+  /** Last time they used the bot (noted at most every few minutes). */
   activeAt: number;
-  /** Last time a sync or the bot found a change on their lists. */
+  /** The newest change on their lists: the newest update time a sync saw, or a change made through the bot. */
   changedAt: number;
   /** When their next sync is due (epoch ms). */
   nextAt: number;

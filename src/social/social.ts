@@ -1,10 +1,11 @@
 // The server's list community over the shared store and the job engine: who joined where (consent),
 // the one mirror of each joined member's lists, its syncs, and the listeners told of every change.
 
+import { LRUCache } from 'lru-cache';
 import type { JobEngine } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
 import { ReauthRequiredError } from '../service/errors.js';
-import { DEFAULT_SOCIAL_KNOBS, SYNC_QUEUE, syncIntervalMs, type SocialKnobs } from './knobs.js';
+import { DEFAULT_SOCIAL_KNOBS, slotMs, SYNC_QUEUE, syncIntervalMs, type SocialKnobs } from './knobs.js';
 import { type SocialKv } from './kv.js';
 import type { ListSource } from './list-source.js';
 import { Memberships } from './memberships.js';
@@ -35,12 +36,14 @@ export class Social implements SocialService {
   private readonly mirrors: MirrorStore;
   private readonly sync: MirrorSync;
   private readonly listeners: MirrorChangeListener[] = [];
+  /** Who this process noted active lately: only spares the store repeated writes (the record is the truth). */
+  private readonly notedActive = new LRUCache<string, true>({ max: 10_000, ttl: ACTIVITY_WRITE_MS });
   private started: Promise<void> | undefined;
   private defined: Promise<void> | undefined;
 
   constructor(private readonly o: SocialDeps) {
     this.knobs = { ...DEFAULT_SOCIAL_KNOBS, ...o.knobs };
-    this.memberships = new Memberships(o.kv, o.now);
+    this.memberships = new Memberships(o.kv);
     this.mirrors = new MirrorStore(o.kv, o.now);
     this.sync = new MirrorSync({
       members: this.memberships,
@@ -83,6 +86,8 @@ export class Social implements SocialService {
   async join(guildId: string, discordUserId: string, signal?: AbortSignal): Promise<JoinOutcome> {
     const link = await this.o.linked(discordUserId);
     if (!link) return { ok: false, reason: 'not-linked' };
+    // Noted as not a member by this process a moment ago: no longer true.
+    this.notedActive.delete(discordUserId);
     const now = this.o.now();
     const joined = await this.memberships.join(guildId, discordUserId, link.serviceUser, now);
     try {
@@ -93,7 +98,11 @@ export class Social implements SocialService {
         if (!kept || kept.serviceUser !== link.serviceUser || kept.staleUntil !== undefined) needsSync = true;
       }
       if (needsSync) {
-        const changes = await this.sync.syncKinds(discordUserId, link.serviceUser, signal);
+        const { changes, newest } = await this.sync.syncKinds(discordUserId, link.serviceUser, signal);
+        await this.memberships.updateMember(discordUserId, (m) => {
+          m.changedAt = Math.max(m.changedAt, Math.min(newest, now));
+          return true;
+        });
         if (changes.length > 0) await this.emit(discordUserId, link.serviceUser, changes);
       }
     } catch (error) {
@@ -103,7 +112,8 @@ export class Social implements SocialService {
     }
     if (joined.firstServer || joined.wasLost) {
       const at = this.o.now();
-      await this.sync.schedule(discordUserId, at + syncIntervalMs({ activeAt: at, changedAt: 0 }, at, this.knobs));
+      const member = await this.memberships.member(discordUserId);
+      if (member) await this.sync.schedule(discordUserId, at + syncIntervalMs(member, at, this.knobs));
     }
     const [anime, manga] = await Promise.all(KINDS.map(async (kind) => (await this.mirrors.record(discordUserId, kind))?.entries.size ?? 0));
     return { ok: true, alreadyMember: joined.alreadyMember, serviceUser: link.serviceUser, entries: { anime: anime ?? 0, manga: manga ?? 0 } };
@@ -139,13 +149,41 @@ export class Social implements SocialService {
         if (change) m.changedAt = now;
         return true;
       });
+      await this.syncSoon(discordUserId, member.nextAt, now);
     }
     // Changing their list through the bot means they are logged in again: syncing resumes.
     if (member.lost) await this.sync.resume(discordUserId);
     if (change) await this.emit(discordUserId, member.serviceUser, [change]);
   }
 
+  /**
+   * The user just used the bot (called after each answered interaction): a joined member's syncs come
+   * more often for a while, the next one within half the base interval. Never throws.
+   */
+  async noteActive(discordUserId: string): Promise<void> {
+    if (this.notedActive.has(discordUserId)) return;
+    this.notedActive.set(discordUserId, true);
+    try {
+      const now = this.o.now();
+      const noted = await this.memberships.updateMember(discordUserId, (m) => {
+        if (now - m.activeAt < ACTIVITY_WRITE_MS) return undefined;
+        m.activeAt = now;
+        return true;
+      });
+      if (noted && !noted.member.lost) await this.syncSoon(discordUserId, noted.member.nextAt, now);
+    } catch (error) {
+      this.o.log.warn('could not note a joined member as active', { error });
+    }
+  }
+
+  /** An active member's next sync comes within half the base interval. */
+  private async syncSoon(userId: string, nextAt: number, now: number): Promise<void> {
+    const soon = now + slotMs(this.knobs);
+    if (nextAt > soon) await this.sync.schedule(userId, soon);
+  }
+
   async forgetUser(discordUserId: string): Promise<number> {
+    this.notedActive.delete(discordUserId);
     const member = await this.memberships.member(discordUserId);
     const dropped = await this.dropUserData(discordUserId, member?.jobIds ?? []);
     return dropped + (await this.memberships.forget(discordUserId));
@@ -164,6 +202,11 @@ export class Social implements SocialService {
         this.o.log.warn('a listener of list changes failed', { error });
       }
     }
+  }
+
+  /** Queues the member's next sync for `atMs` (tests and the bench; syncs schedule themselves otherwise). */
+  scheduleSync(discordUserId: string, atMs: number): Promise<void> {
+    return this.sync.schedule(discordUserId, atMs);
   }
 
   /** One member's sync job, run now (tests and the bench; the job engine runs it otherwise). */

@@ -93,9 +93,10 @@ export class MirrorSync {
     return undefined;
   }
 
-  /** Brings both mirrors of the member up to date. Returns the changes found. */
-  async syncKinds(userId: string, serviceUser: string, signal?: AbortSignal): Promise<MirrorChange[]> {
+  /** Brings both mirrors of the member up to date. Returns the changes found and the newest update time seen. */
+  async syncKinds(userId: string, serviceUser: string, signal?: AbortSignal): Promise<{ changes: MirrorChange[]; newest: number }> {
     const changes: MirrorChange[] = [];
+    let newest = 0;
     for (const kind of KINDS) {
       const kept = await this.o.mirrors.record(userId, kind);
       // A mirror of another account (the member linked a different one) is read again from scratch.
@@ -103,20 +104,27 @@ export class MirrorSync {
       const read = await this.read(userId, kind, own, signal);
       if (kept && !own) await this.o.mirrors.drop(userId);
       changes.push(...(await this.o.mirrors.applySync(userId, kind, serviceUser, read)));
+      newest = read.entries.reduce((max, e) => Math.max(max, e.updatedAt), newest);
     }
-    return changes;
+    return { changes, newest };
   }
 
   /** Queues the member's next sync at `dueAt` (an id per slot: enqueued once however many processes ask). */
   async schedule(userId: string, dueAt: number): Promise<void> {
+    const noted = await this.o.members.updateMember(userId, (m) => this.noteNext(userId, m, dueAt));
+    if (noted) await this.enqueue(userId, noted.result);
+  }
+
+  /** Sets the member's next sync (in the same write that ends a sync, so no other process finds it due in between). */
+  private noteNext(userId: string, m: MemberRecord, dueAt: number): { id: string; dueAt: number } {
     const id = syncJobId(userId, dueAt, this.o.knobs);
-    const noted = await this.o.members.updateMember(userId, (m) => {
-      m.nextAt = dueAt;
-      m.jobIds = [...(m.jobIds ?? []).filter((j) => j !== id), id].slice(-KEPT_JOB_IDS);
-      return true;
-    });
-    if (!noted) return;
-    await this.o.jobs.enqueue(SYNC_QUEUE, id, { userId }, { delayMs: Math.max(0, dueAt - this.o.now()) });
+    m.nextAt = dueAt;
+    m.jobIds = [...(m.jobIds ?? []).filter((j) => j !== id), id].slice(-KEPT_JOB_IDS);
+    return { id, dueAt };
+  }
+
+  private async enqueue(userId: string, next: { id: string; dueAt: number }): Promise<void> {
+    await this.o.jobs.enqueue(SYNC_QUEUE, next.id, { userId }, { delayMs: Math.max(0, next.dueAt - this.o.now()) });
   }
 
   /** One member's sync job: skipped when another process synced them this interval or holds the claim. */
@@ -132,12 +140,13 @@ export class MirrorSync {
     if (!claimed) return;
     const member = claimed.member;
     let changes: MirrorChange[];
+    let newest: number;
     let serviceUser = member.serviceUser;
     try {
       const link = await this.o.linked(userId);
       if (!link) throw new ReauthRequiredError('not_logged_in');
       serviceUser = link.serviceUser;
-      changes = await this.syncKinds(userId, serviceUser);
+      ({ changes, newest } = await this.syncKinds(userId, serviceUser));
     } catch (error) {
       if (error instanceof ReauthRequiredError) {
         await this.markLost(userId);
@@ -153,10 +162,10 @@ export class MirrorSync {
     const next = await members.updateMember(userId, (m) => {
       delete m.claimUntil;
       m.serviceUser = serviceUser;
-      if (changes.length > 0) m.changedAt = done;
-      return done + syncIntervalMs(m, done, knobs);
+      m.changedAt = Math.max(m.changedAt, Math.min(newest, done));
+      return this.noteNext(userId, m, done + syncIntervalMs(m, done, knobs));
     });
-    if (next) await this.schedule(userId, next.result);
+    if (next) await this.enqueue(userId, next.result);
     if (changes.length > 0) await this.o.emit(userId, serviceUser, changes);
   }
 

@@ -2,12 +2,13 @@
 // post: the finalized message, only the server's chosen role allowed to be mentioned, and a nonce
 // derived from the post's id with `enforce_nonce` (a resend within Discord's window returns the first
 // message). A channel that refuses the post (403, 404, missing access or permissions) is `refused`:
-// its feed pauses; anything else is retried.
+// its feed pauses and the server's owner is told by DM; anything else is retried.
 
 import { DiscordAPIError, HTTPError, Routes, type Client } from 'discord.js';
 import { finalizeMessage } from '../render/limits.js';
-import { feedPostNonceKey, type FeedDeliver, type FeedPostResult } from '../social/feed.js';
-import { feedPostMessage } from '../views/feed.js';
+import { feedPostNonceKey, type FeedDeliver, type FeedPauseNotice, type FeedPostResult } from '../social/feed.js';
+import { feedPausedNotice, feedPostMessage } from '../views/feed.js';
+import { sendDirectMessage } from './direct-message.js';
 
 function classify(error: unknown): FeedPostResult {
   if (error instanceof DiscordAPIError) {
@@ -39,5 +40,14 @@ export function feedDelivery(client: Client, serviceWebUrl: string): FeedDeliver
     } catch (error) {
       return classify(error);
     }
+  };
+}
+
+/** Tells the server's owner by DM that its feed paused in a channel (a bot cannot list who has Manage Server without intents). */
+export function feedPauseNotice(client: Client): FeedPauseNotice {
+  return async (guildId, channel, reason) => {
+    const guild = (await client.rest.get(Routes.guild(guildId))) as { owner_id?: unknown; name?: unknown };
+    if (typeof guild.owner_id !== 'string') return;
+    await sendDirectMessage(client, guild.owner_id, feedPausedNotice(typeof guild.name === 'string' ? guild.name : 'your server', channel, reason));
   };
 }

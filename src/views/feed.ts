@@ -14,12 +14,12 @@ import { clipPlain, escapeMarkdown, plural } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
 import { safeHttpUrl } from '../render/url.js';
 import { animeFields, mangaFields } from '../service/fields.js';
-import type { Anime, Manga, WorkKind } from '../service/work-types.js';
-import { mirrorEntryOf } from '../social/list-source.js';
+import type { WorkKind } from '../service/work-types.js';
 import type { FeedChannel } from '../social/feed-channels.js';
 import type { FeedPost } from '../social/feed.js';
 import { LockTimeoutError } from '../store/locks.js';
 import { ANIME_MY_STATUS, MANGA_MY_STATUS } from './details.js';
+import { mirrorListChange } from './mirror-hook.js';
 import { isNsfw, maskTitle } from './nsfw.js';
 
 const ADD_KIND = 'fa';
@@ -94,12 +94,12 @@ async function addPlanned(ctx: BaseContext, kind: WorkKind, id: number, auth: Au
     return { embeds: [{ title: 'Already on your list', description: `**${name}** is on your list as ${humanize(current)}; it was left as it is.`, color: COLORS.brand }] };
   }
   const status = kind === 'anime' ? 'plan_to_watch' : 'plan_to_read';
-  const entry =
+  const updated =
     kind === 'anime'
-      ? mirrorEntryOf('anime', work as Anime, await ctx.deps.service.updateAnimeListStatus(id, { status: 'plan_to_watch' }, { auth }))
-      : mirrorEntryOf('manga', work as Manga, await ctx.deps.service.updateMangaListStatus(id, { status: 'plan_to_read' }, { auth }));
-  // The clicker's mirror follows at once when they joined a server's community (a no-op otherwise).
-  await ctx.deps.social.listChanged(ctx.userId, kind, id, entry).catch((error: unknown) => ctx.deps.log.warn('could not update the mirror after Add to my list', { userId: ctx.userId, error }));
+      ? await ctx.deps.service.updateAnimeListStatus(id, { status: 'plan_to_watch' }, { auth })
+      : await ctx.deps.service.updateMangaListStatus(id, { status: 'plan_to_read' }, { auth });
+  // The clicker's mirror follows at once when they joined a server's community (never failing the add).
+  await mirrorListChange(ctx, kind, work, updated);
   const hidden = isNsfw(work.nsfw) && !ctx.where.ageRestricted ? '\n-# The title is marked not safe for work, so it is not named here.' : '';
   return { embeds: [{ title: 'Added to your list', description: `**${name}** is on your list as ${humanize(status)}.${hidden}`, color: COLORS.success }] };
 }
@@ -129,6 +129,24 @@ export function feedChannelListMessage(channels: readonly FeedChannel[]): Render
 /** How a manager fixes a paused feed channel. */
 export function pausedText(c: FeedChannel): string {
   return `\u2003⚠️ **paused**: Discord refused a post (${escapeMarkdown(clipPlain(c.pausedReason ?? 'no reason given', 120))}). Give the bot View Channel, Send Messages and Embed Links in <#${c.channelId}>, then run \`/feed channel add\` for it again.`;
+}
+
+/** The direct message to a server's owner when its feed paused in a channel: what happened and how to fix it. */
+export function feedPausedNotice(guildName: string, channel: FeedChannel, reason: string): RenderedMessage {
+  return {
+    embeds: [
+      {
+        title: 'The activity feed is paused in a channel',
+        description: [
+          `Discord refused the bot's feed post in <#${channel.channelId}> of **${escapeMarkdown(clipPlain(guildName, 100))}** (${escapeMarkdown(clipPlain(reason, 120))}), so the feed there is paused.`,
+          '',
+          `To fix it, give the bot View Channel, Send Messages and Embed Links in that channel${channel.roleId !== undefined ? ' (and a way to mention its role)' : ''}, then run \`/feed channel add\` for it again in the server. To stop the feed there instead: \`/feed channel remove\`.`,
+          '-# You get this because you own the server; members with Manage Server see it in `/feed channel list`.',
+        ].join('\n'),
+        color: COLORS.warning,
+      },
+    ],
+  };
 }
 
 /** A warning for managers about paused feed channels, shown under their /feed answers (undefined when none is paused). */

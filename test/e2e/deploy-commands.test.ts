@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
+import { commands as registry } from '../../src/app/command-registry.js';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const SCRIPT = join(process.cwd(), 'src', 'app', 'deploy-commands.ts');
@@ -39,10 +40,10 @@ describe('deploy-commands', () => {
   it('registers every command globally, usable in servers, DMs and private channels, for both installs', async () => {
     const { code, output } = await deploy(fake, []);
     expect(code).toBe(0);
-    expect(output).toContain('Registered 10 commands globally');
+    expect(output).toContain(`Registered ${registry.length} commands globally`);
     expect(output).toContain(`client_id=${fake.applicationId}`);
     const commands = fake.registeredCommands() as Array<{ name: string; contexts: number[]; integration_types: number[] }>;
-    expect(commands.map((c) => c.name).sort()).toEqual(['anime', 'compare', 'forum', 'list', 'login', 'logout', 'manga', 'profile', 'remind', 'server']);
+    expect(commands.map((c) => c.name).sort()).toEqual(['anime', 'compare', 'feed', 'forum', 'list', 'login', 'logout', 'manga', 'profile', 'remind', 'server']);
     for (const command of commands) {
       expect(command.contexts).toEqual([0, 1, 2]);
       expect(command.integration_types).toEqual([0, 1]);
@@ -53,8 +54,8 @@ describe('deploy-commands', () => {
     const guild = '1200000000000000001';
     const { code, output } = await deploy(fake, ['--guild', guild]);
     expect(code).toBe(0);
-    expect(output).toContain(`Registered 10 commands in server ${guild}`);
-    expect(fake.registeredCommands(guild)).toHaveLength(10);
+    expect(output).toContain(`Registered ${registry.length} commands in server ${guild}`);
+    expect(fake.registeredCommands(guild)).toHaveLength(registry.length);
 
     const bad = await deploy(fake, ['--guild', 'nope']);
     expect(bad.code).toBe(2);

@@ -46,6 +46,7 @@ describe('activity feed in a server', () => {
     stack.discord.guilds.define({
       id: GUILD_ID,
       name: 'anime club',
+      ownerId: admin.id,
       channels: [
         { id: FEED_CHANNEL, name: 'feed' },
         { id: ADULT_CHANNEL, name: 'after-dark', nsfw: true },
@@ -147,6 +148,27 @@ describe('activity feed in a server', () => {
     expect(componentsOf(post).filter((c) => c.label === 'Add to my list')).toHaveLength(2);
   });
 
+  it('a change made with /list update becomes a feed post; a plan-to-watch add does not', async () => {
+    await feedCommand('add', { channel: channel(FEED_CHANNEL) });
+    const before = posts().length;
+    const update = (options: Options) => answerOf(stack.command({ name: 'list', subcommandGroup: 'anime', subcommand: 'update', options, user: alice, where: inServer(MEMBER) }));
+    const kept = (await stack.bot.deps.social.mirror(alice.id, 'anime'))?.entries.find((e) => e.id === HOKUTO);
+    if (!kept) throw new Error('alice has no Hokuto no Ken on her list');
+    expect((await update({ title: `id:${HOKUTO}`, status: 'completed', score: 9 })).text).toContain('Your list');
+    await windowEnds();
+    expect(posts()).toHaveLength(before + 1);
+    expect(textOf(posts().at(-1))).toContain(`completed **${kept.title}**`);
+    expect(textOf(posts().at(-1))).toContain('scored 9/10');
+    // Something new on the plan-to-watch list is not activity.
+    const onList = new Set((await stack.bot.deps.social.mirror(alice.id, 'anime'))?.entries.map((e) => e.id));
+    const fresh = [1358, 1356, 1357, 1359].find((id) => !onList.has(id));
+    expect(fresh).toBeDefined();
+    expect((await update({ title: `id:${fresh}`, status: 'plan_to_watch' })).text).toContain('Your list');
+    expect((await stack.bot.deps.social.mirror(alice.id, 'anime'))?.entries.find((e) => e.id === fresh)?.status).toBe('plan_to_watch');
+    await windowEnds();
+    expect(posts()).toHaveLength(before + 1);
+  });
+
   it('"Add to my list" adds the title as plan to watch for whoever clicks, once; an unlinked clicker is told to /login', async () => {
     await feedCommand('add', { channel: channel(FEED_CHANNEL) });
     const kept = (await stack.bot.deps.social.mirror(alice.id, 'anime'))?.entries.find((e) => e.id === HOKUTO);
@@ -219,6 +241,13 @@ describe('activity feed in a server', () => {
     expect(posts()).toHaveLength(before);
     const refused = stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages' && c.status === 403);
     expect(refused.length).toBeGreaterThan(0);
+    // The server's owner is told by DM, once, what happened and how to fix it.
+    const told = stack.discord.dms.messagesTo(admin.id);
+    expect(told).toHaveLength(1);
+    expect(textOf(told[0])).toContain('paused');
+    expect(textOf(told[0])).toContain(`<#${FEED_CHANNEL}>`);
+    expect(textOf(told[0])).toContain('Send Messages');
+    expect(textOf(told[0])).toContain('/feed channel add');
     const list = await feedCommand('list');
     expect(list.text).toContain('paused');
     expect(list.text).toContain('Send Messages');
@@ -228,6 +257,7 @@ describe('activity feed in a server', () => {
     await change(alice, entry('Mushishi', { status: 'completed', progress: 12 }));
     await windowEnds();
     expect(stack.discord.calls.filter((c) => c.route === 'POST /channels/:channel/messages').length).toBe(attempts);
+    expect(stack.discord.dms.messagesTo(admin.id)).toHaveLength(1);
 
     stack.discord.guilds.setOverwrites(FEED_CHANNEL, []);
     expect((await feedCommand('add', { channel: channel(FEED_CHANNEL) })).text).toContain('Feed channel updated');

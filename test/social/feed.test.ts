@@ -102,7 +102,11 @@ describe('activity feed batching and posting', () => {
     social.add(GUILD, BOB);
     await social.emit(BOB, 'bob', [started(1, 'Frieren')]);
     await social.forgetUser(BOB);
+    const batchId = (JSON.parse((await kv.get(FEED_KEY.pending(BOB))) ?? '{}') as { batchId?: string }).batchId ?? '';
+    expect(batchId).not.toContain(BOB);
+    expect((await kv.keys('job:')).some((k) => k.endsWith(batchId))).toBe(true);
     expect(await feed.forgetUser(BOB)).toBe(1);
+    expect((await kv.keys('job:')).filter((k) => k.endsWith(batchId))).toEqual([]);
     await after(BATCH_MS);
     expect(posts).toHaveLength(0);
     expect(await kv.keys('feed:pending:')).toEqual([]);
@@ -111,6 +115,8 @@ describe('activity feed batching and posting', () => {
 
   it('a refused post pauses that channel (others still get it); nothing is posted there until it is added again', async () => {
     await feed.channels.add(GUILD, { channelId: OTHER_CHANNEL, ageRestricted: false });
+    const notices: string[] = [];
+    feed.setPauseNotice((guildId, channel, reason) => Promise.resolve(void notices.push(`${guildId} ${channel.channelId} ${reason}`)));
     answer = (post) => (post.channel.channelId === CHANNEL ? { ok: false, reason: 'refused', detail: '403 50013 Missing Permissions' } : { ok: true });
     await social.emit(ALICE, 'alice', [started(1, 'Frieren')]);
     await after(BATCH_MS);
@@ -118,6 +124,7 @@ describe('activity feed batching and posting', () => {
     const paused = (await feed.channels.list(GUILD)).find((c) => c.channelId === CHANNEL);
     expect(paused?.pausedAt).toBe(clock);
     expect(paused?.pausedReason).toContain('Missing Permissions');
+    expect(notices).toEqual([`${GUILD} ${CHANNEL} 403 50013 Missing Permissions`]);
 
     let attempts = 0;
     answer = (post) => {
@@ -127,6 +134,7 @@ describe('activity feed batching and posting', () => {
     await social.emit(ALICE, 'alice', [completed(1, 'Frieren')]);
     await after(BATCH_MS);
     expect(attempts).toBe(0);
+    expect(notices).toHaveLength(1);
     // Added again: the pause is lifted.
     await feed.channels.add(GUILD, { channelId: CHANNEL, ageRestricted: false });
     expect((await feed.channels.list(GUILD)).every((c) => c.pausedAt === undefined)).toBe(true);

@@ -20,6 +20,8 @@ import { DAY, entry, FakeLists } from './fake-lists.js';
 const GUILD = '1100000000000000001';
 const OTHER = '1100000000000000002';
 const KNOBS: Partial<SocialKnobs> = { pageSize: 1000, incrementalPageSize: 100 };
+/** Members whose lists last changed long ago (the fake's entries) are synced at eight times the base interval. */
+const QUIET_INTERVAL = 8 * DEFAULT_SOCIAL_KNOBS.baseSyncMs;
 
 describe.each(engineCases())('the community on $kind', (engineCase) => {
   let place: OpenedCase | undefined;
@@ -38,11 +40,11 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     linked.clear();
   });
 
-  async function instance(o: { log?: ReturnType<typeof createLogger> } = {}): Promise<{ social: Social; store: StoreEngine; jobs: JobEngine }> {
+  async function instance(o: { log?: ReturnType<typeof createLogger>; realTime?: boolean } = {}): Promise<{ social: Social; store: StoreEngine; jobs: JobEngine }> {
     place ??= prepareCase(engineCase.kind);
     lists ??= new FakeLists(() => now);
     const store = await place.open();
-    const clock = () => now;
+    const clock = o.realTime ? Date.now : () => now;
     const jobs =
       engineCase.kind === 'postgres' || engineCase.kind === 'redis'
         ? await openJobEngine({ location: parseStoreUrl(place.url), store, now: clock, keepDoneMs: DAY, keepFailedMs: DAY, leaseMs: 30_000, onError: () => undefined })
@@ -125,7 +127,7 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
       expect([userId, serviceUser]).toEqual([id, 'user021']);
       seen.push(changes);
     });
-    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    now += QUIET_INTERVAL;
     lists.change(id, 'anime', 7, { status: 'dropped', score: 3 });
     lists.change(id, 'anime', 1600, { status: 'watching', progress: 1 });
     const before = lists.requests.length;
@@ -158,7 +160,7 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     const seen: MirrorChange[] = [];
     social.onChanges(async (_u, _s, changes) => void seen.push(...changes));
     lists.list(id, 'anime').delete(5);
-    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    now += QUIET_INTERVAL;
     await social.runSync(id);
     expect((await social.mirror(id, 'anime'))?.entries).toHaveLength(30);
     now += DAY;
@@ -192,7 +194,7 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     ]);
     expect(lines.filter((l) => l.includes('a listener of list changes failed'))).toHaveLength(2);
     // The sync then finds the same change on the service: nothing told twice.
-    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    now += QUIET_INTERVAL;
     await social.runSync(id);
     expect(seen).toHaveLength(2);
   });
@@ -206,7 +208,11 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     const first = lists.requests.length;
     await social.runSync(id);
     expect(lists.requests.length).toBe(first);
-    // Active (joined just now): synced again after half the base interval.
+    // A quiet list: the next sync is due in eight times the base interval.
+    const joinedRecord = JSON.parse((await store.get(`soc:member:${id}`)) ?? '{}') as { nextAt?: number };
+    expect(joinedRecord.nextAt).toBe(now + QUIET_INTERVAL);
+    // Using the bot brings it to within half the base interval.
+    await social.noteActive(id);
     now += DEFAULT_SOCIAL_KNOBS.baseSyncMs / 2;
     await Promise.all([social.runSync(id), social.runSync(id)]);
     expect(lists.requests.length).toBe(first + 2);
@@ -232,7 +238,7 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     lists.fill(id, 'anime', 5);
     await social.join(GUILD, id);
     lists.lost.add(id);
-    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    now += QUIET_INTERVAL;
     await social.runSync(id);
     const lostAt = now;
     const mirror = await social.mirror(id, 'anime');
@@ -268,11 +274,30 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     }
     expect((await b.social.members(GUILD)).sort()).toEqual([...ids].sort());
     const before = lists.requests.length;
-    now += DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    now += QUIET_INTERVAL;
     await Promise.all(ids.flatMap((id) => [a.social.runSync(id), b.social.runSync(id)]));
     for (const id of ids) expect(lists.requests.slice(before).filter((r) => r.userId === id)).toHaveLength(2);
     const due = now + DAY;
     const added = await Promise.all([a.jobs, b.jobs, a.jobs].map((jobs) => jobs.enqueue(SYNC_QUEUE, syncJobId(ids[0] ?? '', due, { ...DEFAULT_SOCIAL_KNOBS }), { userId: ids[0] }, { delayMs: DAY })));
     expect(added.filter(Boolean)).toHaveLength(1);
   });
+
+  const networked = engineCase.kind === 'postgres' || engineCase.kind === 'redis';
+  it.skipIf(skip || !networked)('two instances working the queue: a sync scheduled by both runs once', async () => {
+    lists = new FakeLists(Date.now);
+    const a = await instance({ realTime: true });
+    const b = await instance({ realTime: true });
+    const id = member('1500000000000000001');
+    linked.set(id, { serviceUser: 'user001', linkedAt: Date.now() - DAY });
+    lists.fill(id, 'anime', 10);
+    await a.social.join(GUILD, id);
+    await Promise.all([a.social.start(), b.social.start()]);
+    const before = lists.requests.length;
+    const due = Date.now();
+    await Promise.all([a.social.scheduleSync(id, due), b.social.scheduleSync(id, due), a.social.scheduleSync(id, due)]);
+    const end = Date.now() + 20_000;
+    while (lists.requests.length < before + 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(lists.requests.slice(before).map((r) => r.kind)).toEqual(['anime', 'manga']);
+  }, 40_000);
 });
