@@ -165,7 +165,12 @@ export class MirrorSync {
       m.changedAt = Math.max(m.changedAt, Math.min(newest, done));
       return this.noteNext(userId, m, done + syncIntervalMs(m, done, knobs));
     });
-    if (next) await this.enqueue(userId, next.result);
+    if (!next) {
+      // They left their last server or were forgotten while the lists were read: nothing of theirs stays.
+      await this.o.mirrors.drop(userId);
+      return;
+    }
+    await this.enqueue(userId, next.result);
     if (changes.length > 0) await this.o.emit(userId, serviceUser, changes);
   }
 

@@ -16,6 +16,8 @@ export class FakeLists implements ListSource {
   readonly lists = new Map<string, Map<number, MirrorEntry>>();
   readonly requests: Array<{ userId: string; kind: ListKind } & ListPageRequest> = [];
   readonly lost = new Set<string>();
+  /** Runs before each page is answered (e.g. something happening while a sync reads). */
+  beforePage: (() => Promise<void>) | undefined;
 
   constructor(private readonly now: () => number) {}
 
@@ -45,12 +47,13 @@ export class FakeLists implements ListSource {
     return this.requests.filter((r) => r.userId === userId && (kind === undefined || r.kind === kind)).length;
   }
 
-  page(userId: string, kind: ListKind, request: ListPageRequest): Promise<ListPage> {
+  async page(userId: string, kind: ListKind, request: ListPageRequest): Promise<ListPage> {
+    await this.beforePage?.();
     this.requests.push({ userId, kind, ...request });
-    if (this.lost.has(userId)) return Promise.reject(new ReauthRequiredError('refresh_rejected'));
+    if (this.lost.has(userId)) throw new ReauthRequiredError('refresh_rejected');
     const all = [...this.list(userId, kind).values()];
     all.sort(request.byUpdate ? (a, b) => b.updatedAt - a.updatedAt || a.id - b.id : (a, b) => a.id - b.id);
     const entries = all.slice(request.offset, request.offset + request.limit).map((e) => ({ ...e }));
-    return Promise.resolve({ entries, more: request.offset + request.limit < all.length });
+    return { entries, more: request.offset + request.limit < all.length };
   }
 }
