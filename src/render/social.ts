@@ -125,6 +125,10 @@ export function compareEmbed(kind: ListKind, a: CompareSide, b: CompareSide, aff
   if (affinity.disagree.length > 0) {
     fields.push({ name: 'Disagree most on', value: affinity.disagree.map((p) => pairLine(p, ageRestricted)).join('\n') });
   }
+  if (fields.length > 0) {
+    const name = (side: CompareSide) => escapeMarkdown(clipPlain(side.serviceUser, NAME_MAX)) || 'a member';
+    lines.push(`-# Scores below: ${name(a)} vs ${name(b)}`);
+  }
   return {
     title: `${kind === 'anime' ? 'Anime' : 'Manga'} taste compared`,
     color: COLORS.brand,
@@ -182,7 +186,7 @@ export function leaderboardEmbed(
     title: `${metricName(metric, kind)} — ${kind} leaderboard`,
     color: COLORS.brand,
     description: truncate([head, body].filter(Boolean).join('\n\n'), DISCORD_LIMITS.embedDescription),
-    footer: { text: `${plural(rows.length, 'member', 'members')} who joined this server's list community` },
+    footer: { text: `${plural(rows.length, 'member', 'members')} of this server's list community ranked` },
   };
 }
 

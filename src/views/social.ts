@@ -25,8 +25,11 @@ import {
   TOP_STATUSES,
   topTitles,
   type LeaderboardMetric,
+  type LeaderboardRow,
   type TopStatus,
+  type TopTitle,
 } from '../social/leaderboards.js';
+import { DerivedMemo } from '../social/derived-memo.js';
 import { mirrorMemo } from '../social/mirror-memo.js';
 import { entryIn, memberMirrors, serverView } from '../social/server-view.js';
 import type { ListKind, SocialReader } from '../social/types.js';
@@ -137,6 +140,10 @@ export const serverMembersHandler: ComponentHandler = {
 
 // ---- leaderboards --------------------------------------------------------------------------------
 
+/** Boards computed from the same mirror objects are reused (paging through a board computes it once). */
+const leaderboards = new DerivedMemo<LeaderboardRow[]>();
+const tops = new DerivedMemo<TopTitle[]>();
+
 interface LeaderboardState {
   metric: LeaderboardMetric;
   kind: ListKind;
@@ -150,7 +157,8 @@ export const leaderboardView: PagedView<LeaderboardState> = {
   decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOf(r.string()) }),
   async load(ctx, state, offset) {
     const guildId = serverOnly(ctx, 'The leaderboard');
-    const rows = leaderboard(await memberMirrors(mirrorMemo(ctx.deps.social), guildId, state.kind), state.metric);
+    const mirrors = await memberMirrors(mirrorMemo(ctx.deps.social), guildId, state.kind);
+    const rows = leaderboards.get(`lb:${guildId}:${state.kind}:${state.metric}`, mirrors, () => leaderboard(mirrors, state.metric));
     return {
       embeds: [leaderboardEmbed(state.metric, state.kind, rows, offset, PAGE_SIZE, ctx.userId)],
       open: [],
@@ -185,7 +193,7 @@ export const topTitlesView: PagedView<TopState> = {
     const social = ctx.deps.social;
     const mirrors = await memberMirrors(mirrorMemo(social), guildId, state.kind);
     const status = state.status === undefined ? undefined : statusOf(state.kind, state.status);
-    const titles = topTitles(mirrors, status);
+    const titles = tops.get(`tt:${guildId}:${state.kind}:${status ?? ''}`, mirrors, () => topTitles(mirrors, status));
     const own = mirrors.find((m) => m.discordUserId === ctx.userId) ?? (await social.mirror(ctx.userId, state.kind));
     const mine = new Map((own?.entries ?? []).map((e) => [e.id, { status: e.status, score: e.score }]));
     const page = titles.slice(offset, offset + PAGE_SIZE);

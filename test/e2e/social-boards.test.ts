@@ -42,8 +42,8 @@ describe('the server list community: server view, compare, leaderboards', () => 
     const out = await answerOf(stack.command({ name: 'server', subcommand: 'join', user, where: GUILD }));
     expect(out.text).toContain('joined');
   };
-  const run = (user: Who, name: string, o: { subcommand?: string; options?: Record<string, string | number | boolean | { type: number; value: string }>; where?: Where } = {}) => {
-    const handle = stack.command({ name, user, where: o.where ?? GUILD, ...(o.subcommand ? { subcommand: o.subcommand } : {}), ...(o.options ? { options: o.options } : {}) });
+  const run = (user: Who, name: string, o: { group?: string; subcommand?: string; options?: Record<string, string | number | boolean | { type: number; value: string }>; where?: Where } = {}) => {
+    const handle = stack.command({ name, user, where: o.where ?? GUILD, ...(o.group ? { subcommandGroup: o.group } : {}), ...(o.subcommand ? { subcommand: o.subcommand } : {}), ...(o.options ? { options: o.options } : {}) });
     return answerOf(handle);
   };
   const member = (user: Who) => ({ type: USER_OPTION, value: user.id });
@@ -103,6 +103,19 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(textOf(second).match(/<@\d+>/g)).toHaveLength(3);
     expect(textOf(second)).toContain('**11.**');
     expect(apiRequests(stack, '/users').length).toBe(listReads);
+  });
+
+  it('a list change through the bot shows in the server view at once', async () => {
+    const user = group[1] as Who;
+    const changed = await run(user, 'list', { group: 'anime', subcommand: 'update', options: { title: `id:${shared.id}`, status: 'dropped', score: 2 }, where: DM });
+    expect(changed.text).toContain('Dropped');
+    const info = await run(outsider, 'anime', { subcommand: 'info', options: { title: `id:${shared.id}` } });
+    const part = info.message.embeds?.find((e) => e.title === 'In this server');
+    expect(part?.description).toMatch(/· 1 dropped/);
+    const all = await answerOf(stack.click(info.message, buttonLabelled(info.message, 'See all').custom_id ?? '', outsider, GUILD));
+    // Dropped comes after watching and completed: on the second page.
+    const second = await click(all.message, 'Next', outsider);
+    expect(textOf(second)).toContain(`<@${user.id}> (member2) — Dropped · scored 2`);
   });
 
   it('/anime info in a DM shows no server part', async () => {
@@ -171,6 +184,9 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(top.text).toContain('✓ you:');
     const watching = await run(alice, 'server', { subcommand: 'top', options: { status: 'current' } });
     expect(watching.text).toContain('(watching)');
+    const chapters = await run(alice, 'server', { subcommand: 'leaderboard', options: { by: 'episodes', kind: 'manga' } });
+    expect(chapters.text).toContain('Chapters read — manga leaderboard');
+    expect(chapters.text).toMatch(/ chapters?( ← you)?\n|chapters?$/m);
     const days = await run(alice, 'server', { subcommand: 'leaderboard', options: { by: 'days', kind: 'manga' } });
     expect(days.ephemeral).toBe(true);
     expect(days.text).toContain('Anime only');

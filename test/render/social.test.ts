@@ -94,6 +94,7 @@ describe('compareEmbed', () => {
     expect(text).toContain('**75%** of the titles on either list are on both: 6 titles in common (6 and 8 on their lists).');
     expect(text).toMatch(/\*\*-?\d+%\*\* correlation of scores, on 6 titles scored by both\./);
     expect(embed?.fields?.map((f) => f.name)).toEqual(['Agree most on', 'Disagree most on']);
+    expect(embed?.description).toContain(`-# Scores below: user${ID(1)} vs user${ID(2)}`);
     expect(embed?.fields?.[1]?.value).toBe('Title 6 — 9 vs 1');
     // title 5 is not safe for work: hidden outside age-restricted channels
     expect(embed?.fields?.[0]?.value).not.toContain('Title 5');
@@ -123,7 +124,7 @@ describe('leaderboardEmbed', () => {
     const [embed] = checked([leaderboardEmbed('episodes', 'anime', rows, 0, 10, ID(3))]);
     expect(embed?.description).toContain(`▶ **#4** <@${ID(3)}> (user${ID(3)}) — 97 episodes ← you`);
     expect(embed?.description?.match(/← you/g)).toHaveLength(1);
-    expect(embed?.footer?.text).toBe("25 members who joined this server's list community");
+    expect(embed?.footer?.text).toBe("25 members of this server's list community ranked");
   });
 
   it('tells the viewer their place when it is on another page, and when they are not on it', () => {

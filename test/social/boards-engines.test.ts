@@ -1,0 +1,110 @@
+// The server features over the real community store on every store engine (memory, SQLite, and
+// PostgreSQL and Redis when TEST_POSTGRES_URL / TEST_REDIS_URL are set): the server view, compare
+// and the leaderboards read members' mirrors through the per-process memo, follow list changes at
+// once in the process that saw them and within the memo's time in another, and never show a member
+// who left.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseStoreUrl } from '../../src/config/store-url.js';
+import { InProcessJobEngine } from '../../src/jobs/in-process.js';
+import type { JobEngine } from '../../src/jobs/job-engine.js';
+import { openJobEngine } from '../../src/jobs/open.js';
+import { silentLogger } from '../../src/log/log.js';
+import { computeAffinity } from '../../src/social/affinity.js';
+import { leaderboard, topTitles } from '../../src/social/leaderboards.js';
+import { MirrorMemo } from '../../src/social/mirror-memo.js';
+import { memberMirrors, serverView } from '../../src/social/server-view.js';
+import { Social } from '../../src/social/social.js';
+import type { StoreEngine } from '../../src/store/engine.js';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { DAY, entry, FakeLists } from './fake-lists.js';
+
+const GUILD = '1100000000000000001';
+const TTL = 20_000;
+
+describe.each(engineCases())('the server features on $kind', (engineCase) => {
+  let place: OpenedCase | undefined;
+  const opened: Array<{ store: StoreEngine; jobs: JobEngine }> = [];
+  const now = Date.UTC(2026, 10, 1, 12);
+  let memoClock = 1_000;
+  const lists = new FakeLists(() => now);
+  const linked = new Map<string, { serviceUser: string; linkedAt: number }>();
+
+  afterEach(async () => {
+    for (const o of opened.splice(0)) {
+      await o.jobs.stop();
+      await o.store.close();
+    }
+    await place?.cleanup();
+    place = undefined;
+  });
+
+  async function instance(): Promise<{ social: Social; memo: MirrorMemo }> {
+    place ??= prepareCase(engineCase.kind);
+    const store = await place.open();
+    const clock = () => now;
+    const jobs =
+      engineCase.kind === 'postgres' || engineCase.kind === 'redis'
+        ? await openJobEngine({ location: parseStoreUrl(place.url), store, now: clock, keepDoneMs: DAY, keepFailedMs: DAY, leaseMs: 30_000, onError: () => undefined })
+        : new InProcessJobEngine(store, clock, () => undefined, 0);
+    opened.push({ store, jobs });
+    const social = new Social({ kv: store, jobs, source: lists, linked: async (id) => linked.get(id), now: clock, log: silentLogger, knobs: { pageSize: 1000 } });
+    await social.define();
+    const memo = new MirrorMemo(social, { ttlMs: TTL, maxEntries: 100_000, now: () => memoClock });
+    social.onChanges(async (userId) => memo.forget(userId));
+    return { social, memo };
+  }
+
+  const ids = ['1200000000000000001', '1200000000000000002', '1200000000000000003', '1200000000000000004'];
+
+  it.skipIf(engineCase.skipped !== undefined)('answers from the mirror, follows changes, never shows who left', async () => {
+    for (const [i, id] of ids.entries()) {
+      linked.set(id, { serviceUser: `user${i}`, linkedAt: now - DAY });
+      // Titles 1-10 for everyone (scores rising with the member), then some of their own.
+      for (let t = 1; t <= 10; t++) lists.list(id, 'anime').set(t, entry(t, { score: ((t + i) % 10) + 1, progress: t, status: t <= 3 ? 'watching' : 'completed' }));
+      for (let t = 0; t < i * 3; t++) lists.list(id, 'anime').set(100 + i * 10 + t, entry(100 + i * 10 + t, { score: 0, progress: 12 }));
+    }
+    const one = await instance();
+    const two = await instance();
+    for (const id of ids) expect(await one.social.join(GUILD, id)).toMatchObject({ ok: true });
+
+    const view = serverView('anime', 2, await memberMirrors(two.memo, GUILD, 'anime'));
+    expect(view.members).toBe(4);
+    expect(view.byStatus).toEqual([{ status: 'watching', count: 4 }]);
+    // scores on title 2: 3, 4, 5, 6 for members 0-3
+    expect(view.lines.map((l) => [l.serviceUser, l.score])).toEqual([
+      ['user3', 6],
+      ['user2', 5],
+      ['user1', 4],
+      ['user0', 3],
+    ]);
+
+    const [a, b] = await Promise.all([two.memo.mirror(ids[0] as string, 'anime'), two.memo.mirror(ids[1] as string, 'anime')]);
+    const affinity = computeAffinity(a?.entries ?? [], b?.entries ?? []);
+    expect(affinity).toMatchObject({ countA: 10, countB: 13, common: 10 });
+    expect(affinity.correlation.kind).toBe('value');
+    expect(leaderboard(await memberMirrors(two.memo, GUILD, 'anime'), 'episodes').map((r) => r.value)).toEqual([55 + 36 * 3, 55 + 36 * 2, 55 + 36, 55]);
+    expect(topTitles(await memberMirrors(two.memo, GUILD, 'anime')).map((t) => t.id)).toHaveLength(10);
+
+    // A change through the bot in process one: one's memo follows at once, two's within the memo's time.
+    await memberMirrors(one.memo, GUILD, 'anime');
+    await one.social.listChanged(ids[0] as string, 'anime', 2, entry(2, { status: 'dropped', score: 1, progress: 1, updatedAt: now }));
+    expect(serverView('anime', 2, await memberMirrors(one.memo, GUILD, 'anime')).byStatus).toEqual([
+      { status: 'watching', count: 3 },
+      { status: 'dropped', count: 1 },
+    ]);
+    expect(serverView('anime', 2, await memberMirrors(two.memo, GUILD, 'anime')).byStatus).toEqual([{ status: 'watching', count: 4 }]);
+    memoClock += TTL + 1;
+    expect(serverView('anime', 2, await memberMirrors(two.memo, GUILD, 'anime')).byStatus).toEqual([
+      { status: 'watching', count: 3 },
+      { status: 'dropped', count: 1 },
+    ]);
+
+    // Leaving shows the member nowhere at once, though the memo still holds a copy of their list.
+    expect(await one.social.leave(GUILD, ids[3] as string)).toBe(true);
+    const after = serverView('anime', 2, await memberMirrors(two.memo, GUILD, 'anime'));
+    expect(after.members).toBe(3);
+    expect(after.lines.map((l) => l.discordUserId)).not.toContain(ids[3]);
+    expect(await two.memo.isMember(GUILD, ids[3] as string)).toBe(false);
+  });
+});
