@@ -23,6 +23,8 @@ export interface SocialStack {
   core: Core;
   /** /v2 requests the emulator answered so far (the bot's; the bench changes lists in-process). */
   requests(): number;
+  /** Of them, reads of a whole list page (no `sort`: first syncs and the daily full pass) and incremental reads (`sort=list_updated_at`). */
+  listReads(): { whole: number; incremental: number };
   /** Token refreshes the emulator answered so far. */
   refreshes(): number;
   close(): Promise<void>;
@@ -79,6 +81,23 @@ function storePlace(kind: EngineKind): { url: string; cleanup(): Promise<void> }
   }
 }
 
+/** Every member linked as after /login: tokens the emulator issued, sealed in the store. */
+async function linkMembers(core: Core, emulator: Emulator, workload: SocialWorkload, now: () => number): Promise<void> {
+  const members = workload.members;
+  for (let i = 0; i < members.length; i += 50) {
+    await Promise.all(
+      members.slice(i, i + 50).map((m) => {
+        const t = emulator.issueTokensFor(m.serviceUser, DEFAULT_CLIENT.id);
+        return core.store.accounts.set(m.discordUserId, {
+          serviceUserName: m.serviceUser,
+          linkedAt: now(),
+          tokens: { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: now() + t.expires_in * 1000, obtainedAt: now() },
+        });
+      }),
+    );
+  }
+}
+
 export async function startSocialStack(kind: EngineKind, workload: SocialWorkload, now: () => number): Promise<SocialStack> {
   const cleanups: Array<() => Promise<unknown>> = [];
   const unwind = async (): Promise<void> => {
@@ -86,8 +105,14 @@ export async function startSocialStack(kind: EngineKind, workload: SocialWorkloa
     cleanups.length = 0;
   };
   try {
+    const reads = { whole: 0, incremental: 0 };
     const emulator = await startEmulator({
       now,
+      onRequest: (entry) => {
+        if (!/^\/v2\/users\/[^/]+\/(anime|manga)list$/.test(entry.path)) return;
+        if (entry.query.sort === 'list_updated_at') reads.incremental++;
+        else reads.whole++;
+      },
       users: workload.members.map((m) => ({ name: m.serviceUser, password: `${m.serviceUser}-password`, ownLists: m.lists })),
       catalogue: { size: CATALOGUE_SIZE },
       accessTokenTtlSeconds: TOKEN_SECONDS,
@@ -113,24 +138,12 @@ export async function startSocialStack(kind: EngineKind, workload: SocialWorkloa
     });
     const core = await openCore({ config, log: silentLogger, now, processMetrics: false });
     cleanups.push(() => core.close());
-    // Linked as after /login: tokens the emulator issued, sealed in the store.
-    const members = workload.members;
-    for (let i = 0; i < members.length; i += 50) {
-      await Promise.all(
-        members.slice(i, i + 50).map((m) => {
-          const t = emulator.issueTokensFor(m.serviceUser, DEFAULT_CLIENT.id);
-          return core.store.accounts.set(m.discordUserId, {
-            serviceUserName: m.serviceUser,
-            linkedAt: now(),
-            tokens: { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: now() + t.expires_in * 1000, obtainedAt: now() },
-          });
-        }),
-      );
-    }
+    await linkMembers(core, emulator, workload, now);
     return {
       emulator,
       core,
       requests: () => emulator.stats.requests,
+      listReads: () => ({ ...reads }),
       refreshes: () => emulator.stats.tokenRequests.refresh_token,
       close: unwind,
     };

@@ -48,6 +48,8 @@ export interface EmulatorOptions {
    * `{"message":"","error":"forbidden"}` without Retry-After for `coolOffMs` (default 10 000). Measured on `now`.
    */
   throttle?: ThrottleOptions;
+  /** Told of every request once answered (the same entry `requestLog` keeps), e.g. to count requests by kind. */
+  onRequest?: (entry: RequestLogEntry) => void;
 }
 
 export interface RequestLogEntry {
@@ -145,7 +147,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const url = new URL(req.originalUrl, 'http://x');
       const query: Record<string, string> = {};
       for (const [k, v] of url.searchParams) query[k] = SENSITIVE_QUERY.has(k) ? '[redacted]' : v;
-      requestLog.push({ method: req.method, path: url.pathname, query, auth: authKind(req), status: res.statusCode });
+      const entry: RequestLogEntry = { method: req.method, path: url.pathname, query, auth: authKind(req), status: res.statusCode };
+      requestLog.push(entry);
+      options.onRequest?.(entry);
       if (requestLog.length > REQUEST_LOG_LIMIT) requestLog.splice(0, requestLog.length - REQUEST_LOG_LIMIT);
     });
     next();
