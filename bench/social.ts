@@ -83,7 +83,7 @@ async function runOn(kind: EngineKind, hours: number, o: BenchOptions): Promise<
     const memberships = workload.guilds.reduce((n, g) => n + g.members.length, 0);
     const failures = [...joined.failures].map(([why, n]) => `${n} × ${why}`).join('; ');
     console.log(
-      `    first sync: ${joined.joinRequests} upstream requests for ${MEMBERS} members (${fixed(joined.joinRequests / MEMBERS, 2)} per member; one page per kind would be 2), ${memberships} joins (${JOIN_CONCURRENCY} at a time) spread over ${JOIN_SPREAD_MS / HOUR} simulated hours, ${fixed((performance.now() - t0) / 1000)} s real time${failures ? `; joins FAILED: ${failures}` : ''}`,
+      `    first sync: ${joined.joinRequests} upstream requests for ${MEMBERS} members (${fixed(joined.joinRequests / MEMBERS, 2)} per member; one page per kind would be 2), ${memberships} joins (${JOIN_CONCURRENCY} members at a time) spread over ${JOIN_SPREAD_MS / HOUR} simulated hours, ${fixed((performance.now() - t0) / 1000)} s real time${failures ? `; joins FAILED: ${failures}` : ''}`,
     );
     console.log(`    meanwhile ${joined.syncRequests} upstream requests for the syncs that fell due (not in the hourly figures)`);
 
@@ -161,8 +161,8 @@ async function drain(jobs: JobEngine): Promise<void> {
 
 /** Every membership, JOIN_CONCURRENCY joins at a time (as members of busy servers join); failures by reason. */
 /**
- * Every membership, a member's servers one after the other and members in turn, JOIN_CONCURRENCY joins
- * at a time, the clock moving evenly over JOIN_SPREAD_MS and the syncs that fall due run in between.
+ * Every membership: JOIN_CONCURRENCY members at a time, each joining their servers one after the other,
+ * the clock moving evenly over JOIN_SPREAD_MS and the syncs that fall due run in between.
  * Counts the first syncs' requests (whole-list reads) apart from the other syncs', and failed joins by reason.
  */
 async function joinAll(
@@ -174,21 +174,25 @@ async function joinAll(
   const social: SocialService = stack.core.social;
   const guildsOf = new Map<string, string[]>();
   for (const g of workload.guilds) for (const id of g.members) guildsOf.set(id, [...(guildsOf.get(id) ?? []), g.guildId]);
-  const jobs: Array<[string, string]> = workload.members.flatMap((m) => (guildsOf.get(m.discordUserId) ?? []).map((g): [string, string] => [g, m.discordUserId]));
   const failures = new Map<string, number>();
-  const before = { requests: stack.requests(), ...stack.listReads() };
-  for (let i = 0; i < jobs.length; i += JOIN_CONCURRENCY) {
-    setNow(from + Math.floor((JOIN_SPREAD_MS * i) / jobs.length));
-    await drain(stack.core.jobs);
-    const outcomes = await Promise.all(
-      jobs.slice(i, i + JOIN_CONCURRENCY).map(([g, id]) =>
-        social.join(g, id).then(
-          (outcome) => (outcome.ok ? undefined : outcome.reason),
-          (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
-        ),
-      ),
+  const joinOne = async (g: string, id: string): Promise<void> => {
+    const why = await social.join(g, id).then(
+      (outcome) => (outcome.ok ? undefined : outcome.reason),
+      (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
     );
-    for (const why of outcomes) if (why !== undefined) failures.set(why, (failures.get(why) ?? 0) + 1);
+    if (why !== undefined) failures.set(why, (failures.get(why) ?? 0) + 1);
+  };
+  const before = { requests: stack.requests(), ...stack.listReads() };
+  const members = workload.members;
+  for (let i = 0; i < members.length; i += JOIN_CONCURRENCY) {
+    setNow(from + Math.floor((JOIN_SPREAD_MS * i) / members.length));
+    await drain(stack.core.jobs);
+    // JOIN_CONCURRENCY members at once, each joining their servers one after the other.
+    await Promise.all(
+      members.slice(i, i + JOIN_CONCURRENCY).map(async (m) => {
+        for (const g of guildsOf.get(m.discordUserId) ?? []) await joinOne(g, m.discordUserId);
+      }),
+    );
   }
   await drain(stack.core.jobs);
   // The in-process engine also starts due jobs on its own timer, during joins too: the first syncs are the whole-list reads
