@@ -9,6 +9,7 @@ import { encodeCustomId } from '../src/interactions/custom-id.js';
 import { encodeUserId } from '../src/interactions/invoker.js';
 import type { RenderedMessage } from '../src/render/limits.js';
 import { escapeMarkdown } from '../src/render/text.js';
+import { discordTime } from '../src/airing/air-times.js';
 
 const FORGET_KIND = 'fg';
 
@@ -21,13 +22,19 @@ export const logout: SlashCommand = defineCommand(
       async run(ctx) {
         const name = await ctx.deps.accounts.linkedAs(ctx.userId);
         const existed = await ctx.deps.accounts.logout(ctx.userId);
+        // A member of a server's list community is told once, here, what becomes of their shown lists.
+        const shown = existed ? await ctx.deps.social.mirror(ctx.userId, 'anime').catch(() => undefined) : undefined;
+        const community =
+          shown?.staleUntil !== undefined
+            ? `\n\nYou joined the list community of one or more servers: your lists there are no longer updated, and the copy the bot keeps stays visible there until ${discordTime(shown.staleUntil, 'D')} or until you \`/server leave\`. Log in again to keep it up to date.`
+            : '';
         return {
           ephemeral: true,
           embeds: [
             existed
               ? {
                   title: 'Logged out',
-                  description: `Unlinked ${name ? `**${escapeMarkdown(name)}**` : 'your account'}. Its tokens are deleted from this bot, and so are your unfinished logins.`,
+                  description: `Unlinked ${name ? `**${escapeMarkdown(name)}**` : 'your account'}. Its tokens are deleted from this bot, and so are your unfinished logins.${community}`,
                 }
               : { title: 'Not linked', description: 'You had no linked account. Your unfinished logins, if any, are deleted.' },
           ],

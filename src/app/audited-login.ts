@@ -67,10 +67,12 @@ interface AccountLinksDeps {
   forgetReminders: (discordUserId: string) => Promise<number>;
   /** Deletes the user's server memberships and mirrored lists; returns how many records. */
   forgetSocial: (discordUserId: string) => Promise<number>;
+  /** The user unlinked: their mirrored lists stop being synced. */
+  socialLoggedOut: (discordUserId: string) => Promise<void>;
 }
 
 /** What commands may do about a user's link: who they are linked as, their tokens, login, logout, forget me. */
-export function accountLinks({ login, tokens, store, metrics, log, forgetReminders, forgetSocial }: AccountLinksDeps): AccountLinks {
+export function accountLinks({ login, tokens, store, metrics, log, forgetReminders, forgetSocial, socialLoggedOut }: AccountLinksDeps): AccountLinks {
   return {
     linkedAs: (id) => login.linkedAs(id),
     tokenSource: (id) => tokens.sourceFor(id),
@@ -83,6 +85,7 @@ export function accountLinks({ login, tokens, store, metrics, log, forgetReminde
     logout: async (id) => {
       const serviceUserName = await login.linkedAs(id);
       const unlinked = await login.logout(id);
+      if (unlinked) await socialLoggedOut(id).catch((error: unknown) => log.warn('could not stop syncing an unlinked member lists', { error }));
       log.info('audit: account unlinked', {
         audit: 'unlink',
         discordUserId: id,

@@ -33,12 +33,16 @@ const LIST_STATUS = nested('list_status', 'status', 'score', 'num_episodes_watch
 const ANIME_FIELDS = animeFields('num_episodes', 'average_episode_duration', 'nsfw', LIST_STATUS);
 const MANGA_FIELDS = mangaFields('num_chapters', 'nsfw', LIST_STATUS);
 
-/** Reads through the service client; calls without a scope are background work in the deployment's shared budget. */
-export function serviceListSource(service: ServiceClient, tokens: TokenManager): ListSource {
+/**
+ * Reads through the service client: a sync's calls are unscoped, i.e. background work in the deployment's
+ * shared budget (a login they find lost is told to its owner by DM); joining reads as the member's own command.
+ */
+export function serviceListSource(unscoped: ServiceClient, tokens: TokenManager): ListSource {
   return {
     async page(discordUserId, kind, request) {
       const auth = tokens.sourceFor(discordUserId, { background: request.signal === undefined });
       const ctx = { auth, ...(request.signal ? { signal: request.signal } : {}) };
+      const service = request.signal ? unscoped.scoped({ signal: request.signal, priority: 'interactive' }) : unscoped;
       const common = { limit: request.limit, offset: request.offset, nsfw: true } as const;
       if (kind === 'anime') {
         const page = await service.userAnimeList('@me', { ...common, fields: ANIME_FIELDS, ...(request.byUpdate ? { sort: 'list_updated_at' as const } : {}) }, ctx);

@@ -9,8 +9,6 @@ export const KEY = {
   member: (userId: string) => `soc:member:${userId}`,
   members: 'soc:member:',
   mirror: (userId: string, kind: ListKind) => `soc:mirror:${userId}:${kind}`,
-  /** Every key a member's records can have (forget me). */
-  ofUser: (userId: string): string[] => [KEY.member(userId), KEY.mirror(userId, 'anime'), KEY.mirror(userId, 'manga')],
 } as const;
 
 export const KINDS: readonly ListKind[] = ['anime', 'manga'];

@@ -176,6 +176,14 @@ export class Social implements SocialService {
     }
   }
 
+  /**
+   * The member unlinked their account (/logout): syncing stops now, and the mirror stays visible for
+   * the stale period, as for a lost login (nothing for someone who joined no server).
+   */
+  loggedOut(discordUserId: string): Promise<void> {
+    return this.sync.markLost(discordUserId);
+  }
+
   /** An active member's next sync comes within half the base interval. */
   private async syncSoon(userId: string, nextAt: number, now: number): Promise<void> {
     const soon = now + slotMs(this.knobs);

@@ -66,7 +66,9 @@ describe('per-user tokens end to end', () => {
     const user = newUser('burst-ahead');
     await stack.login(user, { name: 'bob', password: 'bob-password' });
     const baseline = await answerOf(viewOwnList(user));
-    expect(baseline.text).toContain('Naruto');
+    // bob's own list (first page, by title).
+    expect(baseline.text).toContain('Your anime list');
+    expect(baseline.text).toContain('**1.**');
     const count = refreshes();
     offsetMs += 2 * 3600 * 1000;
     try {

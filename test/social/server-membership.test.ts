@@ -87,6 +87,23 @@ describe('/server join and leave', () => {
     expect(notJoined.text).toContain('You had not joined');
   });
 
+  it('logging out stops the syncs and says so once; the copy stays visible for 30 days; joining again after a new login resumes', async () => {
+    const user = newUser('logout');
+    await stack.login(user, ALICE);
+    await server('join', user);
+    const out = await answerOf(stack.command({ name: 'logout', user, where: GUILD }));
+    expect(out.text).toContain('no longer updated');
+    expect(out.text).toContain('/server leave');
+    const stale = await stack.bot.deps.social.mirror(user.id, 'anime');
+    expect(stale?.staleUntil).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(await stack.bot.deps.social.isMember(guildOf(out) ?? '', user.id)).toBe(true);
+    // Told once: a second /logout (nothing linked any more) says nothing of it.
+    expect((await answerOf(stack.command({ name: 'logout', user, where: GUILD }))).text).not.toContain('no longer updated');
+    await stack.login(user, ALICE);
+    expect((await server('join', user)).text).toContain('You had already joined');
+    expect((await stack.bot.deps.social.mirror(user.id, 'anime'))?.staleUntil).toBeUndefined();
+  });
+
   it('forget me removes every membership and the mirrored lists: no store key names the user', async () => {
     const user = newUser('forget');
     await stack.login(user, ALICE);

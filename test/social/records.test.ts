@@ -1,0 +1,60 @@
+// The community's stored shapes and rules without a store engine: the compact mirror record, what
+// an unreadable record reads as, how a bot change merges over the mirror, and the adaptive interval.
+
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SOCIAL_KNOBS, syncIntervalMs } from '../../src/social/knobs.js';
+import { MirrorStore } from '../../src/social/mirror-store.js';
+import { decodeMirror, encodeMirror, parseGuild, parseMember, type MirrorRecord } from '../../src/social/records.js';
+import { MemoryEngine } from '../../src/store/engines/memory.js';
+import { entry } from './fake-lists.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describe('community records', () => {
+  it('a mirror round-trips through its compact form; unreadable records read as absent', () => {
+    const record: MirrorRecord = {
+      serviceUser: 'alice',
+      syncedAt: 1_700_000_000_000,
+      seenUpdatedAt: 1_699_000_000_000,
+      fullAt: 1_698_000_000_000,
+      staleUntil: 1_800_000_000_000,
+      entries: new Map([1, 2].map((id) => [id, entry(id, { title: id === 2 ? 'Ｚ "quoted" <@1>' : 'One', nsfw: id === 2 })])),
+    };
+    const raw = encodeMirror(record);
+    expect(decodeMirror(raw)).toEqual(record);
+    expect(raw.length).toBeLessThan(220);
+    for (const bad of ['', '{', '[]', '{"u":1}', 'null']) expect(decodeMirror(bad), bad).toBeUndefined();
+    // A malformed row is skipped, the rest kept.
+    const partly = decodeMirror(JSON.stringify({ u: 'a', s: 1, w: 0, f: 0, e: [[1, 'x', 'completed', 1, 1, 1, 0, 0, 1], ['bad'], [2, 'y']] }));
+    expect([...(partly?.entries.keys() ?? [])]).toEqual([1]);
+    expect(parseGuild('nope')).toBeUndefined();
+    expect(parseGuild('{"members":["1",2,"3"]}')).toEqual({ members: ['1', '3'] });
+    expect(parseMember('{"guilds":["9"],"serviceUser":"a","activeAt":"x","lost":{"at":1}}')).toEqual({ guilds: ['9'], serviceUser: 'a', activeAt: 0, changedAt: 0, nextAt: 0 });
+  });
+
+  it('a change made through the bot keeps what its answer did not know (length, total, title) and never unmarks not safe for work', async () => {
+    let now = 1_700_000_000_000;
+    const mirrors = new MirrorStore(new MemoryEngine(), () => now);
+    expect(await mirrors.applyChange('1', 'anime', 5, entry(5))).toBeUndefined();
+    await mirrors.applySync('1', 'anime', 'alice', { full: true, entries: [entry(5, { nsfw: true, total: 24, episodeSeconds: 1420 })], startedAt: now });
+    now += 1000;
+    const change = await mirrors.applyChange('1', 'anime', 5, entry(5, { title: 'anime #5', total: 0, episodeSeconds: 0, nsfw: false, progress: 13, status: 'watching', updatedAt: 0 }));
+    expect(change?.after).toMatchObject({ title: 'Title 5', total: 24, episodeSeconds: 1420, nsfw: true, progress: 13, status: 'watching', updatedAt: now });
+    // A sync that read the list before the change does not undo it.
+    await mirrors.applySync('1', 'anime', 'alice', { full: true, entries: [entry(5, { nsfw: true, total: 24 })], startedAt: now - 500 });
+    expect((await mirrors.view('1', 'anime'))?.entries[0]).toMatchObject({ progress: 13, status: 'watching' });
+  });
+
+  it('syncs come more often after recent use or list changes, less for quiet members', () => {
+    const base = DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    const at = (quietMs: number, field: 'activeAt' | 'changedAt' = 'changedAt') =>
+      syncIntervalMs({ activeAt: 0, changedAt: 0, [field]: DAY * 100 - quietMs }, DAY * 100, DEFAULT_SOCIAL_KNOBS);
+    expect(at(10 * 60_000, 'activeAt')).toBe(base / 2);
+    expect(at(10 * 60_000)).toBe(base / 2);
+    expect(at(5 * HOUR)).toBe(base);
+    expect(at(2 * DAY)).toBe(base * 2);
+    expect(at(5 * DAY)).toBe(base * 4);
+    expect(at(60 * DAY)).toBe(base * 8);
+  });
+});
