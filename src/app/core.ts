@@ -100,7 +100,12 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   });
   const audited = auditedLogin(login, metrics, log);
   const social = await openSocial(o, now, { store, jobs, service, tokens });
-  const accounts = accountLinks({ login, tokens, store, metrics, log, forgetReminders: (id) => reminders.forgetUser(id), forgetSocial: async (id) => (await social.forgetUser(id)) + (await feed.forgetUser(id)), socialLoggedOut: (id) => social.loggedOut(id) });
+  const accounts = accountLinks({
+    login, tokens, store, metrics, log,
+    forgetReminders: (id) => reminders.forgetUser(id),
+    forgetSocial: async (id) => (await social.forgetUser(id)) + (await feed.forgetUser(id)),
+    socialLoggedOut: (id) => social.loggedOut(id),
+  });
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
