@@ -1,9 +1,12 @@
 // Command-line options of `npm run bench -- [options]`.
 
-export const PARTS = ['latency', 'memory', 'service', 'store', 'ops', 'http', 'reminders', 'catalogue', 'faults', 'economy'] as const;
+export const PARTS = ['latency', 'memory', 'service', 'store', 'ops', 'http', 'reminders', 'catalogue', 'faults', 'economy', 'social'] as const;
 export type Part = (typeof PARTS)[number];
-/** Parts run without --only. `economy` needs PostgreSQL/Redis and a few minutes: only with --only economy. */
-export const DEFAULT_PARTS: readonly Part[] = PARTS.filter((p) => p !== 'economy');
+/**
+ * Parts run without --only. `economy` needs PostgreSQL/Redis and a few minutes, `social` (1 000 members'
+ * lists) a few minutes too: only when named with --only.
+ */
+export const DEFAULT_PARTS: readonly Part[] = PARTS.filter((p) => p !== 'economy' && p !== 'social');
 
 export interface BenchOptions {
   quick: boolean;
@@ -29,7 +32,7 @@ export interface BenchOptions {
 export const USAGE = `Usage: npm run bench -- [--quick] [--only ${PARTS.join(',')}] [--samples N]
                        [--interactions N] [--warmup N] [--requests N] [--concurrency N] [--catalogue-size N]
   --quick            short run (fewer samples and interactions) for a smoke check
-  --only LIST        run only these parts (comma-separated); economy runs only when named here
+  --only LIST        run only these parts (comma-separated); economy and social run only when named here
   --samples N        latency samples per scenario (default 100, quick 20)
   --interactions N   measured interactions of the memory run (default 5000, quick 1000)
   --warmup N         memory warm-up interactions (default 1500, quick 300)

@@ -14,6 +14,7 @@ import { runHttpThroughput } from './http-throughput.js';
 import { runFaults } from './faults.js';
 import { runReminders } from './reminders.js';
 import { runEconomy } from './economy.js';
+import { runSocial } from './social.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -36,6 +37,7 @@ async function main(): Promise<number> {
     http: () => runHttpThroughput(o),
     faults: () => runFaults(o),
     economy: () => runEconomy(o),
+    social: () => runSocial(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();

@@ -3,7 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { apiRouter, type FaultState } from './api/router.js';
 import { DEFAULT_CATALOGUE_SEED, buildCatalogue } from './catalogue/index.js';
 import type { CatalogueExtras } from './catalogue/extras.js';
-import { DEFAULT_USERS, makeProfile, seedUserLists } from './catalogue/users.js';
+import { DEFAULT_USERS, makeProfile, seedUserLists, type UserLists } from './catalogue/users.js';
 import { oauthRouter, type OAuthCounters } from './oauth/routes.js';
 import { TokenStore } from './oauth/store.js';
 import { type ClientRecord, type EmulatorState, type UserRecord, findUser } from './state.js';
@@ -22,6 +22,11 @@ export interface EmulatorUser {
   password: string;
   /** Random seeded lists of these sizes for a user who is not one of the default ones (default: empty lists). */
   lists?: { anime: number; manga: number };
+  /**
+   * The user's lists, used as they are instead of seeded ones (not copied: whoever passed them may change
+   * them while the emulator runs, e.g. a bench simulating list changes).
+   */
+  ownLists?: UserLists;
 }
 
 export interface EmulatorOptions {
@@ -43,6 +48,8 @@ export interface EmulatorOptions {
    * `{"message":"","error":"forbidden"}` without Retry-After for `coolOffMs` (default 10 000). Measured on `now`.
    */
   throttle?: ThrottleOptions;
+  /** Told of every request once answered (the same entry `requestLog` keeps), e.g. to count requests by kind. */
+  onRequest?: (entry: RequestLogEntry) => void;
 }
 
 export interface RequestLogEntry {
@@ -110,7 +117,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   for (const u of users) {
     userMap.set(u.name.toLowerCase(), {
       name: u.name, password: u.password, profile: makeProfile(u.name, startMs),
-      lists: seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs, u.lists),
+      lists: u.ownLists ?? seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs, u.lists),
     });
   }
   const clientMap = new Map<string, ClientRecord>(clients.map((c) => [c.id, { ...c, redirectUris: [...c.redirectUris] }]));
@@ -140,7 +147,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const url = new URL(req.originalUrl, 'http://x');
       const query: Record<string, string> = {};
       for (const [k, v] of url.searchParams) query[k] = SENSITIVE_QUERY.has(k) ? '[redacted]' : v;
-      requestLog.push({ method: req.method, path: url.pathname, query, auth: authKind(req), status: res.statusCode });
+      const entry: RequestLogEntry = { method: req.method, path: url.pathname, query, auth: authKind(req), status: res.statusCode };
+      requestLog.push(entry);
+      options.onRequest?.(entry);
       if (requestLog.length > REQUEST_LOG_LIMIT) requestLog.splice(0, requestLog.length - REQUEST_LOG_LIMIT);
     });
     next();

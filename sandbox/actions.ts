@@ -5,7 +5,7 @@ import { autocomplete, buttonClick, selectMenu, slashCommand } from '../fake-dis
 import type { FakeDiscord, OptionValue, TypedOption } from '../fake-discord/index.js';
 import { clientHints, type OptionHints, type RegisteredOption } from './client-checks.js';
 import { JumpRefused, type ClockView, type JumpAnswer, type NextEpisode } from './next-episode.js';
-import { SERVER_CHANNELS, SERVER_ROLES, whereOf, type Place, type SandboxUser } from './places.js';
+import { memberNamed, SERVER_CHANNELS, SERVER_MEMBERS, SERVER_ROLES, whereOf, type Place, type SandboxUser } from './places.js';
 import type { Entry, Timeline } from './timeline.js';
 
 export class ActionError extends Error {}
@@ -28,6 +28,7 @@ export interface CommandInput {
 const STRING = 3;
 const INTEGER = 4;
 const BOOLEAN = 5;
+const USER = 6;
 const CHANNEL = 7;
 const ROLE = 8;
 const NUMBER = 10;
@@ -181,6 +182,12 @@ function typed(leaf: RegisteredOption[], name: string, raw: string): TypedOption
       if (!channel) throw new ActionError(`Option "${name}" needs a channel of the server: ${SERVER_CHANNELS.map((c) => `#${c.name}`).join(', ')}.`);
       return { type: CHANNEL, value: channel.id };
     }
+    case USER: {
+      // Discord's client offers the server's members and sends the picked one's id.
+      const member = memberNamed(raw);
+      if (!member) throw new ActionError(`Option "${name}" needs a member of the server: ${SERVER_MEMBERS.map((u) => `@${u.username}`).join(', ')}.`);
+      return { type: USER, value: member.id };
+    }
     case ROLE: {
       const wanted = raw.trim().replace(/^<@&(\d+)>$/, '$1').replace(/^@(?!everyone$)/, '').toLowerCase();
       const role = SERVER_ROLES.find((r) => r.id === wanted || r.name.toLowerCase() === wanted || (r.name === '@everyone' && wanted === 'everyone'));
@@ -192,10 +199,11 @@ function typed(leaf: RegisteredOption[], name: string, raw: string): TypedOption
   }
 }
 
-/** How the page labels a sent option: channels and roles by name, as Discord's client shows them. */
+/** How the page labels a sent option: channels, roles and users by name, as Discord's client shows them. */
 function shownValue(option: OptionValue | undefined, raw: string): string {
   if (typeof option !== 'object') return raw;
   if (option.type === CHANNEL) return `#${SERVER_CHANNELS.find((c) => c.id === option.value)?.name ?? raw}`;
+  if (option.type === USER) return `@${SERVER_MEMBERS.find((u) => u.id === option.value)?.username ?? raw}`;
   if (option.type === ROLE) {
     const name = SERVER_ROLES.find((r) => r.id === option.value)?.name ?? raw;
     return name.startsWith('@') ? name : `@${name}`;

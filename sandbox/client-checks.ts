@@ -4,7 +4,7 @@
 // shows a short hint instead, and nothing reaches the bot. The sandbox does the same; the fake
 // Discord's strict refusals (which name the rule, for developers) stay for the tests.
 
-import { SERVER_CHANNELS, SERVER_ROLES } from './places.js';
+import { memberNamed, SERVER_CHANNELS, SERVER_ROLES } from './places.js';
 
 /** An option of the bot's registration, as the fake Discord holds it. */
 export interface RegisteredOption {
@@ -19,7 +19,7 @@ export interface RegisteredOption {
   max_value?: number;
 }
 
-export const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, CHANNEL: 7, ROLE: 8, NUMBER: 10 } as const;
+export const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, NUMBER: 10 } as const;
 
 /** Option name → the hint Discord's client shows next to it; empty when the command may be sent. */
 export type OptionHints = Record<string, string>;
@@ -57,6 +57,8 @@ function hintFor(option: RegisteredOption, raw: string): string | undefined {
       const wanted = raw.trim().replace(/^<#(\d+)>$/, '$1').replace(/^#/, '').toLowerCase();
       return SERVER_CHANNELS.some((c) => c.id === wanted || c.name === wanted) ? undefined : 'Pick a channel of this server';
     }
+    case OPTION_TYPES.USER:
+      return memberNamed(raw) ? undefined : 'Pick a member of this server';
     case OPTION_TYPES.ROLE: {
       const wanted = raw.trim().replace(/^<@&(\d+)>$/, '$1').replace(/^@(?!everyone$)/, '').toLowerCase();
       const found = SERVER_ROLES.some((r) => r.id === wanted || r.name.toLowerCase() === wanted || (r.name === '@everyone' && wanted === 'everyone'));

@@ -1,5 +1,6 @@
 // The sandbox's little Discord world: one server with a normal and an age-restricted channel, two
-// roles, the DM with the bot, and a few Discord users to act as. The server is defined in the fake
+// roles, the DM with the bot, a few Discord users to act as, and three members who joined the
+// server's list community. The server is defined in the fake
 // Discord's guild model, so permissions (Manage Server, what the bot may do in a channel, which roles
 // it can mention) are worked out as Discord does.
 
@@ -51,6 +52,20 @@ export const USERS: readonly SandboxUser[] = [
 ];
 const [OWNER, WATCHER, MOD] = USERS as [SandboxUser, SandboxUser, SandboxUser];
 
+/**
+ * Members of the server who joined its list community, each linked to the emulator account of the same
+ * name (their lists overlap), so the server view, /compare, the leaderboards and the feed show something
+ * from the start. The page does not act as them; user options can pick them.
+ */
+export const JOINED: readonly SandboxUser[] = [
+  { id: snowflake(), username: 'alice', standing: 'joined the list community (service account alice)' },
+  { id: snowflake(), username: 'bob', standing: 'joined the list community (service account bob)' },
+  { id: snowflake(), username: 'carol', standing: 'joined the list community (service account carol)' },
+];
+
+/** Everyone in the server, as Discord's client offers them for a user option. */
+export const SERVER_MEMBERS: readonly SandboxUser[] = [...USERS, ...JOINED];
+
 const SERVER_NOTE = `${OWNER.username} owns the server (Manage Server); ${WATCHER.username} and ${MOD.username} are members`;
 
 export const PLACES: readonly Place[] = [
@@ -86,7 +101,7 @@ export const SERVER: FakeGuildSpec = {
   ],
   channels: SERVER_CHANNELS.map((c) => ({ id: c.id, name: c.name, type: c.type, nsfw: c.nsfw })),
   botRoles: [BOT_ROLE_ID],
-  members: { [WATCHER.id]: [WATCHERS_ID], [MOD.id]: [MODS_ID] },
+  members: { [WATCHER.id]: [WATCHERS_ID], [MOD.id]: [MODS_ID], ...Object.fromEntries(JOINED.map((u) => [u.id, []])) },
 };
 
 /** Defines the sandbox's server in the fake Discord (again: it starts afresh). */
@@ -96,6 +111,12 @@ export function defineServer(discord: Pick<FakeDiscord, 'guilds'>): void {
 
 export function placeOf(key: unknown): Place | undefined {
   return PLACES.find((p) => p.key === key);
+}
+
+/** The server member a user option's text names: `<@id>`, an id, `@name` or a name, as the client's picker resolves it. */
+export function memberNamed(raw: string): SandboxUser | undefined {
+  const wanted = raw.trim().replace(/^<@!?(\d+)>$/, '$1').replace(/^@/, '').toLowerCase();
+  return SERVER_MEMBERS.find((u) => u.id === wanted || u.username === wanted);
 }
 
 export function userOf(id: unknown): SandboxUser | undefined {

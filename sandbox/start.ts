@@ -8,12 +8,14 @@ import { freePort } from '../local-stack/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/config.js';
+import { DEFAULT_FEED_BATCH_SECONDS } from '../src/config/defaults.js';
 import { startBot, type RunningBot } from '../src/app/bot.js';
 import { registerCommands } from '../src/app/register-commands.js';
 import type { Logger } from '../src/log/log.js';
 import { DEFAULT_USERS, startEmulator, type Emulator } from '../emulator/server.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/index.js';
 import { Actions } from './actions.js';
+import { seedCommunity, seedingMs, type SeededCommunity } from './community.js';
 import { SandboxClock } from './clock.js';
 import { NextEpisode } from './next-episode.js';
 import { defineServer } from './places.js';
@@ -40,10 +42,15 @@ export interface Sandbox {
   timeline: Timeline;
   /** The sandbox's own time (real time plus what "Next episode now" moved it), the bot's and the emulator's `now`. */
   clock: SandboxClock;
+  /** The server's list community as seeded: its joined members and alice's change the feed posted. */
+  community: SeededCommunity;
   /** The emulator's sign-in accounts (emulator-only values). */
   accounts: ReadonlyArray<{ name: string; password: string }>;
   stop(): Promise<void>;
 }
+
+/** FEED_BATCH_SECONDS as the sandbox's bot has it (the default). */
+const FEED_BATCH_MS = DEFAULT_FEED_BATCH_SECONDS * 1000;
 
 /** Emulator-only credentials: the sandbox's bot is this client of the emulator. */
 export const SANDBOX_CLIENT_ID = 'amls-sandbox-client-id-000000000';
@@ -59,7 +66,8 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
     const publicUrl = `http://127.0.0.1:${botPort}`;
     const clientSecret = randomBytes(32).toString('hex');
     // The bot and the emulator read one clock, so airing state, list data and the bot agree on the time.
-    const clock = new SandboxClock();
+    // It starts behind real time by what seeding the community takes, which brings it to real time.
+    const clock = new SandboxClock(undefined, -seedingMs(FEED_BATCH_MS));
     const emulator = await startEmulator({
       host: '127.0.0.1',
       now: clock.now,
@@ -99,6 +107,8 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
     await bot.ready;
     // As an admin sets the portal's Interactions Endpoint URL; the fake checks it answers signed PINGs.
     if (o.transport === 'http') await discord.setInteractionsEndpoint(`${publicUrl}/interactions`);
+    // alice, bob and carol joined the server's list community; #general has the feed and its first post.
+    const community = await seedCommunity({ bot, emulator, discord, clientId: SANDBOX_CLIENT_ID, clock, feedBatchMs: FEED_BATCH_MS });
 
     const timeline = new Timeline(discord);
     const actions = new Actions(discord, timeline, new NextEpisode(clock, bot.reminders, (place, user) => timeline.postCount(place, user)));
@@ -108,7 +118,7 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
       emulatorUrl: emulator.url,
     });
     cleanups.push(() => page.close());
-    return { url: page.url, emulator, discord, bot, actions, timeline, clock, accounts: DEFAULT_USERS, stop: unwind };
+    return { url: page.url, emulator, discord, bot, actions, timeline, clock, community, accounts: DEFAULT_USERS, stop: unwind };
   } catch (error) {
     await unwind();
     throw error;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ActionError, ClientRefusal, type Actions, type CommandInput } from './actions.js';
-import { placeOf, PLACES, SERVER_CHANNELS, SERVER_ROLES, userOf, USERS, type Place, type SandboxUser } from './places.js';
+import { placeOf, PLACES, SERVER_CHANNELS, SERVER_MEMBERS, SERVER_ROLES, userOf, USERS, type Place, type SandboxUser } from './places.js';
 import type { Timeline } from './timeline.js';
 
 export interface PageOptions {
@@ -129,7 +129,7 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
 function apiRoutes(actions: Actions, timeline: Timeline, o: PageOptions): express.Router {
   const router = express.Router();
   router.get('/world', (_req, res) => {
-    res.json({ places: PLACES, users: USERS, server: { channels: SERVER_CHANNELS, roles: SERVER_ROLES }, commands: actions.commands(), accounts: o.accounts, emulatorUrl: o.emulatorUrl });
+    res.json({ places: PLACES, users: USERS, server: { channels: SERVER_CHANNELS, roles: SERVER_ROLES, members: SERVER_MEMBERS }, commands: actions.commands(), accounts: o.accounts, emulatorUrl: o.emulatorUrl });
   });
 
   router.get('/timeline', async (req, res) => {

@@ -44,7 +44,7 @@ try {
   setMentionNames({
     channels: new Map(state.world.server.channels.map((c) => [c.id, c.name])),
     roles: new Map(state.world.server.roles.map((r) => [r.id, r.name])),
-    users: new Map(state.world.users.map((u) => [u.id, u.username])),
+    users: new Map(state.world.server.members.map((u) => [u.id, u.username])),
   });
   startOver();
   document.body.dataset.ready = 'true';

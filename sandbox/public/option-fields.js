@@ -1,5 +1,5 @@
 // A chosen command's options as fields under the message box, as Discord's client offers them:
-// choices, the server's channels and roles, True/False as picks; text and numbers typed (with the
+// choices, the server's channels, roles and members, True/False as picks; text and numbers typed (with the
 // registration's limits); the bot's live autocomplete for options that ask for it.
 
 import { $, el } from './dom.js';
@@ -7,7 +7,7 @@ import { state } from './state.js';
 import { fetchAutocomplete } from './api.js';
 import { showError } from './composer-feedback.js';
 
-const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, CHANNEL: 7, ROLE: 8, NUMBER: 10 };
+const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, NUMBER: 10 };
 
 /** The input for one option: a pick where Discord's client offers one, else a text or number box. */
 function optionInput(option, id) {
@@ -18,6 +18,11 @@ function optionInput(option, id) {
     // As Discord's client: a pick of the server's channels (of the option's channel types), sent by id.
     const channels = state.world.server.channels.filter((c) => !option.channel_types || option.channel_types.includes(c.type));
     return el('select', { id, name: option.name }, el('option', { value: '' }, option.required ? 'Choose a channel…' : '—'), ...channels.map((c) => el('option', { value: c.id }, `# ${c.name}${c.nsfw ? ' (18+)' : ''}`)));
+  }
+  if (option.type === OPTION_TYPES.USER) {
+    // As Discord's client: a pick of the server's members, sent by id.
+    const members = state.world.server.members;
+    return el('select', { id, name: option.name }, el('option', { value: '' }, option.required ? 'Choose a member…' : '—'), ...members.map((u) => el('option', { value: u.id }, `@${u.username}`)));
   }
   if (option.type === OPTION_TYPES.ROLE) {
     const roles = state.world.server.roles;

@@ -127,7 +127,7 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await option.click();
     await expect.poll(() => botMessages().count(), { timeout: 15_000 }).toBe(before + 2);
     const details = lastBotMessage();
-    await expect.poll(() => details.locator('discord-embed').getAttribute('embed-title'), { timeout: 15_000 }).toContain(title.replace(/^\d+\.\s*/, '').slice(0, 20));
+    await expect.poll(() => details.locator('discord-embed').first().getAttribute('embed-title'), { timeout: 15_000 }).toContain(title.replace(/^\d+\.\s*/, '').slice(0, 20));
     await expect.poll(() => details.locator('discord-button', { hasText: '+1' }).count()).toBeGreaterThan(0);
     detailsId = (await details.getAttribute('data-message-id')) ?? '';
     await page.screenshot({ path: `${SHOTS}/3-details.png` });
@@ -165,7 +165,7 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     expect(await page.inputValue('#opt-title')).toContain('Hokuto no Ken');
     await page.press('#message-box', 'Enter');
     const info = page.locator('discord-message.bot-message:has(discord-command[command^="/anime info"])').last();
-    await expect.poll(() => info.locator('discord-embed').getAttribute('embed-title'), { timeout: 15_000 }).toContain('Hokuto no Ken');
+    await expect.poll(() => info.locator('discord-embed').first().getAttribute('embed-title'), { timeout: 15_000 }).toContain('Hokuto no Ken');
     await expect.poll(() => info.locator('discord-button', { hasText: '+1 episode' }).count()).toBe(1);
     expect(await info.locator('discord-string-select-menu').getAttribute('placeholder')).toBe('Set status on your list…');
     // The README's picture, written on every passing run: the page with this whole answer, from its

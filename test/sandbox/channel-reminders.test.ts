@@ -99,7 +99,8 @@ describe('channel reminders in the sandbox', () => {
       late: false,
     });
     expect(delivered).toEqual({ ok: true });
-    const [stored] = sandbox.discord.guilds.messagesIn(generalId);
+    // The latest message there (the seeded community's feed post came before it).
+    const stored = sandbox.discord.guilds.messagesIn(generalId).at(-1);
     expect(stored?.mention_roles).toEqual([watchersId]);
 
     for (const user of [aiko, ben, chidi]) {

@@ -6,7 +6,7 @@ import { registerTestCommands, startFakeDiscord, type FakeDiscord } from '../../
 import { commands } from '../../src/app/command-registry.js';
 import { Actions, ClientRefusal } from '../../sandbox/actions.js';
 import { clientHints, type RegisteredOption } from '../../sandbox/client-checks.js';
-import { placeOf, USERS } from '../../sandbox/places.js';
+import { JOINED, memberNamed, placeOf, USERS } from '../../sandbox/places.js';
 import { Timeline } from '../../sandbox/timeline.js';
 import { startPage, type RunningPage } from '../../sandbox/web.js';
 
@@ -21,6 +21,20 @@ function leaf(...path: string[]): RegisteredOption[] {
 }
 
 describe('Discord client checks in the sandbox', () => {
+  it('offers the server\'s members for a user option, by mention, id or name, and nobody else', () => {
+    const options: RegisteredOption[] = [{ name: 'member', type: 6, required: true }];
+    const [alice] = JOINED;
+    if (!alice) throw new Error('no joined members');
+    for (const raw of ['alice', '@alice', 'Alice', alice.id, `<@${alice.id}>`, `<@!${alice.id}>`]) {
+      expect(memberNamed(raw)).toBe(alice);
+      expect(clientHints(options, { member: raw })).toEqual({});
+    }
+    expect(memberNamed('aiko')).toBe(USERS[0]);
+    expect(clientHints(options, { member: 'mallory' })).toEqual({ member: 'Pick a member of this server' });
+    expect(clientHints(options, { member: '<@123>' })).toEqual({ member: 'Pick a member of this server' });
+    expect(clientHints(options, {})).toEqual({ member: 'This option is required' });
+  });
+
   it('marks each option Discord’s client would not send, with the client’s kind of hint', () => {
     const search = leaf('anime', 'search');
     expect(clientHints(search, { query: 'ab' })).toEqual({ query: 'Must be at least 3 characters long' });

@@ -1,0 +1,119 @@
+// The social bench's reads on the 1 000-member server, through the views the handlers call: the "In
+// this server" part of /anime|manga info (`serverDetailsPart`), /compare (`compareMembers`), /server
+// leaderboard (`openLeaderboard`) and /server top (`openTopTitles`), rendering included. Each is timed
+// twice: warm (the per-process memo of decoded mirrors holds the server's members, as for views within
+// its ttl of each other) and cold (an empty memo, as for the first view after the memo's ttl passed).
+// Cold samples run the same views over a reader of the same community whose memo starts empty.
+
+import { performance } from 'node:perf_hooks';
+import type { BaseContext } from '../src/interactions/context.js';
+import { LEADERBOARD_METRICS, metricApplies } from '../src/social/leaderboards.js';
+import type { ListKind, SocialService } from '../src/social/types.js';
+import { compareMembers } from '../src/views/compare.js';
+import { openLeaderboard, openTopTitles, serverDetailsPart } from '../src/views/social.js';
+import type { Catalogue } from '../emulator/catalogue/index.js';
+import type { WorkCore } from '../emulator/catalogue/types.js';
+import { Prng } from '../emulator/prng.js';
+import type { SocialStack } from './social-stack.js';
+import type { SocialWorkload } from './social-workload.js';
+import { summarize, type Summary } from './stats.js';
+
+export interface ReadTimes {
+  warm: Summary;
+  cold: Summary;
+  /** Upstream requests made while timing it. */
+  upstream: number;
+}
+
+export interface Reads {
+  serverView: ReadTimes;
+  compare: ReadTimes;
+  leaderboard: ReadTimes;
+  top: ReadTimes;
+}
+
+/** The same community, seen through a new object: the views' per-process memo (keyed by it) starts empty. */
+function freshReader(social: SocialService): SocialService {
+  return {
+    members: (g) => social.members(g),
+    isMember: (g, u) => social.isMember(g, u),
+    mirror: (u, k) => social.mirror(u, k),
+    join: (g, u, s) => social.join(g, u, s),
+    leave: (g, u) => social.leave(g, u),
+    listChanged: (u, k, i, e) => social.listChanged(u, k, i, e),
+    forgetUser: (u) => social.forgetUser(u),
+    // Nothing changes while the bench reads.
+    onChanges: () => undefined,
+  };
+}
+
+function contextFor(stack: SocialStack, guildId: string, userId: string, social: SocialService): BaseContext {
+  const controller = new AbortController();
+  return {
+    userId,
+    guildId,
+    where: { place: 'guild', ageRestricted: false },
+    deps: { ...stack.core.deps, social },
+    signal: controller.signal,
+    deadlineAt: Date.now() + 10_000,
+    viewerAuth: () => Promise.resolve(undefined),
+    requireAuth: () => Promise.reject(new Error('the bench reads need no login')),
+  };
+}
+
+async function timed(samples: number[], fn: () => Promise<unknown>): Promise<void> {
+  const t0 = performance.now();
+  await fn();
+  samples.push(performance.now() - t0);
+}
+
+/** Times `read` `n` times warm (one shared reader, filled first) and `coldN` times cold (a new reader each). */
+async function both(stack: SocialStack, n: number, coldN: number, read: (social: SocialService, i: number) => Promise<unknown>): Promise<ReadTimes> {
+  const social = stack.core.social;
+  const r0 = stack.requests();
+  const cold: number[] = [];
+  for (let i = 0; i < coldN; i++) await timed(cold, () => read(freshReader(social), i));
+  const warmReader = freshReader(social);
+  await read(warmReader, 0);
+  const warm: number[] = [];
+  for (let i = 0; i < n; i++) await timed(warm, () => read(warmReader, i));
+  return { warm: summarize(warm), cold: summarize(cold), upstream: stack.requests() - r0 };
+}
+
+export async function timeReads(stack: SocialStack, workload: SocialWorkload, catalogue: Catalogue, n: number): Promise<Reads> {
+  const guild = workload.guilds[0];
+  if (!guild) throw new Error('no server');
+  const g = guild.guildId;
+  const coldN = Math.max(5, Math.round(n / 10));
+  const rng = new Prng(777);
+  const popular = [...catalogue.anime.list].sort((a, b) => a.popularity - b.popularity);
+  const titles: Array<[ListKind, number]> = [];
+  const pairs: Array<[string, string, string]> = [];
+  for (let i = 0; i < n; i++) {
+    const pool: readonly WorkCore[] = i % 4 === 3 ? catalogue.manga.list : i % 2 === 0 ? popular.slice(0, 100) : catalogue.anime.list;
+    titles.push([i % 4 === 3 ? 'manga' : 'anime', rng.pick(pool).id]);
+    const [viewer, a, b] = rng.sample(guild.members, 3);
+    pairs.push([viewer ?? '', a ?? '', b ?? '']);
+  }
+  const boards: Array<[(typeof LEADERBOARD_METRICS)[number], ListKind]> = [];
+  for (const kind of ['anime', 'manga'] as const) for (const metric of LEADERBOARD_METRICS) if (metricApplies(metric, kind)) boards.push([metric, kind]);
+  const viewer = guild.members[0] ?? '';
+
+  const serverView = await both(stack, n, coldN, async (social, i) => {
+    const [kind, id] = titles[i % titles.length] ?? ['anime', 0];
+    const part = await serverDetailsPart(contextFor(stack, g, viewer, social), kind, id);
+    if (part.embeds.length === 0) throw new Error('the server view showed nothing');
+  });
+  // Half compare the viewer with a member, half two other members.
+  const compare = await both(stack, n, coldN, (social, i) => {
+    const [who, a, b] = pairs[i % pairs.length] ?? ['', '', ''];
+    const kind: ListKind = i % 4 === 3 ? 'manga' : 'anime';
+    return compareMembers(contextFor(stack, g, who, social), kind, a, i % 2 === 0 ? b : undefined);
+  });
+  const leaderboard = await both(stack, n, coldN, (social, i) => {
+    const [metric, kind] = boards[i % boards.length] ?? ['episodes', 'anime'];
+    return openLeaderboard(contextFor(stack, g, viewer, social), metric, kind);
+  });
+  const top = await both(stack, n, coldN, (social, i) => openTopTitles(contextFor(stack, g, viewer, social), i % 2 === 0 ? 'anime' : 'manga', undefined));
+  return { serverView, compare, leaderboard, top };
+}
