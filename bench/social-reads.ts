@@ -38,6 +38,7 @@ function freshReader(social: SocialService): SocialService {
     members: (g) => social.members(g),
     isMember: (g, u) => social.isMember(g, u),
     mirror: (u, k) => social.mirror(u, k),
+    holders: (g, k, i) => social.holders(g, k, i),
     join: (g, u, s) => social.join(g, u, s),
     leave: (g, u) => social.leave(g, u),
     listChanged: (u, k, i, e) => social.listChanged(u, k, i, e),

@@ -3,6 +3,7 @@
 
 import type { QueueSpec } from '../jobs/job-engine.js';
 import type { MemberRecord } from './records.js';
+import type { ListKind } from './types.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -62,18 +63,20 @@ export function syncQueueSpec(knobs: SocialKnobs): QueueSpec {
 }
 
 /**
- * How long until the member's next sync, from how long ago they last used the bot or changed their
- * list: half the base interval within the hour, the base within the day, twice it within three days,
- * four times within a week, and eight times the base for members quiet longer.
+ * How long until the next read of one of the member's lists, from how long ago they last used the bot
+ * or that list last changed: half the base interval within the hour, twice the base within the day,
+ * eight times within a week, sixteen times for lists quiet longer (at the default base: 15 min, 1 h,
+ * 4 h, 8 h). A list changed on the website a moment ago is followed closely; the deployment's budget
+ * goes to the lists that move (the bench: `npm run bench -- --only social`).
  */
-export function syncIntervalMs(member: Pick<MemberRecord, 'activeAt' | 'changedAt'>, now: number, knobs: SocialKnobs): number {
-  const quietMs = now - Math.max(member.activeAt, member.changedAt);
+export function syncIntervalMs(member: Pick<MemberRecord, 'activeAt' | 'changedAt' | 'kinds'>, now: number, knobs: SocialKnobs, kind?: ListKind): number {
+  const changedAt = (kind === undefined ? undefined : member.kinds?.[kind]?.changedAt) ?? member.changedAt;
+  const quietMs = now - Math.max(member.activeAt, changedAt);
   const base = knobs.baseSyncMs;
   if (quietMs < HOUR) return slotMs(knobs);
-  if (quietMs < DAY) return base;
-  if (quietMs < 3 * DAY) return base * 2;
-  if (quietMs < 7 * DAY) return base * 4;
-  return base * 8;
+  if (quietMs < DAY) return base * 2;
+  if (quietMs < 7 * DAY) return base * 8;
+  return base * 16;
 }
 
 /** One sync job per member and slot: of every process enqueueing it, one adds it. */

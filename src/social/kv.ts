@@ -9,7 +9,9 @@ export type SocialKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compar
 /** What a change makes of a record: a new value, deletion (`value: undefined`), or nothing (`keep`). */
 export type Change<T> = { keep: true; result: T } | { keep?: false; value: string | undefined; result: T };
 
-const ATTEMPTS = 12;
+const ATTEMPTS = 16;
+/** The longest pause between two attempts (ms): contenders spread out instead of colliding again at once. */
+const MAX_PAUSE_MS = 100;
 
 export class ConcurrentChangeError extends Error {
   constructor(key: string) {
@@ -29,6 +31,9 @@ export async function modify<T>(kv: SocialKv, key: string, change: (raw: string 
     if (next.value === undefined) stored = raw === undefined ? true : await kv.compareAndDelete(key, raw);
     else stored = raw === undefined ? await kv.setIfAbsent(key, next.value) : await kv.compareAndSet(key, raw, next.value);
     if (stored) return next.result;
+    // Full jitter over a doubling window: many processes changing one server's record at once (a burst
+    // of joins) take turns rather than all retrying in the same instant.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_PAUSE_MS, 2 ** attempt)));
   }
   throw new ConcurrentChangeError(key);
 }

@@ -15,6 +15,17 @@ export const KEY = {
 
 export const KINDS: readonly ListKind[] = ['anime', 'manga'];
 
+/** One list kind's sync pace. */
+export interface KindSync {
+  changedAt: number;
+  nextAt: number;
+}
+
+/** A kind's newest change and next read time (the member's own when that kind has none yet). */
+export function kindSync(m: Pick<MemberRecord, 'changedAt' | 'nextAt' | 'kinds'>, kind: ListKind): KindSync {
+  return m.kinds?.[kind] ?? { changedAt: m.changedAt, nextAt: m.nextAt };
+}
+
 /** A server's community. */
 export interface GuildRecord {
   /** Discord user ids, in join order. */
@@ -31,8 +42,13 @@ export interface MemberRecord {
   activeAt: number;
   /** The newest change on their lists: the newest update time a sync saw, or a change made through the bot. */
   changedAt: number;
-  /** When their next sync is due (epoch ms). */
+  /** When their next sync is due (epoch ms): the soonest of the kinds' own times. */
   nextAt: number;
+  /**
+   * Each list kind's own pace: the newest change seen on that list and when it is next read (a member
+   * busy with their anime list does not make their quiet manga list read as often). Absent: `changedAt`/`nextAt`.
+   */
+  kinds?: Partial<Record<ListKind, KindSync>>;
   /** Ids of their latest sync jobs (removed from the job engine when they are forgotten). */
   jobIds?: string[];
   /** A process syncing them now holds this until then (epoch ms). */
@@ -149,12 +165,24 @@ export function parseMember(raw: string | undefined): MemberRecord | undefined {
     };
     if (Array.isArray(v.jobIds)) record.jobIds = strings(v.jobIds);
     if (typeof v.claimUntil === 'number') record.claimUntil = v.claimUntil;
+    const kinds = parseKinds(v.kinds);
+    if (kinds) record.kinds = kinds;
     const lost = v.lost as { at?: unknown; staleUntil?: unknown } | undefined;
     if (lost && typeof lost.at === 'number' && typeof lost.staleUntil === 'number') record.lost = { at: lost.at, staleUntil: lost.staleUntil };
     return record;
   } catch {
     return undefined;
   }
+}
+
+function parseKinds(v: unknown): Partial<Record<ListKind, KindSync>> | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const kinds: Partial<Record<ListKind, KindSync>> = {};
+  for (const kind of KINDS) {
+    const k = (v as Record<string, { changedAt?: unknown; nextAt?: unknown } | undefined>)[kind];
+    if (k && typeof k.changedAt === 'number' && typeof k.nextAt === 'number') kinds[kind] = { changedAt: k.changedAt, nextAt: k.nextAt };
+  }
+  return kinds;
 }
 
 /** Whether two entries differ in anything the server features show (the update time alone is no change). */

@@ -5,13 +5,13 @@ import { LRUCache } from 'lru-cache';
 import type { JobEngine } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
 import { ReauthRequiredError } from '../service/errors.js';
-import { DEFAULT_SOCIAL_KNOBS, slotMs, SYNC_QUEUE, syncIntervalMs, type SocialKnobs } from './knobs.js';
+import { DEFAULT_SOCIAL_KNOBS, slotMs, SYNC_QUEUE, type SocialKnobs } from './knobs.js';
 import { type SocialKv } from './kv.js';
 import type { ListSource } from './list-source.js';
 import { Memberships } from './memberships.js';
 import { MirrorStore } from './mirror-store.js';
 import { KINDS } from './records.js';
-import { MirrorSync, type LinkLookup } from './sync.js';
+import { MirrorSync, noteRead, type LinkLookup } from './sync.js';
 import { holdersIn } from './title-index.js';
 import type { JoinOutcome, ListKind, MemberMirror, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders } from './types.js';
 
@@ -107,7 +107,7 @@ export class Social implements SocialService {
       if (needsSync) {
         const { changes, newest } = await this.sync.syncKinds(discordUserId, link.serviceUser, signal);
         await this.memberships.updateMember(discordUserId, (m) => {
-          m.changedAt = Math.max(m.changedAt, Math.min(newest, now));
+          noteRead(m, newest, now, this.knobs);
           return true;
         });
         if (changes.length > 0) await this.emit(discordUserId, link.serviceUser, changes);
@@ -117,11 +117,7 @@ export class Social implements SocialService {
       if (error instanceof ReauthRequiredError) return { ok: false, reason: 'not-linked' };
       throw error;
     }
-    if (joined.firstServer || joined.wasLost) {
-      const at = this.o.now();
-      const member = await this.memberships.member(discordUserId);
-      if (member) await this.sync.schedule(discordUserId, at + syncIntervalMs(member, at, this.knobs));
-    }
+    if (joined.firstServer || joined.wasLost) await this.sync.scheduleAtPace(discordUserId);
     const [anime, manga] = await Promise.all(KINDS.map(async (kind) => (await this.mirrors.record(discordUserId, kind))?.entries.size ?? 0));
     return { ok: true, alreadyMember: joined.alreadyMember, serviceUser: link.serviceUser, entries: { anime: anime ?? 0, manga: manga ?? 0 } };
   }

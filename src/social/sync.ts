@@ -12,7 +12,7 @@ import { SYNC_QUEUE, syncIntervalMs, syncJobId, syncQueueSpec, type SocialKnobs 
 import type { ListSource } from './list-source.js';
 import type { Memberships } from './memberships.js';
 import type { MirrorStore, SyncRead } from './mirror-store.js';
-import { KINDS, type MemberRecord, type MirrorRecord } from './records.js';
+import { kindSync, KINDS, type KindSync, type MemberRecord, type MirrorRecord } from './records.js';
 import type { ListKind, MirrorChange, MirrorEntry } from './types.js';
 
 /** Who a Discord user is linked as on the service, and since when. */
@@ -93,30 +93,43 @@ export class MirrorSync {
     return undefined;
   }
 
-  /** Brings both mirrors of the member up to date. Returns the changes found and the newest update time seen. */
-  async syncKinds(userId: string, serviceUser: string, signal?: AbortSignal): Promise<{ changes: MirrorChange[]; newest: number }> {
+  /**
+   * Brings the member's mirrors of these kinds up to date. Returns the changes found and, per kind read,
+   * the newest update time seen.
+   */
+  async syncKinds(userId: string, serviceUser: string, signal?: AbortSignal, kinds: readonly ListKind[] = KINDS): Promise<{ changes: MirrorChange[]; newest: Partial<Record<ListKind, number>> }> {
     const changes: MirrorChange[] = [];
-    let newest = 0;
-    for (const kind of KINDS) {
+    const newest: Partial<Record<ListKind, number>> = {};
+    for (const kind of kinds) {
       const kept = await this.o.mirrors.record(userId, kind);
       // A mirror of another account (the member linked a different one) is read again from scratch.
       const own = kept && kept.serviceUser === serviceUser ? kept : undefined;
       const read = await this.read(userId, kind, own, signal);
       if (kept && !own) await this.o.mirrors.drop(userId);
       changes.push(...(await this.o.mirrors.applySync(userId, kind, serviceUser, read)));
-      newest = read.entries.reduce((max, e) => Math.max(max, e.updatedAt), newest);
+      newest[kind] = read.entries.reduce((max, e) => Math.max(max, e.updatedAt), 0);
     }
     return { changes, newest };
   }
 
-  /** Queues the member's next sync at `dueAt` (an id per slot: enqueued once however many processes ask). */
+  /** Queues the member's next sync of every kind at `dueAt` (an id per slot: enqueued once however many processes ask). */
   async schedule(userId: string, dueAt: number): Promise<void> {
-    const noted = await this.o.members.updateMember(userId, (m) => this.noteNext(userId, m, dueAt));
+    const noted = await this.o.members.updateMember(userId, (m) => {
+      m.kinds = Object.fromEntries(KINDS.map((kind) => [kind, { changedAt: kindSync(m, kind).changedAt, nextAt: dueAt }]));
+      return this.noteNext(userId, m);
+    });
     if (noted) await this.enqueue(userId, noted.result);
   }
 
-  /** Sets the member's next sync (in the same write that ends a sync, so no other process finds it due in between). */
-  private noteNext(userId: string, m: MemberRecord, dueAt: number): { id: string; dueAt: number } {
+  /** Queues the member's next sync at the soonest of their lists' own next read times. */
+  async scheduleAtPace(userId: string): Promise<void> {
+    const noted = await this.o.members.updateMember(userId, (m) => this.noteNext(userId, m));
+    if (noted) await this.enqueue(userId, noted.result);
+  }
+
+  /** The member's next sync job: at the soonest kind's time (in the same write that ends a sync, so no other process finds it due in between). */
+  private noteNext(userId: string, m: MemberRecord): { id: string; dueAt: number } {
+    const dueAt = Math.min(...KINDS.map((kind) => kindSync(m, kind).nextAt));
     const id = syncJobId(userId, dueAt, this.o.knobs);
     m.nextAt = dueAt;
     m.jobIds = [...(m.jobIds ?? []).filter((j) => j !== id), id].slice(-KEPT_JOB_IDS);
@@ -139,14 +152,18 @@ export class MirrorSync {
     });
     if (!claimed) return;
     const member = claimed.member;
+    // Only the lists whose own time came (a list changed of late is read more often than a quiet one).
+    const due = KINDS.filter((kind) => kindSync(member, kind).nextAt <= now + knobs.leaseMs / 2);
     let changes: MirrorChange[];
-    let newest: number;
+    let newest: Partial<Record<ListKind, number>>;
     let serviceUser = member.serviceUser;
     try {
       const link = await this.o.linked(userId);
       if (!link) throw new ReauthRequiredError('not_logged_in');
+      // Another account than the mirrors': every list is read again.
+      const kinds = link.serviceUser === member.serviceUser ? due : KINDS;
       serviceUser = link.serviceUser;
-      ({ changes, newest } = await this.syncKinds(userId, serviceUser));
+      ({ changes, newest } = await this.syncKinds(userId, serviceUser, undefined, kinds));
     } catch (error) {
       if (error instanceof ReauthRequiredError) {
         await this.markLost(userId);
@@ -162,8 +179,8 @@ export class MirrorSync {
     const next = await members.updateMember(userId, (m) => {
       delete m.claimUntil;
       m.serviceUser = serviceUser;
-      m.changedAt = Math.max(m.changedAt, Math.min(newest, done));
-      return this.noteNext(userId, m, done + syncIntervalMs(m, done, knobs));
+      noteRead(m, newest, done, knobs);
+      return this.noteNext(userId, m);
     });
     if (!next) {
       // They left their last server or were forgotten while the lists were read: nothing of theirs stays.
@@ -227,4 +244,17 @@ export class MirrorSync {
     const overdue = now - member.nextAt > this.o.knobs.baseSyncMs && (member.claimUntil ?? 0) <= now;
     if (overdue && member.guilds.length > 0) await this.schedule(userId, now);
   }
+}
+
+/** After reading some of the member's lists: each read kind's newest change and its next read time. */
+export function noteRead(m: MemberRecord, newest: Partial<Record<ListKind, number>>, at: number, knobs: SocialKnobs): void {
+  const kinds = Object.fromEntries(KINDS.map((kind) => [kind, kindSync(m, kind)])) as Record<ListKind, KindSync>;
+  for (const kind of KINDS) {
+    const seen = newest[kind];
+    if (seen === undefined) continue;
+    const changedAt = Math.max(kinds[kind].changedAt, Math.min(seen, at));
+    kinds[kind] = { changedAt, nextAt: at + syncIntervalMs({ activeAt: m.activeAt, changedAt }, at, knobs) };
+    m.changedAt = Math.max(m.changedAt, changedAt);
+  }
+  m.kinds = kinds;
 }

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SOCIAL_KNOBS, syncIntervalMs } from '../../src/social/knobs.js';
 import { MirrorStore } from '../../src/social/mirror-store.js';
-import { decodeMirror, encodeMirror, parseGuild, parseMember, type MirrorRecord } from '../../src/social/records.js';
+import { decodeMirror, encodeMirror, kindSync, parseGuild, parseMember, type MemberRecord, type MirrorRecord } from '../../src/social/records.js';
+import { noteRead } from '../../src/social/sync.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { entry } from './fake-lists.js';
 
@@ -52,9 +53,27 @@ describe('community records', () => {
       syncIntervalMs({ activeAt: 0, changedAt: 0, [field]: DAY * 100 - quietMs }, DAY * 100, DEFAULT_SOCIAL_KNOBS);
     expect(at(10 * 60_000, 'activeAt')).toBe(base / 2);
     expect(at(10 * 60_000)).toBe(base / 2);
-    expect(at(5 * HOUR)).toBe(base);
-    expect(at(2 * DAY)).toBe(base * 2);
-    expect(at(5 * DAY)).toBe(base * 4);
-    expect(at(60 * DAY)).toBe(base * 8);
+    expect(at(5 * HOUR)).toBe(base * 2);
+    expect(at(2 * DAY)).toBe(base * 8);
+    expect(at(5 * DAY)).toBe(base * 8);
+    expect(at(60 * DAY)).toBe(base * 16);
+  });
+
+  it('each list kind keeps its own pace: a busy anime list does not make a quiet manga list read as often', () => {
+    const base = DEFAULT_SOCIAL_KNOBS.baseSyncMs;
+    const now = DAY * 100;
+    const m: MemberRecord = { guilds: ['1'], serviceUser: 'alice', activeAt: 0, changedAt: 0, nextAt: 0 };
+    noteRead(m, { anime: now - 10 * 60_000, manga: now - 60 * DAY }, now, DEFAULT_SOCIAL_KNOBS);
+    expect(m.kinds?.anime).toEqual({ changedAt: now - 10 * 60_000, nextAt: now + base / 2 });
+    expect(m.kinds?.manga).toEqual({ changedAt: now - 60 * DAY, nextAt: now + base * 16 });
+    expect(m.changedAt).toBe(now - 10 * 60_000);
+    // Reading only the anime list later leaves the manga list's time alone; an update time from the future counts as now.
+    const later = now + base / 2;
+    noteRead(m, { anime: later + DAY }, later, DEFAULT_SOCIAL_KNOBS);
+    expect(m.kinds?.anime).toEqual({ changedAt: later, nextAt: later + base / 2 });
+    expect(m.kinds?.manga?.nextAt).toBe(now + base * 16);
+    // The record keeps both paces through the store's encoding.
+    expect(parseMember(JSON.stringify(m))?.kinds).toEqual(m.kinds);
+    expect(kindSync({ changedAt: 5, nextAt: 7 }, 'anime')).toEqual({ changedAt: 5, nextAt: 7 });
   });
 });
