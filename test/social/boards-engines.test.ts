@@ -5,49 +5,33 @@
 // who left.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseStoreUrl } from '../../src/config/store-url.js';
-import { InProcessJobEngine } from '../../src/jobs/in-process.js';
-import type { JobEngine } from '../../src/jobs/job-engine.js';
-import { openJobEngine } from '../../src/jobs/open.js';
 import { silentLogger } from '../../src/log/log.js';
 import { computeAffinity } from '../../src/social/affinity.js';
 import { leaderboard, topTitles } from '../../src/social/leaderboards.js';
 import { MirrorMemo } from '../../src/social/mirror-memo.js';
 import { memberMirrors, serverView } from '../../src/social/server-view.js';
 import { Social } from '../../src/social/social.js';
-import type { StoreEngine } from '../../src/store/engine.js';
-import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { engineCases } from '../../local-stack/store-engines.js';
+import { EnginePlace } from './engine-place.js';
 import { DAY, entry, FakeLists } from './fake-lists.js';
 
 const GUILD = '1100000000000000001';
 const TTL = 20_000;
 
 describe.each(engineCases())('the server features on $kind', (engineCase) => {
-  let place: OpenedCase | undefined;
-  const opened: Array<{ store: StoreEngine; jobs: JobEngine }> = [];
+  const engine = new EnginePlace(engineCase.kind);
   const now = Date.UTC(2026, 10, 1, 12);
   let memoClock = 1_000;
   const lists = new FakeLists(() => now);
   const linked = new Map<string, { serviceUser: string; linkedAt: number }>();
 
   afterEach(async () => {
-    for (const o of opened.splice(0)) {
-      await o.jobs.stop();
-      await o.store.close();
-    }
-    await place?.cleanup();
-    place = undefined;
+    await engine.close();
   });
 
   async function instance(): Promise<{ social: Social; memo: MirrorMemo }> {
-    place ??= prepareCase(engineCase.kind);
-    const store = await place.open();
     const clock = () => now;
-    const jobs =
-      engineCase.kind === 'postgres' || engineCase.kind === 'redis'
-        ? await openJobEngine({ location: parseStoreUrl(place.url), store, now: clock, keepDoneMs: DAY, keepFailedMs: DAY, leaseMs: 30_000, onError: () => undefined })
-        : new InProcessJobEngine(store, clock, () => undefined, 0);
-    opened.push({ store, jobs });
+    const { store, jobs } = await engine.open(clock);
     const social = new Social({ kv: store, jobs, source: lists, linked: async (id) => linked.get(id), now: clock, log: silentLogger, knobs: { pageSize: 1000 } });
     await social.define();
     const memo = new MirrorMemo(social, { ttlMs: TTL, maxEntries: 100_000, now: () => memoClock });

@@ -4,13 +4,10 @@
 // and window, never two.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseStoreUrl } from '../../src/config/store-url.js';
-import { openJobEngine } from '../../src/jobs/open.js';
-import type { JobEngine } from '../../src/jobs/job-engine.js';
 import { silentLogger } from '../../src/log/log.js';
 import { Feed, type FeedPost } from '../../src/social/feed.js';
-import type { StoreEngine } from '../../src/store/engine.js';
-import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { engineCases } from '../../local-stack/store-engines.js';
+import { EnginePlace } from './engine-place.js';
 import { completed, FakeSocial, started } from './feed-helpers.js';
 
 const GUILD = '100000000000000001';
@@ -27,22 +24,13 @@ async function until(check: () => boolean, ms = 30_000): Promise<void> {
 }
 
 describe.each(engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'redis'))('activity feed, two processes on $kind', (engineCase) => {
-  const opened: Array<{ jobs: JobEngine; store: StoreEngine }> = [];
-  let place: OpenedCase | undefined;
+  const engine = new EnginePlace(engineCase.kind);
   afterEach(async () => {
-    for (const o of opened.splice(0)) {
-      await o.jobs.stop();
-      await o.store.close();
-    }
-    await place?.cleanup();
-    place = undefined;
+    await engine.close();
   });
 
   async function process(social: FakeSocial, posts: FeedPost[]): Promise<Feed> {
-    place ??= prepareCase(engineCase.kind);
-    const store = await place.open();
-    const jobs = await openJobEngine({ location: parseStoreUrl(place.url), store, now: Date.now, keepDoneMs: 3_600_000, keepFailedMs: 3_600_000, leaseMs: 30_000, onError: () => undefined });
-    opened.push({ jobs, store });
+    const { store, jobs } = await engine.open(Date.now, 3_600_000);
     const feed = new Feed({ kv: store, jobs, now: Date.now, log: silentLogger, batchMs: 1500, leaseMs: 30_000 });
     feed.attach(social);
     // Discord is slow: both processes would be inside a send at once if nothing kept them apart.

@@ -5,16 +5,14 @@
 // a lost login stops syncing and leaves a mirror that expires.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseStoreUrl } from '../../src/config/store-url.js';
-import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import type { JobEngine } from '../../src/jobs/job-engine.js';
-import { openJobEngine } from '../../src/jobs/open.js';
 import { createLogger, silentLogger } from '../../src/log/log.js';
 import { DEFAULT_SOCIAL_KNOBS, SYNC_QUEUE, syncJobId, type SocialKnobs } from '../../src/social/knobs.js';
 import { Social } from '../../src/social/social.js';
 import type { MirrorChange } from '../../src/social/types.js';
 import type { StoreEngine } from '../../src/store/engine.js';
-import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { engineCases } from '../../local-stack/store-engines.js';
+import { EnginePlace } from './engine-place.js';
 import { DAY, entry, FakeLists } from './fake-lists.js';
 
 const GUILD = '1100000000000000001';
@@ -24,32 +22,20 @@ const KNOBS: Partial<SocialKnobs> = { pageSize: 1000, incrementalPageSize: 100 }
 const QUIET_INTERVAL = 16 * DEFAULT_SOCIAL_KNOBS.baseSyncMs;
 
 describe.each(engineCases())('the community on $kind', (engineCase) => {
-  let place: OpenedCase | undefined;
-  const opened: Array<{ store: StoreEngine; jobs: JobEngine }> = [];
+  const engine = new EnginePlace(engineCase.kind);
   let now = Date.UTC(2026, 10, 1, 12);
   let lists: FakeLists;
   const linked = new Map<string, { serviceUser: string; linkedAt: number }>();
 
   afterEach(async () => {
-    for (const o of opened.splice(0)) {
-      await o.jobs.stop();
-      await o.store.close();
-    }
-    await place?.cleanup();
-    place = undefined;
+    await engine.close();
     linked.clear();
   });
 
   async function instance(o: { log?: ReturnType<typeof createLogger>; realTime?: boolean } = {}): Promise<{ social: Social; store: StoreEngine; jobs: JobEngine }> {
-    place ??= prepareCase(engineCase.kind);
     lists ??= new FakeLists(() => now);
-    const store = await place.open();
     const clock = o.realTime ? Date.now : () => now;
-    const jobs =
-      engineCase.kind === 'postgres' || engineCase.kind === 'redis'
-        ? await openJobEngine({ location: parseStoreUrl(place.url), store, now: clock, keepDoneMs: DAY, keepFailedMs: DAY, leaseMs: 30_000, onError: () => undefined })
-        : new InProcessJobEngine(store, clock, () => undefined, 0);
-    opened.push({ store, jobs });
+    const { store, jobs } = await engine.open(clock);
     const social = new Social({ kv: store, jobs, source: lists, linked: async (id) => linked.get(id), now: clock, log: o.log ?? silentLogger, knobs: KNOBS });
     await social.define();
     return { social, store, jobs };

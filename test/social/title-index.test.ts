@@ -6,17 +6,14 @@
 // and the server view answered from it without reading any mirror.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseStoreUrl } from '../../src/config/store-url.js';
-import { InProcessJobEngine } from '../../src/jobs/in-process.js';
-import type { JobEngine } from '../../src/jobs/job-engine.js';
-import { openJobEngine } from '../../src/jobs/open.js';
 import { silentLogger } from '../../src/log/log.js';
 import type { SocialKv } from '../../src/social/kv.js';
 import { serverViewOf } from '../../src/social/server-view.js';
 import { Social } from '../../src/social/social.js';
 import { TITLE_KEY, TitleIndex } from '../../src/social/title-index.js';
 import type { StoreEngine } from '../../src/store/engine.js';
-import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { engineCases } from '../../local-stack/store-engines.js';
+import { EnginePlace } from './engine-place.js';
 import { DAY, entry, FakeLists } from './fake-lists.js';
 
 const GUILD = '1100000000000000001';
@@ -24,8 +21,7 @@ const OTHER_GUILD = '1100000000000000002';
 const U = (n: number) => String(1_200_000_000_000_000_000n + BigInt(n));
 
 describe.each(engineCases())('the title index on $kind', (engineCase) => {
-  let place: OpenedCase | undefined;
-  const opened: Array<{ store: StoreEngine; jobs: JobEngine }> = [];
+  const engine = new EnginePlace(engineCase.kind);
   const start = Date.UTC(2026, 10, 1, 12);
   let now = start;
   let lists = new FakeLists(() => now);
@@ -35,26 +31,15 @@ describe.each(engineCases())('the title index on $kind', (engineCase) => {
   let storeGets = 0;
 
   afterEach(async () => {
-    for (const o of opened.splice(0)) {
-      await o.jobs.stop();
-      await o.store.close();
-    }
-    await place?.cleanup();
-    place = undefined;
+    await engine.close();
     now = start;
     lists = new FakeLists(() => now);
     linked.clear();
   });
 
   async function instance(): Promise<{ social: Social; store: StoreEngine }> {
-    place ??= prepareCase(engineCase.kind);
-    const store = await place.open();
     const clock = () => now;
-    const jobs =
-      engineCase.kind === 'postgres' || engineCase.kind === 'redis'
-        ? await openJobEngine({ location: parseStoreUrl(place.url), store, now: clock, keepDoneMs: DAY, keepFailedMs: DAY, leaseMs: 30_000, onError: () => undefined })
-        : new InProcessJobEngine(store, clock, () => undefined, 0);
-    opened.push({ store, jobs });
+    const { store, jobs } = await engine.open(clock);
     const kv: SocialKv = {
       get: (key) => {
         storeGets++;
@@ -156,7 +141,7 @@ describe.each(engineCases())('the title index on $kind', (engineCase) => {
     await social.join(OTHER_GUILD, a);
     await social.listChanged(a, 'anime', 900, entry(900, { status: 'watching' }));
 
-    const mentions = async (userId: string) => (await place!.raw()).filter((r) => r.key.includes(userId) || r.value.includes(userId)).map((r) => r.key);
+    const mentions = async (userId: string) => (await engine.raw()).filter((r) => r.key.includes(userId) || r.value.includes(userId)).map((r) => r.key);
     await social.leave(GUILD, a);
     // Still in another server: the rows stay.
     expect((await rowsOf(store, 1))?.has(a)).toBe(true);
