@@ -61,12 +61,12 @@ function statusSummary(view: ServerView): string {
 }
 
 function meanText(meanScore: number | undefined, scored: number): string {
-  return meanScore === undefined ? 'nobody scored it yet' : `mean score **${score(meanScore)}** (${plural(scored, 'score', 'scores')})`;
+  return meanScore === undefined ? 'Nobody here scored it yet' : `Their mean score: **${score(meanScore)}** (${plural(scored, 'score', 'scores')})`;
 }
 
 /** The "In this server" embed under a title's details; `more` says a button lists every member. */
 export function serverViewEmbed(view: ServerView): APIEmbed {
-  const head = `${plural(view.members, 'member has', 'members have')} it here: ${statusSummary(view)}\nIts ${meanText(view.meanScore, view.scored)}`;
+  const head = `${plural(view.members, 'member has', 'members have')} it here: ${statusSummary(view)}\n${meanText(view.meanScore, view.scored)}`;
   const lines = view.lines.slice(0, SERVER_VIEW_SHOWN).map((l) => memberLine(view.kind, l));
   const rest = view.members - lines.length;
   if (rest > 0) lines.push(`…and ${plural(rest, 'other member', 'other members')}`);
@@ -84,7 +84,7 @@ export function serverMembersEmbed(view: ServerView, title: string, offset: numb
     title: truncate(`In this server: ${title}`, DISCORD_LIMITS.embedTitle),
     color: COLORS.brand,
     description: truncate(
-      [`${plural(view.members, 'member has', 'members have')} it: ${statusSummary(view)}`, `Its ${meanText(view.meanScore, view.scored)}`, '', ...(lines.length > 0 ? lines : ['No member has it any more.'])].join('\n'),
+      [`${plural(view.members, 'member has', 'members have')} it: ${statusSummary(view)}`, meanText(view.meanScore, view.scored), '', ...(lines.length > 0 ? lines : ['No member has it any more.'])].join('\n'),
       DISCORD_LIMITS.embedDescription,
     ),
   };

@@ -90,7 +90,7 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(info.ephemeral).toBe(false);
     const part = info.message.embeds?.find((e) => e.title === 'In this server');
     expect(part?.description).toContain('13 members have it here');
-    expect(part?.description).toContain('mean score **');
+    expect(part?.description).toContain('Their mean score: **');
     expect(part?.description?.match(/<@\d+>/g)).toHaveLength(5);
     expect(part?.description).toContain('…and 8 other members');
 

@@ -69,7 +69,7 @@ describe('serverViewEmbed', () => {
     const text = embed?.description ?? '';
     expect(embed?.title).toBe('In this server');
     expect(text).toContain('7 members have it here: 2 watching · 5 completed');
-    expect(text).toContain('mean score **8** (6 scores)');
+    expect(text).toContain('Their mean score: **8** (6 scores)');
     expect(text).toContain(`<@${ID(1)}> (user${ID(1)}) — Watching · scored 8 · 4/12 eps`);
     expect(text.match(/<@/g)).toHaveLength(5);
     expect(text).toContain('…and 2 other members');
@@ -78,7 +78,7 @@ describe('serverViewEmbed', () => {
   it('speaks in the singular for one member and says when nobody scored it', () => {
     const [embed] = checked([serverViewEmbed(serverView('manga', 3, [mirror(ID(1), [entry(3, { status: 'reading', progress: 1, total: 0 })], { kind: 'manga' })]))]);
     expect(embed?.description).toContain('1 member has it here: 1 reading');
-    expect(embed?.description).toContain('nobody scored it yet');
+    expect(embed?.description).toContain('\nNobody here scored it yet');
     expect(embed?.description).toContain('Reading · 1 ch');
     expect(embed?.description).not.toContain('other member');
   });
