@@ -31,13 +31,28 @@ async function main(): Promise<void> {
   const shard = isShardProcess();
   // A failed start leaves no new store file behind (a shard shares its manager's, which exists by then).
   const undoStore = shard ? async () => {} : undoNewSqliteStore(config.store.url);
+  // A signal while starting (readiness can answer before the last jobs start) is kept and acted on
+  // once the start is done, instead of Node's default of dying on the spot.
+  let early: string | undefined;
+  const holdSignal = (signal: string) => () => {
+    if (early !== undefined) process.exit(1);
+    early = signal;
+    log.info('stopping as soon as the start is done (send the signal again to stop at once)', { signal });
+  };
+  const held = { SIGINT: holdSignal('SIGINT'), SIGTERM: holdSignal('SIGTERM') };
+  process.on('SIGINT', held.SIGINT);
+  process.on('SIGTERM', held.SIGTERM);
   let shutdown: Shutdown;
   try {
     shutdown = await startRole(config, log, shard);
   } catch (error) {
     return failStart(error, config, log, undoStore);
+  } finally {
+    process.off('SIGINT', held.SIGINT);
+    process.off('SIGTERM', held.SIGTERM);
   }
-  handleSignals(config, log, shard, shutdown);
+  const onSignal = handleSignals(config, log, shard, shutdown);
+  if (early !== undefined) onSignal(early);
 }
 
 /** `--help` and `--version` print and exit; anything else unknown exits 2. */
@@ -92,7 +107,7 @@ async function failStart(error: unknown, config: Config, log: Logger, undoStore:
 }
 
 /** Stop taking interactions, let running ones finish (bounded), close everything, exit 0. */
-function handleSignals(config: Config, log: Logger, shard: boolean, shutdown: Shutdown): void {
+function handleSignals(config: Config, log: Logger, shard: boolean, shutdown: Shutdown): (signal: string) => void {
   const graceMs = config.transport.shutdownGraceMs;
   let stopping = false;
   const onSignal = (signal: string) => {
@@ -116,6 +131,7 @@ function handleSignals(config: Config, log: Logger, shard: boolean, shutdown: Sh
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   // A shard whose manager died (its IPC channel closed) stops too instead of running orphaned.
   if (shard) process.on('disconnect', () => onSignal('manager gone'));
+  return onSignal;
 }
 
 void main();

@@ -100,7 +100,7 @@ describe.each(engines)('reminders through SIGKILLs on $kind', (engineCase) => {
         port,
         storeUrl: place.url,
         transport: 'http',
-        extra: { AMLS_TEST_CLOCK_FILE: clockFile, REMINDER_TICK_SECONDS: '1', REMINDER_LEASE_SECONDS: '10', REMINDER_RETRY_SECONDS: '2', LOG_LEVEL: 'warn' },
+        extra: { AMLS_TEST_CLOCK_FILE: clockFile, REMINDER_TICK_SECONDS: '1', REMINDER_LEASE_SECONDS: '10', REMINDER_RETRY_SECONDS: '1', LOG_LEVEL: 'warn' },
       });
     const runs: Array<BotRun | undefined> = ports.map((port) => spawnBot(env(port), undefined, CLOCKED_ENTRY));
     cleanups.push(async () => runs.forEach((r) => r?.child.kill('SIGKILL')));
@@ -159,9 +159,11 @@ describe.each(engines)('reminders through SIGKILLs on $kind', (engineCase) => {
     const expected = follows.filter((f) => !skippedIds.has(`${f.userId}:${f.titleId}`) && !(forgotten.has(f.userId) && f.dueMs >= changeAt - 2 * MINUTE));
     const countFor = (f: Follow) => discord.dms.messagesTo(f.userId).filter((m) => JSON.stringify(m.embeds).includes(`Crash Title ${f.titleId}`)).length;
     const delivered = () => expected.filter((f) => countFor(f) >= 1).length;
+    // A reminder whose attempts were cut short by several kills waits out the engine's doubling back-off
+    // (1 s, 2 s, … 64 s over its 8 attempts, in real time) before it is sent: the wait allows all of it.
     await waitFor(
       () => delivered() === expected.length,
-      120_000,
+      240_000,
       () => `all ${expected.length} reminders (delivered ${delivered()}; missing ${JSON.stringify(expected.filter((f) => countFor(f) === 0).map((f) => ({ ...f, dueMin: (f.dueMs - start) / MINUTE })))})`,
     );
     // Let late duplicates, if any, surface before counting.
