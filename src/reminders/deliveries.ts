@@ -3,6 +3,7 @@
 // time under a renewed lease, marked sent, and on failure paused at its destination (closed DMs, a
 // channel that refuses posts), retried by the job engine, or failed for good and kept for its owner.
 
+import { boundedSend } from '../util/bounded-send.js';
 import { UnrecoverableJobError, type JobRun } from '../jobs/job-engine.js';
 import type { ChannelFollows } from './channel-follows.js';
 import type { ReminderEnv } from './env.js';
@@ -63,23 +64,8 @@ export class Deliveries {
   }
 
   /** One send, ended by half the job's lease whatever Discord does. */
-  private async attempt(item: QueuedReminder): Promise<DeliveryResult> {
-    const abort = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<DeliveryResult>((resolve) => {
-      timer = setTimeout(() => {
-        abort.abort();
-        resolve({ ok: false, reason: 'retry', detail: 'Discord did not answer in time' });
-      }, this.env.knobs.leaseMs / 2);
-    });
-    try {
-      return await Promise.race([
-        this.env.deliver(item, abort.signal).catch((error: unknown): DeliveryResult => ({ ok: false, reason: 'retry', detail: error instanceof Error ? error.message : String(error) })),
-        deadline,
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+  private attempt(item: QueuedReminder): Promise<DeliveryResult> {
+    return boundedSend(this.env.knobs.leaseMs / 2, (signal) => this.env.deliver(item, signal));
   }
 
   /** After a failed send: pauses the destination, or leaves the job to be retried or failed for good. */

@@ -9,6 +9,7 @@
 // again, and the post's nonce (with enforce_nonce, in the transport) covers a process dying between
 // Discord taking the post and the marker being written. A channel that refuses a post is paused.
 
+import { boundedSend } from '../util/bounded-send.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
@@ -276,22 +277,7 @@ export class Feed {
   private async attempt(post: FeedPost): Promise<FeedPostResult> {
     const deliver = this.deliverVia;
     if (!deliver) return { ok: false, reason: 'retry', detail: 'no Discord client in this process' };
-    const abort = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<FeedPostResult>((resolve) => {
-      timer = setTimeout(() => {
-        abort.abort();
-        resolve({ ok: false, reason: 'retry', detail: 'Discord did not answer in time' });
-      }, this.leaseMs / 2);
-    });
-    try {
-      return await Promise.race([
-        deliver(post, abort.signal).catch((error: unknown): FeedPostResult => ({ ok: false, reason: 'retry', detail: error instanceof Error ? error.message : String(error) })),
-        deadline,
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return boundedSend(this.leaseMs / 2, (signal) => deliver(post, signal));
   }
 
   private counted(outcome: FeedOutcome): void {
