@@ -13,7 +13,7 @@ const LAYERS = [
   { name: 'domain services', path: '^src/(airing|reminders|social|auth|fairness|scheduler|catalogue|discord-api)/' },
   { name: 'store and job engines', path: '^src/(store|jobs)/' },
   { name: 'service client', path: '^src/service/' },
-  { name: 'leaves', path: '^src/(config|log|util)/' },
+  { name: 'leaves', path: '^src/(config|log|util|i18n)/' },
 ];
 
 const slug = (name) => name.replace(/\s+/g, '-');

@@ -17,6 +17,7 @@ import { Prng } from '../emulator/prng.js';
 import type { SocialStack } from './social-stack.js';
 import type { SocialWorkload } from './social-workload.js';
 import { summarize, type Summary } from './stats.js';
+import { ENGLISH } from '../src/i18n/index.js';
 
 export interface ReadTimes {
   warm: Summary;
@@ -52,6 +53,7 @@ function contextFor(stack: SocialStack, guildId: string, userId: string, social:
   const controller = new AbortController();
   return {
     userId,
+    t: ENGLISH,
     guildId,
     where: { place: 'guild', ageRestricted: false },
     deps: { ...stack.core.deps, social },

@@ -1,6 +1,7 @@
 // One interaction's time budget: an abort signal for everything it starts, a hard deadline a little
 // after it, and the answer the user gets whatever the handler does within it.
 
+import { ENGLISH, type Translator } from '../i18n/index.js';
 import type { Logger } from '../log/log.js';
 import { errorMessage } from '../render/messages.js';
 import { AbortedError } from '../service/errors.js';
@@ -31,8 +32,6 @@ export function startBudget(budgetMs: number): Budget {
   };
 }
 
-const STALE_NOTE = '⚠️ The service is not answering properly right now, so this is an earlier answer: possibly out of date.';
-
 /** An error that surfaced because the budget ran out is reported as the budget running out (the service was too slow). */
 export function budgetError(error: unknown, budget: Budget): unknown {
   if (error instanceof BudgetExceededError || error instanceof AbortedError) return new BudgetExceededError(budget.budgetMs);
@@ -45,6 +44,7 @@ export async function answerWithinBudget(
   budget: Budget,
   work: () => Promise<Parameters<Responder['send']>[0]>,
   log: Logger,
+  t: Translator,
 ): Promise<InteractionOutcome> {
   responder.arm();
   let message;
@@ -59,12 +59,16 @@ export async function answerWithinBudget(
   });
   try {
     message = await Promise.race([work(), deadline]);
-    if (budget.stale) message = { ...message, content: message.content ? `${STALE_NOTE}\n${message.content}` : STALE_NOTE };
+    if (budget.stale) {
+      const note = t.t('answer.stale');
+      message = { ...message, content: message.content ? `${note}\n${message.content}` : note };
+    }
   } catch (error) {
     const timedOut = budget.controller.signal.aborted;
-    const described = describeError(timedOut ? budgetError(error, budget) : error);
+    const reported = timedOut ? budgetError(error, budget) : error;
+    const described = describeError(reported, t);
     if (described.unexpected) log.error('handler failed', { error });
-    else log.info('handler answered with an error', { error: described.title });
+    else log.info('handler answered with an error', { error: describeError(reported, ENGLISH).title });
     await responder.sendError(errorMessage(described.title, described.text));
     return timedOut ? 'timeout' : described.unexpected ? 'error' : 'user_error';
   } finally {
@@ -78,7 +82,7 @@ export async function answerWithinBudget(
   } catch (error) {
     // The answer itself was refused (e.g. Discord rejected it): still tell the user, privately.
     log.error('could not send the answer', { error });
-    const described = describeError(error);
+    const described = describeError(error, t);
     await responder.sendError(errorMessage(described.title, described.text));
     return 'error';
   }

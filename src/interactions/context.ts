@@ -11,6 +11,7 @@ import type { Logger } from '../log/log.js';
 import type { RenderedMessage } from '../render/limits.js';
 import type { FieldReader } from './custom-id.js';
 import type { Where } from './where.js';
+import type { Locale, Translator } from '../i18n/index.js';
 import type { AccountLinks } from '../auth/accounts.js';
 import type { TitleCache } from '../catalogue/title-cache.js';
 import type { NsfwRatings } from '../catalogue/nsfw-ratings.js';
@@ -56,6 +57,10 @@ export interface BotDeps {
 
 export interface BaseContext {
   userId: string;
+  /** Texts for this user, in their Discord client's language (`locale`): replies and errors. */
+  t: Translator;
+  /** The server's language (`guild_locale`), for what the bot later posts there on its own; none in DMs. */
+  guildLocale?: Locale;
   /** The server the interaction happened in; undefined in DMs and private channels. */
   guildId?: string;
   where: Where;

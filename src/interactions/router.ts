@@ -14,9 +14,9 @@ import type { AutocompleteChoice, BaseContext, BotDeps, ComponentHandler } from 
 import type { SlashCommand, SubcommandHandler } from './command-types.js';
 import { decodeCustomId, FieldReader } from './custom-id.js';
 import { DEFAULT_DEFER_AFTER_MS, Responder } from './responder.js';
-import { NotLoggedInError } from './user-errors.js';
+import { errorReply, NotLoggedInError } from './user-errors.js';
 import type { Where, WhereTracker } from './where.js';
-import { errorMessage } from '../render/messages.js';
+import { localeOf, translator, type Translator } from '../i18n/index.js';
 import { finalizeMessage } from '../render/limits.js';
 import { decodeUserId } from './invoker.js';
 import type { UserRateLimits } from '../fairness/user-limits.js';
@@ -52,7 +52,6 @@ interface Handled {
 
 
 
-const SHUTTING_DOWN = errorMessage('Bot restarting', 'The bot is restarting and could not finish this. Please try again in a moment.');
 
 export interface DrainResult {
   /** Interactions that finished during the grace period. */
@@ -77,7 +76,7 @@ export class InteractionRouter {
   private readonly componentBudgetMs: number;
   private readonly transport: 'gateway' | 'http';
   private readonly onFinished: ((report: InteractionReport) => void) | undefined;
-  private readonly inFlight = new Map<string, { responder: Responder | undefined; done: Promise<void> }>();
+  private readonly inFlight = new Map<string, { responder: Responder | undefined; t: Translator; done: Promise<void> }>();
   private draining = false;
 
   constructor(
@@ -132,7 +131,7 @@ export class InteractionRouter {
     await Promise.race([Promise.all(running.map((r) => r.done)), timeout]);
     clearTimeout(timer);
     const left = [...this.inFlight.values()];
-    await Promise.allSettled(left.map((r) => r.responder?.abandon(SHUTTING_DOWN)));
+    await Promise.allSettled(left.map((r) => r.responder?.abandon(errorReply(r.t, 'error.restarting'))));
     return { finished: running.length - left.length, interrupted: left.length };
   }
 
@@ -142,7 +141,11 @@ export class InteractionRouter {
       return;
     }
     let finish = (): void => undefined;
-    const entry = { responder: undefined as Responder | undefined, done: new Promise<void>((resolve) => (finish = resolve)) };
+    const entry = {
+      responder: undefined as Responder | undefined,
+      t: translator(interaction.locale),
+      done: new Promise<void>((resolve) => (finish = resolve)),
+    };
     this.inFlight.set(interaction.id, entry);
     try {
       await this.dispatch(interaction, (responder) => (entry.responder = responder));
@@ -155,7 +158,7 @@ export class InteractionRouter {
   private async refuseWhileStopping(interaction: Interaction): Promise<void> {
     try {
       if (interaction.isAutocomplete()) await interaction.respond([]);
-      else if (interaction.isRepliable()) await interaction.reply({ ...finalizeMessage(SHUTTING_DOWN), flags: MessageFlags.Ephemeral });
+      else if (interaction.isRepliable()) await interaction.reply({ ...finalizeMessage(errorReply(translator(interaction.locale), 'error.restarting')), flags: MessageFlags.Ephemeral });
     } catch (error) {
       this.deps.log.info('could not answer an interaction during shutdown', { interactionId: interaction.id, error });
     }
@@ -232,9 +235,12 @@ export class InteractionRouter {
     let viewer: Promise<TokenSource | undefined> | undefined;
     const viewerAuth = (): Promise<TokenSource | undefined> =>
       (viewer ??= accounts.linkedAs(userId).then((name) => (name === undefined ? undefined : accounts.tokenSource(userId))));
+    const guildLocale = 'guildLocale' in interaction && typeof interaction.guildLocale === 'string' ? localeOf(interaction.guildLocale) : undefined;
     return {
       userId,
       ...(interaction.guildId !== null ? { guildId: interaction.guildId } : {}),
+      t: translator(interaction.locale),
+      ...(guildLocale !== undefined ? { guildLocale } : {}),
       where,
       deps: { ...this.deps, log, service },
       signal: budget.controller.signal,
@@ -258,14 +264,12 @@ export class InteractionRouter {
     );
     track(responder);
     if (!handler) {
-      await responder.notice(
-        errorMessage('Unknown command', 'This command is not known to the bot. The admin may need to run `npm run deploy-commands`.'),
-      );
+      await responder.notice(errorReply(translator(interaction.locale), 'error.unknownCommand'));
       return { command: 'unknown', outcome: 'unknown', responder };
     }
     const budget = startBudget(this.commandBudgetMs);
     const ctx = { ...this.baseContext(interaction, log, budget), interaction };
-    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, readArguments(interaction.options.data))), log, interaction.user.id);
+    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, readArguments(interaction.options.data))), log, ctx);
     return { command: `${interaction.commandName} ${path}`.trim(), outcome, responder };
   }
 
@@ -279,15 +283,13 @@ export class InteractionRouter {
     );
     track(responder);
     if (!handler) {
-      await responder.notice(errorMessage('Outdated button', 'This button is no longer supported. Run the command again.'));
+      await responder.notice(errorReply(translator(interaction.locale), 'error.unsupportedButton'));
       return { command: 'unknown', outcome: 'unknown', responder };
     }
     if (handler.invokerField !== undefined) {
       const invoker = decodeUserId(fields[handler.invokerField] ?? '');
       if (invoker !== interaction.user.id) {
-        await responder.notice(
-          errorMessage('Not your command', 'Only the person who ran this command can use these controls. Run the command yourself to browse.'),
-        );
+        await responder.notice(errorReply(translator(interaction.locale), 'error.notYourCommand'));
         return { command: kind, outcome: 'refused', responder };
       }
     }
@@ -297,7 +299,7 @@ export class InteractionRouter {
       interaction,
       values: interaction.isStringSelectMenu() ? interaction.values : [],
     };
-    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), log, interaction.user.id);
+    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), log, ctx);
     return { command: kind, outcome, responder };
   }
 
@@ -306,10 +308,10 @@ export class InteractionRouter {
     budget: Budget,
     work: () => Promise<Parameters<Responder['send']>[0]>,
     log: Logger,
-    userId: string,
+    ctx: BaseContext,
   ): Promise<InteractionOutcome> {
-    const outcome = await answerWithinBudget(responder, budget, work, log);
-    if (outcome === 'ok') await this.sendPendingNotice(responder, userId, log);
+    const outcome = await answerWithinBudget(responder, budget, work, log, ctx.t);
+    if (outcome === 'ok') await this.sendPendingNotice(responder, ctx.userId, log);
     return outcome;
   }
 

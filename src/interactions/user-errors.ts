@@ -18,33 +18,58 @@ import { RateLimitedError } from '../fairness/user-limits.js';
 import { ReminderError } from '../reminders/types.js';
 import { ChannelAccessError } from '../discord-api/channel-access.js';
 import { escapeMarkdown } from '../render/text.js';
-import { plural } from '../render/text.js';
+import { errorMessage } from '../render/messages.js';
+import type { RenderedMessage } from '../render/limits.js';
+import { ENGLISH, type MessageKey, type MessageValues, type Translator } from '../i18n/index.js';
 
-/** An error whose message is written for the user. */
+/** A catalogue key `k` with both `k.title` and `k.text`: one error the user can be told. */
+export type ErrorKey = {
+  [K in MessageKey]: K extends `${infer P}.title` ? (`${P}.text` extends MessageKey ? P : never) : never;
+}[MessageKey];
+
+/** An error written for the user: a catalogue entry (`<key>.title`, `<key>.text`) and its values. */
 export class UserFacingError extends Error {
-  constructor(
-    readonly title: string,
-    message: string,
-  ) {
-    super(message);
+  readonly key: ErrorKey | undefined;
+  readonly values: MessageValues;
+  private readonly englishTitle: string;
+
+  constructor(key: ErrorKey, values?: MessageValues);
+  /** @deprecated English only: for text not yet in the catalogue. */
+  constructor(title: string, text: string);
+  constructor(keyOrTitle: string, valuesOrText?: MessageValues | string) {
+    const legacy = typeof valuesOrText === 'string';
+    const key = legacy ? undefined : (keyOrTitle as ErrorKey);
+    const values = legacy ? {} : (valuesOrText ?? {});
+    super(key ? ENGLISH.t(`${key}.text`, values) : (valuesOrText as string));
     this.name = 'UserFacingError';
+    this.key = key;
+    this.values = values;
+    this.englishTitle = key ? ENGLISH.t(`${key}.title`, values) : keyOrTitle;
+  }
+
+  /** The title in English (logs). */
+  get title(): string {
+    return this.englishTitle;
+  }
+
+  /** What the user reads, in their language. */
+  told(t: Translator): { title: string; text: string } {
+    if (!this.key) return { title: this.englishTitle, text: this.message };
+    return { title: t.t(`${this.key}.title`, this.values), text: t.t(`${this.key}.text`, this.values) };
   }
 }
 
 export class NotLoggedInError extends UserFacingError {
   constructor() {
-    super('Log in first', 'This needs your service account. Use `/login` to link it, then try again.');
+    super('error.notLoggedIn');
     this.name = 'NotLoggedInError';
   }
 }
 
-const SLOW_TITLE = 'The service is slow';
-const SLOW_TEXT = 'The service is slow right now — try again in a moment.';
-
 /** The interaction's time budget ran out before its service calls finished. */
 export class BudgetExceededError extends UserFacingError {
   constructor(readonly budgetMs: number) {
-    super(SLOW_TITLE, SLOW_TEXT);
+    super('error.slow');
     this.name = 'BudgetExceededError';
   }
 }
@@ -65,78 +90,41 @@ export interface UserMessage {
   unexpected: boolean;
 }
 
-export function describeError(error: unknown): UserMessage {
-  if (error instanceof UserFacingError) return { title: error.title, text: error.message, unexpected: false };
-  if (error instanceof RateLimitedError) {
-    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-    return {
-      title: 'Slow down',
-      text: `You are sending requests faster than this bot allows for one person. Try again in ${plural(seconds, 'second', 'seconds')}.`,
-      unexpected: false,
-    };
-  }
-  if (error instanceof MalformedCustomIdError) return { title: 'Outdated button', text: error.message, unexpected: false };
+/** What the user is told about any error, in their language (`t`). */
+export function describeError(error: unknown, t: Translator): UserMessage {
+  const told = (key: ErrorKey, values?: MessageValues, unexpected = false): UserMessage => ({
+    title: t.t(`${key}.title`, values),
+    text: t.t(`${key}.text`, values),
+    unexpected,
+  });
+  if (error instanceof UserFacingError) return { ...error.told(t), unexpected: false };
+  if (error instanceof RateLimitedError) return told('error.slowDown', { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) });
+  if (error instanceof MalformedCustomIdError) return told('error.outdatedButton');
   // The reminder rules and the bot's channel permissions explain themselves in their messages.
-  if (error instanceof ReminderError) return { title: 'Cannot set that reminder', text: error.message, unexpected: false };
-  if (error instanceof ChannelAccessError) return { title: 'Cannot post there', text: error.message, unexpected: false };
-  if (error instanceof InvalidOptionError) {
-    return { title: 'Invalid input', text: `\`${error.option}\`: ${error.message}`, unexpected: false };
-  }
-  if (error instanceof ReauthRequiredError) {
-    return {
-      title: 'Log in again',
-      text: 'Your link to the service is no longer valid (it expired or was revoked). Use `/login` to link your account again.',
-      unexpected: false,
-    };
-  }
-  if (error instanceof ThrottledError || error instanceof CoolingOffError) {
-    return { title: 'The service is busy', text: 'The service is rate-limiting us — try again in a moment.', unexpected: false };
-  }
-  if (error instanceof AbortedError || error instanceof UpstreamTimeoutError) return { title: SLOW_TITLE, text: SLOW_TEXT, unexpected: false };
-  if (error instanceof ServiceBusyError) {
-    return { title: 'The bot is busy', text: 'Too many requests to the service are waiting right now — try again in a moment.', unexpected: false };
-  }
-  if (error instanceof BodyTooLargeError) {
-    return {
-      title: 'The service answered badly',
-      text: 'The service sent an answer far larger than any real one, so the bot dropped it. Try again later.',
-      unexpected: false,
-    };
-  }
-  if (error instanceof ClientCredentialsRejectedError) {
-    return {
-      title: 'The bot is misconfigured',
-      text: 'The service refused this bot’s credentials, so your login cannot be renewed right now. Your link is kept; tell the bot’s admin.',
-      unexpected: false,
-    };
-  }
-  if (error instanceof UpstreamUnavailableError) {
-    return {
-      title: 'The service is unavailable',
-      text: 'The service did not answer properly (it may be down or slow). Try again in a few minutes.',
-      unexpected: false,
-    };
-  }
+  if (error instanceof ReminderError) return { title: t.t('error.reminder.title'), text: error.message, unexpected: false };
+  if (error instanceof ChannelAccessError) return { title: t.t('error.channelAccess.title'), text: error.message, unexpected: false };
+  if (error instanceof InvalidOptionError) return told('error.invalidOption', { option: error.option, detail: error.message });
+  if (error instanceof ReauthRequiredError) return told('error.reauth');
+  if (error instanceof ThrottledError || error instanceof CoolingOffError) return told('error.throttled');
+  if (error instanceof AbortedError || error instanceof UpstreamTimeoutError) return told('error.slow');
+  if (error instanceof ServiceBusyError) return told('error.botBusy');
+  if (error instanceof BodyTooLargeError) return told('error.bodyTooLarge');
+  if (error instanceof ClientCredentialsRejectedError) return told('error.credentialsRejected');
+  if (error instanceof UpstreamUnavailableError) return told('error.unavailable');
   if (error instanceof ServiceHttpError) {
-    if (error.status === 404) return { title: 'Not found', text: 'The service has nothing under that ID or name.', unexpected: false };
+    if (error.status === 404) return told('error.notFound');
     if (error.status === 400) {
-      const detail = error.serviceMessage ? `: ${escapeMarkdown(error.serviceMessage)}` : '.';
-      return { title: 'Rejected by the service', text: `The service refused the request${detail}`, unexpected: false };
+      return error.serviceMessage ? told('error.rejectedBecause', { reason: escapeMarkdown(error.serviceMessage) }) : told('error.rejected');
     }
-    if (error.status === 403) {
-      return {
-        title: 'Not allowed',
-        text: 'The service refused access to this (for example, the list is private). Log in with `/login` if it is yours.',
-        unexpected: false,
-      };
-    }
-    if (error.status === 401) {
-      return { title: 'Not allowed', text: 'The service refused access to this. Try `/login` again if it should work.', unexpected: false };
-    }
-    return { title: 'Service error', text: `The service answered with an error (${error.status}). Try again later.`, unexpected: false };
+    if (error.status === 403) return told('error.forbidden');
+    if (error.status === 401) return told('error.unauthorized');
+    return told('error.serviceStatus', { status: String(error.status) });
   }
-  if (error instanceof PagingOriginError) {
-    return { title: 'Service error', text: 'The service sent a page link the bot will not follow.', unexpected: true };
-  }
-  return { title: 'Something went wrong', text: 'The bot hit an unexpected error. It has been logged; try again.', unexpected: true };
+  if (error instanceof PagingOriginError) return told('error.pagingOrigin', undefined, true);
+  return told('error.unexpected', undefined, true);
+}
+
+/** The ephemeral error embed of a catalogue error entry, in the reader's language. */
+export function errorReply(t: Translator, key: ErrorKey, values?: MessageValues): RenderedMessage {
+  return errorMessage(t.t(`${key}.title`, values), t.t(`${key}.text`, values));
 }

@@ -6,6 +6,7 @@ import { openUserRateLimiters, windowOf } from '../../src/store/rate-limits.js';
 import type { UserRateConfig } from '../../src/config/types.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 import type { StoreEngine } from '../../src/store/engine.js';
+import { ENGLISH } from '../../src/i18n/index.js';
 
 async function limitsOn(config: UserRateConfig, engine: StoreEngine = new MemoryEngine()): Promise<UserRateLimits> {
   return new UserRateLimits(await openUserRateLimiters(engine, config), config.ownerIds);
@@ -92,7 +93,7 @@ describe('UserRateLimits', () => {
   it('a limit that is off never refuses; the refusal reads as a clear "slow down"', async () => {
     const limits = await limitsOn({ commands: undefined, autocomplete: undefined, ownerIds: [] });
     for (let i = 0; i < 100; i++) await limits.run('command', '1', async () => limits.noteUpstreamCall());
-    expect(describeError(new RateLimitedError(2500))).toEqual({
+    expect(describeError(new RateLimitedError(2500), ENGLISH)).toEqual({
       title: 'Slow down',
       text: 'You are sending requests faster than this bot allows for one person. Try again in 3 seconds.',
       unexpected: false,

@@ -15,6 +15,7 @@ import { seasonPage } from '../../src/views/catalogue.js';
 import { describeError } from '../../src/interactions/user-errors.js';
 import { RateLimitedError } from '../../src/fairness/user-limits.js';
 import { renderConfirmPage } from '../../src/web/html.js';
+import { ENGLISH } from '../../src/i18n/index.js';
 
 describe('plural', () => {
   it('picks the singular for exactly one and the plural otherwise', () => {
@@ -66,7 +67,7 @@ describe('counts in rendered text', () => {
   });
 
   it('"Slow down" says 1 second', () => {
-    expect(describeError(new RateLimitedError(1000)).text).toContain('Try again in 1 second.');
+    expect(describeError(new RateLimitedError(1000), ENGLISH).text).toContain('Try again in 1 second.');
   });
 
   it('the confirmation page says 1 minute', () => {

@@ -7,6 +7,7 @@ import { compareMembers } from '../../src/views/compare.js';
 import { openLeaderboard, openTopTitles, serverDetailsPart, serverMembersView } from '../../src/views/social.js';
 import { renderPagedView } from '../../src/views/paged-view.js';
 import { entry, FixedReader, mirror } from '../social/boards-fixtures.js';
+import { ENGLISH } from '../../src/i18n/index.js';
 
 const G = '1200000000000000001';
 const ID = (n: number) => String(1_100_000_000_000_000_000n + BigInt(n));
@@ -15,6 +16,7 @@ function ctxWith(reader: FixedReader, o: { guildId?: string; userId?: string; wa
   const log = { warn: (_m: string, c: unknown) => o.warnings?.push(c), info() {}, debug() {}, error() {}, child: () => log };
   return {
     userId: o.userId ?? ID(0),
+    t: ENGLISH,
     ...(o.guildId !== undefined ? { guildId: o.guildId } : {}),
     where: { place: o.guildId !== undefined ? 'guild' : 'bot_dm', ageRestricted: false },
     deps: { social: reader as unknown as SocialService, log } as unknown as BotDeps,

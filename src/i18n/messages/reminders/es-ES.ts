@@ -1,0 +1,5 @@
+import type { Messages } from '../../message-types.js';
+import type { reminders as en } from './en.js';
+
+export const reminders: Messages<typeof en> = {
+};
