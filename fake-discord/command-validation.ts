@@ -86,6 +86,12 @@ function checkChatInputName(errs: FormErrors, path: ErrorPath, name: unknown): v
   }
 }
 
+/** The locales Discord accepts as keys of name and description localizations. */
+const DISCORD_LOCALES = new Set([
+  'id', 'da', 'de', 'en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'hr', 'it', 'lt', 'hu', 'nl', 'no', 'pl', 'pt-BR', 'ro', 'fi', 'sv-SE',
+  'vi', 'tr', 'cs', 'el', 'bg', 'ru', 'uk', 'hi', 'th', 'zh-CN', 'ja', 'zh-TW', 'ko',
+]);
+
 function checkLocalizations(errs: FormErrors, path: ErrorPath, value: unknown, kind: 'name' | 'description'): void {
   if (value === undefined || value === null) return;
   if (!isRecord(value)) {
@@ -93,6 +99,10 @@ function checkLocalizations(errs: FormErrors, path: ErrorPath, value: unknown, k
     return;
   }
   for (const [locale, text] of Object.entries(value)) {
+    if (!DISCORD_LOCALES.has(locale)) {
+      errs.add([...path, locale], 'BASE_TYPE_CHOICES', `Value must be one of ${JSON.stringify([...DISCORD_LOCALES])}.`);
+      continue;
+    }
     if (kind === 'name') checkChatInputName(errs, [...path, locale], text);
     else checkString(errs, [...path, locale], text, { min: 1, max: 100, required: true });
   }

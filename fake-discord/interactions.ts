@@ -16,6 +16,8 @@ export type Where =
       memberPermissions?: bigint | string;
       /** The invoking member's roles; in a modelled guild the default is the member's roles there. */
       memberRoles?: string[];
+      /** The server's preferred locale (`guild_locale`); Discord's default for servers is en-US. */
+      guildLocale?: string;
     }
   | { kind: 'dm' }
   | { kind: 'private' };
@@ -203,8 +205,8 @@ function envelope(common: Common & { guildIdFallback?: string; channelIdFallback
       context: 0,
       authorizing_integration_owners: install === 'guild' ? { '0': guildId } : { '1': common.user.id },
       guild_id: guildId,
-      guild: { id: guildId, locale: 'en-US', features: [] },
-      guild_locale: 'en-US',
+      guild: { id: guildId, locale: where.guildLocale ?? 'en-US', features: [] },
+      guild_locale: where.guildLocale ?? 'en-US',
       channel_id: channelId,
       channel: {
         id: channelId,

@@ -171,6 +171,10 @@ describe('registration validation (raw PUT)', () => {
     ['integer choice not an int', [cmd({ options: [opt('k', { type: 4, choices: [{ name: 'n', value: 1.5 }] })] })], [0, 'options', 0, 'choices', 0, 'value'], 'NUMBER_TYPE_COERCE'],
     ['bad context', [cmd({ contexts: [0, 3] })], [0, 'contexts', 1], 'BASE_TYPE_CHOICES'],
     ['bad localized name', [cmd({ name_localizations: { fr: 'Anime Liste' } })], [0, 'name_localizations', 'fr'], 'APPLICATION_COMMAND_INVALID_NAME'],
+    ['localized name > 32', [cmd({ name_localizations: { de: 'a'.repeat(33) } })], [0, 'name_localizations', 'de'], 'BASE_TYPE_BAD_LENGTH'],
+    ['localized description > 100', [cmd({ description_localizations: { ja: 'あ'.repeat(101) } })], [0, 'description_localizations', 'ja'], 'BASE_TYPE_BAD_LENGTH'],
+    ['localization for a locale Discord lacks', [cmd({ description_localizations: { pt: 'Olá' } })], [0, 'description_localizations', 'pt'], 'BASE_TYPE_CHOICES'],
+    ['localized option name with a space', [cmd({ options: [opt('q', { name_localizations: { 'es-ES': 'mi lista' } })] })], [0, 'options', 0, 'name_localizations', 'es-ES'], 'APPLICATION_COMMAND_INVALID_NAME'],
   ];
 
   test.each(cases)('%s is 400 50035', async (_name, body, path, code) => {

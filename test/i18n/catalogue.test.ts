@@ -19,6 +19,9 @@ function argumentsOf(ast: unknown, into = new Set<string>()): Set<string> {
 
 const keys = Object.keys(EN) as MessageKey[];
 
+/** Words the anime community of these languages uses as they are (loanwords), so the same text is right. */
+const LOANWORDS = new Set(['Manga', 'Doujinshi', 'Manhwa', 'Manhua', 'One-shot', 'Special', 'Light Novel', 'Light novel', 'Visual Novel', 'Visual novel', 'Original', 'Radio', 'Winter', 'Mixed Media', 'Rx – Hentai']);
+
 describe('the message catalogue', () => {
   it('has keys', () => {
     expect(keys.length).toBeGreaterThan(40);
@@ -57,7 +60,9 @@ describe('the message catalogue', () => {
 
       it.skipIf(locale === 'en-US')('carries no English text left untranslated', () => {
         // Identical to English is fine only for text without words (`{option}: {detail}`, a number, an emoji).
-        const untranslated = keys.filter((k) => messages[k] === EN[k] && /[A-Za-z]{4,}/.test(EN[k].replace(/\{[^}]*\}|`[^`]*`/g, '')));
+        const untranslated = keys.filter(
+          (k) => messages[k] === EN[k] && !LOANWORDS.has(EN[k]) && /[A-Za-z]{4,}/.test(EN[k].replace(/\{[^}]*\}|`[^`]*`/g, '')),
+        );
         expect(untranslated).toEqual([]);
       });
     });
