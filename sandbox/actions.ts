@@ -17,6 +17,14 @@ export class ClientRefusal extends ActionError {
   }
 }
 
+/** The acting user's Discord language and the server's, as the page's pickers set them. */
+export interface Languages {
+  locale: string;
+  guildLocale: string;
+}
+
+const DEFAULT_LANGUAGES: Languages = { locale: 'en-US', guildLocale: 'en-US' };
+
 export interface CommandInput {
   name: string;
   group?: string;
@@ -48,7 +56,7 @@ export class Actions {
   }
 
   /** Throws ClientRefusal, sending nothing, for what Discord's client checks before sending. */
-  runCommand(place: Place, user: SandboxUser, input: CommandInput): Entry {
+  runCommand(place: Place, user: SandboxUser, input: CommandInput, lang: Languages = DEFAULT_LANGUAGES): Entry {
     const leaf = this.leafOptions(input);
     const hints = clientHints(leaf, input.options);
     if (Object.keys(hints).length > 0) throw new ClientRefusal(hints);
@@ -67,13 +75,14 @@ export class Actions {
       ...(input.group !== undefined ? { subcommandGroup: input.group } : {}),
       ...(input.sub !== undefined ? { subcommand: input.sub } : {}),
       options,
-      where: whereOf(place),
+      where: whereOf(place, lang.guildLocale),
       user,
+      locale: lang.locale,
     });
     return this.timeline.add(place, user, 'command', `/${path}${shown ? ` ${shown}` : ''}`, this.dispatch(payload));
   }
 
-  async autocomplete(place: Place, user: SandboxUser, input: CommandInput & { focused: string }): Promise<Array<{ name: string; value: string | number }>> {
+  async autocomplete(place: Place, user: SandboxUser, input: CommandInput & { focused: string }, lang: Languages = DEFAULT_LANGUAGES): Promise<Array<{ name: string; value: string | number }>> {
     const leaf = this.leafOptions(input);
     const options: Record<string, OptionValue> = {};
     for (const [name, raw] of Object.entries(input.options)) {
@@ -90,8 +99,9 @@ export class Actions {
       focused: input.focused,
       value: input.options[input.focused] ?? '',
       focusedType: focused.type,
-      where: whereOf(place),
+      where: whereOf(place, lang.guildLocale),
       user,
+      locale: lang.locale,
     });
     try {
       return await this.dispatch(payload).autocompleteChoices(AUTOCOMPLETE_TIMEOUT_MS);
@@ -100,19 +110,19 @@ export class Actions {
     }
   }
 
-  click(place: Place, user: SandboxUser, messageId: string, customId: string, label: string): Entry {
+  click(place: Place, user: SandboxUser, messageId: string, customId: string, label: string, lang: Languages = DEFAULT_LANGUAGES): Entry {
     const message = this.timeline.findMessage(place, user, messageId);
     if (!message) throw new ActionError('That message is not in this channel.');
-    const where = place.kind === 'dm' ? {} : { where: whereOf(place) };
-    const payload = wrap(() => buttonClick({ message, customId, user, ...where }));
+    const where = place.kind === 'dm' ? {} : { where: whereOf(place, lang.guildLocale) };
+    const payload = wrap(() => buttonClick({ message, customId, user, locale: lang.locale, ...where }));
     return this.timeline.add(place, user, 'component', label, this.dispatch(payload));
   }
 
-  select(place: Place, user: SandboxUser, messageId: string, customId: string, values: string[], label: string): Entry {
+  select(place: Place, user: SandboxUser, messageId: string, customId: string, values: string[], label: string, lang: Languages = DEFAULT_LANGUAGES): Entry {
     const message = this.timeline.findMessage(place, user, messageId);
     if (!message) throw new ActionError('That message is not in this channel.');
-    const where = place.kind === 'dm' ? {} : { where: whereOf(place) };
-    const payload = wrap(() => selectMenu({ message, customId, values, user, ...where }));
+    const where = place.kind === 'dm' ? {} : { where: whereOf(place, lang.guildLocale) };
+    const payload = wrap(() => selectMenu({ message, customId, values, user, locale: lang.locale, ...where }));
     return this.timeline.add(place, user, 'component', label, this.dispatch(payload));
   }
 

@@ -128,7 +128,25 @@ export function channelIdOf(place: Place): string | undefined {
   return place.kind === 'guild' ? CHANNEL_IDS[place.key] : undefined;
 }
 
-export function whereOf(place: Place): Where {
+/** The languages the page offers as a Discord client's (`locale`) and as the server's (`guild_locale`). */
+export const LANGUAGES: ReadonlyArray<{ code: string; name: string }> = [
+  { code: 'en-US', name: 'English (US)' },
+  { code: 'ja', name: '日本語' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'fr', name: 'Français' },
+  { code: 'es-ES', name: 'Español (España)' },
+  { code: 'pt-BR', name: 'Português (Brasil)' },
+  { code: 'en-GB', name: 'English (UK)' },
+  { code: 'es-419', name: 'Español (Latinoamérica)' },
+  { code: 'ko', name: '한국어 (the bot answers in English)' },
+];
+
+export function isLanguage(value: unknown): value is string {
+  return typeof value === 'string' && LANGUAGES.some((l) => l.code === value);
+}
+
+/** Where an interaction happens; in the server, with the server's language. */
+export function whereOf(place: Place, guildLocale = 'en-US'): Where {
   if (place.kind === 'dm') return { kind: 'dm' };
-  return { kind: 'guild', guildId: GUILD_ID, channelId: channelIdOf(place) ?? snowflake(), nsfw: place.nsfw };
+  return { kind: 'guild', guildId: GUILD_ID, channelId: channelIdOf(place) ?? snowflake(), nsfw: place.nsfw, guildLocale };
 }

@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { ActionError, ClientRefusal, type Actions, type CommandInput } from './actions.js';
-import { placeOf, PLACES, SERVER_CHANNELS, SERVER_MEMBERS, SERVER_ROLES, userOf, USERS, type Place, type SandboxUser } from './places.js';
+import { ActionError, ClientRefusal, type Actions, type CommandInput, type Languages } from './actions.js';
+import { isLanguage, LANGUAGES, placeOf, PLACES, SERVER_CHANNELS, SERVER_MEMBERS, SERVER_ROLES, userOf, USERS, type Place, type SandboxUser } from './places.js';
 import type { Timeline } from './timeline.js';
 
 export interface PageOptions {
@@ -129,7 +129,7 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
 function apiRoutes(actions: Actions, timeline: Timeline, o: PageOptions): express.Router {
   const router = express.Router();
   router.get('/world', (_req, res) => {
-    res.json({ places: PLACES, users: USERS, server: { channels: SERVER_CHANNELS, roles: SERVER_ROLES, members: SERVER_MEMBERS }, commands: actions.commands(), accounts: o.accounts, emulatorUrl: o.emulatorUrl });
+    res.json({ places: PLACES, users: USERS, languages: LANGUAGES, server: { channels: SERVER_CHANNELS, roles: SERVER_ROLES, members: SERVER_MEMBERS }, commands: actions.commands(), accounts: o.accounts, emulatorUrl: o.emulatorUrl });
   });
 
   router.get('/timeline', async (req, res) => {
@@ -163,7 +163,7 @@ function actionRoutes(router: express.Router, actions: Actions): void {
   router.post('/command', (req, res) => {
     const body = bodyOf(req);
     const { place, user } = who(body.place, body.user);
-    const entry = actions.runCommand(place, user, commandInput(body));
+    const entry = actions.runCommand(place, user, commandInput(body), languages(body));
     res.json({ seq: entry.seq });
   });
 
@@ -171,7 +171,7 @@ function actionRoutes(router: express.Router, actions: Actions): void {
     const body = bodyOf(req);
     const { place, user } = who(body.place, body.user);
     const focused = text(body.focused, 'focused');
-    res.json({ choices: await actions.autocomplete(place, user, { ...commandInput(body), focused }) });
+    res.json({ choices: await actions.autocomplete(place, user, { ...commandInput(body), focused }, languages(body)) });
   });
 
   router.post('/component', (req, res) => {
@@ -181,8 +181,8 @@ function actionRoutes(router: express.Router, actions: Actions): void {
     const customId = text(body.customId, 'customId');
     const label = typeof body.label === 'string' ? body.label.slice(0, 100) : customId;
     const entry = Array.isArray(body.values)
-      ? actions.select(place, user, messageId, customId, body.values.map((v) => text(v, 'values')), label)
-      : actions.click(place, user, messageId, customId, label);
+      ? actions.select(place, user, messageId, customId, body.values.map((v) => text(v, 'values')), label, languages(body))
+      : actions.click(place, user, messageId, customId, label, languages(body));
     res.json({ seq: entry.seq });
   });
 
@@ -213,6 +213,16 @@ function who(placeKey: unknown, userId: unknown): { place: Place; user: SandboxU
   const user = userOf(userId);
   if (!place || !user) throw new ActionError('Unknown channel or user.');
   return { place, user };
+}
+
+/** The page's language pickers: the acting user's Discord language and the server's (English when absent). */
+function languages(body: Record<string, unknown>): Languages {
+  const pick = (value: unknown, name: string): string => {
+    if (value === undefined || value === null) return 'en-US';
+    if (!isLanguage(value)) throw new ActionError(`"${name}" is not a language the page offers.`);
+    return value;
+  };
+  return { locale: pick(body.locale, 'locale'), guildLocale: pick(body.guildLocale, 'guildLocale') };
 }
 
 function commandInput(body: Record<string, unknown>): CommandInput {

@@ -1,8 +1,12 @@
 // The page's calls to the sandbox server (sandbox/web.ts): JSON in and out; a refusal becomes an
 // Error with the server's message (and, for a command Discord's client would not send, its hints).
 
+import { state } from './state.js';
+
+/** Every action is sent in the acting user's Discord language, in a server with the server's language. */
 async function api(path, body) {
-  const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const sent = body === undefined ? undefined : { ...body, locale: state.locale, guildLocale: state.guildLocale };
+  const res = await fetch(path, sent === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sent) });
   const data = await res.json().catch(() => ({ error: `The sandbox answered ${res.status}.` }));
   if (!res.ok) throw Object.assign(new Error(data.error ?? `The sandbox answered ${res.status}.`), { hints: data.hints });
   return data;

@@ -8,7 +8,7 @@ import { $, local } from './dom.js';
 import { state } from './state.js';
 import { fetchWorld } from './api.js';
 import { openLinkButtons } from './messages.js';
-import { renderSidebar, watchUserPicker } from './sidebar.js';
+import { renderSidebar, watchLanguagePickers, watchUserPicker } from './sidebar.js';
 import { resetTimeline } from './timeline.js';
 import { watchComposer } from './composer.js';
 import { showClockNote, watchClock } from './clock.js';
@@ -34,6 +34,7 @@ function startOver() {
 }
 
 watchUserPicker(startOver);
+watchLanguagePickers();
 openLinkButtons();
 watchComposer();
 watchClock();

@@ -7,19 +7,30 @@ import { state } from './state.js';
 import { postCommand } from './api.js';
 import { optionField, optionValues } from './option-fields.js';
 import { showError, showHints } from './composer-feedback.js';
+import { localized } from './languages.js';
 
 const box = $('message-box');
 
-/** Every runnable path of the registered commands: `anime search`, `list anime update`, … */
+/**
+ * Every runnable path of the registered commands: `anime search`, `list anime update`, … with the
+ * path and description as the acting user's client shows them (`shown`, `description`); what is sent
+ * is always the default names, as Discord sends them.
+ */
 function commandPaths() {
   const paths = [];
   for (const command of state.world.commands) {
     if (command.type !== 1) continue;
+    const top = localized(command, 'name');
     const subs = (command.options ?? []).filter((o) => o.type === 1 || o.type === 2);
-    if (subs.length === 0) paths.push({ name: command.name, path: command.name, description: command.description, options: command.options ?? [] });
+    if (subs.length === 0) paths.push({ name: command.name, path: command.name, shown: top, description: localized(command, 'description'), options: command.options ?? [] });
     for (const sub of subs) {
-      if (sub.type === 1) paths.push({ name: command.name, sub: sub.name, path: `${command.name} ${sub.name}`, description: sub.description, options: sub.options ?? [] });
-      else for (const leaf of sub.options ?? []) paths.push({ name: command.name, group: sub.name, sub: leaf.name, path: `${command.name} ${sub.name} ${leaf.name}`, description: leaf.description, options: leaf.options ?? [] });
+      const mid = `${top} ${localized(sub, 'name')}`;
+      if (sub.type === 1) paths.push({ name: command.name, sub: sub.name, path: `${command.name} ${sub.name}`, shown: mid, description: localized(sub, 'description'), options: sub.options ?? [] });
+      else {
+        for (const leaf of sub.options ?? []) {
+          paths.push({ name: command.name, group: sub.name, sub: leaf.name, path: `${command.name} ${sub.name} ${leaf.name}`, shown: `${mid} ${localized(leaf, 'name')}`, description: localized(leaf, 'description'), options: leaf.options ?? [] });
+        }
+      }
     }
   }
   return paths;
@@ -27,10 +38,11 @@ function commandPaths() {
 
 function showSuggestions(prefix) {
   const list = $('suggestions');
-  const matches = commandPaths().filter((p) => p.path.startsWith(prefix) || p.path.split(' ').some((w) => w.startsWith(prefix)));
+  const starts = (path) => path.startsWith(prefix) || path.split(' ').some((w) => w.startsWith(prefix));
+  const matches = commandPaths().filter((p) => starts(p.path) || starts(p.shown.toLowerCase()));
   list.replaceChildren(
     ...matches.slice(0, 25).map((p) =>
-      el('li', { role: 'option', 'data-path': p.path, onclick: () => chooseCommand(p) }, el('strong', {}, `/${p.path}`), el('span', {}, p.description)),
+      el('li', { role: 'option', 'data-path': p.path, onclick: () => chooseCommand(p) }, el('strong', {}, `/${p.shown}`), el('span', {}, p.description)),
     ),
   );
   list.hidden = matches.length === 0;

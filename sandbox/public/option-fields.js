@@ -6,13 +6,14 @@ import { $, el } from './dom.js';
 import { state } from './state.js';
 import { fetchAutocomplete } from './api.js';
 import { showError } from './composer-feedback.js';
+import { localized } from './languages.js';
 
 const OPTION_TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, NUMBER: 10 };
 
 /** The input for one option: a pick where Discord's client offers one, else a text or number box. */
 function optionInput(option, id) {
   if (option.choices?.length) {
-    return el('select', { id, name: option.name }, el('option', { value: '' }, option.required ? 'Choose…' : '—'), ...option.choices.map((c) => el('option', { value: String(c.value) }, c.name)));
+    return el('select', { id, name: option.name }, el('option', { value: '' }, option.required ? 'Choose…' : '—'), ...option.choices.map((c) => el('option', { value: String(c.value) }, localized(c, 'name'))));
   }
   if (option.type === OPTION_TYPES.CHANNEL) {
     // As Discord's client: a pick of the server's channels (of the option's channel types), sent by id.
@@ -39,7 +40,7 @@ function optionInput(option, id) {
 export function optionField(option) {
   const id = `opt-${option.name}`;
   const input = optionInput(option, id);
-  const wrapper = el('div', { class: 'option-field', 'data-option': option.name }, el('label', { for: id, title: option.description }, `${option.name}${option.required ? '*' : ''}`), input);
+  const wrapper = el('div', { class: 'option-field', 'data-option': option.name }, el('label', { for: id, title: localized(option, 'description') }, `${localized(option, 'name')}${option.required ? '*' : ''}`), input);
   // As in Discord's client, editing an option clears the hint it was marked with.
   const clear = () => {
     wrapper.classList.remove('invalid');

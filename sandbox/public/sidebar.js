@@ -1,6 +1,7 @@
 // The sidebar and the channel header: the server's text channels and the DMs to pick a place from,
 // the user the page acts as, the emulator's sign-in accounts for /login, and the place's name and
-// topic. A pick changes the state and calls `onPick` (the page then starts its timeline over).
+// topic, and the language pickers (the acting user's Discord language and the server's). A place or
+// user pick changes the state and calls `onPick` (the page then starts its timeline over).
 
 import { $, el } from './dom.js';
 import { state } from './state.js';
@@ -17,6 +18,9 @@ export function renderSidebar(onPick) {
   $('dms').replaceChildren(...places.filter((p) => p.kind === 'dm').map((p) => item(p, `@ ${p.name}`)));
   const select = $('acting-as');
   select.replaceChildren(...users.map((u) => el('option', { value: u.id, selected: u.id === state.user }, `${u.username} (${u.standing})`)));
+  for (const [id, key] of [['language', 'locale'], ['server-language', 'guildLocale']]) {
+    $(id).replaceChildren(...state.world.languages.map((l) => el('option', { value: l.code, selected: l.code === state[key] }, l.name)));
+  }
   $('accounts').textContent = `Service sign-in for /login: ${accounts.map((a) => `${a.name} / ${a.password}`).join(', ')}`;
   const place = places.find((p) => p.key === state.place);
   $('channel-name').textContent = place.kind === 'dm' ? `@ ${place.name}` : `# ${place.name}${place.nsfw ? ' (18+)' : ''}`;
@@ -28,5 +32,17 @@ export function watchUserPicker(onPick) {
   $('acting-as').addEventListener('change', (e) => {
     state.user = e.target.value;
     onPick();
+  });
+}
+
+/** Another Discord language for the acting user, or for the server: what is sent next carries it. */
+export function watchLanguagePickers() {
+  $('language').addEventListener('change', (e) => {
+    state.locale = e.target.value;
+    // The message box shows the commands as a client in that language does.
+    $('message-box').dispatchEvent(new Event('input'));
+  });
+  $('server-language').addEventListener('change', (e) => {
+    state.guildLocale = e.target.value;
   });
 }

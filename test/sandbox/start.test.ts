@@ -2,6 +2,7 @@
 // real bot and shows its answer; stop() closes every server.
 
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../src/i18n/index.js';
 import { silentLogger } from '../../src/log/log.js';
 import { startSandbox, type SandboxTransport } from '../../sandbox/start.js';
 
@@ -35,6 +36,30 @@ describe.each<SandboxTransport>(['gateway', 'http'])('the sandbox over the %s tr
         )
         .toContain('Hokuto');
       expect(body.entries.find((e) => e.label.startsWith('/anime search'))).toMatchObject({ state: 'answered', label: '/anime search query: Hokuto' });
+
+      // The page's language picker: the command goes out in the acting user's Discord language.
+      const ja = await fetch(new URL('/api/command', sandbox.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ place: 'general', user, name: 'profile', options: {}, locale: 'ja', guildLocale: 'de' }),
+      });
+      expect(ja.status).toBe(200);
+      await expect
+        .poll(
+          async () => {
+            const res = await fetch(new URL(`/api/timeline?place=general&user=${user}&since=`, sandbox.url));
+            body = (await res.json()) as TimelineBody;
+            return body.entries.find((e) => e.label === '/profile')?.messages[0]?.embeds[0]?.title ?? '';
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(`⚠️ ${translator('ja').t('error.notLoggedIn.title')}`);
+      const refused = await fetch(new URL('/api/command', sandbox.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ place: 'general', user, name: 'profile', options: {}, locale: 'xx' }),
+      });
+      expect(refused.status).toBe(400);
     } finally {
       await sandbox.stop();
     }
