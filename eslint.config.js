@@ -29,7 +29,7 @@ export default tseslint.config(
     files: ['sandbox/public/**/*.js'],
     languageOptions: {
       globals: Object.fromEntries(
-        ['document', 'window', 'location', 'fetch', 'setTimeout', 'clearTimeout', 'URL', 'URLSearchParams', 'AbortController', 'Intl', 'confirm', 'globalThis'].map((g) => [g, 'readonly']),
+        ['document', 'window', 'location', 'fetch', 'setTimeout', 'clearTimeout', 'URL', 'URLSearchParams', 'AbortController', 'Intl', 'confirm', 'globalThis', 'Event'].map((g) => [g, 'readonly']),
       ),
     },
   },
