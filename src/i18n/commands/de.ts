@@ -34,8 +34,8 @@ export const de: CommandTexts = {
     description: 'Welche Rangliste',
     choices: {
       all: 'Top-Animes',
-      airing: 'Top laufend',
-      upcoming: 'Top demnächst',
+      airing: 'Top laufende Animes',
+      upcoming: 'Top kommende Animes',
       tv: 'Top-TV-Serien',
       ova: 'Top-OVAs',
       movie: 'Top-Filme',

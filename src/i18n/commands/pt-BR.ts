@@ -157,7 +157,7 @@ export const ptBR: CommandTexts = {
   profile: { name: 'perfil', description: 'Seu perfil no serviço e suas estatísticas de anime (requer /login)' },
 
   remind: { name: 'lembrete', description: 'Lembretes de episódios por mensagem direta ou em um canal do servidor' },
-  'remind add': { name: 'adicionar', description: 'Receber uma DM quando um novo episódio de um anime em exibição for esperado' },
+  'remind add': { name: 'adicionar', description: 'Receber uma mensagem direta quando um novo episódio de um anime em exibição for esperado' },
   'remind add title': { name: 'título', description: TITLE },
   'remind list': { name: 'lista', description: 'Seus lembretes e configurações' },
   'remind remove': { name: 'remover', description: 'Parar os lembretes de um título' },
@@ -166,7 +166,7 @@ export const ptBR: CommandTexts = {
   'remind follow-list enabled': { name: 'ativar', description: 'Ativado para seguir sua lista, desativado para parar' },
   'remind delay': { name: 'atraso', description: 'Minutos após a exibição no Japão para lembrar você (o streaming costuma sair depois)' },
   'remind delay minutes': { name: 'minutos', description: 'De 0 a 1440' },
-  'remind resume': { name: 'retomar', description: 'Retomar lembretes pausados porque o bot não conseguiu enviar DM para você' },
+  'remind resume': { name: 'retomar', description: 'Retomar lembretes pausados porque o bot não conseguiu enviar mensagem direta para você' },
   'remind channel': { name: 'canal', description: 'Lembretes postados em um canal do servidor (requer Gerenciar servidor)' },
   'remind channel add': { name: 'adicionar', description: 'Postar em um canal quando um novo episódio de um anime em exibição for esperado' },
   'remind channel add title': { name: 'título', description: TITLE },
@@ -179,7 +179,7 @@ export const ptBR: CommandTexts = {
   'remind channel remove title': { name: 'título', description: TITLE },
   'remind channel remove channel': { name: 'canal', description: REMINDER_CHANNEL },
 
-  server: { name: 'servidor', description: 'A comunidade de listas deste servidor: entre para aparecer, saia para parar' },
+  server: { name: 'servidor', description: 'A comunidade de listas deste servidor: entre para aparecer, saia para deixar de aparecer' },
   'server join': { name: 'entrar', description: 'Aparecer neste servidor: suas entradas, notas e progresso (requer /login)' },
   'server leave': { name: 'sair', description: 'Deixar de aparecer na comunidade de listas deste servidor' },
   'server leaderboard': { name: 'classificação', description: 'Classificar os membros participantes deste servidor pelas listas deles' },
