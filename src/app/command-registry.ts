@@ -14,6 +14,7 @@ import { feed } from '../../commands/feed.js';
 import { server } from '../../commands/server.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
+import { localizeCommands } from '../interactions/command-localizations.js';
 import { MalformedCustomIdError } from '../interactions/custom-id.js';
 import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, seasonView, suggestionsView } from '../views/catalogue.js';
 import { checkMoreHandler, quickActionHandler, quickStatusHandler, renderDetails } from '../views/details.js';
@@ -81,6 +82,7 @@ export const components: readonly ComponentHandler[] = [
   serverMembersHandler,
 ];
 
+/** What is registered with Discord: the English definitions with every language's names and descriptions (src/i18n/commands). */
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
-  return commands.map((c) => c.data);
+  return localizeCommands(commands.map((c) => c.data));
 }
