@@ -9,6 +9,7 @@ import { booleanOption, channelOption, defineCommand, group, integerOption, role
 import type { AutocompleteChoice, AutocompleteContext, CommandContext } from '../src/interactions/context.js';
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandPath } from '../src/interactions/command-types.js';
 import type { RenderedMessage } from '../src/render/limits.js';
+import type { Translator } from '../src/i18n/index.js';
 import { clipPlain, escapeMarkdown } from '../src/render/text.js';
 import { COLORS } from '../src/render/theme.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
@@ -17,7 +18,6 @@ import { channelListMessage, followedChoices, reminderListMessage } from '../src
 import { resolveTitle, titleAutocomplete } from '../src/views/titles.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
-import { plural } from '../src/render/text.js';
 import { followableFirst } from '../src/views/followable.js';
 import { MAX_DELAY_MINUTES } from '../src/reminders/knobs.js';
 
@@ -29,36 +29,64 @@ function done(title: string, description: string): RenderedMessage {
   return { embeds: [{ title, description, color: COLORS.success }] };
 }
 
+/**
+ * A /remind handler that also keeps the user's Discord language for their reminder DMs (written only for
+ * a user with reminder settings, and only when it changed; best effort, never the command's failure).
+ */
+function notingLocale<A>(run: (ctx: CommandContext, args: A) => Promise<RenderedMessage>): (ctx: CommandContext, args: A) => Promise<RenderedMessage> {
+  return async (ctx, args) => {
+    try {
+      return await run(ctx, args);
+    } finally {
+      await ctx.deps.reminders.noteLocale(ctx.userId, ctx.t.locale).catch(() => undefined);
+    }
+  };
+}
+
+/** A /remind channel handler that also keeps the server's language (guild_locale) for its posts, likewise. */
+function notingGuildLocale<A>(run: (ctx: CommandContext, args: A) => Promise<RenderedMessage>): (ctx: CommandContext, args: A) => Promise<RenderedMessage> {
+  return async (ctx, args) => {
+    try {
+      return await run(ctx, args);
+    } finally {
+      const guildId = ctx.interaction.guildId;
+      if (guildId !== null && ctx.guildLocale !== undefined) await ctx.deps.reminders.noteGuildLocale(guildId, ctx.guildLocale).catch(() => undefined);
+    }
+  };
+}
+
 async function add(ctx: CommandContext, args: RemindArgs<'add'>): Promise<RenderedMessage> {
   const id = await resolveTitle(ctx, 'anime', args.title);
   const anime = await ctx.deps.service.getAnime(id, { fields: AIRING_FIELDS });
   const followed = await ctx.deps.reminders.add(ctx.userId, anime);
   const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, ctx.where), 150));
-  return done('Reminder set', `You will get a DM when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
+  return done(ctx.t.t('reminders.added.title'), withNext(ctx.t, ctx.t.t('reminders.added.text', { title: name }), followed.next));
 }
 
-function nextText(next: { episode?: number; atMs: number } | undefined): string {
-  if (!next) return '';
-  return `The next one${next.episode !== undefined ? `, episode ${next.episode},` : ''} is expected ${discordTime(next.atMs, 'f')} (${discordTime(next.atMs, 'R')}) from the Japanese broadcast.`;
+/** The answer's text, then when the next episode is expected (when one is). */
+function withNext(t: Translator, text: string, next: { episode?: number; atMs: number } | undefined): string {
+  if (!next) return text;
+  const times = { time: discordTime(next.atMs, 'f'), relative: discordTime(next.atMs, 'R') };
+  return `${text} ${next.episode !== undefined ? t.t('reminders.next.episode', { ...times, episode: next.episode }) : t.t('reminders.next.unnumbered', times)}`;
 }
 
 /** The server an interaction happens in; channel reminders exist only there. */
 function serverOf(ctx: CommandContext | AutocompleteContext): string {
   const guildId = ctx.interaction.guildId;
-  if (guildId === null) throw new UserFacingError('Only in a server', 'Channel reminders belong to a server: run this in one of its channels.');
+  if (guildId === null) throw new UserFacingError('reminders.error.onlyInServer');
   return guildId;
 }
 
 function requireManageServer(ctx: CommandContext): string {
   const guildId = serverOf(ctx);
   if (ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) !== true) {
-    throw new UserFacingError('Manage Server needed', 'Only members with the Manage Server permission can change where the bot posts reminders.');
+    throw new UserFacingError('reminders.error.manageServer');
   }
   return guildId;
 }
 
 function snowflake(name: string, value: string): string {
-  if (!/^\d{1,21}$/.test(value)) throw new UserFacingError('Invalid option', `The ${name} option is not valid.`);
+  if (!/^\d{1,21}$/.test(value)) throw new UserFacingError('reminders.error.invalidOption', { option: name });
   return value;
 }
 
@@ -73,18 +101,23 @@ async function channelAdd(ctx: CommandContext, args: RemindArgs<'channel add'>):
   const thread = args.thread === true;
   const access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, channelId, roleId, ctx.signal, { thread });
   if (isNsfw(anime.nsfw) && !access.nsfw) {
-    throw new UserFacingError('Not safe for work', 'That title is marked not safe for work: pick an age-restricted channel for its reminders.');
+    throw new UserFacingError('reminders.error.nsfw');
   }
   const followed = await ctx.deps.reminders.addChannel(
     guildId,
     { channelId, delayMinutes, ageRestricted: access.nsfw, ...(roleId !== undefined ? { roleId } : {}), ...(thread ? { thread } : {}) },
     anime,
+    ctx.guildLocale,
   );
   const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
-  const mention = roleId !== undefined ? `, mentioning <@&${roleId}>` : '';
-  const delay = delayMinutes > 0 ? ` ${plural(delayMinutes, 'minute', 'minutes')} after the Japanese broadcast` : '';
-  const threads = thread ? ', opening a thread on each post for the episode' : '';
-  return done('Channel reminder set', `The bot will post in <#${channelId}>${mention}${delay}${threads} when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
+  const text = ctx.t.t('reminders.channelAdded.text', {
+    channel: `<#${channelId}>`,
+    role: roleId !== undefined ? `<@&${roleId}>` : 'none',
+    delay: delayMinutes,
+    thread: thread ? 'yes' : 'no',
+    title: name,
+  });
+  return done(ctx.t.t('reminders.channelAdded.title'), withNext(ctx.t, text, followed.next));
 }
 
 async function channelRemove(ctx: CommandContext, args: RemindArgs<'channel remove'>): Promise<RenderedMessage> {
@@ -92,20 +125,20 @@ async function channelRemove(ctx: CommandContext, args: RemindArgs<'channel remo
   const channelId = snowflake('channel', args.channel);
   const id = await resolveTitle(ctx, 'anime', args.title);
   if (!(await ctx.deps.reminders.removeChannel(guildId, channelId, id))) {
-    throw new UserFacingError('Not following', 'That channel gets no reminders for that title. See `/remind channel list`.');
+    throw new UserFacingError('reminders.error.notFollowingChannel');
   }
-  return done('Channel reminders stopped', `The bot will post no more reminders for that title in <#${channelId}>.`);
+  return done(ctx.t.t('reminders.channelRemoved.title'), ctx.t.t('reminders.channelRemoved.text', { channel: `<#${channelId}>` }));
 }
 
 async function myFollowedChoices(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
   const { titles } = await ctx.deps.reminders.list(ctx.userId);
-  return followedChoices(titles.map((t) => t.info), ctx.focused.value, ctx.where, ctx.deps.serviceWebUrl);
+  return followedChoices(ctx.t, titles.map((f) => f.info), ctx.focused.value, ctx.where, ctx.deps.serviceWebUrl);
 }
 
 async function serverFollowedChoices(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
   if (ctx.interaction.guildId === null) return [];
   const follows = await ctx.deps.reminders.listChannels(ctx.interaction.guildId);
-  return followedChoices(follows.map((v) => v.info ?? { id: v.follow.titleId, title: `#${v.follow.titleId}` }), ctx.focused.value, ctx.where, ctx.deps.serviceWebUrl);
+  return followedChoices(ctx.t, follows.map((v) => v.info ?? { id: v.follow.titleId, title: `#${v.follow.titleId}` }), ctx.focused.value, ctx.where, ctx.deps.serviceWebUrl);
 }
 
 const REMIND_DATA = slashCommand('remind', 'Episode reminders by direct message or in a server channel', [
@@ -139,55 +172,57 @@ const REMIND_DATA = slashCommand('remind', 'Episode reminders by direct message 
 type RemindArgs<P extends SubcommandPath<typeof REMIND_DATA>> = ArgumentsOf<OptionsAt<typeof REMIND_DATA, P>>;
 
 export const remind: SlashCommand = defineCommand(REMIND_DATA, {
-    add: { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: add },
+    add: { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: notingLocale(add) },
     list: {
       ephemeral: true,
-      run: async (ctx) => {
+      run: notingLocale(async (ctx) => {
         const { user, titles } = await ctx.deps.reminders.list(ctx.userId);
-        return reminderListMessage(user, titles, await ctx.deps.reminders.failedFor(ctx.userId));
-      },
+        return reminderListMessage(ctx.t, user, titles, await ctx.deps.reminders.failedFor(ctx.userId));
+      }),
     },
     remove: {
       ephemeral: true,
       autocomplete: myFollowedChoices,
-      run: async (ctx, args) => {
+      run: notingLocale(async (ctx, args: RemindArgs<'remove'>) => {
         const id = await resolveTitle(ctx, 'anime', args.title);
         const removed = await ctx.deps.reminders.remove(ctx.userId, id);
-        if (!removed) throw new UserFacingError('Not following', 'You get no reminders for that title. See `/remind list`.');
-        return done('Reminders stopped', 'You will get no more reminders for that title.');
-      },
+        if (!removed) throw new UserFacingError('reminders.error.notFollowing');
+        return done(ctx.t.t('reminders.removed.title'), ctx.t.t('reminders.removed.text'));
+      }),
     },
     'follow-list': {
       ephemeral: true,
-      run: async (ctx, { enabled: on }) => {
+      run: notingLocale(async (ctx, { enabled: on }: RemindArgs<'follow-list'>) => {
         if (on) await ctx.requireAuth();
         const count = await ctx.deps.reminders.setFollowList(ctx.userId, on);
         return on
-          ? done('Following your list', `You now get reminders for the ${plural(count, 'airing title', 'airing titles')} on your Watching and Plan to Watch lists. Changes to your list are picked up within a few hours.`)
-          : done('Stopped following your list', 'Titles you added with `/remind add` keep their reminders.');
-      },
+          ? done(ctx.t.t('reminders.followList.on.title'), ctx.t.t('reminders.followList.on.text', { count }))
+          : done(ctx.t.t('reminders.followList.off.title'), ctx.t.t('reminders.followList.off.text'));
+      }),
     },
     delay: {
       ephemeral: true,
-      run: async (ctx, { minutes }) => {
+      run: notingLocale(async (ctx, { minutes }: RemindArgs<'delay'>) => {
         await ctx.deps.reminders.setDelay(ctx.userId, minutes);
-        return done('Delay set', `Reminders now come ${plural(minutes, 'minute', 'minutes')} after the expected Japanese broadcast.`);
-      },
+        return done(ctx.t.t('reminders.delay.title'), ctx.t.t('reminders.delay.text', { minutes }));
+      }),
     },
     resume: {
       ephemeral: true,
-      run: async (ctx) => {
+      run: notingLocale(async (ctx) => {
         const was = await ctx.deps.reminders.resume(ctx.userId);
-        return done(was ? 'Reminders resumed' : 'Reminders were not paused', was ? 'The bot will DM you again. Keep your DMs open for it.' : 'Your reminders are running.');
-      },
+        return was
+          ? done(ctx.t.t('reminders.resumed.title'), ctx.t.t('reminders.resumed.text'))
+          : done(ctx.t.t('reminders.notPaused.title'), ctx.t.t('reminders.notPaused.text'));
+      }),
     },
-    'channel add': { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: channelAdd },
+    'channel add': { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: notingGuildLocale(channelAdd) },
     'channel list': {
       ephemeral: true,
-      run: async (ctx) => {
+      run: notingGuildLocale(async (ctx) => {
         const guildId = serverOf(ctx);
-        return channelListMessage(await ctx.deps.reminders.listChannels(guildId), ctx.where, await ctx.deps.reminders.failedForGuild(guildId));
-      },
+        return channelListMessage(ctx.t, await ctx.deps.reminders.listChannels(guildId), ctx.where, await ctx.deps.reminders.failedForGuild(guildId));
+      }),
     },
-    'channel remove': { ephemeral: true, autocomplete: serverFollowedChoices, run: channelRemove },
+    'channel remove': { ephemeral: true, autocomplete: serverFollowedChoices, run: notingGuildLocale(channelRemove) },
   });

@@ -4,6 +4,7 @@
 
 import { DiscordAPIError, PermissionFlagsBits, Routes, type REST } from 'discord.js';
 import type { APIChannel, APIGuildMember, APIOverwrite, APIRole, APIUser } from 'discord.js';
+import { ENGLISH, type MessageKey, type Translator } from '../i18n/index.js';
 
 const UNKNOWN_CHANNEL = 10003;
 const UNKNOWN_GUILD = 10004;
@@ -19,8 +20,21 @@ export interface ChannelAccess {
   permissions: bigint;
 }
 
-/** Why the bot cannot use a channel, worded for the member who asked. */
-export class ChannelAccessError extends Error {}
+/** Why the bot cannot use a channel, worded for the member who asked in their language (`told`); its message is the English text (logs). */
+export class ChannelAccessError extends Error {
+  private readonly tell: (t: Translator) => string;
+
+  constructor(what: MessageKey | ((t: Translator) => string)) {
+    const tell = typeof what === 'function' ? what : (t: Translator) => t.t(what);
+    super(tell(ENGLISH));
+    this.name = 'ChannelAccessError';
+    this.tell = tell;
+  }
+
+  told(t: Translator): string {
+    return this.tell(t);
+  }
+}
 
 /** The bot's own user id (over REST when the client never logged in, as with HTTP interactions). */
 export async function botUserId(rest: REST, known: string | undefined): Promise<string> {
@@ -56,7 +70,7 @@ export function channelPermissions(guildId: string, roles: readonly APIRole[], m
   return perms;
 }
 
-async function read<T>(work: Promise<unknown>, notFound: string): Promise<T> {
+async function read<T>(work: Promise<unknown>, notFound: MessageKey): Promise<T> {
   try {
     return (await work) as T;
   } catch (error) {
@@ -69,15 +83,15 @@ async function read<T>(work: Promise<unknown>, notFound: string): Promise<T> {
 
 /** The bot's permissions in a channel of a server, and whether the channel is age-restricted. */
 export async function botChannelAccess(rest: REST, botId: string, guildId: string, channelId: string, signal?: AbortSignal): Promise<{ access: ChannelAccess; roles: APIRole[] }> {
-  const notInServer = 'The bot is not a member of this server, so it cannot post here. Add the bot to the server first.';
+  const notInServer = 'reminders.access.notInServer';
   const call = signal ? { signal } : {};
   const [member, roles] = await Promise.all([
     read<APIGuildMember>(rest.get(Routes.guildMember(guildId, botId), call), notInServer),
     read<APIRole[]>(rest.get(Routes.guildRoles(guildId), call), notInServer),
   ]);
-  const channel = await read<APIChannel>(rest.get(Routes.channel(channelId), call), 'The bot cannot see that channel: give it the View Channel permission there.');
-  if (!('guild_id' in channel) || channel.guild_id !== guildId) throw new ChannelAccessError('That channel is not in this server.');
-  if (!(POSTABLE_CHANNEL_TYPES as readonly number[]).includes(channel.type)) throw new ChannelAccessError('Pick a text or announcement channel.');
+  const channel = await read<APIChannel>(rest.get(Routes.channel(channelId), call), 'reminders.access.cannotSee');
+  if (!('guild_id' in channel) || channel.guild_id !== guildId) throw new ChannelAccessError('reminders.access.otherServer');
+  if (!(POSTABLE_CHANNEL_TYPES as readonly number[]).includes(channel.type)) throw new ChannelAccessError('reminders.access.channelType');
   const overwrites = 'permission_overwrites' in channel ? (channel.permission_overwrites ?? []) : [];
   const permissions = channelPermissions(guildId, roles, member.roles, botId, overwrites);
   const nsfw = 'nsfw' in channel && channel.nsfw === true;
@@ -96,22 +110,23 @@ export async function checkReminderChannel(
 ): Promise<ChannelAccess> {
   const { access, roles } = await botChannelAccess(rest, botId, guildId, channelId, signal);
   const has = (flag: bigint): boolean => (access.permissions & flag) === flag;
-  const missing = [
-    [PermissionFlagsBits.ViewChannel, 'View Channel'],
-    [PermissionFlagsBits.SendMessages, 'Send Messages'],
-    [PermissionFlagsBits.EmbedLinks, 'Embed Links'],
+  const needed: Array<[bigint, MessageKey]> = [
+    [PermissionFlagsBits.ViewChannel, 'reminders.permission.viewChannel'],
+    [PermissionFlagsBits.SendMessages, 'reminders.permission.sendMessages'],
+    [PermissionFlagsBits.EmbedLinks, 'reminders.permission.embedLinks'],
     // A thread on each post: starting one on a message needs this too.
-    ...(o.thread === true ? [[PermissionFlagsBits.CreatePublicThreads, 'Create Public Threads']] : []),
-  ]
-    .filter(([flag]) => !has(flag as bigint))
-    .map(([, name]) => name as string);
-  if (missing.length > 0) throw new ChannelAccessError(`The bot lacks ${missing.join(', ')} in that channel. Give it ${missing.length === 1 ? 'that permission' : 'those permissions'} there, then try again.`);
+    ...(o.thread === true ? [[PermissionFlagsBits.CreatePublicThreads, 'reminders.permission.createPublicThreads'] as [bigint, MessageKey]] : []),
+  ];
+  const missing = needed.filter(([flag]) => !has(flag)).map(([, name]) => name);
+  if (missing.length > 0) {
+    throw new ChannelAccessError((t) => t.t('reminders.access.missing', { permissions: t.list(missing.map((name) => t.t(name))), count: missing.length }));
+  }
   if (roleId !== undefined) {
     const role = roles.find((r) => r.id === roleId);
-    if (!role) throw new ChannelAccessError('That role is not in this server.');
-    if (roleId === guildId) throw new ChannelAccessError('Pick a role to mention, not @everyone.');
+    if (!role) throw new ChannelAccessError('reminders.access.roleNotInServer');
+    if (roleId === guildId) throw new ChannelAccessError('reminders.access.everyone');
     if (!role.mentionable && !has(PermissionFlagsBits.MentionEveryone)) {
-      throw new ChannelAccessError('The bot cannot mention that role: make the role mentionable, or give the bot Mention @everyone, @here and All Roles in that channel.');
+      throw new ChannelAccessError('reminders.access.roleNotMentionable');
     }
   }
   return access;

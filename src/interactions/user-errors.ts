@@ -101,8 +101,8 @@ export function describeError(error: unknown, t: Translator): UserMessage {
   if (error instanceof RateLimitedError) return told('error.slowDown', { seconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) });
   if (error instanceof MalformedCustomIdError) return told('error.outdatedButton');
   // The reminder rules and the bot's channel permissions explain themselves in their messages.
-  if (error instanceof ReminderError) return { title: t.t('error.reminder.title'), text: error.message, unexpected: false };
-  if (error instanceof ChannelAccessError) return { title: t.t('error.channelAccess.title'), text: error.message, unexpected: false };
+  if (error instanceof ReminderError) return { title: t.t('error.reminder.title'), text: error.told(t), unexpected: false };
+  if (error instanceof ChannelAccessError) return { title: t.t('error.channelAccess.title'), text: error.told(t), unexpected: false };
   if (error instanceof InvalidOptionError) return told('error.invalidOption', { option: error.option, detail: error.message });
   if (error instanceof ReauthRequiredError) return told('error.reauth');
   if (error instanceof ThrottledError || error instanceof CoolingOffError) return told('error.throttled');

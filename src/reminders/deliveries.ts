@@ -4,6 +4,7 @@
 // channel that refuses posts), retried by the job engine, or failed for good and kept for its owner.
 
 import { boundedSend } from '../util/bounded-send.js';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js';
 import { UnrecoverableJobError, type JobRun } from '../jobs/job-engine.js';
 import type { ChannelFollows } from './channel-follows.js';
 import type { ReminderEnv } from './env.js';
@@ -35,7 +36,8 @@ export class Deliveries {
   async run(item: QueuedReminder, run: JobRun): Promise<void> {
     const { kv, counted } = this.env;
     if (await this.handled(item.id)) return counted('duplicate');
-    if (!(await this.stillWanted(item))) return counted('dropped');
+    const locale = await this.wantedIn(item);
+    if (locale === undefined) return counted('dropped');
     const lease = await takeSendLease(kv, KEY.sending(item.id), this.sendLeaseMs);
     if (!lease) {
       // Another process is sending it now; if that one dies before marking it sent, a later attempt sends.
@@ -45,7 +47,8 @@ export class Deliveries {
     }
     try {
       if (await this.handled(item.id)) return counted('duplicate');
-      const result = await this.attempt(this.discussions ? await this.discussions.attach(item) : item);
+      const sendable: QueuedReminder = { ...item, locale };
+      const result = await this.attempt(this.discussions ? await this.discussions.attach(sendable) : sendable);
       if (!(await lease.held())) this.env.log.warn('a reminder send outlived its lease', { reminderId: item.id });
       if (result.ok) {
         if (await this.ownerExists(item)) await kv.set(KEY.sent(item.id), 'delivered', sentTtlMs(this.env.knobs));
@@ -84,7 +87,7 @@ export class Deliveries {
       return counted('paused');
     }
     if (result.reason === 'gone' && target.kind === 'channel') {
-      await this.channels.pause(target.guildId, target.channelId, result.detail ?? 'Discord refused the post');
+      await this.channels.pause(target.guildId, target.channelId, result.detail);
       return counted('paused');
     }
     const detail = result.detail ?? result.reason;
@@ -104,14 +107,19 @@ export class Deliveries {
     return item.target.kind === 'channel' || (await this.env.kv.get(KEY.user(item.target.userId))) !== undefined;
   }
 
-  /** Read from the store when the job runs, so a change made in any process since it was queued counts. */
-  private async stillWanted(item: QueuedReminder): Promise<boolean> {
+  /**
+   * The destination's language when the reminder is still wanted, else undefined. Read from the store when
+   * the job runs, so a change made in any process since it was queued counts.
+   */
+  private async wantedIn(item: QueuedReminder): Promise<Locale | undefined> {
     const t = item.target;
     if (t.kind === 'dm') {
       const user = parseUser(await this.env.kv.get(KEY.user(t.userId)));
-      return user !== undefined && user.pausedAt === undefined && followedTitles(user).includes(item.titleId);
+      const wanted = user !== undefined && user.pausedAt === undefined && followedTitles(user).includes(item.titleId);
+      return wanted ? (user.locale ?? DEFAULT_LOCALE) : undefined;
     }
     const guild = parseGuild(await this.env.kv.get(KEY.guild(t.guildId)));
-    return guild?.follows.some((f) => f.channelId === t.channelId && f.titleId === item.titleId && f.pausedAt === undefined) === true;
+    const wanted = guild?.follows.some((f) => f.channelId === t.channelId && f.titleId === item.titleId && f.pausedAt === undefined) === true;
+    return wanted ? (guild?.locale ?? DEFAULT_LOCALE) : undefined;
   }
 }

@@ -2,13 +2,14 @@
 // closed-DM pause, listing what they follow, and "forget me".
 
 import { episodesBetween, nextEpisode } from '../airing/air-times.js';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js';
 import type { Anime } from '../service/work-types.js';
 import type { DueClaims } from './due-claims.js';
 import type { ReminderEnv } from './env.js';
 import type { FollowerIndex } from './follower-index.js';
 import { MAX_DELAY_MINUTES, MAX_FOLLOWS, sentTtlMs } from './knobs.js';
 import { listSyncJobId } from './list-sync.js';
-import { reminderPlan, whyInactive } from './plans.js';
+import { INACTIVE_KEY, reminderPlan, whyInactive } from './plans.js';
 import { QUEUE } from './queues.js';
 import { followedTitles, KEY, parseUser, titleInfoOf, type UserReminders } from './records.js';
 import { reminderId } from './targets.js';
@@ -30,10 +31,10 @@ export class Follows {
     const now = this.env.now();
     const info = titleInfoOf(anime, now);
     const inactive = whyInactive(info, now);
-    if (inactive) throw new ReminderError(`No episode of ${info.title} is expected (${inactive}), so there is nothing to remind you of.`);
+    if (inactive) throw new ReminderError((t) => t.t('reminders.refused.notExpected', { title: info.title, reason: t.t(INACTIVE_KEY[inactive]) }));
     await this.titles.save(info);
     const { user } = await this.settings.updateUser(userId, (u) => {
-      if (!u.titles.includes(info.id) && u.titles.length >= MAX_FOLLOWS) throw new ReminderError(`You can follow at most ${MAX_FOLLOWS} titles.`);
+      if (!u.titles.includes(info.id) && u.titles.length >= MAX_FOLLOWS) throw new ReminderError((t) => t.t('reminders.refused.tooMany', { max: MAX_FOLLOWS }));
       if (!u.titles.includes(info.id)) u.titles.push(info.id);
       u.excluded = u.excluded.filter((id) => id !== info.id);
     });
@@ -108,7 +109,7 @@ export class Follows {
 
   async setDelay(userId: string, minutes: number): Promise<void> {
     if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_DELAY_MINUTES) {
-      throw new ReminderError(`The delay must be a whole number of minutes from 0 to ${MAX_DELAY_MINUTES}.`);
+      throw new ReminderError((t) => t.t('reminders.refused.delay', { max: MAX_DELAY_MINUTES }));
     }
     const { user } = await this.settings.updateUser(userId, (u) => {
       u.delayMinutes = minutes;
@@ -130,14 +131,25 @@ export class Follows {
     return result;
   }
 
-  /** True once after DMs were found closed: the caller tells the user. Cheap for everyone else. */
-  async takePauseNotice(userId: string): Promise<boolean> {
-    if (this.index.users.get(userId)?.pauseUntold !== true) return false;
-    const { result } = await this.settings.updateUser(userId, (u) => {
+  /**
+   * Once after DMs were found closed, the language to tell the user in (theirs as last seen); undefined
+   * otherwise. Cheap for everyone else.
+   */
+  async takePauseNotice(userId: string): Promise<Locale | undefined> {
+    if (this.index.users.get(userId)?.pauseUntold !== true) return undefined;
+    const { user, result } = await this.settings.updateUser(userId, (u) => {
       const untold = u.pauseUntold === true;
       delete u.pauseUntold;
       return untold;
     });
-    return result;
+    return result ? (user.locale ?? DEFAULT_LOCALE) : undefined;
+  }
+
+  /** Keeps the user's Discord language for their DMs; writes only a record that exists and only when it changed. */
+  async noteLocale(userId: string, locale: Locale): Promise<void> {
+    if (((await this.settings.user(userId)).locale ?? DEFAULT_LOCALE) === locale) return;
+    await this.settings.updateUserIfPresent(userId, (u) => {
+      u.locale = locale;
+    });
   }
 }

@@ -32,7 +32,7 @@ export class ListSync {
       return 0;
     }
     const list = await this.env.source.airingList(userId);
-    if (list === undefined) throw new ReminderError('Follow-list reads your Watching and Plan-to-watch lists: link your account with `/login` first.');
+    if (list === undefined) throw new ReminderError((t) => t.t('reminders.refused.followListLogin'));
     return (await this.applyList(userId, list, true)).length;
   }
 

@@ -1,6 +1,7 @@
 // What reminders persist, as JSON under string keys, and the checks that read it back.
 // A record that does not parse is treated as absent rather than trusted.
 
+import { isLocale, type Locale } from '../i18n/index.js';
 import type { Anime, Broadcast } from '../service/work-types.js';
 import { isRecord } from '../util/is-record.js';
 
@@ -42,6 +43,8 @@ export interface UserReminders {
   /** The user has not been told about the pause yet. */
   pauseUntold?: boolean;
   dmChannelId?: string;
+  /** The user's Discord language when they last ran /remind: their DMs are in it (none: English). */
+  locale?: Locale;
 }
 
 export function emptyUser(): UserReminders {
@@ -65,6 +68,8 @@ export interface ChannelFollow {
 
 export interface GuildReminders {
   follows: ChannelFollow[];
+  /** The server's language (guild_locale) when /remind channel last ran there: its posts are in it (none: English). */
+  locale?: Locale;
 }
 
 export function emptyGuild(): GuildReminders {
@@ -123,6 +128,8 @@ export interface QueuedReminder {
   late: boolean;
   /** The episode's discussion topic on the service's forum, looked up when the reminder is sent. */
   discussion?: { topicId: number; url: string };
+  /** The language of the destination (the user's, or the server's), read when the reminder is sent. */
+  locale?: Locale;
 }
 
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) && (n as number) > 0);
@@ -143,6 +150,11 @@ export function parseUser(raw: string | undefined): UserReminders | undefined {
   if (!isIdList(v.titles) || !isIdList(v.excluded) || !isIdList(v.listTitles) || typeof v.followList !== 'boolean') return undefined;
   if (typeof v.delayMinutes !== 'number' || !optionalNumber(v.listSyncedAt) || !optionalNumber(v.pausedAt)) return undefined;
   if (v.dmChannelId !== undefined && typeof v.dmChannelId !== 'string') return undefined;
+  // A language this version does not know is dropped (English), not a reason to distrust the record.
+  if (v.locale !== undefined && !isLocale(v.locale)) {
+    const { locale: _unknown, ...rest } = v;
+    return rest as unknown as UserReminders;
+  }
   return v as unknown as UserReminders;
 }
 
@@ -167,7 +179,8 @@ export function parseGuild(raw: string | undefined): GuildReminders | undefined 
   const v = parseJson(raw);
   if (!isRecord(v) || !Array.isArray(v.follows)) return undefined;
   const follows = v.follows.map(parseFollow);
-  return follows.every((f): f is ChannelFollow => f !== undefined) ? { follows } : undefined;
+  if (!follows.every((f): f is ChannelFollow => f !== undefined)) return undefined;
+  return isLocale(v.locale) ? { follows, locale: v.locale } : { follows };
 }
 
 function parseTarget(v: Record<string, unknown>): ReminderTarget | undefined {
@@ -198,6 +211,6 @@ export function parseQueued(raw: unknown): QueuedReminder | undefined {
   if (typeof v.title !== 'string' || typeof v.late !== 'boolean' || !optionalNumber(v.episode)) return undefined;
   if (v.nsfw !== undefined && typeof v.nsfw !== 'string') return undefined;
   // Earlier versions queued these too (their own queue's bookkeeping, now the job engine's).
-  const { userId: _user, attempts: _attempts, nextAttemptMs: _next, claimUntil: _claim, discussion: _looked_up_when_sent, ...rest } = v;
+  const { userId: _user, attempts: _attempts, nextAttemptMs: _next, claimUntil: _claim, discussion: _looked_up_when_sent, locale: _read_when_sent, ...rest } = v;
   return { ...rest, target } as unknown as QueuedReminder;
 }

@@ -12,6 +12,7 @@
 // pass every tick that finds due work by its in-memory index and queues it under ids that deduplicate;
 // whichever process is free runs each job. Discord is reached only through `deliver`.
 
+import type { Locale } from '../i18n/index.js';
 import type { JobEngine, QueueCounts } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
 import type { Anime } from '../service/work-types.js';
@@ -215,9 +216,14 @@ export class Reminders {
     return this.follows.resume(userId);
   }
 
-  /** True once after DMs were found closed: the caller tells the user. Cheap for everyone else. */
-  takePauseNotice(userId: string): Promise<boolean> {
+  /** Once after DMs were found closed, the language to tell the user in; undefined otherwise. Cheap for everyone else. */
+  takePauseNotice(userId: string): Promise<Locale | undefined> {
     return this.follows.takePauseNotice(userId);
+  }
+
+  /** The user's Discord language as last seen, for their DMs (stored only for a user with reminder settings, when changed). */
+  noteLocale(userId: string, locale: Locale): Promise<void> {
+    return this.follows.noteLocale(userId, locale);
   }
 
   // ------------------------------------------------------------------ server channels
@@ -226,8 +232,13 @@ export class Reminders {
    * Follows a title in a server channel (the caller has checked the member may and the bot can post
    * there). Following it again in the same channel replaces the role and delay and lifts a pause.
    */
-  addChannel(guildId: string, follow: Omit<ChannelFollow, 'titleId' | 'pausedAt' | 'pausedReason'>, anime: Anime): Promise<FollowedTitle> {
-    return this.channels.add(guildId, follow, anime);
+  addChannel(guildId: string, follow: Omit<ChannelFollow, 'titleId' | 'pausedAt' | 'pausedReason'>, anime: Anime, locale?: Locale): Promise<FollowedTitle> {
+    return this.channels.add(guildId, follow, anime, locale);
+  }
+
+  /** The server's language (guild_locale) for its posts (stored only for a server with follows, when changed). */
+  noteGuildLocale(guildId: string, locale: Locale): Promise<void> {
+    return this.channels.noteLocale(guildId, locale);
   }
 
   /** Stops a title's posts in a channel. Returns whether it was followed there. */

@@ -2,6 +2,8 @@
 // what a follow looks like to the views, and the error a refused request throws.
 
 import type { ExpectedEpisode } from '../airing/air-times.js';
+import { ENGLISH, type Translator } from '../i18n/index.js';
+import type { InactiveReason } from './plans.js';
 import type { Anime } from '../service/work-types.js';
 import type { ChannelFollow, TitleInfo } from './records.js';
 
@@ -24,6 +26,7 @@ export interface FailedReminder {
   titleId: number;
   title: string;
   episode?: number;
+  /** What Discord answered, or `gone` / `retry` when it gave no detail. */
   reason: string;
   atMs: number;
 }
@@ -38,13 +41,23 @@ export interface ReminderSource {
   airingList(userId: string, o?: { background?: boolean }): Promise<Anime[] | undefined>;
 }
 
-export class ReminderError extends Error {}
+/** A refused reminder request, told in the reader's language (`told`); its message is the English text (logs). */
+export class ReminderError extends Error {
+  constructor(private readonly tell: (t: Translator) => string) {
+    super(tell(ENGLISH));
+    this.name = 'ReminderError';
+  }
+
+  told(t: Translator): string {
+    return this.tell(t);
+  }
+}
 
 export interface FollowedTitle {
   info: TitleInfo;
   next?: ExpectedEpisode;
   /** Why no episode is expected, when none is. */
-  inactive?: string;
+  inactive?: InactiveReason;
   fromList: boolean;
 }
 
@@ -53,5 +66,5 @@ export interface ChannelFollowView {
   /** Undefined when the title's data is not stored (shown by id). */
   info?: TitleInfo;
   next?: ExpectedEpisode;
-  inactive?: string;
+  inactive?: InactiveReason;
 }

@@ -13,6 +13,7 @@ import type { QueuedReminder } from '../reminders/records.js';
 import { openDmChannel } from './direct-message.js';
 import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
 import { reminderMessage, reminderThreadName } from '../views/reminders.js';
+import { translator } from '../i18n/index.js';
 
 const CANNOT_SEND_TO_USER = 50007;
 const UNKNOWN_USER = 10013;
@@ -57,7 +58,7 @@ async function post(client: Client, channelId: string, message: RenderedMessage,
 async function openThread(client: Client, channelId: string, messageId: unknown, reminder: QueuedReminder, log: (error: unknown) => void): Promise<void> {
   if (typeof messageId !== 'string') return;
   try {
-    await client.rest.post(Routes.threads(channelId, messageId), { body: { name: reminderThreadName(reminder), auto_archive_duration: 1440 } });
+    await client.rest.post(Routes.threads(channelId, messageId), { body: { name: reminderThreadName(translator(reminder.locale), reminder), auto_archive_duration: 1440 } });
   } catch (error) {
     log(error);
   }
@@ -70,12 +71,14 @@ export function reminderDelivery(
   return async (reminder, signal) => {
     try {
       const target = reminder.target;
+      // In the destination's language: the server's for a channel, the recipient's for a DM (English when unknown).
+      const message = reminderMessage(translator(reminder.locale), reminder);
       if (target.kind === 'channel') {
-        const posted = await post(client, target.channelId, reminderMessage(reminder), target.roleId, reminderNonce(reminder.id), signal);
+        const posted = await post(client, target.channelId, message, target.roleId, reminderNonce(reminder.id), signal);
         if (target.thread === true) await openThread(client, target.channelId, posted.id, reminder, onThreadError);
         return { ok: true };
       }
-      await post(client, await openDmChannel(client, target.userId), reminderMessage(reminder), undefined, reminderNonce(reminder.id), signal);
+      await post(client, await openDmChannel(client, target.userId), message, undefined, reminderNonce(reminder.id), signal);
       return { ok: true };
     } catch (error) {
       return classify(error);

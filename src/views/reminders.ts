@@ -5,7 +5,8 @@
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { discordTime } from '../airing/air-times.js';
 import type { ChannelFollowView, FailedReminder, FollowedTitle } from '../reminders/types.js';
-import { plural } from '../render/plural.js';
+import { INACTIVE_KEY, type InactiveReason } from '../reminders/plans.js';
+import type { Translator } from '../i18n/index.js';
 import type { QueuedReminder, UserReminders } from '../reminders/records.js';
 import type { AutocompleteChoice, ComponentHandler } from '../interactions/context.js';
 import { ID_PREFIX, typedTitleId } from './title-input.js';
@@ -26,94 +27,107 @@ function titleText(title: string, nsfw: string | undefined, where: Where = IN_DM
   return escapeMarkdown(clipPlain(maskTitle(title, nsfw, where), 150));
 }
 
+/** Where a reminder goes, as the title masking sees it. */
+function whereOf(r: QueuedReminder): Where {
+  return r.target.kind === 'channel' ? { place: 'guild', ageRestricted: r.target.ageRestricted } : IN_DM;
+}
+
 /** "Episode N of X is expected to be out", with the expected time and the buttons; in a channel, after the chosen role's mention. */
-export function reminderMessage(r: QueuedReminder): RenderedMessage {
-  const t = r.target;
-  const where: Where = t.kind === 'channel' ? { place: 'guild', ageRestricted: t.ageRestricted } : IN_DM;
-  const name = titleText(r.title, r.nsfw, where);
-  const headline = r.episode !== undefined ? `Episode ${r.episode} of ${name} is expected to be out` : `A new episode of ${name} is expected to be out`;
-  const lines = [
-    `Expected from the Japanese broadcast at ${discordTime(r.atMs, 't')} (${discordTime(r.atMs, 'R')}); streams may come later.`,
-  ];
-  if (r.late) lines.push('-# Late: the bot was offline when this reminder was due.');
+export function reminderMessage(t: Translator, r: QueuedReminder): RenderedMessage {
+  const target = r.target;
+  const name = titleText(r.title, r.nsfw, whereOf(r));
+  const headline =
+    r.episode !== undefined ? t.t('reminders.post.headline', { episode: r.episode, title: name }) : t.t('reminders.post.headlineUnnumbered', { title: name });
+  const lines = [t.t('reminders.post.expected', { time: discordTime(r.atMs, 't'), relative: discordTime(r.atMs, 'R') })];
+  if (r.late) lines.push(t.t('reminders.post.late'));
   const embed: APIEmbed = { title: truncate(headline, 256), description: lines.join('\n'), color: COLORS.brand };
   const buttons = [
-    { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: addEpisodeButtonId(r.titleId), label: '+1 episode' },
-    { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: encodeCustomId(OPEN_KIND, [r.titleId]), label: 'Open' },
+    { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: addEpisodeButtonId(r.titleId), label: t.t('reminders.post.button.addEpisode') },
+    { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: encodeCustomId(OPEN_KIND, [r.titleId]), label: t.t('reminders.post.button.open') },
   ] as const;
   // In a channel the post is everyone's: stopping it is /remind channel remove, for members who manage the server.
-  const stop = { type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: encodeCustomId(STOP_KIND, [r.titleId]), label: 'Stop reminders for this title' } as const;
-  const discussion = discussionButton(r);
+  const stop = {
+    type: ComponentType.Button,
+    style: ButtonStyle.Danger,
+    custom_id: encodeCustomId(STOP_KIND, [r.titleId]),
+    label: t.t('reminders.post.button.stop'),
+  } as const;
+  const discussion = discussionButton(t, r);
   return {
-    ...(t.kind === 'channel' && t.roleId !== undefined ? { content: `<@&${t.roleId}>` } : {}),
+    ...(target.kind === 'channel' && target.roleId !== undefined ? { content: `<@&${target.roleId}>` } : {}),
     embeds: [embed],
     components: [
-      { type: ComponentType.ActionRow, components: [...buttons, ...(discussion ? [discussion] : []), ...(t.kind === 'channel' ? [] : [stop])] },
+      { type: ComponentType.ActionRow, components: [...buttons, ...(discussion ? [discussion] : []), ...(target.kind === 'channel' ? [] : [stop])] },
     ],
   };
 }
 
 /** The name of the thread a channel post opens: "<Title> – Episode N" (masked where the title is), at most 100 characters. */
-export function reminderThreadName(r: QueuedReminder): string {
-  const where: Where = r.target.kind === 'channel' ? { place: 'guild', ageRestricted: r.target.ageRestricted } : IN_DM;
-  const episode = r.episode !== undefined ? `Episode ${r.episode}` : 'New episode';
-  const title = clipPlain(maskTitle(r.title, r.nsfw, where), 100 - episode.length - 3);
+export function reminderThreadName(t: Translator, r: QueuedReminder): string {
+  const episode = r.episode !== undefined ? t.t('reminders.thread.episode', { episode: r.episode }) : t.t('reminders.thread.newEpisode');
+  const title = clipPlain(maskTitle(r.title, r.nsfw, whereOf(r)), 100 - episode.length - 3);
   return `${title} – ${episode}`;
 }
 
 /** "Episode N discussion", a link to the episode's topic on the service's forum, when one was found. */
-function discussionButton(r: QueuedReminder) {
+function discussionButton(t: Translator, r: QueuedReminder) {
   const url = r.discussion?.url;
   if (r.episode === undefined || url === undefined || !/^https?:\/\//.test(url) || url.length > 512) return undefined;
-  return { type: ComponentType.Button, style: ButtonStyle.Link, url, label: `Episode ${r.episode} discussion` } as const;
+  return { type: ComponentType.Button, style: ButtonStyle.Link, url, label: t.t('reminders.post.button.discussion', { episode: r.episode }) } as const;
 }
 
-export const PAUSE_NOTICE: RenderedMessage = {
-  embeds: [
-    {
-      title: 'Your episode reminders are paused',
-      description:
-        'Discord did not let the bot send you a direct message, so your reminders are paused. Allow direct messages from this server\'s members (or from apps) in your privacy settings, then run `/remind resume`.',
-      color: COLORS.warning,
-    },
-  ],
-};
+/** Told once after an answer when Discord refused the user's reminder DM (their DMs are closed). */
+export function pauseNotice(t: Translator): RenderedMessage {
+  return { embeds: [{ title: t.t('reminders.paused.title'), description: t.t('reminders.paused.text'), color: COLORS.warning }] };
+}
+
+/** What a failed reminder's reason says: Discord's own words, or ours when it gave none. */
+function failureReason(t: Translator, reason: string): string {
+  if (reason === 'gone') return t.t('reminders.failed.reason.gone');
+  if (reason === 'retry') return t.t('reminders.failed.reason.retry');
+  return escapeMarkdown(clipPlain(reason, 120));
+}
 
 /** "1 reminder could not be delivered: …", with the newest failures (title, episode, why), or nothing. */
-export function failedNote(failed: readonly FailedReminder[]): string | undefined {
+export function failedNote(t: Translator, failed: readonly FailedReminder[]): string | undefined {
   if (failed.length === 0) return undefined;
   const shown = failed.slice(-3).map((f) => {
-    const ep = f.episode !== undefined ? ` ep ${f.episode}` : '';
-    return `\u2003${titleText(f.title, undefined)}${ep}: ${escapeMarkdown(clipPlain(f.reason, 120))} (${discordTime(f.atMs, 'R')})`;
+    const values = { title: titleText(f.title, undefined), reason: failureReason(t, f.reason), when: discordTime(f.atMs, 'R') };
+    return `\u2003${f.episode !== undefined ? t.t('reminders.failed.itemEpisode', { ...values, episode: f.episode }) : t.t('reminders.failed.item', values)}`;
   });
-  return [`⚠️ ${plural(failed.length, 'reminder', 'reminders')} could not be delivered:`, ...shown].join('\n');
+  return [t.t('reminders.failed.header', { count: failed.length }), ...shown].join('\n');
+}
+
+/** "ep N <time> <relative>", or why no episode is expected. */
+function nextLine(t: Translator, next: FollowedTitle['next'], inactive: InactiveReason | undefined): string {
+  if (next) {
+    const times = { time: discordTime(next.atMs, 't'), relative: discordTime(next.atMs, 'R') };
+    return next.episode !== undefined ? t.t('reminders.list.nextEpisode', { ...times, episode: next.episode }) : t.t('reminders.list.next', times);
+  }
+  return t.t(inactive ? INACTIVE_KEY[inactive] : 'reminders.inactive.none');
 }
 
 /** The /remind list answer. */
-export function reminderListMessage(user: UserReminders, titles: readonly FollowedTitle[], failed: readonly FailedReminder[] = []): RenderedMessage {
-  const lines = titles.map((t) => {
-    const name = titleText(t.info.title, t.info.nsfw);
-    const source = t.fromList ? ' · from your list' : '';
-    if (t.next) {
-      const ep = t.next.episode !== undefined ? `ep ${t.next.episode} ` : '';
-      return `**${name}**${source}\n\u2003${ep}${discordTime(t.next.atMs, 't')} ${discordTime(t.next.atMs, 'R')}`;
-    }
-    return `**${name}**${source}\n\u2003${t.inactive ?? 'no episode expected'}`;
+export function reminderListMessage(t: Translator, user: UserReminders, titles: readonly FollowedTitle[], failed: readonly FailedReminder[] = []): RenderedMessage {
+  const lines = titles.map((f) => {
+    const name = titleText(f.info.title, f.info.nsfw);
+    const source = f.fromList ? ` · ${t.t('reminders.list.fromList')}` : '';
+    return `**${name}**${source}\n\u2003${nextLine(t, f.next, f.inactive)}`;
   });
   const settings = [
-    `Follow my list: **${user.followList ? 'on' : 'off'}**`,
-    `Delay after the Japanese broadcast: **${user.delayMinutes} min**`,
+    t.t('reminders.list.followList', { state: user.followList ? 'on' : 'off' }),
+    t.t('reminders.list.delay', { minutes: user.delayMinutes }),
   ];
-  if (user.pausedAt !== undefined) settings.push('⚠️ **Paused**: the bot could not DM you. Open your DMs, then run `/remind resume`.');
-  const note = failedNote(failed);
+  if (user.pausedAt !== undefined) settings.push(t.t('reminders.list.paused'));
+  const note = failedNote(t, failed);
   if (note) settings.push(note);
   return {
     embeds: [
       {
-        title: 'Your episode reminders',
-        description: truncate([settings.join('\n'), lines.length > 0 ? lines.join('\n') : 'You follow no airing titles. Add one with `/remind add`.'].join('\n\n'), 4096),
+        title: t.t('reminders.list.title'),
+        description: truncate([settings.join('\n'), lines.length > 0 ? lines.join('\n') : t.t('reminders.list.empty')].join('\n\n'), 4096),
         color: COLORS.brand,
-        footer: { text: 'Times are expected, not confirmed: breaks and delays are not announced through the service.' },
+        footer: { text: t.t('reminders.list.footer') },
       },
     ],
   };
@@ -123,49 +137,55 @@ export function reminderListMessage(user: UserReminders, titles: readonly Follow
  * Autocomplete for the remove commands: only titles that are followed, matched by name, or by the ID
  * or link typed (every form a title option takes), from stored data (no request to the service).
  */
-export function followedChoices(titles: ReadonlyArray<{ id: number; title: string; nsfw?: string }>, typed: string, where: Where, webUrl: string): AutocompleteChoice[] {
+export function followedChoices(
+  t: Translator,
+  titles: ReadonlyArray<{ id: number; title: string; nsfw?: string }>,
+  typed: string,
+  where: Where,
+  webUrl: string,
+): AutocompleteChoice[] {
   const q = typed.trim().toLowerCase();
   const id = typedTitleId(typed, 'anime', webUrl);
   const seen = new Set<number>();
   const out: AutocompleteChoice[] = [];
-  for (const t of titles) {
-    if (seen.has(t.id)) continue;
-    seen.add(t.id);
-    const name = clipPlain(maskTitle(t.title, t.nsfw, where), 80);
-    if (q !== '' && t.id !== id && !name.toLowerCase().includes(q)) continue;
-    out.push({ name: `${name} · ID ${t.id}`, value: `${ID_PREFIX}${t.id}` });
+  for (const title of titles) {
+    if (seen.has(title.id)) continue;
+    seen.add(title.id);
+    const name = clipPlain(maskTitle(title.title, title.nsfw, where), 80);
+    if (q !== '' && title.id !== id && !name.toLowerCase().includes(q)) continue;
+    out.push({ name: t.t('reminders.list.choice', { title: name, id: String(title.id) }), value: `${ID_PREFIX}${title.id}` });
     if (out.length === 25) break;
   }
   return out;
 }
 
 /** The /remind channel list answer. */
-export function channelListMessage(follows: readonly ChannelFollowView[], where: Where, failed: readonly FailedReminder[] = []): RenderedMessage {
+export function channelListMessage(t: Translator, follows: readonly ChannelFollowView[], where: Where, failed: readonly FailedReminder[] = []): RenderedMessage {
   const lines = follows.map((v) => {
     const f = v.follow;
     const name = v.info ? titleText(v.info.title, v.info.nsfw, where) : `#${f.titleId}`;
     const extras = [
       `<#${f.channelId}>`,
       ...(f.roleId !== undefined ? [`<@&${f.roleId}>`] : []),
-      ...(f.delayMinutes > 0 ? [`+${f.delayMinutes} min`] : []),
-      ...(f.thread === true ? ['a thread per episode'] : []),
+      ...(f.delayMinutes > 0 ? [t.t('reminders.channelList.delay', { minutes: f.delayMinutes })] : []),
+      ...(f.thread === true ? [t.t('reminders.channelList.thread')] : []),
     ].join(' · ');
-    let state: string;
-    if (f.pausedAt !== undefined) state = `⚠️ paused: Discord refused a post (${clipPlain(f.pausedReason ?? 'no reason given', 120)}). Fix the bot's access, then add it again.`;
-    else if (v.next) state = `${v.next.episode !== undefined ? `ep ${v.next.episode} ` : ''}${discordTime(v.next.atMs, 't')} ${discordTime(v.next.atMs, 'R')}`;
-    else state = v.inactive ?? 'no episode expected';
+    const state =
+      f.pausedAt !== undefined
+        ? t.t('reminders.channelList.paused', { reason: clipPlain(f.pausedReason ?? t.t('reminders.channelList.noReason'), 120) })
+        : nextLine(t, v.next, v.inactive);
     return `**${name}** · ${extras}\n\u2003${state}`;
   });
   return {
     embeds: [
       {
-        title: 'Episode reminders in this server',
+        title: t.t('reminders.channelList.title'),
         description: truncate(
-          [failedNote(failed), lines.length > 0 ? lines.join('\n') : 'No channel follows a title yet. Add one with `/remind channel add`.'].filter((p) => p !== undefined).join('\n\n'),
+          [failedNote(t, failed), lines.length > 0 ? lines.join('\n') : t.t('reminders.channelList.empty')].filter((p) => p !== undefined).join('\n\n'),
           4096,
         ),
         color: COLORS.brand,
-        footer: { text: 'Times are expected, not confirmed: breaks and delays are not announced through the service.' },
+        footer: { text: t.t('reminders.list.footer') },
       },
     ],
   };
@@ -184,13 +204,13 @@ export const reminderStopHandler: ComponentHandler = {
   async run(ctx, fields) {
     const id = fields.int();
     const stopped = await ctx.deps.reminders.remove(ctx.userId, id);
+    await ctx.deps.reminders.noteLocale(ctx.userId, ctx.t.locale);
+    const { t } = ctx;
     return {
       embeds: [
         {
-          title: stopped ? 'Reminders stopped' : 'Not following',
-          description: stopped
-            ? 'You will get no more reminders for this title. `/remind add` starts them again.'
-            : 'You were not getting reminders for this title.',
+          title: stopped ? t.t('reminders.stop.title') : t.t('reminders.stop.notFollowing.title'),
+          description: stopped ? t.t('reminders.stop.text') : t.t('reminders.stop.notFollowing.text'),
           color: COLORS.brand,
         },
       ],

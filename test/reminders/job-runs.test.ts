@@ -13,6 +13,7 @@ import { Reminders } from '../../src/reminders/reminders.js';
 import type { DeliveryResult, ReminderOutcome } from '../../src/reminders/types.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { reminderListMessage } from '../../src/views/reminders.js';
+import { ENGLISH } from '../../src/i18n/index.js';
 import type { Anime } from '../../src/service/work-types.js';
 
 const MINUTE = 60_000;
@@ -246,9 +247,9 @@ describe('failed reminders in the lists', () => {
     t.at(FIRST + MINUTE);
     await t.reminders.tick();
     const { user, titles } = await t.reminders.list(USER);
-    const text = JSON.stringify(reminderListMessage(user, titles, await t.reminders.failedFor(USER)));
+    const text = JSON.stringify(reminderListMessage(ENGLISH, user, titles, await t.reminders.failedFor(USER)));
     expect(text).toContain('1 reminder could not be delivered');
     expect(text).toContain('Title 1 ep 2: Unknown User');
-    expect(JSON.stringify(reminderListMessage(user, titles, []))).not.toContain('could not be delivered');
+    expect(JSON.stringify(reminderListMessage(ENGLISH, user, titles, []))).not.toContain('could not be delivered');
   });
 });
