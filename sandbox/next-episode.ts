@@ -4,6 +4,8 @@
 // so the visitor sees the reminder arrive. One jump at a time; the clock never moves back.
 
 import { MINUTE_MS, WEEK_MS } from '../src/airing/air-times.js';
+import { ENGLISH } from '../src/i18n/index.js';
+import { INACTIVE_KEY, type InactiveReason } from '../src/reminders/plans.js';
 import { plural } from '../src/render/plural.js';
 import { escapeMarkdown } from '../src/render/text.js';
 import type { SandboxClock } from './clock.js';
@@ -30,8 +32,8 @@ interface TitleView {
 
 /** What a jump reads of the bot's reminders: its public API (`bot.reminders` fits). */
 export interface FollowedReminders {
-  list(userId: string): Promise<{ user: { delayMinutes: number; pausedAt?: number }; titles: ReadonlyArray<{ info: TitleView; next?: Expected; inactive?: string }> }>;
-  listChannels(guildId: string): Promise<ReadonlyArray<{ follow: { channelId: string; delayMinutes: number; pausedAt?: number }; info?: TitleView; next?: Expected; inactive?: string }>>;
+  list(userId: string): Promise<{ user: { delayMinutes: number; pausedAt?: number }; titles: ReadonlyArray<{ info: TitleView; next?: Expected; inactive?: InactiveReason }> }>;
+  listChannels(guildId: string): Promise<ReadonlyArray<{ follow: { channelId: string; delayMinutes: number; pausedAt?: number }; info?: TitleView; next?: Expected; inactive?: InactiveReason }>>;
   /** One scheduler pass: finds due reminders and delivers what is ready. */
   tick(): Promise<void>;
 }
@@ -170,7 +172,8 @@ function pickSoonest(candidates: ReadonlyArray<Upcoming | undefined>): Upcoming 
   return soonest;
 }
 
-function inactiveOf(views: ReadonlyArray<{ inactive?: string }>): string {
-  const reasons = [...new Set(views.map((v) => v.inactive ?? 'not known yet'))];
+/** Why the followed titles expect no episode, in words (the page itself is in English). */
+function inactiveOf(views: ReadonlyArray<{ inactive?: InactiveReason }>): string {
+  const reasons = [...new Set(views.map((v) => (v.inactive ? ENGLISH.t(INACTIVE_KEY[v.inactive]) : 'not known yet')))];
   return reasons.join('; ');
 }

@@ -21,7 +21,6 @@ import { DEFAULT_KNOBS, KEEP_FAILED_MS, sentTtlMs } from '../reminders/knobs.js'
 import { type DeliveryResult } from '../reminders/types.js';
 import type { QueuedReminder } from '../reminders/records.js';
 import { pauseNotice } from '../views/reminders.js';
-import { translator } from '../i18n/index.js';
 import { BotMetrics } from '../metrics/bot-metrics.js';
 import { timedStore } from '../metrics/observers.js';
 import { UserRateLimits } from '../fairness/user-limits.js';
@@ -222,15 +221,11 @@ async function openSocial(o: CoreOptions, now: () => number, { store, jobs, serv
   return social;
 }
 
-/**
- * After each answer: a joined member who uses the bot is synced more often for a while; a reminder pause
- * is told once, in the user's language as their reminders last saw it.
- */
+/** After each answer: a joined member who uses the bot is synced more often for a while; a reminder pause is told once, in the language of the interaction. */
 function afterAnswer(reminders: Reminders, social: Social): NonNullable<BotDeps['pendingNotice']> {
-  return async (userId) => {
+  return async (userId, t) => {
     await social.noteActive(userId);
-    const locale = await reminders.takePauseNotice(userId);
-    return locale !== undefined ? pauseNotice(translator(locale)) : undefined;
+    return (await reminders.takePauseNotice(userId)) !== undefined ? pauseNotice(t) : undefined;
   };
 }
 

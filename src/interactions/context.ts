@@ -50,7 +50,7 @@ export interface BotDeps {
   /** The server community: memberships and the mirror of joined members' lists. */
   social: SocialService;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
-  pendingNotice?: (userId: string) => Promise<RenderedMessage | undefined>;
+  pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
   /** Current time in ms; injectable for tests. */
   now: () => number;
 }

@@ -311,13 +311,13 @@ export class InteractionRouter {
     ctx: BaseContext,
   ): Promise<InteractionOutcome> {
     const outcome = await answerWithinBudget(responder, budget, work, log, ctx.t);
-    if (outcome === 'ok') await this.sendPendingNotice(responder, ctx.userId, log);
+    if (outcome === 'ok') await this.sendPendingNotice(responder, ctx, log);
     return outcome;
   }
 
-  private async sendPendingNotice(responder: Responder, userId: string, log: Logger): Promise<void> {
+  private async sendPendingNotice(responder: Responder, ctx: BaseContext, log: Logger): Promise<void> {
     try {
-      const notice = await this.deps.pendingNotice?.(userId);
+      const notice = await this.deps.pendingNotice?.(ctx.userId, ctx.t);
       if (notice) await responder.followUpPrivately(notice);
     } catch (error) {
       log.warn('could not show a pending notice', { error });
