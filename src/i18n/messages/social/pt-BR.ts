@@ -48,10 +48,10 @@ export const social: Messages<typeof en> = {
   'social.view.statusCount': '{status}: {count, number}',
   'social.view.noScore': 'Ninguém aqui deu nota ainda',
   'social.view.mean': 'Nota média deles: **{mean}** ({scored, plural, one {# nota} other {# notas}})',
-  'social.view.haveItHere': '{members, plural, one {# membro tem} other {# membros têm}} aqui: {summary}',
-  'social.view.haveIt': '{members, plural, one {# membro tem} other {# membros têm}}: {summary}',
+  'social.view.haveItHere': '{members, plural, one {# membro tem este título} other {# membros têm este título}} aqui: {summary}',
+  'social.view.haveIt': '{members, plural, one {# membro tem este título} other {# membros têm este título}}: {summary}',
   'social.view.others': '…e mais {count, plural, one {# membro} other {# membros}}',
-  'social.view.nobodyAnyMore': 'Nenhum membro tem mais.',
+  'social.view.nobodyAnyMore': 'Nenhum membro tem mais este título.',
   'social.view.noneOfJoined':
     '{joined, plural, one {O único membro que entrou na comunidade de listas deste servidor não tem isso na lista.} other {Nenhum dos # membros que entraram na comunidade de listas deste servidor tem isso na lista.}}',
   'social.view.seeAll': 'Ver {members, plural, one {o # membro} other {todos os # membros}} daqui',
