@@ -1,5 +1,6 @@
 // /feed channel add | list | remove: where a server's activity feed posts what its joined members
-// start, complete, drop, score or advance (changing it needs Manage Server; server-only).
+// start, complete, drop, score or advance (changing it needs Manage Server; server-only). Each
+// subcommand notes the server's language (guild_locale) on its feed record: the posts are written in it.
 
 import { PermissionFlagsBits } from 'discord.js';
 import { botUserId, checkReminderChannel, POSTABLE_CHANNEL_TYPES } from '../src/discord-api/channel-access.js';
@@ -16,25 +17,25 @@ const CHANNEL = channelOption('channel', 'Text or announcement channel to post t
 
 function serverOf(ctx: CommandContext): string {
   const guildId = ctx.interaction.guildId;
-  if (guildId === null) throw new UserFacingError('Only in a server', "The activity feed belongs to a server: run this in one of its channels.");
+  if (guildId === null) throw new UserFacingError('social.error.feedServerOnly');
   return guildId;
 }
 
 function requireManageServer(ctx: CommandContext): string {
   const guildId = serverOf(ctx);
   if (ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) !== true) {
-    throw new UserFacingError('Manage Server needed', 'Only members with the Manage Server permission can change where the bot posts the activity feed.');
+    throw new UserFacingError('social.error.manageServer');
   }
   return guildId;
 }
 
 function snowflake(name: string, value: string): string {
-  if (!/^\d{1,21}$/.test(value)) throw new UserFacingError('Invalid option', `The ${name} option is not valid.`);
+  if (!/^\d{1,21}$/.test(value)) throw new UserFacingError('social.error.invalidOption', { option: name });
   return value;
 }
 
 async function done(ctx: CommandContext, guildId: string, title: string, description: string): Promise<RenderedMessage> {
-  const warning = pausedWarning(await ctx.deps.feed.channels.list(guildId));
+  const warning = pausedWarning(ctx.t, await ctx.deps.feed.channels.list(guildId));
   return { embeds: [{ title, description: warning === undefined ? description : `${description}\n\n${warning}`, color: COLORS.success }] };
 }
 
@@ -47,28 +48,24 @@ async function channelAdd(ctx: CommandContext, args: FeedArgs<'channel add'>): P
   const access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, channelId, roleId, ctx.signal);
   let added: boolean;
   try {
-    added = await ctx.deps.feed.channels.add(guildId, { channelId, ageRestricted: access.nsfw, ...(roleId !== undefined ? { roleId } : {}) });
+    added = await ctx.deps.feed.channels.add(guildId, { channelId, ageRestricted: access.nsfw, ...(roleId !== undefined ? { roleId } : {}) }, ctx.guildLocale);
   } catch (error) {
-    if (error instanceof FeedLimitError) throw new UserFacingError('Too many feed channels', error.message);
+    if (error instanceof FeedLimitError) throw new UserFacingError('social.error.feedLimit', { max: error.max });
     throw error;
   }
-  const mention = roleId !== undefined ? `, mentioning <@&${roleId}>` : '';
-  const adult = access.nsfw ? '' : ' Titles marked not safe for work show as "a title hidden here" (they are named only in age-restricted channels).';
-  return done(
-    ctx,
-    guildId,
-    added ? 'Feed channel added' : 'Feed channel updated',
-    `The bot will post in <#${channelId}>${mention} when members who joined with \`/server join\` start, complete, drop, score or advance a title (a member's changes within a couple of minutes make one post).${adult}`,
-  );
+  const { t } = ctx;
+  const text = t.t('social.feedChannel.addedText', { channel: channelId, hasRole: roleId !== undefined ? 'yes' : 'no', role: roleId ?? '' });
+  const adult = access.nsfw ? '' : ` ${t.t('social.feedChannel.hiddenNote')}`;
+  return done(ctx, guildId, t.t(added ? 'social.feedChannel.added' : 'social.feedChannel.updated'), `${text}${adult}`);
 }
 
 async function channelRemove(ctx: CommandContext, args: FeedArgs<'channel remove'>): Promise<RenderedMessage> {
   const guildId = requireManageServer(ctx);
   const channelId = snowflake('channel', args.channel);
-  if (!(await ctx.deps.feed.channels.remove(guildId, channelId))) {
-    throw new UserFacingError('No feed there', 'The feed does not post in that channel. See `/feed channel list`.');
+  if (!(await ctx.deps.feed.channels.remove(guildId, channelId, ctx.guildLocale))) {
+    throw new UserFacingError('social.error.noFeedThere');
   }
-  return done(ctx, guildId, 'Feed channel removed', `The bot will post no more feed posts in <#${channelId}>.`);
+  return done(ctx, guildId, ctx.t.t('social.feedChannel.removed'), ctx.t.t('social.feedChannel.removedText', { channel: channelId }));
 }
 
 const FEED_DATA = slashCommand('feed', "The server's activity feed: what joined members watch and read", [
@@ -88,7 +85,12 @@ export const feed: SlashCommand = defineCommand(FEED_DATA, {
   'channel add': { ephemeral: true, run: channelAdd },
   'channel list': {
     ephemeral: true,
-    run: async (ctx) => feedChannelListMessage(await ctx.deps.feed.channels.list(serverOf(ctx))),
+    run: async (ctx) => {
+      const guildId = serverOf(ctx);
+      // Members without Manage Server may list: noting the language changes nothing they could not see.
+      await ctx.deps.feed.channels.noteLocale(guildId, ctx.guildLocale);
+      return feedChannelListMessage(ctx.t, await ctx.deps.feed.channels.list(guildId));
+    },
   },
   'channel remove': { ephemeral: true, run: channelRemove },
 });

@@ -27,7 +27,7 @@ const STATUS_CHOICES = namedChoices(TOP_STATUSES, {
 /** Named choices arrive typed as plain strings: one of the offered values, or a clear refusal. */
 function oneOf<T extends string>(values: readonly T[], value: string): T {
   const found = values.find((v) => v === value);
-  if (found === undefined) throw new UserFacingError('Unknown choice', 'Pick one of the choices offered.');
+  if (found === undefined) throw new UserFacingError('social.error.unknownChoice');
   return found;
 }
 

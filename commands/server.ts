@@ -13,7 +13,7 @@ import { SERVER_BOARD_OPTIONS, serverBoardHandlers } from './server-boards.js';
 export function serverOnly(ctx: CommandContext): string {
   const guildId = ctx.interaction.guildId;
   if (guildId === null || ctx.where.place !== 'guild') {
-    throw new UserFacingError('Only in a server', "A server's list community belongs to that server: run this in one of its channels.");
+    throw new UserFacingError('social.error.serverOnly');
   }
   return guildId;
 }
@@ -31,7 +31,7 @@ export const server: SlashCommand = defineCommand(SERVER_DATA, {
       const guildId = serverOnly(ctx);
       const joined = await ctx.deps.social.join(guildId, ctx.userId, ctx.signal);
       if (!joined.ok) throw new NotLoggedInError();
-      return joinedMessage({
+      return joinedMessage(ctx.t, {
         serviceUser: joined.serviceUser,
         alreadyMember: joined.alreadyMember,
         anime: joined.entries.anime,
@@ -44,7 +44,7 @@ export const server: SlashCommand = defineCommand(SERVER_DATA, {
     local: true,
     async run(ctx) {
       const guildId = serverOnly(ctx);
-      return leftMessage(await ctx.deps.social.leave(guildId, ctx.userId));
+      return leftMessage(ctx.t, await ctx.deps.social.leave(guildId, ctx.userId));
     },
   },
   ...serverBoardHandlers,

@@ -3,88 +3,104 @@
 // titles are untrusted text: every one passes the gate here.
 
 import type { APIEmbed } from 'discord.js';
-import type { Affinity, ScoredPair } from '../social/affinity.js';
+import type { Translator } from '../i18n/index.js';
+import { MIN_SCORED_TOGETHER, type Affinity, type ScoredPair } from '../social/affinity.js';
 import type { LeaderboardMetric, LeaderboardRow, TopTitle } from '../social/leaderboards.js';
 import type { ServerView, ServerViewLine } from '../social/server-view.js';
 import type { ListKind } from '../social/types.js';
 import { DISCORD_LIMITS } from './limits.js';
-import { clipPlain, escapeMarkdown, formatNumber, humanize, plural, truncate } from './text.js';
+import { term } from './terms.js';
+import { clipPlain, escapeMarkdown, truncate } from './text.js';
 import { COLORS } from './theme.js';
 
 /** How many members the details' "In this server" part lists. */
 export const SERVER_VIEW_SHOWN = 5;
 const NAME_MAX = 40;
 const TITLE_MAX = 120;
-export const HIDDEN_TITLE = '🔞 (title hidden: not safe for work)';
 
 /**
  * A member as shown to others: their Discord mention (the limits gate sends no pings, Discord shows
  * their name) and the service account's name through the gate.
  */
-export function memberLabel(discordUserId: string, serviceUser: string): string {
+export function memberLabel(t: Translator, discordUserId: string, serviceUser: string): string {
   const name = escapeMarkdown(clipPlain(serviceUser, NAME_MAX));
   const mention = /^\d{1,21}$/.test(discordUserId) ? `<@${discordUserId}>` : '';
-  return [mention, name ? `(${name})` : ''].filter(Boolean).join(' ') || 'a member';
+  return [mention, name ? `(${name})` : ''].filter(Boolean).join(' ') || t.t('social.member.unnamed');
+}
+
+/** What a not-safe-for-work title shows outside age-restricted channels. */
+export function hiddenTitle(t: Translator): string {
+  return t.t('social.title.hidden');
 }
 
 /** A title through the gate, or hidden when it is not safe for work and the channel is not age-restricted. */
-export function shownTitle(title: string, nsfw: boolean, ageRestricted: boolean): string {
-  if (nsfw && !ageRestricted) return HIDDEN_TITLE;
-  return escapeMarkdown(clipPlain(title, TITLE_MAX)) || 'Untitled';
+export function shownTitle(t: Translator, title: string, nsfw: boolean, ageRestricted: boolean): string {
+  if (nsfw && !ageRestricted) return hiddenTitle(t);
+  return escapeMarkdown(clipPlain(title, TITLE_MAX)) || t.t('social.title.untitled');
 }
 
-function unit(kind: ListKind): [string, string] {
-  return kind === 'anime' ? ['ep', 'eps'] : ['ch', 'chs'];
+/** `9.25` → `9.25`, `8` → `8` (in the reader's digits). */
+function score(t: Translator, n: number): string {
+  return t.number(Math.round(n * 100) / 100);
 }
 
-/** `9.25` → `9.25`, `8` → `8`. */
-function score(n: number): string {
-  return formatNumber(Math.round(n * 100) / 100);
+/**
+ * A list status inside a sentence: English writes it in lower case (`3 completed`, `✓ you: watching`);
+ * the other languages keep the catalogue's term as it is (German nouns, Japanese).
+ */
+export function inlineStatus(t: Translator, status: string): string {
+  const name = term(t, 'listStatus', status);
+  return t.locale === 'en-US' ? name.toLowerCase() : name;
 }
 
-function progressText(kind: ListKind, progress: number, total: number): string {
-  const [one, other] = unit(kind);
-  return plural(total > 0 ? total : progress, one, other, total > 0 ? `${formatNumber(progress)}/${formatNumber(total)}` : formatNumber(progress));
+function progressText(t: Translator, kind: ListKind, progress: number, total: number): string {
+  if (total > 0) return t.t(kind === 'anime' ? 'social.view.progress.anime' : 'social.view.progress.manga', { progress, total });
+  return t.t(kind === 'anime' ? 'social.view.progressOnly.anime' : 'social.view.progressOnly.manga', { progress });
 }
 
 /** One member's line: name, status, score and progress. */
-export function memberLine(kind: ListKind, line: ServerViewLine): string {
-  const parts = [humanize(line.status)];
-  if (line.score > 0) parts.push(`scored ${line.score}`);
-  if (line.progress > 0 || line.total > 0) parts.push(progressText(kind, line.progress, line.total));
-  return `${memberLabel(line.discordUserId, line.serviceUser)} — ${parts.join(' · ')}`;
+export function memberLine(t: Translator, kind: ListKind, line: ServerViewLine): string {
+  const parts = [term(t, 'listStatus', line.status)];
+  if (line.score > 0) parts.push(t.t('social.view.scored', { score: line.score }));
+  if (line.progress > 0 || line.total > 0) parts.push(progressText(t, kind, line.progress, line.total));
+  return `${memberLabel(t, line.discordUserId, line.serviceUser)} — ${parts.join(' · ')}`;
 }
 
 /** `2 watching · 3 completed · 1 plan to watch` */
-function statusSummary(view: ServerView): string {
-  return view.byStatus.map((s) => `${formatNumber(s.count)} ${humanize(s.status).toLowerCase()}`).join(' · ');
+function statusSummary(t: Translator, view: ServerView): string {
+  return view.byStatus.map((s) => t.t('social.view.statusCount', { count: s.count, status: inlineStatus(t, s.status) })).join(' · ');
 }
 
-function meanText(meanScore: number | undefined, scored: number): string {
-  return meanScore === undefined ? 'Nobody here scored it yet' : `Their mean score: **${score(meanScore)}** (${plural(scored, 'score', 'scores')})`;
+function meanText(t: Translator, meanScore: number | undefined, scored: number): string {
+  return meanScore === undefined ? t.t('social.view.noScore') : t.t('social.view.mean', { mean: score(t, meanScore), scored });
 }
 
 /** The "In this server" embed under a title's details; `more` says a button lists every member. */
-export function serverViewEmbed(view: ServerView): APIEmbed {
-  const head = `${plural(view.members, 'member has', 'members have')} it here: ${statusSummary(view)}\n${meanText(view.meanScore, view.scored)}`;
-  const lines = view.lines.slice(0, SERVER_VIEW_SHOWN).map((l) => memberLine(view.kind, l));
+export function serverViewEmbed(t: Translator, view: ServerView): APIEmbed {
+  const head = `${t.t('social.view.haveItHere', { members: view.members, summary: statusSummary(t, view) })}\n${meanText(t, view.meanScore, view.scored)}`;
+  const lines = view.lines.slice(0, SERVER_VIEW_SHOWN).map((l) => memberLine(t, view.kind, l));
   const rest = view.members - lines.length;
-  if (rest > 0) lines.push(`…and ${plural(rest, 'other member', 'other members')}`);
+  if (rest > 0) lines.push(t.t('social.view.others', { count: rest }));
   return {
-    title: 'In this server',
+    title: t.t('social.view.title'),
     color: COLORS.brand,
     description: truncate(`${head}\n\n${lines.join('\n')}`, DISCORD_LIMITS.embedDescription),
   };
 }
 
 /** One page of every member who has the title. */
-export function serverMembersEmbed(view: ServerView, title: string, offset: number, size: number): APIEmbed {
-  const lines = view.lines.slice(offset, offset + size).map((l, i) => `**${offset + i + 1}.** ${memberLine(view.kind, l)}`);
+export function serverMembersEmbed(t: Translator, view: ServerView, title: string, offset: number, size: number): APIEmbed {
+  const lines = view.lines.slice(offset, offset + size).map((l, i) => `**${offset + i + 1}.** ${memberLine(t, view.kind, l)}`);
   return {
-    title: truncate(`In this server: ${title}`, DISCORD_LIMITS.embedTitle),
+    title: truncate(t.t('social.view.titleOf', { title }), DISCORD_LIMITS.embedTitle),
     color: COLORS.brand,
     description: truncate(
-      [`${plural(view.members, 'member has', 'members have')} it: ${statusSummary(view)}`, meanText(view.meanScore, view.scored), '', ...(lines.length > 0 ? lines : ['No member has it any more.'])].join('\n'),
+      [
+        t.t('social.view.haveIt', { members: view.members, summary: statusSummary(t, view) }),
+        meanText(t, view.meanScore, view.scored),
+        '',
+        ...(lines.length > 0 ? lines : [t.t('social.view.nobodyAnyMore')]),
+      ].join('\n'),
       DISCORD_LIMITS.embedDescription,
     ),
   };
@@ -97,40 +113,39 @@ export interface CompareSide {
   serviceUser: string;
 }
 
-function pairLine(p: ScoredPair, ageRestricted: boolean): string {
-  return `${shownTitle(p.title, p.nsfw, ageRestricted)} — ${p.scoreA} vs ${p.scoreB}`;
+function pairLine(t: Translator, p: ScoredPair, ageRestricted: boolean): string {
+  return t.t('social.compare.scoresLine', { title: shownTitle(t, p.title, p.nsfw, ageRestricted), a: t.number(p.scoreA), b: t.number(p.scoreB) });
 }
 
-function correlationText(a: Affinity): string {
+function correlationText(t: Translator, a: Affinity): string {
   const c = a.correlation;
-  const titles = plural(c.basis, 'title', 'titles');
-  if (c.kind === 'too-few') return `Too few titles scored by both to tell (${titles}; at least 5 needed).`;
-  if (c.kind === 'no-variance') return `No correlation: one of you gave all ${titles} scored by both the same score.`;
-  return `**${Math.round(c.value * 100)}%** correlation of scores, on ${titles} scored by both.`;
+  if (c.kind === 'too-few') return t.t('social.compare.tooFew', { basis: c.basis, min: MIN_SCORED_TOGETHER });
+  if (c.kind === 'no-variance') return t.t('social.compare.noVariance', { basis: c.basis });
+  return t.t('social.compare.correlation', { percent: Math.round(c.value * 100), basis: c.basis });
 }
 
 /** /compare's answer. */
-export function compareEmbed(kind: ListKind, a: CompareSide, b: CompareSide, affinity: Affinity, ageRestricted: boolean): APIEmbed {
+export function compareEmbed(t: Translator, kind: ListKind, a: CompareSide, b: CompareSide, affinity: Affinity, ageRestricted: boolean): APIEmbed {
   const share = Math.round(affinity.commonShare * 100);
   const lines = [
-    `${memberLabel(a.discordUserId, a.serviceUser)} and ${memberLabel(b.discordUserId, b.serviceUser)}`,
+    t.t('social.compare.pair', { a: memberLabel(t, a.discordUserId, a.serviceUser), b: memberLabel(t, b.discordUserId, b.serviceUser) }),
     '',
-    `**${share}%** of the titles on either list are on both: ${plural(affinity.common, 'title', 'titles')} in common (${formatNumber(affinity.countA)} and ${formatNumber(affinity.countB)} on their lists).`,
-    correlationText(affinity),
+    t.t('social.compare.common', { share, common: affinity.common, countA: affinity.countA, countB: affinity.countB }),
+    correlationText(t, affinity),
   ];
   const fields = [];
   if (affinity.agree.length > 0) {
-    fields.push({ name: 'Agree most on', value: affinity.agree.map((p) => pairLine(p, ageRestricted)).join('\n') });
+    fields.push({ name: t.t('social.compare.agree'), value: affinity.agree.map((p) => pairLine(t, p, ageRestricted)).join('\n') });
   }
   if (affinity.disagree.length > 0) {
-    fields.push({ name: 'Disagree most on', value: affinity.disagree.map((p) => pairLine(p, ageRestricted)).join('\n') });
+    fields.push({ name: t.t('social.compare.disagree'), value: affinity.disagree.map((p) => pairLine(t, p, ageRestricted)).join('\n') });
   }
   if (fields.length > 0) {
-    const name = (side: CompareSide) => escapeMarkdown(clipPlain(side.serviceUser, NAME_MAX)) || 'a member';
-    lines.push(`-# Scores below: ${name(a)} vs ${name(b)}`);
+    const name = (side: CompareSide) => escapeMarkdown(clipPlain(side.serviceUser, NAME_MAX)) || t.t('social.member.unnamed');
+    lines.push(t.t('social.compare.scoresBelow', { a: name(a), b: name(b) }));
   }
   return {
-    title: `${kind === 'anime' ? 'Anime' : 'Manga'} taste compared`,
+    title: t.t('social.compare.title', { kind }),
     color: COLORS.brand,
     description: truncate(lines.join('\n'), DISCORD_LIMITS.embedDescription),
     ...(fields.length > 0 ? { fields } : {}),
@@ -139,33 +154,35 @@ export function compareEmbed(kind: ListKind, a: CompareSide, b: CompareSide, aff
 
 // ---- leaderboards ------------------------------------------------------------------------------
 
-export const METRIC_NAMES: Readonly<Record<LeaderboardMetric, string>> = {
-  episodes: 'Episodes watched',
-  days: 'Days watched',
-  completed: 'Completed titles',
-  mean_score: 'Mean score',
-};
-
-function metricName(metric: LeaderboardMetric, kind: ListKind): string {
-  if (metric === 'episodes' && kind === 'manga') return 'Chapters read';
-  return METRIC_NAMES[metric];
-}
-
-function metricValue(metric: LeaderboardMetric, kind: ListKind, row: LeaderboardRow): string {
+function metricName(t: Translator, metric: LeaderboardMetric, kind: ListKind): string {
   switch (metric) {
     case 'episodes':
-      return kind === 'anime' ? plural(row.value, 'episode', 'episodes') : plural(row.value, 'chapter', 'chapters');
+      return t.t(kind === 'manga' ? 'social.leaderboard.metric.chapters' : 'social.leaderboard.metric.episodes');
     case 'days':
-      return plural(row.value, 'day', 'days', formatNumber(Math.round(row.value * 10) / 10));
+      return t.t('social.leaderboard.metric.days');
     case 'completed':
-      return plural(row.value, 'title', 'titles');
+      return t.t('social.leaderboard.metric.completed');
     case 'mean_score':
-      return `${score(row.value)} (${plural(row.basis, 'score', 'scores')})`;
+      return t.t('social.leaderboard.metric.meanScore');
+  }
+}
+
+function metricValue(t: Translator, metric: LeaderboardMetric, kind: ListKind, row: LeaderboardRow): string {
+  switch (metric) {
+    case 'episodes':
+      return t.t(kind === 'anime' ? 'social.leaderboard.episodes' : 'social.leaderboard.chapters', { count: row.value });
+    case 'days':
+      return t.t('social.leaderboard.days', { count: Math.round(row.value * 10) / 10 });
+    case 'completed':
+      return t.t('social.leaderboard.titles', { count: row.value });
+    case 'mean_score':
+      return t.t('social.leaderboard.meanScore', { mean: score(t, row.value), count: row.basis });
   }
 }
 
 /** One page of a leaderboard; the viewer's own line is marked, and their place told when it is on another page. */
 export function leaderboardEmbed(
+  t: Translator,
   metric: LeaderboardMetric,
   kind: ListKind,
   rows: readonly LeaderboardRow[],
@@ -175,25 +192,32 @@ export function leaderboardEmbed(
 ): APIEmbed {
   const page = rows.slice(offset, offset + size);
   const lines = page.map((row) => {
-    const line = `**#${row.rank}** ${memberLabel(row.discordUserId, row.serviceUser)} — ${metricValue(metric, kind, row)}`;
-    return row.discordUserId === viewerId ? `▶ ${line} ← you` : line;
+    const line = `**#${row.rank}** ${memberLabel(t, row.discordUserId, row.serviceUser)} — ${metricValue(t, metric, kind, row)}`;
+    return row.discordUserId === viewerId ? t.t('social.leaderboard.you', { line }) : line;
   });
   const mine = rows.find((r) => r.discordUserId === viewerId);
   const onPage = page.some((r) => r.discordUserId === viewerId);
-  const head = mine === undefined ? 'You are not on this leaderboard.' : onPage ? '' : `You are **#${mine.rank}** with ${metricValue(metric, kind, mine)}.`;
-  const body = lines.length > 0 ? lines.join('\n') : 'Nobody here has anything to count yet.';
+  const head =
+    mine === undefined
+      ? t.t('social.leaderboard.notOn')
+      : onPage
+        ? ''
+        : t.t('social.leaderboard.yourPlace', { rank: mine.rank, value: metricValue(t, metric, kind, mine) });
+  const body = lines.length > 0 ? lines.join('\n') : t.t('social.leaderboard.empty');
   return {
-    title: `${metricName(metric, kind)} — ${kind} leaderboard`,
+    title: t.t('social.leaderboard.title', { metric: metricName(t, metric, kind), kind }),
     color: COLORS.brand,
     description: truncate([head, body].filter(Boolean).join('\n\n'), DISCORD_LIMITS.embedDescription),
-    footer: { text: `${plural(rows.length, 'member', 'members')} of this server's list community ranked` },
+    footer: { text: t.t('social.leaderboard.footer', { count: rows.length }) },
   };
 }
 
 /** One page of the titles most members have; titles on the viewer's list are marked. */
 export function topTitlesEmbed(
+  t: Translator,
   kind: ListKind,
-  statusName: string | undefined,
+  /** The list status the titles were counted with (the service's value), if any. */
+  status: string | undefined,
   titles: readonly TopTitle[],
   offset: number,
   size: number,
@@ -201,21 +225,23 @@ export function topTitlesEmbed(
   ageRestricted: boolean,
   minMembers: number,
 ): APIEmbed {
-  const lines = titles.slice(offset, offset + size).map((t) => {
-    const name = shownTitle(t.title, t.nsfw, ageRestricted);
-    const mean = t.meanScore === undefined ? 'not scored' : `mean ${score(t.meanScore)}`;
-    const own = mine.get(t.id);
-    const you = own === undefined ? '' : ` · ✓ you: ${humanize(own.status).toLowerCase()}${own.score > 0 ? `, ${own.score}` : ''}`;
-    return `**#${t.rank}** ${name}\n\u2003${plural(t.members, 'member', 'members')} · ${mean}${you}`;
+  const lines = titles.slice(offset, offset + size).map((title) => {
+    const name = shownTitle(t, title.title, title.nsfw, ageRestricted);
+    const parts = [
+      t.t('social.top.members', { count: title.members }),
+      title.meanScore === undefined ? t.t('social.top.notScored') : t.t('social.top.mean', { mean: score(t, title.meanScore) }),
+    ];
+    const own = mine.get(title.id);
+    if (own !== undefined) {
+      const yours = inlineStatus(t, own.status);
+      parts.push(own.score > 0 ? t.t('social.top.yoursScored', { status: yours, score: own.score }) : t.t('social.top.yours', { status: yours }));
+    }
+    return `**#${title.rank}** ${name}\n\u2003${parts.join(' · ')}`;
   });
-  const filter = statusName === undefined ? '' : ` (${statusName.toLowerCase()})`;
   return {
-    title: `Top ${kind} in this server${filter}`,
+    title: status === undefined ? t.t('social.top.title', { kind }) : t.t('social.top.titleFiltered', { kind, status: inlineStatus(t, status) }),
     color: COLORS.brand,
-    description: truncate(
-      lines.length > 0 ? lines.join('\n') : `No ${kind} is on the lists of ${plural(minMembers, 'member', 'members')} or more yet.`,
-      DISCORD_LIMITS.embedDescription,
-    ),
-    footer: { text: `Titles at least ${plural(minMembers, 'member has', 'members have')}; ✓ marks those on your list` },
+    description: truncate(lines.length > 0 ? lines.join('\n') : t.t('social.top.empty', { kind, min: minMembers }), DISCORD_LIMITS.embedDescription),
+    footer: { text: t.t('social.top.footer', { min: minMembers }) },
   };
 }

@@ -1,7 +1,10 @@
 // Servers' activity-feed channels in the shared store: one record per server (`feed:guild:<id>`),
 // changed atomically against other processes (compare-and-set, retried). A server without feed
-// channels keeps no record.
+// channels keeps no record. The record also keeps the server's language (its guild_locale as a locale
+// code, noted by each /feed channel command): the feed posts and the pause notice are written in it.
+// Records from before kept only the channels (a JSON array): they read as English.
 
+import { isLocale, type Locale } from '../i18n/index.js';
 import type { StoreEngine } from '../store/engine.js';
 
 export type FeedKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'take' | 'compareAndSet' | 'compareAndDelete' | 'delete' | 'keys'>;
@@ -35,18 +38,44 @@ function parseChannel(raw: unknown): FeedChannel | undefined {
   };
 }
 
-export function parseFeedChannels(raw: string | undefined): FeedChannel[] {
-  if (raw === undefined) return [];
+/** A server's feed: its channels, and the language its posts are written in (none: English). */
+export interface FeedServer {
+  channels: FeedChannel[];
+  locale?: Locale;
+}
+
+function channelsOf(raw: unknown): FeedChannel[] {
+  return Array.isArray(raw) ? raw.map(parseChannel).filter((c): c is FeedChannel => c !== undefined) : [];
+}
+
+/** The stored record: `{ locale, channels }`, or a bare array of channels (records written before the locale). */
+export function parseFeedServer(raw: string | undefined): FeedServer {
+  if (raw === undefined) return { channels: [] };
   try {
     const parsed = JSON.parse(raw) as unknown;
-    if (!Array.isArray(parsed)) return [];
-    return parsed.map(parseChannel).filter((c): c is FeedChannel => c !== undefined);
+    if (Array.isArray(parsed)) return { channels: channelsOf(parsed) };
+    if (typeof parsed !== 'object' || parsed === null) return { channels: [] };
+    const r = parsed as Record<string, unknown>;
+    return { channels: channelsOf(r.channels), ...(isLocale(r.locale) ? { locale: r.locale } : {}) };
   } catch {
-    return [];
+    return { channels: [] };
   }
 }
 
-export class FeedLimitError extends Error {}
+export function parseFeedChannels(raw: string | undefined): FeedChannel[] {
+  return parseFeedServer(raw).channels;
+}
+
+function serializeFeedServer(server: FeedServer): string {
+  return server.locale === undefined ? JSON.stringify(server.channels) : JSON.stringify({ locale: server.locale, channels: server.channels });
+}
+
+export class FeedLimitError extends Error {
+  constructor(readonly max: number) {
+    super(`A server can post its feed in at most ${max} channels.`);
+    this.name = 'FeedLimitError';
+  }
+}
 
 export class FeedChannels {
   constructor(
@@ -58,27 +87,46 @@ export class FeedChannels {
     return this.kv.get(FEED_GUILD_PREFIX + guildId).then(parseFeedChannels);
   }
 
+  /** The server's channels and the language its posts are written in. */
+  server(guildId: string): Promise<FeedServer> {
+    return this.kv.get(FEED_GUILD_PREFIX + guildId).then(parseFeedServer);
+  }
+
+  /** Notes the server's language (a server without feed channels keeps no record, so nothing then). */
+  noteLocale(guildId: string, locale: Locale | undefined): Promise<void> {
+    return this.update(guildId, (channels) => ({ channels, result: undefined }), locale);
+  }
+
   /** Every server that has feed channels. */
   async guilds(): Promise<string[]> {
     return (await this.kv.keys(FEED_GUILD_PREFIX)).map((k) => k.slice(FEED_GUILD_PREFIX.length));
   }
 
   /** Adds a channel, or replaces its role and lifts its pause when it is there already. Returns whether it was new. */
-  add(guildId: string, channel: Omit<FeedChannel, 'pausedAt' | 'pausedReason'>): Promise<boolean> {
-    return this.update(guildId, (channels) => {
-      const existing = channels.some((c) => c.channelId === channel.channelId);
-      const others = channels.filter((c) => c.channelId !== channel.channelId);
-      if (!existing && others.length >= MAX_FEED_CHANNELS) throw new FeedLimitError(`A server can post its feed in at most ${MAX_FEED_CHANNELS} channels.`);
-      return { channels: [...others, { ...channel }], result: !existing };
-    });
+  /** `locale`: the server's language, noted with the channel (undefined keeps the one noted before). */
+  add(guildId: string, channel: Omit<FeedChannel, 'pausedAt' | 'pausedReason'>, locale?: Locale): Promise<boolean> {
+    return this.update(
+      guildId,
+      (channels) => {
+        const existing = channels.some((c) => c.channelId === channel.channelId);
+        const others = channels.filter((c) => c.channelId !== channel.channelId);
+        if (!existing && others.length >= MAX_FEED_CHANNELS) throw new FeedLimitError(MAX_FEED_CHANNELS);
+        return { channels: [...others, { ...channel }], result: !existing };
+      },
+      locale,
+    );
   }
 
   /** Returns whether the channel had the feed. */
-  remove(guildId: string, channelId: string): Promise<boolean> {
-    return this.update(guildId, (channels) => {
-      const left = channels.filter((c) => c.channelId !== channelId);
-      return { channels: left, result: left.length < channels.length };
-    });
+  remove(guildId: string, channelId: string, locale?: Locale): Promise<boolean> {
+    return this.update(
+      guildId,
+      (channels) => {
+        const left = channels.filter((c) => c.channelId !== channelId);
+        return { channels: left, result: left.length < channels.length };
+      },
+      locale,
+    );
   }
 
   /** Pauses a channel that refused a post (no-op when it is gone or paused already). Returns whether it paused it now. */
@@ -94,12 +142,14 @@ export class FeedChannels {
     });
   }
 
-  private async update<T>(guildId: string, change: (channels: FeedChannel[]) => { channels: FeedChannel[]; result: T }): Promise<T> {
+  private async update<T>(guildId: string, change: (channels: FeedChannel[]) => { channels: FeedChannel[]; result: T }, locale?: Locale): Promise<T> {
     const key = FEED_GUILD_PREFIX + guildId;
     for (let attempt = 0; attempt < 8; attempt++) {
       const raw = await this.kv.get(key);
-      const { channels, result } = change(parseFeedChannels(raw));
-      const value = JSON.stringify(channels);
+      const before = parseFeedServer(raw);
+      const { channels, result } = change(before.channels);
+      const noted = locale ?? before.locale;
+      const value = serializeFeedServer({ channels, ...(noted !== undefined ? { locale: noted } : {}) });
       if (value === (raw ?? '[]')) return result;
       let stored: boolean;
       if (channels.length === 0) stored = raw === undefined || (await this.kv.compareAndDelete(key, raw));

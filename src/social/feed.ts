@@ -17,6 +17,7 @@ import { takeSendLease } from '../reminders/send-lease.js';
 import { classifyChanges, mergeItems, parseFeedItem, type FeedItem } from './feed-changes.js';
 import { FeedChannels, type FeedChannel, type FeedKv } from './feed-channels.js';
 import type { MirrorChange, SocialReader, SocialService } from './types.js';
+import type { Locale } from '../i18n/index.js';
 
 export const FEED_QUEUE = 'social-feed-posts';
 const MINUTE = 60_000;
@@ -46,6 +47,8 @@ export interface FeedPost {
   postId: string;
   guildId: string;
   channel: FeedChannel;
+  /** The server's language (noted by /feed channel commands); none: English. */
+  locale?: Locale;
   discordUserId: string;
   serviceUser: string;
   items: FeedItem[];
@@ -56,8 +59,8 @@ export type FeedPostResult = { ok: true } | { ok: false; reason: 'refused' | 're
 
 export type FeedDeliver = (post: FeedPost, signal: AbortSignal) => Promise<FeedPostResult>;
 
-/** Tells the server's managers that a feed channel was paused and how to fix it (once per pause). */
-export type FeedPauseNotice = (guildId: string, channel: FeedChannel, reason: string) => Promise<void>;
+/** Tells the server's managers, in the server's language (`locale`), that a feed channel was paused and how to fix it (once per pause). */
+export type FeedPauseNotice = (guildId: string, channel: FeedChannel, reason: string, locale?: Locale) => Promise<void>;
 
 export type FeedOutcome = 'posted' | 'duplicate' | 'dropped' | 'paused' | 'retried' | 'failed';
 
@@ -193,10 +196,11 @@ export class Feed {
     if (!reader) throw new Error('the feed is not attached to the community in this process');
     const batch = await this.takeBatch(job);
     if (!batch) return this.counted('duplicate');
-    const targets: Array<{ guildId: string; channel: FeedChannel }> = [];
+    const targets: Array<{ guildId: string; channel: FeedChannel; locale: Locale | undefined }> = [];
     for (const guildId of await this.channels.guilds()) {
       if (!(await reader.isMember(guildId, batch.userId))) continue;
-      for (const channel of await this.channels.list(guildId)) if (channel.pausedAt === undefined) targets.push({ guildId, channel });
+      const server = await this.channels.server(guildId);
+      for (const channel of server.channels) if (channel.pausedAt === undefined) targets.push({ guildId, channel, locale: server.locale });
     }
     if (targets.length === 0) {
       await this.o.kv.delete(FEED_KEY.batch(batch.batchId));
@@ -204,7 +208,7 @@ export class Feed {
     }
     let retry: string | undefined;
     for (const target of targets) {
-      const failed = await this.postOnce(batch, target.guildId, target.channel, run);
+      const failed = await this.postOnce(batch, target, run);
       if (failed !== undefined) retry ??= failed;
     }
     if (retry === undefined || run.final) {
@@ -232,8 +236,9 @@ export class Feed {
   }
 
   /** Posts the batch in one channel unless it was posted there already. Returns why to retry, or undefined. */
-  private async postOnce(batch: FeedBatch, guildId: string, channel: FeedChannel, run: JobRun): Promise<string | undefined> {
+  private async postOnce(batch: FeedBatch, target: { guildId: string; channel: FeedChannel; locale: Locale | undefined }, run: JobRun): Promise<string | undefined> {
     const { kv, log } = this.o;
+    const { guildId, channel, locale } = target;
     const postId = `${batch.batchId}:${channel.channelId}`;
     const sentKey = FEED_KEY.sent(batch.batchId, channel.channelId);
     if ((await kv.get(sentKey)) !== undefined) {
@@ -250,7 +255,15 @@ export class Feed {
         this.counted('duplicate');
         return undefined;
       }
-      const result = await this.attempt({ postId, guildId, channel, discordUserId: batch.userId, serviceUser: batch.serviceUser, items: batch.items });
+      const result = await this.attempt({
+        postId,
+        guildId,
+        channel,
+        ...(locale !== undefined ? { locale } : {}),
+        discordUserId: batch.userId,
+        serviceUser: batch.serviceUser,
+        items: batch.items,
+      });
       if (result.ok) {
         await kv.set(sentKey, 'posted', DAY);
         this.counted('posted');
@@ -260,7 +273,7 @@ export class Feed {
         // Only the process whose write paused it tells the managers: once per pause.
         if (await this.channels.pause(guildId, channel.channelId, result.detail)) {
           log.warn('a feed channel refused a post: its feed is paused until a manager adds it again', { guildId, channelId: channel.channelId, reason: result.detail });
-          await this.pauseNotice?.(guildId, channel, result.detail).catch((error: unknown) => log.warn('could not tell the server owner that a feed channel was paused', { guildId, error }));
+          await this.pauseNotice?.(guildId, channel, result.detail, locale).catch((error: unknown) => log.warn('could not tell the server owner that a feed channel was paused', { guildId, error }));
         }
         this.counted('paused');
         return undefined;

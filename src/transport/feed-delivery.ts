@@ -2,7 +2,8 @@
 // post: the finalized message, only the server's chosen role allowed to be mentioned, and a nonce
 // derived from the post's id with `enforce_nonce` (a resend within Discord's window returns the first
 // message). A channel that refuses the post (403, 404, missing access or permissions) is `refused`:
-// its feed pauses and the server's owner is told by DM; anything else is retried.
+// its feed pauses and the server's owner is told by DM; anything else is retried. Both are written in
+// the server's language, noted on its feed record.
 
 import { DiscordAPIError, HTTPError, Routes, type Client } from 'discord.js';
 import { finalizeMessage } from '../render/limits.js';
@@ -43,11 +44,14 @@ export function feedDelivery(client: Client, serviceWebUrl: string): FeedDeliver
   };
 }
 
-/** Tells the server's owner by DM that its feed paused in a channel (a bot cannot list who has Manage Server without intents). */
+/**
+ * Tells the server's owner by DM, in the server's language (as its feed posts), that its feed paused in
+ * a channel (a bot cannot list who has Manage Server without intents).
+ */
 export function feedPauseNotice(client: Client): FeedPauseNotice {
-  return async (guildId, channel, reason) => {
+  return async (guildId, channel, reason, locale) => {
     const guild = (await client.rest.get(Routes.guild(guildId))) as { owner_id?: unknown; name?: unknown };
     if (typeof guild.owner_id !== 'string') return;
-    await sendDirectMessage(client, guild.owner_id, feedPausedNotice(typeof guild.name === 'string' ? guild.name : 'your server', channel, reason));
+    await sendDirectMessage(client, guild.owner_id, feedPausedNotice(locale, typeof guild.name === 'string' ? guild.name : undefined, channel, reason));
   };
 }

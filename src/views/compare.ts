@@ -2,6 +2,7 @@
 
 import type { BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
+import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { compareEmbed } from '../render/social.js';
 import { computeAffinity } from '../social/affinity.js';
@@ -10,8 +11,18 @@ import type { ListKind, MemberMirror } from '../social/types.js';
 import { serverOnly } from './social.js';
 
 function snowflake(value: string): string {
-  if (!/^\d{1,21}$/.test(value)) throw new UserFacingError('Invalid option', 'The member option is not valid.');
+  if (!/^\d{1,21}$/.test(value)) throw new UserFacingError('social.error.invalidOption', { option: 'member' });
   return value;
+}
+
+/**
+ * Who a refusal is about: the viewer alone, the viewer and others, or others only (`who` names the
+ * others, each through `key`: a mention or its possessive).
+ */
+function whoOf(t: Translator, ids: readonly string[], viewerId: string, key: 'social.who.mention' | 'social.who.possessive') {
+  const others = ids.filter((id) => id !== viewerId);
+  const you = others.length === ids.length ? 'other' : others.length === 0 ? 'alone' : 'with';
+  return { you, who: t.list(others.map((id) => t.t(key, { id }))), count: others.length };
 }
 
 /**
@@ -19,34 +30,23 @@ function snowflake(value: string): string {
  * server's list community; the refusal names who has to run `/server join`.
  */
 export async function compareMembers(ctx: BaseContext, kind: ListKind, member: string, other?: string): Promise<RenderedMessage> {
-  const guildId = serverOnly(ctx, 'Comparing tastes');
+  const guildId = serverOnly(ctx, 'compare');
   const social = ctx.deps.social;
   const a = other === undefined ? ctx.userId : snowflake(member);
   const b = snowflake(other ?? member);
-  if (a === b) throw new UserFacingError('Pick someone else', other === undefined ? 'Compare yourself with another member.' : 'Pick two different members.');
+  if (a === b) throw new UserFacingError('social.error.sameMember', { withOther: other === undefined ? 'no' : 'yes' });
   const [aJoined, bJoined] = await Promise.all([social.isMember(guildId, a), social.isMember(guildId, b)]);
   const missing = [aJoined ? undefined : a, bJoined ? undefined : b].filter((id): id is string => id !== undefined);
-  if (missing.length > 0) {
-    const who = missing.map((id) => (id === ctx.userId ? 'you' : `<@${id}>`));
-    const verb = missing.length === 1 && missing[0] !== ctx.userId ? 'has' : 'have';
-    throw new UserFacingError(
-      'Not joined here',
-      `${capitalize(who.join(' and '))} ${verb} not joined this server's list community. Run \`/server join\` in this server first to be compared.`,
-    );
-  }
+  if (missing.length > 0) throw new UserFacingError('social.error.notJoined', whoOf(ctx.t, missing, ctx.userId, 'social.who.mention'));
   const memo = mirrorMemo(social);
   const [mirrorA, mirrorB] = await Promise.all([memo.mirror(a, kind), memo.mirror(b, kind)]);
   if (!mirrorA || !mirrorB) {
-    const who = [mirrorA ? undefined : a, mirrorB ? undefined : b].filter((id): id is string => id !== undefined).map((id) => (id === ctx.userId ? 'your' : `<@${id}>'s`));
-    throw new UserFacingError('List not read yet', `${capitalize(who.join(' and '))} ${kind} list has not been read yet. Try again in a few minutes.`);
+    const unread = [mirrorA ? undefined : a, mirrorB ? undefined : b].filter((id): id is string => id !== undefined);
+    throw new UserFacingError('social.error.notRead', { ...whoOf(ctx.t, unread, ctx.userId, 'social.who.possessive'), kind });
   }
-  return { embeds: [compareEmbed(kind, side(mirrorA), side(mirrorB), computeAffinity(mirrorA.entries, mirrorB.entries), ctx.where.ageRestricted)] };
+  return { embeds: [compareEmbed(ctx.t, kind, side(mirrorA), side(mirrorB), computeAffinity(mirrorA.entries, mirrorB.entries), ctx.where.ageRestricted)] };
 }
 
 function side(m: MemberMirror) {
   return { discordUserId: m.discordUserId, serviceUser: m.serviceUser };
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,16 +1,18 @@
 // What the activity feed shows: the post (the embed, the server's chosen role mentioned, Open and
 // "Add to my list" buttons for every title named there), the "Add to my list" button's handler, and
-// the /feed channel list answer.
+// the /feed channel list answer. Posts and the pause notice are in the server's language; answers to
+// a command or a click in the reader's.
 
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { BUDGET_GRACE_MS } from '../interactions/budget.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
+import { translator, type Locale, type Translator } from '../i18n/index.js';
 import { feedPostEmbed, titleShown } from '../render/feed.js';
-import { humanize } from '../render/format.js';
 import type { MessageRow, RenderedMessage } from '../render/limits.js';
-import { clipPlain, escapeMarkdown, plural } from '../render/text.js';
+import { term } from '../render/terms.js';
+import { clipPlain, escapeMarkdown } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
 import { safeHttpUrl } from '../render/url.js';
 import { animeFields, mangaFields } from '../service/fields.js';
@@ -31,9 +33,10 @@ export function addToListButtonId(kind: WorkKind, id: number): string {
   return encodeCustomId(ADD_KIND, [kind === 'anime' ? 'a' : 'm', id]);
 }
 
-/** The post as it goes to one channel: the role (if any) in the content, the embed, and a row of buttons per named title. */
+/** The post as it goes to one channel, in the server's language: the role (if any) in the content, the embed, and a row of buttons per named title. */
 export function feedPostMessage(post: FeedPost, serviceWebUrl: string): RenderedMessage {
   const { channel } = post;
+  const t = translator(post.locale);
   const rows: MessageRow[] = [];
   for (const item of post.items) {
     if (rows.length === MAX_BUTTON_ROWS) break;
@@ -43,14 +46,14 @@ export function feedPostMessage(post: FeedPost, serviceWebUrl: string): Rendered
     rows.push({
       type: ComponentType.ActionRow,
       components: [
-        ...(url !== undefined ? [{ type: ComponentType.Button as const, style: ButtonStyle.Link as const, url, label: clipPlain(`Open: ${item.title}`, 80) }] : []),
-        { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: addToListButtonId(item.kind, item.id), label: 'Add to my list' },
+        ...(url !== undefined ? [{ type: ComponentType.Button as const, style: ButtonStyle.Link as const, url, label: clipPlain(t.t('social.feed.button.open', { title: item.title }), 80) }] : []),
+        { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: addToListButtonId(item.kind, item.id), label: t.t('social.feed.button.add') },
       ],
     });
   }
   return {
     ...(channel.roleId !== undefined ? { content: `<@&${channel.roleId}>` } : {}),
-    embeds: [feedPostEmbed(post.discordUserId, post.serviceUser, post.items, channel.ageRestricted)],
+    embeds: [feedPostEmbed(t, post.discordUserId, post.serviceUser, post.items, channel.ageRestricted)],
     components: rows,
   };
 }
@@ -76,7 +79,7 @@ export const addToListHandler: ComponentHandler = {
       return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, () => addPlanned(ctx, kind, id, auth));
     } catch (error) {
       if (!(error instanceof LockTimeoutError)) throw error;
-      throw new UserFacingError('Still saving', 'Your previous change to your list is still being saved; try again in a moment.');
+      throw new UserFacingError('social.error.stillSaving');
     }
   },
 };
@@ -88,10 +91,12 @@ async function addPlanned(ctx: BaseContext, kind: WorkKind, id: number, auth: Au
     kind === 'anime'
       ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw', 'num_episodes', 'average_episode_duration', ANIME_MY_STATUS) }, { auth })
       : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw', 'num_chapters', MANGA_MY_STATUS) }, { auth });
+  const { t } = ctx;
   const name = escapeMarkdown(clipPlain(maskTitle(work.title, work.nsfw, ctx.where), 150));
   const current = work.my_list_status?.status;
   if (current !== undefined) {
-    return { embeds: [{ title: 'Already on your list', description: `**${name}** is on your list as ${humanize(current)}; it was left as it is.`, color: COLORS.brand }] };
+    const status = term(t, 'listStatus', current);
+    return { embeds: [{ title: t.t('social.feed.alreadyOnList.title'), description: t.t('social.feed.alreadyOnList.text', { name, status }), color: COLORS.brand }] };
   }
   const status = kind === 'anime' ? 'plan_to_watch' : 'plan_to_read';
   const updated =
@@ -100,48 +105,59 @@ async function addPlanned(ctx: BaseContext, kind: WorkKind, id: number, auth: Au
       : await ctx.deps.service.updateMangaListStatus(id, { status: 'plan_to_read' }, { auth });
   // The clicker's mirror follows at once when they joined a server's community (never failing the add).
   await mirrorListChange(ctx, kind, work, updated);
-  const hidden = isNsfw(work.nsfw) && !ctx.where.ageRestricted ? '\n-# The title is marked not safe for work, so it is not named here.' : '';
-  return { embeds: [{ title: 'Added to your list', description: `**${name}** is on your list as ${humanize(status)}.${hidden}`, color: COLORS.success }] };
+  const hidden = isNsfw(work.nsfw) && !ctx.where.ageRestricted ? `\n${t.t('social.feed.added.hidden')}` : '';
+  const added = t.t('social.feed.added.text', { name, status: term(t, 'listStatus', status) });
+  return { embeds: [{ title: t.t('social.feed.added.title'), description: `${added}${hidden}`, color: COLORS.success }] };
 }
 
 /** The /feed channel list answer: each channel, its role, and a paused channel with how to fix it. */
-export function feedChannelListMessage(channels: readonly FeedChannel[]): RenderedMessage {
+export function feedChannelListMessage(t: Translator, channels: readonly FeedChannel[]): RenderedMessage {
   if (channels.length === 0) {
-    return { embeds: [{ title: "This server's activity feed", description: 'The feed posts in no channel. A member with Manage Server can start it with `/feed channel add`.', color: COLORS.brand }] };
+    return { embeds: [{ title: t.t('social.feedChannel.list.title'), description: t.t('social.feedChannel.list.none'), color: COLORS.brand }] };
   }
   const lines = channels.map((c) => {
-    const role = c.roleId !== undefined ? `, mentioning <@&${c.roleId}>` : '';
-    const adult = c.ageRestricted ? ' · age-restricted: not-safe-for-work titles are named' : '';
+    const role = c.roleId !== undefined ? t.t('social.feedChannel.list.mentioning', { role: c.roleId }) : '';
+    const adult = c.ageRestricted ? t.t('social.feedChannel.list.adult') : '';
     const line = `<#${c.channelId}>${role}${adult}`;
-    return c.pausedAt === undefined ? line : `${line}\n${pausedText(c)}`;
+    return c.pausedAt === undefined ? line : `${line}\n${pausedText(t, c)}`;
   });
   return {
     embeds: [
       {
-        title: "This server's activity feed",
-        description: [`Posts in ${plural(channels.length, 'channel', 'channels')} what members who joined with \`/server join\` start, complete, drop, score or advance.`, '', ...lines].join('\n'),
+        title: t.t('social.feedChannel.list.title'),
+        description: [t.t('social.feedChannel.list.head', { count: channels.length }), '', ...lines].join('\n'),
         color: channels.some((c) => c.pausedAt !== undefined) ? COLORS.warning : COLORS.brand,
       },
     ],
   };
 }
 
-/** How a manager fixes a paused feed channel. */
-export function pausedText(c: FeedChannel): string {
-  return `\u2003⚠️ **paused**: Discord refused a post (${escapeMarkdown(clipPlain(c.pausedReason ?? 'no reason given', 120))}). Give the bot View Channel, Send Messages and Embed Links in <#${c.channelId}>, then run \`/feed channel add\` for it again.`;
+function reasonText(t: Translator, reason: string | undefined): string {
+  return escapeMarkdown(clipPlain(reason ?? t.t('social.feedChannel.noReason'), 120));
 }
 
-/** The direct message to a server's owner when its feed paused in a channel: what happened and how to fix it. */
-export function feedPausedNotice(guildName: string, channel: FeedChannel, reason: string): RenderedMessage {
+/** How a manager fixes a paused feed channel. */
+export function pausedText(t: Translator, c: FeedChannel): string {
+  return t.t('social.feedChannel.paused', { reason: reasonText(t, c.pausedReason), channel: c.channelId });
+}
+
+/**
+ * The direct message to a server's owner when its feed paused in a channel: what happened and how to
+ * fix it, in the server's language (`locale`, as its feed posts; none: English). `guildName`
+ * undefined: the server's name is not known.
+ */
+export function feedPausedNotice(locale: Locale | undefined, guildName: string | undefined, channel: FeedChannel, reason: string): RenderedMessage {
+  const t = translator(locale);
+  const server = guildName === undefined ? t.t('social.feedChannel.notice.yourServer') : escapeMarkdown(clipPlain(guildName, 100));
   return {
     embeds: [
       {
-        title: 'The activity feed is paused in a channel',
+        title: t.t('social.feedChannel.notice.title'),
         description: [
-          `Discord refused the bot's feed post in <#${channel.channelId}> of **${escapeMarkdown(clipPlain(guildName, 100))}** (${escapeMarkdown(clipPlain(reason, 120))}), so the feed there is paused.`,
+          t.t('social.feedChannel.notice.refused', { channel: channel.channelId, server, reason: reasonText(t, reason) }),
           '',
-          `To fix it, give the bot View Channel, Send Messages and Embed Links in that channel${channel.roleId !== undefined ? ' (and a way to mention its role)' : ''}, then run \`/feed channel add\` for it again in the server. To stop the feed there instead: \`/feed channel remove\`.`,
-          '-# You get this because you own the server; members with Manage Server see it in `/feed channel list`.',
+          t.t('social.feedChannel.notice.fix', { hasRole: channel.roleId !== undefined ? 'yes' : 'no' }),
+          t.t('social.feedChannel.notice.why'),
         ].join('\n'),
         color: COLORS.warning,
       },
@@ -150,8 +166,8 @@ export function feedPausedNotice(guildName: string, channel: FeedChannel, reason
 }
 
 /** A warning for managers about paused feed channels, shown under their /feed answers (undefined when none is paused). */
-export function pausedWarning(channels: readonly FeedChannel[]): string | undefined {
+export function pausedWarning(t: Translator, channels: readonly FeedChannel[]): string | undefined {
   const paused = channels.filter((c) => c.pausedAt !== undefined);
   if (paused.length === 0) return undefined;
-  return [`⚠️ The feed is paused in ${plural(paused.length, 'channel', 'channels')}:`, ...paused.map((c) => pausedText(c))].join('\n');
+  return [t.t('social.feedChannel.pausedWarning', { count: paused.length }), ...paused.map((c) => pausedText(t, c))].join('\n');
 }

@@ -7,6 +7,7 @@ import { ButtonStyle, ComponentType, type APIActionRowComponent, type APICompone
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId, MalformedCustomIdError, type FieldReader } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
+import type { Translator } from '../i18n/index.js';
 import {
   leaderboardEmbed,
   SERVER_VIEW_SHOWN,
@@ -15,7 +16,7 @@ import {
   shownTitle,
   topTitlesEmbed,
 } from '../render/social.js';
-import { clipPlain, humanize, plural } from '../render/text.js';
+import { clipPlain } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
 import {
   LEADERBOARD_METRICS,
@@ -36,9 +37,12 @@ import { memberMirrors, serverViewOf } from '../social/server-view.js';
 import type { ListKind, TitleHoldersReader } from '../social/types.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
 
+/** A server-only feature, as its refusal names it. */
+export type ServerFeature = 'list' | 'leaderboard' | 'top' | 'compare';
+
 /** The server this happens in, or the refusal of a server-only feature elsewhere. */
-export function serverOnly(ctx: BaseContext, what: string): string {
-  if (ctx.guildId === undefined) throw new UserFacingError('Only in a server', `${what} belongs to a server's list community: run it in one of the server's channels.`);
+export function serverOnly(ctx: BaseContext, feature: ServerFeature): string {
+  if (ctx.guildId === undefined) throw new UserFacingError('social.error.featureServerOnly', { feature });
   return ctx.guildId;
 }
 
@@ -68,7 +72,7 @@ const NOTHING: DetailsPart = { embeds: [], components: [] };
 export async function serverDetailsPart(ctx: BaseContext, kind: ListKind, id: number): Promise<DetailsPart> {
   if (ctx.guildId === undefined) return NOTHING;
   try {
-    return await serverPart(ctx.deps.social, ctx.guildId, kind, id);
+    return await serverPart(ctx.t, ctx.deps.social, ctx.guildId, kind, id);
   } catch (error) {
     // The details matter more than the part: a store that cannot answer leaves it out.
     ctx.deps.log.warn('server view unavailable', { guildId: ctx.guildId, kind, id, error });
@@ -77,13 +81,13 @@ export async function serverDetailsPart(ctx: BaseContext, kind: ListKind, id: nu
 }
 
 /** Two store reads (the server's members, the title's index record): no member's mirror is read. */
-async function serverPart(social: TitleHoldersReader, guildId: string, kind: ListKind, id: number): Promise<DetailsPart> {
+async function serverPart(t: Translator, social: TitleHoldersReader, guildId: string, kind: ListKind, id: number): Promise<DetailsPart> {
   const found = await social.holders(guildId, kind, id);
   if (found.joined === 0) return NOTHING;
   const view = serverViewOf(kind, id, found.holders);
   if (view.members === 0) {
-    const none = `None of the ${plural(found.joined, 'member', 'members')} who joined this server's list community has it on their list.`;
-    return { embeds: [{ title: 'In this server', color: COLORS.brand, description: none }], components: [] };
+    const none = t.t('social.view.noneOfJoined', { joined: found.joined });
+    return { embeds: [{ title: t.t('social.view.title'), color: COLORS.brand, description: none }], components: [] };
   }
   const components: DetailsPart['components'] =
     view.members > SERVER_VIEW_SHOWN
@@ -95,13 +99,13 @@ async function serverPart(social: TitleHoldersReader, guildId: string, kind: Lis
                 type: ComponentType.Button,
                 style: ButtonStyle.Secondary,
                 custom_id: encodeCustomId(SERVER_MEMBERS_KIND, [kindCode(kind), id]),
-                label: `See all ${plural(view.members, 'member', 'members')} here`,
+                label: t.t('social.view.seeAll', { members: view.members }),
               },
             ],
           },
         ]
       : [];
-  return { embeds: [serverViewEmbed(view)], components };
+  return { embeds: [serverViewEmbed(t, view)], components };
 }
 
 interface MembersState {
@@ -116,12 +120,12 @@ export const serverMembersView: PagedView<MembersState> = {
   encode: (s) => [kindCode(s.kind), s.id],
   decode: (r: FieldReader) => ({ kind: kindOf(r.string()), id: r.int() }),
   async load(ctx, state, offset) {
-    const guildId = serverOnly(ctx, 'This list');
+    const guildId = serverOnly(ctx, 'list');
     const found = await ctx.deps.social.holders(guildId, state.kind, state.id);
     const view = serverViewOf(state.kind, state.id, found.holders);
-    const title = found.title ? shownTitle(found.title.title, found.title.nsfw, ctx.where.ageRestricted) : `#${state.id}`;
+    const title = found.title ? shownTitle(ctx.t, found.title.title, found.title.nsfw, ctx.where.ageRestricted) : `#${state.id}`;
     return {
-      embeds: [serverMembersEmbed(view, title, offset, PAGE_SIZE)],
+      embeds: [serverMembersEmbed(ctx.t, view, title, offset, PAGE_SIZE)],
       open: [],
       hasNext: offset + PAGE_SIZE < view.members,
       total: view.members,
@@ -157,11 +161,11 @@ export const leaderboardView: PagedView<LeaderboardState> = {
   encode: (s) => [s.metric, kindCode(s.kind)],
   decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOf(r.string()) }),
   async load(ctx, state, offset) {
-    const guildId = serverOnly(ctx, 'The leaderboard');
+    const guildId = serverOnly(ctx, 'leaderboard');
     const mirrors = await memberMirrors(mirrorMemo(ctx.deps.social), guildId, state.kind);
     const rows = leaderboards.get(`lb:${guildId}:${state.kind}:${state.metric}`, mirrors, () => leaderboard(mirrors, state.metric));
     return {
-      embeds: [leaderboardEmbed(state.metric, state.kind, rows, offset, PAGE_SIZE, ctx.userId)],
+      embeds: [leaderboardEmbed(ctx.t, state.metric, state.kind, rows, offset, PAGE_SIZE, ctx.userId)],
       open: [],
       hasNext: offset + PAGE_SIZE < rows.length,
       total: rows.length,
@@ -171,10 +175,8 @@ export const leaderboardView: PagedView<LeaderboardState> = {
 
 /** The first page of a leaderboard, or a clear refusal (days for manga). */
 export async function openLeaderboard(ctx: BaseContext, metric: LeaderboardMetric, kind: ListKind) {
-  serverOnly(ctx, 'The leaderboard');
-  if (!metricApplies(metric, kind)) {
-    throw new UserFacingError('Anime only', 'Days watched are counted from episode lengths, which only anime have. Pick another leaderboard for manga.');
-  }
+  serverOnly(ctx, 'leaderboard');
+  if (!metricApplies(metric, kind)) throw new UserFacingError('social.error.animeOnly');
   return renderPagedView(ctx, leaderboardView, { metric, kind }, 0, ctx.userId);
 }
 
@@ -190,7 +192,7 @@ export const topTitlesView: PagedView<TopState> = {
   encode: (s) => [kindCode(s.kind), s.status],
   decode: (r: FieldReader) => ({ kind: kindOf(r.string()), status: r.optionalOneOf(TOP_STATUSES) }),
   async load(ctx, state, offset) {
-    const guildId = serverOnly(ctx, 'The top list');
+    const guildId = serverOnly(ctx, 'top');
     const social = ctx.deps.social;
     const mirrors = await memberMirrors(mirrorMemo(social), guildId, state.kind);
     const status = state.status === undefined ? undefined : statusOf(state.kind, state.status);
@@ -200,7 +202,7 @@ export const topTitlesView: PagedView<TopState> = {
     const page = titles.slice(offset, offset + PAGE_SIZE);
     const ageRestricted = ctx.where.ageRestricted;
     return {
-      embeds: [topTitlesEmbed(state.kind, status === undefined ? undefined : humanize(status), titles, offset, PAGE_SIZE, mine, ageRestricted, MIN_TOP_MEMBERS)],
+      embeds: [topTitlesEmbed(ctx.t, state.kind, status, titles, offset, PAGE_SIZE, mine, ageRestricted, MIN_TOP_MEMBERS)],
       open: page
         .filter((t) => ageRestricted || !t.nsfw)
         .map((t) => ({ label: clipPlain(`#${t.rank} ${t.title}`, 100), value: `${kindCode(state.kind)}:${t.id}` })),
@@ -211,6 +213,6 @@ export const topTitlesView: PagedView<TopState> = {
 };
 
 export async function openTopTitles(ctx: BaseContext, kind: ListKind, status: TopStatus | undefined) {
-  serverOnly(ctx, 'The top list');
+  serverOnly(ctx, 'top');
   return renderPagedView(ctx, topTitlesView, { kind, status }, 0, ctx.userId);
 }

@@ -4,7 +4,8 @@
 
 import type { Client } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { feedLine, HIDDEN_TITLE } from '../../src/render/feed.js';
+import { ENGLISH } from '../../src/i18n/index.js';
+import { feedLine, hiddenFeedTitle } from '../../src/render/feed.js';
 import { finalizeMessage } from '../../src/render/limits.js';
 import { feedPostNonceKey, type FeedPost } from '../../src/social/feed.js';
 import type { FeedItem } from '../../src/social/feed-changes.js';
@@ -24,16 +25,16 @@ const text = (p: FeedPost) => JSON.stringify(finalizeMessage(feedPostMessage(p, 
 
 describe('feed post', () => {
   it('says what happened per title', () => {
-    expect(feedLine(safe, false)).toBe('✅ completed **Frieren** · watched 2 episodes (12/12) · scored 9/10');
-    expect(feedLine(manga, false)).toBe('📈 read 3 chapters of **Berserk** (now 103)');
-    expect(feedLine({ ...safe, event: undefined, progress: undefined }, false)).toBe('⭐ scored 9/10 **Frieren**');
-    expect(feedLine({ ...manga, event: 'started', progress: undefined }, false)).toBe('▶️ started reading **Berserk**');
+    expect(feedLine(ENGLISH, safe, false)).toBe('✅ completed **Frieren** · watched 2 episodes (12/12) · scored 9/10');
+    expect(feedLine(ENGLISH, manga, false)).toBe('📈 read 3 chapters of **Berserk** (now 103)');
+    expect(feedLine(ENGLISH, { ...safe, event: undefined, progress: undefined }, false)).toBe('⭐ scored 9/10 **Frieren**');
+    expect(feedLine(ENGLISH, { ...manga, event: 'started', progress: undefined }, false)).toBe('▶️ started reading **Berserk**');
   });
 
   it('names a not-safe-for-work title only in an age-restricted channel; elsewhere "a title hidden here" and no buttons for it', () => {
     const outside = text(post(false));
     expect(outside).not.toContain('Secret Adult Title');
-    expect(outside).toContain(HIDDEN_TITLE);
+    expect(outside).toContain(hiddenFeedTitle(ENGLISH));
     expect(outside).not.toContain(addToListButtonId('anime', 6));
     expect(outside).not.toContain(`${WEB}/anime/6`);
     const inside = text(post(true));
