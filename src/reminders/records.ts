@@ -2,6 +2,7 @@
 // A record that does not parse is treated as absent rather than trusted.
 
 import type { Anime, Broadcast } from '../service/work-types.js';
+import { mainTitleOf } from '../service/title-forms.js';
 import { isRecord } from '../util/is-record.js';
 
 export const KEY = {
@@ -97,7 +98,8 @@ export interface TitleInfo {
 export function titleInfoOf(anime: Anime, fetchedAt: number): TitleInfo {
   return {
     id: anime.id,
-    title: anime.title ?? `#${anime.id}`,
+    // Stored for every follower and channel: the main title, never one person's preferred form.
+    title: mainTitleOf(anime) ?? `#${anime.id}`,
     ...(anime.nsfw !== undefined ? { nsfw: anime.nsfw } : {}),
     ...(anime.status !== undefined ? { status: anime.status } : {}),
     ...(anime.broadcast !== undefined ? { broadcast: { ...anime.broadcast } } : {}),
