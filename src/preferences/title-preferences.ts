@@ -46,7 +46,7 @@ export class TitlePreferences {
   constructor(o: TitlePreferencesOptions) {
     this.kv = o.kv;
     const now = o.now ?? Date.now;
-    this.serverMemo = new LRUCache<string, TitleForm | 'none'>({ max: SERVER_DEFAULT_MEMO_MAX, ttl: SERVER_DEFAULT_MEMO_MS, perf: { now } });
+    this.serverMemo = new LRUCache<string, TitleForm | 'none'>({ max: SERVER_DEFAULT_MEMO_MAX, ttl: SERVER_DEFAULT_MEMO_MS, ttlResolution: 0, perf: { now } });
   }
 
   /** The person's own choice, if any. */
