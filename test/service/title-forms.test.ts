@@ -45,7 +45,7 @@ describe('inTitleForm', () => {
   it('mainTitleOf: the main title of a shown copy, of copies of it, and of the service’s own work', () => {
     const shown = inTitleForm(HOKUTO, 'english');
     expect(mainTitleOf(shown)).toBe('Hokuto no Ken');
-    expect(mainTitleOf({ ...shown, nsfw: 'white' })).toBe('Hokuto no Ken');
+    expect(mainTitleOf({ ...shown, nsfw: 'white' } as Anime)).toBe('Hokuto no Ken');
     expect(mainTitleOf(HOKUTO)).toBe('Hokuto no Ken');
     expect(mainTitleOf({ id: 3 } as Anime)).toBeUndefined();
     // Nothing of it reaches JSON.
