@@ -9,6 +9,9 @@ import { DAY_MS, JST_OFFSET_MS } from './air-times.js';
 
 export const AIRING_FIELDS = animeFields('broadcast', 'status', 'start_date', 'num_episodes', 'nsfw', 'media_type');
 
+/** The shared copy also carries the alternative titles, so each viewer sees the title form they read. */
+const SEASON_LIST_FIELDS = `${AIRING_FIELDS},${animeFields('alternative_titles')}`;
+
 export const DEFAULT_SCHEDULE_TTL_MS = 30 * 60_000;
 const SEASON_PAGE = 500;
 /** A season list longer than this is cut (no real season comes close). */
@@ -55,7 +58,7 @@ export class SeasonAiring {
     for (const { year, season } of seasons) {
       for (let page = 0; page < MAX_PAGES_PER_SEASON; page++) {
         const result = await this.o.service.seasonalAnime(
-          { year, season, limit: SEASON_PAGE, offset: page * SEASON_PAGE, nsfw: true, fields: AIRING_FIELDS },
+          { year, season, limit: SEASON_PAGE, offset: page * SEASON_PAGE, nsfw: true, fields: SEASON_LIST_FIELDS },
           signal ? { signal } : {},
         );
         for (const item of result.data) {

@@ -67,12 +67,14 @@ interface AccountLinksDeps {
   forgetReminders: (discordUserId: string) => Promise<number>;
   /** Deletes the user's server memberships and mirrored lists; returns how many records. */
   forgetSocial: (discordUserId: string) => Promise<number>;
+  /** Deletes the user's settings (their title form); returns how many records. */
+  forgetPreferences: (discordUserId: string) => Promise<number>;
   /** The user unlinked: their mirrored lists stop being synced. */
   socialLoggedOut: (discordUserId: string) => Promise<void>;
 }
 
 /** What commands may do about a user's link: who they are linked as, their tokens, login, logout, forget me. */
-export function accountLinks({ login, tokens, store, metrics, log, forgetReminders, forgetSocial, socialLoggedOut }: AccountLinksDeps): AccountLinks {
+export function accountLinks({ login, tokens, store, metrics, log, forgetReminders, forgetSocial, forgetPreferences, socialLoggedOut }: AccountLinksDeps): AccountLinks {
   return {
     linkedAs: (id) => login.linkedAs(id),
     tokenSource: (id) => tokens.sourceFor(id),
@@ -99,6 +101,7 @@ export function accountLinks({ login, tokens, store, metrics, log, forgetReminde
         ...forgottenRecords(await store.forgetUser(id)),
         { label: 'reminders', deleted: await forgetReminders(id) },
         { label: 'server memberships and mirrored lists', deleted: await forgetSocial(id) },
+        { label: 'settings', deleted: await forgetPreferences(id) },
       ];
       log.info('audit: everything about the user deleted', {
         audit: 'forget',

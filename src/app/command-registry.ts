@@ -12,6 +12,7 @@ import { profile } from '../../commands/profile.js';
 import { remind } from '../../commands/remind.js';
 import { feed } from '../../commands/feed.js';
 import { server } from '../../commands/server.js';
+import { settings } from '../../commands/settings.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
 import { localizeCommands } from '../interactions/command-localizations.js';
@@ -27,7 +28,7 @@ import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js'
 import { addToListHandler } from '../views/feed.js';
 import type { RenderedMessage } from '../render/limits.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, settings, login, logout];
 
 const views = [
   animeSearchView,

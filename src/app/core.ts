@@ -35,6 +35,7 @@ import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
 import { Feed } from '../social/feed.js';
 import { Social } from '../social/social.js';
 import { serviceListSource } from '../social/list-source.js';
+import { TitlePreferences } from '../preferences/title-preferences.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -100,10 +101,12 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   });
   const audited = auditedLogin(login, metrics, log);
   const social = await openSocial(o, now, { store, jobs, service, tokens });
+  const preferences = new TitlePreferences({ kv: store.engine, now });
   const accounts = accountLinks({
     login, tokens, store, metrics, log,
     forgetReminders: (id) => reminders.forgetUser(id),
     forgetSocial: async (id) => (await social.forgetUser(id)) + (await feed.forgetUser(id)),
+    forgetPreferences: (id) => preferences.forgetUser(id),
     socialLoggedOut: (id) => social.loggedOut(id),
   });
   const delivery = lateDelivery();
@@ -126,6 +129,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     reminders,
     social,
     feed,
+    preferences,
     pendingNotice: afterAnswer(reminders, social),
   };
   return {

@@ -19,6 +19,7 @@ import type { SeasonAiring } from '../airing/season-airing.js';
 import type { Reminders } from '../reminders/reminders.js';
 import type { Feed } from '../social/feed.js';
 import type { SocialService } from '../social/types.js';
+import type { TitlePreferences } from '../preferences/title-preferences.js';
 
 /**
  * Locks shared by every process using the same store, for read-then-write work that must not interleave
@@ -49,6 +50,11 @@ export interface BotDeps {
   feed: Feed;
   /** The server community: memberships and the mirror of joined members' lists. */
   social: SocialService;
+  /**
+   * Which title form each person reads (theirs, else their server's default). The router applies it to
+   * every work an interaction reads through `service` and `airing`, and to autocomplete's `titleCache`.
+   */
+  preferences: TitlePreferences;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
   pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
   /** Current time in ms; injectable for tests. */

@@ -26,6 +26,8 @@ import { countingUpstream } from './upstream-count.js';
 import { answerWithinBudget, BUDGET_GRACE_MS, startBudget, type Budget } from './budget.js';
 import { sanitizeChoices } from './autocomplete-choices.js';
 import type { InteractionKind, InteractionOutcome, InteractionReport } from './outcome.js';
+import { airingInTitleForm, lazyTitleForm, TitleCaches } from '../preferences/interaction-titles.js';
+import type { TitleForm } from '../service/title-forms.js';
 import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS } from '../config/defaults.js';
 
 export interface RouterOptions {
@@ -76,6 +78,8 @@ export class InteractionRouter {
   private readonly componentBudgetMs: number;
   private readonly transport: 'gateway' | 'http';
   private readonly onFinished: ((report: InteractionReport) => void) | undefined;
+  /** Autocomplete's recent suggestions, one cache per title form. */
+  private readonly titleCaches: TitleCaches;
   private readonly inFlight = new Map<string, { responder: Responder | undefined; t: Translator; done: Promise<void> }>();
   private draining = false;
 
@@ -98,6 +102,7 @@ export class InteractionRouter {
     this.transport = options.transport ?? 'gateway';
     this.onFinished = options.onFinished;
     this.limits = options.limits;
+    this.titleCaches = new TitleCaches(deps.titleCache, deps.now);
   }
 
   /** `work` on the user's budget unless it never reaches the service. */
@@ -219,8 +224,17 @@ export class InteractionRouter {
     }
   }
 
-  /** The context of one interaction: every service call it makes is bound to its budget. */
-  private baseContext(interaction: BaseInteraction, log: Logger, budget: Budget): BaseContext {
+  /** The title form an interaction shows works in: its person's preference, read once on first use. */
+  private titleFormOf(interaction: BaseInteraction, log: Logger): () => Promise<TitleForm> {
+    const who = { userId: interaction.user.id, guildId: interaction.guildId ?? undefined };
+    return lazyTitleForm(this.deps.preferences, who, (error) => log.warn('the title preference could not be read; main titles shown', { error }));
+  }
+
+  /**
+   * The context of one interaction: every service call it makes is bound to its budget, and every
+   * work it reads (service, airing titles) comes in the title form its person reads.
+   */
+  private baseContext(interaction: BaseInteraction, log: Logger, budget: Budget, titleForm = this.titleFormOf(interaction, log)): BaseContext {
     const userId = interaction.user.id;
     const where: Where = this.where.take(interaction.id, { inGuild: interaction.inGuild() });
     const { accounts } = this.deps;
@@ -231,6 +245,7 @@ export class InteractionRouter {
       onStale: () => {
         budget.stale = true;
       },
+      titleForm,
     });
     let viewer: Promise<TokenSource | undefined> | undefined;
     const viewerAuth = (): Promise<TokenSource | undefined> =>
@@ -242,7 +257,7 @@ export class InteractionRouter {
       t: translator(interaction.locale),
       ...(guildLocale !== undefined ? { guildLocale } : {}),
       where,
-      deps: { ...this.deps, log, service },
+      deps: { ...this.deps, log, service, airing: airingInTitleForm(this.deps.airing, titleForm) },
       signal: budget.controller.signal,
       deadlineAt: budget.deadlineAt,
       viewerAuth,
@@ -334,8 +349,12 @@ export class InteractionRouter {
     }
     const command = `${interaction.commandName} ${path}`.trim();
     const budget = startBudget(this.autocompleteBudgetMs);
+    // Suggestions are named in the person's title form, so its cache is chosen before the handler runs.
+    const titleForm = this.titleFormOf(interaction, log);
+    const base = this.baseContext(interaction, log, budget, titleForm);
     const ctx = {
-      ...this.baseContext(interaction, log, budget),
+      ...base,
+      deps: { ...base.deps, titleCache: this.titleCaches.of(await titleForm()) },
       interaction,
       focused: { name: focused.name, value: String(focused.value) },
     };

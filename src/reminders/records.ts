@@ -3,6 +3,7 @@
 
 import { isLocale, type Locale } from '../i18n/index.js';
 import type { Anime, Broadcast } from '../service/work-types.js';
+import { mainTitleOf } from '../service/title-forms.js';
 import { isRecord } from '../util/is-record.js';
 
 export const KEY = {
@@ -102,7 +103,8 @@ export interface TitleInfo {
 export function titleInfoOf(anime: Anime, fetchedAt: number): TitleInfo {
   return {
     id: anime.id,
-    title: anime.title ?? `#${anime.id}`,
+    // Stored for every follower and channel: the main title, never one person's preferred form.
+    title: mainTitleOf(anime) ?? `#${anime.id}`,
     ...(anime.nsfw !== undefined ? { nsfw: anime.nsfw } : {}),
     ...(anime.status !== undefined ? { status: anime.status } : {}),
     ...(anime.broadcast !== undefined ? { broadcast: { ...anime.broadcast } } : {}),

@@ -2,6 +2,7 @@
 // budget), and the narrow face of the request pipeline the endpoint modules call through.
 
 import { ReauthRequiredError } from './errors.js';
+import type { TitleForm } from './title-forms.js';
 import type { TokenSource } from './token-source.js';
 
 /** Per-call context. With `auth` the call uses `Authorization: Bearer`; without, the client-ID header. */
@@ -26,6 +27,11 @@ export interface CallScope {
   onStale?: (ageMs: number) => void;
   /** Whose work this is, for the deployment's upstream budget: people's commands and buttons first, then autocomplete. Unscoped calls are background work. */
   priority?: 'interactive' | 'autocomplete';
+  /**
+   * The title form the person prefers, asked once a work is first read (at most once per scope is the
+   * caller's to ensure); works then come in that form, with `alternative_titles` added to the fields.
+   */
+  titleForm?: () => Promise<TitleForm>;
 }
 
 /** How an endpoint reaches the service: paths are relative to the API root + /v2. */

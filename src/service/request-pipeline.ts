@@ -26,6 +26,7 @@ import { resolvePagingUrl, type PagingTarget } from './paging.js';
 import { Slots } from './slots.js';
 import { DeploymentGate, OPEN_GATE } from './deployment-gate.js';
 import { isThrottle, outcomeOfAnswer, outcomeOfFailure, type Answer, type Outcome, type RetryOutcome } from './response-outcome.js';
+import { answerInTitleForm, isWorkPath, MAIN_TITLE_FORM, withAlternativeTitles, type TitleForm } from './title-forms.js';
 
 interface Call {
   method: HttpMethod;
@@ -80,7 +81,19 @@ export class RequestPipeline implements Requester {
     if (this.settings.dispatcher === undefined) await this.dispatcher.close();
   }
 
+  /** A GET; on a scoped view with a title form, works come in that form (copies: the cache keeps the service's data). */
   async get(relativePath: string, query: URLSearchParams, ctx: CallContext): Promise<unknown> {
+    const form = await this.titleFormFor(relativePath);
+    if (form === MAIN_TITLE_FORM) return this.read(relativePath, query, ctx);
+    return answerInTitleForm(await this.read(relativePath, withAlternativeTitles(query), ctx), form);
+  }
+
+  private async titleFormFor(relativePath: string): Promise<TitleForm> {
+    const pick = this.scope?.titleForm;
+    return pick && isWorkPath(relativePath) ? pick() : MAIN_TITLE_FORM;
+  }
+
+  private async read(relativePath: string, query: URLSearchParams, ctx: CallContext): Promise<unknown> {
     const call: Call = { method: 'GET', target: this.target(relativePath, query) };
     const { cache: local, observer, deployment } = this.settings;
     // People's lists change as they use the bot, so they are always read fresh.
@@ -133,7 +146,9 @@ export class RequestPipeline implements Requester {
   /** GETs a `paging.next` / `paging.previous` URL as given, after checking it is inside the API root + /v2. */
   async getPagingUrl(url: string, ctx: CallContext): Promise<unknown> {
     const target = resolvePagingUrl(url, this.settings.root);
-    return (await this.execute({ method: 'GET', target }, ctx)).json;
+    // The page link carries the first page's fields (with alternative_titles when they were asked for).
+    const form = await this.titleFormFor(target.path.slice(this.settings.root.pathname.length).split('?', 1)[0] ?? '');
+    return answerInTitleForm((await this.execute({ method: 'GET', target }, ctx)).json, form);
   }
 
   private target(relativePath: string, query?: URLSearchParams): PagingTarget {

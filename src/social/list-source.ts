@@ -7,6 +7,7 @@ import { animeFields, mangaFields, nested } from '../service/fields.js';
 import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
 import type { TokenManager } from '../service/token-source.js';
 import type { Anime, Manga } from '../service/work-types.js';
+import { mainTitleOf } from '../service/title-forms.js';
 import type { ListKind, MirrorEntry } from './types.js';
 
 export interface ListPageRequest {
@@ -82,7 +83,8 @@ export function mirrorEntryOf(kind: ListKind, work: Anime | Manga, status: Anime
   const total = anime ? (work as Anime).num_episodes : (work as Manga).num_chapters;
   return {
     id: work.id,
-    title: work.title ?? `#${work.id}`,
+    // Shown to the whole server: the main title, never the member's preferred form.
+    title: mainTitleOf(work) ?? `#${work.id}`,
     status: status.status,
     score: Math.max(0, Math.min(10, count(status.score))),
     progress: count(progress),

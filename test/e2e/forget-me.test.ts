@@ -24,7 +24,8 @@ describe('forget me end to end', () => {
     await stack.login(user, ALICE);
     await stack.login(bystander, ALICE);
 
-    // Everything a user can leave behind: a link, unfinished logins, a link awaiting confirmation.
+    // Everything a user can leave behind: a link, unfinished logins, a link awaiting confirmation, settings.
+    expect((await answerOf(stack.command({ name: 'settings', subcommand: 'titles', options: { form: 'english' }, user, where: DM }))).text).toContain('Title form saved');
     const pendingBefore = await beginLogin(stack, user);
     const awaiting = await openCallback(stack, await authorize(await beginLogin(stack, user), ALICE));
     expect(awaiting.status).toBe(200);
@@ -48,6 +49,7 @@ describe('forget me end to end', () => {
     expect(forgotten.ephemeral).toBe(true);
     expect(forgotten.text).toContain('Everything about you is deleted');
     expect(forgotten.text).toContain('pending logins: 1');
+    expect(forgotten.text).toContain('settings: 1');
     expect(forgotten.text).toMatch(/stores nothing about you/);
     expect(forgotten.message.components ?? []).toEqual([]);
     expect(click.errors()).toEqual([]);
@@ -61,6 +63,8 @@ describe('forget me end to end', () => {
     expect(await stack.bot.store.pendingLinks.take(confirmTokenOf(awaiting))).toBeUndefined();
     expect(await stack.bot.store.forgetUser(user.id)).toMatchObject({ account: false, pendingLogins: 0, other: { 'link-confirmations': 0 } });
     await expectToldToLogin(stack.command({ name: 'profile', user, where: GUILD }));
+    expect(await stack.bot.deps.preferences.userForm(user.id)).toBeUndefined();
+    expect((await answerOf(stack.command({ name: 'settings', subcommand: 'show', user, where: DM }))).text).toContain('you have not chosen a title form');
 
     // Other people's records are untouched.
     expect((await stack.bot.store.accounts.get(bystander.id))?.serviceUserName).toBe('alice');
@@ -73,6 +77,7 @@ describe('forget me end to end', () => {
     const button = componentId(out.message, FORGET);
     const first = await answerOf(stack.click(out.message, button, user, DM));
     expect(first.text).toContain('Nothing else was stored about you.');
+    expect(first.text).toContain('settings');
     const again = await answerOf(stack.click(out.message, button, user, DM));
     expect(textOf(again.message)).toContain('Nothing else was stored about you.');
   });

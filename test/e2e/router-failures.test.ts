@@ -20,6 +20,7 @@ import { WhereTracker } from '../../src/interactions/where.js';
 import { createLogger, silentLogger } from '../../src/log/log.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { Feed } from '../../src/social/feed.js';
+import { TitlePreferences } from '../../src/preferences/title-preferences.js';
 import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 import { GUILD, newUser, textOf } from '../../local-stack/harness.js';
 
@@ -101,6 +102,7 @@ describe('router failures', () => {
         now: Date.now,
         log: silentLogger,
       }),
+      preferences: new TitlePreferences({ kv: reminderKv }),
     };
     const where = new WhereTracker();
     where.attach(client);
