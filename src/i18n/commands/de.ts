@@ -205,4 +205,10 @@ export const de: CommandTexts = {
 
   login: { name: 'anmelden', description: 'Dein Konto beim Dienst verknüpfen, um deine Listen von Discord aus zu nutzen' },
   logout: { name: 'abmelden', description: 'Die Verknüpfung deines Kontos lösen und seine Tokens aus diesem Bot löschen' },
+  settings: { name: 'einstellungen', description: 'Deine Einstellungen für diesen Bot: in welcher Form du Titel siehst' },
+  'settings titles': { name: 'titel', description: 'Wähle, in welcher Form du Titel überall siehst: Romaji (Haupttitel), Englisch oder Japanisch' },
+  'settings titles form': { name: 'form', description: 'Die Titelform; ein Werk ohne Titel in dieser Form zeigt seinen Haupttitel', choices: { romaji: 'Romaji (Haupttitel)', english: 'Englisch', japanese: 'Japanisch' } },
+  'settings server-titles': { name: 'server-titel', description: 'Standard-Titelform dieses Servers für Mitglieder ohne eigene Wahl (Server verwalten)' },
+  'settings server-titles form': { name: 'form', description: 'Die Standard-Titelform hier, oder zurück zum Haupttitel', choices: { romaji: 'Romaji (Haupttitel)', english: 'Englisch', japanese: 'Japanisch', reset: 'Zurücksetzen (Haupttitel)' } },
+  'settings show': { name: 'anzeigen', description: 'Zeigt, welche Titelform hier für dich gilt und warum' },
 };

@@ -201,4 +201,10 @@ export const fr: CommandTexts = {
 
   login: { name: 'connexion', description: 'Lier ton compte du service pour utiliser tes listes depuis Discord' },
   logout: { name: 'déconnexion', description: 'Délier ton compte du service et supprimer ses jetons de ce bot' },
+  settings: { name: 'réglages', description: 'Tes réglages pour ce bot : la forme des titres que tu vois' },
+  'settings titles': { name: 'titres', description: 'Choisis la forme des titres que tu vois partout : romaji (titre principal), anglais ou japonais' },
+  'settings titles form': { name: 'forme', description: 'La forme des titres ; une œuvre sans titre sous cette forme affiche son titre principal', choices: { romaji: 'Romaji (titre principal)', english: 'Anglais', japanese: 'Japonais' } },
+  'settings server-titles': { name: 'titres-serveur', description: 'Forme des titres par défaut du serveur, pour les membres sans choix (Gérer le serveur)' },
+  'settings server-titles form': { name: 'forme', description: 'La forme par défaut ici, ou le retour au titre principal', choices: { romaji: 'Romaji (titre principal)', english: 'Anglais', japanese: 'Japonais', reset: 'Réinitialiser (titre principal)' } },
+  'settings show': { name: 'afficher', description: 'Affiche la forme des titres qui s’applique à toi ici, et pourquoi' },
 };

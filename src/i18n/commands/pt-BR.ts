@@ -213,4 +213,10 @@ export const ptBR: CommandTexts = {
 
   login: { name: 'conectar', description: 'Vincular sua conta do serviço para usar suas listas pelo Discord' },
   logout: { name: 'desconectar', description: 'Desvincular sua conta do serviço e apagar os tokens dela deste bot' },
+  settings: { name: 'configurações', description: 'Suas configurações deste bot: em que forma você vê os títulos' },
+  'settings titles': { name: 'títulos', description: 'Escolha a forma dos títulos que você vê em todo lugar: romaji (título principal), inglês ou japonês' },
+  'settings titles form': { name: 'forma', description: 'A forma dos títulos; uma obra sem título nessa forma mostra o título principal', choices: { romaji: 'Romaji (título principal)', english: 'Inglês', japanese: 'Japonês' } },
+  'settings server-titles': { name: 'títulos-servidor', description: 'Forma padrão dos títulos do servidor, para quem não escolheu (Gerenciar servidor)' },
+  'settings server-titles form': { name: 'forma', description: 'A forma padrão aqui, ou voltar ao título principal', choices: { romaji: 'Romaji (título principal)', english: 'Inglês', japanese: 'Japonês', reset: 'Redefinir (título principal)' } },
+  'settings show': { name: 'ver', description: 'Mostra qual forma dos títulos vale para você aqui, e por quê' },
 };
