@@ -101,7 +101,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   });
   const audited = auditedLogin(login, metrics, log);
   const social = await openSocial(o, now, { store, jobs, service, tokens });
-  const preferences = new TitlePreferences({ kv: store.engine, now });
+  const preferences = new TitlePreferences({ kv: store.engine });
   const accounts = accountLinks({
     login, tokens, store, metrics, log,
     forgetReminders: (id) => reminders.forgetUser(id),
