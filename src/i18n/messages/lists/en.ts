@@ -153,6 +153,14 @@ export const lists = {
     '**Never share this link.** It links whoever logs in with it to *your* Discord account, and a /login link someone else sends you would link *your* service account to *theirs*. The page after logging in names the Discord account; confirm only if it is you.',
   'lists.login.button.link': 'Log in',
   'lists.login.button.switch': 'Log in as another account',
+  'lists.login.reply.confirm.title': 'Confirm in your browser',
+  'lists.login.reply.confirm.text': 'The service authorized **{name}**. Nothing is linked yet: the browser tab asks you to confirm that this account goes to your Discord account. If it is not confirmed by {time} ({relative}), nothing is linked.',
+  'lists.login.reply.cancelled.title': 'Link cancelled',
+  'lists.login.reply.cancelled.text': 'Linking **{name}** was cancelled in the browser. Nothing was linked. Run `/login` to try again.',
+  'lists.login.reply.linked.title': 'Account linked',
+  'lists.login.reply.linked.text': 'You are now linked as **{name}**. Try `/list anime view` or `/profile`.',
+  'lists.login.reply.failed.title': 'Login not completed',
+  'lists.login.reply.failed.text': '{reason} Run `/login` to try again.',
   'lists.logout.done.title': 'Logged out',
   'lists.logout.done.text':
     'Unlinked {hasName, select, yes {**{name}**} other {your account}}. Its tokens are deleted from this bot, and so are your unfinished logins.',
@@ -197,7 +205,7 @@ export const lists = {
   'lists.web.failed.upstream_unavailable.text': 'The service is not answering right now. Try /login again later.',
   'lists.web.failed.bot_misconfigured.title': 'Bot misconfigured',
   'lists.web.failed.bot_misconfigured.text':
-    'The service refused the bot’s own credentials, so the bot cannot link accounts right now. Tell the bot’s operator; nothing was linked.',
+    "The service refused the bot's own credentials, so the bot cannot link accounts right now. Tell the bot's operator; nothing was linked.",
   'lists.web.failed.profile_unavailable.title': 'Service unavailable',
   'lists.web.failed.profile_unavailable.text': 'Could not read your profile from the service. Try /login again later.',
   'lists.web.serviceSaid': 'The service said: {error}',
