@@ -88,7 +88,7 @@ describe('list lines and titles', () => {
     expect(userListTitle(ja, 'anime', { user: 'dave', status: 'completed', sort: 'anime_title' })).toBe(
       [ja.t('lists.userList.title.other', { kind: 'anime', user: 'dave' }), ja.t('term.listStatus.completed'), ja.t('lists.userList.sortedBy', { sort: ja.t('lists.userList.sort.title') })].join(' · '),
     );
-    expect(userListTitle(ENGLISH, 'manga', { user: undefined, status: undefined, sort: 'list_score' })).toBe('Your manga list · by Score');
+    expect(userListTitle(ENGLISH, 'manga', { user: undefined, status: undefined, sort: 'list_score' })).toBe('Your manga list · by score');
     expect(userListTitle(ENGLISH, 'anime', { user: 'dave', status: undefined, sort: undefined })).toBe("dave's anime list");
   });
 

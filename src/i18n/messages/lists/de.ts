@@ -157,7 +157,7 @@ export const lists: Messages<typeof en> = {
   'lists.login.reply.failed.text': '{reason} Führe `/login` aus, um es noch einmal zu versuchen.',
   'lists.logout.done.title': 'Abgemeldet',
   'lists.logout.done.text':
-    '{hasName, select, yes {**{name}**} other {Dein Konto}} ist nicht mehr verknüpft. Seine Tokens sind aus diesem Bot gelöscht, ebenso deine nicht abgeschlossenen Anmeldungen.',
+    '{hasName, select, yes {**{name}**} other {Dein Konto}} ist nicht mehr verknüpft. Die zugehörigen Tokens sind aus diesem Bot gelöscht, ebenso deine nicht abgeschlossenen Anmeldungen.',
   'lists.logout.community':
     'Du bist der Listen-Community eines oder mehrerer Server beigetreten: Deine Listen dort werden nicht mehr aktualisiert, und die Kopie, die der Bot behält, bleibt dort bis {until} sichtbar oder bis du `/server leave` nutzt. Melde dich wieder an, um sie aktuell zu halten.',
   'lists.logout.notLinked.title': 'Nicht verknüpft',
