@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import type { OptionValue, Who } from '../../fake-discord/index.js';
-import { GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
+import { componentId, GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
 import { answerOf, authorize, beginLogin, confirmTokenOf, type Answer } from '../../local-stack/user-helpers.js';
 import { translator, type Translator } from '../../src/i18n/index.js';
 import { escapeHtml } from '../../src/web/html.js';
@@ -184,6 +184,25 @@ describe('lists and login pages in the reader’s language', () => {
 
     const nothing = await list('manga', 'update', 'ja', { title: `id:${DEATH_NOTE}` });
     expect(nothing.message.embeds?.[0]?.title).toBe(`⚠️ ${ja.t('lists.update.nothing.title')}`);
+  });
+
+  it('/login and /logout answer in French and Spanish', async () => {
+    const fr = translator('fr');
+    const es = translator('es-ES');
+    const user = newUser('polyglot');
+    const started = await answerOf(stack.command({ name: 'login', user, where: GUILD, locale: 'fr' }));
+    expect(started.ephemeral).toBe(true);
+    expect(started.message.embeds?.[0]?.title).toBe(fr.t('lists.login.title.link'));
+    expect(started.text).toContain(fr.t('lists.login.warning'));
+    expect(JSON.stringify(started.message.components)).toContain(JSON.stringify(fr.t('lists.login.button.link')));
+
+    const linked = await answerOf(stack.command({ name: 'logout', user: frank, where: GUILD, locale: 'es-ES' }));
+    expect(linked.message.embeds?.[0]?.title).toBe(es.t('lists.logout.done.title'));
+    expect(linked.message.embeds?.[0]?.description).toContain(es.t('lists.logout.done.text', { hasName: 'yes', name: 'frank' }));
+    expect(componentId(linked.message, es.t('lists.logout.forgetButton'))).toBeTruthy();
+    const again = await answerOf(stack.command({ name: 'logout', user: frank, where: GUILD, locale: 'es-ES' }));
+    expect(again.message.embeds?.[0]?.title).toBe(es.t('lists.logout.notLinked.title'));
+    await stack.login(frank, FRANK);
   });
 
   it('the same command in English stays English', async () => {
