@@ -33,9 +33,9 @@ export const forum: SlashCommand = defineCommand(
         const options = (boards.categories ?? [])
           .flatMap((c) => c.boards ?? [])
           .slice(0, 25)
-          .map((b) => ({ label: b.title ?? `Board ${b.id}`, value: `b:${b.id}`, ...(b.description ? { description: b.description.slice(0, 100) } : {}) }));
+          .map((b) => ({ label: b.title ?? ctx.t.t('lists.forum.boards.board', { id: String(b.id) }), value: `b:${b.id}`, ...(b.description ? { description: b.description.slice(0, 100) } : {}) }));
         return {
-          embeds: [forumBoardsEmbed(boards)],
+          embeds: [forumBoardsEmbed(ctx.t, boards)],
           components: options.length
             ? [
                 {
@@ -44,7 +44,7 @@ export const forum: SlashCommand = defineCommand(
                     {
                       type: ComponentType.StringSelect,
                       custom_id: encodeCustomId('op', ['fb', encodeUserId(ctx.userId)]),
-                      placeholder: 'Open a board…',
+                      placeholder: ctx.t.t('lists.forum.boards.open'),
                       options,
                     },
                   ],
@@ -65,7 +65,7 @@ export const forum: SlashCommand = defineCommand(
           user: args.user?.trim() || undefined,
         };
         if (state.boardId === undefined && state.subboardId === undefined && state.q === undefined) {
-          throw new UserFacingError('Say where to look', 'Give a `board`, a `subboard` or a `query` (see `/forum boards` for IDs).');
+          throw new UserFacingError('lists.forum.whereToLook');
         }
         return renderPagedView(ctx, topicsView, state, 0, ctx.userId);
       },

@@ -1,6 +1,6 @@
 // /list anime|manga view | update | remove
 
-import { InvalidOptionError, ServiceHttpError } from '../src/service/errors.js';
+import { ServiceHttpError } from '../src/service/errors.js';
 import {
   ANIME_LIST_SORTS,
   ANIME_LIST_STATUSES,
@@ -121,7 +121,7 @@ function optionNames(writes: Readonly<Record<string, string>>): Record<string, s
 function oneOf<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
   const found = allowed.find((a) => a === value);
-  if (!found) throw new InvalidOptionError(option, `must be one of ${allowed.join(', ')}`);
+  if (!found) throw new UserFacingError('lists.invalidChoice', { option, allowed: allowed.map((a) => `\`${a}\``).join(', ') });
   return found;
 }
 
@@ -138,7 +138,7 @@ function viewHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime view'> |
     run: (ctx, args) => {
       const user = args.user?.trim() || undefined;
       if (user !== undefined && !/^[\w-]{2,32}$/.test(user)) {
-        throw new InvalidOptionError('user', 'a service user name has 2–32 letters, digits, - or _');
+        throw new UserFacingError('lists.invalidUser');
       }
       const state = { user, status: oneOf('status', args.status, statuses), sort: oneOf('sort', args.sort, sorts) };
       return renderPagedView(ctx, kind === 'anime' ? animeListView : mangaListView, state, 0, ctx.userId);
@@ -154,7 +154,7 @@ function updateHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime update
     async run(ctx, args) {
       const changes = changesFrom(args, writes);
       if (Object.keys(changes).length === 0) {
-        throw new UserFacingError('Nothing to change', 'Give at least one value to set, for example `status` or `score`.');
+        throw new UserFacingError('lists.update.nothing');
       }
       const auth = await ctx.requireAuth();
       const id = await resolveTitle(ctx, kind, args.title, { exact: true });
@@ -178,9 +178,10 @@ function updateHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime update
       } catch (error) {
         throw renameOption(error, optionNames(writes));
       }
-      const work = await facts.catch((): Anime | Manga => ({ id, title: `${kind} #${id}` }));
-      await mirrorListChange(ctx, kind, work, updated);
-      return listEntryMessage(kind, shown(ctx, work), updated, 'Your list');
+      const work = await facts.catch(() => undefined);
+      // The mirror keeps the service's facts; only the reply names an unread title in the reader's language.
+      await mirrorListChange(ctx, kind, work ?? { id, title: `${kind} #${id}` }, updated);
+      return listEntryMessage(ctx.t, kind, shown(ctx, work ?? { id, title: ctx.t.t('lists.workFallback', { kind, id: String(id) }) }), updated, 'yourList');
     },
   };
 }
@@ -198,12 +199,13 @@ function removeHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime remove
         else await ctx.deps.service.deleteMangaListStatus(id, { auth });
       } catch (error) {
         if (error instanceof ServiceHttpError && error.status === 404) {
-          throw new UserFacingError('Not on your list', `${work.title ? escapeMarkdown(work.title) : 'That title'} was not on your ${kind} list.`);
+          throw new UserFacingError('lists.remove.notOnList', { hasTitle: work.title ? 'yes' : 'no', title: work.title ? escapeMarkdown(work.title) : '', kind });
         }
         throw error;
       }
       await mirrorListChange(ctx, kind, { id }, undefined);
-      return { embeds: [{ title: 'Removed from your list', description: `${work.title ? escapeMarkdown(work.title) : `${kind} ${id}`} is no longer on your ${kind} list.` }] };
+      const title = work.title ? escapeMarkdown(work.title) : ctx.t.t('lists.workFallback', { kind, id: String(id) });
+      return { embeds: [{ title: ctx.t.t('lists.remove.done.title'), description: ctx.t.t('lists.remove.done.text', { title, kind }) }] };
     },
   };
 }

@@ -21,21 +21,20 @@ export const login: SlashCommand = defineCommand(
           { applicationId: ctx.interaction.applicationId, interactionToken: ctx.interaction.token },
         );
         const expires = `<t:${Math.floor(expiresAt / 1000)}:R>`;
-        const text = current
-          ? `You are linked as **${escapeMarkdown(current)}**. To switch to another account, open the link below and log in as that account (link expires ${expires}).`
-          : `Open the link below, log in to the service and allow access. This message will update when you are done (link expires ${expires}).`;
+        const { t } = ctx;
+        const text = current ? t.t('lists.login.text.switch', { name: escapeMarkdown(current), expires }) : t.t('lists.login.text.link', { expires });
         return {
           ephemeral: true,
           embeds: [
             {
-              title: current ? 'Switch accounts' : 'Link your account',
-              description: `${text}\n\n**Never share this link.** It links whoever logs in with it to *your* Discord account, and a /login link someone else sends you would link *your* service account to *theirs*. The page after logging in names the Discord account; confirm only if it is you.`,
+              title: t.t(current ? 'lists.login.title.switch' : 'lists.login.title.link'),
+              description: `${text}\n\n${t.t('lists.login.warning')}`,
             },
           ],
           components: [
             {
               type: ComponentType.ActionRow,
-              components: [{ type: ComponentType.Button, style: ButtonStyle.Link, url, label: current ? 'Log in as another account' : 'Log in' }],
+              components: [{ type: ComponentType.Button, style: ButtonStyle.Link, url, label: t.t(current ? 'lists.login.button.switch' : 'lists.login.button.link') }],
             },
           ],
         };

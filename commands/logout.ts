@@ -3,7 +3,8 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { ComponentHandler } from '../src/interactions/context.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
-import type { ForgottenRecords } from '../src/auth/accounts.js';
+import type { ForgottenKind, ForgottenRecords } from '../src/auth/accounts.js';
+import type { MessageKey, Translator } from '../src/i18n/index.js';
 import { defineCommand, slashCommand } from '../src/interactions/command-data.js';
 import { encodeCustomId } from '../src/interactions/custom-id.js';
 import { encodeUserId } from '../src/interactions/invoker.js';
@@ -24,19 +25,17 @@ export const logout: SlashCommand = defineCommand(
         const existed = await ctx.deps.accounts.logout(ctx.userId);
         // A member of a server's list community is told once, here, what becomes of their shown lists.
         const shown = existed ? await ctx.deps.social.mirror(ctx.userId, 'anime').catch(() => undefined) : undefined;
-        const community =
-          shown?.staleUntil !== undefined
-            ? `\n\nYou joined the list community of one or more servers: your lists there are no longer updated, and the copy the bot keeps stays visible there until ${discordTime(shown.staleUntil, 'D')} or until you \`/server leave\`. Log in again to keep it up to date.`
-            : '';
+        const { t } = ctx;
+        const community = shown?.staleUntil !== undefined ? `\n\n${t.t('lists.logout.community', { until: discordTime(shown.staleUntil, 'D') })}` : '';
         return {
           ephemeral: true,
           embeds: [
             existed
               ? {
-                  title: 'Logged out',
-                  description: `Unlinked ${name ? `**${escapeMarkdown(name)}**` : 'your account'}. Its tokens are deleted from this bot, and so are your unfinished logins.${community}`,
+                  title: t.t('lists.logout.done.title'),
+                  description: `${t.t('lists.logout.done.text', { hasName: name ? 'yes' : 'no', name: name ? escapeMarkdown(name) : '' })}${community}`,
                 }
-              : { title: 'Not linked', description: 'You had no linked account. Your unfinished logins, if any, are deleted.' },
+              : { title: t.t('lists.logout.notLinked.title'), description: t.t('lists.logout.notLinked.text') },
           ],
           components: [
             {
@@ -46,7 +45,7 @@ export const logout: SlashCommand = defineCommand(
                   type: ComponentType.Button,
                   style: ButtonStyle.Danger,
                   custom_id: encodeCustomId(FORGET_KIND, [encodeUserId(ctx.userId)]),
-                  label: 'Also delete everything stored about me',
+                  label: t.t('lists.logout.forgetButton'),
                 },
               ],
             },
@@ -64,20 +63,35 @@ export const forgetMeHandler: ComponentHandler = {
   invokerField: 0,
   local: true,
   async run(ctx) {
-    return forgottenMessage(await ctx.deps.accounts.forget(ctx.userId));
+    return forgottenMessage(ctx.t, await ctx.deps.accounts.forget(ctx.userId));
   },
 };
 
-function forgottenMessage(report: ForgottenRecords): RenderedMessage {
+const KIND_NAMES: Readonly<Record<ForgottenKind, MessageKey>> = {
+  account: 'lists.forget.kind.account',
+  pendingLogins: 'lists.forget.kind.pendingLogins',
+  linkConfirmations: 'lists.forget.kind.linkConfirmations',
+  loginIndex: 'lists.forget.kind.loginIndex',
+  loginLostNotices: 'lists.forget.kind.loginLostNotices',
+  reminders: 'lists.forget.kind.reminders',
+  social: 'lists.forget.kind.social',
+};
+
+/** A kind of record in the reader's language; one without a known kind by its (English) label. */
+function kindName(t: Translator, record: ForgottenRecords[number]): string {
+  return record.kind ? t.t(KIND_NAMES[record.kind]) : record.label;
+}
+
+function forgottenMessage(t: Translator, report: ForgottenRecords): RenderedMessage {
   const deleted = report.filter((r) => r.deleted > 0);
-  const lines = deleted.map((r) => `- ${r.label}: ${r.deleted}`);
-  const what = lines.length > 0 ? `Deleted just now:\n${lines.join('\n')}` : 'Nothing else was stored about you.';
+  const lines = deleted.map((r) => `- ${kindName(t, r)}: ${t.number(r.deleted)}`);
+  const what = lines.length > 0 ? `${t.t('lists.forget.deleted')}\n${lines.join('\n')}` : t.t('lists.forget.nothing');
   return {
     ephemeral: true,
     embeds: [
       {
-        title: 'Everything about you is deleted',
-        description: `${what}\n\nThis bot now stores nothing about you (checked: ${report.map((r) => r.label).join(', ')}).`,
+        title: t.t('lists.forget.title'),
+        description: `${what}\n\n${t.t('lists.forget.checked', { kinds: report.map((r) => kindName(t, r)).join(t.t('lists.separator')) })}`,
       },
     ],
     components: [],

@@ -15,7 +15,7 @@ export const profile: SlashCommand = defineCommand(
       async run(ctx) {
         const auth = await ctx.requireAuth();
         const user = await ctx.deps.service.me({ fields: PROFILE_FIELDS }, { auth });
-        return { embeds: [profileEmbed(user)] };
+        return { embeds: [profileEmbed(ctx.t, user)] };
       },
     },
   },

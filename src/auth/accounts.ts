@@ -14,8 +14,11 @@ export interface LoginProfile {
   avatarUrl?: string;
 }
 
-/** What "forget me" deleted, per kind of record. */
-export type ForgottenRecords = ReadonlyArray<{ label: string; deleted: number }>;
+/** The kinds of record "forget me" names in the user's language (catalogue `lists.forget.kind.<kind>`). */
+export type ForgottenKind = 'account' | 'pendingLogins' | 'linkConfirmations' | 'loginIndex' | 'loginLostNotices' | 'reminders' | 'social';
+
+/** What "forget me" deleted, per kind of record; `label` is English (logs), `kind` names it to the user when known. */
+export type ForgottenRecords = ReadonlyArray<{ label: string; deleted: number; kind?: ForgottenKind }>;
 
 export interface AccountLinks {
   /** The service user name the Discord user is linked to, if any. */

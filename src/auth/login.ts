@@ -47,7 +47,10 @@ export interface FinishFailure {
   reason: FinishFailureReason;
   /** HTTP status for the callback page. */
   status: number;
-  /** Plain-text explanation for the user (not HTML-escaped; never contains secrets). */
+  /**
+   * Plain-text explanation in English (logs; not HTML-escaped; never contains secrets). What the user reads
+   * comes from the catalogue by `reason`: `lists.web.failed.<reason>.title` and `.text`.
+   */
   message: string;
   /** The `error` value the authorization server sent back (untrusted, truncated), for 'authorization_error'. */
   providerError?: string;

@@ -1,4 +1,5 @@
 // Forum BBCode (with HTML entities and literal <br />) → Discord markdown.
+import type { Translator } from '../i18n/index.js';
 import { escapeMarkdown } from './text.js';
 import { removeHiddenCharacters } from './untrusted.js';
 import { safeHttpUrl } from './url.js';
@@ -236,6 +237,8 @@ interface Context {
   strike: boolean;
   spoiler: boolean;
   link: boolean;
+  /** The reader's language, for the few words the bot adds (`image`, `… wrote:`). */
+  t: Translator;
 }
 
 function plainText(nodes: Node[]): string {
@@ -311,13 +314,14 @@ function renderTag(node: TagNode, ctx: Context): string {
     case 'img': {
       const src = safeHttpUrl(decodeEntities(plainText(node.children)));
       if (src === undefined) return '';
-      return ctx.link ? 'image' : `image (${src})`;
+      const image = ctx.t.t('lists.forum.post.image');
+      return ctx.link ? image : `${image} (${src})`;
     }
     case 'quote': {
       const inner = render(node.children, ctx).replace(/^\n+|\n+$/g, '');
       const name = attrText(node.attr)?.replace(/\s+\w+=.*$/, '');
       const lines = inner === '' ? [] : inner.split('\n');
-      if (name) lines.unshift(`*${escapeMarkdown(name)} wrote:*`);
+      if (name) lines.unshift(`*${ctx.t.t('lists.forum.post.quoteBy', { user: escapeMarkdown(name) })}*`);
       if (lines.length === 0) return '';
       return `\n${lines.map((l) => `> ${l}`).join('\n')}\n`;
     }
@@ -355,11 +359,13 @@ function render(nodes: Node[], ctx: Context): string {
  * Forum BBCode → Discord markdown. Never throws: unbalanced or mismatched tags are closed at the end
  * of their parent, stray closing tags dropped, unknown bracketed text kept when it is not a tag.
  */
-export function bbcodeToMarkdown(input: string): string {
+export function bbcodeToMarkdown(t: Translator, input: string): string {
+  const image = t.t('lists.forum.post.image');
   const nodes = parse(preprocessHtml(input));
-  const out = render(nodes, { bold: false, italic: false, underline: false, strike: false, spoiler: false, link: false });
+  const out = render(nodes, { t, bold: false, italic: false, underline: false, strike: false, spoiler: false, link: false });
   return out
-    .replace(/\)image \(/g, ') image (')
+    .split(`)${image} (`)
+    .join(`) ${image} (`)
     .split('\n')
     .map((line) => (line === '> ' ? line : line.trimEnd()))
     .join('\n')

@@ -1,10 +1,12 @@
-// One list entry as the service returned it (e.g. the PUT/PATCH response).
+// One list entry as the service returned it (e.g. the PUT/PATCH response), in the reader's language.
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Picture } from '../service/common-types.js';
 import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
-import { discordTimestamp, escapeMarkdown, formatCount, formatNumber, formatPartialDate, humanize, truncate } from './text.js';
+import type { MessageKey, Translator } from '../i18n/index.js';
+import { discordTimestamp, escapeMarkdown, truncate } from './text.js';
+import { term } from './terms.js';
 import { COLORS } from './theme.js';
-import { pictureUrl, priorityLabel, repeatValueLabel } from './work-facts.js';
+import { pictureUrl } from './work-facts.js';
 
 function num(n: number | undefined): n is number {
   return n !== undefined && Number.isFinite(n);
@@ -23,10 +25,68 @@ export interface ListEntryWork {
   num_chapters?: number;
 }
 
-function entryHead(heading: string, work: ListEntryWork | undefined): APIEmbed {
+/** The heading above the entry: after /list update, after a button, or the default. */
+export type EntryHeading = 'yourList' | 'updated' | 'yourListEntry';
+
+const HEADINGS: Readonly<Record<EntryHeading, MessageKey>> = {
+  yourList: 'lists.entry.heading.yourList',
+  updated: 'lists.entry.heading.updated',
+  yourListEntry: 'lists.entry.heading.yourListEntry',
+};
+
+const PRIORITY: readonly MessageKey[] = ['lists.entry.priority.low', 'lists.entry.priority.medium', 'lists.entry.priority.high'];
+const REPEAT_VALUE: readonly MessageKey[] = [
+  'lists.entry.repeatValue.veryLow',
+  'lists.entry.repeatValue.low',
+  'lists.entry.repeatValue.medium',
+  'lists.entry.repeatValue.high',
+  'lists.entry.repeatValue.veryHigh',
+];
+
+/** Priority 0–2 → Low/Medium/High in the reader's language; another number as it is. */
+export function priorityText(t: Translator, p: number | undefined): string | undefined {
+  if (p === undefined) return undefined;
+  const key = PRIORITY[p];
+  return key ? t.t(key) : t.number(p);
+}
+
+/** Rewatch/reread value 1–5 → Very Low … Very High; 0 (unset) → undefined. */
+export function repeatValueText(t: Translator, v: number | undefined): string | undefined {
+  if (v === undefined || v === 0) return undefined;
+  const key = REPEAT_VALUE[v - 1];
+  return key ? t.t(key) : t.number(v);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** `2010` → `2010`, `2010-01` → `Jan 2010`, `2010-01-10` → `Jan 10, 2010` in the reader's language; anything else as given. */
+export function localPartialDate(t: Translator, value: string): string {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value.trim());
+  if (!m) return value;
+  const year = Number(m[1]);
+  if (year < 1) return value;
+  if (m[2] === undefined) return String(year);
+  const month = Number(m[2]);
+  if (month < 1 || month > 12) return value;
+  const day = m[3] === undefined ? undefined : Number(m[3]);
+  if (day !== undefined && (day < 1 || day > daysInMonth(year, month))) return value;
+  const date = new Date(Date.UTC(year, month - 1, day ?? 1));
+  const options: Intl.DateTimeFormatOptions = { timeZone: 'UTC', year: 'numeric', month: 'short', ...(day !== undefined ? { day: 'numeric' } : {}) };
+  return new Intl.DateTimeFormat(t.locale, options).format(date);
+}
+
+/** `12/64`: a count and a total, `?` while the total is unknown (0 or missing). */
+function countOf(t: Translator, done: number, total: number | undefined): string {
+  return `${t.number(done)}/${total !== undefined && total > 0 && Number.isFinite(total) ? t.number(total) : '?'}`;
+}
+
+function entryHead(t: Translator, heading: EntryHeading, work: ListEntryWork | undefined): APIEmbed {
   const title = work?.title?.trim() || (work?.id !== undefined ? `#${work.id}` : undefined);
+  const text = t.t(HEADINGS[heading]);
   const embed: APIEmbed = {
-    title: truncate(escapeMarkdown(title ? `${heading}: ${title}` : heading), 256),
+    title: truncate(escapeMarkdown(title ? t.t('lists.entry.title', { heading: text, title }) : text), 256),
     color: COLORS.success,
   };
   const picture = pictureUrl(work?.main_picture);
@@ -34,7 +94,13 @@ function entryHead(heading: string, work: ListEntryWork | undefined): APIEmbed {
   return embed;
 }
 
+function score(t: Translator, s: number | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  return s > 0 ? `★ ${t.number(s)}` : t.t('lists.entry.notScored');
+}
+
 function commonEntryFields(
+  t: Translator,
   fields: APIEmbedField[],
   s: {
     start_date?: string;
@@ -45,42 +111,42 @@ function commonEntryFields(
     updated_at?: string;
   },
 ): void {
-  push(fields, 'Started', s.start_date ? escapeMarkdown(formatPartialDate(s.start_date)) : undefined);
-  push(fields, 'Finished', s.finish_date ? escapeMarkdown(formatPartialDate(s.finish_date)) : undefined);
-  push(fields, 'Priority', priorityLabel(s.priority));
-  const tags = (s.tags ?? []).map((t) => t.trim()).filter((t) => t !== '');
-  push(fields, 'Tags', tags.length > 0 ? tags.map(escapeMarkdown).join(', ') : undefined, false);
-  push(fields, 'Comments', s.comments?.trim() ? truncate(escapeMarkdown(s.comments.trim()), 1000) : undefined, false);
-  push(fields, 'Updated', discordTimestamp(s.updated_at));
+  push(fields, t.t('lists.entry.field.started'), s.start_date ? escapeMarkdown(localPartialDate(t, s.start_date)) : undefined);
+  push(fields, t.t('lists.entry.field.finished'), s.finish_date ? escapeMarkdown(localPartialDate(t, s.finish_date)) : undefined);
+  push(fields, t.t('lists.entry.field.priority'), priorityText(t, s.priority));
+  const tags = (s.tags ?? []).map((tag) => tag.trim()).filter((tag) => tag !== '');
+  push(fields, t.t('lists.entry.field.tags'), tags.length > 0 ? tags.map(escapeMarkdown).join(t.t('lists.separator')) : undefined, false);
+  push(fields, t.t('lists.entry.field.comments'), s.comments?.trim() ? truncate(escapeMarkdown(s.comments.trim()), 1000) : undefined, false);
+  push(fields, t.t('lists.entry.field.updated'), discordTimestamp(s.updated_at));
 }
 
 /** One anime list entry as the service returned it (e.g. the PUT/PATCH response). */
-export function animeListEntryEmbed(s: AnimeListStatus, work?: ListEntryWork, heading = 'Your list entry'): APIEmbed {
-  const embed = entryHead(heading, work);
+export function animeListEntryEmbed(t: Translator, s: AnimeListStatus, work?: ListEntryWork, heading: EntryHeading = 'yourListEntry'): APIEmbed {
+  const embed = entryHead(t, heading, work);
   const fields: APIEmbedField[] = [];
-  push(fields, 'Status', s.status ? escapeMarkdown(humanize(s.status)) : undefined);
-  push(fields, 'Score', s.score !== undefined ? (s.score > 0 ? `★ ${s.score}` : 'Not scored') : undefined);
-  push(fields, 'Episodes', s.num_episodes_watched !== undefined ? `${formatNumber(s.num_episodes_watched)}/${formatCount(work?.num_episodes)}` : undefined);
-  if (s.is_rewatching) push(fields, 'Rewatching', 'Yes');
-  if (num(s.num_times_rewatched) && s.num_times_rewatched > 0) push(fields, 'Times rewatched', formatNumber(s.num_times_rewatched));
-  push(fields, 'Rewatch value', repeatValueLabel(s.rewatch_value));
-  commonEntryFields(fields, s);
+  push(fields, t.t('lists.entry.field.status'), s.status ? escapeMarkdown(term(t, 'listStatus', s.status)) : undefined);
+  push(fields, t.t('lists.entry.field.score'), score(t, s.score));
+  push(fields, t.t('lists.entry.field.episodes'), s.num_episodes_watched !== undefined ? countOf(t, s.num_episodes_watched, work?.num_episodes) : undefined);
+  if (s.is_rewatching) push(fields, t.t('lists.entry.field.rewatching'), t.t('lists.yes'));
+  if (num(s.num_times_rewatched) && s.num_times_rewatched > 0) push(fields, t.t('lists.entry.field.timesRewatched'), t.number(s.num_times_rewatched));
+  push(fields, t.t('lists.entry.field.rewatchValue'), repeatValueText(t, s.rewatch_value));
+  commonEntryFields(t, fields, s);
   if (fields.length > 0) embed.fields = fields;
   return embed;
 }
 
 /** One manga list entry as the service returned it (e.g. the PUT/PATCH response). */
-export function mangaListEntryEmbed(s: MangaListStatus, work?: ListEntryWork, heading = 'Your list entry'): APIEmbed {
-  const embed = entryHead(heading, work);
+export function mangaListEntryEmbed(t: Translator, s: MangaListStatus, work?: ListEntryWork, heading: EntryHeading = 'yourListEntry'): APIEmbed {
+  const embed = entryHead(t, heading, work);
   const fields: APIEmbedField[] = [];
-  push(fields, 'Status', s.status ? escapeMarkdown(humanize(s.status)) : undefined);
-  push(fields, 'Score', s.score !== undefined ? (s.score > 0 ? `★ ${s.score}` : 'Not scored') : undefined);
-  push(fields, 'Volumes', s.num_volumes_read !== undefined ? `${formatNumber(s.num_volumes_read)}/${formatCount(work?.num_volumes)}` : undefined);
-  push(fields, 'Chapters', s.num_chapters_read !== undefined ? `${formatNumber(s.num_chapters_read)}/${formatCount(work?.num_chapters)}` : undefined);
-  if (s.is_rereading) push(fields, 'Rereading', 'Yes');
-  if (num(s.num_times_reread) && s.num_times_reread > 0) push(fields, 'Times reread', formatNumber(s.num_times_reread));
-  push(fields, 'Reread value', repeatValueLabel(s.reread_value));
-  commonEntryFields(fields, s);
+  push(fields, t.t('lists.entry.field.status'), s.status ? escapeMarkdown(term(t, 'listStatus', s.status)) : undefined);
+  push(fields, t.t('lists.entry.field.score'), score(t, s.score));
+  push(fields, t.t('lists.entry.field.volumes'), s.num_volumes_read !== undefined ? countOf(t, s.num_volumes_read, work?.num_volumes) : undefined);
+  push(fields, t.t('lists.entry.field.chapters'), s.num_chapters_read !== undefined ? countOf(t, s.num_chapters_read, work?.num_chapters) : undefined);
+  if (s.is_rereading) push(fields, t.t('lists.entry.field.rereading'), t.t('lists.yes'));
+  if (num(s.num_times_reread) && s.num_times_reread > 0) push(fields, t.t('lists.entry.field.timesReread'), t.number(s.num_times_reread));
+  push(fields, t.t('lists.entry.field.rereadValue'), repeatValueText(t, s.reread_value));
+  commonEntryFields(t, fields, s);
   if (fields.length > 0) embed.fields = fields;
   return embed;
 }

@@ -3,7 +3,8 @@ import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { ForumBoards, ForumPoll, ForumTopicDetail, ForumTopicSummary } from '../service/forum-types.js';
 import { bbcodeToMarkdown } from './bbcode.js';
 import { DISCORD_LIMITS } from './limits.js';
-import { clipPlain, discordTimestamp, escapeMarkdown, plural, truncate } from './text.js';
+import type { Translator } from '../i18n/index.js';
+import { clipPlain, discordTimestamp, escapeMarkdown, truncate } from './text.js';
 import { COLORS } from './theme.js';
 import { safeHttpUrl } from './url.js';
 import { workListEmbed, type PageOptions, type WorkListItem } from './lists.js';
@@ -14,44 +15,47 @@ function userName(u: { name?: string } | undefined): string | undefined {
 }
 
 /** A page of forum topics: title, author, post count, last post time and author, topic id. */
-export function forumTopicsEmbed(topics: readonly ForumTopicSummary[], o: PageOptions & { title?: string } = {}): APIEmbed {
+export function forumTopicsEmbed(t: Translator, topics: readonly ForumTopicSummary[], o: PageOptions & { title?: string } = {}): APIEmbed {
   const offset = o.offset ?? 0;
-  const items = topics.map((t, i): WorkListItem => {
+  const items = topics.map((topic, i): WorkListItem => {
     const parts: string[] = [];
-    const author = userName(t.created_by);
-    if (author) parts.push(`by ${escapeMarkdown(author)}`);
-    if (t.number_of_posts !== undefined) parts.push(plural(t.number_of_posts, 'post', 'posts'));
-    const last = discordTimestamp(t.last_post_created_at);
-    const lastBy = userName(t.last_post_created_by);
-    if (last || lastBy) parts.push(`last post ${[last, lastBy ? `by ${escapeMarkdown(lastBy)}` : undefined].filter(Boolean).join(' ')}`);
-    parts.push(`ID ${t.id}`);
-    return { position: offset + i + 1, title: `${t.is_locked ? '🔒 ' : ''}${t.title?.trim() || `Topic ${t.id}`}`, extra: parts.join(' · ') };
+    const author = userName(topic.created_by);
+    if (author) parts.push(t.t('lists.forum.topic.by', { user: escapeMarkdown(author) }));
+    if (topic.number_of_posts !== undefined) parts.push(t.t('lists.forum.topic.posts', { count: topic.number_of_posts }));
+    const last = discordTimestamp(topic.last_post_created_at);
+    const lastBy = userName(topic.last_post_created_by);
+    if (last && lastBy) parts.push(t.t('lists.forum.topic.lastPostAtBy', { time: last, user: escapeMarkdown(lastBy) }));
+    else if (last) parts.push(t.t('lists.forum.topic.lastPostAt', { time: last }));
+    else if (lastBy) parts.push(t.t('lists.forum.topic.lastPostBy', { user: escapeMarkdown(lastBy) }));
+    parts.push(t.t('lists.forum.topic.id', { id: String(topic.id) }));
+    const title = topic.title?.trim() || t.t('lists.forum.topic.fallback', { id: String(topic.id) });
+    return { position: offset + i + 1, title: `${topic.is_locked ? '🔒 ' : ''}${title}`, extra: parts.join(' · ') };
   });
-  return workListEmbed({ ...o, title: o.title ?? 'Forum topics', items, color: COLORS.forum, emptyText: 'No topics found.' });
+  return workListEmbed({ ...o, title: o.title ?? t.t('lists.forum.topics.title'), items, color: COLORS.forum, emptyText: t.t('lists.forum.topics.empty') });
 }
 
 const BAR_WIDTH = 10;
 
 /** Poll as option lines with `█████░░░░░ 61 votes (29.8%)` bars; markdown. */
-export function pollText(poll: ForumPoll): string {
+export function pollText(t: Translator, poll: ForumPoll): string {
   const options = poll.options ?? [];
   const votes = options.map((o) => (o.votes !== undefined && Number.isFinite(o.votes) && o.votes > 0 ? o.votes : 0));
   const total = votes.reduce((a, b) => a + b, 0);
   const most = Math.max(0, ...votes);
   const lines: string[] = [];
   const question = poll.question?.trim();
-  lines.push(`📊 **${escapeMarkdown(question || 'Poll')}**${poll.closed ? ' (closed)' : ''}`);
+  lines.push(`📊 **${escapeMarkdown(question || t.t('lists.forum.poll.title'))}**${poll.closed ? t.t('lists.forum.poll.closed') : ''}`);
   options.forEach((option, i) => {
     const n = votes[i] ?? 0;
     const share = total > 0 ? n / total : 0;
     // Bars are relative to the leading option so differences stay visible; the percentage is of all votes.
     const filled = most > 0 ? Math.round((n / most) * BAR_WIDTH) : 0;
     const bar = '█'.repeat(filled) + '░'.repeat(BAR_WIDTH - filled);
-    const percent = total > 0 ? `${(share * 100).toFixed(1)}%` : '0%';
-    const text = escapeMarkdown(clipPlain(option.text?.trim() || `Option ${i + 1}`, 120));
-    lines.push(`${text}\n\`${bar}\` ${plural(n, 'vote', 'votes')} (${percent})`);
+    const percent = total > 0 ? t.number(share, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }) : t.number(0, { style: 'percent' });
+    const text = escapeMarkdown(clipPlain(option.text?.trim() || t.t('lists.forum.poll.option', { n: i + 1 }), 120));
+    lines.push(`${text}\n\`${bar}\` ${t.t('lists.forum.poll.votes', { count: n })} (${percent})`);
   });
-  lines.push(`Total: ${plural(total, 'vote', 'votes')}`);
+  lines.push(t.t('lists.forum.poll.total', { votes: t.t('lists.forum.poll.votes', { count: total }) }));
   return lines.join('\n');
 }
 
@@ -63,19 +67,22 @@ const POST_OVERHEAD = 300;
  * post number, time, BBCode body as markdown). Posts share what is left of the 6000 total;
  * at most 9 posts are shown, the rest are counted in the header.
  */
-export function forumTopicEmbed(topic: ForumTopicDetail, o: { topicId?: number; offset?: number; footer?: string } = {}): APIEmbed[] {
+export function forumTopicEmbed(t: Translator, topic: ForumTopicDetail, o: { topicId?: number; offset?: number; footer?: string } = {}): APIEmbed[] {
   const posts = (topic.posts ?? []).slice(0, MAX_POST_EMBEDS);
   const header: APIEmbed = {
-    title: truncate(escapeMarkdown(topic.title?.trim() || (o.topicId !== undefined ? `Topic ${o.topicId}` : 'Forum topic')), DISCORD_LIMITS.embedTitle),
+    title: truncate(
+      escapeMarkdown(topic.title?.trim() || (o.topicId !== undefined ? t.t('lists.forum.topic.fallback', { id: String(o.topicId) }) : t.t('lists.forum.topic.untitled'))),
+      DISCORD_LIMITS.embedTitle,
+    ),
     color: COLORS.forum,
   };
   const headParts: string[] = [];
-  if (topic.poll) headParts.push(truncate(pollText(topic.poll), 1800));
+  if (topic.poll) headParts.push(truncate(pollText(t, topic.poll), 1800));
   const hidden = (topic.posts?.length ?? 0) - posts.length;
-  if (posts.length === 0) headParts.push('No posts on this page.');
-  if (hidden > 0) headParts.push(`…and ${plural(hidden, 'more post', 'more posts')} on this page.`);
+  if (posts.length === 0) headParts.push(t.t('lists.forum.topic.noPosts'));
+  if (hidden > 0) headParts.push(t.t('lists.forum.topic.morePosts', { count: hidden }));
   if (headParts.length > 0) header.description = headParts.join('\n\n');
-  const footerParts = [o.topicId !== undefined ? `Topic ID ${o.topicId}` : undefined, o.footer?.trim() || undefined].filter(Boolean);
+  const footerParts = [o.topicId !== undefined ? t.t('lists.forum.topic.footer', { id: String(o.topicId) }) : undefined, o.footer?.trim() || undefined].filter(Boolean);
   if (footerParts.length > 0) header.footer = { text: clipPlain(footerParts.join(' · '), DISCORD_LIMITS.embedFooterText) };
 
   const headerSize = (header.title?.length ?? 0) + (header.description?.length ?? 0) + (header.footer?.text.length ?? 0);
@@ -84,14 +91,14 @@ export function forumTopicEmbed(topic: ForumTopicDetail, o: { topicId?: number; 
 
   const postEmbeds = posts.map((p, i): APIEmbed => {
     const embed: APIEmbed = { color: COLORS.forum };
-    const name = userName(p.created_by) ?? 'Unknown user';
+    const name = userName(p.created_by) ?? t.t('lists.forum.post.unknownUser');
     embed.author = { name: clipPlain(name, 100) };
     const avatar = safeHttpUrl(p.created_by?.forum_avator);
     if (avatar) embed.author.icon_url = avatar;
-    const body = p.body ? bbcodeToMarkdown(p.body) : '';
+    const body = p.body ? bbcodeToMarkdown(t, p.body) : '';
     const when = discordTimestamp(p.created_at);
     const meta = [`**#${p.number ?? (o.offset ?? 0) + i + 1}**`, when].filter(Boolean).join(' · ');
-    embed.description = truncate(`${meta}\n${body || '*(empty post)*'}`, perPost);
+    embed.description = truncate(`${meta}\n${body || t.t('lists.forum.post.empty')}`, perPost);
     const title = p.created_by?.forum_title?.trim();
     if (title) embed.footer = { text: clipPlain(title, 100) };
     if (when && p.created_at) embed.timestamp = p.created_at;
@@ -101,26 +108,28 @@ export function forumTopicEmbed(topic: ForumTopicDetail, o: { topicId?: number; 
 }
 
 /** All categories with their boards (ids to open them) and subboards. */
-export function forumBoardsEmbed(boards: ForumBoards): APIEmbed {
-  let fields = boardFields(boards, true);
+export function forumBoardsEmbed(t: Translator, boards: ForumBoards): APIEmbed {
+  let fields = boardFields(t, boards, true);
   const size = fields.reduce((n, f) => n + f.name.length + f.value.length, 0);
-  if (size > DISCORD_LIMITS.embedTotal - 500 || fields.length > DISCORD_LIMITS.embedFields) fields = boardFields(boards, false);
-  const embed: APIEmbed = { title: 'Forum boards', color: COLORS.forum };
-  if (fields.length === 0) embed.description = 'No boards.';
+  if (size > DISCORD_LIMITS.embedTotal - 500 || fields.length > DISCORD_LIMITS.embedFields) fields = boardFields(t, boards, false);
+  const embed: APIEmbed = { title: t.t('lists.forum.boards.title'), color: COLORS.forum };
+  if (fields.length === 0) embed.description = t.t('lists.forum.boards.empty');
   else embed.fields = fields.slice(0, DISCORD_LIMITS.embedFields);
   return embed;
 }
 
-function boardFields(boards: ForumBoards, withDescriptions: boolean): APIEmbedField[] {
+function boardFields(t: Translator, boards: ForumBoards, withDescriptions: boolean): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
   for (const category of boards.categories ?? []) {
-    const name = escapeMarkdown(category.title?.trim() || 'Boards');
+    const name = escapeMarkdown(category.title?.trim() || t.t('lists.forum.boards.category'));
     const blocks = (category.boards ?? []).map((b) => {
-      const lines = [`**${escapeMarkdown(b.title?.trim() || `Board ${b.id}`)}** · board \`${b.id}\``];
+      const board = b.title?.trim() || t.t('lists.forum.boards.board', { id: String(b.id) });
+      const lines = [`**${escapeMarkdown(board)}** · ${t.t('lists.forum.boards.boardId', { id: String(b.id) })}`];
       const description = b.description?.trim();
       if (description && withDescriptions) lines.push(escapeMarkdown(clipPlain(description, 90)));
       for (const s of b.subboards ?? []) {
-        lines.push(`${'\u2003'}↳ ${escapeMarkdown(s.title?.trim() || `Subboard ${s.id}`)} · subboard \`${s.id}\``);
+        const subboard = s.title?.trim() || t.t('lists.forum.boards.subboard', { id: String(s.id) });
+        lines.push(`${'\u2003'}↳ ${escapeMarkdown(subboard)} · ${t.t('lists.forum.boards.subboardId', { id: String(s.id) })}`);
       }
       return lines.join('\n');
     });
@@ -129,7 +138,7 @@ function boardFields(boards: ForumBoards, withDescriptions: boolean): APIEmbedFi
     let part = 0;
     const flush = (): void => {
       if (current === '') return;
-      fields.push({ name: part === 0 ? name : `${name} (cont.)`, value: current });
+      fields.push({ name: part === 0 ? name : t.t('lists.forum.boards.continued', { name }), value: current });
       part++;
       current = '';
     };

@@ -1,9 +1,12 @@
-// The viewer's service profile.
+// The viewer's service profile, in the reader's language.
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { User, UserAnimeStatistics } from '../service/user-types.js';
-import { discordTimestamp, escapeMarkdown, formatNumber, formatPartialDate, humanize, truncate } from './text.js';
+import { EN, type MessageKey, type Translator } from '../i18n/index.js';
+import { discordTimestamp, escapeMarkdown, humanize, truncate } from './text.js';
+import { term } from './terms.js';
 import { COLORS } from './theme.js';
 import { safeHttpUrl } from './url.js';
+import { localPartialDate } from './entries.js';
 
 function num(n: number | undefined): n is number {
   return n !== undefined && Number.isFinite(n);
@@ -13,62 +16,73 @@ function push(fields: APIEmbedField[], name: string, value: string | undefined, 
   if (value !== undefined && value.trim() !== '') fields.push({ name, value: truncate(value, 1024), inline });
 }
 
-function statisticsFields(s: UserAnimeStatistics): APIEmbedField[] {
+/** `Label: **12**` lines for the numbers present. */
+function statLines(t: Translator, entries: ReadonlyArray<[string, number | undefined]>): string {
+  return entries
+    .filter((e): e is [string, number] => num(e[1]))
+    .map(([label, n]) => t.t('lists.profile.stat', { label, value: t.number(n, { maximumFractionDigits: 2 }) }))
+    .join('\n');
+}
+
+function statisticsFields(t: Translator, s: UserAnimeStatistics): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
-  const statuses: Array<[string, number | undefined]> = [
-    ['Watching', s.num_items_watching],
-    ['Completed', s.num_items_completed],
-    ['On Hold', s.num_items_on_hold],
-    ['Dropped', s.num_items_dropped],
-    ['Plan to Watch', s.num_items_plan_to_watch],
-    ['Total', s.num_items],
-  ];
+  const status = (value: string): string => term(t, 'listStatus', value);
   push(
     fields,
-    'Anime list',
-    statuses
-      .filter((e): e is [string, number] => num(e[1]))
-      .map(([label, n]) => `${label}: **${formatNumber(n)}**`)
-      .join('\n'),
+    t.t('lists.profile.field.animeList'),
+    statLines(t, [
+      [status('watching'), s.num_items_watching],
+      [status('completed'), s.num_items_completed],
+      [status('on_hold'), s.num_items_on_hold],
+      [status('dropped'), s.num_items_dropped],
+      [status('plan_to_watch'), s.num_items_plan_to_watch],
+      [t.t('lists.profile.stat.total'), s.num_items],
+    ]),
   );
-  const days: Array<[string, number | undefined]> = [
-    ['Days watched', s.num_days_watched ?? s.num_days],
-    ['Watching', s.num_days_watching],
-    ['Completed', s.num_days_completed],
-    ['On Hold', s.num_days_on_hold],
-    ['Dropped', s.num_days_dropped],
-  ];
   push(
     fields,
-    'Days',
-    days
-      .filter((e): e is [string, number] => num(e[1]))
-      .map(([label, n]) => `${label}: **${formatNumber(n)}**`)
-      .join('\n'),
+    t.t('lists.profile.field.days'),
+    statLines(t, [
+      [t.t('lists.profile.stat.daysWatched'), s.num_days_watched ?? s.num_days],
+      [status('watching'), s.num_days_watching],
+      [status('completed'), s.num_days_completed],
+      [status('on_hold'), s.num_days_on_hold],
+      [status('dropped'), s.num_days_dropped],
+    ]),
   );
-  const other: string[] = [];
-  if (num(s.mean_score)) other.push(`Mean score: **${formatNumber(s.mean_score)}**`);
-  if (num(s.num_episodes)) other.push(`Episodes: **${formatNumber(s.num_episodes)}**`);
-  if (num(s.num_times_rewatched)) other.push(`Rewatched: **${formatNumber(s.num_times_rewatched)}**`);
-  push(fields, 'Overall', other.join('\n'));
+  push(
+    fields,
+    t.t('lists.profile.field.overall'),
+    statLines(t, [
+      [t.t('lists.profile.stat.meanScore'), s.mean_score],
+      [t.t('lists.profile.stat.episodes'), s.num_episodes],
+      [t.t('lists.profile.stat.rewatched'), s.num_times_rewatched],
+    ]),
+  );
   return fields;
 }
 
+/** The service's gender value in the reader's language; a value the catalogue lacks, made readable. */
+function genderText(t: Translator, value: string): string {
+  const key = `lists.profile.gender.${value.trim().toLowerCase().replace(/[\s-]+/g, '_')}`;
+  return Object.hasOwn(EN, key) ? t.t(key as MessageKey) : humanize(value);
+}
+
 /** A user's profile: picture, join date, details and anime statistics, whichever are present. */
-export function profileEmbed(u: User): APIEmbed {
-  const embed: APIEmbed = { title: truncate(escapeMarkdown(u.name?.trim() || 'Profile'), 256), color: COLORS.brand };
+export function profileEmbed(t: Translator, u: User): APIEmbed {
+  const embed: APIEmbed = { title: truncate(escapeMarkdown(u.name?.trim() || t.t('lists.profile.title')), 256), color: COLORS.brand };
   const picture = safeHttpUrl(u.picture);
   if (picture) embed.thumbnail = { url: picture };
   const fields: APIEmbedField[] = [];
   const joined = discordTimestamp(u.joined_at, 'D');
-  push(fields, 'Joined', joined ? `${joined} (${discordTimestamp(u.joined_at, 'R') ?? ''})` : undefined);
-  push(fields, 'Location', u.location ? escapeMarkdown(u.location) : undefined);
-  push(fields, 'Gender', u.gender ? escapeMarkdown(humanize(u.gender)) : undefined);
-  push(fields, 'Birthday', u.birthday ? escapeMarkdown(formatPartialDate(u.birthday)) : undefined);
-  push(fields, 'Time zone', u.time_zone ? escapeMarkdown(u.time_zone) : undefined);
-  if (u.is_supporter) push(fields, 'Supporter', 'Yes');
-  if (u.anime_statistics) fields.push(...statisticsFields(u.anime_statistics));
+  push(fields, t.t('lists.profile.field.joined'), joined ? `${joined} (${discordTimestamp(u.joined_at, 'R') ?? ''})` : undefined);
+  push(fields, t.t('lists.profile.field.location'), u.location ? escapeMarkdown(u.location) : undefined);
+  push(fields, t.t('lists.profile.field.gender'), u.gender ? escapeMarkdown(genderText(t, u.gender)) : undefined);
+  push(fields, t.t('lists.profile.field.birthday'), u.birthday ? escapeMarkdown(localPartialDate(t, u.birthday)) : undefined);
+  push(fields, t.t('lists.profile.field.timeZone'), u.time_zone ? escapeMarkdown(u.time_zone) : undefined);
+  if (u.is_supporter) push(fields, t.t('lists.profile.field.supporter'), t.t('lists.yes'));
+  if (u.anime_statistics) fields.push(...statisticsFields(t, u.anime_statistics));
   if (fields.length > 0) embed.fields = fields;
-  if (u.id !== undefined) embed.footer = { text: `User ID ${u.id}` };
+  if (u.id !== undefined) embed.footer = { text: t.t('lists.profile.footer', { id: String(u.id) }) };
   return embed;
 }

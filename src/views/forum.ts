@@ -5,7 +5,6 @@ import { forumTopicsEmbed, forumTopicEmbed } from '../render/forum.js';
 import type { Page } from '../service/common-types.js';
 import type { ForumTopicSummary } from '../service/forum-types.js';
 import { renameOption } from '../interactions/user-errors.js';
-import { plural } from '../render/plural.js';
 import type { PagedView } from './paged-view.js';
 import { PAGE_SIZE } from './paged-view.js';
 
@@ -46,20 +45,25 @@ export const topicsView: PagedView<TopicsState> = {
     } catch (error) {
       throw renameOption(error, TOPICS_OPTION_NAMES);
     }
+    const { t } = ctx;
     const filters = [
-      s.q ? `“${s.q}”` : undefined,
-      s.boardId !== undefined ? `board ${s.boardId}` : undefined,
-      s.subboardId !== undefined ? `subboard ${s.subboardId}` : undefined,
-      s.topicUser ? `started by ${s.topicUser}` : undefined,
-      s.user ? `with posts by ${s.user}` : undefined,
-    ].filter(Boolean);
+      s.q ? t.t('lists.forum.filter.query', { query: s.q }) : undefined,
+      s.boardId !== undefined ? t.t('lists.forum.filter.board', { id: String(s.boardId) }) : undefined,
+      s.subboardId !== undefined ? t.t('lists.forum.filter.subboard', { id: String(s.subboardId) }) : undefined,
+      s.topicUser ? t.t('lists.forum.filter.topicUser', { user: s.topicUser }) : undefined,
+      s.user ? t.t('lists.forum.filter.user', { user: s.user }) : undefined,
+    ].filter((f): f is string => f !== undefined);
     return {
-      embeds: [forumTopicsEmbed(page.data, { title: `Forum topics: ${filters.join(', ')}`, offset })],
-      open: page.data.map((t) => ({
-        label: t.title ?? `Topic ${t.id}`,
-        value: t.number_of_posts !== undefined ? `t:${t.id}:${t.number_of_posts + 1}` : `t:${t.id}`,
-        ...(t.created_by?.name ? { description: `by ${t.created_by.name}${t.number_of_posts !== undefined ? ` · ${plural(t.number_of_posts, 'post', 'posts')}` : ''}` } : {}),
-      })),
+      embeds: [forumTopicsEmbed(t, page.data, { title: t.t('lists.forum.topics.filtered', { filters: filters.join(t.t('lists.separator')) }), offset })],
+      open: page.data.map((topic) => {
+        const by = topic.created_by?.name ? t.t('lists.forum.topic.by', { user: topic.created_by.name }) : undefined;
+        const posts = topic.number_of_posts !== undefined ? t.t('lists.forum.topic.posts', { count: topic.number_of_posts }) : undefined;
+        return {
+          label: topic.title ?? t.t('lists.forum.topic.fallback', { id: String(topic.id) }),
+          value: topic.number_of_posts !== undefined ? `t:${topic.id}:${topic.number_of_posts + 1}` : `t:${topic.id}`,
+          ...(by ? { description: [by, posts].filter(Boolean).join(' · ') } : {}),
+        };
+      }),
       hasNext: page.paging.next !== undefined,
     };
   },
@@ -82,7 +86,7 @@ export const topicView: PagedView<TopicState> = {
   async load(ctx, s, offset) {
     const page = await ctx.deps.service.forumTopic(s.id, { limit: POSTS_PER_PAGE, offset });
     return {
-      embeds: forumTopicEmbed(page.data, { topicId: s.id, offset }),
+      embeds: forumTopicEmbed(ctx.t, page.data, { topicId: s.id, offset }),
       open: [],
       hasNext: page.paging.next !== undefined,
       ...(s.posts !== undefined && s.posts > 0 ? { total: s.posts } : {}),

@@ -2,7 +2,7 @@
 // before anything is written. An unknown total (0 or missing) allows any count.
 
 import type { Anime, Manga } from '../service/work-types.js';
-import { escapeMarkdown, plural } from '../render/text.js';
+import { escapeMarkdown } from '../render/text.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 
 interface Bound {
@@ -11,14 +11,13 @@ interface Bound {
   /** The option the user typed. */
   option: string;
   total: (work: Anime | Manga) => number | undefined;
-  one: string;
-  other: string;
+  error: 'lists.tooMany.episodes' | 'lists.tooMany.volumes' | 'lists.tooMany.chapters';
 }
 
 const BOUNDS: readonly Bound[] = [
-  { field: 'num_watched_episodes', option: 'episodes', total: (w) => ('num_episodes' in w ? w.num_episodes : undefined), one: 'episode', other: 'episodes' },
-  { field: 'num_volumes_read', option: 'volumes', total: (w) => ('num_volumes' in w ? w.num_volumes : undefined), one: 'volume', other: 'volumes' },
-  { field: 'num_chapters_read', option: 'chapters', total: (w) => ('num_chapters' in w ? w.num_chapters : undefined), one: 'chapter', other: 'chapters' },
+  { field: 'num_watched_episodes', option: 'episodes', total: (w) => ('num_episodes' in w ? w.num_episodes : undefined), error: 'lists.tooMany.episodes' },
+  { field: 'num_volumes_read', option: 'volumes', total: (w) => ('num_volumes' in w ? w.num_volumes : undefined), error: 'lists.tooMany.volumes' },
+  { field: 'num_chapters_read', option: 'chapters', total: (w) => ('num_chapters' in w ? w.num_chapters : undefined), error: 'lists.tooMany.chapters' },
 ];
 
 /** Whether the changes (keyed by service field) set any progress count. */
@@ -32,10 +31,7 @@ export function checkProgressWithinTotals(changes: Readonly<Record<string, unkno
     const given = changes[b.field];
     const total = b.total(work);
     if (typeof given !== 'number' || total === undefined || !Number.isFinite(total) || total <= 0 || given <= total) continue;
-    const name = work.title?.trim() ? `**${escapeMarkdown(work.title.trim())}**` : 'This title';
-    throw new UserFacingError(
-      `Too many ${b.other}`,
-      `${name} has ${plural(total, b.one, b.other)}, so \`${b.option}\` can be at most ${total}. Nothing was changed.`,
-    );
+    const title = work.title?.trim();
+    throw new UserFacingError(b.error, { hasTitle: title ? 'yes' : 'no', title: title ? `**${escapeMarkdown(title)}**` : '', total });
   }
 }

@@ -13,10 +13,12 @@ import {
   type MangaListSort,
   type MangaListStatusValue,
 } from '../service/list-types.js';
+import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
 import type { AnimeListItem, MangaListItem, WorkKind } from '../service/work-types.js';
 import type { BaseContext } from '../interactions/context.js';
-import { humanize } from '../render/format.js';
-import { animeListStatusLine, mangaListStatusLine } from '../render/work-facts.js';
+import { EN, type MessageKey, type Translator } from '../i18n/index.js';
+import { escapeMarkdown, humanize } from '../render/text.js';
+import { term } from '../render/terms.js';
 import { workListEmbed, type WorkListItem } from '../render/lists.js';
 import { allowNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
 import { openOption } from './catalogue.js';
@@ -38,9 +40,57 @@ const MANGA_FIELDS = mangaFields(
   'nsfw',
 );
 
+type Unit = 'episodes' | 'volumes' | 'chapters';
+
+/** `12/24 episodes`, `1/1 episode`, `3/? episodes`: the total picks the noun's form (the plural while it is unknown). */
+function progress(t: Translator, unit: Unit, done: number | undefined, total: number | undefined): string | undefined {
+  if (done === undefined && total === undefined) return undefined;
+  const known = total !== undefined && Number.isFinite(total) && total > 0;
+  return t.t(`lists.progress.${unit}`, { done: t.number(done ?? 0), total: known ? t.number(total) : '?', count: known ? total : Number.NaN });
+}
+
+function isPositive(n: number | undefined): n is number {
+  return n !== undefined && Number.isFinite(n) && n > 0;
+}
+
+/** `Watching · 12/24 episodes · ★ 8` (markdown-safe). */
+export function animeEntryLine(t: Translator, s: AnimeListStatus, numEpisodes?: number): string {
+  const parts = [s.status ? escapeMarkdown(term(t, 'listStatus', s.status)) : t.t('lists.userList.onList')];
+  const p = progress(t, 'episodes', s.num_episodes_watched, numEpisodes);
+  if (p) parts.push(p);
+  if (isPositive(s.score)) parts.push(`★ ${t.number(s.score)}`);
+  if (s.is_rewatching) parts.push(t.t('lists.entry.field.rewatching'));
+  return parts.join(' · ');
+}
+
+/** `Reading · 1/10 volumes · 5/64 chapters · ★ 8` (markdown-safe). */
+export function mangaEntryLine(t: Translator, s: MangaListStatus, numVolumes?: number, numChapters?: number): string {
+  const parts = [s.status ? escapeMarkdown(term(t, 'listStatus', s.status)) : t.t('lists.userList.onList')];
+  const v = progress(t, 'volumes', s.num_volumes_read, numVolumes);
+  if (v) parts.push(v);
+  const c = progress(t, 'chapters', s.num_chapters_read, numChapters);
+  if (c) parts.push(c);
+  if (isPositive(s.score)) parts.push(`★ ${t.number(s.score)}`);
+  if (s.is_rereading) parts.push(t.t('lists.entry.field.rereading'));
+  return parts.join(' · ');
+}
+
+/** A list order (`list_score`, `anime_title`, …) in the reader's language. */
+function sortName(t: Translator, sort: string): string {
+  const key = `lists.userList.sort.${sort.replace(/^(anime|manga)_/, '')}`;
+  return Object.hasOwn(EN, key) ? t.t(key as MessageKey) : humanize(sort);
+}
+
+/** The page's title: whose list, and its filters. */
+export function userListTitle(t: Translator, kind: WorkKind, s: Pick<UserListState, 'user' | 'status' | 'sort'>): string {
+  const owner = s.user === undefined ? t.t('lists.userList.title.own', { kind }) : t.t('lists.userList.title.other', { kind, user: s.user });
+  const filters = [s.status ? term(t, 'listStatus', s.status) : undefined, s.sort ? t.t('lists.userList.sortedBy', { sort: sortName(t, s.sort) }) : undefined];
+  return [owner, ...filters.filter((f): f is string => f !== undefined)].join(' · ');
+}
+
 /** A page of list entries with each entry's progress; titles not safe for work are masked outside age-restricted channels. */
 export function userListPage(
-  ctx: Pick<BaseContext, 'where'>,
+  ctx: Pick<BaseContext, 'where' | 't'>,
   kind: WorkKind,
   page: Page<AnimeListItem | MangaListItem>,
   offset: number,
@@ -52,14 +102,14 @@ export function userListPage(
     title: maskTitle(e.node.title, e.node.nsfw, ctx.where),
     extra:
       kind === 'anime'
-        ? animeListStatusLine((e as AnimeListItem).list_status ?? {}, (e as AnimeListItem).node.num_episodes)
-        : mangaListStatusLine((e as MangaListItem).list_status ?? {}, (e as MangaListItem).node.num_volumes, (e as MangaListItem).node.num_chapters),
+        ? animeEntryLine(ctx.t, (e as AnimeListItem).list_status ?? {}, (e as AnimeListItem).node.num_episodes)
+        : mangaEntryLine(ctx.t, (e as MangaListItem).list_status ?? {}, (e as MangaListItem).node.num_volumes, (e as MangaListItem).node.num_chapters),
   }));
   const note = o.nsfwFiltered ? nsfwFilteredNote(ctx.where) : undefined;
   const embed = workListEmbed({
     title: o.title,
     items,
-    emptyText: offset === 0 ? 'This list is empty.' : 'No more entries.',
+    emptyText: ctx.t.t(offset === 0 ? 'lists.userList.empty' : 'lists.userList.noMore'),
   });
   return {
     embeds: [embed],
@@ -106,10 +156,8 @@ function userListView(kind: WorkKind, code: string): PagedView<UserListState> {
               },
               callContext,
             );
-      const owner = own ? 'Your' : `${s.user}'s`;
-      const filters = [s.status ? humanize(s.status) : undefined, s.sort ? `by ${humanize(s.sort)}` : undefined].filter(Boolean);
       return userListPage(ctx, kind, page, offset, {
-        title: `${owner} ${kind} list${filters.length ? ` · ${filters.join(' · ')}` : ''}`,
+        title: userListTitle(ctx.t, kind, s),
         nsfwFiltered: !nsfw,
       });
     },

@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import helmet from 'helmet';
 import type { FinishFailure, FinishSuccess, LinkDecision, LoginService } from '../auth/login.js';
 import { fallbackLogger } from '../log/log.js';
+import { localeFromAcceptLanguage, translator, type MessageKey, type Translator } from '../i18n/index.js';
 import { renderConfirmPage, renderPage } from './html.js';
 import { formBodyAtMost, noBodyBeyond, sendTooLarge } from './body-limit.js';
 
@@ -65,16 +66,28 @@ function confirmPageCsp(avatarOrigin: string | undefined): string {
 
 const MAX_FORM_BYTES = 2048;
 
-const FAILURE_TITLES: Record<FinishFailure['reason'], string> = {
-  invalid_state: 'Login link not valid',
-  denied: 'Login cancelled',
-  authorization_error: 'Login failed',
-  missing_code: 'Login failed',
-  exchange_rejected: 'Login failed',
-  upstream_unavailable: 'Service unavailable',
-  bot_misconfigured: 'Bot misconfigured',
-  profile_unavailable: 'Service unavailable',
+/** What the browser is told about a failed login (catalogue `<key>.title` and `<key>.text`). */
+const FAILURES: Record<FinishFailure['reason'], `lists.web.failed.${FinishFailure['reason']}`> = {
+  invalid_state: 'lists.web.failed.invalid_state',
+  denied: 'lists.web.failed.denied',
+  authorization_error: 'lists.web.failed.authorization_error',
+  missing_code: 'lists.web.failed.missing_code',
+  exchange_rejected: 'lists.web.failed.exchange_rejected',
+  upstream_unavailable: 'lists.web.failed.upstream_unavailable',
+  bot_misconfigured: 'lists.web.failed.bot_misconfigured',
+  profile_unavailable: 'lists.web.failed.profile_unavailable',
 };
+
+/**
+ * The reader's language from the request's Accept-Language; the answer says which one it is in and
+ * that it depends on that header (so no cache serves one person's language to another).
+ */
+function readerOf(req: Request, res: Response): Translator {
+  const t = translator(localeFromAcceptLanguage(req.get('accept-language')));
+  res.vary('Accept-Language');
+  res.set('Content-Language', t.locale);
+  return t;
+}
 
 type OperatorLog = (message: string) => void;
 
@@ -104,8 +117,8 @@ export function createWebApp(o: WebAppOptions): express.Express {
   app.get('/readyz', readinessRoute(o.readiness, log));
   app.get('/oauth/callback', oauthCallbackRoute(o, log));
 
-  app.use((_req: Request, res: Response) => {
-    res.status(404).type('text/plain').send('Not found');
+  app.use((req: Request, res: Response) => {
+    res.status(404).type('text/plain').send(readerOf(req, res).t('lists.web.notFound'));
   });
   app.use(errorHandler(log));
   return app;
@@ -161,28 +174,29 @@ function readinessRoute(readiness: WebAppOptions['readiness'], log: OperatorLog)
 /** GET /oauth/callback: finishes the login, then shows the confirmation page or why it failed. */
 function oauthCallbackRoute(o: WebAppOptions, log: OperatorLog) {
   return async (req: Request, res: Response) => {
+    const t = readerOf(req, res);
     const query = req.query as Record<string, unknown>;
     let result;
     try {
       result = await o.login.finishLogin({ state: single(query.state), code: single(query.code), error: single(query.error) });
     } catch (error) {
       log(`login callback failed: ${describeError(error)}`);
-      sendPage(res, 500, { title: 'Login failed', message: 'Something went wrong on the bot side. Run /login in Discord again.' });
+      sendPage(res, t, 500, 'lists.web.callbackError');
       return;
     }
-    if (result.ok) await showConfirmPage(o, log, res, result);
-    else await showLoginFailure(o, log, res, result);
+    if (result.ok) await showConfirmPage(o, log, res, t, result);
+    else await showLoginFailure(o, log, res, t, result);
   };
 }
 
-async function showConfirmPage(o: WebAppOptions, log: OperatorLog, res: Response, result: FinishSuccess): Promise<void> {
+async function showConfirmPage(o: WebAppOptions, log: OperatorLog, res: Response, t: Translator, result: FinishSuccess): Promise<void> {
   const { onAwaitingConfirmation } = o;
   if (onAwaitingConfirmation) await notify(log, 'onAwaitingConfirmation', () => onAwaitingConfirmation(result));
   const avatar = urlFrom(result.discordUser.avatarUrl, o.avatarOrigin ?? 'https://cdn.discordapp.com');
   // Same-origin referrer so the browser sends our Origin with the form POST (no-referrer would send "null").
   res.set({ 'Content-Security-Policy': confirmPageCsp(avatar?.origin), 'Referrer-Policy': 'same-origin' });
   res.status(200).type('text/html; charset=utf-8').send(
-    renderConfirmPage({
+    renderConfirmPage(t, {
       serviceUserName: result.serviceUserName,
       discordUserId: result.discordUserId,
       discordUsername: result.discordUser.username,
@@ -194,7 +208,7 @@ async function showConfirmPage(o: WebAppOptions, log: OperatorLog, res: Response
   );
 }
 
-async function showLoginFailure(o: WebAppOptions, log: OperatorLog, res: Response, result: FinishFailure): Promise<void> {
+async function showLoginFailure(o: WebAppOptions, log: OperatorLog, res: Response, t: Translator, result: FinishFailure): Promise<void> {
   if (result.reason === 'bot_misconfigured') {
     log('login failed: the token endpoint refused the client credentials; check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET');
   }
@@ -203,25 +217,22 @@ async function showLoginFailure(o: WebAppOptions, log: OperatorLog, res: Respons
   if (pending !== undefined && onLoginFailed) {
     await notify(log, 'onLoginFailed', () => onLoginFailed({ ...result, pending }));
   }
-  sendPage(res, result.status, {
-    title: FAILURE_TITLES[result.reason],
-    message: result.message,
-    ...(result.providerError !== undefined ? { detail: `The service said: ${result.providerError}` } : {}),
-  });
+  sendPage(res, t, result.status, FAILURES[result.reason], {}, result.providerError !== undefined ? t.t('lists.web.serviceSaid', { error: result.providerError }) : undefined);
 }
 
 /** POST /oauth/confirm: the person in the browser confirms or cancels the pending link. */
 function confirmationRoute(o: WebAppOptions, log: OperatorLog) {
   return async (req: Request, res: Response): Promise<void> => {
+    const t = readerOf(req, res);
     if (!sameOrigin(req, o.publicOrigin)) {
-      sendPage(res, 403, { title: 'Request refused', message: 'This form can only be sent from the page this bot showed you. Nothing was changed.' });
+      sendPage(res, t, 403, 'lists.web.refused');
       return;
     }
     const body = (req.body ?? {}) as Record<string, unknown>;
     const token = single(body.token);
     const action = single(body.action);
     if (token === undefined || (action !== 'confirm' && action !== 'cancel')) {
-      sendPage(res, 400, { title: 'Request not valid', message: 'The form was incomplete. Nothing was changed. Run /login in Discord again.' });
+      sendPage(res, t, 400, 'lists.web.incomplete');
       return;
     }
     let decision: LinkDecision | undefined;
@@ -229,44 +240,45 @@ function confirmationRoute(o: WebAppOptions, log: OperatorLog) {
       decision = action === 'confirm' ? await o.login.confirmLink(token) : await o.login.cancelLink(token);
     } catch (error) {
       log(`link ${action} failed: ${describeError(error)}`);
-      sendPage(res, 500, { title: 'Something went wrong', message: 'Something went wrong on the bot side; nothing was linked. Run /login in Discord again.' });
+      sendPage(res, t, 500, 'lists.web.decisionError');
       return;
     }
     if (decision === undefined) {
-      sendPage(res, 400, {
-        title: 'Confirmation not valid',
-        message: 'This confirmation is unknown, expired or was already used. Nothing was changed. Run /login in Discord again if you want to link.',
-      });
+      sendPage(res, t, 400, 'lists.web.unknownConfirmation');
       return;
     }
-    await showLinkDecision(o, log, res, action, decision);
+    await showLinkDecision(o, log, res, t, action, decision);
   };
 }
 
-async function showLinkDecision(o: WebAppOptions, log: OperatorLog, res: Response, action: 'confirm' | 'cancel', found: LinkDecision): Promise<void> {
+async function showLinkDecision(
+  o: WebAppOptions,
+  log: OperatorLog,
+  res: Response,
+  t: Translator,
+  action: 'confirm' | 'cancel',
+  found: LinkDecision,
+): Promise<void> {
   if (action === 'confirm') {
     const { onLinked } = o;
     if (onLinked) await notify(log, 'onLinked', () => onLinked(found));
-    sendPage(res, 200, {
-      title: 'Account linked',
-      message: `Your Discord account is now linked to ${found.serviceUserName}. You can close this tab and return to Discord.`,
-    });
+    sendPage(res, t, 200, 'lists.web.linked', { service: found.serviceUserName });
     return;
   }
   const { onLinkCancelled } = o;
   if (onLinkCancelled) await notify(log, 'onLinkCancelled', () => onLinkCancelled(found));
-  sendPage(res, 200, { title: 'Nothing was linked', message: 'You cancelled. No account was linked and the tokens were discarded. You can close this tab.' });
+  sendPage(res, t, 200, 'lists.web.cancelled');
 }
 
 /** Errors a request reached: a client's fault gets its 4xx (413 closes the connection), anything else is logged and a 500. */
 function errorHandler(log: OperatorLog) {
-  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = clientErrorStatus(error);
     if (status === undefined) log(`web request failed: ${describeError(error)}`);
     if (res.headersSent) return;
     // A body parser stopped reading at its limit: close the connection rather than read the rest.
     if (status === 413) sendTooLarge(res);
-    else res.status(status ?? 500).type('text/plain').send(status ? 'Bad request' : 'Internal error');
+    else res.status(status ?? 500).type('text/plain').send(readerOf(req, res).t(status ? 'lists.web.badRequest' : 'lists.web.internalError'));
   };
 }
 
@@ -276,9 +288,16 @@ function clientErrorStatus(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
-function sendPage(res: Response, status: number, page: { title: string; message: string; detail?: string }): void {
-  res.status(status).type('text/html; charset=utf-8').send(renderPage(page));
+/** A catalogue page (`<key>.title`, `<key>.text`) in the reader's language, with an optional plain-text detail. */
+function sendPage(res: Response, t: Translator, status: number, key: PageKey, values: Record<string, string> = {}, detail?: string): void {
+  const page = { title: t.t(`${key}.title`, values), message: t.t(`${key}.text`, values), ...(detail !== undefined ? { detail } : {}) };
+  res.status(status).type('text/html; charset=utf-8').send(renderPage(t, page));
 }
+
+/** A catalogue key `k` of the web pages with both `k.title` and `k.text`. */
+type PageKey = {
+  [K in MessageKey]: K extends `lists.web.${infer P}.title` ? (`lists.web.${P}.text` extends MessageKey ? `lists.web.${P}` : never) : never;
+}[MessageKey];
 
 /** The avatar URL when it is on the expected CDN origin (the page's CSP allows images from that origin only). */
 function urlFrom(value: string | undefined, origin: string): URL | undefined {

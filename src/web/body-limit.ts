@@ -5,6 +5,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { localeFromAcceptLanguage, translator } from '../i18n/index.js';
 
 /** Reads the body, keeping it when `keep`; resolves undefined as soon as more than `maxBytes` arrived (reading stops). */
 export function readAtMost(req: IncomingMessage, maxBytes: number, keep: boolean): Promise<Buffer | undefined> {
@@ -50,7 +51,8 @@ export function readAtMost(req: IncomingMessage, maxBytes: number, keep: boolean
 
 /** 413, then Node closes the connection instead of reading the rest of the body. */
 export function sendTooLarge(res: Response): void {
-  res.set('Connection', 'close').status(413).type('text/plain').send('Request too large');
+  const t = translator(localeFromAcceptLanguage(res.req.get('accept-language')));
+  res.vary('Accept-Language').set({ Connection: 'close', 'Content-Language': t.locale }).status(413).type('text/plain').send(t.t('lists.web.tooLarge'));
 }
 
 function hasBody(req: IncomingMessage): boolean {

@@ -1,4 +1,4 @@
-import { plural } from '../render/plural.js';
+import type { Translator } from '../i18n/index.js';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -12,10 +12,10 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** A self-contained page; every argument is plain text and is escaped here. */
-export function renderPage(o: { title: string; message: string; detail?: string }): string {
+/** A self-contained page in the reader's language (`t`); every argument is plain text and is escaped here. */
+export function renderPage(t: Translator, o: { title: string; message: string; detail?: string }): string {
   const detail = o.detail === undefined ? '' : `\n<p class="detail">${escapeHtml(o.detail)}</p>`;
-  return layout(o.title, `<p>${escapeHtml(o.message)}</p>${detail}`);
+  return layout(t, o.title, `<p>${escapeHtml(o.message)}</p>${detail}`);
 }
 
 export interface ConfirmPage {
@@ -33,7 +33,7 @@ export interface ConfirmPage {
  * Names both accounts and asks the person in the browser to confirm. Two plain forms (no JavaScript);
  * the token travels only in the POST body. Every value is escaped here.
  */
-export function renderConfirmPage(o: ConfirmPage): string {
+export function renderConfirmPage(t: Translator, o: ConfirmPage): string {
   const service = escapeHtml(o.serviceUserName);
   const handle = escapeHtml(`@${o.discordUsername}`);
   const avatar = o.avatarUrl === undefined ? '' : `<img src="${escapeHtml(o.avatarUrl)}" alt="" width="64" height="64">\n`;
@@ -43,28 +43,29 @@ export function renderConfirmPage(o: ConfirmPage): string {
 <input type="hidden" name="action" value="${action}">
 <button type="submit" class="${action}">${label}</button>
 </form>`;
-  const minutes = plural(o.minutesLeft, 'minute', 'minutes');
+  // The catalogue's text is trusted (it may carry <strong>/<code>); every value put into it is escaped first.
   return layout(
-    'Confirm the account link',
-    `<p class="question">Link service account <strong>${service}</strong> to Discord user <strong>${handle}</strong>?</p>
+    t,
+    t.t('lists.web.confirm.title'),
+    `<p class="question">${t.t('lists.web.confirm.question', { service, handle })}</p>
 <div class="who">
-${avatar}<p><strong>${escapeHtml(o.discordDisplayName)}</strong><br>${handle}<br><span class="detail">Discord ID ${escapeHtml(o.discordUserId)}</span></p>
+${avatar}<p><strong>${escapeHtml(o.discordDisplayName)}</strong><br>${handle}<br><span class="detail">${t.t('lists.web.confirm.discordId', { id: escapeHtml(o.discordUserId) })}</span></p>
 </div>
-<p class="warning" role="alert">Confirm only if you ran <code>/login</code> in Discord yourself just now and ${handle} is your own Discord account. If someone sent you this link, choose Cancel: confirming would let them read and change your lists from their Discord account.</p>
+<p class="warning" role="alert">${t.t('lists.web.confirm.warning', { handle })}</p>
 <div class="actions">
-${form('confirm', `Confirm: link ${service} to ${handle}`)}
-${form('cancel', 'Cancel: link nothing')}
+${form('confirm', t.t('lists.web.confirm.confirmButton', { service, handle }))}
+${form('cancel', t.t('lists.web.confirm.cancelButton'))}
 </div>
-<p class="detail">This page expires in ${minutes}. If you do nothing, nothing is linked.</p>`,
+<p class="detail">${t.t('lists.web.confirm.expires', { minutes: o.minutesLeft })}</p>`,
     // Same-origin so the browser sends our Origin with the form POST (no-referrer would make it "null").
     'same-origin',
   );
 }
 
 /** `referrer` must match the page's Referrer-Policy header (a meta tag would override it). */
-function layout(title: string, body: string, referrer: 'no-referrer' | 'same-origin' = 'no-referrer'): string {
+function layout(t: Translator, title: string, body: string, referrer: 'no-referrer' | 'same-origin' = 'no-referrer'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${t.locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -68,7 +68,7 @@ describe('catalogue commands end to end', () => {
     it('/list anime view and /list manga view of named users need no login', async () => {
       const alice = await run({ name: 'list', subcommandGroup: 'anime', subcommand: 'view', options: { user: 'alice' }, where });
       expect(alice.text).toContain("alice's anime list");
-      expect(alice.text).toMatch(/Hokuto no Ken\n.*Watching · 73\/109 eps/);
+      expect(alice.text).toMatch(/Hokuto no Ken\n.*Watching · 73\/109 episodes/);
       const bob = await run({ name: 'list', subcommandGroup: 'manga', subcommand: 'view', options: { user: 'bob' }, where });
       expect(bob.text).toContain("bob's manga list");
       expect(bob.text).toContain('One Piece');

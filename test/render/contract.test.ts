@@ -2,6 +2,7 @@
 // the facts a reader needs.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ENGLISH } from '../../src/i18n/index.js';
 import { describe, expect, it } from 'vitest';
 import type { APIEmbed } from 'discord.js';
 import type { NodeItem, Page, ServiceErrorBody } from '../../src/service/common-types.js';
@@ -68,13 +69,13 @@ const LISTS: Record<string, ListRenderer> = {
     workPage(ctx, 'manga', works(b), 0, `Manga ranking: ${MANGA_RANKING_NAMES.bypopularity}`, filtered(ctx)),
   'go-myanimelist__manga-search_q-parasyte.json': (ctx, b) => workPage(ctx, 'manga', works(b), 0, 'Manga search: parasyte', filtered(ctx)),
   'go-myanimelist__users-me-animelist_list_status.json': (ctx, b) =>
-    userListPage(ctx, 'anime', b as Page<AnimeListItem>, 0, { title: 'Your anime list', nsfwFiltered: false }),
+    userListPage({ ...ctx, t: ENGLISH }, 'anime', b as Page<AnimeListItem>, 0, { title: 'Your anime list', nsfwFiltered: false }),
   'go-myanimelist__users-me-mangalist_list_status.json': (ctx, b) =>
-    userListPage(ctx, 'manga', b as Page<MangaListItem>, 0, { title: "nstratos's manga list", ...filtered(ctx) }),
+    userListPage({ ...ctx, t: ENGLISH }, 'manga', b as Page<MangaListItem>, 0, { title: "nstratos's manga list", ...filtered(ctx) }),
   'node-myanimelist__manga-search_q-sakurasou_all-fields_with-my_list_status.json': (ctx, b) =>
     workPage(ctx, 'manga', works(b), 0, 'Manga search: Sakurasou', filtered(ctx)),
   'node-myanimelist__users-me-animelist_default-limit.json': (ctx, b) =>
-    userListPage(ctx, 'anime', b as Page<AnimeListItem>, 0, { title: 'Your anime list', nsfwFiltered: false }),
+    userListPage({ ...ctx, t: ENGLISH }, 'anime', b as Page<AnimeListItem>, 0, { title: 'Your anime list', nsfwFiltered: false }),
 };
 
 function listMessage(file: string, body: unknown, where: Where = GUILD): RenderedMessage {
@@ -109,7 +110,7 @@ const CASES: Record<string, Case> = {
     facts: ['Hokuto no Ken', 'Fist of the North Star', '北斗の拳', 'HNK', 'TV', '109', 'Fall 1984', 'Manga', 'Martial Arts', 'Toei Animation', '25 min per ep', 'ID 967'],
   },
   'go-myanimelist__anime-my_list_status-PATCH-response.json': {
-    render: (b) => [embeds(animeListEntryEmbed(b as AnimeListStatus, { id: 967, title: 'Hokuto no Ken', num_episodes: 109 }))],
+    render: (b) => [embeds(animeListEntryEmbed(ENGLISH, b as AnimeListStatus, { id: 967, title: 'Hokuto no Ken', num_episodes: 109 }))],
     facts: ['Hokuto no Ken', 'Watching', '73/109', '★ 8', 'You wa shock!', `<t:${unix('2021-03-16T07:36:44+00:00')}:R>`],
   },
   'go-myanimelist__anime-ranking_airing.json': {
@@ -129,11 +130,11 @@ const CASES: Record<string, Case> = {
     facts: ['**1.** Kill la Kill Specials', '**2.** Osomatsu-san Movie', '**3.** Watashi no Ashinaga Ojisan', 'Rank #971'],
   },
   'go-myanimelist__forum-boards.json': {
-    render: (b) => [embeds(forumBoardsEmbed(b as ForumBoards))],
+    render: (b) => [embeds(forumBoardsEmbed(ENGLISH, b as ForumBoards))],
     facts: ['MyAnimeList', 'Updates & Announcements', 'board `5`', 'Anime DB · subboard `2`', 'Forum Games', 'General'],
   },
   'go-myanimelist__forum-topic_1877721_with-poll.json': {
-    render: (b) => [{ embeds: forumTopicEmbed((b as ForumTopicPage).data, { topicId: 1877721 }) }],
+    render: (b) => [{ embeds: forumTopicEmbed(ENGLISH, (b as ForumTopicPage).data, { topicId: 1877721 }) }],
     facts: [
       'What is the best JoJo opening?',
       'Bloody Stream',
@@ -149,7 +150,7 @@ const CASES: Record<string, Case> = {
     ],
   },
   'go-myanimelist__forum-topics_q-jojo-opening.json': {
-    render: (b) => [embeds(forumTopicsEmbed((b as Page<ForumTopicSummary>).data, { title: 'Forum: JoJo opening' }))],
+    render: (b) => [embeds(forumTopicsEmbed(ENGLISH, (b as Page<ForumTopicSummary>).data, { title: 'Forum: JoJo opening' }))],
     facts: [
       'What is the best JoJo opening?',
       "JoJo's Bizarre Adventures but its Yu Yu Hakusho Opening",
@@ -165,7 +166,7 @@ const CASES: Record<string, Case> = {
     facts: ['Kiseijuu', 'Parasyte', '寄生獣', 'Parasitic Beasts', 'Hitoshi Iwaaki (Story & Art)', 'Psychological', 'Seinen', 'Finished', 'Volumes', '10', 'Chapters', '64'],
   },
   'go-myanimelist__manga-my_list_status-PATCH-response.json': {
-    render: (b) => [embeds(mangaListEntryEmbed(b as MangaListStatus, { id: 401, title: 'Kiseijuu', num_volumes: 10, num_chapters: 64 }))],
+    render: (b) => [embeds(mangaListEntryEmbed(ENGLISH, b as MangaListStatus, { id: 401, title: 'Kiseijuu', num_volumes: 10, num_chapters: 64 }))],
     facts: ['Kiseijuu', 'Reading', '1/10', '5/64', 'Not scored', 'Migi'],
   },
   'go-myanimelist__manga-ranking_bypopularity.json': {
@@ -178,14 +179,14 @@ const CASES: Record<string, Case> = {
   },
   'go-myanimelist__users-me-animelist_list_status.json': {
     render: (b) => [listMessage('go-myanimelist__users-me-animelist_list_status.json', b)],
-    facts: ['**1.** Hokuto no Ken\n\u2003Watching · 73/? eps', '**5.** Vinland Saga', 'Completed · 24/? eps', 'Maison Ikkoku'],
+    facts: ['**1.** Hokuto no Ken\n\u2003Watching · 73/? episodes', '**5.** Vinland Saga', 'Completed · 24/? episodes', 'Maison Ikkoku'],
   },
   'go-myanimelist__users-me-mangalist_list_status.json': {
     render: (b) => [listMessage('go-myanimelist__users-me-mangalist_list_status.json', b)],
-    facts: ['**1.** Death Note', 'Completed · 12/? vols · 108/? chs', '**2.** Kiseijuu', 'Reading · 1/? vols · 5/? chs', NSFW_HIDDEN_NOTE],
+    facts: ['**1.** Death Note', 'Completed · 12/? volumes · 108/? chapters', '**2.** Kiseijuu', 'Reading · 1/? volumes · 5/? chapters', NSFW_HIDDEN_NOTE],
   },
   'go-myanimelist__users-me.json': {
-    render: (b) => [embeds(profileEmbed(b as User))],
+    render: (b) => [embeds(profileEmbed(ENGLISH, b as User))],
     facts: ['nstratos', 'Male', `<t:${unix('2015-05-03T11:42:57+00:00')}:D>`, 'User ID 4592783'],
   },
   'node-myanimelist__manga-search_q-sakurasou_all-fields_with-my_list_status.json': {
@@ -212,7 +213,7 @@ const CASES: Record<string, Case> = {
   },
   'node-myanimelist__users-me-animelist_default-limit.json': {
     render: (b) => [listMessage('node-myanimelist__users-me-animelist_default-limit.json', b)],
-    facts: ['**1.** 3-gatsu no Lion', '**10.** Ajin 2nd Season', 'Dropped · 2/? eps', 'Completed · 12/? eps · ★ 7', 'Plan to Watch'],
+    facts: ['**1.** 3-gatsu no Lion', '**10.** Ajin 2nd Season', 'Dropped · 2/? episodes', 'Completed · 12/? episodes · ★ 7', 'Plan to Watch'],
   },
 };
 
@@ -370,11 +371,11 @@ describe('contract: not-safe-for-work titles in list pages', () => {
     const body = load<Page<AnimeListItem>>('go-myanimelist__users-me-animelist_list_status.json');
     const [first, ...rest] = body.data;
     if (!first) throw new Error('empty fixture');
-    const page = userListPage({ where: GUILD }, 'anime', { ...body, data: [{ ...first, node: { ...first.node, nsfw: 'black' } }, ...rest] }, 0, {
+    const page = userListPage({ where: GUILD, t: ENGLISH }, 'anime', { ...body, data: [{ ...first, node: { ...first.node, nsfw: 'black' } }, ...rest] }, 0, {
       title: 'Your anime list',
       nsfwFiltered: false,
     });
-    expect(page.embeds[0]?.description).toMatch(/^\*\*1\.\*\* 🔞 \(title hidden: not safe for work\)\n\u2003Watching · 73\/\? eps\n/);
+    expect(page.embeds[0]?.description).toMatch(/^\*\*1\.\*\* 🔞 \(title hidden: not safe for work\)\n\u2003Watching · 73\/\? episodes\n/);
     expect(page.content).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { ENGLISH } from '../../src/i18n/index.js';
 import { describe, expect, it } from 'vitest';
 import type { ForumTopicDetail } from '../../src/service/forum-types.js';
 import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, type Anime, type Manga } from '../../src/service/work-types.js';
@@ -228,7 +229,7 @@ describe('season page', () => {
 
 describe('forum topic', () => {
   it('renders a poll with bars, counts and percentages', () => {
-    const text = pollText({ question: 'Best?', closed: true, options: [{ text: 'A', votes: 3 }, { text: 'B', votes: 1 }, { text: 'C' }] });
+    const text = pollText(ENGLISH, { question: 'Best?', closed: true, options: [{ text: 'A', votes: 3 }, { text: 'B', votes: 1 }, { text: 'C' }] });
     expect(text).toBe(
       '📊 **Best?** (closed)\nA\n`██████████` 3 votes (75.0%)\nB\n`███░░░░░░░` 1 vote (25.0%)\nC\n`░░░░░░░░░░` 0 votes (0.0%)\nTotal: 4 votes',
     );
@@ -245,7 +246,7 @@ describe('forum topic', () => {
         body: `[spoiler]${long(1500)}[/spoiler] [b]${long(500)}[/b]`,
       })),
     };
-    const embeds = forumTopicEmbed(topic, { topicId: 1 });
+    const embeds = forumTopicEmbed(ENGLISH, topic, { topicId: 1 });
     expect(embeds).toHaveLength(10);
     assertWithinDiscordLimits({ embeds });
     for (const e of embeds) expect(unbalancedMarkers(e.description ?? '')).toEqual([]);
@@ -253,7 +254,7 @@ describe('forum topic', () => {
   });
 
   it('handles a topic with no posts and a null poll', () => {
-    const embeds = forumTopicEmbed({ title: 'Empty', poll: null, posts: [] });
+    const embeds = forumTopicEmbed(ENGLISH, { title: 'Empty', poll: null, posts: [] });
     expect(embeds).toEqual([{ title: 'Empty', color: expect.any(Number), description: 'No posts on this page.' }]);
   });
 });

@@ -1,3 +1,4 @@
+import { ENGLISH } from '../../src/i18n/index.js';
 import { describe, expect, it } from 'vitest';
 import { ComponentType, type APIEmbed } from 'discord.js';
 import type { ForumBoards, ForumTopicDetail, ForumTopicSummary } from '../../src/service/forum-types.js';
@@ -74,29 +75,29 @@ const RENDERERS: Array<{ name: string; render: (t: string) => APIEmbed[] }> = [
     name: 'forum topic list (titles, user names)',
     render: (t) => {
       const summary: ForumTopicSummary = { id: 5, title: t, created_by: { name: t }, last_post_created_by: { name: t }, number_of_posts: 3 };
-      return [forumTopicsEmbed([summary], { title: `Forum: ${t}` })];
+      return [forumTopicsEmbed(ENGLISH, [summary], { title: `Forum: ${t}` })];
     },
   },
-  { name: 'forum topic (title, poll, posts with BBCode, user names)', render: (t) => forumTopicEmbed(topic(t), { topicId: 9, footer: t }) },
+  { name: 'forum topic (title, poll, posts with BBCode, user names)', render: (t) => forumTopicEmbed(ENGLISH, topic(t), { topicId: 9, footer: t }) },
   {
     name: 'forum boards',
     render: (t) => {
       const boards: ForumBoards = { categories: [{ title: t, boards: [{ id: 1, title: t, description: t, subboards: [{ id: 2, title: t }] }] }] };
-      return [forumBoardsEmbed(boards)];
+      return [forumBoardsEmbed(ENGLISH, boards)];
     },
   },
   {
     name: 'profile (user name, location, time zone)',
     render: (t) => {
       const user: User = { id: 1, name: t, location: t, time_zone: t, gender: t };
-      return [profileEmbed(user)];
+      return [profileEmbed(ENGLISH, user)];
     },
   },
   {
     name: 'list entry (tags, comments)',
     render: (t) => [
-      animeListEntryEmbed({ status: 'watching', tags: [t, 'x'], comments: t }, { id: 1, title: t }),
-      mangaListEntryEmbed({ status: 'reading', tags: [t], comments: t }, { id: 2, title: t }),
+      animeListEntryEmbed(ENGLISH, { status: 'watching', tags: [t, 'x'], comments: t }, { id: 1, title: t }),
+      mangaListEntryEmbed(ENGLISH, { status: 'reading', tags: [t], comments: t }, { id: 2, title: t }),
     ],
   },
   { name: 'error with a service-given title', render: (t) => errorMessage(t, escapeMarkdown(t)).embeds ?? [] },
@@ -130,10 +131,10 @@ describe('hostile text through every renderer', () => {
   });
 
   it('BBCode links are never masked: the label stays and the address is shown', () => {
-    expect(bbcodeToMarkdown('[url=https://evil.example/a]https://good.example[/url]')).toBe('https://good.example (https://evil.example/a)');
-    expect(bbcodeToMarkdown('[url=https://a.example/]https://a.example/[/url]')).toBe('https://a.example/');
-    expect(bbcodeToMarkdown('[img]https://img.example/p.png[/img]')).toBe('image (https://img.example/p.png)');
-    expect(bbcodeToMarkdown('[code]a\u202Eb <@&1>[/code]')).toBe('```\nab <@&1>\n```');
+    expect(bbcodeToMarkdown(ENGLISH, '[url=https://evil.example/a]https://good.example[/url]')).toBe('https://good.example (https://evil.example/a)');
+    expect(bbcodeToMarkdown(ENGLISH, '[url=https://a.example/]https://a.example/[/url]')).toBe('https://a.example/');
+    expect(bbcodeToMarkdown(ENGLISH, '[img]https://img.example/p.png[/img]')).toBe('image (https://img.example/p.png)');
+    expect(bbcodeToMarkdown(ENGLISH, '[code]a\u202Eb <@&1>[/code]')).toBe('```\nab <@&1>\n```');
   });
 
   it('masked links in plain text keep their label and show the address', () => {

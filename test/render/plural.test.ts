@@ -52,12 +52,12 @@ describe('counts in rendered text', () => {
   it('score voters, forum posts, poll votes and hidden posts', () => {
     const score = animeDetailsEmbed(single).fields?.find((f) => f.value.includes('★'));
     expect(score?.value).toContain('(1 user)');
-    expect(forumTopicsEmbed([{ id: 9, title: 'T', number_of_posts: 1 }]).description).toContain('1 post ·');
-    const poll = pollText({ id: 1, question: 'Q', options: [{ id: 1, text: 'A', votes: 1 }] });
+    expect(forumTopicsEmbed(ENGLISH, [{ id: 9, title: 'T', number_of_posts: 1 }]).description).toContain('1 post ·');
+    const poll = pollText(ENGLISH, { id: 1, question: 'Q', options: [{ id: 1, text: 'A', votes: 1 }] });
     expect(poll).toContain('` 1 vote (100.0%)');
     expect(poll).toContain('Total: 1 vote');
     const posts = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, number: i + 1, body: 'x' }));
-    expect(forumTopicEmbed({ title: 'T', posts })[0]?.description).toContain('…and 1 more post on this page.');
+    expect(forumTopicEmbed(ENGLISH, { title: 'T', posts })[0]?.description).toContain('…and 1 more post on this page.');
   });
 
   it('season carry-overs: "1 title on this page continues"', () => {
@@ -71,7 +71,7 @@ describe('counts in rendered text', () => {
   });
 
   it('the confirmation page says 1 minute', () => {
-    const page = renderConfirmPage({ serviceUserName: 's', discordUserId: '1', discordUsername: 'd', discordDisplayName: 'D', token: 't', minutesLeft: 1 });
+    const page = renderConfirmPage(ENGLISH, { serviceUserName: 's', discordUserId: '1', discordUsername: 'd', discordDisplayName: 'D', token: 't', minutesLeft: 1 });
     expect(page).toContain('expires in 1 minute.');
   });
 });
