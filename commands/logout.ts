@@ -75,6 +75,7 @@ const KIND_NAMES: Readonly<Record<ForgottenKind, MessageKey>> = {
   loginLostNotices: 'lists.forget.kind.loginLostNotices',
   reminders: 'lists.forget.kind.reminders',
   social: 'lists.forget.kind.social',
+  settings: 'lists.forget.kind.settings',
 };
 
 /** A kind of record in the reader's language; one without a known kind by its (English) label. */

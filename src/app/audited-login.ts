@@ -1,7 +1,7 @@
 // Account linking as the bot exposes it: every step counted in the metrics and written to the
 // audit log (who linked, unlinked or deleted what), and "forget me" over every kind of record.
 
-import type { AccountLinks, ForgottenRecords } from '../auth/accounts.js';
+import type { AccountLinks, ForgottenKind, ForgottenRecords } from '../auth/accounts.js';
 import type { LoginService } from '../auth/login.js';
 import type { Logger } from '../log/log.js';
 import type { BotMetrics } from '../metrics/bot-metrics.js';
@@ -97,11 +97,11 @@ export function accountLinks({ login, tokens, store, metrics, log, forgetReminde
       return unlinked;
     },
     forget: async (id) => {
-      const report = [
+      const report: ForgottenRecords = [
         ...forgottenRecords(await store.forgetUser(id)),
-        { label: 'reminders', deleted: await forgetReminders(id) },
-        { label: 'server memberships and mirrored lists', deleted: await forgetSocial(id) },
-        { label: 'settings', deleted: await forgetPreferences(id) },
+        { label: 'reminders', kind: 'reminders', deleted: await forgetReminders(id) },
+        { label: 'server memberships and mirrored lists', kind: 'social', deleted: await forgetSocial(id) },
+        { label: 'settings', kind: 'settings', deleted: await forgetPreferences(id) },
       ];
       log.info('audit: everything about the user deleted', {
         audit: 'forget',
@@ -113,17 +113,17 @@ export function accountLinks({ login, tokens, store, metrics, log, forgetReminde
   };
 }
 
-/** How "forget me" names each kind of record it deleted. */
-const USER_RECORD_LABELS: Readonly<Record<string, string>> = {
-  'link-confirmations': 'links awaiting confirmation (with their tokens)',
-  'login-index': 'login indexes from an older version',
-  'login-lost-notices': 'notes that a lost login was told by DM',
+/** How "forget me" names each kind of record it deleted: in English for the log, by kind for the user's language. */
+const USER_RECORDS: Readonly<Record<string, { label: string; kind: ForgottenKind }>> = {
+  'link-confirmations': { label: 'links awaiting confirmation (with their tokens)', kind: 'linkConfirmations' },
+  'login-index': { label: 'login indexes from an older version', kind: 'loginIndex' },
+  'login-lost-notices': { label: 'notes that a lost login was told by DM', kind: 'loginLostNotices' },
 };
 
 function forgottenRecords(result: ForgetResult): ForgottenRecords {
   return [
-    { label: 'linked accounts (with their tokens)', deleted: result.account ? 1 : 0 },
-    { label: 'pending logins', deleted: result.pendingLogins },
-    ...Object.entries(result.other).map(([namespace, deleted]) => ({ label: USER_RECORD_LABELS[namespace] ?? namespace, deleted })),
+    { label: 'linked accounts (with their tokens)', kind: 'account', deleted: result.account ? 1 : 0 },
+    { label: 'pending logins', kind: 'pendingLogins', deleted: result.pendingLogins },
+    ...Object.entries(result.other).map(([namespace, deleted]) => ({ label: USER_RECORDS[namespace]?.label ?? namespace, ...(USER_RECORDS[namespace] ? { kind: USER_RECORDS[namespace].kind } : {}), deleted })),
   ];
 }

@@ -174,6 +174,7 @@ export const lists: Messages<typeof en> = {
   'lists.forget.kind.loginLostNotices': 'Vermerke, dass eine verlorene Anmeldung per DM gemeldet wurde',
   'lists.forget.kind.reminders': 'Erinnerungen',
   'lists.forget.kind.social': 'Server-Mitgliedschaften und gespiegelte Listen',
+  'lists.forget.kind.settings': 'Einstellungen (Titelform)',
 
   'lists.web.confirm.title': 'Kontoverknüpfung bestätigen',
   'lists.web.confirm.question': 'Dienstkonto <strong>{service}</strong> mit dem Discord-Benutzer <strong>{handle}</strong> verknüpfen?',

@@ -180,6 +180,7 @@ export const lists = {
   'lists.forget.kind.loginLostNotices': 'notes that a lost login was told by DM',
   'lists.forget.kind.reminders': 'reminders',
   'lists.forget.kind.social': 'server memberships and mirrored lists',
+  'lists.forget.kind.settings': 'settings (title form)',
 
   // The login's web pages (the browser's language)
   'lists.web.confirm.title': 'Confirm the account link',

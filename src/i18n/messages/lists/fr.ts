@@ -174,6 +174,7 @@ export const lists: Messages<typeof en> = {
   'lists.forget.kind.loginLostNotices': 'notes indiquant qu’une connexion perdue a été signalée en MP',
   'lists.forget.kind.reminders': 'rappels',
   'lists.forget.kind.social': 'adhésions aux serveurs et listes copiées',
+  'lists.forget.kind.settings': 'réglages (forme des titres)',
 
   'lists.web.confirm.title': 'Confirme la liaison du compte',
   'lists.web.confirm.question': 'Lier le compte du service <strong>{service}</strong> à l’utilisateur Discord <strong>{handle}</strong> ?',

@@ -174,6 +174,7 @@ export const lists: Messages<typeof en> = {
   'lists.forget.kind.loginLostNotices': 'ログイン切れをDMで伝えた記録',
   'lists.forget.kind.reminders': 'リマインダー',
   'lists.forget.kind.social': 'サーバーへの参加とミラーしたリスト',
+  'lists.forget.kind.settings': '設定（タイトルの表示形式）',
 
   'lists.web.confirm.title': 'アカウント連携の確認',
   'lists.web.confirm.question': 'サービスのアカウント <strong>{service}</strong> を Discordユーザー <strong>{handle}</strong> に連携しますか？',

@@ -174,6 +174,7 @@ export const lists: Messages<typeof en> = {
   'lists.forget.kind.loginLostNotices': 'registros de que um login perdido foi avisado por DM',
   'lists.forget.kind.reminders': 'lembretes',
   'lists.forget.kind.social': 'participações em servidores e listas espelhadas',
+  'lists.forget.kind.settings': 'configurações (forma dos títulos)',
 
   'lists.web.confirm.title': 'Confirme o vínculo da conta',
   'lists.web.confirm.question': 'Vincular a conta do serviço <strong>{service}</strong> ao usuário do Discord <strong>{handle}</strong>?',
