@@ -33,7 +33,7 @@ async function add(ctx: CommandContext, args: RemindArgs<'add'>): Promise<Render
   const id = await resolveTitle(ctx, 'anime', args.title);
   const anime = await ctx.deps.service.getAnime(id, { fields: AIRING_FIELDS });
   const followed = await ctx.deps.reminders.add(ctx.userId, anime);
-  const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, ctx.where), 150));
+  const name = escapeMarkdown(clipPlain(maskTitle(ctx.t, followed.info.title, followed.info.nsfw, ctx.where), 150));
   return done('Reminder set', `You will get a DM when a new episode of **${name}** is expected. ${nextText(followed.next)}`.trim());
 }
 
@@ -80,7 +80,7 @@ async function channelAdd(ctx: CommandContext, args: RemindArgs<'channel add'>):
     { channelId, delayMinutes, ageRestricted: access.nsfw, ...(roleId !== undefined ? { roleId } : {}), ...(thread ? { thread } : {}) },
     anime,
   );
-  const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
+  const name = escapeMarkdown(clipPlain(maskTitle(ctx.t, followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
   const mention = roleId !== undefined ? `, mentioning <@&${roleId}>` : '';
   const delay = delayMinutes > 0 ? ` ${plural(delayMinutes, 'minute', 'minutes')} after the Japanese broadcast` : '';
   const threads = thread ? ', opening a thread on each post for the episode' : '';

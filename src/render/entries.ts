@@ -5,6 +5,7 @@ import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js'
 import { discordTimestamp, escapeMarkdown, formatCount, formatNumber, formatPartialDate, humanize, truncate } from './text.js';
 import { COLORS } from './theme.js';
 import { pictureUrl, priorityLabel, repeatValueLabel } from './work-facts.js';
+import { ENGLISH } from '../i18n/index.js';
 
 function num(n: number | undefined): n is number {
   return n !== undefined && Number.isFinite(n);
@@ -45,9 +46,9 @@ function commonEntryFields(
     updated_at?: string;
   },
 ): void {
-  push(fields, 'Started', s.start_date ? escapeMarkdown(formatPartialDate(s.start_date)) : undefined);
-  push(fields, 'Finished', s.finish_date ? escapeMarkdown(formatPartialDate(s.finish_date)) : undefined);
-  push(fields, 'Priority', priorityLabel(s.priority));
+  push(fields, 'Started', s.start_date ? escapeMarkdown(formatPartialDate(ENGLISH, s.start_date)) : undefined);
+  push(fields, 'Finished', s.finish_date ? escapeMarkdown(formatPartialDate(ENGLISH, s.finish_date)) : undefined);
+  push(fields, 'Priority', priorityLabel(ENGLISH, s.priority));
   const tags = (s.tags ?? []).map((t) => t.trim()).filter((t) => t !== '');
   push(fields, 'Tags', tags.length > 0 ? tags.map(escapeMarkdown).join(', ') : undefined, false);
   push(fields, 'Comments', s.comments?.trim() ? truncate(escapeMarkdown(s.comments.trim()), 1000) : undefined, false);
@@ -60,10 +61,10 @@ export function animeListEntryEmbed(s: AnimeListStatus, work?: ListEntryWork, he
   const fields: APIEmbedField[] = [];
   push(fields, 'Status', s.status ? escapeMarkdown(humanize(s.status)) : undefined);
   push(fields, 'Score', s.score !== undefined ? (s.score > 0 ? `★ ${s.score}` : 'Not scored') : undefined);
-  push(fields, 'Episodes', s.num_episodes_watched !== undefined ? `${formatNumber(s.num_episodes_watched)}/${formatCount(work?.num_episodes)}` : undefined);
+  push(fields, 'Episodes', s.num_episodes_watched !== undefined ? `${formatNumber(ENGLISH, s.num_episodes_watched)}/${formatCount(ENGLISH, work?.num_episodes)}` : undefined);
   if (s.is_rewatching) push(fields, 'Rewatching', 'Yes');
-  if (num(s.num_times_rewatched) && s.num_times_rewatched > 0) push(fields, 'Times rewatched', formatNumber(s.num_times_rewatched));
-  push(fields, 'Rewatch value', repeatValueLabel(s.rewatch_value));
+  if (num(s.num_times_rewatched) && s.num_times_rewatched > 0) push(fields, 'Times rewatched', formatNumber(ENGLISH, s.num_times_rewatched));
+  push(fields, 'Rewatch value', repeatValueLabel(ENGLISH, s.rewatch_value));
   commonEntryFields(fields, s);
   if (fields.length > 0) embed.fields = fields;
   return embed;
@@ -75,11 +76,11 @@ export function mangaListEntryEmbed(s: MangaListStatus, work?: ListEntryWork, he
   const fields: APIEmbedField[] = [];
   push(fields, 'Status', s.status ? escapeMarkdown(humanize(s.status)) : undefined);
   push(fields, 'Score', s.score !== undefined ? (s.score > 0 ? `★ ${s.score}` : 'Not scored') : undefined);
-  push(fields, 'Volumes', s.num_volumes_read !== undefined ? `${formatNumber(s.num_volumes_read)}/${formatCount(work?.num_volumes)}` : undefined);
-  push(fields, 'Chapters', s.num_chapters_read !== undefined ? `${formatNumber(s.num_chapters_read)}/${formatCount(work?.num_chapters)}` : undefined);
+  push(fields, 'Volumes', s.num_volumes_read !== undefined ? `${formatNumber(ENGLISH, s.num_volumes_read)}/${formatCount(ENGLISH, work?.num_volumes)}` : undefined);
+  push(fields, 'Chapters', s.num_chapters_read !== undefined ? `${formatNumber(ENGLISH, s.num_chapters_read)}/${formatCount(ENGLISH, work?.num_chapters)}` : undefined);
   if (s.is_rereading) push(fields, 'Rereading', 'Yes');
-  if (num(s.num_times_reread) && s.num_times_reread > 0) push(fields, 'Times reread', formatNumber(s.num_times_reread));
-  push(fields, 'Reread value', repeatValueLabel(s.reread_value));
+  if (num(s.num_times_reread) && s.num_times_reread > 0) push(fields, 'Times reread', formatNumber(ENGLISH, s.num_times_reread));
+  push(fields, 'Reread value', repeatValueLabel(ENGLISH, s.reread_value));
   commonEntryFields(fields, s);
   if (fields.length > 0) embed.fields = fields;
   return embed;

@@ -7,6 +7,7 @@ import { clipPlain, discordTimestamp, escapeMarkdown, plural, truncate } from '.
 import { COLORS } from './theme.js';
 import { safeHttpUrl } from './url.js';
 import { workListEmbed, type PageOptions, type WorkListItem } from './lists.js';
+import { ENGLISH } from '../i18n/index.js';
 
 function userName(u: { name?: string } | undefined): string | undefined {
   const name = u?.name?.trim();
@@ -27,7 +28,7 @@ export function forumTopicsEmbed(topics: readonly ForumTopicSummary[], o: PageOp
     parts.push(`ID ${t.id}`);
     return { position: offset + i + 1, title: `${t.is_locked ? '🔒 ' : ''}${t.title?.trim() || `Topic ${t.id}`}`, extra: parts.join(' · ') };
   });
-  return workListEmbed({ ...o, title: o.title ?? 'Forum topics', items, color: COLORS.forum, emptyText: 'No topics found.' });
+  return workListEmbed(ENGLISH, { ...o, title: o.title ?? 'Forum topics', items, color: COLORS.forum, emptyText: 'No topics found.' });
 }
 
 const BAR_WIDTH = 10;

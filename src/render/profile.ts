@@ -4,6 +4,7 @@ import type { User, UserAnimeStatistics } from '../service/user-types.js';
 import { discordTimestamp, escapeMarkdown, formatNumber, formatPartialDate, humanize, truncate } from './text.js';
 import { COLORS } from './theme.js';
 import { safeHttpUrl } from './url.js';
+import { ENGLISH } from '../i18n/index.js';
 
 function num(n: number | undefined): n is number {
   return n !== undefined && Number.isFinite(n);
@@ -28,7 +29,7 @@ function statisticsFields(s: UserAnimeStatistics): APIEmbedField[] {
     'Anime list',
     statuses
       .filter((e): e is [string, number] => num(e[1]))
-      .map(([label, n]) => `${label}: **${formatNumber(n)}**`)
+      .map(([label, n]) => `${label}: **${formatNumber(ENGLISH, n)}**`)
       .join('\n'),
   );
   const days: Array<[string, number | undefined]> = [
@@ -43,13 +44,13 @@ function statisticsFields(s: UserAnimeStatistics): APIEmbedField[] {
     'Days',
     days
       .filter((e): e is [string, number] => num(e[1]))
-      .map(([label, n]) => `${label}: **${formatNumber(n)}**`)
+      .map(([label, n]) => `${label}: **${formatNumber(ENGLISH, n)}**`)
       .join('\n'),
   );
   const other: string[] = [];
-  if (num(s.mean_score)) other.push(`Mean score: **${formatNumber(s.mean_score)}**`);
-  if (num(s.num_episodes)) other.push(`Episodes: **${formatNumber(s.num_episodes)}**`);
-  if (num(s.num_times_rewatched)) other.push(`Rewatched: **${formatNumber(s.num_times_rewatched)}**`);
+  if (num(s.mean_score)) other.push(`Mean score: **${formatNumber(ENGLISH, s.mean_score)}**`);
+  if (num(s.num_episodes)) other.push(`Episodes: **${formatNumber(ENGLISH, s.num_episodes)}**`);
+  if (num(s.num_times_rewatched)) other.push(`Rewatched: **${formatNumber(ENGLISH, s.num_times_rewatched)}**`);
   push(fields, 'Overall', other.join('\n'));
   return fields;
 }
@@ -64,7 +65,7 @@ export function profileEmbed(u: User): APIEmbed {
   push(fields, 'Joined', joined ? `${joined} (${discordTimestamp(u.joined_at, 'R') ?? ''})` : undefined);
   push(fields, 'Location', u.location ? escapeMarkdown(u.location) : undefined);
   push(fields, 'Gender', u.gender ? escapeMarkdown(humanize(u.gender)) : undefined);
-  push(fields, 'Birthday', u.birthday ? escapeMarkdown(formatPartialDate(u.birthday)) : undefined);
+  push(fields, 'Birthday', u.birthday ? escapeMarkdown(formatPartialDate(ENGLISH, u.birthday)) : undefined);
   push(fields, 'Time zone', u.time_zone ? escapeMarkdown(u.time_zone) : undefined);
   if (u.is_supporter) push(fields, 'Supporter', 'Yes');
   if (u.anime_statistics) fields.push(...statisticsFields(u.anime_statistics));

@@ -10,6 +10,7 @@ import type { ListKind } from '../social/types.js';
 import { DISCORD_LIMITS } from './limits.js';
 import { clipPlain, escapeMarkdown, formatNumber, humanize, plural, truncate } from './text.js';
 import { COLORS } from './theme.js';
+import { ENGLISH } from '../i18n/index.js';
 
 /** How many members the details' "In this server" part lists. */
 export const SERVER_VIEW_SHOWN = 5;
@@ -39,12 +40,12 @@ function unit(kind: ListKind): [string, string] {
 
 /** `9.25` → `9.25`, `8` → `8`. */
 function score(n: number): string {
-  return formatNumber(Math.round(n * 100) / 100);
+  return formatNumber(ENGLISH, Math.round(n * 100) / 100);
 }
 
 function progressText(kind: ListKind, progress: number, total: number): string {
   const [one, other] = unit(kind);
-  return plural(total > 0 ? total : progress, one, other, total > 0 ? `${formatNumber(progress)}/${formatNumber(total)}` : formatNumber(progress));
+  return plural(total > 0 ? total : progress, one, other, total > 0 ? `${formatNumber(ENGLISH, progress)}/${formatNumber(ENGLISH, total)}` : formatNumber(ENGLISH, progress));
 }
 
 /** One member's line: name, status, score and progress. */
@@ -57,7 +58,7 @@ export function memberLine(kind: ListKind, line: ServerViewLine): string {
 
 /** `2 watching · 3 completed · 1 plan to watch` */
 function statusSummary(view: ServerView): string {
-  return view.byStatus.map((s) => `${formatNumber(s.count)} ${humanize(s.status).toLowerCase()}`).join(' · ');
+  return view.byStatus.map((s) => `${formatNumber(ENGLISH, s.count)} ${humanize(s.status).toLowerCase()}`).join(' · ');
 }
 
 function meanText(meanScore: number | undefined, scored: number): string {
@@ -115,7 +116,7 @@ export function compareEmbed(kind: ListKind, a: CompareSide, b: CompareSide, aff
   const lines = [
     `${memberLabel(a.discordUserId, a.serviceUser)} and ${memberLabel(b.discordUserId, b.serviceUser)}`,
     '',
-    `**${share}%** of the titles on either list are on both: ${plural(affinity.common, 'title', 'titles')} in common (${formatNumber(affinity.countA)} and ${formatNumber(affinity.countB)} on their lists).`,
+    `**${share}%** of the titles on either list are on both: ${plural(affinity.common, 'title', 'titles')} in common (${formatNumber(ENGLISH, affinity.countA)} and ${formatNumber(ENGLISH, affinity.countB)} on their lists).`,
     correlationText(affinity),
   ];
   const fields = [];
@@ -156,7 +157,7 @@ function metricValue(metric: LeaderboardMetric, kind: ListKind, row: Leaderboard
     case 'episodes':
       return kind === 'anime' ? plural(row.value, 'episode', 'episodes') : plural(row.value, 'chapter', 'chapters');
     case 'days':
-      return plural(row.value, 'day', 'days', formatNumber(Math.round(row.value * 10) / 10));
+      return plural(row.value, 'day', 'days', formatNumber(ENGLISH, Math.round(row.value * 10) / 10));
     case 'completed':
       return plural(row.value, 'title', 'titles');
     case 'mean_score':

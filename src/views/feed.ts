@@ -21,6 +21,7 @@ import { LockTimeoutError } from '../store/locks.js';
 import { ANIME_MY_STATUS, MANGA_MY_STATUS } from './details.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { isNsfw, maskTitle } from './nsfw.js';
+import { ENGLISH } from '../i18n/index.js';
 
 const ADD_KIND = 'fa';
 /** Rows of buttons a post carries (Discord allows five). */
@@ -88,7 +89,7 @@ async function addPlanned(ctx: BaseContext, kind: WorkKind, id: number, auth: Au
     kind === 'anime'
       ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw', 'num_episodes', 'average_episode_duration', ANIME_MY_STATUS) }, { auth })
       : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw', 'num_chapters', MANGA_MY_STATUS) }, { auth });
-  const name = escapeMarkdown(clipPlain(maskTitle(work.title, work.nsfw, ctx.where), 150));
+  const name = escapeMarkdown(clipPlain(maskTitle(ENGLISH, work.title, work.nsfw, ctx.where), 150));
   const current = work.my_list_status?.status;
   if (current !== undefined) {
     return { embeds: [{ title: 'Already on your list', description: `**${name}** is on your list as ${humanize(current)}; it was left as it is.`, color: COLORS.brand }] };

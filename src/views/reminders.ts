@@ -16,6 +16,7 @@ import { COLORS } from '../render/theme.js';
 import { addEpisodeButtonId, renderDetails } from './details.js';
 import type { Where } from '../interactions/where.js';
 import { maskTitle } from './nsfw.js';
+import { ENGLISH } from '../i18n/index.js';
 
 const OPEN_KIND = 'ro';
 const STOP_KIND = 'rs';
@@ -23,7 +24,7 @@ const STOP_KIND = 'rs';
 const IN_DM: Where = { place: 'bot_dm', ageRestricted: false };
 
 function titleText(title: string, nsfw: string | undefined, where: Where = IN_DM): string {
-  return escapeMarkdown(clipPlain(maskTitle(title, nsfw, where), 150));
+  return escapeMarkdown(clipPlain(maskTitle(ENGLISH, title, nsfw, where), 150));
 }
 
 /** "Episode N of X is expected to be out", with the expected time and the buttons; in a channel, after the chosen role's mention. */
@@ -57,7 +58,7 @@ export function reminderMessage(r: QueuedReminder): RenderedMessage {
 export function reminderThreadName(r: QueuedReminder): string {
   const where: Where = r.target.kind === 'channel' ? { place: 'guild', ageRestricted: r.target.ageRestricted } : IN_DM;
   const episode = r.episode !== undefined ? `Episode ${r.episode}` : 'New episode';
-  const title = clipPlain(maskTitle(r.title, r.nsfw, where), 100 - episode.length - 3);
+  const title = clipPlain(maskTitle(ENGLISH, r.title, r.nsfw, where), 100 - episode.length - 3);
   return `${title} – ${episode}`;
 }
 
@@ -131,7 +132,7 @@ export function followedChoices(titles: ReadonlyArray<{ id: number; title: strin
   for (const t of titles) {
     if (seen.has(t.id)) continue;
     seen.add(t.id);
-    const name = clipPlain(maskTitle(t.title, t.nsfw, where), 80);
+    const name = clipPlain(maskTitle(ENGLISH, t.title, t.nsfw, where), 80);
     if (q !== '' && t.id !== id && !name.toLowerCase().includes(q)) continue;
     out.push({ name: `${name} · ID ${t.id}`, value: `${ID_PREFIX}${t.id}` });
     if (out.length === 25) break;

@@ -40,7 +40,7 @@ const MANGA_FIELDS = mangaFields(
 
 /** A page of list entries with each entry's progress; titles not safe for work are masked outside age-restricted channels. */
 export function userListPage(
-  ctx: Pick<BaseContext, 'where'>,
+  ctx: Pick<BaseContext, 'where' | 't'>,
   kind: WorkKind,
   page: Page<AnimeListItem | MangaListItem>,
   offset: number,
@@ -49,14 +49,14 @@ export function userListPage(
   const entries = page.data;
   const items: WorkListItem[] = entries.map((e, i) => ({
     position: offset + i + 1,
-    title: maskTitle(e.node.title, e.node.nsfw, ctx.where),
+    title: maskTitle(ctx.t, e.node.title, e.node.nsfw, ctx.where),
     extra:
       kind === 'anime'
-        ? animeListStatusLine((e as AnimeListItem).list_status ?? {}, (e as AnimeListItem).node.num_episodes)
-        : mangaListStatusLine((e as MangaListItem).list_status ?? {}, (e as MangaListItem).node.num_volumes, (e as MangaListItem).node.num_chapters),
+        ? animeListStatusLine(ctx.t, (e as AnimeListItem).list_status ?? {}, (e as AnimeListItem).node.num_episodes)
+        : mangaListStatusLine(ctx.t, (e as MangaListItem).list_status ?? {}, (e as MangaListItem).node.num_volumes, (e as MangaListItem).node.num_chapters),
   }));
-  const note = o.nsfwFiltered ? nsfwFilteredNote(ctx.where) : undefined;
-  const embed = workListEmbed({
+  const note = o.nsfwFiltered ? nsfwFilteredNote(ctx.t, ctx.where) : undefined;
+  const embed = workListEmbed(ctx.t, {
     title: o.title,
     items,
     emptyText: offset === 0 ? 'This list is empty.' : 'No more entries.',

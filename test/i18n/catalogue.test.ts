@@ -20,7 +20,9 @@ function argumentsOf(ast: unknown, into = new Set<string>()): Set<string> {
 const keys = Object.keys(EN) as MessageKey[];
 
 /** Words the anime community of these languages uses as they are (loanwords), so the same text is right. */
-const LOANWORDS = new Set(['Manga', 'Doujinshi', 'Manhwa', 'Manhua', 'One-shot', 'Special', 'Light Novel', 'Light novel', 'Visual Novel', 'Visual novel', 'Original', 'Radio', 'Winter', 'Mixed Media', 'Rx – Hentai']);
+const LOANWORDS = new Set(['Manga', 'Doujinshi', 'Manhwa', 'Manhua', 'One-shot', 'Special', 'Light Novel', 'Light novel', 'Visual Novel', 'Visual novel', 'Original', 'Radio', 'Winter', 'Mixed Media', 'Rx – Hentai',
+  // The same word in these languages (de/fr Genres, Studios, Status; fr Page; pt Volumes), NSFW everywhere.
+  'NSFW', 'Genres', 'Studios', 'Status', 'Page {page}', 'Volumes', 'Anime · ID {id}', 'Manga · ID {id}']);
 
 describe('the message catalogue', () => {
   it('has keys', () => {
