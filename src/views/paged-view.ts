@@ -52,17 +52,9 @@ function pagerId<S>(view: PagedView<S>, invoker: string, button: PagerButton, of
   return encodeCustomId(PAGER_KIND, [view.code, invoker, button, offset, ...view.encode(state)]);
 }
 
-export async function renderPagedView<S>(
-  ctx: BaseContext,
-  view: PagedView<S>,
-  state: S,
-  offset: number,
-  invokerId: string,
-): Promise<RenderedMessage> {
-  const page = await view.load(ctx, state, offset);
-  const t = ctx.t;
+/** The pager row: first, previous, the page number, next and (when the total is known) last. Throws CustomIdTooLongError. */
+function pagerRow<S>(t: Translator, view: PagedView<S>, state: S, page: LoadedPage, offset: number, invoker: string): APIActionRowComponent<APIComponentInMessageActionRow> {
   const size = view.pageSize ?? PAGE_SIZE;
-  const invoker = encodeUserId(invokerId);
   const pageNumber = Math.floor(offset / size) + 1;
   const lastOffset = page.total !== undefined ? Math.max(0, Math.ceil(page.total / size) - 1) * size : undefined;
   const atStart = offset === 0;
@@ -73,25 +65,33 @@ export async function renderPagedView<S>(
     label,
     disabled,
   });
+  const pageText =
+    lastOffset !== undefined ? t.t('catalogue.pager.pageOf', { page: pageNumber, pages: lastOffset / size + 1 }) : t.t('catalogue.pager.page', { page: pageNumber });
+  const pager = [
+    button('f', t.t('catalogue.pager.first'), 0, atStart),
+    button('p', t.t('catalogue.pager.previous'), Math.max(0, offset - size), atStart),
+    button('i', pageText, offset, true),
+    button('n', t.t('catalogue.pager.next'), offset + size, !page.hasNext),
+  ];
+  if (lastOffset !== undefined) pager.push(button('l', t.t('catalogue.pager.last'), lastOffset, offset >= lastOffset));
+  return { type: ComponentType.ActionRow, components: pager };
+}
+
+export async function renderPagedView<S>(
+  ctx: BaseContext,
+  view: PagedView<S>,
+  state: S,
+  offset: number,
+  invokerId: string,
+): Promise<RenderedMessage> {
+  const page = await view.load(ctx, state, offset);
+  const t = ctx.t;
+  const invoker = encodeUserId(invokerId);
   const rows: APIActionRowComponent<APIComponentInMessageActionRow>[] = [];
   let note = page.content;
-  if (!atStart || page.hasNext) {
+  if (offset > 0 || page.hasNext) {
     try {
-      const pager = [
-        button('f', t.t('catalogue.pager.first'), 0, atStart),
-        button('p', t.t('catalogue.pager.previous'), Math.max(0, offset - size), atStart),
-        button(
-          'i',
-          lastOffset !== undefined
-            ? t.t('catalogue.pager.pageOf', { page: pageNumber, pages: lastOffset / size + 1 })
-            : t.t('catalogue.pager.page', { page: pageNumber }),
-          offset,
-          true,
-        ),
-        button('n', t.t('catalogue.pager.next'), offset + size, !page.hasNext),
-      ];
-      if (lastOffset !== undefined) pager.push(button('l', t.t('catalogue.pager.last'), lastOffset, offset >= lastOffset));
-      rows.push({ type: ComponentType.ActionRow, components: pager });
+      rows.push(pagerRow(t, view, state, page, offset, invoker));
     } catch (error) {
       // Only text full of escaped characters can overflow the custom_id; show the page without paging.
       if (!(error instanceof CustomIdTooLongError)) throw error;
