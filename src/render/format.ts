@@ -111,11 +111,15 @@ export function formatEpisodeDuration(t: Translator, seconds: number): string {
   return t.t('catalogue.duration.perEpisode', { duration: formatDuration(t, seconds) });
 }
 
-const NUMBER_OPTIONS: Intl.NumberFormatOptions = { maximumFractionDigits: 2 };
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
 
 /** `1234567` → `1,234,567` in the reader's locale (at most 2 decimals); `?` when not finite. */
 export function formatNumber(t: Translator, n: number): string {
-  return Number.isFinite(n) ? t.number(n, NUMBER_OPTIONS) : t.t('catalogue.date.unknown');
+  if (!Number.isFinite(n)) return t.t('catalogue.date.unknown');
+  // Cached here by locale: the hottest call of every list page (ranks, scores, members).
+  let format = NUMBER_FORMATS.get(t.locale);
+  if (!format) NUMBER_FORMATS.set(t.locale, (format = new Intl.NumberFormat(t.locale, { maximumFractionDigits: 2 })));
+  return format.format(n);
 }
 
 /** Totals where the service uses 0 for unknown (episodes, volumes, chapters): `0`/missing → `?`. */
