@@ -1,6 +1,6 @@
 // Detail embeds for one anime or manga, from whatever fields the service returned, in the reader's language.
 import type { APIEmbed, APIEmbedField } from 'discord.js';
-import type { MessageKey, Translator } from '../i18n/index.js';
+import { EN, type MessageKey, type Translator } from '../i18n/index.js';
 import type { Anime, AnimeStatistics, Manga, Recommendation, RelatedWork } from '../service/work-types.js';
 import {
   escapeMarkdown,
@@ -92,7 +92,12 @@ function relatedLines(t: Translator, items: RelatedWork[] | undefined): string |
   const lines = (items ?? [])
     .filter((r) => r.node)
     .map((r) => {
-      const relation = r.relation_type_formatted?.trim() || (r.relation_type ? humanize(r.relation_type) : t.t('catalogue.details.related'));
+      // Known relations are named by the catalogue (the service's formatted name is English); others as the service gives them.
+      const key = r.relation_type ? `catalogue.relation.${r.relation_type.trim().toLowerCase()}` : undefined;
+      const relation =
+        key !== undefined && Object.hasOwn(EN, key)
+          ? t.t(key as MessageKey)
+          : r.relation_type_formatted?.trim() || (r.relation_type ? humanize(r.relation_type) : t.t('catalogue.details.related'));
       return `${escapeMarkdown(clipPlain(relation, 40))}: ${shortTitle(r.node)}`;
     });
   return linesWithin(t, lines, MAX_RELATED);

@@ -21,8 +21,8 @@ const keys = Object.keys(EN) as MessageKey[];
 
 /** Words the anime community of these languages uses as they are (loanwords), so the same text is right. */
 const LOANWORDS = new Set(['Manga', 'Doujinshi', 'Manhwa', 'Manhua', 'One-shot', 'Special', 'Light Novel', 'Light novel', 'Visual Novel', 'Visual novel', 'Original', 'Radio', 'Winter', 'Mixed Media', 'Rx – Hentai',
-  // The same word in these languages (de/fr Genres, Studios, Status; fr Page; pt Volumes), NSFW everywhere.
-  'NSFW', 'Genres', 'Studios', 'Status', 'Page {page}', 'Volumes', 'Anime · ID {id}', 'Manga · ID {id}']);
+  // The same word in these languages (de/fr Genres, Studios, Status; fr Page, Adaptation; pt Volumes; Spin-off), NSFW everywhere.
+  'NSFW', 'Genres', 'Studios', 'Status', 'Page {page}', 'Volumes', 'Spin-off', 'Adaptation', 'Anime · ID {id}', 'Manga · ID {id}']);
 
 describe('the message catalogue', () => {
   it('has keys', () => {

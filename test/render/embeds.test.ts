@@ -81,7 +81,7 @@ describe('animeDetailsEmbed', () => {
     expect(fieldValue(e, 'Duration')).toBe('24 min per ep');
     expect(fieldValue(e, 'Rating')).toBe(ENGLISH.t('term.rating.pg_13'));
     expect(fieldValue(e, 'Studios')).toBe('Studio\\_Name');
-    expect(fieldValue(e, 'Related anime')).toBe('Sequel: Sequel Show\nAlternative Version: Other');
+    expect(fieldValue(e, 'Related anime')).toBe('Sequel: Sequel Show\nAlternative version: Other');
     expect(fieldValue(e, 'Related manga')).toBe('Adaptation: The Manga');
     expect(fieldValue(e, 'Recommendations')).toBe('Similar (42)');
     expect(fieldValue(e, 'NSFW')).toBe(ENGLISH.t('term.nsfw.gray'));
