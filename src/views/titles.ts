@@ -131,7 +131,7 @@ export async function resolveTitle(ctx: BaseContext, kind: WorkKind, value: stri
   if (match) return match.id;
   const examples = found
     .slice(0, 5)
-    .map((w) => `“${escapeMarkdown(w.title ?? `#${w.id}`)}”`)
+    .map((w) => ctx.t.t('catalogue.choice.quoted', { text: escapeMarkdown(w.title ?? `#${w.id}`) }))
     .join(', ');
   throw new UserFacingError('catalogue.error.pickTitle', { kind, query: shown, examples });
 }

@@ -168,6 +168,7 @@ export const catalogue: Messages<typeof en> = {
   'catalogue.choice.withId': '{name} · ID {id}',
   'catalogue.choice.nsfw': '{kind, select, anime {Anime} other {Manga}} {id} (nicht jugendfrei)',
   'catalogue.choice.finished': '{name} (beendet)',
+  'catalogue.choice.quoted': '„{text}“',
   'catalogue.error.titleTooLong.title': 'Titel zu lang',
   'catalogue.error.titleTooLong.text': 'Gib höchstens {max} Zeichen des Titels, seine ID oder einen Link auf seine Seite ein.',
   'catalogue.error.titleTooShort.title': 'Titel zu kurz',

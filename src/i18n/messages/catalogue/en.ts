@@ -176,6 +176,7 @@ export const catalogue = {
   'catalogue.choice.withId': '{name} · ID {id}',
   'catalogue.choice.nsfw': '{kind, select, anime {anime} other {manga}} {id} (not safe for work)',
   'catalogue.choice.finished': '{name} (finished)',
+  'catalogue.choice.quoted': '“{text}”',
   'catalogue.error.titleTooLong.title': 'Title too long',
   'catalogue.error.titleTooLong.text': 'Type at most {max} characters of the title, its ID, or a link to its page.',
   'catalogue.error.titleTooShort.title': 'Title too short',

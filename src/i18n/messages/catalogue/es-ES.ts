@@ -168,6 +168,7 @@ export const catalogue: Messages<typeof en> = {
   'catalogue.choice.withId': '{name} · ID {id}',
   'catalogue.choice.nsfw': '{kind, select, anime {anime} other {manga}} {id} (NSFW)',
   'catalogue.choice.finished': '{name} (finalizado)',
+  'catalogue.choice.quoted': '«{text}»',
   'catalogue.error.titleTooLong.title': 'Título demasiado largo',
   'catalogue.error.titleTooLong.text': 'Escribe como máximo {max} caracteres del título, su ID o un enlace a su página.',
   'catalogue.error.titleTooShort.title': 'Título demasiado corto',

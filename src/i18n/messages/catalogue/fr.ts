@@ -168,6 +168,7 @@ export const catalogue: Messages<typeof en> = {
   'catalogue.choice.withId': '{name} · ID {id}',
   'catalogue.choice.nsfw': '{kind, select, anime {anime} other {manga}} {id} (NSFW)',
   'catalogue.choice.finished': '{name} (terminé)',
+  'catalogue.choice.quoted': '« {text} »',
   'catalogue.error.titleTooLong.title': 'Titre trop long',
   'catalogue.error.titleTooLong.text': 'Tape au plus {max} caractères du titre, son ID ou un lien vers sa page.',
   'catalogue.error.titleTooShort.title': 'Titre trop court',

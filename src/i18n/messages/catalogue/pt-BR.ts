@@ -168,6 +168,7 @@ export const catalogue: Messages<typeof en> = {
   'catalogue.choice.withId': '{name} · ID {id}',
   'catalogue.choice.nsfw': '{kind, select, anime {anime} other {mangá}} {id} (NSFW)',
   'catalogue.choice.finished': '{name} (finalizado)',
+  'catalogue.choice.quoted': '"{text}"',
   'catalogue.error.titleTooLong.title': 'Título longo demais',
   'catalogue.error.titleTooLong.text': 'Digite no máximo {max} caracteres do título, o ID dele ou um link para a página dele.',
   'catalogue.error.titleTooShort.title': 'Título curto demais',
