@@ -15,6 +15,7 @@ import { runFaults } from './faults.js';
 import { runReminders } from './reminders.js';
 import { runEconomy } from './economy.js';
 import { runSocial } from './social.js';
+import { runCatalogueFormatting } from './catalogue-formatting.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -27,6 +28,8 @@ async function main(): Promise<number> {
     `amls-discord-bot benchmarks (${o.quick ? 'quick' : 'full'} run) — node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'})`,
   );
   const parts: Record<Part, () => Promise<unknown>> = {
+    // First: pure CPU, and its first renders must be the process's first.
+    formatting: () => runCatalogueFormatting(o),
     latency: () => runLatency(o),
     memory: () => runMemory(o),
     service: () => runServiceThroughput(o),

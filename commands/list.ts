@@ -127,7 +127,7 @@ function oneOf<T extends string>(option: string, value: string | undefined, allo
 
 /** The title as it may be shown here: not-safe-for-work titles stay hidden outside age-restricted channels. */
 function shown<W extends Anime | Manga>(ctx: CommandContext, work: W): W {
-  return { ...work, title: maskTitle(work.title, work.nsfw, ctx.where) };
+  return { ...work, title: maskTitle(ctx.t, work.title, work.nsfw, ctx.where) };
 }
 
 function viewHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime view'> | ListArgs<'manga view'>> {

@@ -59,7 +59,7 @@ async function add(ctx: CommandContext, args: RemindArgs<'add'>): Promise<Render
   const id = await resolveTitle(ctx, 'anime', args.title);
   const anime = await ctx.deps.service.getAnime(id, { fields: AIRING_FIELDS });
   const followed = await ctx.deps.reminders.add(ctx.userId, anime);
-  const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, ctx.where), 150));
+  const name = escapeMarkdown(clipPlain(maskTitle(ctx.t, followed.info.title, followed.info.nsfw, ctx.where), 150));
   return done(ctx.t.t('reminders.added.title'), withNext(ctx.t, ctx.t.t('reminders.added.text', { title: name }), followed.next));
 }
 
@@ -109,7 +109,7 @@ async function channelAdd(ctx: CommandContext, args: RemindArgs<'channel add'>):
     anime,
     ctx.guildLocale,
   );
-  const name = escapeMarkdown(clipPlain(maskTitle(followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
+  const name = escapeMarkdown(clipPlain(maskTitle(ctx.t, followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
   const text = ctx.t.t('reminders.channelAdded.text', {
     channel: `<#${channelId}>`,
     role: roleId !== undefined ? `<@&${roleId}>` : 'none',

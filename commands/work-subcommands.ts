@@ -63,7 +63,7 @@ export function workSubcommands(kind: WorkKind): WorkSubcommands {
         run: (ctx, args) => {
           if (kind === 'anime' && isAnimeRanking(args.type)) return renderPagedView(ctx, animeRankingView, { type: args.type }, 0, ctx.userId);
           if (kind === 'manga' && isMangaRanking(args.type)) return renderPagedView(ctx, mangaRankingView, { type: args.type }, 0, ctx.userId);
-          throw new UserFacingError('Unknown ranking', `Pick one of the ${kind} rankings offered.`);
+          throw new UserFacingError('catalogue.error.unknownRanking', { kind });
         },
       },
     },

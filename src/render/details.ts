@@ -1,5 +1,6 @@
-// Detail embeds for one anime or manga, from whatever fields the service returned.
+// Detail embeds for one anime or manga, from whatever fields the service returned, in the reader's language.
 import type { APIEmbed, APIEmbedField } from 'discord.js';
+import { EN, type MessageKey, type Translator } from '../i18n/index.js';
 import type { Anime, AnimeStatistics, Manga, Recommendation, RelatedWork } from '../service/work-types.js';
 import {
   escapeMarkdown,
@@ -10,12 +11,12 @@ import {
   formatSeason,
   humanize,
   parseCount,
-  plural,
   truncate,
   clipPlain,
 } from './text.js';
 import { DISCORD_LIMITS, embedTextLength } from './limits.js';
 import { COLORS } from './theme.js';
+import { term } from './terms.js';
 import { animeListStatusLine, mangaListStatusLine, pictureUrl, workTitle, type Work } from './work-facts.js';
 
 // Budgets keep a full details embed well under the 6000 total (the finalize gate is only a safety net).
@@ -26,9 +27,13 @@ const LIST_FIELD_BUDGET = 400;
 export const MAX_RELATED = 8;
 export const MAX_RECOMMENDATIONS = 5;
 
-function field(name: string, value: string | undefined, inline = true): APIEmbedField | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  return { name, value: truncate(value, LIST_FIELD_BUDGET), inline };
+type FieldName = MessageKey & `catalogue.details.field.${string}`;
+
+function fieldOf(t: Translator) {
+  return (name: FieldName, value: string | undefined, inline = true): APIEmbedField | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    return { name: t.t(name), value: truncate(value, LIST_FIELD_BUDGET), inline };
+  };
 }
 
 function escapeOptional(text: string | undefined): string | undefined {
@@ -44,7 +49,7 @@ function joinNames(names: Array<string | undefined>): string | undefined {
   return clean.length > 0 ? clean.map(escapeMarkdown).join(', ') : undefined;
 }
 
-function describe(w: Work, budget: number): string | undefined {
+function describe(t: Translator, w: Work, budget: number): string | undefined {
   const lines: string[] = [];
   const alt = w.alternative_titles;
   const en = alt?.en?.trim();
@@ -52,21 +57,21 @@ function describe(w: Work, budget: number): string | undefined {
   const ja = alt?.ja?.trim();
   if (ja) lines.push(escapeMarkdown(clipPlain(ja, 200)));
   const synonyms = (alt?.synonyms ?? []).map((s) => s.trim()).filter((s) => s !== '');
-  if (synonyms.length > 0) lines.push(`Also known as: ${escapeMarkdown(clipPlain(synonyms.join(', '), 200))}`);
+  if (synonyms.length > 0) lines.push(t.t('catalogue.details.alsoKnownAs', { names: escapeMarkdown(clipPlain(synonyms.join(', '), 200)) }));
   const header = lines.join('\n');
   const synopsis = w.synopsis?.trim();
   const text = synopsis ? (header ? `${header}\n\n${escapeMarkdown(synopsis)}` : escapeMarkdown(synopsis)) : header;
   return text ? truncate(text, budget) : undefined;
 }
 
-function scoreText(w: Work): string | undefined {
+function scoreText(t: Translator, w: Work): string | undefined {
   if (!positive(w.mean)) return undefined;
-  const users = positive(w.num_scoring_users) ? ` (${plural(w.num_scoring_users, 'user', 'users')})` : '';
-  return `★ ${formatNumber(w.mean)}${users}`;
+  const score = formatNumber(t, w.mean);
+  return positive(w.num_scoring_users) ? t.t('catalogue.details.scoreUsers', { score, users: w.num_scoring_users }) : `★ ${score}`;
 }
 
 /** Whole lines up to `max` of them and the field budget, then `…and N more`. */
-function linesWithin(lines: string[], max: number): string | undefined {
+function linesWithin(t: Translator, lines: string[], max: number): string | undefined {
   if (lines.length === 0) return undefined;
   const shown: string[] = [];
   let used = 0;
@@ -75,7 +80,7 @@ function linesWithin(lines: string[], max: number): string | undefined {
     shown.push(line);
     used += line.length + 1;
   }
-  if (shown.length < lines.length) shown.push(`…and ${lines.length - shown.length} more`);
+  if (shown.length < lines.length) shown.push(t.t('catalogue.list.more', { count: lines.length - shown.length }));
   return shown.join('\n');
 }
 
@@ -83,30 +88,35 @@ function shortTitle(ref: { id: number; title?: string } | undefined): string {
   return escapeMarkdown(clipPlain(workTitle(ref ?? { id: 0 }), 100));
 }
 
-function relatedLines(items: RelatedWork[] | undefined): string | undefined {
+function relatedLines(t: Translator, items: RelatedWork[] | undefined): string | undefined {
   const lines = (items ?? [])
     .filter((r) => r.node)
     .map((r) => {
-      const relation = r.relation_type_formatted?.trim() || (r.relation_type ? humanize(r.relation_type) : 'Related');
+      // Known relations are named by the catalogue (the service's formatted name is English); others as the service gives them.
+      const key = r.relation_type ? `catalogue.relation.${r.relation_type.trim().toLowerCase()}` : undefined;
+      const relation =
+        key !== undefined && Object.hasOwn(EN, key)
+          ? t.t(key as MessageKey)
+          : r.relation_type_formatted?.trim() || (r.relation_type ? humanize(r.relation_type) : t.t('catalogue.details.related'));
       return `${escapeMarkdown(clipPlain(relation, 40))}: ${shortTitle(r.node)}`;
     });
-  return linesWithin(lines, MAX_RELATED);
+  return linesWithin(t, lines, MAX_RELATED);
 }
 
-function recommendationLines(items: Recommendation[] | undefined): string | undefined {
+function recommendationLines(t: Translator, items: Recommendation[] | undefined): string | undefined {
   const lines = (items ?? [])
     .filter((r) => r.node)
     .slice(0, MAX_RECOMMENDATIONS)
     .map((r) => {
-      const votes = positive(r.num_recommendations) ? ` (${formatNumber(r.num_recommendations)})` : '';
+      const votes = positive(r.num_recommendations) ? ` (${formatNumber(t, r.num_recommendations)})` : '';
       return `${shortTitle(r.node)}${votes}`;
     });
-  return linesWithin(lines, MAX_RECOMMENDATIONS);
+  return linesWithin(t, lines, MAX_RECOMMENDATIONS);
 }
 
 const STATUS_ORDER = ['watching', 'completed', 'on_hold', 'dropped', 'plan_to_watch'];
 
-function statisticsText(stats: AnimeStatistics | undefined): string | undefined {
+function statisticsText(t: Translator, stats: AnimeStatistics | undefined): string | undefined {
   if (!stats) return undefined;
   const entries = Object.entries(stats.status ?? {})
     .map(([key, raw]) => [key, parseCount(raw)] as const)
@@ -116,68 +126,73 @@ function statisticsText(stats: AnimeStatistics | undefined): string | undefined 
       const ib = STATUS_ORDER.indexOf(b[0]);
       return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
     });
-  const lines = entries.map(([key, n]) => `${escapeMarkdown(humanize(key))}: ${formatNumber(n)}`);
+  const lines = entries.map(([key, n]) => `${escapeMarkdown(term(t, 'listStatus', key))}: ${formatNumber(t, n)}`);
   const total = parseCount(stats.num_list_users);
-  if (total !== undefined) lines.push(`Total: ${formatNumber(total)}`);
+  if (total !== undefined) lines.push(t.t('catalogue.details.total', { count: formatNumber(t, total) }));
   return lines.length > 0 ? lines.join('\n') : undefined;
 }
 
 /** Title, picture and footer, fields, then the description in whatever room the rest leaves. */
-function assemble(w: Work, kind: 'Anime' | 'Manga', fields: Array<APIEmbedField | undefined>): APIEmbed {
+function assemble(t: Translator, w: Work, kind: 'anime' | 'manga', fields: Array<APIEmbedField | undefined>): APIEmbed {
   const embed: APIEmbed = {
     title: truncate(escapeMarkdown(workTitle(w)), 256),
     color: COLORS.brand,
-    footer: { text: `${kind} · ID ${w.id}` },
+    footer: { text: t.t(kind === 'anime' ? 'catalogue.details.footer.anime' : 'catalogue.details.footer.manga', { id: String(w.id) }) },
     fields: fields.filter((f): f is APIEmbedField => f !== undefined).slice(0, 25),
   };
   const used = embedTextLength([embed]);
-  const description = describe(w, Math.min(DESCRIPTION_BUDGET, DISCORD_LIMITS.embedTotal - TOTAL_MARGIN - used));
+  const description = describe(t, w, Math.min(DESCRIPTION_BUDGET, DISCORD_LIMITS.embedTotal - TOTAL_MARGIN - used));
   if (description) embed.description = description;
   const picture = pictureUrl(w.main_picture);
   if (picture) embed.thumbnail = { url: picture };
   return embed;
 }
 
-function rankFields(w: Work): Array<APIEmbedField | undefined> {
+function rankFields(t: Translator, w: Work): Array<APIEmbedField | undefined> {
+  const field = fieldOf(t);
   return [
-    field('Score', scoreText(w)),
-    field('Ranked', positive(w.rank) ? `#${formatNumber(w.rank)}` : undefined),
-    field('Popularity', positive(w.popularity) ? `#${formatNumber(w.popularity)}` : undefined),
-    field('Members', positive(w.num_list_users) ? formatNumber(w.num_list_users) : undefined),
-    field('Type', w.media_type ? escapeMarkdown(humanize(w.media_type)) : undefined),
-    field('Status', w.status ? escapeMarkdown(humanize(w.status)) : undefined),
+    field('catalogue.details.field.score', scoreText(t, w)),
+    field('catalogue.details.field.ranked', positive(w.rank) ? `#${formatNumber(t, w.rank)}` : undefined),
+    field('catalogue.details.field.popularity', positive(w.popularity) ? `#${formatNumber(t, w.popularity)}` : undefined),
+    field('catalogue.details.field.members', positive(w.num_list_users) ? formatNumber(t, w.num_list_users) : undefined),
+    field('catalogue.details.field.type', w.media_type ? escapeMarkdown(term(t, 'mediaType', w.media_type)) : undefined),
+    field('catalogue.details.field.status', w.status ? escapeMarkdown(term(t, 'workStatus', w.status)) : undefined),
   ];
 }
 
-function tailFields(w: Work): Array<APIEmbedField | undefined> {
+function tailFields(t: Translator, w: Work): Array<APIEmbedField | undefined> {
+  const field = fieldOf(t);
   return [
-    field('Genres', joinNames((w.genres ?? []).map((g) => g.name)), false),
-    field('Related anime', relatedLines(w.related_anime), false),
-    field('Related manga', relatedLines(w.related_manga), false),
-    field('Recommendations', recommendationLines(w.recommendations), false),
-    field('NSFW', w.nsfw && w.nsfw !== 'white' ? escapeMarkdown(humanize(w.nsfw)) : undefined),
+    field('catalogue.details.field.genres', joinNames((w.genres ?? []).map((g) => g.name)), false),
+    field('catalogue.details.field.relatedAnime', relatedLines(t, w.related_anime), false),
+    field('catalogue.details.field.relatedManga', relatedLines(t, w.related_manga), false),
+    field('catalogue.details.field.recommendations', recommendationLines(t, w.recommendations), false),
+    field('catalogue.details.field.nsfw', w.nsfw && w.nsfw !== 'white' ? escapeMarkdown(term(t, 'nsfw', w.nsfw)) : undefined),
   ];
 }
 
 /** Details of one anime: every present field, unknown enum values humanized. */
-export function animeDetailsEmbed(a: Anime): APIEmbed {
+export function animeDetailsEmbed(t: Translator, a: Anime): APIEmbed {
+  const field = fieldOf(t);
   const ongoing = a.status === 'currently_airing';
   const broadcast = a.broadcast?.day_of_the_week
-    ? `${humanize(a.broadcast.day_of_the_week)}${a.broadcast.start_time ? ` at ${a.broadcast.start_time}` : ''}`
+    ? a.broadcast.start_time
+      ? t.t('catalogue.details.broadcastAt', { day: term(t, 'weekday', a.broadcast.day_of_the_week), time: a.broadcast.start_time })
+      : term(t, 'weekday', a.broadcast.day_of_the_week)
     : a.broadcast?.start_time;
-  return assemble(a, 'Anime', [
-    ...rankFields(a),
-    field('Episodes', a.num_episodes !== undefined ? formatCount(a.num_episodes) : undefined),
-    field('Aired', escapeOptional(formatDateRange(a.start_date, a.end_date, ongoing))),
-    field('Season', escapeOptional(formatSeason(a.start_season))),
-    field('Broadcast', broadcast ? escapeMarkdown(broadcast) : undefined),
-    field('Source', a.source ? escapeMarkdown(humanize(a.source)) : undefined),
-    field('Duration', positive(a.average_episode_duration) ? formatEpisodeDuration(a.average_episode_duration) : undefined),
-    field('Rating', a.rating ? escapeMarkdown(humanize(a.rating)) : undefined),
-    field('Studios', joinNames((a.studios ?? []).map((s) => s.name)), false),
-    ...tailFields(a),
-    field('Statistics', statisticsText(a.statistics)),
-    field('Your list', a.my_list_status ? animeListStatusLine(a.my_list_status, a.num_episodes) : undefined, false),
+  return assemble(t, a, 'anime', [
+    ...rankFields(t, a),
+    field('catalogue.details.field.episodes', a.num_episodes !== undefined ? formatCount(t, a.num_episodes) : undefined),
+    field('catalogue.details.field.aired', escapeOptional(formatDateRange(t, a.start_date, a.end_date, ongoing))),
+    field('catalogue.details.field.season', escapeOptional(formatSeason(t, a.start_season))),
+    field('catalogue.details.field.broadcast', broadcast ? escapeMarkdown(broadcast) : undefined),
+    field('catalogue.details.field.source', a.source ? escapeMarkdown(term(t, 'source', a.source)) : undefined),
+    field('catalogue.details.field.duration', positive(a.average_episode_duration) ? formatEpisodeDuration(t, a.average_episode_duration) : undefined),
+    field('catalogue.details.field.rating', a.rating ? escapeMarkdown(term(t, 'rating', a.rating)) : undefined),
+    field('catalogue.details.field.studios', joinNames((a.studios ?? []).map((s) => s.name)), false),
+    ...tailFields(t, a),
+    field('catalogue.details.field.statistics', statisticsText(t, a.statistics)),
+    field('catalogue.details.field.yourList', a.my_list_status ? animeListStatusLine(t, a.my_list_status, a.num_episodes) : undefined, false),
   ]);
 }
 
@@ -191,16 +206,17 @@ function authorName(a: NonNullable<Manga['authors']>[number]): string | undefine
 }
 
 /** Details of one manga: every present field, unknown enum values humanized. */
-export function mangaDetailsEmbed(m: Manga): APIEmbed {
+export function mangaDetailsEmbed(t: Translator, m: Manga): APIEmbed {
+  const field = fieldOf(t);
   const ongoing = m.status === 'currently_publishing';
-  return assemble(m, 'Manga', [
-    ...rankFields(m),
-    field('Volumes', m.num_volumes !== undefined ? formatCount(m.num_volumes) : undefined),
-    field('Chapters', m.num_chapters !== undefined ? formatCount(m.num_chapters) : undefined),
-    field('Published', escapeOptional(formatDateRange(m.start_date, m.end_date, ongoing))),
-    field('Authors', joinNames((m.authors ?? []).map(authorName)), false),
-    field('Serialization', joinNames((m.serialization ?? []).map((s) => s.node?.name)), false),
-    ...tailFields(m),
-    field('Your list', m.my_list_status ? mangaListStatusLine(m.my_list_status, m.num_volumes, m.num_chapters) : undefined, false),
+  return assemble(t, m, 'manga', [
+    ...rankFields(t, m),
+    field('catalogue.details.field.volumes', m.num_volumes !== undefined ? formatCount(t, m.num_volumes) : undefined),
+    field('catalogue.details.field.chapters', m.num_chapters !== undefined ? formatCount(t, m.num_chapters) : undefined),
+    field('catalogue.details.field.published', escapeOptional(formatDateRange(t, m.start_date, m.end_date, ongoing))),
+    field('catalogue.details.field.authors', joinNames((m.authors ?? []).map(authorName)), false),
+    field('catalogue.details.field.serialization', joinNames((m.serialization ?? []).map((s) => s.node?.name)), false),
+    ...tailFields(t, m),
+    field('catalogue.details.field.yourList', m.my_list_status ? mangaListStatusLine(t, m.my_list_status, m.num_volumes, m.num_chapters) : undefined, false),
   ]);
 }

@@ -1,4 +1,6 @@
-// Human-readable forms of service values: enums, partial dates, durations, counts.
+// Human-readable forms of service values in the reader's language: enums, partial dates, durations,
+// counts. Dates go through Intl.DateTimeFormat in the reader's locale, words through the catalogue.
+import { EN, type MessageKey, type Translator } from '../i18n/index.js';
 import type { StartSeason } from '../service/work-types.js';
 
 const SPECIAL: Readonly<Record<string, string>> = {
@@ -40,65 +42,89 @@ export function humanize(value: string): string {
     .join(' ');
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** `2010` → `2010`, `2010-01` → `Jan 2010`, `2010-01-10` → `Jan 10, 2010`; anything else is returned as given. */
-export function formatPartialDate(value: string): string {
+type DatePrecision = 'year' | 'month' | 'day';
+const DATE_OPTIONS: Readonly<Record<DatePrecision, Intl.DateTimeFormatOptions>> = {
+  year: { year: 'numeric', timeZone: 'UTC' },
+  month: { year: 'numeric', month: 'short', timeZone: 'UTC' },
+  day: { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' },
+};
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/** One cached Intl.DateTimeFormat per locale and precision (building one costs far more than using it). */
+function dateFormat(locale: string, precision: DatePrecision): Intl.DateTimeFormat {
+  const id = `${locale}|${precision}`;
+  let format = DATE_FORMATS.get(id);
+  if (!format) DATE_FORMATS.set(id, (format = new Intl.DateTimeFormat(locale, DATE_OPTIONS[precision])));
+  return format;
+}
+
+/**
+ * A partial date in the reader's locale: `2010` → `2010`, `2010-01` → `Jan 2010`, `2010-01-10` →
+ * `Jan 10, 2010` (en-US; ja `2010年1月10日`, de `10. Jan. 2010`); anything else is returned as given.
+ */
+export function formatPartialDate(t: Translator, value: string): string {
   const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value.trim());
   if (!m) return value;
   const year = Number(m[1]);
   if (year < 1) return value;
-  if (m[2] === undefined) return String(year);
-  const month = Number(m[2]);
-  const name = MONTHS[month - 1];
-  if (name === undefined) return value;
-  if (m[3] === undefined) return `${name} ${year}`;
-  const day = Number(m[3]);
+  const month = m[2] === undefined ? 1 : Number(m[2]);
+  if (month < 1 || month > 12) return value;
+  const day = m[3] === undefined ? 1 : Number(m[3]);
   if (day < 1 || day > daysInMonth(year, month)) return value;
-  return `${name} ${day}, ${year}`;
+  const precision: DatePrecision = m[2] === undefined ? 'year' : m[3] === undefined ? 'month' : 'day';
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return dateFormat(t.locale, precision).format(date);
 }
 
 /** `start – end`, `start – ?` (or `– present` when ongoing), `? – end`; undefined when both are missing. */
-export function formatDateRange(start: string | undefined, end: string | undefined, ongoing = false): string | undefined {
-  const s = start ? formatPartialDate(start) : undefined;
-  const e = end ? formatPartialDate(end) : undefined;
+export function formatDateRange(t: Translator, start: string | undefined, end: string | undefined, ongoing = false): string | undefined {
+  const s = start ? formatPartialDate(t, start) : undefined;
+  const e = end ? formatPartialDate(t, end) : undefined;
   if (s === undefined && e === undefined) return undefined;
-  if (s !== undefined && e !== undefined) return s === e ? s : `${s} – ${e}`;
-  if (s !== undefined) return `${s} – ${ongoing ? 'present' : '?'}`;
-  return `? – ${e ?? '?'}`;
+  if (s !== undefined && e !== undefined && s === e) return s;
+  const unknown = t.t('catalogue.date.unknown');
+  return t.t('catalogue.date.range', {
+    start: s ?? unknown,
+    end: e ?? (ongoing && s !== undefined ? t.t('catalogue.date.present') : unknown),
+  });
 }
 
-/** Seconds → `45 sec`, `24 min`, `1 hr 30 min`; `?` when unknown (0, negative, not finite). */
-export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds <= 0) return '?';
-  if (seconds < 60) return `${Math.round(seconds)} sec`;
+/** Seconds → `45 sec`, `24 min`, `1 hr 30 min` (in the reader's language); `?` when unknown (0, negative, not finite). */
+export function formatDuration(t: Translator, seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return t.t('catalogue.date.unknown');
+  if (seconds < 60) return t.t('catalogue.duration.seconds', { n: Math.round(seconds) });
   const totalMinutes = Math.round(seconds / 60);
-  if (totalMinutes < 60) return `${totalMinutes} min`;
+  if (totalMinutes < 60) return t.t('catalogue.duration.minutes', { n: totalMinutes });
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
-  return minutes === 0 ? `${hours} hr` : `${hours} hr ${minutes} min`;
+  return minutes === 0 ? t.t('catalogue.duration.hours', { h: hours }) : t.t('catalogue.duration.hoursMinutes', { h: hours, m: minutes });
 }
 
 /** Seconds per episode → `24 min per ep`. */
-export function formatEpisodeDuration(seconds: number): string {
-  return `${formatDuration(seconds)} per ep`;
+export function formatEpisodeDuration(t: Translator, seconds: number): string {
+  return t.t('catalogue.duration.perEpisode', { duration: formatDuration(t, seconds) });
 }
 
-const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
 
-/** `1234567` → `1,234,567`; `?` when not finite. */
-export function formatNumber(n: number): string {
-  return Number.isFinite(n) ? NUMBER_FORMAT.format(n) : '?';
+/** `1234567` → `1,234,567` in the reader's locale (at most 2 decimals); `?` when not finite. */
+export function formatNumber(t: Translator, n: number): string {
+  if (!Number.isFinite(n)) return t.t('catalogue.date.unknown');
+  // Cached here by locale: the hottest call of every list page (ranks, scores, members).
+  let format = NUMBER_FORMATS.get(t.locale);
+  if (!format) NUMBER_FORMATS.set(t.locale, (format = new Intl.NumberFormat(t.locale, { maximumFractionDigits: 2 })));
+  return format.format(n);
 }
 
 /** Totals where the service uses 0 for unknown (episodes, volumes, chapters): `0`/missing → `?`. */
-export function formatCount(n: number | undefined): string {
-  return n === undefined || n === 0 || !Number.isFinite(n) ? '?' : formatNumber(n);
+export function formatCount(t: Translator, n: number | undefined): string {
+  return n === undefined || n === 0 || !Number.isFinite(n) ? t.t('catalogue.date.unknown') : formatNumber(t, n);
 }
 
 /** Counts that may arrive as JSON strings (`"1234"`, `"1,234"`); undefined when not a number. */
@@ -123,11 +149,13 @@ export function discordTimestamp(iso: string | undefined, style: 't' | 'T' | 'd'
   return `<t:${Math.floor(ms / 1000)}:${style}>`;
 }
 
-/** `{year: 2020, season: 'fall'}` → `Fall 2020`; undefined when empty. */
-export function formatSeason(season: StartSeason | undefined): string | undefined {
+/** `{year: 2020, season: 'fall'}` → `Fall 2020` (ja `2020年秋`); undefined when empty. */
+export function formatSeason(t: Translator, season: StartSeason | undefined): string | undefined {
   if (!season) return undefined;
-  const parts: string[] = [];
-  if (season.season) parts.push(humanize(season.season));
-  if (season.year !== undefined && Number.isFinite(season.year)) parts.push(String(season.year));
-  return parts.length > 0 ? parts.join(' ') : undefined;
+  // The season's name as render/terms.ts gives it (that file builds on this one, so it is not imported).
+  const key = season.season ? `term.season.${season.season.trim().toLowerCase()}` : undefined;
+  const name = key === undefined ? undefined : Object.hasOwn(EN, key) ? t.t(key as MessageKey) : humanize(season.season ?? '');
+  const year = season.year !== undefined && Number.isFinite(season.year) ? String(season.year) : undefined;
+  if (name !== undefined && year !== undefined) return t.t('catalogue.season.name', { season: name, year });
+  return name ?? year;
 }

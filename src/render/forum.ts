@@ -31,7 +31,7 @@ export function forumTopicsEmbed(t: Translator, topics: readonly ForumTopicSumma
     const title = topic.title?.trim() || t.t('lists.forum.topic.fallback', { id: String(topic.id) });
     return { position: offset + i + 1, title: `${topic.is_locked ? '🔒 ' : ''}${title}`, extra: parts.join(' · ') };
   });
-  return workListEmbed({ ...o, title: o.title ?? t.t('lists.forum.topics.title'), items, color: COLORS.forum, emptyText: t.t('lists.forum.topics.empty') });
+  return workListEmbed(t, { ...o, title: o.title ?? t.t('lists.forum.topics.title'), items, color: COLORS.forum, emptyText: t.t('lists.forum.topics.empty') });
 }
 
 const BAR_WIDTH = 10;

@@ -1,5 +1,6 @@
-// The numbered list embed behind every paged list (catalogue, user lists, forum topics).
+// The numbered list embed behind every paged list (catalogue, user lists, forum topics), in the reader's language.
 import type { APIEmbed } from 'discord.js';
+import type { Translator } from '../i18n/index.js';
 import { escapeMarkdown, truncate, clipPlain } from './text.js';
 import { DISCORD_LIMITS } from './limits.js';
 import { COLORS } from './theme.js';
@@ -45,7 +46,7 @@ function itemBlock(item: WorkListItem): string {
 }
 
 /** A numbered list of works (or topics) fitted into one embed description; overflow is summarized. */
-export function workListEmbed(o: WorkListOptions): APIEmbed {
+export function workListEmbed(t: Translator, o: WorkListOptions): APIEmbed {
   const embed: APIEmbed = { title: truncate(escapeMarkdown(o.title), DISCORD_LIMITS.embedTitle), color: o.color ?? COLORS.brand };
   const head = o.description?.trim() ? truncate(o.description.trim(), 1000) : '';
   const budget = DISCORD_LIMITS.embedDescription - 40;
@@ -56,13 +57,13 @@ export function workListEmbed(o: WorkListOptions): APIEmbed {
     if (!item) continue;
     const block = itemBlock(item);
     if (used + block.length + 2 > budget) {
-      blocks.push(`…and ${o.items.length - i} more`);
+      blocks.push(t.t('catalogue.list.more', { count: o.items.length - i }));
       break;
     }
     blocks.push(block);
     used += block.length + 2;
   }
-  const body = blocks.length > 0 ? blocks.join('\n\n') : (o.emptyText ?? 'Nothing found.');
+  const body = blocks.length > 0 ? blocks.join('\n\n') : (o.emptyText ?? t.t('catalogue.list.empty'));
   embed.description = head ? `${head}\n\n${body}` : body;
   if (o.footer?.trim()) embed.footer = { text: clipPlain(o.footer, DISCORD_LIMITS.embedFooterText) };
   if (o.thumbnail) embed.thumbnail = { url: o.thumbnail };

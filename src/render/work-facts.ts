@@ -1,9 +1,10 @@
-// Compact one-line facts about works and list entries, shared by detail and list embeds.
+// Compact one-line facts about works and list entries, shared by detail and list embeds, in the reader's language.
+import type { MessageKey, Translator } from '../i18n/index.js';
 import type { Picture } from '../service/common-types.js';
 import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
 import type { Anime, Manga } from '../service/work-types.js';
-import { escapeMarkdown, formatCount, formatNumber, formatPartialDate, formatSeason, humanize } from './text.js';
-import { plural } from './text.js';
+import { escapeMarkdown, formatNumber, formatPartialDate, formatSeason } from './text.js';
+import { term } from './terms.js';
 import { safeHttpUrl } from './url.js';
 
 export type Work = Anime | Manga;
@@ -17,79 +18,92 @@ export function workTitle(w: { id: number; title?: string }): string {
   return title ? title : `#${w.id}`;
 }
 
-/** A total where the service uses 0 for unknown: `1 ep`, `24 eps`, `? eps`. */
-function countOf(n: number, one: string, other: string): string {
-  return plural(n === 0 ? Number.NaN : n, one, other, formatCount(n));
-}
+type Unit = 'episodes' | 'volumes' | 'chapters';
 
 function isPositive(n: number | undefined): n is number {
   return n !== undefined && Number.isFinite(n) && n > 0;
 }
 
+/** A total where the service uses 0 for unknown: `1 ep`, `24 eps`, `? eps`. */
+function countOf(t: Translator, n: number, unit: Unit): string {
+  return isPositive(n) ? t.t(`catalogue.facts.${unit}`, { count: n }) : t.t(`catalogue.facts.${unit}Unknown`);
+}
+
 /** Plain-text facts (no markdown): English title, type, size, start, score, rank, popularity, members. */
-export function workFacts(w: Work): string[] {
+export function workFacts(t: Translator, w: Work): string[] {
   const facts: string[] = [];
   const en = w.alternative_titles?.en?.trim();
   if (en && en !== w.title?.trim()) facts.push(en);
-  if (w.media_type && w.media_type !== 'unknown') facts.push(humanize(w.media_type));
-  if ('num_episodes' in w && w.num_episodes !== undefined) facts.push(countOf(w.num_episodes, 'ep', 'eps'));
-  if ('num_volumes' in w && w.num_volumes !== undefined) facts.push(countOf(w.num_volumes, 'vol', 'vols'));
-  if ('num_chapters' in w && w.num_chapters !== undefined) facts.push(countOf(w.num_chapters, 'ch', 'chs'));
-  const season = 'start_season' in w ? formatSeason(w.start_season) : undefined;
+  if (w.media_type && w.media_type !== 'unknown') facts.push(term(t, 'mediaType', w.media_type));
+  if ('num_episodes' in w && w.num_episodes !== undefined) facts.push(countOf(t, w.num_episodes, 'episodes'));
+  if ('num_volumes' in w && w.num_volumes !== undefined) facts.push(countOf(t, w.num_volumes, 'volumes'));
+  if ('num_chapters' in w && w.num_chapters !== undefined) facts.push(countOf(t, w.num_chapters, 'chapters'));
+  const season = 'start_season' in w ? formatSeason(t, w.start_season) : undefined;
   if (season) facts.push(season);
-  else if (w.start_date) facts.push(formatPartialDate(w.start_date));
-  if (isPositive(w.mean)) facts.push(`★ ${formatNumber(w.mean)}`);
-  if (isPositive(w.rank)) facts.push(`Rank #${formatNumber(w.rank)}`);
-  if (isPositive(w.popularity)) facts.push(`Popularity #${formatNumber(w.popularity)}`);
-  if (isPositive(w.num_list_users)) facts.push(plural(w.num_list_users, 'member', 'members'));
-  if (w.nsfw && w.nsfw !== 'white') facts.push(`NSFW: ${humanize(w.nsfw)}`);
+  else if (w.start_date) facts.push(formatPartialDate(t, w.start_date));
+  if (isPositive(w.mean)) facts.push(`★ ${formatNumber(t, w.mean)}`);
+  if (isPositive(w.rank)) facts.push(t.t('catalogue.facts.rank', { rank: formatNumber(t, w.rank) }));
+  if (isPositive(w.popularity)) facts.push(t.t('catalogue.facts.popularity', { rank: formatNumber(t, w.popularity) }));
+  if (isPositive(w.num_list_users)) facts.push(t.t('catalogue.facts.members', { count: w.num_list_users }));
+  if (w.nsfw && w.nsfw !== 'white') facts.push(t.t('catalogue.facts.nsfw', { level: term(t, 'nsfw', w.nsfw) }));
   return facts;
 }
 
 /** Markdown-safe facts line for list pages. */
-export function workSummaryLine(w: Work): string {
-  return workFacts(w).map(escapeMarkdown).join(' · ');
+export function workSummaryLine(t: Translator, w: Work): string {
+  return workFacts(t, w).map(escapeMarkdown).join(' · ');
 }
 
-const PRIORITY = ['Low', 'Medium', 'High'];
-const REPEAT_VALUE = ['', 'Very Low', 'Low', 'Medium', 'High', 'Very High'];
+const PRIORITY: readonly MessageKey[] = ['catalogue.priority.low', 'catalogue.priority.medium', 'catalogue.priority.high'];
+const REPEAT_VALUE: readonly MessageKey[] = [
+  'catalogue.repeatValue.veryLow',
+  'catalogue.repeatValue.low',
+  'catalogue.repeatValue.medium',
+  'catalogue.repeatValue.high',
+  'catalogue.repeatValue.veryHigh',
+];
 
-export function priorityLabel(p: number | undefined): string | undefined {
-  return p === undefined ? undefined : (PRIORITY[p] ?? String(p));
+export function priorityLabel(t: Translator, p: number | undefined): string | undefined {
+  if (p === undefined) return undefined;
+  const key = PRIORITY[p];
+  return key === undefined ? String(p) : t.t(key);
 }
 
-export function repeatValueLabel(v: number | undefined): string | undefined {
+export function repeatValueLabel(t: Translator, v: number | undefined): string | undefined {
   if (v === undefined || v === 0) return undefined;
-  return REPEAT_VALUE[v] || String(v);
+  const key = REPEAT_VALUE[v - 1];
+  return key === undefined ? String(v) : t.t(key);
 }
 
 /** `12/24 eps`, `1/1 ep`, `1/? eps`: the total picks the noun's form (the plural while it is unknown). */
-function progress(done: number | undefined, total: number | undefined, one: string, other: string): string | undefined {
+function progress(t: Translator, done: number | undefined, total: number | undefined, unit: Unit): string | undefined {
   if (done === undefined && total === undefined) return undefined;
-  const known = total !== undefined && total > 0 && Number.isFinite(total);
-  return plural(known ? total : Number.NaN, one, other, `${formatNumber(done ?? 0)}/${formatCount(total)}`);
+  const shown = formatNumber(t, done ?? 0);
+  return isPositive(total) ? t.t(`catalogue.progress.${unit}`, { done: shown, total }) : t.t(`catalogue.progress.${unit}Unknown`, { done: shown });
+}
+
+function statusName(t: Translator, status: string | undefined): string {
+  return status ? escapeMarkdown(term(t, 'listStatus', status)) : t.t('catalogue.listStatus.onList');
 }
 
 /** `Watching · 12/24 eps · ★ 8` (markdown-safe). */
-export function animeListStatusLine(s: AnimeListStatus, numEpisodes?: number): string {
-  const parts: string[] = [];
-  parts.push(s.status ? escapeMarkdown(humanize(s.status)) : 'On list');
-  const p = progress(s.num_episodes_watched, numEpisodes, 'ep', 'eps');
+export function animeListStatusLine(t: Translator, s: AnimeListStatus, numEpisodes?: number): string {
+  const parts: string[] = [statusName(t, s.status)];
+  const p = progress(t, s.num_episodes_watched, numEpisodes, 'episodes');
   if (p) parts.push(p);
-  if (isPositive(s.score)) parts.push(`★ ${s.score}`);
-  if (s.is_rewatching) parts.push('Rewatching');
+  if (isPositive(s.score)) parts.push(`★ ${formatNumber(t, s.score)}`);
+  if (s.is_rewatching) parts.push(t.t('catalogue.listStatus.rewatching'));
   return parts.join(' · ');
 }
 
 /** `Reading · 1/10 vols · 5/64 chs · ★ 8` (markdown-safe). */
-export function mangaListStatusLine(s: MangaListStatus, numVolumes?: number, numChapters?: number): string {
-  const parts: string[] = [];
-  parts.push(s.status ? escapeMarkdown(humanize(s.status)) : 'On list');
-  const v = progress(s.num_volumes_read, numVolumes, 'vol', 'vols');
+export function mangaListStatusLine(t: Translator, s: MangaListStatus, numVolumes?: number, numChapters?: number): string {
+  const parts: string[] = [statusName(t, s.status)];
+  const v = progress(t, s.num_volumes_read, numVolumes, 'volumes');
   if (v) parts.push(v);
-  const c = progress(s.num_chapters_read, numChapters, 'ch', 'chs');
+  const c = progress(t, s.num_chapters_read, numChapters, 'chapters');
   if (c) parts.push(c);
-  if (isPositive(s.score)) parts.push(`★ ${s.score}`);
-  if (s.is_rereading) parts.push('Rereading');
+  if (isPositive(s.score)) parts.push(`★ ${formatNumber(t, s.score)}`);
+  if (s.is_rereading) parts.push(t.t('catalogue.listStatus.rereading'));
   return parts.join(' · ');
 }

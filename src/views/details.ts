@@ -11,8 +11,9 @@ import type { Anime, Manga, WorkKind } from '../service/work-types.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
 import { animeDetailsEmbed, mangaDetailsEmbed } from '../render/details.js';
-import { humanize } from '../render/format.js';
-import { escapeMarkdown, plural } from '../render/text.js';
+import type { Translator } from '../i18n/index.js';
+import { term } from '../render/terms.js';
+import { escapeMarkdown } from '../render/text.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { isNsfw } from './nsfw.js';
@@ -98,7 +99,7 @@ export function addEpisodeButtonId(animeId: number): string {
   return encodeCustomId(QUICK_KIND, ['a', animeId, 'ep']);
 }
 
-function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
+function quickActions(t: Translator, kind: WorkKind, id: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
   const k = kind === 'anime' ? 'a' : 'm';
   const button = (action: string, label: string) => ({
     type: ComponentType.Button as const,
@@ -107,7 +108,9 @@ function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComp
     label,
   });
   const buttons =
-    kind === 'anime' ? [button('ep', '+1 episode')] : [button('ch', '+1 chapter'), button('vol', '+1 volume')];
+    kind === 'anime'
+      ? [button('ep', t.t('catalogue.quick.addEpisode'))]
+      : [button('ch', t.t('catalogue.quick.addChapter')), button('vol', t.t('catalogue.quick.addVolume'))];
   const statuses: readonly string[] = kind === 'anime' ? ANIME_LIST_STATUSES : MANGA_LIST_STATUSES;
   return [
     { type: ComponentType.ActionRow, components: buttons },
@@ -117,8 +120,8 @@ function quickActions(kind: WorkKind, id: number): APIActionRowComponent<APIComp
         {
           type: ComponentType.StringSelect,
           custom_id: encodeCustomId(STATUS_KIND, [k, id]),
-          placeholder: 'Set status on your list…',
-          options: statuses.map((s) => ({ label: humanize(s), value: s })),
+          placeholder: t.t('catalogue.quick.statusPlaceholder'),
+          options: statuses.map((s) => ({ label: term(t, 'listStatus', s), value: s })),
         },
       ],
     },
@@ -131,21 +134,18 @@ export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number
   const fetched = await fetchWork(ctx, kind, id);
   await ctx.deps.nsfwRatings.remember(kind, [fetched]);
   if (isNsfw(fetched.nsfw) && !ctx.where.ageRestricted) {
-    throw new UserFacingError(
-      'Not shown here',
-      'This title is marked not-safe-for-work. Its details can only be shown in an age-restricted channel.',
-    );
+    throw new UserFacingError('catalogue.error.nsfwDetails');
   }
   const { work, unchecked } = ctx.where.ageRestricted ? { work: fetched, unchecked: 0 } : await withSafeReferences(ctx, kind, fetched, lookups);
-  const embed = kind === 'anime' ? animeDetailsEmbed(work as Anime) : mangaDetailsEmbed(work as Manga);
+  const embed = kind === 'anime' ? animeDetailsEmbed(ctx.t, work as Anime) : mangaDetailsEmbed(ctx.t, work as Manga);
   const part = await server;
-  return { embeds: [embed, ...part.embeds], components: [...quickActions(kind, id), ...checkMoreRow(kind, id, unchecked), ...part.components] };
+  return { embeds: [embed, ...part.embeds], components: [...quickActions(ctx.t, kind, id), ...checkMoreRow(ctx.t, kind, id, unchecked), ...part.components] };
 }
 
 /** custom_id of "Check N more related works": vets the references not yet known, for whoever clicks. */
 const CHECK_MORE_KIND = 'rv';
 
-function checkMoreRow(kind: WorkKind, id: number, unchecked: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
+function checkMoreRow(t: Translator, kind: WorkKind, id: number, unchecked: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
   if (unchecked === 0) return [];
   return [
     {
@@ -155,7 +155,7 @@ function checkMoreRow(kind: WorkKind, id: number, unchecked: number): APIActionR
           type: ComponentType.Button,
           style: ButtonStyle.Secondary,
           custom_id: encodeCustomId(CHECK_MORE_KIND, [kind === 'anime' ? 'a' : 'm', String(id)]),
-          label: `Check ${plural(unchecked, 'more related work', 'more related works')}`,
+          label: t.t('catalogue.details.checkMore', { count: unchecked }),
         },
       ],
     },
@@ -188,7 +188,7 @@ async function asOnlyListChange<T>(ctx: BaseContext, fn: () => Promise<T>): Prom
     return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, fn);
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
-    throw new UserFacingError('Still saving', 'Your previous change to your list is still being saved; try again in a moment.');
+    throw new UserFacingError('catalogue.error.stillSaving');
   }
 }
 
@@ -228,13 +228,13 @@ async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep'
     const watched = (mine.num_episodes_watched ?? 0) + 1;
     const total = anime.num_episodes ?? 0;
     if (total > 0 && watched > total) {
-      throw new UserFacingError('Already complete', `You have already watched ${total === 1 ? 'the only episode' : `all ${plural(total, 'episode', 'episodes')}`} of ${anime.title ? escapeMarkdown(anime.title) : 'this anime'}.`);
+      throw new UserFacingError('catalogue.error.alreadyWatched', { total, named: anime.title ? 'yes' : 'no', title: anime.title ? escapeMarkdown(anime.title) : '' });
     }
     const status: AnimeListStatusValue | undefined =
       total > 0 && watched === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_watch' ? 'watching' : undefined;
     const updated = await ctx.deps.service.updateAnimeListStatus(id, { num_watched_episodes: watched, ...(status ? { status } : {}) }, { auth });
     await mirrorListChange(ctx, 'anime', anime, updated);
-    return listEntryMessage('anime', anime, updated, 'Updated your list');
+    return listEntryMessage('anime', anime, updated, ctx.t.t('catalogue.quick.updated'));
   }
   const manga = work as Manga;
   const mine: MangaListStatus = manga.my_list_status ?? {};
@@ -242,7 +242,7 @@ async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep'
   const next = (isChapter ? mine.num_chapters_read : mine.num_volumes_read) ?? 0;
   const total = (isChapter ? manga.num_chapters : manga.num_volumes) ?? 0;
   if (total > 0 && next + 1 > total) {
-    throw new UserFacingError('Already complete', `You have already read ${total === 1 ? `the only ${isChapter ? 'chapter' : 'volume'}` : `all ${isChapter ? plural(total, 'chapter', 'chapters') : plural(total, 'volume', 'volumes')}`}.`);
+    throw new UserFacingError('catalogue.error.alreadyRead', { total, unit: isChapter ? 'chapter' : 'volume' });
   }
   const status: MangaListStatusValue | undefined =
     total > 0 && next + 1 === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_read' ? 'reading' : undefined;
@@ -252,7 +252,7 @@ async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep'
     { auth },
   );
   await mirrorListChange(ctx, 'manga', manga, updated);
-  return listEntryMessage('manga', manga, updated, 'Updated your list');
+  return listEntryMessage('manga', manga, updated, ctx.t.t('catalogue.quick.updated'));
 }
 
 /** Sets the status of whoever picks it. */
@@ -275,12 +275,12 @@ async function setStatus(ctx: BaseContext, kind: WorkKind, id: number, picked: s
       const updated = await ctx.deps.service.updateAnimeListStatus(id, { status }, { auth });
       const anime = await ctx.deps.service.getAnime(id, { fields: animeFields('num_episodes') });
       await mirrorListChange(ctx, 'anime', anime, updated);
-      return listEntryMessage('anime', anime, updated, 'Updated your list');
+      return listEntryMessage('anime', anime, updated, ctx.t.t('catalogue.quick.updated'));
     }
     const status = MANGA_LIST_STATUSES.find((s) => s === picked);
     if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
     const updated = await ctx.deps.service.updateMangaListStatus(id, { status }, { auth });
     const manga = await ctx.deps.service.getManga(id, { fields: mangaFields('num_volumes', 'num_chapters') });
     await mirrorListChange(ctx, 'manga', manga, updated);
-    return listEntryMessage('manga', manga, updated, 'Updated your list');
+    return listEntryMessage('manga', manga, updated, ctx.t.t('catalogue.quick.updated'));
 }

@@ -92,7 +92,7 @@ async function addPlanned(ctx: BaseContext, kind: WorkKind, id: number, auth: Au
       ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw', 'num_episodes', 'average_episode_duration', ANIME_MY_STATUS) }, { auth })
       : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw', 'num_chapters', MANGA_MY_STATUS) }, { auth });
   const { t } = ctx;
-  const name = escapeMarkdown(clipPlain(maskTitle(work.title, work.nsfw, ctx.where), 150));
+  const name = escapeMarkdown(clipPlain(maskTitle(t, work.title, work.nsfw, ctx.where), 150));
   const current = work.my_list_status?.status;
   if (current !== undefined) {
     const status = term(t, 'listStatus', current);

@@ -1,9 +1,11 @@
 // Title suggestions for following an anime (episode reminders): what can still be followed, airing
 // or not yet aired, comes first; finished titles come last and say so.
 
+import type { Translator } from '../i18n/index.js';
+import type { CachedWork } from '../catalogue/title-cache.js';
 import { clipPlain } from '../render/text.js';
 
-/** One title suggestion before it becomes an autocomplete choice. */
+/** One title suggestion before it becomes an autocomplete choice (`name` already in the reader's language). */
 export interface Suggestion {
   id: number;
   name: string;
@@ -11,7 +13,13 @@ export interface Suggestion {
   status?: string;
 }
 
-const FINISHED_MARK = ' (finished)';
+/** A search result as the title cache keeps it for every reader: no translated words, only the service's values. */
+export interface CachedSuggestion extends CachedWork {
+  /** The service's media type (`tv`) and start year, named in the reader's language when shown. */
+  mediaType?: string;
+  year?: string;
+}
+
 /** Discord's limit on a choice's name. */
 const CHOICE_NAME_MAX = 100;
 
@@ -21,9 +29,13 @@ function group(status: string | undefined): number {
 }
 
 /** Airing and upcoming titles first, then any of unknown status, then finished ones marked `(finished)`; search order kept within each. */
-export function followableFirst(suggestions: readonly Suggestion[]): Suggestion[] {
+export function followableFirst(suggestions: readonly Suggestion[], t: Translator): Suggestion[] {
+  // The mark's length in this language: the title is clipped so that the whole name stays within Discord's limit.
+  const markLength = t.t('catalogue.choice.finished', { name: '' }).length;
   return suggestions
     .map((s, i) => ({ s, i, g: group(s.status) }))
     .sort((a, b) => a.g - b.g || a.i - b.i)
-    .map(({ s, g }) => (g === 2 ? { ...s, name: `${clipPlain(s.name, CHOICE_NAME_MAX - FINISHED_MARK.length).trim()}${FINISHED_MARK}` } : s));
+    .map(({ s, g }) =>
+      g === 2 ? { ...s, name: t.t('catalogue.choice.finished', { name: clipPlain(s.name, CHOICE_NAME_MAX - markLength).trim() }) } : s,
+    );
 }

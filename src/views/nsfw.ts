@@ -2,17 +2,16 @@
 
 import type { NsfwLevel } from '../service/work-types.js';
 import type { Where } from '../interactions/where.js';
-
-export const NSFW_HIDDEN_NOTE = '-# Titles marked not-safe-for-work are hidden outside age-restricted channels, so some results may be missing.';
+import type { Translator } from '../i18n/index.js';
 
 /**
  * The note under results the service filtered (`nsfw=false`). Outside age-restricted channels such
  * titles are always hidden; inside one only a command's own `nsfw` option leaves them out, so the
  * note says how to include them, and says nothing for a command without that option.
  */
-export function nsfwFilteredNote(where: Where, option?: string): string | undefined {
-  if (!where.ageRestricted) return NSFW_HIDDEN_NOTE;
-  return option === undefined ? undefined : `-# Titles marked not-safe-for-work are left out; add \`${option}:True\` to include them.`;
+export function nsfwFilteredNote(t: Translator, where: Where, option?: string): string | undefined {
+  if (!where.ageRestricted) return t.t('catalogue.nsfw.hiddenNote');
+  return option === undefined ? undefined : t.t('catalogue.nsfw.leftOutNote', { option });
 }
 
 /** The `nsfw` parameter to send: only true in an age-restricted channel and when wanted. */
@@ -25,7 +24,7 @@ export function isNsfw(level: NsfwLevel | undefined): boolean {
 }
 
 /** Lists fetched with `nsfw=true` (a user's own list) still mask such titles outside age-restricted channels. */
-export function maskTitle(title: string | undefined, level: NsfwLevel | undefined, where: Where): string {
-  if (isNsfw(level) && !where.ageRestricted) return '🔞 (title hidden: not safe for work)';
-  return title ?? 'Untitled';
+export function maskTitle(t: Translator, title: string | undefined, level: NsfwLevel | undefined, where: Where): string {
+  if (isNsfw(level) && !where.ageRestricted) return t.t('catalogue.nsfw.maskedTitle');
+  return title ?? t.t('catalogue.untitled');
 }

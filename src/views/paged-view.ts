@@ -7,6 +7,7 @@ import { CustomIdTooLongError, encodeCustomId, MalformedCustomIdError, type Fiel
 import { encodeUserId } from '../interactions/invoker.js';
 import type { RenderedMessage } from '../render/limits.js';
 import type { APIEmbed } from 'discord.js';
+import type { Translator } from '../i18n/index.js';
 
 export const PAGE_SIZE = 10;
 export type Field = string | number | boolean | undefined;
@@ -33,8 +34,11 @@ export interface PagedView<S> {
   encode(state: S): Field[];
   decode(fields: FieldReader): S;
   load(ctx: BaseContext, state: S, offset: number): Promise<LoadedPage>;
-  /** Placeholder of the select menu. */
-  openPlaceholder: string;
+  /**
+   * Placeholder of the select menu, in the reader's language. A plain string is shown as it is
+   * (@deprecated: English only, for views not yet localised).
+   */
+  openPlaceholder: string | ((t: Translator) => string);
   /** Items per page; PAGE_SIZE unless the items are large (forum posts). */
   pageSize?: number;
 }
@@ -48,16 +52,9 @@ function pagerId<S>(view: PagedView<S>, invoker: string, button: PagerButton, of
   return encodeCustomId(PAGER_KIND, [view.code, invoker, button, offset, ...view.encode(state)]);
 }
 
-export async function renderPagedView<S>(
-  ctx: BaseContext,
-  view: PagedView<S>,
-  state: S,
-  offset: number,
-  invokerId: string,
-): Promise<RenderedMessage> {
-  const page = await view.load(ctx, state, offset);
+/** The pager row: first, previous, the page number, next and (when the total is known) last. Throws CustomIdTooLongError. */
+function pagerRow<S>(t: Translator, view: PagedView<S>, state: S, page: LoadedPage, offset: number, invoker: string): APIActionRowComponent<APIComponentInMessageActionRow> {
   const size = view.pageSize ?? PAGE_SIZE;
-  const invoker = encodeUserId(invokerId);
   const pageNumber = Math.floor(offset / size) + 1;
   const lastOffset = page.total !== undefined ? Math.max(0, Math.ceil(page.total / size) - 1) * size : undefined;
   const atStart = offset === 0;
@@ -68,22 +65,37 @@ export async function renderPagedView<S>(
     label,
     disabled,
   });
+  const pageText =
+    lastOffset !== undefined ? t.t('catalogue.pager.pageOf', { page: pageNumber, pages: lastOffset / size + 1 }) : t.t('catalogue.pager.page', { page: pageNumber });
+  const pager = [
+    button('f', t.t('catalogue.pager.first'), 0, atStart),
+    button('p', t.t('catalogue.pager.previous'), Math.max(0, offset - size), atStart),
+    button('i', pageText, offset, true),
+    button('n', t.t('catalogue.pager.next'), offset + size, !page.hasNext),
+  ];
+  if (lastOffset !== undefined) pager.push(button('l', t.t('catalogue.pager.last'), lastOffset, offset >= lastOffset));
+  return { type: ComponentType.ActionRow, components: pager };
+}
+
+export async function renderPagedView<S>(
+  ctx: BaseContext,
+  view: PagedView<S>,
+  state: S,
+  offset: number,
+  invokerId: string,
+): Promise<RenderedMessage> {
+  const page = await view.load(ctx, state, offset);
+  const t = ctx.t;
+  const invoker = encodeUserId(invokerId);
   const rows: APIActionRowComponent<APIComponentInMessageActionRow>[] = [];
   let note = page.content;
-  if (!atStart || page.hasNext) {
+  if (offset > 0 || page.hasNext) {
     try {
-      const pager = [
-        button('f', '⏮ First', 0, atStart),
-        button('p', '◀ Previous', Math.max(0, offset - size), atStart),
-        button('i', `Page ${pageNumber}${lastOffset !== undefined ? ` of ${lastOffset / size + 1}` : ''}`, offset, true),
-        button('n', 'Next ▶', offset + size, !page.hasNext),
-      ];
-      if (lastOffset !== undefined) pager.push(button('l', 'Last ⏭', lastOffset, offset >= lastOffset));
-      rows.push({ type: ComponentType.ActionRow, components: pager });
+      rows.push(pagerRow(t, view, state, page, offset, invoker));
     } catch (error) {
       // Only text full of escaped characters can overflow the custom_id; show the page without paging.
       if (!(error instanceof CustomIdTooLongError)) throw error;
-      note = [note, '-# This search has too many special characters to page through; shorten it to see more.'].filter(Boolean).join('\n');
+      note = [note, t.t('catalogue.pager.tooManySpecial')].filter(Boolean).join('\n');
     }
   }
   if (page.open.length > 0) {
@@ -93,7 +105,7 @@ export async function renderPagedView<S>(
         {
           type: ComponentType.StringSelect,
           custom_id: encodeCustomId(OPEN_KIND, [view.code, invoker]),
-          placeholder: view.openPlaceholder,
+          placeholder: typeof view.openPlaceholder === 'string' ? view.openPlaceholder : view.openPlaceholder(t),
           options: page.open.slice(0, 25).map((o) => ({
             label: o.label,
             value: o.value,

@@ -23,8 +23,8 @@ const STOP_KIND = 'rs';
 /** DMs are not age-restricted channels. */
 const IN_DM: Where = { place: 'bot_dm', ageRestricted: false };
 
-function titleText(title: string, nsfw: string | undefined, where: Where = IN_DM): string {
-  return escapeMarkdown(clipPlain(maskTitle(title, nsfw, where), 150));
+function titleText(t: Translator, title: string, nsfw: string | undefined, where: Where = IN_DM): string {
+  return escapeMarkdown(clipPlain(maskTitle(t, title, nsfw, where), 150));
 }
 
 /** Where a reminder goes, as the title masking sees it. */
@@ -35,7 +35,7 @@ function whereOf(r: QueuedReminder): Where {
 /** "Episode N of X is expected to be out", with the expected time and the buttons; in a channel, after the chosen role's mention. */
 export function reminderMessage(t: Translator, r: QueuedReminder): RenderedMessage {
   const target = r.target;
-  const name = titleText(r.title, r.nsfw, whereOf(r));
+  const name = titleText(t, r.title, r.nsfw, whereOf(r));
   const headline =
     r.episode !== undefined ? t.t('reminders.post.headline', { episode: r.episode, title: name }) : t.t('reminders.post.headlineUnnumbered', { title: name });
   const lines = [t.t('reminders.post.expected', { time: discordTime(r.atMs, 't'), relative: discordTime(r.atMs, 'R') })];
@@ -65,7 +65,7 @@ export function reminderMessage(t: Translator, r: QueuedReminder): RenderedMessa
 /** The name of the thread a channel post opens: "<Title> – Episode N" (masked where the title is), at most 100 characters. */
 export function reminderThreadName(t: Translator, r: QueuedReminder): string {
   const episode = r.episode !== undefined ? t.t('reminders.thread.episode', { episode: r.episode }) : t.t('reminders.thread.newEpisode');
-  const title = clipPlain(maskTitle(r.title, r.nsfw, whereOf(r)), 100 - episode.length - 3);
+  const title = clipPlain(maskTitle(t, r.title, r.nsfw, whereOf(r)), 100 - episode.length - 3);
   return `${title} – ${episode}`;
 }
 
@@ -92,7 +92,7 @@ function failureReason(t: Translator, reason: string): string {
 export function failedNote(t: Translator, failed: readonly FailedReminder[]): string | undefined {
   if (failed.length === 0) return undefined;
   const shown = failed.slice(-3).map((f) => {
-    const values = { title: titleText(f.title, undefined), reason: failureReason(t, f.reason), when: discordTime(f.atMs, 'R') };
+    const values = { title: titleText(t, f.title, undefined), reason: failureReason(t, f.reason), when: discordTime(f.atMs, 'R') };
     return `\u2003${f.episode !== undefined ? t.t('reminders.failed.itemEpisode', { ...values, episode: f.episode }) : t.t('reminders.failed.item', values)}`;
   });
   return [t.t('reminders.failed.header', { count: failed.length }), ...shown].join('\n');
@@ -110,7 +110,7 @@ function nextLine(t: Translator, next: FollowedTitle['next'], inactive: Inactive
 /** The /remind list answer. */
 export function reminderListMessage(t: Translator, user: UserReminders, titles: readonly FollowedTitle[], failed: readonly FailedReminder[] = []): RenderedMessage {
   const lines = titles.map((f) => {
-    const name = titleText(f.info.title, f.info.nsfw);
+    const name = titleText(t, f.info.title, f.info.nsfw);
     const source = f.fromList ? ` · ${t.t('reminders.list.fromList')}` : '';
     return `**${name}**${source}\n\u2003${nextLine(t, f.next, f.inactive)}`;
   });
@@ -151,7 +151,7 @@ export function followedChoices(
   for (const title of titles) {
     if (seen.has(title.id)) continue;
     seen.add(title.id);
-    const name = clipPlain(maskTitle(title.title, title.nsfw, where), 80);
+    const name = clipPlain(maskTitle(t, title.title, title.nsfw, where), 80);
     if (q !== '' && title.id !== id && !name.toLowerCase().includes(q)) continue;
     out.push({ name: t.t('reminders.list.choice', { title: name, id: String(title.id) }), value: `${ID_PREFIX}${title.id}` });
     if (out.length === 25) break;
@@ -163,7 +163,7 @@ export function followedChoices(
 export function channelListMessage(t: Translator, follows: readonly ChannelFollowView[], where: Where, failed: readonly FailedReminder[] = []): RenderedMessage {
   const lines = follows.map((v) => {
     const f = v.follow;
-    const name = v.info ? titleText(v.info.title, v.info.nsfw, where) : `#${f.titleId}`;
+    const name = v.info ? titleText(t, v.info.title, v.info.nsfw, where) : `#${f.titleId}`;
     const extras = [
       `<#${f.channelId}>`,
       ...(f.roleId !== undefined ? [`<@&${f.roleId}>`] : []),

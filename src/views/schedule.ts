@@ -8,7 +8,8 @@ import { airingPlan, DAY_MS, discordTime, episodesBetween, JST_OFFSET_MS, WEEKDA
 import { watchingAndPlanned } from '../airing/my-list.js';
 import type { Anime } from '../service/work-types.js';
 import type { BaseContext } from '../interactions/context.js';
-import { humanize } from '../render/format.js';
+import type { Translator } from '../i18n/index.js';
+import { term } from '../render/terms.js';
 import { DISCORD_LIMITS } from '../render/limits.js';
 import { clipPlain, escapeMarkdown, truncate } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
@@ -53,37 +54,62 @@ export function weekSchedule(titles: readonly Anime[], nowMs: number, day: Weekd
   return out.sort((a, b) => a.atMs - b.atMs || a.title.id - b.title.id);
 }
 
-function dayHeading(ms: number): string {
+const DATE_PARTS = new Map<string, { month: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat }>();
+
+/** The short month and weekday names of a locale (cached: building a format costs far more than using it). */
+function dateParts(locale: string): { month: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat } {
+  let parts = DATE_PARTS.get(locale);
+  if (!parts) {
+    parts = {
+      month: new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }),
+      weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }),
+    };
+    DATE_PARTS.set(locale, parts);
+  }
+  return parts;
+}
+
+function dayHeading(t: Translator, ms: number): string {
   const d = new Date(ms + JST_OFFSET_MS);
   const weekday = WEEKDAYS[(d.getUTCDay() + 6) % 7] ?? 'monday';
-  return `**${humanize(weekday)} ${d.getUTCDate()} ${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })}** (Japan)`;
+  return t.t('catalogue.schedule.dayHeading', { weekday: term(t, 'weekday', weekday), day: d.getUTCDate(), month: dateParts(t.locale).month.format(d) });
 }
 
-/** The Japanese broadcast slot of an instant: `Mon 23:30 JST`. */
-export function japanSlotText(ms: number): string {
+/** The Japanese broadcast slot of an instant: `Mon 23:30 JST` (the weekday in the reader's language). */
+export function japanSlotText(t: Translator, ms: number): string {
   const d = new Date(ms + JST_OFFSET_MS);
-  const weekday = humanize(WEEKDAYS[(d.getUTCDay() + 6) % 7] ?? 'monday').slice(0, 3);
-  return `${weekday} ${d.toISOString().slice(11, 16)} JST`;
+  return t.t('catalogue.schedule.slot', { weekday: dateParts(t.locale).weekday.format(d), time: d.toISOString().slice(11, 16) });
 }
 
-function episodeLine(ctx: Pick<BaseContext, 'where'>, e: ScheduledEpisode): string {
-  const title = truncate(escapeMarkdown(clipPlain(maskTitle(e.title.title, e.title.nsfw, ctx.where), 120)), 200);
-  const total = e.title.num_episodes !== undefined && e.title.num_episodes > 0 ? `/${e.title.num_episodes}` : '';
-  const episode = e.episode !== undefined ? ` · ep ${e.episode}${total}` : '';
-  const premiere = e.episode === 1 ? ' · premiere' : '';
-  return `${discordTime(e.atMs, 'F')} (${discordTime(e.atMs, 'R')}) ${title}${episode}${premiere} · ${japanSlotText(e.atMs)}`;
+function episodeLine(ctx: Pick<BaseContext, 'where' | 't'>, e: ScheduledEpisode): string {
+  const t = ctx.t;
+  const title = truncate(escapeMarkdown(clipPlain(maskTitle(t, e.title.title, e.title.nsfw, ctx.where), 120)), 200);
+  const parts = [`${discordTime(e.atMs, 'F')} (${discordTime(e.atMs, 'R')}) ${title}`];
+  if (e.episode !== undefined) {
+    const total = e.title.num_episodes;
+    parts.push(
+      total !== undefined && total > 0
+        ? t.t('catalogue.schedule.episodeOf', { episode: e.episode, total })
+        : t.t('catalogue.schedule.episode', { episode: e.episode }),
+    );
+  }
+  if (e.episode === 1) parts.push(t.t('catalogue.schedule.premiere'));
+  parts.push(japanSlotText(t, e.atMs));
+  return parts.join(' · ');
 }
 
 /** The page embed: day headings (Japan broadcast days) with one line per expected episode. */
-export function scheduleEmbed(ctx: Pick<BaseContext, 'where'>, s: ScheduleState, items: readonly ScheduledEpisode[], emptyText: string): APIEmbed {
-  const title = `${s.mine ? 'My airing titles' : 'Airing schedule'} · ${s.day ? `${humanize(s.day)} (Japan)` : 'this week'}`;
+export function scheduleEmbed(ctx: Pick<BaseContext, 'where' | 't'>, s: ScheduleState, items: readonly ScheduledEpisode[], emptyText: string): APIEmbed {
+  const t = ctx.t;
+  const name = t.t(s.mine ? 'catalogue.schedule.title.mine' : 'catalogue.schedule.title.all');
+  const title = s.day ? t.t('catalogue.schedule.title.day', { title: name, day: term(t, 'weekday', s.day) }) : t.t('catalogue.schedule.title.week', { title: name });
   const lines: string[] = [];
   let lastDay = -1;
   for (const e of items) {
     const day = japanDayStart(e.atMs);
     if (day !== lastDay) {
       if (lines.length > 0) lines.push('');
-      lines.push(dayHeading(e.atMs));
+      lines.push(dayHeading(t, e.atMs));
       lastDay = day;
     }
     lines.push(episodeLine(ctx, e));
@@ -92,15 +118,13 @@ export function scheduleEmbed(ctx: Pick<BaseContext, 'where'>, s: ScheduleState,
     title,
     color: COLORS.brand,
     description: truncate(lines.length > 0 ? lines.join('\n') : emptyText, DISCORD_LIMITS.embedDescription),
-    footer: {
-      text: 'Grouped by Japanese broadcast day. Each time is shown in your time zone, with the Japanese slot after it. Breaks are not known in advance, and streams often come later.',
-    },
+    footer: { text: t.t('catalogue.schedule.footer') },
   };
 }
 
 export const scheduleView: PagedView<ScheduleState> = {
   code: 'sc',
-  openPlaceholder: 'Open an anime…',
+  openPlaceholder: (t) => t.t('catalogue.open.anime'),
   pageSize: SCHEDULE_PAGE_SIZE,
   encode: (s) => [s.day, s.mine],
   decode: (r) => ({ day: r.optionalOneOf(WEEKDAYS), mine: r.bool() }),
@@ -112,20 +136,18 @@ export const scheduleView: PagedView<ScheduleState> = {
     const titles = hidden ? source.filter((t) => !isNsfw(t.nsfw)) : source;
     const all = weekSchedule(titles, now, s.day);
     const page = all.slice(offset, offset + SCHEDULE_PAGE_SIZE);
-    const empty = s.mine
-      ? 'None of your Watching or Plan-to-watch titles is expected to air in this period.'
-      : 'No episode is expected in this period.';
-    const note = hidden ? nsfwFilteredNote(ctx.where) : undefined;
+    const empty = ctx.t.t(s.mine ? 'catalogue.schedule.emptyMine' : 'catalogue.schedule.empty');
+    const note = hidden ? nsfwFilteredNote(ctx.t, ctx.where) : undefined;
     const seen = new Set<number>();
     const open = page
       .filter((e) => !seen.has(e.title.id) && seen.add(e.title.id))
       .map((e) => ({
-        label: clipPlain(maskTitle(e.title.title, e.title.nsfw, ctx.where), 100),
+        label: clipPlain(maskTitle(ctx.t, e.title.title, e.title.nsfw, ctx.where), 100),
         value: `a:${e.title.id}`,
-        ...(e.episode !== undefined ? { description: `Episode ${e.episode}` } : {}),
+        ...(e.episode !== undefined ? { description: ctx.t.t('catalogue.schedule.openEpisode', { episode: e.episode }) } : {}),
       }));
     return {
-      embeds: [scheduleEmbed(ctx, s, page, offset === 0 ? empty : 'No more episodes.')],
+      embeds: [scheduleEmbed(ctx, s, page, offset === 0 ? empty : ctx.t.t('catalogue.schedule.noMore'))],
       ...(note !== undefined ? { content: note } : {}),
       open,
       hasNext: offset + SCHEDULE_PAGE_SIZE < all.length,

@@ -4,27 +4,38 @@
 
 import { AbortedError } from '../service/errors.js';
 import { animeFields, mangaFields } from '../service/fields.js';
-import { humanize } from '../render/format.js';
+import type { Translator } from '../i18n/index.js';
+import { term } from '../render/terms.js';
 import { escapeMarkdown } from '../render/text.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
-import type { Suggestion } from './followable.js';
+import type { CachedSuggestion, Suggestion } from './followable.js';
 import { allowNsfw, isNsfw } from './nsfw.js';
 import type { Anime, Manga, WorkKind } from '../service/work-types.js';
+import type { CachedWork } from '../catalogue/title-cache.js';
 import { ID_PREFIX, parseTitleInput, typedTitleId } from './title-input.js';
 import { TITLE_TEXT_MAX } from '../interactions/option-limits.js';
 
 const MIN_QUERY = 3;
 const MAX_CHOICES = 25;
 
-function choiceName(kind: WorkKind, work: Anime | Manga): string {
-  const extra =
-    kind === 'anime'
-      ? [(work as Anime).media_type ? humanize((work as Anime).media_type as string) : undefined, (work as Anime).start_season?.year]
-      : [(work as Manga).media_type ? humanize((work as Manga).media_type as string) : undefined, (work as Manga).start_date?.slice(0, 4)];
-  const suffix = extra.filter(Boolean).join(', ');
-  const title = work.title ?? `#${work.id}`;
-  return suffix ? `${title} (${suffix})` : title;
+/** A search result as it is cached for every reader: the service's values, no translated words. */
+function cachedSuggestion(kind: WorkKind, work: Anime | Manga): CachedSuggestion {
+  const year = kind === 'anime' ? (work as Anime).start_season?.year : (work as Manga).start_date?.slice(0, 4);
+  const name = work.title ?? `#${work.id}`;
+  const s: CachedSuggestion = { id: work.id, name, searchable: '' };
+  if (work.media_type) s.mediaType = work.media_type;
+  if (year !== undefined && String(year) !== '') s.year = String(year);
+  if (work.status !== undefined) s.status = work.status;
+  // Matched against typed words (the cache's best prefix): the title and the raw type and year.
+  s.searchable = [name, s.mediaType, s.year].filter(Boolean).join(' ').toLowerCase();
+  return s;
+}
+
+/** `Title (TV, 2020)` with the type in the reader's language. */
+function shownName(t: Translator, s: CachedSuggestion): Suggestion {
+  const suffix = [s.mediaType ? term(t, 'mediaType', s.mediaType) : undefined, s.year].filter(Boolean).join(', ');
+  return { id: s.id, name: suffix ? `${s.name} (${suffix})` : s.name, ...(s.status !== undefined ? { status: s.status } : {}) };
 }
 
 async function search(ctx: BaseContext, kind: WorkKind, q: string, nsfw: boolean, limit: number, signal?: AbortSignal) {
@@ -43,8 +54,8 @@ async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number)
     const fields = kind === 'anime' ? animeFields('media_type', 'start_season', 'nsfw', 'status') : mangaFields('media_type', 'start_date', 'nsfw', 'status');
     const call = { signal: ctx.signal };
     const work = kind === 'anime' ? await ctx.deps.service.getAnime(id, { fields }, call) : await ctx.deps.service.getManga(id, { fields }, call);
-    const name = isNsfw(work.nsfw) && !allowNsfw(ctx.where) ? `${kind} ${id} (not safe for work)` : choiceName(kind, work);
-    return [{ id, name: `${name} · ID ${id}`, ...(work.status !== undefined ? { status: work.status } : {}) }];
+    const name = isNsfw(work.nsfw) && !allowNsfw(ctx.where) ? ctx.t.t('catalogue.choice.nsfw', { kind, id: String(id) }) : shownName(ctx.t, cachedSuggestion(kind, work)).name;
+    return [{ id, name: ctx.t.t('catalogue.choice.withId', { name, id: String(id) }), ...(work.status !== undefined ? { status: work.status } : {}) }];
   } catch {
     // Unknown ID, slow service: no suggestion; submitting still answers clearly.
     return [];
@@ -53,19 +64,18 @@ async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number)
 
 /** Search suggestions for typed text: cached answers first, the best cached prefix when cut off. */
 async function searchChoices(ctx: AutocompleteContext, kind: WorkKind, q: string): Promise<Suggestion[]> {
+  // Only this file fills the title cache, always with CachedSuggestions: what it gives back is one.
+  const named = (works: readonly CachedWork[]): Suggestion[] => (works as readonly CachedSuggestion[]).map((w) => shownName(ctx.t, w));
   const cache = ctx.deps.titleCache;
   const nsfw = allowNsfw(ctx.where);
   const cached = cache.get(kind, nsfw, q);
-  if (cached) return cached;
+  if (cached) return named(cached);
   try {
-    const works = (await search(ctx, kind, q, nsfw, MAX_CHOICES, ctx.signal)).map((w) => {
-      const name = choiceName(kind, w);
-      return { id: w.id, name, searchable: name.toLowerCase(), ...(w.status !== undefined ? { status: w.status } : {}) };
-    });
+    const works = (await search(ctx, kind, q, nsfw, MAX_CHOICES, ctx.signal)).map((w) => cachedSuggestion(kind, w));
     cache.set(kind, nsfw, q, works);
-    return works;
+    return named(works);
   } catch (error) {
-    if (error instanceof AbortedError || ctx.signal.aborted) return cache.bestPrefix(kind, nsfw, q);
+    if (error instanceof AbortedError || ctx.signal.aborted) return named(cache.bestPrefix(kind, nsfw, q));
     throw error;
   }
 }
@@ -78,16 +88,16 @@ function toChoices(suggestions: readonly Suggestion[]): AutocompleteChoice[] {
  * Title suggestions for a title option. `arrange` may reorder and relabel them (e.g. followable
  * titles first for reminders); the typed ID's own title stays first.
  */
-export function titleAutocomplete(kind: WorkKind, arrange: (suggestions: readonly Suggestion[]) => readonly Suggestion[] = (s) => s) {
+export function titleAutocomplete(kind: WorkKind, arrange: (suggestions: readonly Suggestion[], t: Translator) => readonly Suggestion[] = (s) => s) {
   return async (ctx: AutocompleteContext): Promise<AutocompleteChoice[]> => {
     const q = ctx.focused.value.trim();
     const id = typedTitleId(q, kind, ctx.deps.serviceWebUrl);
     const searchable = q.length >= MIN_QUERY && q.length <= TITLE_TEXT_MAX;
     // A link is only an ID; a number may also be (part of) a title, so its search results follow.
-    if (id === undefined) return searchable ? toChoices(arrange(await searchChoices(ctx, kind, q))) : [];
-    if (!searchable || !/^#?\s*\d+$/.test(q)) return toChoices(arrange(await choiceForId(ctx, kind, id)));
+    if (id === undefined) return searchable ? toChoices(arrange(await searchChoices(ctx, kind, q), ctx.t)) : [];
+    if (!searchable || !/^#?\s*\d+$/.test(q)) return toChoices(arrange(await choiceForId(ctx, kind, id), ctx.t));
     const [byId, bySearch] = await Promise.all([choiceForId(ctx, kind, id), searchChoices(ctx, kind, q).catch(() => [])]);
-    return toChoices([...arrange(byId), ...arrange(bySearch)]);
+    return toChoices([...arrange(byId, ctx.t), ...arrange(bySearch, ctx.t)]);
   };
 }
 
@@ -107,26 +117,23 @@ export async function resolveTitle(ctx: BaseContext, kind: WorkKind, value: stri
   if ('id' in input) return input.id;
   const text = input.text;
   if (text.length > TITLE_TEXT_MAX) {
-    throw new UserFacingError('Title too long', `Type at most ${TITLE_TEXT_MAX} characters of the title, its ID, or a link to its page.`);
+    throw new UserFacingError('catalogue.error.titleTooLong', { max: TITLE_TEXT_MAX });
   }
   if (text.length < MIN_QUERY) {
-    throw new UserFacingError('Title too short', `Type at least ${MIN_QUERY} characters of the title, its ID, or a link to its page, or pick one from the suggestions.`);
+    throw new UserFacingError('catalogue.error.titleTooShort', { min: MIN_QUERY });
   }
   const shown = escapeMarkdown(text.slice(0, 80));
   const found = await search(ctx, kind, text, allowNsfw(ctx.where), o.exact ? EXACT_CANDIDATES : 1);
-  if (found.length === 0) throw new UserFacingError('Not found', `No ${kind} matches “${shown}”.`);
+  if (found.length === 0) throw new UserFacingError('catalogue.error.titleNotFound', { kind, query: shown });
   if (!o.exact) return (found[0] as Anime | Manga).id;
   const wanted = text.toLowerCase();
   const match = found.find((work) => namesOf(work).includes(wanted));
   if (match) return match.id;
   const examples = found
     .slice(0, 5)
-    .map((w) => `“${escapeMarkdown(w.title ?? `#${w.id}`)}”`)
+    .map((w) => ctx.t.t('catalogue.choice.quoted', { text: escapeMarkdown(w.title ?? `#${w.id}`) }))
     .join(', ');
-  throw new UserFacingError(
-    'Pick a title',
-    `No ${kind} is called exactly “${shown}”. Pick one from the suggestions while typing, for example ${examples}.`,
-  );
+  throw new UserFacingError('catalogue.error.pickTitle', { kind, query: shown, examples });
 }
 
 const EXACT_CANDIDATES = 10;

@@ -99,14 +99,14 @@ export function userListPage(
   const entries = page.data;
   const items: WorkListItem[] = entries.map((e, i) => ({
     position: offset + i + 1,
-    title: maskTitle(e.node.title, e.node.nsfw, ctx.where),
+    title: maskTitle(ctx.t, e.node.title, e.node.nsfw, ctx.where),
     extra:
       kind === 'anime'
         ? animeEntryLine(ctx.t, (e as AnimeListItem).list_status ?? {}, (e as AnimeListItem).node.num_episodes)
         : mangaEntryLine(ctx.t, (e as MangaListItem).list_status ?? {}, (e as MangaListItem).node.num_volumes, (e as MangaListItem).node.num_chapters),
   }));
-  const note = o.nsfwFiltered ? nsfwFilteredNote(ctx.where) : undefined;
-  const embed = workListEmbed({
+  const note = o.nsfwFiltered ? nsfwFilteredNote(ctx.t, ctx.where) : undefined;
+  const embed = workListEmbed(ctx.t, {
     title: o.title,
     items,
     emptyText: ctx.t.t(offset === 0 ? 'lists.userList.empty' : 'lists.userList.noMore'),

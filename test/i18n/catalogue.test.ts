@@ -20,7 +20,11 @@ function argumentsOf(ast: unknown, into = new Set<string>()): Set<string> {
 const keys = Object.keys(EN) as MessageKey[];
 
 /** Words the anime community of these languages uses as they are (loanwords), so the same text is right. */
-const LOANWORDS = new Set(['Manga', 'Doujinshi', 'Manhwa', 'Manhua', 'One-shot', 'Special', 'Light Novel', 'Light novel', 'Visual Novel', 'Visual novel', 'Original', 'Radio', 'Winter', 'Mixed Media', 'Rx – Hentai', 'Status', 'Tags', 'Total', 'Volumes', 'image']);
+const LOANWORDS = new Set([
+  'Manga', 'Doujinshi', 'Manhwa', 'Manhua', 'One-shot', 'Special', 'Light Novel', 'Light novel', 'Visual Novel', 'Visual novel', 'Original', 'Radio', 'Winter', 'Mixed Media', 'Rx – Hentai',
+  // The same word in these languages (de/fr Genres, Studios, Status; fr Page, Adaptation, image; de/pt Tags, Total, Volumes; Spin-off), NSFW everywhere.
+  'NSFW', 'Genres', 'Studios', 'Status', 'Tags', 'Total', 'Page {page}', 'Volumes', 'Spin-off', 'Adaptation', 'image', 'Anime · ID {id}', 'Manga · ID {id}',
+]);
 
 describe('the message catalogue', () => {
   it('has keys', () => {

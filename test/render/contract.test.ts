@@ -34,7 +34,6 @@ import type { BaseContext } from '../../src/interactions/context.js';
 import type { Where } from '../../src/interactions/where.js';
 import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage, workPage } from '../../src/views/catalogue.js';
 import { userListPage } from '../../src/views/user-list.js';
-import { NSFW_HIDDEN_NOTE } from '../../src/views/nsfw.js';
 import { renderPagedView, type LoadedPage, type PagedView } from '../../src/views/paged-view.js';
 import { assertMentionsDisabled, assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
 import { FIXTURES_DIR } from '../fixtures-dir.js';
@@ -51,11 +50,11 @@ function embeds(...e: APIEmbed[]): RenderedMessage {
 
 // The list pages as the production views build them (views/catalogue.ts, views/user-list.ts), for a
 // viewer in a server channel.
-type ListRenderer = (ctx: Pick<BaseContext, 'where'>, body: unknown) => LoadedPage;
+type ListRenderer = (ctx: Pick<BaseContext, 'where' | 't'>, body: unknown) => LoadedPage;
 
 const GUILD: Where = { place: 'guild', ageRestricted: false };
 const AGE_RESTRICTED: Where = { place: 'guild', ageRestricted: true };
-const filtered = (ctx: Pick<BaseContext, 'where'>) => ({ nsfwFiltered: !ctx.where.ageRestricted });
+const filtered = (ctx: Pick<BaseContext, 'where' | 't'>) => ({ nsfwFiltered: !ctx.where.ageRestricted });
 const works = (b: unknown) => b as Page<RankedItem<Anime | Manga>>;
 
 const LISTS: Record<string, ListRenderer> = {
@@ -81,7 +80,7 @@ const LISTS: Record<string, ListRenderer> = {
 function listMessage(file: string, body: unknown, where: Where = GUILD): RenderedMessage {
   const render = LISTS[file];
   if (!render) throw new Error(`no list renderer for ${file}`);
-  const page = render({ where }, body);
+  const page = render({ where, t: ENGLISH }, body);
   return { ...(page.content ? { content: page.content } : {}), embeds: page.embeds };
 }
 
@@ -94,19 +93,19 @@ const unix = (iso: string): number => Date.parse(iso) / 1000;
 
 const CASES: Record<string, Case> = {
   'ankai__error-400_invalid-client-id.json': {
-    render: (b) => [errorMessage('service_error', (b as ServiceErrorBody).message)],
+    render: (b) => [errorMessage(ENGLISH.t('error.serviceStatus.title'), (b as ServiceErrorBody).message || ENGLISH.t('error.serviceStatus.text'))],
     facts: ['Invalid client id'],
   },
   'ankai__error-403_missing-client-id-header.json': {
-    render: (b) => [errorMessage('forbidden', (b as ServiceErrorBody).message)],
+    render: (b) => [errorMessage(ENGLISH.t('error.forbidden.title'), (b as ServiceErrorBody).message || ENGLISH.t('error.forbidden.text'))],
     facts: ['Not allowed', 'refused'],
   },
   'ankai__error-404_unknown-forum-topic.json': {
-    render: (b) => [errorMessage('not_found', (b as ServiceErrorBody).message)],
+    render: (b) => [errorMessage(ENGLISH.t('error.notFound.title'), (b as ServiceErrorBody).message || ENGLISH.t('error.notFound.text'))],
     facts: ['Not found'],
   },
   'go-myanimelist__anime-details_967_fields-subset.json': {
-    render: (b) => [embeds(animeDetailsEmbed(b as Anime))],
+    render: (b) => [embeds(animeDetailsEmbed(ENGLISH, b as Anime))],
     facts: ['Hokuto no Ken', 'Fist of the North Star', '北斗の拳', 'HNK', 'TV', '109', 'Fall 1984', 'Manga', 'Martial Arts', 'Toei Animation', '25 min per ep', 'ID 967'],
   },
   'go-myanimelist__anime-my_list_status-PATCH-response.json': {
@@ -115,11 +114,11 @@ const CASES: Record<string, Case> = {
   },
   'go-myanimelist__anime-ranking_airing.json': {
     render: (b) => [listMessage('go-myanimelist__anime-ranking_airing.json', b)],
-    facts: ['Top airing', '**#1** Shingeki no Kyojin: The Final Season', '**#6** Horimiya', '**#3** Yuru Camp△ Season 2', 'Popularity #104', NSFW_HIDDEN_NOTE],
+    facts: ['Top airing', '**#1** Shingeki no Kyojin: The Final Season', '**#6** Horimiya', '**#3** Yuru Camp△ Season 2', 'Popularity #104', ENGLISH.t('catalogue.nsfw.hiddenNote')],
   },
   'go-myanimelist__anime-search_q-hokuto-no-ken.json': {
     render: (b) => [listMessage('go-myanimelist__anime-search_q-hokuto-no-ken.json', b)],
-    facts: ['**1.** Hokuto no Ken\n', '**2.** Hokuto no Ken 2', '**3.** Hokuto no Ken Movie', 'Fall 1984 · Rank #556', 'Winter 1986', NSFW_HIDDEN_NOTE],
+    facts: ['**1.** Hokuto no Ken\n', '**2.** Hokuto no Ken 2', '**3.** Hokuto no Ken Movie', 'Fall 1984 · Rank #556', 'Winter 1986', ENGLISH.t('catalogue.nsfw.hiddenNote')],
   },
   'go-myanimelist__anime-season_2020-fall.json': {
     render: (b) => [listMessage('go-myanimelist__anime-season_2020-fall.json', b)],
@@ -162,7 +161,7 @@ const CASES: Record<string, Case> = {
     ],
   },
   'go-myanimelist__manga-details_401_with-authors.json': {
-    render: (b) => [embeds(mangaDetailsEmbed(b as Manga))],
+    render: (b) => [embeds(mangaDetailsEmbed(ENGLISH, b as Manga))],
     facts: ['Kiseijuu', 'Parasyte', '寄生獣', 'Parasitic Beasts', 'Hitoshi Iwaaki (Story & Art)', 'Psychological', 'Seinen', 'Finished', 'Volumes', '10', 'Chapters', '64'],
   },
   'go-myanimelist__manga-my_list_status-PATCH-response.json': {
@@ -183,7 +182,7 @@ const CASES: Record<string, Case> = {
   },
   'go-myanimelist__users-me-mangalist_list_status.json': {
     render: (b) => [listMessage('go-myanimelist__users-me-mangalist_list_status.json', b)],
-    facts: ['**1.** Death Note', 'Completed · 12/? volumes · 108/? chapters', '**2.** Kiseijuu', 'Reading · 1/? volumes · 5/? chapters', NSFW_HIDDEN_NOTE],
+    facts: ['**1.** Death Note', 'Completed · 12/? volumes · 108/? chapters', '**2.** Kiseijuu', 'Reading · 1/? volumes · 5/? chapters', ENGLISH.t('catalogue.nsfw.hiddenNote')],
   },
   'go-myanimelist__users-me.json': {
     render: (b) => [embeds(profileEmbed(ENGLISH, b as User))],
@@ -194,7 +193,7 @@ const CASES: Record<string, Case> = {
       const page = b as Page<NodeItem<Manga>>;
       return [
         listMessage('node-myanimelist__manga-search_q-sakurasou_all-fields_with-my_list_status.json', b),
-        ...page.data.map((it) => embeds(mangaDetailsEmbed(it.node))),
+        ...page.data.map((it) => embeds(mangaDetailsEmbed(ENGLISH, it.node))),
       ];
     },
     facts: [
@@ -272,7 +271,7 @@ describe('contract: real fixtures', () => {
 
 describe('contract: details pictures', () => {
   it('uses the large picture as the thumbnail', () => {
-    const e = mangaDetailsEmbed(load<Manga>('go-myanimelist__manga-details_401_with-authors.json'));
+    const e = mangaDetailsEmbed(ENGLISH, load<Manga>('go-myanimelist__manga-details_401_with-authors.json'));
     expect(e.thumbnail?.url).toBe('https://api-cdn.myanimelist.net/images/manga/2/188928l.jpg');
   });
 
@@ -281,7 +280,7 @@ describe('contract: details pictures', () => {
 // Renders a loaded page the way the paged views do, select menu included.
 async function asPagedView(page: LoadedPage): Promise<RenderedMessage> {
   const view: PagedView<Record<string, never>> = { code: 'zz', openPlaceholder: 'Open…', encode: () => [], decode: () => ({}), load: async () => page };
-  return renderPagedView({ userId: '1100000000000000042' } as BaseContext, view, {}, 0, '1100000000000000042');
+  return renderPagedView({ userId: '1100000000000000042', t: ENGLISH } as BaseContext, view, {}, 0, '1100000000000000042');
 }
 
 interface SelectMenu {
@@ -299,7 +298,7 @@ describe('contract: list pages open their items', () => {
   for (const file of Object.keys(LISTS)) {
     it(`${file}: one option per item, \`N. Title\` and \`a:ID\`/\`m:ID\`, within limits after the gate`, async () => {
       const body = load<Page<RankedItem<Anime | Manga>>>(file);
-      const page = LISTS[file]?.({ where: GUILD }, body);
+      const page = LISTS[file]?.({ where: GUILD, t: ENGLISH }, body);
       if (!page) throw new Error(file);
       const prefix = file.includes('manga') ? 'm' : 'a';
       const final = finalizeMessage(await asPagedView(page));
@@ -316,7 +315,7 @@ describe('contract: list pages open their items', () => {
 
   it('describes a work with its facts, clipped to 100 characters by the gate', async () => {
     const file = 'node-myanimelist__manga-search_q-sakurasou_all-fields_with-my_list_status.json';
-    const page = LISTS[file]?.({ where: GUILD }, load<unknown>(file));
+    const page = LISTS[file]?.({ where: GUILD, t: ENGLISH }, load<unknown>(file));
     if (!page) throw new Error(file);
     expect(page.open[0]).toEqual({
       label: '1. Sakurasou no Pet na Kanojo',
@@ -332,7 +331,7 @@ describe('contract: list pages open their items', () => {
 
   it('keeps labels within 100 characters for very long titles', async () => {
     const title = 'Long title '.repeat(30);
-    const page = workPage({ where: GUILD }, 'anime', { data: [{ node: { id: 1, title } }], paging: {} }, 40, 'Anime search: long', { nsfwFiltered: true });
+    const page = workPage({ where: GUILD, t: ENGLISH }, 'anime', { data: [{ node: { id: 1, title } }], paging: {} }, 40, 'Anime search: long', { nsfwFiltered: true });
     expect(page.open[0]?.label).toBe(`41. ${title}`);
     const final = finalizeMessage(await asPagedView(page));
     assertWithinDiscordLimits(final);
@@ -351,7 +350,7 @@ describe('contract: not-safe-for-work titles in list pages', () => {
       const title = first.node.title ?? '';
       const marked = { ...body, data: [{ ...first, node: { ...first.node, nsfw: 'gray' } }, ...body.data.slice(1)] };
 
-      const outside = LISTS[file]?.({ where: GUILD }, marked);
+      const outside = LISTS[file]?.({ where: GUILD, t: ENGLISH }, marked);
       const description = outside?.embeds[0]?.description ?? '';
       const firstBlock = description.split('\n\n')[0] ?? '';
       expect(firstBlock).toMatch(/^\*\*(1\.|#\d+)\*\* /);
@@ -361,7 +360,7 @@ describe('contract: not-safe-for-work titles in list pages', () => {
       expect(outside?.open[0]?.value).toMatch(/^[am]:\d+$/);
       assertWithinDiscordLimits(listMessage(file, marked));
 
-      const inside = LISTS[file]?.({ where: AGE_RESTRICTED }, marked);
+      const inside = LISTS[file]?.({ where: AGE_RESTRICTED, t: ENGLISH }, marked);
       expect(inside?.embeds[0]?.description).not.toContain(MASKED);
       expect(inside?.open[0]?.label).toBe(`${first.ranking?.rank ?? 1}. ${title}`);
     });

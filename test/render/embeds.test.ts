@@ -55,7 +55,7 @@ function fieldValue(embed: { fields?: Array<{ name: string; value: string }> }, 
 }
 
 describe('animeDetailsEmbed', () => {
-  const e = animeDetailsEmbed(fullAnime);
+  const e = animeDetailsEmbed(ENGLISH, fullAnime);
 
   it('escapes the title and shows the alternative titles', () => {
     expect(e.title).toBe('Some \\*Show\\* \\|\\|x\\|\\|');
@@ -79,12 +79,12 @@ describe('animeDetailsEmbed', () => {
     expect(fieldValue(e, 'Broadcast')).toBe('Saturday at 01:29');
     expect(fieldValue(e, 'Source')).toBe('Light Novel');
     expect(fieldValue(e, 'Duration')).toBe('24 min per ep');
-    expect(fieldValue(e, 'Rating')).toBe('PG-13');
+    expect(fieldValue(e, 'Rating')).toBe(ENGLISH.t('term.rating.pg_13'));
     expect(fieldValue(e, 'Studios')).toBe('Studio\\_Name');
-    expect(fieldValue(e, 'Related anime')).toBe('Sequel: Sequel Show\nAlternative Version: Other');
+    expect(fieldValue(e, 'Related anime')).toBe('Sequel: Sequel Show\nAlternative version: Other');
     expect(fieldValue(e, 'Related manga')).toBe('Adaptation: The Manga');
     expect(fieldValue(e, 'Recommendations')).toBe('Similar (42)');
-    expect(fieldValue(e, 'NSFW')).toBe('Gray');
+    expect(fieldValue(e, 'NSFW')).toBe(ENGLISH.t('term.nsfw.gray'));
     expect(fieldValue(e, 'Your list')).toBe('Watching · 12/? eps · ★ 8');
   });
 
@@ -95,7 +95,7 @@ describe('animeDetailsEmbed', () => {
   });
 
   it('shows only the title for a bare node', () => {
-    const bare = animeDetailsEmbed({ id: 9 });
+    const bare = animeDetailsEmbed(ENGLISH, { id: 9 });
     expect(bare.title).toBe('#9');
     expect(bare.fields).toEqual([]);
     expect(bare.description).toBeUndefined();
@@ -115,7 +115,7 @@ describe('animeDetailsEmbed', () => {
       recommendations: Array.from({ length: 80 }, (_, i) => ({ node: { id: i, title: long(30) }, num_recommendations: i })),
       broadcast: { day_of_the_week: long(200), start_time: long(200) },
     };
-    const embed = animeDetailsEmbed(huge);
+    const embed = animeDetailsEmbed(ENGLISH, huge);
     assertWithinDiscordLimits({ embeds: [embed] });
     for (const text of [embed.description ?? '', ...(embed.fields ?? []).map((f) => f.value)]) expect(unbalancedMarkers(text)).toEqual([]);
     expect(fieldValue(embed, 'Related anime')).toMatch(/^Sequel: lorem0 [^\n]*…\n[\s\S]*…and \d+ more$/);
@@ -135,7 +135,7 @@ describe('mangaDetailsEmbed', () => {
       serialization: [{ node: { id: 3, name: 'Weekly Magazine' } }],
       my_list_status: { status: 'reading', num_volumes_read: 2, num_chapters_read: 30, is_rereading: true },
     };
-    const e = mangaDetailsEmbed(m);
+    const e = mangaDetailsEmbed(ENGLISH, m);
     expect(fieldValue(e, 'Authors')).toBe('Ann Author (Story)');
     expect(fieldValue(e, 'Serialization')).toBe('Weekly Magazine');
     expect(fieldValue(e, 'Volumes')).toBe('?');
@@ -148,16 +148,16 @@ describe('mangaDetailsEmbed', () => {
 
 describe('list status lines', () => {
   it('formats anime and manga progress', () => {
-    expect(animeListStatusLine({ status: 'watching', num_episodes_watched: 12, score: 8 }, 24)).toBe('Watching · 12/24 eps · ★ 8');
-    expect(animeListStatusLine({ num_episodes_watched: 3 })).toBe('On list · 3/? eps');
-    expect(mangaListStatusLine({ status: 'plan_to_read', score: 0 })).toBe('Plan to Read');
+    expect(animeListStatusLine(ENGLISH, { status: 'watching', num_episodes_watched: 12, score: 8 }, 24)).toBe('Watching · 12/24 eps · ★ 8');
+    expect(animeListStatusLine(ENGLISH, { num_episodes_watched: 3 })).toBe('On list · 3/? eps');
+    expect(mangaListStatusLine(ENGLISH, { status: 'plan_to_read', score: 0 })).toBe('Plan to Read');
   });
 });
 
 describe('workListEmbed', () => {
   it('numbers items, escapes titles and details, and summarizes overflow', () => {
     const items = Array.from({ length: 100 }, (_, i) => ({ position: i + 1, title: `Title_${i} ${long(40)}`, detail: `detail *${i}*` }));
-    const e = workListEmbed({ title: 'Results', items, footer: 'Page 1' });
+    const e = workListEmbed(ENGLISH, { title: 'Results', items, footer: 'Page 1' });
     assertWithinDiscordLimits({ embeds: [e] });
     expect(e.description).toContain('**1.** Title\\_0');
     expect(e.description).toContain('detail \\*0\\*');
@@ -166,8 +166,8 @@ describe('workListEmbed', () => {
   });
 
   it('prefers the rank label and shows an empty text', () => {
-    expect(workListEmbed({ title: 'x', items: [{ rank: 3, position: 1, title: 'A' }] }).description).toBe('**#3** A');
-    expect(workListEmbed({ title: 'x', items: [], emptyText: 'Nothing here.' }).description).toBe('Nothing here.');
+    expect(workListEmbed(ENGLISH, { title: 'x', items: [{ rank: 3, position: 1, title: 'A' }] }).description).toBe('**#3** A');
+    expect(workListEmbed(ENGLISH, { title: 'x', items: [], emptyText: 'Nothing here.' }).description).toBe('Nothing here.');
   });
 });
 
@@ -191,7 +191,7 @@ describe('season page', () => {
 
   it('titles the page from its own season and counts carry-overs in the footer', () => {
     const loaded = seasonPage(
-      { where },
+      { where, t: ENGLISH },
       { year: 2020, season: 'fall', sort: 'anime_score' },
       {
         data: [
@@ -215,7 +215,7 @@ describe('season page', () => {
 
   it('falls back to the requested season and has no footer without carry-overs', () => {
     const loaded = seasonPage(
-      { where },
+      { where, t: ENGLISH },
       { year: 1999, season: 'winter', sort: 'anime_num_list_users' },
       { data: [{ node: { id: 1, title: 'Show', start_season: { year: 1999, season: 'winter' } } }], paging: { next: 'x' } },
       0,
@@ -260,10 +260,10 @@ describe('forum topic', () => {
 });
 
 describe('errorMessage', () => {
-  it('is an ephemeral red embed with a standard title per kind', () => {
-    const m = errorMessage('reauth');
+  it('is an ephemeral red embed titled with a warning sign', () => {
+    const m = errorMessage(ENGLISH.t('error.reauth.title'), ENGLISH.t('error.reauth.text'));
     expect(m.ephemeral).toBe(true);
-    expect(m.embeds?.[0]?.title).toBe('⚠️ Please log in again');
+    expect(m.embeds?.[0]?.title).toBe('⚠️ Log in again');
     expect(m.embeds?.[0]?.description).toContain('/login');
     expect(m.embeds?.[0]?.color).toBe(0xed4245);
   });

@@ -11,6 +11,7 @@ import {
   humanize,
   parseCount,
 } from '../../src/render/format.js';
+import { ENGLISH } from '../../src/i18n/index.js';
 
 describe('humanize', () => {
   it.each([
@@ -47,52 +48,52 @@ describe('humanize', () => {
 
 describe('formatPartialDate', () => {
   it('formats year, year-month and full dates', () => {
-    expect(formatPartialDate('2010')).toBe('2010');
-    expect(formatPartialDate('2010-01')).toBe('Jan 2010');
-    expect(formatPartialDate('2010-01-10')).toBe('Jan 10, 2010');
-    expect(formatPartialDate('2014-03-08')).toBe('Mar 8, 2014');
-    expect(formatPartialDate('2020-02-29')).toBe('Feb 29, 2020');
+    expect(formatPartialDate(ENGLISH, '2010')).toBe('2010');
+    expect(formatPartialDate(ENGLISH, '2010-01')).toBe('Jan 2010');
+    expect(formatPartialDate(ENGLISH, '2010-01-10')).toBe('Jan 10, 2010');
+    expect(formatPartialDate(ENGLISH, '2014-03-08')).toBe('Mar 8, 2014');
+    expect(formatPartialDate(ENGLISH, '2020-02-29')).toBe('Feb 29, 2020');
   });
 
   it('shows invalid values as given instead of parsing them', () => {
     for (const bad of ['2010-02-30', '2019-02-29', '2010-13', '2010-00', '20100', 'abc', '2010-1-5', '2015-05-03T11:42:57+00:00', '']) {
-      expect(formatPartialDate(bad)).toBe(bad);
+      expect(formatPartialDate(ENGLISH, bad)).toBe(bad);
     }
   });
 
   it('builds ranges with unknown ends', () => {
-    expect(formatDateRange('2010-01-10', '2014-03-08')).toBe('Jan 10, 2010 – Mar 8, 2014');
-    expect(formatDateRange('2010', undefined)).toBe('2010 – ?');
-    expect(formatDateRange('2010', undefined, true)).toBe('2010 – present');
-    expect(formatDateRange(undefined, '2011-05')).toBe('? – May 2011');
-    expect(formatDateRange('1999-04-03', '1999-04-03')).toBe('Apr 3, 1999');
-    expect(formatDateRange(undefined, undefined)).toBeUndefined();
+    expect(formatDateRange(ENGLISH, '2010-01-10', '2014-03-08')).toBe('Jan 10, 2010 – Mar 8, 2014');
+    expect(formatDateRange(ENGLISH, '2010', undefined)).toBe('2010 – ?');
+    expect(formatDateRange(ENGLISH, '2010', undefined, true)).toBe('2010 – present');
+    expect(formatDateRange(ENGLISH, undefined, '2011-05')).toBe('? – May 2011');
+    expect(formatDateRange(ENGLISH, '1999-04-03', '1999-04-03')).toBe('Apr 3, 1999');
+    expect(formatDateRange(ENGLISH, undefined, undefined)).toBeUndefined();
   });
 });
 
 describe('durations and numbers', () => {
   it('formats durations', () => {
-    expect(formatEpisodeDuration(1440)).toBe('24 min per ep');
-    expect(formatEpisodeDuration(1500)).toBe('25 min per ep');
-    expect(formatDuration(5400)).toBe('1 hr 30 min');
-    expect(formatDuration(7200)).toBe('2 hr');
-    expect(formatDuration(3599)).toBe('1 hr');
-    expect(formatDuration(45)).toBe('45 sec');
-    expect(formatDuration(0)).toBe('?');
-    expect(formatDuration(Number.NaN)).toBe('?');
+    expect(formatEpisodeDuration(ENGLISH, 1440)).toBe('24 min per ep');
+    expect(formatEpisodeDuration(ENGLISH, 1500)).toBe('25 min per ep');
+    expect(formatDuration(ENGLISH, 5400)).toBe('1 hr 30 min');
+    expect(formatDuration(ENGLISH, 7200)).toBe('2 hr');
+    expect(formatDuration(ENGLISH, 3599)).toBe('1 hr');
+    expect(formatDuration(ENGLISH, 45)).toBe('45 sec');
+    expect(formatDuration(ENGLISH, 0)).toBe('?');
+    expect(formatDuration(ENGLISH, Number.NaN)).toBe('?');
   });
 
   it('adds thousands separators', () => {
-    expect(formatNumber(1234567)).toBe('1,234,567');
-    expect(formatNumber(8.13)).toBe('8.13');
-    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(ENGLISH, 1234567)).toBe('1,234,567');
+    expect(formatNumber(ENGLISH, 8.13)).toBe('8.13');
+    expect(formatNumber(ENGLISH, 999)).toBe('999');
   });
 
   it('treats 0 episodes/volumes/chapters as unknown', () => {
-    expect(formatCount(0)).toBe('?');
-    expect(formatCount(undefined)).toBe('?');
-    expect(formatCount(109)).toBe('109');
-    expect(formatCount(1200)).toBe('1,200');
+    expect(formatCount(ENGLISH, 0)).toBe('?');
+    expect(formatCount(ENGLISH, undefined)).toBe('?');
+    expect(formatCount(ENGLISH, 109)).toBe('109');
+    expect(formatCount(ENGLISH, 1200)).toBe('1,200');
   });
 
   it('parses counts that arrive as strings', () => {
@@ -118,9 +119,9 @@ describe('timestamps and seasons', () => {
   });
 
   it('formats seasons', () => {
-    expect(formatSeason({ year: 2020, season: 'fall' })).toBe('Fall 2020');
-    expect(formatSeason({ year: 1984 })).toBe('1984');
-    expect(formatSeason({ season: 'monsoon' })).toBe('Monsoon');
-    expect(formatSeason({})).toBeUndefined();
+    expect(formatSeason(ENGLISH, { year: 2020, season: 'fall' })).toBe('Fall 2020');
+    expect(formatSeason(ENGLISH, { year: 1984 })).toBe('1984');
+    expect(formatSeason(ENGLISH, { season: 'monsoon' })).toBe('Monsoon');
+    expect(formatSeason(ENGLISH, {})).toBeUndefined();
   });
 });

@@ -68,9 +68,9 @@ function topic(t: string): ForumTopicDetail {
 
 /** One renderer's output for a hostile string, as Discord would receive it. */
 const RENDERERS: Array<{ name: string; render: (t: string) => APIEmbed[] }> = [
-  { name: 'anime details (titles, synopsis, genres, studios, related)', render: (t) => [animeDetailsEmbed(anime(t))] },
-  { name: 'manga details (authors, serialization)', render: (t) => [mangaDetailsEmbed(manga(t))] },
-  { name: 'catalogue list', render: (t) => [workListEmbed({ title: `Search: ${t}`, items: [workItem({ where }, anime(t), 1)] })] },
+  { name: 'anime details (titles, synopsis, genres, studios, related)', render: (t) => [animeDetailsEmbed(ENGLISH, anime(t))] },
+  { name: 'manga details (authors, serialization)', render: (t) => [mangaDetailsEmbed(ENGLISH, manga(t))] },
+  { name: 'catalogue list', render: (t) => [workListEmbed(ENGLISH, { title: `Search: ${t}`, items: [workItem({ where, t: ENGLISH }, anime(t), 1)] })] },
   {
     name: 'forum topic list (titles, user names)',
     render: (t) => {

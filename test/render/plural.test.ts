@@ -37,20 +37,20 @@ describe('counts in rendered text', () => {
   const manga: Manga = { id: 2, title: 'Two', num_volumes: 1, num_chapters: 1 };
 
   it('work facts: 1 ep, 1 vol, 1 ch, 1 member; unknown totals stay plural', () => {
-    expect(workFacts(single)).toEqual(expect.arrayContaining(['1 ep', '1 member']));
-    expect(workFacts(manga)).toEqual(expect.arrayContaining(['1 vol', '1 ch']));
-    expect(workFacts({ id: 3, num_episodes: 0 })).toContain('? eps');
-    expect(workFacts({ id: 4, num_volumes: 3, num_chapters: 0 } as Manga)).toEqual(expect.arrayContaining(['3 vols', '? chs']));
+    expect(workFacts(ENGLISH, single)).toEqual(expect.arrayContaining(['1 ep', '1 member']));
+    expect(workFacts(ENGLISH, manga)).toEqual(expect.arrayContaining(['1 vol', '1 ch']));
+    expect(workFacts(ENGLISH, { id: 3, num_episodes: 0 })).toContain('? eps');
+    expect(workFacts(ENGLISH, { id: 4, num_volumes: 3, num_chapters: 0 } as Manga)).toEqual(expect.arrayContaining(['3 vols', '? chs']));
   });
 
   it('progress lines agree with the total', () => {
-    expect(animeListStatusLine({ status: 'completed', num_episodes_watched: 1 }, 1)).toBe('Completed · 1/1 ep');
-    expect(animeListStatusLine({ num_episodes_watched: 1 })).toBe('On list · 1/? eps');
-    expect(mangaListStatusLine({ num_volumes_read: 1, num_chapters_read: 1 }, 1, 1)).toBe('On list · 1/1 vol · 1/1 ch');
+    expect(animeListStatusLine(ENGLISH, { status: 'completed', num_episodes_watched: 1 }, 1)).toBe('Completed · 1/1 ep');
+    expect(animeListStatusLine(ENGLISH, { num_episodes_watched: 1 })).toBe('On list · 1/? eps');
+    expect(mangaListStatusLine(ENGLISH, { num_volumes_read: 1, num_chapters_read: 1 }, 1, 1)).toBe('On list · 1/1 vol · 1/1 ch');
   });
 
   it('score voters, forum posts, poll votes and hidden posts', () => {
-    const score = animeDetailsEmbed(single).fields?.find((f) => f.value.includes('★'));
+    const score = animeDetailsEmbed(ENGLISH, single).fields?.find((f) => f.value.includes('★'));
     expect(score?.value).toContain('(1 user)');
     expect(forumTopicsEmbed(ENGLISH, [{ id: 9, title: 'T', number_of_posts: 1 }]).description).toContain('1 post ·');
     const poll = pollText(ENGLISH, { id: 1, question: 'Q', options: [{ id: 1, text: 'A', votes: 1 }] });
@@ -62,7 +62,7 @@ describe('counts in rendered text', () => {
 
   it('season carry-overs: "1 title on this page continues"', () => {
     const page = { data: [{ node: { id: 1, title: 'Old', start_season: { year: 2019, season: 'fall' as const } } }], paging: {} };
-    const loaded = seasonPage({ where: { place: 'guild', ageRestricted: false } }, { year: 2020, season: 'winter', sort: 'anime_score' }, page, 0, { nsfwFiltered: false });
+    const loaded = seasonPage({ where: { place: 'guild', ageRestricted: false }, t: ENGLISH }, { year: 2020, season: 'winter', sort: 'anime_score' }, page, 0, { nsfwFiltered: false });
     expect(loaded.embeds[0]?.footer?.text).toBe('1 title on this page continues from an earlier season');
   });
 

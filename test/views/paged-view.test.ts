@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { BaseContext } from '../../src/interactions/context.js';
 import { decodeCustomId } from '../../src/interactions/custom-id.js';
 import { renderPagedView, type PagedView } from '../../src/views/paged-view.js';
+import { ENGLISH } from '../../src/i18n/index.js';
 
-const ctx = { userId: '1100000000000000042' } as BaseContext;
+const ctx = { userId: '1100000000000000042', t: ENGLISH } as BaseContext;
 
 function stubView(hasNext: boolean, total?: number): PagedView<{ q: string }> {
   return {
