@@ -6,7 +6,6 @@
 import { MINUTE_MS, WEEK_MS } from '../src/airing/air-times.js';
 import { ENGLISH } from '../src/i18n/index.js';
 import { INACTIVE_KEY, type InactiveReason } from '../src/reminders/plans.js';
-import { plural } from '../src/render/plural.js';
 import { escapeMarkdown } from '../src/render/text.js';
 import type { SandboxClock } from './clock.js';
 import { channelIdOf, GUILD_ID, type Place, type SandboxUser } from './places.js';
@@ -157,7 +156,7 @@ export class NextEpisode {
     const name = hidden ? 'a title marked not safe for work' : `**${escapeMarkdown(u.title.title)}**`;
     const what = u.episode.episode !== undefined ? `episode ${u.episode.episode} of ${name}` : `the next episode of ${name}`;
     const whose = place.kind === 'dm' ? 'your' : "this channel's";
-    const delay = u.delayMinutes > 0 ? ` plus ${whose} delay of ${plural(u.delayMinutes, 'minute', 'minutes')}` : '';
+    const delay = u.delayMinutes > 0 ? ` plus ${whose} delay of ${`${u.delayMinutes} ${u.delayMinutes === 1 ? 'minute' : 'minutes'}`}` : '';
     const outcome =
       arrived > 0
         ? `The bot's reminder arrived ${place.kind === 'dm' ? 'here' : 'in this channel'}.`

@@ -11,7 +11,6 @@ export {
   discordTimestamp,
   formatSeason,
 } from './format.js';
-export { plural } from './plural.js';
 
 import { disarmMaskedLinks, escapeDiscordObjects, untrustedPlain } from './untrusted.js';
 

@@ -29,7 +29,7 @@ describe('catalogue commands end to end', () => {
       const { message, text, handle } = await run({ name: 'anime', subcommand: 'search', options: { query: 'Hokuto' }, where });
       expect(handle.ephemeral()).toBe(false);
       expect(text).toContain('Anime search: Hokuto');
-      expect(text).toMatch(/1\.\*\* Hokuto no Ken\n.*TV · 109 eps · Fall 1984 · ★ 8\.01/);
+      expect(text).toMatch(/1\.\*\* Hokuto no Ken\n.*TV · 109 episodes · Fall 1984 · ★ 8\.01/);
       expect(text).toContain('Hokuto no Ken Movie');
       expect(selectOf(message).options?.map((o) => o.value)).toEqual(expect.arrayContaining(['a:967', 'a:1356', 'a:1358']));
     });
@@ -55,7 +55,7 @@ describe('catalogue commands end to end', () => {
     it('/manga search, info and ranking show manga facts', async () => {
       const search = await run({ name: 'manga', subcommand: 'search', options: { query: 'Kiseijuu' }, where });
       expect(search.text).toContain('Manga search: Kiseijuu');
-      expect(search.text).toMatch(/Kiseijuu\n.*10 vols · 64 chs/);
+      expect(search.text).toMatch(/Kiseijuu\n.*10 volumes · 64 chapters/);
       const info = await run({ name: 'manga', subcommand: 'info', options: { title: 'id:401' }, where });
       for (const fact of ['Kiseijuu', 'Parasyte', 'Hitoshi Iwaaki', 'Afternoon', 'ID 401']) expect(info.text).toContain(fact);
       const byText = await run({ name: 'manga', subcommand: 'info', options: { title: 'death note' }, where });

@@ -24,6 +24,8 @@ const LOANWORDS = new Set([
   'Manga', 'Doujinshi', 'Manhwa', 'Manhua', 'One-shot', 'Special', 'Light Novel', 'Light novel', 'Visual Novel', 'Visual novel', 'Original', 'Radio', 'Winter', 'Mixed Media', 'Rx – Hentai',
   // The same word in these languages (de/fr Genres, Studios, Status; fr Page, Adaptation, image; de/pt Tags, Total, Volumes; Spin-off), NSFW everywhere.
   'NSFW', 'Genres', 'Studios', 'Status', 'Tags', 'Total', 'Page {page}', 'Volumes', 'Spin-off', 'Adaptation', 'image', 'Anime · ID {id}', 'Manga · ID {id}',
+  // pt-BR "volume(s)".
+  '{count, plural, one {# volume} other {# volumes}}', '? volumes', '{done}/{total, plural, one {# volume} other {# volumes}}', '{done}/? volumes',
 ]);
 
 describe('the message catalogue', () => {

@@ -174,7 +174,7 @@ const CASES: Record<string, Case> = {
   },
   'go-myanimelist__manga-search_q-parasyte.json': {
     render: (b) => [listMessage('go-myanimelist__manga-search_q-parasyte.json', b)],
-    facts: ['**1.** Kiseijuu', 'Parasyte · 10 vols · 64 chs', '**3.** Neo Kiseijuu f', 'Neo Parasyte m'],
+    facts: ['**1.** Kiseijuu', 'Parasyte · 10 volumes · 64 chapters', '**3.** Neo Kiseijuu f', 'Neo Parasyte m'],
   },
   'go-myanimelist__users-me-animelist_list_status.json': {
     render: (b) => [listMessage('go-myanimelist__users-me-animelist_list_status.json', b)],
@@ -203,7 +203,7 @@ const CASES: Record<string, Case> = {
       'Keiji Mizoguchi (Art)',
       'Jan 10, 2010 – Mar 8, 2014',
       'Your list',
-      'On Hold · 1/13 vols · 0/? chs · ★ 8',
+      'On Hold · 1/13 volumes · 0/? chapters · ★ 8',
       '★ 8.13 (2,110 users)',
       'Novel',
       'さくら荘のペットな彼女',
@@ -320,7 +320,7 @@ describe('contract: list pages open their items', () => {
     expect(page.open[0]).toEqual({
       label: '1. Sakurasou no Pet na Kanojo',
       value: 'm:30051',
-      description: 'Novel · 13 vols · ? chs · Jan 10, 2010 · ★ 8.13 · Rank #476 · Popularity #1,123 · 9,838 members',
+      description: 'Novel · 13 volumes · ? chapters · Jan 10, 2010 · ★ 8.13 · Rank #476 · Popularity #1,123 · 9,838 members',
     });
     const long = page.open.find((o) => o.value === 'm:11107');
     expect(long?.description?.length).toBeGreaterThan(100);

@@ -85,7 +85,7 @@ describe('animeDetailsEmbed', () => {
     expect(fieldValue(e, 'Related manga')).toBe('Adaptation: The Manga');
     expect(fieldValue(e, 'Recommendations')).toBe('Similar (42)');
     expect(fieldValue(e, 'NSFW')).toBe(ENGLISH.t('term.nsfw.gray'));
-    expect(fieldValue(e, 'Your list')).toBe('Watching · 12/? eps · ★ 8');
+    expect(fieldValue(e, 'Your list')).toBe('Watching · 12/? episodes · ★ 8');
   });
 
   it('parses statistics counts sent as strings', () => {
@@ -142,14 +142,14 @@ describe('mangaDetailsEmbed', () => {
     expect(fieldValue(e, 'Chapters')).toBe('120');
     expect(fieldValue(e, 'Status')).toBe('On Hiatus');
     expect(fieldValue(e, 'Type')).toBe('Manhwa');
-    expect(fieldValue(e, 'Your list')).toBe('Reading · 2/? vols · 30/120 chs · Rereading');
+    expect(fieldValue(e, 'Your list')).toBe('Reading · 2/? volumes · 30/120 chapters · Rereading');
   });
 });
 
 describe('list status lines', () => {
   it('formats anime and manga progress', () => {
-    expect(animeListStatusLine(ENGLISH, { status: 'watching', num_episodes_watched: 12, score: 8 }, 24)).toBe('Watching · 12/24 eps · ★ 8');
-    expect(animeListStatusLine(ENGLISH, { num_episodes_watched: 3 })).toBe('On list · 3/? eps');
+    expect(animeListStatusLine(ENGLISH, { status: 'watching', num_episodes_watched: 12, score: 8 }, 24)).toBe('Watching · 12/24 episodes · ★ 8');
+    expect(animeListStatusLine(ENGLISH, { num_episodes_watched: 3 })).toBe('On list · 3/? episodes');
     expect(mangaListStatusLine(ENGLISH, { status: 'plan_to_read', score: 0 })).toBe('Plan to Read');
   });
 });
