@@ -29,32 +29,22 @@ export type ErrorKey = {
 
 /** An error written for the user: a catalogue entry (`<key>.title`, `<key>.text`) and its values. */
 export class UserFacingError extends Error {
-  readonly key: ErrorKey | undefined;
-  readonly values: MessageValues;
-  private readonly englishTitle: string;
-
-  constructor(key: ErrorKey, values?: MessageValues);
-  /** @deprecated English only: for text not yet in the catalogue. */
-  constructor(title: string, text: string);
-  constructor(keyOrTitle: string, valuesOrText?: MessageValues | string) {
-    const legacy = typeof valuesOrText === 'string';
-    const key = legacy ? undefined : (keyOrTitle as ErrorKey);
-    const values = legacy ? {} : (valuesOrText ?? {});
-    super(key ? ENGLISH.t(`${key}.text`, values) : (valuesOrText as string));
+  constructor(
+    readonly key: ErrorKey,
+    readonly values: MessageValues = {},
+  ) {
+    // English for logs; the user is told in their language (`told`).
+    super(ENGLISH.t(`${key}.text`, values));
     this.name = 'UserFacingError';
-    this.key = key;
-    this.values = values;
-    this.englishTitle = key ? ENGLISH.t(`${key}.title`, values) : keyOrTitle;
   }
 
   /** The title in English (logs). */
   get title(): string {
-    return this.englishTitle;
+    return ENGLISH.t(`${this.key}.title`, this.values);
   }
 
   /** What the user reads, in their language. */
   told(t: Translator): { title: string; text: string } {
-    if (!this.key) return { title: this.englishTitle, text: this.message };
     return { title: t.t(`${this.key}.title`, this.values), text: t.t(`${this.key}.text`, this.values) };
   }
 }

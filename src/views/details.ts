@@ -234,7 +234,7 @@ async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep'
       total > 0 && watched === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_watch' ? 'watching' : undefined;
     const updated = await ctx.deps.service.updateAnimeListStatus(id, { num_watched_episodes: watched, ...(status ? { status } : {}) }, { auth });
     await mirrorListChange(ctx, 'anime', anime, updated);
-    return listEntryMessage('anime', anime, updated, ctx.t.t('catalogue.quick.updated'));
+    return listEntryMessage(ctx.t, 'anime', anime, updated, 'updated');
   }
   const manga = work as Manga;
   const mine: MangaListStatus = manga.my_list_status ?? {};
@@ -252,7 +252,7 @@ async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep'
     { auth },
   );
   await mirrorListChange(ctx, 'manga', manga, updated);
-  return listEntryMessage('manga', manga, updated, ctx.t.t('catalogue.quick.updated'));
+  return listEntryMessage(ctx.t, 'manga', manga, updated, 'updated');
 }
 
 /** Sets the status of whoever picks it. */
@@ -275,12 +275,12 @@ async function setStatus(ctx: BaseContext, kind: WorkKind, id: number, picked: s
       const updated = await ctx.deps.service.updateAnimeListStatus(id, { status }, { auth });
       const anime = await ctx.deps.service.getAnime(id, { fields: animeFields('num_episodes') });
       await mirrorListChange(ctx, 'anime', anime, updated);
-      return listEntryMessage('anime', anime, updated, ctx.t.t('catalogue.quick.updated'));
+      return listEntryMessage(ctx.t, 'anime', anime, updated, 'updated');
     }
     const status = MANGA_LIST_STATUSES.find((s) => s === picked);
     if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
     const updated = await ctx.deps.service.updateMangaListStatus(id, { status }, { auth });
     const manga = await ctx.deps.service.getManga(id, { fields: mangaFields('num_volumes', 'num_chapters') });
     await mirrorListChange(ctx, 'manga', manga, updated);
-    return listEntryMessage('manga', manga, updated, ctx.t.t('catalogue.quick.updated'));
+    return listEntryMessage(ctx.t, 'manga', manga, updated, 'updated');
 }

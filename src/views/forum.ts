@@ -21,7 +21,7 @@ const TOPICS_OPTION_NAMES = { q: 'query', boardId: 'board', subboardId: 'subboar
 
 export const topicsView: PagedView<TopicsState> = {
   code: 'ft',
-  openPlaceholder: 'Open a topic…',
+  openPlaceholder: (t) => t.t('lists.forum.topics.open'),
   encode: (s) => [s.boardId, s.subboardId, s.q, s.topicUser, s.user],
   decode: (r) => ({
     boardId: r.optionalInt(),
@@ -79,7 +79,7 @@ export interface TopicState {
 
 export const topicView: PagedView<TopicState> = {
   code: 'fp',
-  openPlaceholder: 'Open…',
+  openPlaceholder: (t) => t.t('lists.forum.topic.open'),
   pageSize: POSTS_PER_PAGE,
   encode: (s) => [s.id, s.posts],
   decode: (r) => ({ id: r.int(), posts: r.optionalInt() }),

@@ -34,11 +34,8 @@ export interface PagedView<S> {
   encode(state: S): Field[];
   decode(fields: FieldReader): S;
   load(ctx: BaseContext, state: S, offset: number): Promise<LoadedPage>;
-  /**
-   * Placeholder of the select menu, in the reader's language. A plain string is shown as it is
-   * (@deprecated: English only, for views not yet localised).
-   */
-  openPlaceholder: string | ((t: Translator) => string);
+  /** Placeholder of the select menu, in the reader's language. */
+  openPlaceholder: (t: Translator) => string;
   /** Items per page; PAGE_SIZE unless the items are large (forum posts). */
   pageSize?: number;
 }
@@ -105,7 +102,7 @@ export async function renderPagedView<S>(
         {
           type: ComponentType.StringSelect,
           custom_id: encodeCustomId(OPEN_KIND, [view.code, invoker]),
-          placeholder: typeof view.openPlaceholder === 'string' ? view.openPlaceholder : view.openPlaceholder(t),
+          placeholder: view.openPlaceholder(t),
           options: page.open.slice(0, 25).map((o) => ({
             label: o.label,
             value: o.value,

@@ -116,7 +116,7 @@ interface MembersState {
 /** Every member of this server who has a title, a page at a time. */
 export const serverMembersView: PagedView<MembersState> = {
   code: 'sm',
-  openPlaceholder: 'Open…',
+  openPlaceholder: (t) => t.t('menu.open'),
   encode: (s) => [kindCode(s.kind), s.id],
   decode: (r: FieldReader) => ({ kind: kindOf(r.string()), id: r.int() }),
   async load(ctx, state, offset) {
@@ -157,7 +157,7 @@ interface LeaderboardState {
 /** `/server leaderboard`: members ranked by a metric, the viewer's line marked. */
 export const leaderboardView: PagedView<LeaderboardState> = {
   code: 'lb',
-  openPlaceholder: 'Open…',
+  openPlaceholder: (t) => t.t('menu.open'),
   encode: (s) => [s.metric, kindCode(s.kind)],
   decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOf(r.string()) }),
   async load(ctx, state, offset) {
@@ -188,7 +188,7 @@ interface TopState {
 /** `/server top`: the titles most members have, with their mean score; titles on the viewer's list marked. */
 export const topTitlesView: PagedView<TopState> = {
   code: 'tt',
-  openPlaceholder: 'Open a title…',
+  openPlaceholder: (t) => t.t('catalogue.open.title'),
   encode: (s) => [kindCode(s.kind), s.status],
   decode: (r: FieldReader) => ({ kind: kindOf(r.string()), status: r.optionalOneOf(TOP_STATUSES) }),
   async load(ctx, state, offset) {

@@ -124,7 +124,7 @@ function userListView(kind: WorkKind, code: string): PagedView<UserListState> {
   const sorts: readonly string[] = kind === 'anime' ? ANIME_LIST_SORTS : MANGA_LIST_SORTS;
   return {
     code,
-    openPlaceholder: 'Open a title…',
+    openPlaceholder: (t) => t.t('lists.userList.open'),
     encode: (s) => [s.user, s.status, s.sort],
     decode: (r) => ({ user: r.optionalString(), status: r.optionalOneOf(statuses), sort: r.optionalOneOf(sorts) }),
     async load(ctx: BaseContext, s, offset): Promise<LoadedPage> {

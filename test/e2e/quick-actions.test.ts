@@ -49,7 +49,7 @@ describe('quick list actions on details end to end', () => {
 
   it('details show the invoker’s list status; another user’s click changes only their own entry', async () => {
     const message = await details('anime', HOKUTO);
-    expect(yourListField(message)).toMatch(/^Watching · 73\/\d+ eps/);
+    expect(yourListField(message)).toMatch(/^Watching · 73\/\d+ episodes/);
     const aliceBefore = await myListStatus(stack, 'alice', 'anime', HOKUTO);
     expect(await myListStatus(stack, 'dave', 'anime', HOKUTO)).toBeUndefined();
 
@@ -71,7 +71,7 @@ describe('quick list actions on details end to end', () => {
     expect(await myListStatus(stack, 'alice', 'anime', HOKUTO)).toEqual(aliceBefore);
     const publicNow = sources.get(message.id)?.original();
     expect(publicNow?.embeds).toEqual(message.embeds);
-    expect(yourListField(publicNow ?? {})).toMatch(/^Watching · 73\/\d+ eps/);
+    expect(yourListField(publicNow ?? {})).toMatch(/^Watching · 73\/\d+ episodes/);
 
     // The invoker's own click changes the invoker's entry.
     const own = await answerOf(stack.click(message, plusOne, invoker));

@@ -279,7 +279,7 @@ describe('contract: details pictures', () => {
 
 // Renders a loaded page the way the paged views do, select menu included.
 async function asPagedView(page: LoadedPage): Promise<RenderedMessage> {
-  const view: PagedView<Record<string, never>> = { code: 'zz', openPlaceholder: 'Open…', encode: () => [], decode: () => ({}), load: async () => page };
+  const view: PagedView<Record<string, never>> = { code: 'zz', openPlaceholder: (t) => t.t('menu.open'), encode: () => [], decode: () => ({}), load: async () => page };
   return renderPagedView({ userId: '1100000000000000042', t: ENGLISH } as BaseContext, view, {}, 0, '1100000000000000042');
 }
 

@@ -61,9 +61,8 @@ describe('list entries', () => {
     expect(localPartialDate(ja, '2010-02-30')).toBe('2010-02-30');
   });
 
-  it('the old English-only listEntryMessage call still gives the English heading', () => {
-    const message = listEntryMessage('anime', { id: 1, title: 'X' }, { status: 'watching' }, 'Updated your list');
-    expect(message.embeds?.[0]?.title).toBe('Updated your list: X');
+  it('listEntryMessage heads the entry in the reader\'s language', () => {
+    expect(listEntryMessage(ENGLISH, 'anime', { id: 1, title: 'X' }, { status: 'watching' }, 'updated').embeds?.[0]?.title).toBe('Updated your list: X');
     const translated = listEntryMessage(de, 'anime', { id: 1, title: 'X' }, { status: 'watching' }, 'updated');
     expect(translated.embeds?.[0]?.title).toBe(de.t('lists.entry.title', { heading: de.t('lists.entry.heading.updated'), title: 'X' }));
   });

@@ -9,7 +9,7 @@ const ctx = { userId: '1100000000000000042', t: ENGLISH } as BaseContext;
 function stubView(hasNext: boolean, total?: number): PagedView<{ q: string }> {
   return {
     code: 'zz',
-    openPlaceholder: 'Open…',
+    openPlaceholder: (t) => t.t('menu.open'),
     encode: (s) => [s.q],
     decode: (r) => ({ q: r.string() }),
     load: async () => ({

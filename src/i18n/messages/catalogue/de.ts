@@ -94,7 +94,6 @@ export const catalogue: Messages<typeof en> = {
   'catalogue.quick.addChapter': '+1 Kapitel',
   'catalogue.quick.addVolume': '+1 Band',
   'catalogue.quick.statusPlaceholder': 'Status auf deiner Liste setzen…',
-  'catalogue.quick.updated': 'Deine Liste ist aktualisiert',
   'catalogue.details.checkMore': '{count, plural, one {# weiteres verwandtes Werk prüfen} other {# weitere verwandte Werke prüfen}}',
   'catalogue.error.nsfwDetails.title': 'Hier nicht sichtbar',
   'catalogue.error.nsfwDetails.text': 'Dieser Titel ist als nicht jugendfrei (NSFW) markiert. Die Details gibt es nur in einem altersbeschränkten Kanal.',

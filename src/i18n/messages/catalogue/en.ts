@@ -98,7 +98,6 @@ export const catalogue = {
   'catalogue.quick.addChapter': '+1 chapter',
   'catalogue.quick.addVolume': '+1 volume',
   'catalogue.quick.statusPlaceholder': 'Set status on your list…',
-  'catalogue.quick.updated': 'Updated your list',
   'catalogue.details.checkMore': 'Check {count, plural, one {# more related work} other {# more related works}}',
   'catalogue.error.nsfwDetails.title': 'Not shown here',
   'catalogue.error.nsfwDetails.text': 'This title is marked not-safe-for-work. Its details can only be shown in an age-restricted channel.',

@@ -94,7 +94,6 @@ export const catalogue: Messages<typeof en> = {
   'catalogue.quick.addChapter': '+1 capítulo',
   'catalogue.quick.addVolume': '+1 tomo',
   'catalogue.quick.statusPlaceholder': 'Cambia el estado en tu lista…',
-  'catalogue.quick.updated': 'Tu lista está actualizada',
   'catalogue.details.checkMore': 'Comprobar {count, plural, one {# obra relacionada más} other {# obras relacionadas más}}',
   'catalogue.error.nsfwDetails.title': 'No se muestra aquí',
   'catalogue.error.nsfwDetails.text': 'Este título está marcado como NSFW (no apto para todos los públicos). Sus detalles solo se muestran en un canal con restricción de edad.',

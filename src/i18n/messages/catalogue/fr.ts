@@ -94,7 +94,6 @@ export const catalogue: Messages<typeof en> = {
   'catalogue.quick.addChapter': '+1 chapitre',
   'catalogue.quick.addVolume': '+1 tome',
   'catalogue.quick.statusPlaceholder': 'Choisir le statut dans ta liste…',
-  'catalogue.quick.updated': 'Ta liste est à jour',
   'catalogue.details.checkMore': 'Vérifier {count, plural, one {# autre œuvre liée} other {# autres œuvres liées}}',
   'catalogue.error.nsfwDetails.title': 'Pas affiché ici',
   'catalogue.error.nsfwDetails.text': 'Ce titre est marqué NSFW (pas pour tous les publics). Ses détails ne s’affichent que dans un salon soumis à une limite d’âge.',

@@ -94,7 +94,6 @@ export const catalogue: Messages<typeof en> = {
   'catalogue.quick.addChapter': '+1章',
   'catalogue.quick.addVolume': '+1巻',
   'catalogue.quick.statusPlaceholder': 'リストのステータスを設定…',
-  'catalogue.quick.updated': 'リストを更新しました',
   'catalogue.details.checkMore': '関連作品をあと{count, plural, other {#件}}確認',
   'catalogue.error.nsfwDetails.title': 'ここでは表示できません',
   'catalogue.error.nsfwDetails.text': 'この作品は職場閲覧注意（NSFW）に指定されています。詳細は年齢制限のあるチャンネルでのみ表示できます。',

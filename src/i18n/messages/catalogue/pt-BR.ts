@@ -94,7 +94,6 @@ export const catalogue: Messages<typeof en> = {
   'catalogue.quick.addChapter': '+1 capítulo',
   'catalogue.quick.addVolume': '+1 vol.',
   'catalogue.quick.statusPlaceholder': 'Definir status na sua lista…',
-  'catalogue.quick.updated': 'Sua lista foi atualizada',
   'catalogue.details.checkMore': 'Verificar mais {count, plural, one {# obra relacionada} other {# obras relacionadas}}',
   'catalogue.error.nsfwDetails.title': 'Não dá para mostrar aqui',
   'catalogue.error.nsfwDetails.text': 'Este título está marcado como NSFW (conteúdo adulto). Os detalhes só podem ser mostrados em um canal com restrição de idade.',

@@ -42,6 +42,7 @@ export const core: Messages<typeof en> = {
   'error.pagingOrigin.text': 'Der Dienst hat einen Seitenlink geschickt, dem der Bot nicht folgt.',
   'error.unexpected.title': 'Etwas ist schiefgelaufen',
   'error.unexpected.text': 'Im Bot ist ein unerwarteter Fehler aufgetreten. Er wurde protokolliert; versuch es noch einmal.',
+  'menu.open': 'Öffnen…',
   'answer.stale': '⚠️ Der Dienst antwortet gerade nicht richtig, daher ist das eine frühere Antwort – womöglich nicht mehr aktuell.',
   'error.restarting.title': 'Der Bot startet neu',
   'error.restarting.text': 'Der Bot startet gerade neu und konnte das nicht abschließen. Bitte versuch es gleich noch einmal.',

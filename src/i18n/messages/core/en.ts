@@ -44,6 +44,7 @@ export const core = {
   'error.pagingOrigin.text': 'The service sent a page link the bot will not follow.',
   'error.unexpected.title': 'Something went wrong',
   'error.unexpected.text': 'The bot hit an unexpected error. It has been logged; try again.',
+  'menu.open': 'Open…',
   'answer.stale': '⚠️ The service is not answering properly right now, so this is an earlier answer: possibly out of date.',
   'error.restarting.title': 'Bot restarting',
   'error.restarting.text': 'The bot is restarting and could not finish this. Please try again in a moment.',

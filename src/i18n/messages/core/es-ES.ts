@@ -42,6 +42,7 @@ export const core: Messages<typeof en> = {
   'error.pagingOrigin.text': 'El servicio envió un enlace de página que el bot no va a seguir.',
   'error.unexpected.title': 'Algo ha fallado',
   'error.unexpected.text': 'El bot ha tenido un error inesperado. Se ha registrado; vuelve a intentarlo.',
+  'menu.open': 'Abrir…',
   'answer.stale': '⚠️ El servicio no responde bien ahora mismo, así que esta es una respuesta anterior: puede estar desactualizada.',
   'error.restarting.title': 'El bot se está reiniciando',
   'error.restarting.text': 'El bot se está reiniciando y no pudo terminar esto. Vuelve a intentarlo en un momento.',

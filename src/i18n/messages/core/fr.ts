@@ -42,6 +42,7 @@ export const core: Messages<typeof en> = {
   'error.pagingOrigin.text': 'Le service a envoyé un lien de page que le bot ne suivra pas.',
   'error.unexpected.title': 'Un problème est survenu',
   'error.unexpected.text': 'Le bot a rencontré une erreur inattendue. Elle a été enregistrée ; réessaie.',
+  'menu.open': 'Ouvrir…',
   'answer.stale': '⚠️ Le service ne répond pas correctement en ce moment : voici une réponse précédente, peut-être plus à jour.',
   'error.restarting.title': 'Redémarrage du bot',
   'error.restarting.text': 'Le bot redémarre et n’a pas pu terminer. Réessaie dans un instant.',

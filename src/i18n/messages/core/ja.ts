@@ -42,6 +42,7 @@ export const core: Messages<typeof en> = {
   'error.pagingOrigin.text': 'サービスから、ボットがたどらないページリンクが送られてきました。',
   'error.unexpected.title': '問題が発生しました',
   'error.unexpected.text': 'ボットで予期しないエラーが発生しました。記録済みです。もう一度お試しください。',
+  'menu.open': '開く…',
   'answer.stale': '⚠️ 現在サービスが正しく応答していないため、以前の結果を表示しています。最新ではない可能性があります。',
   'error.restarting.title': 'ボットを再起動中です',
   'error.restarting.text': 'ボットの再起動中のため、処理を完了できませんでした。少し待ってからもう一度お試しください。',

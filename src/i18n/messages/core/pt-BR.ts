@@ -42,6 +42,7 @@ export const core: Messages<typeof en> = {
   'error.pagingOrigin.text': 'O serviço mandou um link de página que o bot não vai seguir.',
   'error.unexpected.title': 'Algo deu errado',
   'error.unexpected.text': 'O bot encontrou um erro inesperado. Ele foi registrado; tente de novo.',
+  'menu.open': 'Abrir…',
   'answer.stale': '⚠️ O serviço não está respondendo direito agora, então esta é uma resposta anterior: pode estar desatualizada.',
   'error.restarting.title': 'O bot está reiniciando',
   'error.restarting.text': 'O bot está reiniciando e não conseguiu terminar isso. Tente de novo daqui a pouco.',
