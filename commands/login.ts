@@ -18,7 +18,7 @@ export const login: SlashCommand = defineCommand(
         const { url, expiresAt } = await accounts.startLogin(
           ctx.userId,
           { username: user.username, displayName: user.globalName ?? user.username, avatarUrl: user.displayAvatarURL({ size: 128 }) },
-          { applicationId: ctx.interaction.applicationId, interactionToken: ctx.interaction.token },
+          { applicationId: ctx.interaction.applicationId, interactionToken: ctx.interaction.token, locale: ctx.t.locale },
         );
         const expires = `<t:${Math.floor(expiresAt / 1000)}:R>`;
         const { t } = ctx;

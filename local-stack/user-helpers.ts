@@ -58,8 +58,8 @@ export interface StartedLogin {
 }
 
 /** Runs /login and returns its ephemeral reply and the authorize URL's parts. */
-export async function beginLogin(stack: Stack, user: Who, where: Where = DM): Promise<StartedLogin> {
-  const handle = stack.command({ name: 'login', user, where });
+export async function beginLogin(stack: Stack, user: Who, where: Where = DM, locale?: string): Promise<StartedLogin> {
+  const handle = stack.command({ name: 'login', user, where, ...(locale !== undefined ? { locale } : {}) });
   const reply = await handle.settled();
   const url = new URL(loginUrlOf(reply));
   return { handle, reply, url, state: url.searchParams.get('state') ?? '', verifier: url.searchParams.get('code_challenge') ?? '' };

@@ -9,11 +9,20 @@ import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
 import { createWebApp, type HealthStatus, type LoginFailureWithPending } from '../web/app.js';
 import { startWebServer, type RunningWebServer } from '../web/server.js';
 import { escapeMarkdown } from '../render/text.js';
+import { translator, type MessageValues } from '../i18n/index.js';
 import { withMetricsServer } from '../web/metrics-server.js';
 import type { Router } from 'express';
 import type { Core } from './core.js';
 import type { BotOptions } from './options.js';
 
+
+type ReplyKey = 'lists.login.reply.confirm' | 'lists.login.reply.cancelled' | 'lists.login.reply.linked' | 'lists.login.reply.failed';
+
+/** The /login reply's new text, in the language of the person who ran /login (English for logins started by older versions). */
+function replyEmbed(reply: LoginReplyTarget, key: ReplyKey, values: MessageValues): RenderedMessage {
+  const t = translator(reply.locale);
+  return { embeds: [{ title: t.t(`${key}.title`), description: t.t(`${key}.text`, values) }] };
+}
 
 export interface WebOptions {
   readiness: () => Promise<HealthStatus>;
@@ -45,35 +54,19 @@ export async function startWeb(core: Core, o: BotOptions, w: WebOptions): Promis
     avatarOrigin: new URL(config.discord.cdnUrl ?? DEFAULT_DISCORD_CDN_URL).origin,
     onAwaitingConfirmation: (result) => {
       const at = Math.floor(result.expiresAt / 1000);
-      return editLoginReply(result.reply, {
-        embeds: [
-          {
-            title: 'Confirm in your browser',
-            description:
-              `The service authorized **${escapeMarkdown(result.serviceUserName)}**. Nothing is linked yet: the browser tab asks you to confirm ` +
-              `that this account goes to your Discord account. If it is not confirmed by <t:${at}:t> (<t:${at}:R>), nothing is linked.`,
-          },
-        ],
-      });
+      const values = { name: escapeMarkdown(result.serviceUserName), time: `<t:${at}:t>`, relative: `<t:${at}:R>` };
+      return editLoginReply(result.reply, replyEmbed(result.reply, 'lists.login.reply.confirm', values));
     },
-    onLinkCancelled: (result) =>
-      editLoginReply(result.reply, {
-        embeds: [
-          {
-            title: 'Link cancelled',
-            description: `Linking **${escapeMarkdown(result.serviceUserName)}** was cancelled in the browser. Nothing was linked. Run \`/login\` to try again.`,
-          },
-        ],
-      }),
+    onLinkCancelled: (result) => editLoginReply(result.reply, replyEmbed(result.reply, 'lists.login.reply.cancelled', { name: escapeMarkdown(result.serviceUserName) })),
     hsts: new URL(config.web.publicUrl).protocol === 'https:',
     ...(config.web.trustProxy !== undefined ? { trustProxy: config.web.trustProxy } : {}),
     accessLog: (entry) => log.debug('web request', { ...entry }),
-    onLinked: (result) =>
-      editLoginReply(result.reply, {
-        embeds: [{ title: 'Account linked', description: `You are now linked as **${escapeMarkdown(result.serviceUserName)}**. Try \`/list anime view\` or \`/profile\`.` }],
-      }),
-    onLoginFailed: (result: LoginFailureWithPending) =>
-      editLoginReply(result.pending.reply, { embeds: [{ title: 'Login not completed', description: `${result.message} Run \`/login\` to try again.` }] }),
+    onLinked: (result) => editLoginReply(result.reply, replyEmbed(result.reply, 'lists.login.reply.linked', { name: escapeMarkdown(result.serviceUserName) })),
+    onLoginFailed: (result: LoginFailureWithPending) => {
+      const { reply } = result.pending;
+      const reason = translator(reply.locale).t(`lists.web.failed.${result.reason}.text`);
+      return editLoginReply(reply, replyEmbed(reply, 'lists.login.reply.failed', { reason }));
+    },
     readiness: w.readiness,
     ...(w.routes ? { routes: w.routes } : {}),
     log: (message) => log.warn(message),

@@ -1,10 +1,13 @@
 // The bot's view of account linking; wired in bot.ts to the auth module.
 
 import type { TokenSource } from '../service/token-source.js';
+import type { Locale } from '../i18n/index.js';
 
 export interface LoginReplyHandle {
   applicationId: string;
   interactionToken: string;
+  /** The language of the person who ran /login: the reply's later edits are in it. */
+  locale?: Locale;
 }
 
 /** The Discord account that ran /login, as shown on the confirmation page. */

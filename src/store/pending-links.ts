@@ -1,9 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { StoredTokens } from '../service/token-source.js';
 import { keyedHash } from './crypto.js';
-import { copyProfile, parseProfile, type DiscordProfile, type LoginReplyTarget } from './pending-logins.js';
+import { copyProfile, copyReply, parseProfile, type DiscordProfile, type LoginReplyTarget } from './pending-logins.js';
 import { type SealedRecords } from './sealed.js';
 import { isRecord } from '../util/is-record.js';
+import { isLocale } from '../i18n/index.js';
 
 /**
  * A link the service already authorized (code exchanged, tokens in hand) that waits for the person in the
@@ -70,7 +71,7 @@ export class PendingLinks {
       },
       receivedAt: p.receivedAt,
       expiresAt,
-      reply: { applicationId: p.reply.applicationId, interactionToken: p.reply.interactionToken },
+      reply: copyReply(p.reply),
       secretHash: keyedHash(this.hashKey, secret),
     };
     await this.records.set(PENDING_LINKS, p.discordUserId, record, this.ttlMs);
@@ -105,7 +106,7 @@ function parseStored(value: unknown): StoredPendingLink | undefined {
   const discordUser = parseProfile(value.discordUser);
   const { discordUserId, serviceUserName, receivedAt, expiresAt, secretHash } = value;
   const { accessToken, refreshToken, expiresAt: tokenExpiresAt, obtainedAt } = value.tokens;
-  const { applicationId, interactionToken } = value.reply;
+  const { applicationId, interactionToken, locale } = value.reply;
   if (
     discordUser === undefined ||
     typeof discordUserId !== 'string' ||
@@ -128,7 +129,7 @@ function parseStored(value: unknown): StoredPendingLink | undefined {
     tokens: { accessToken, refreshToken, expiresAt: tokenExpiresAt, ...(typeof obtainedAt === 'number' ? { obtainedAt } : {}) },
     receivedAt,
     expiresAt,
-    reply: { applicationId, interactionToken },
+    reply: { applicationId, interactionToken, ...(isLocale(locale) ? { locale } : {}) },
     secretHash,
   };
 }

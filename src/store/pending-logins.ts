@@ -2,11 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { keyedHash } from './crypto.js';
 import { type SealedRecords } from './sealed.js';
 import { isRecord } from '../util/is-record.js';
+import { isLocale, type Locale } from '../i18n/index.js';
 
-/** Where the bot edits the ephemeral /login reply once the login ends. */
+/** Where the bot edits the ephemeral /login reply once the login ends, and in whose language. */
 export interface LoginReplyTarget {
   applicationId: string;
   interactionToken: string;
+  /** The Discord locale of the person who ran /login (the reply's edits are in it); none from older versions. */
+  locale?: Locale;
+}
+
+/** The reply target as stored: a locale that is not one of the catalogue's is dropped (English). */
+export function copyReply(reply: LoginReplyTarget): LoginReplyTarget {
+  return { applicationId: reply.applicationId, interactionToken: reply.interactionToken, ...(isLocale(reply.locale) ? { locale: reply.locale } : {}) };
 }
 
 /** Who ran /login, as Discord showed them then; the confirmation page names this account. */
@@ -76,7 +84,7 @@ export class PendingLogins {
       redirectUri: p.redirectUri,
       createdAt,
       expiresAt,
-      reply: { applicationId: p.reply.applicationId, interactionToken: p.reply.interactionToken },
+      reply: copyReply(p.reply),
     };
     await this.records.set(LOGINS, hash, record, this.ttlMs);
     await this.records.set(USER_LOGINS, `${p.discordUserId}:${hash}`, { createdAt, order: performance.timeOrigin + performance.now() } satisfies Marker, this.ttlMs);
@@ -148,7 +156,7 @@ function parsePendingLogin(value: unknown): PendingLogin | undefined {
   const discordUser = value.discordUser === undefined ? undefined : parseProfile(value.discordUser);
   if (value.discordUser !== undefined && discordUser === undefined) return undefined;
   const { discordUserId, codeVerifier, redirectUri, createdAt, expiresAt } = value;
-  const { applicationId, interactionToken } = value.reply;
+  const { applicationId, interactionToken, locale } = value.reply;
   if (
     typeof discordUserId !== 'string' ||
     typeof codeVerifier !== 'string' ||
@@ -167,6 +175,6 @@ function parsePendingLogin(value: unknown): PendingLogin | undefined {
     redirectUri,
     createdAt,
     expiresAt,
-    reply: { applicationId, interactionToken },
+    reply: { applicationId, interactionToken, ...(isLocale(locale) ? { locale } : {}) },
   };
 }

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import type { OptionValue, Who } from '../../fake-discord/index.js';
-import { componentId, GUILD, newUser, startStack, type Stack } from '../../local-stack/harness.js';
-import { answerOf, authorize, beginLogin, confirmTokenOf, type Answer } from '../../local-stack/user-helpers.js';
+import { componentId, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { answerOf, authorize, beginLogin, confirmTokenOf, type Answer, type StartedLogin } from '../../local-stack/user-helpers.js';
 import { translator, type Translator } from '../../src/i18n/index.js';
 import { escapeHtml } from '../../src/web/html.js';
 
@@ -44,10 +44,10 @@ describe('lists and login pages in the reader’s language', () => {
   });
 
   /** A /login by a new Discord user, authorized as alice: the callback URL the browser is sent to. */
-  async function callbackUrl(): Promise<{ url: URL; user: Who }> {
+  async function callbackUrl(locale?: string): Promise<{ url: URL; user: Who; started: StartedLogin }> {
     const user = newUser('browser');
-    const started = await beginLogin(stack, user);
-    return { url: await authorize(started, ALICE), user };
+    const started = await beginLogin(stack, user, undefined, locale);
+    return { url: await authorize(started, ALICE), user, started };
   }
 
   function expectConfirmPage(page: Page, t: Translator, user: Who): void {
@@ -65,9 +65,11 @@ describe('lists and login pages in the reader’s language', () => {
 
   it('the confirmation page is in Japanese for a Japanese browser, and the link is confirmed in Japanese', async () => {
     const ja = translator('ja');
-    const { url, user } = await callbackUrl();
+    const { url, user, started } = await callbackUrl('ja');
     const page = await get(url, 'ja-JP,ja;q=0.9,en;q=0.5');
     expectConfirmPage(page, ja, user);
+    // The /login reply (run from a Japanese client) is edited in Japanese while the page waits.
+    await started.handle.waitForOriginal((m) => textOf(m).includes(ja.t('lists.login.reply.confirm.title')));
     expect(page.body).not.toContain(translator('en-US').t('lists.web.confirm.title'));
 
     const res = await fetch(new URL('confirm', stack.config.web.redirectUri), {
@@ -86,6 +88,8 @@ describe('lists and login pages in the reader’s language', () => {
     expect(done).toContain(`<html lang="ja">`);
     expect(done).toContain(escapeHtml(ja.t('lists.web.linked.title')));
     expect(done).toContain(escapeHtml(ja.t('lists.web.linked.text', { service: 'alice' })));
+    const linked = await started.handle.waitForOriginal((m) => textOf(m).includes(ja.t('lists.login.reply.linked.title')));
+    expect(textOf(linked)).toContain(ja.t('lists.login.reply.linked.text', { name: 'alice' }));
   });
 
   it('the confirmation page is in German for a German browser', async () => {
