@@ -14,6 +14,8 @@ export const login: SlashCommand = defineCommand(
       async run(ctx) {
         const { accounts } = ctx.deps;
         const current = await accounts.linkedAs(ctx.userId);
+        // A DM the bot later sends on its own (the login was lost) is written in this language.
+        await ctx.deps.preferences.noteLocale(ctx.userId, ctx.t.locale);
         const { user } = ctx.interaction;
         const { url, expiresAt } = await accounts.startLogin(
           ctx.userId,

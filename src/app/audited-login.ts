@@ -101,7 +101,7 @@ export function accountLinks({ login, tokens, store, metrics, log, forgetReminde
         ...forgottenRecords(await store.forgetUser(id)),
         { label: 'reminders', kind: 'reminders', deleted: await forgetReminders(id) },
         { label: 'server memberships and mirrored lists', kind: 'social', deleted: await forgetSocial(id) },
-        { label: 'settings', kind: 'settings', deleted: await forgetPreferences(id) },
+        { label: 'settings (title form and language)', kind: 'settings', deleted: await forgetPreferences(id) },
       ];
       log.info('audit: everything about the user deleted', {
         audit: 'forget',

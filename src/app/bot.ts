@@ -3,6 +3,7 @@
 // `startBot` is what `npm start` runs and what end-to-end tests drive; `src/app/shard.ts` reuses the
 // core and the web server for the sharding manager.
 
+import { translator } from '../i18n/index.js';
 import { Events, RESTEvents, Routes, type APIApplication, type Client } from 'discord.js';
 import { DEFAULT_DISCORD_CDN_URL, DEFAULT_LIMITS } from '../config/config.js';
 import { type LimitsConfig } from '../config/types.js';
@@ -30,10 +31,6 @@ import { openCore, type Core } from './core.js';
 import type { BotOptions } from './options.js';
 import { startWeb } from './web.js';
 
-const LOGIN_LOST_EMBED = {
-  title: 'Log in again',
-  description: 'The service no longer accepts your linked login (it expired or was revoked), so the bot could not act for you. Use `/login` to link your account again.',
-};
 
 export interface RunningBot {
   client: Client;
@@ -63,7 +60,11 @@ function openDiscordClient(o: BotOptions, core: Core): Client {
   const { config } = o;
   const client = createDiscordClient(config.discord.apiUrl, {}, config.discord.cdnUrl ?? DEFAULT_DISCORD_CDN_URL);
   // Over REST, so it works on the HTTP transport too (no gateway login there).
-  core.loginLostNotifier.send = (discordUserId) => sendDirectMessage(client, discordUserId, { embeds: [LOGIN_LOST_EMBED] });
+  core.loginLostNotifier.send = async (discordUserId) => {
+    // In the language the person last used /login in (English when unknown or unreadable).
+    const t = translator(await core.deps.preferences.lastLocale(discordUserId).catch(() => undefined));
+    await sendDirectMessage(client, discordUserId, { embeds: [{ title: t.t('lists.loginLost.title'), description: t.t('lists.loginLost.text') }] });
+  };
   return client;
 }
 

@@ -5,12 +5,15 @@
 import type { StoreEngine } from '../store/engine.js';
 import { isTitleForm, MAIN_TITLE_FORM, type TitleForm } from '../service/title-forms.js';
 import { isRecord } from '../util/is-record.js';
+import { isLocale, type Locale } from '../i18n/index.js';
 
 export type PreferencesKv = Pick<StoreEngine, 'get' | 'set' | 'delete'>;
 
 export const PREFERENCE_KEY = {
   user: (userId: string) => `pref:user:${userId}`,
   guild: (guildId: string) => `pref:guild:${guildId}`,
+  /** The person's Discord language as last seen at /login: what the bot's own DMs to them (a lost login) are written in. */
+  locale: (userId: string) => `pref:locale:${userId}`,
 } as const;
 
 /** Why a form applies: the person chose it, their server's default, or neither (the main title). */
@@ -69,9 +72,21 @@ export class TitlePreferences {
     return resolveTitleForm(user, server);
   }
 
-  /** "Forget me": deletes the person's choice; returns how many records. */
+  /** Keeps the person's Discord language for the DMs the bot sends them on its own (written only when it changed). */
+  async noteLocale(userId: string, locale: Locale): Promise<void> {
+    if ((await this.kv.get(PREFERENCE_KEY.locale(userId))) !== locale) await this.kv.set(PREFERENCE_KEY.locale(userId), locale);
+  }
+
+  /** The person's Discord language as last noted; undefined when never noted (English). */
+  async lastLocale(userId: string): Promise<Locale | undefined> {
+    const raw = await this.kv.get(PREFERENCE_KEY.locale(userId));
+    return isLocale(raw) ? raw : undefined;
+  }
+
+  /** "Forget me": deletes the person's choice and their noted language; returns how many records. */
   async forgetUser(userId: string): Promise<number> {
-    return (await this.kv.delete(PREFERENCE_KEY.user(userId))) ? 1 : 0;
+    const deleted = await Promise.all([this.kv.delete(PREFERENCE_KEY.user(userId)), this.kv.delete(PREFERENCE_KEY.locale(userId))]);
+    return deleted.filter(Boolean).length;
   }
 }
 

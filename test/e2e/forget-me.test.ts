@@ -49,7 +49,8 @@ describe('forget me end to end', () => {
     expect(forgotten.ephemeral).toBe(true);
     expect(forgotten.text).toContain('Everything about you is deleted');
     expect(forgotten.text).toContain('pending logins: 1');
-    expect(forgotten.text).toContain('settings (title form): 1');
+    // The title form chosen and the language noted at /login.
+    expect(forgotten.text).toContain('settings (title form and language): 2');
     expect(forgotten.text).toMatch(/stores nothing about you/);
     expect(forgotten.message.components ?? []).toEqual([]);
     expect(click.errors()).toEqual([]);

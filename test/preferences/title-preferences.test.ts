@@ -14,15 +14,19 @@ const USER = '111111111111111111';
 const GUILD = '222222222222222222';
 
 /** A memory store that counts reads. */
-function countingKv(): PreferencesKv & { reads: number } {
+function countingKv(): PreferencesKv & { reads: number; writes: number } {
   const engine = new MemoryEngine();
   const kv = {
     reads: 0,
+    writes: 0,
     get: (key: string) => {
       kv.reads++;
       return engine.get(key);
     },
-    set: (key: string, value: string, ttlMs?: number) => engine.set(key, value, ttlMs),
+    set: (key: string, value: string, ttlMs?: number) => {
+      kv.writes++;
+      return engine.set(key, value, ttlMs);
+    },
     delete: (key: string) => engine.delete(key),
   };
   return kv;
@@ -80,6 +84,21 @@ describe('TitlePreferences', () => {
     await kv.set(PREFERENCE_KEY.user(USER), '{not json');
     await kv.set(PREFERENCE_KEY.guild(GUILD), JSON.stringify({ titles: 'klingon' }));
     expect(await prefs.formFor(USER, GUILD)).toEqual({ form: 'romaji', source: 'default' });
+  });
+
+  it('keeps the language last seen at /login, writing only when it changed; forget me deletes it', async () => {
+    const { kv, prefs } = open();
+    expect(await prefs.lastLocale(USER)).toBeUndefined();
+    await prefs.noteLocale(USER, 'ja');
+    expect(await prefs.lastLocale(USER)).toBe('ja');
+    const writes = kv.writes;
+    await prefs.noteLocale(USER, 'ja');
+    expect(kv.writes).toBe(writes);
+    await kv.set(PREFERENCE_KEY.locale(USER), 'xx');
+    expect(await prefs.lastLocale(USER)).toBeUndefined();
+    await prefs.noteLocale(USER, 'de');
+    expect(await prefs.forgetUser(USER)).toBe(1);
+    expect(await prefs.lastLocale(USER)).toBeUndefined();
   });
 
   it('forgetUser deletes the person’s choice only', async () => {

@@ -174,7 +174,9 @@ export const lists: Messages<typeof en> = {
   'lists.forget.kind.loginLostNotices': 'Vermerke, dass eine verlorene Anmeldung per DM gemeldet wurde',
   'lists.forget.kind.reminders': 'Erinnerungen',
   'lists.forget.kind.social': 'Server-Mitgliedschaften und gespiegelte Listen',
-  'lists.forget.kind.settings': 'Einstellungen (Titelform)',
+  'lists.forget.kind.settings': 'Einstellungen (Titelform und Sprache)',
+  'lists.loginLost.title': 'Bitte erneut anmelden',
+  'lists.loginLost.text': 'Der Dienst akzeptiert deine verknüpfte Anmeldung nicht mehr (abgelaufen oder widerrufen), daher konnte der Bot nicht für dich handeln. Verknüpfe dein Konto mit `/login` neu.',
 
   'lists.web.confirm.title': 'Kontoverknüpfung bestätigen',
   'lists.web.confirm.question': 'Dienstkonto <strong>{service}</strong> mit dem Discord-Benutzer <strong>{handle}</strong> verknüpfen?',

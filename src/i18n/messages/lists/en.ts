@@ -180,7 +180,9 @@ export const lists = {
   'lists.forget.kind.loginLostNotices': 'notes that a lost login was told by DM',
   'lists.forget.kind.reminders': 'reminders',
   'lists.forget.kind.social': 'server memberships and mirrored lists',
-  'lists.forget.kind.settings': 'settings (title form)',
+  'lists.forget.kind.settings': 'settings (title form and language)',
+  'lists.loginLost.title': 'Log in again',
+  'lists.loginLost.text': 'The service no longer accepts your linked login (it expired or was revoked), so the bot could not act for you. Use `/login` to link your account again.',
 
   // The login's web pages (the browser's language)
   'lists.web.confirm.title': 'Confirm the account link',

@@ -174,7 +174,9 @@ export const lists: Messages<typeof en> = {
   'lists.forget.kind.loginLostNotices': 'notas de que se avisó por MD de un inicio de sesión perdido',
   'lists.forget.kind.reminders': 'recordatorios',
   'lists.forget.kind.social': 'membresías de servidores y listas copiadas',
-  'lists.forget.kind.settings': 'ajustes (forma de los títulos)',
+  'lists.forget.kind.settings': 'ajustes (forma de los títulos e idioma)',
+  'lists.loginLost.title': 'Vuelve a iniciar sesión',
+  'lists.loginLost.text': 'El servicio ya no acepta tu sesión vinculada (caducó o se revocó), así que el bot no pudo actuar por ti. Usa `/login` para vincular tu cuenta de nuevo.',
 
   'lists.web.confirm.title': 'Confirma la vinculación de la cuenta',
   'lists.web.confirm.question': '¿Vincular la cuenta del servicio <strong>{service}</strong> al usuario de Discord <strong>{handle}</strong>?',

@@ -174,7 +174,9 @@ export const lists: Messages<typeof en> = {
   'lists.forget.kind.loginLostNotices': 'notes indiquant qu’une connexion perdue a été signalée en MP',
   'lists.forget.kind.reminders': 'rappels',
   'lists.forget.kind.social': 'adhésions aux serveurs et listes copiées',
-  'lists.forget.kind.settings': 'réglages (forme des titres)',
+  'lists.forget.kind.settings': 'réglages (forme des titres et langue)',
+  'lists.loginLost.title': 'Reconnecte-toi',
+  'lists.loginLost.text': 'Le service n’accepte plus ta connexion liée (elle a expiré ou a été révoquée), le bot n’a donc pas pu agir pour toi. Utilise `/login` pour lier à nouveau ton compte.',
 
   'lists.web.confirm.title': 'Confirme la liaison du compte',
   'lists.web.confirm.question': 'Lier le compte du service <strong>{service}</strong> à l’utilisateur Discord <strong>{handle}</strong> ?',

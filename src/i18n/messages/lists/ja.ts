@@ -174,7 +174,9 @@ export const lists: Messages<typeof en> = {
   'lists.forget.kind.loginLostNotices': 'ログイン切れをDMで伝えた記録',
   'lists.forget.kind.reminders': 'リマインダー',
   'lists.forget.kind.social': 'サーバーへの参加とミラーしたリスト',
-  'lists.forget.kind.settings': '設定（タイトルの表示形式）',
+  'lists.forget.kind.settings': '設定（タイトルの表示形式と言語）',
+  'lists.loginLost.title': 'もう一度ログインしてください',
+  'lists.loginLost.text': 'サービスが連携中のログインを受け付けなくなったため（期限切れ、または取り消し）、ボットはあなたの代わりに操作できませんでした。`/login` でアカウントをもう一度連携してください。',
 
   'lists.web.confirm.title': 'アカウント連携の確認',
   'lists.web.confirm.question': 'サービスのアカウント <strong>{service}</strong> を Discordユーザー <strong>{handle}</strong> に連携しますか？',

@@ -174,7 +174,9 @@ export const lists: Messages<typeof en> = {
   'lists.forget.kind.loginLostNotices': 'registros de que um login perdido foi avisado por DM',
   'lists.forget.kind.reminders': 'lembretes',
   'lists.forget.kind.social': 'participações em servidores e listas espelhadas',
-  'lists.forget.kind.settings': 'configurações (forma dos títulos)',
+  'lists.forget.kind.settings': 'configurações (forma dos títulos e idioma)',
+  'lists.loginLost.title': 'Faça login de novo',
+  'lists.loginLost.text': 'O serviço não aceita mais o seu login vinculado (expirou ou foi revogado), então o bot não pôde agir por você. Use `/login` para vincular sua conta de novo.',
 
   'lists.web.confirm.title': 'Confirme o vínculo da conta',
   'lists.web.confirm.question': 'Vincular a conta do serviço <strong>{service}</strong> ao usuário do Discord <strong>{handle}</strong>?',
