@@ -2,7 +2,7 @@
 
 import { SEASONS, SEASON_SORTS } from '../src/service/work-types.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
-import { booleanOption, defineCommand, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import { booleanOption, defineCommand, integerOption, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { seasonOf, seasonView, suggestionsView } from '../src/views/catalogue.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 import { workSubcommands } from './work-subcommands.js';
@@ -17,7 +17,7 @@ export const anime: SlashCommand = defineCommand(
     subcommand('season', 'Anime of a season (default: the current one)', [
       integerOption('year', 'Year, e.g. 2024', { min: 1917, max: 2100 }),
       stringOption('season', 'Season', { choices: SEASONS }),
-      stringOption('sort', 'Order (default: by score)', { choices: SEASON_SORTS }),
+      stringOption('sort', 'Order (default: by score)', { choices: namedChoices(SEASON_SORTS, { anime_score: 'By score', anime_num_list_users: 'By members' }) }),
     ]),
     subcommand('schedule', "This week's expected episodes, in your local time", [
       stringOption('day', 'Only this broadcast day (Japan time)', { choices: WEEKDAYS }),

@@ -6,13 +6,15 @@ import {
   ANIME_LIST_STATUSES,
   MANGA_LIST_SORTS,
   MANGA_LIST_STATUSES,
+  type AnimeListSort,
   type AnimeListUpdate,
+  type MangaListSort,
   type MangaListUpdate,
 } from '../src/service/list-types.js';
 import type { Anime, Manga, WorkKind } from '../src/service/work-types.js';
 import type { CommandContext } from '../src/interactions/context.js';
 import type { ArgumentsOf, ArgumentValues, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
-import { booleanOption, defineCommand, group, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import { booleanOption, defineCommand, group, integerOption, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { renameOption, UserFacingError } from '../src/interactions/user-errors.js';
 import { maskTitle } from '../src/views/nsfw.js';
@@ -25,14 +27,18 @@ import { resolveTitle, titleAutocomplete } from '../src/views/titles.js';
 import { animeListView, mangaListView } from '../src/views/user-list.js';
 import { checkProgressWithinTotals, setsProgress } from '../src/views/progress-bounds.js';
 
+/** How the picker names each sort order (English; other languages: src/i18n/commands). */
+const ANIME_SORT_NAMES: Record<AnimeListSort, string> = { list_score: 'By score', list_updated_at: 'Recently updated', anime_title: 'By title', anime_start_date: 'By start date', anime_id: 'By ID' };
+const MANGA_SORT_NAMES: Record<MangaListSort, string> = { list_score: 'By score', list_updated_at: 'Recently updated', manga_title: 'By title', manga_start_date: 'By start date', manga_id: 'By ID' };
+
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 const COUNT_MAX = 100_000;
 
 function viewSubcommand(kind: WorkKind) {
-  return subcommand('view', `Show an ${kind} list (default: yours)`, [
+  return subcommand('view', `Show ${kind === 'anime' ? 'an anime' : 'a manga'} list (default: yours)`, [
     stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
     stringOption('status', 'Only entries with this status', { choices: kind === 'anime' ? ANIME_LIST_STATUSES : MANGA_LIST_STATUSES }),
-    stringOption('sort', 'Order', { choices: kind === 'anime' ? ANIME_LIST_SORTS : MANGA_LIST_SORTS }),
+    stringOption('sort', 'Order', { choices: kind === 'anime' ? namedChoices(ANIME_LIST_SORTS, ANIME_SORT_NAMES) : namedChoices(MANGA_LIST_SORTS, MANGA_SORT_NAMES) }),
   ]);
 }
 

@@ -8,10 +8,11 @@ import { $, local } from './dom.js';
 import { state } from './state.js';
 import { fetchWorld } from './api.js';
 import { openLinkButtons } from './messages.js';
-import { renderSidebar, watchLanguagePickers, watchUserPicker } from './sidebar.js';
+import { renderSidebar, watchLanguagePickers, watchTitleFormPicker, watchUserPicker } from './sidebar.js';
 import { resetTimeline } from './timeline.js';
 import { watchComposer } from './composer.js';
 import { showClockNote, watchClock } from './clock.js';
+import { showError } from './composer-feedback.js';
 
 globalThis.$discordMessage = {
   avatars: { default: local('user.svg'), blue: local('user.svg'), gray: local('user.svg'), green: local('user.svg'), orange: local('user.svg'), red: local('user.svg'), pink: local('user.svg') },
@@ -35,6 +36,7 @@ function startOver() {
 
 watchUserPicker(startOver);
 watchLanguagePickers();
+watchTitleFormPicker(showError);
 openLinkButtons();
 watchComposer();
 watchClock();

@@ -5,6 +5,7 @@
 
 import { $, el } from './dom.js';
 import { state } from './state.js';
+import { postCommand } from './api.js';
 
 export function renderSidebar(onPick) {
   const { places, users, accounts } = state.world;
@@ -32,6 +33,23 @@ export function watchUserPicker(onPick) {
   $('acting-as').addEventListener('change', (e) => {
     state.user = e.target.value;
     onPick();
+  });
+}
+
+/**
+ * The title-form picker runs `/settings titles form:<pick>` as the acting user, here, as they would
+ * themselves (the answer shows in the timeline); the picker then returns to its prompt.
+ */
+export function watchTitleFormPicker(onError) {
+  $('title-form').addEventListener('change', async (e) => {
+    const form = e.target.value;
+    e.target.value = '';
+    if (!form) return;
+    try {
+      await postCommand({ place: state.place, user: state.user, name: 'settings', sub: 'titles', options: { form } });
+    } catch (error) {
+      onError(error.message);
+    }
   });
 }
 

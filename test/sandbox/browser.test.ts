@@ -12,6 +12,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { airingTitle, type AiringTitle } from './airing-title.js';
+import { translator } from '../../src/i18n/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = '.tmp/sandbox';
@@ -293,6 +294,34 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await expect.poll(() => opened.locator('discord-embed').first().getAttribute('embed-title'), { timeout: 15_000 }).toContain(work?.title ?? '?');
     expect(leaks).toEqual([]);
   }, 60_000);
+
+  it('speaks the picked Discord language: commands shown as a Japanese client shows them, the answer in Japanese; the title-form picker runs /settings', async () => {
+    const ja = translator('ja');
+    await page.selectOption('#language', 'ja');
+    await page.fill('#message-box', '/アニメ');
+    await page.dispatchEvent('#message-box', 'input');
+    const suggestion = page.locator('#suggestions li[data-path="anime search"]');
+    await expect.poll(() => suggestion.innerText()).toContain('/アニメ 検索');
+    await suggestion.click();
+    // The option as a Japanese client labels it; what is sent is the default name, as Discord sends it.
+    expect(await page.locator('[data-option="query"] label').innerText()).toContain('タイトル');
+    await page.fill('#opt-query', 'Hokuto');
+    const before = await botMessages().count();
+    await page.press('#message-box', 'Enter');
+    await expect.poll(() => botMessages().count(), { timeout: 15_000 }).toBe(before + 1);
+    const answer = lastBotMessage();
+    await expect.poll(() => answer.locator('discord-embed').first().getAttribute('embed-title'), { timeout: 15_000 }).toBe(ja.t('catalogue.search.title', { kind: 'anime', query: 'Hokuto' }));
+    await page.screenshot({ path: `${SHOTS}/8-japanese.png` });
+
+    // "Titles as" runs /settings titles for the acting user; the answer says so in their language.
+    const settingsBefore = await botMessages().count();
+    await page.selectOption('#title-form', 'english');
+    await expect.poll(() => botMessages().count(), { timeout: 15_000 }).toBe(settingsBefore + 1);
+    expect(await page.locator('.entry').last().locator('discord-command').getAttribute('command')).toBe('/settings titles form: english');
+    await expect.poll(() => lastBotMessage().innerText(), { timeout: 15_000 }).not.toBe('');
+    expect(await page.inputValue('#title-form')).toBe('');
+    await page.selectOption('#language', 'en-US');
+  }, 45_000);
 
   it('stops everything on Ctrl-C', async () => {
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => sandbox.once('exit', (code, signal) => resolve({ code, signal })));
