@@ -132,7 +132,7 @@ describe('title forms end to end', () => {
     const user = newUser('forgetful');
     await settings('titles', user, DM, { form: 'japanese' });
     expect((await search(user, DM)).text).toMatch(/1\.\*\* 北斗の拳\n/);
-    expect(await stack.bot.deps.accounts.forget(user.id)).toContainEqual({ label: 'settings', deleted: 1 });
+    expect(await stack.bot.deps.accounts.forget(user.id)).toContainEqual({ label: 'settings (title form and language)', kind: 'settings', deleted: 1 });
     expect(await stack.bot.deps.preferences.userForm(user.id)).toBeUndefined();
     expect((await search(user, DM)).text).toMatch(/1\.\*\* Hokuto no Ken\n/);
     expect((await settings('show', user, DM)).text).toContain('you have not chosen a title form');
