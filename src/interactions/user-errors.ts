@@ -4,6 +4,7 @@ import {
   AbortedError,
   CoolingOffError,
   InvalidOptionError,
+  type InvalidOptionRule,
   ServiceBusyError,
   PagingOriginError,
   ReauthRequiredError,
@@ -70,7 +71,7 @@ export function renameOption(error: unknown, names: Readonly<Record<string, stri
   const name = names[error.option];
   if (name === undefined) return error;
   const message = error.message.startsWith(`${error.option} `) ? `${name}${error.message.slice(error.option.length)}` : error.message;
-  return new InvalidOptionError(name, message);
+  return new InvalidOptionError(name, message, error.rule);
 }
 
 export interface UserMessage {
@@ -78,6 +79,22 @@ export interface UserMessage {
   text: string;
   /** Whether the failure is ours (logged as an error) rather than the user's or the service's. */
   unexpected: boolean;
+}
+
+/** The rule a value broke, in the reader's language: "must be at least 3 characters long". */
+function ruleText(t: Translator, rule: InvalidOptionRule): string {
+  switch (rule.kind) {
+    case 'intAtLeast':
+      return t.t('error.rule.intAtLeast', { min: rule.min });
+    case 'intBetween':
+      return t.t('error.rule.intBetween', { min: rule.min, max: rule.max });
+    case 'oneOf':
+      return t.t('error.rule.oneOf', { allowed: t.list(rule.allowed, 'disjunction') });
+    case 'minLength':
+      return t.t('error.rule.minLength', { min: rule.min });
+    default:
+      return t.t(`error.rule.${rule.kind}`);
+  }
 }
 
 /** What the user is told about any error, in their language (`t`). */
@@ -93,7 +110,7 @@ export function describeError(error: unknown, t: Translator): UserMessage {
   // The reminder rules and the bot's channel permissions explain themselves in their messages.
   if (error instanceof ReminderError) return { title: t.t('error.reminder.title'), text: error.told(t), unexpected: false };
   if (error instanceof ChannelAccessError) return { title: t.t('error.channelAccess.title'), text: error.told(t), unexpected: false };
-  if (error instanceof InvalidOptionError) return told('error.invalidOption', { option: error.option, detail: error.message });
+  if (error instanceof InvalidOptionError) return told('error.invalidOption', { option: error.option, detail: error.rule ? ruleText(t, error.rule) : error.message });
   if (error instanceof ReauthRequiredError) return told('error.reauth');
   if (error instanceof ThrottledError || error instanceof CoolingOffError) return told('error.throttled');
   if (error instanceof AbortedError || error instanceof UpstreamTimeoutError) return told('error.slow');

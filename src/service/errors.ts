@@ -20,12 +20,25 @@ export abstract class ServiceError extends Error {
 }
 
 /** An option was rejected before any request was sent. */
+/** Which rule a value broke, so the user can be told it in their language (the message is English, for logs). */
+export type InvalidOptionRule =
+  | { kind: 'intAtLeast'; min: number }
+  | { kind: 'intBetween'; min: number; max: number }
+  | { kind: 'oneOf'; allowed: readonly string[] }
+  | { kind: 'boolean' }
+  | { kind: 'text' }
+  | { kind: 'notEmpty' }
+  | { kind: 'minLength'; min: number }
+  | { kind: 'textList' }
+  | { kind: 'noCommas' };
+
 export class InvalidOptionError extends ServiceError {
   readonly kind = 'invalid_option' as const;
 
   constructor(
     readonly option: string,
     message: string,
+    readonly rule?: InvalidOptionRule,
   ) {
     super(message);
   }

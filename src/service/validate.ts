@@ -5,11 +5,12 @@ import { InvalidOptionError } from './errors.js';
 /** An integer in [min, max] (max optional). */
 export function checkIntRange(option: string, value: unknown, min: number, max?: number): number {
   const range = max === undefined ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
+  const rule = max === undefined ? ({ kind: 'intAtLeast', min } as const) : ({ kind: 'intBetween', min, max } as const);
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new InvalidOptionError(option, `${option} must be ${range} (got ${describe(value)})`);
+    throw new InvalidOptionError(option, `${option} must be ${range} (got ${describe(value)})`, rule);
   }
   if (value < min || (max !== undefined && value > max)) {
-    throw new InvalidOptionError(option, `${option} must be ${range} (got ${value})`);
+    throw new InvalidOptionError(option, `${option} must be ${range} (got ${value})`, rule);
   }
   return value;
 }
@@ -17,14 +18,14 @@ export function checkIntRange(option: string, value: unknown, min: number, max?:
 /** One of the allowed string values. */
 export function checkEnum<T extends string>(option: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw new InvalidOptionError(option, `${option} must be one of ${allowed.join(', ')} (got ${describe(value)})`);
+    throw new InvalidOptionError(option, `${option} must be one of ${allowed.join(', ')} (got ${describe(value)})`, { kind: 'oneOf', allowed });
   }
   return value as T;
 }
 
 export function checkBoolean(option: string, value: unknown): boolean {
   if (typeof value !== 'boolean') {
-    throw new InvalidOptionError(option, `${option} must be true or false (got ${describe(value)})`);
+    throw new InvalidOptionError(option, `${option} must be true or false (got ${describe(value)})`, { kind: 'boolean' });
   }
   return value;
 }
@@ -32,19 +33,19 @@ export function checkBoolean(option: string, value: unknown): boolean {
 /** A string; trimmed; at least `minLength` characters after trimming. */
 export function checkText(option: string, value: unknown, minLength: number): string {
   if (typeof value !== 'string') {
-    throw new InvalidOptionError(option, `${option} must be a string (got ${describe(value)})`);
+    throw new InvalidOptionError(option, `${option} must be a string (got ${describe(value)})`, { kind: 'text' });
   }
   const trimmed = value.trim();
   if (trimmed.length < minLength) {
     const what = minLength <= 1 ? 'must not be empty' : `must be at least ${minLength} characters long`;
-    throw new InvalidOptionError(option, `${option} ${what}`);
+    throw new InvalidOptionError(option, `${option} ${what}`, minLength <= 1 ? { kind: 'notEmpty' } : { kind: 'minLength', min: minLength });
   }
   return trimmed;
 }
 
 export function checkString(option: string, value: unknown): string {
   if (typeof value !== 'string') {
-    throw new InvalidOptionError(option, `${option} must be a string (got ${describe(value)})`);
+    throw new InvalidOptionError(option, `${option} must be a string (got ${describe(value)})`, { kind: 'text' });
   }
   return value;
 }
@@ -64,11 +65,11 @@ export function checkOffset(value: unknown): number {
 /** Tags are sent comma-separated, so a tag must not contain a comma. */
 export function checkTags(option: string, value: unknown): string[] {
   if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) {
-    throw new InvalidOptionError(option, `${option} must be a list of strings`);
+    throw new InvalidOptionError(option, `${option} must be a list of strings`, { kind: 'textList' });
   }
   const tags = (value as string[]).map((t) => t.trim());
   if (tags.some((t) => t.includes(','))) {
-    throw new InvalidOptionError(option, `${option} must not contain commas (tags are sent comma-separated)`);
+    throw new InvalidOptionError(option, `${option} must not contain commas (tags are sent comma-separated)`, { kind: 'noCommas' });
   }
   return tags.filter((t) => t.length > 0);
 }

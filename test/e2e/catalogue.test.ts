@@ -127,7 +127,7 @@ describe('catalogue commands end to end', () => {
     const message = await handle.settled();
     expect(handle.errors()).toEqual([]);
     expect(handle.ephemeral()).toBe(true);
-    expect(textOf(message)).toMatch(/`query`: query must be at least 3 characters/);
+    expect(textOf(message)).toMatch(/`query`: must be at least 3 characters long/);
   });
 
   describe('not-safe-for-work titles', () => {

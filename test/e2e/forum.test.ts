@@ -84,7 +84,7 @@ describe('forum commands end to end', () => {
     const message = await handle.settled();
     expect(handle.errors()).toEqual([]);
     expect(handle.ephemeral()).toBe(true);
-    expect(textOf(message)).toMatch(/`query`: query must be at least 3 characters/);
+    expect(textOf(message)).toMatch(/`query`: must be at least 3 characters long/);
   });
 
   it('/forum topic of an unknown id says it was not found', async () => {

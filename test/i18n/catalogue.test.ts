@@ -64,7 +64,7 @@ describe('the message catalogue', () => {
         expect(problems).toEqual([]);
       });
 
-      it.skipIf(locale === 'en-US')('carries no English text left untranslated', () => {
+      if (locale !== 'en-US') it('carries no English text left untranslated', () => {
         // Identical to English is fine only for text without words (`{option}: {detail}`, a number, an emoji).
         const untranslated = keys.filter(
           (k) => messages[k] === EN[k] && !LOANWORDS.has(EN[k]) && /[A-Za-z]{4,}/.test(EN[k].replace(/\{[^}]*\}|`[^`]*`/g, '')),

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromAcceptLanguage, localeOf, translator } from '../../src/i18n/index.js';
+import { ENGLISH, localeFromAcceptLanguage, localeOf, translator } from '../../src/i18n/index.js';
+import { InvalidOptionError } from '../../src/service/errors.js';
+import { describeError } from '../../src/interactions/user-errors.js';
+
+describe('a broken rule told in the reader’s language', () => {
+  it('the service client’s validation names the rule, not English text', () => {
+    const error = new InvalidOptionError('query', 'query must be at least 3 characters long', { kind: 'minLength', min: 3 });
+    expect(describeError(error, ENGLISH).text).toBe('`query`: must be at least 3 characters long');
+    const ja = translator('ja');
+    expect(describeError(error, ja).text).toBe(ja.t('error.invalidOption.text', { option: 'query', detail: ja.t('error.rule.minLength', { min: 3 }) }));
+    expect(describeError(new InvalidOptionError('status', 'x', { kind: 'oneOf', allowed: ['a', 'b'] }), translator('de')).text).toBe('`status`: muss a oder b sein');
+  });
+});
 
 describe('picking a language', () => {
   it('a Discord locale picks its catalogue, a nearby one the same language, others English', () => {
