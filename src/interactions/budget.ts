@@ -45,6 +45,8 @@ export async function answerWithinBudget(
   work: () => Promise<Parameters<Responder['send']>[0]>,
   log: Logger,
   t: Translator,
+  /** A command option's name as the user's picker shows it, for errors that name one. */
+  optionName?: (option: string) => string,
 ): Promise<InteractionOutcome> {
   responder.arm();
   let message;
@@ -66,7 +68,7 @@ export async function answerWithinBudget(
   } catch (error) {
     const timedOut = budget.controller.signal.aborted;
     const reported = timedOut ? budgetError(error, budget) : error;
-    const described = describeError(reported, t);
+    const described = describeError(reported, t, optionName);
     if (described.unexpected) log.error('handler failed', { error });
     else log.info('handler answered with an error', { error: describeError(reported, ENGLISH).title });
     await responder.sendError(errorMessage(described.title, described.text));
@@ -82,7 +84,7 @@ export async function answerWithinBudget(
   } catch (error) {
     // The answer itself was refused (e.g. Discord rejected it): still tell the user, privately.
     log.error('could not send the answer', { error });
-    const described = describeError(error, t);
+    const described = describeError(error, t, optionName);
     await responder.sendError(errorMessage(described.title, described.text));
     return 'error';
   }

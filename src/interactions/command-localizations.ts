@@ -101,3 +101,9 @@ export function textGaps(definitions: readonly RESTPostAPIChatInputApplicationCo
   for (const path of Object.keys(entries)) if (!known.has(path)) gaps.push(`unknown: ${path}`);
   return gaps;
 }
+
+/** An option's name as the command picker shows it in `locale` (`anime search` + `query` → ja `タイトル`); English as given. */
+export function optionNameIn(locale: string, commandPath: string, option: string): string {
+  const texts: CommandTexts | undefined = (COMMAND_TEXTS as Readonly<Record<string, CommandTexts>>)[locale];
+  return texts?.[`${commandPath} ${option}`]?.name ?? option;
+}

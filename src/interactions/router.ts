@@ -25,6 +25,7 @@ import { readArguments } from './arguments.js';
 import { countingUpstream } from './upstream-count.js';
 import { answerWithinBudget, BUDGET_GRACE_MS, startBudget, type Budget } from './budget.js';
 import { sanitizeChoices } from './autocomplete-choices.js';
+import { optionNameIn } from './command-localizations.js';
 import type { InteractionKind, InteractionOutcome, InteractionReport } from './outcome.js';
 import { airingInTitleForm, lazyTitleForm, TitleCaches } from '../preferences/interaction-titles.js';
 import type { TitleForm } from '../service/title-forms.js';
@@ -284,8 +285,10 @@ export class InteractionRouter {
     }
     const budget = startBudget(this.commandBudgetMs);
     const ctx = { ...this.baseContext(interaction, log, budget), interaction };
-    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, readArguments(interaction.options.data))), log, ctx);
-    return { command: `${interaction.commandName} ${path}`.trim(), outcome, responder };
+    const command = `${interaction.commandName} ${path}`.trim();
+    const optionName = (option: string): string => optionNameIn(ctx.t.locale, command, option);
+    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, readArguments(interaction.options.data))), log, ctx, optionName);
+    return { command, outcome, responder };
   }
 
   private async handleComponent(interaction: MessageComponentInteraction, log: Logger, track: (responder: Responder) => void): Promise<Handled> {
@@ -324,8 +327,9 @@ export class InteractionRouter {
     work: () => Promise<Parameters<Responder['send']>[0]>,
     log: Logger,
     ctx: BaseContext,
+    optionName?: (option: string) => string,
   ): Promise<InteractionOutcome> {
-    const outcome = await answerWithinBudget(responder, budget, work, log, ctx.t);
+    const outcome = await answerWithinBudget(responder, budget, work, log, ctx.t, optionName);
     if (outcome === 'ok') await this.sendPendingNotice(responder, ctx, log);
     return outcome;
   }

@@ -97,8 +97,11 @@ function ruleText(t: Translator, rule: InvalidOptionRule): string {
   }
 }
 
-/** What the user is told about any error, in their language (`t`). */
-export function describeError(error: unknown, t: Translator): UserMessage {
+/**
+ * What the user is told about any error, in their language (`t`); an option it names is named as the
+ * user's command picker shows it (`optionName`).
+ */
+export function describeError(error: unknown, t: Translator, optionName: (option: string) => string = (option) => option): UserMessage {
   const told = (key: ErrorKey, values?: MessageValues, unexpected = false): UserMessage => ({
     title: t.t(`${key}.title`, values),
     text: t.t(`${key}.text`, values),
@@ -110,7 +113,7 @@ export function describeError(error: unknown, t: Translator): UserMessage {
   // The reminder rules and the bot's channel permissions explain themselves in their messages.
   if (error instanceof ReminderError) return { title: t.t('error.reminder.title'), text: error.told(t), unexpected: false };
   if (error instanceof ChannelAccessError) return { title: t.t('error.channelAccess.title'), text: error.told(t), unexpected: false };
-  if (error instanceof InvalidOptionError) return told('error.invalidOption', { option: error.option, detail: error.rule ? ruleText(t, error.rule) : error.message });
+  if (error instanceof InvalidOptionError) return told('error.invalidOption', { option: optionName(error.option), detail: error.rule ? ruleText(t, error.rule) : error.message });
   if (error instanceof ReauthRequiredError) return told('error.reauth');
   if (error instanceof ThrottledError || error instanceof CoolingOffError) return told('error.throttled');
   if (error instanceof AbortedError || error instanceof UpstreamTimeoutError) return told('error.slow');

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandSpec, Where } from '../../fake-discord/index.js';
 import { GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { apiRequests, expectClean, PLACES, selectOf } from './catalogue-helpers.js';
+import { translator } from '../../src/i18n/index.js';
+import { optionNameIn } from '../../src/interactions/command-localizations.js';
 
 describe('forum commands end to end', () => {
   let stack: Stack;
@@ -85,6 +87,14 @@ describe('forum commands end to end', () => {
     expect(handle.errors()).toEqual([]);
     expect(handle.ephemeral()).toBe(true);
     expect(textOf(message)).toMatch(/`query`: must be at least 3 characters long/);
+  });
+
+  it('the same error for a Japanese client names the option as its picker shows it, in Japanese', async () => {
+    const ja = translator('ja');
+    const handle = stack.command({ name: 'forum', subcommand: 'topics', options: { query: 'jo' }, where: GUILD, user: newUser(), unchecked: true, locale: 'ja' });
+    const message = await handle.settled();
+    expect(textOf(message)).toContain(ja.t('error.invalidOption.text', { option: optionNameIn('ja', 'forum topics', 'query'), detail: ja.t('error.rule.minLength', { min: 3 }) }));
+    expect(textOf(message)).toContain('`検索語`');
   });
 
   it('/forum topic of an unknown id says it was not found', async () => {
