@@ -6,6 +6,7 @@ import type { MessageKey, Translator } from '../i18n/index.js';
 import { discordTimestamp, escapeMarkdown, truncate } from './text.js';
 import { term } from './terms.js';
 import { COLORS } from './theme.js';
+import { formatPartialDate } from './format.js';
 import { pictureUrl } from './work-facts.js';
 
 function num(n: number | undefined): n is number {
@@ -57,24 +58,14 @@ export function repeatValueText(t: Translator, v: number | undefined): string | 
   return key ? t.t(key) : t.number(v);
 }
 
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** `2010` → `2010`, `2010-01` → `Jan 2010`, `2010-01-10` → `Jan 10, 2010` in the reader's language; anything else as given. */
+/**
+ * A date of a list entry or profile in the reader's language (`Jan 10, 2010`, `Jan 2010`), through the
+ * catalogue views' cached formatter; a year alone is shown as the bare year; anything else as given.
+ */
 export function localPartialDate(t: Translator, value: string): string {
-  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value.trim());
-  if (!m) return value;
-  const year = Number(m[1]);
-  if (year < 1) return value;
-  if (m[2] === undefined) return String(year);
-  const month = Number(m[2]);
-  if (month < 1 || month > 12) return value;
-  const day = m[3] === undefined ? undefined : Number(m[3]);
-  if (day !== undefined && (day < 1 || day > daysInMonth(year, month))) return value;
-  const date = new Date(Date.UTC(year, month - 1, day ?? 1));
-  const options: Intl.DateTimeFormatOptions = { timeZone: 'UTC', year: 'numeric', month: 'short', ...(day !== undefined ? { day: 'numeric' } : {}) };
-  return new Intl.DateTimeFormat(t.locale, options).format(date);
+  const year = /^\s*(\d{4})\s*$/.exec(value)?.[1];
+  if (year !== undefined && Number(year) >= 1) return String(Number(year));
+  return formatPartialDate(t, value);
 }
 
 /** `12/64`: a count and a total, `?` while the total is unknown (0 or missing). */

@@ -1,5 +1,5 @@
 // Compact one-line facts about works and list entries, shared by detail and list embeds, in the reader's language.
-import type { MessageKey, Translator } from '../i18n/index.js';
+import type { Translator } from '../i18n/index.js';
 import type { Picture } from '../service/common-types.js';
 import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
 import type { Anime, Manga } from '../service/work-types.js';
@@ -52,27 +52,6 @@ export function workFacts(t: Translator, w: Work): string[] {
 /** Markdown-safe facts line for list pages. */
 export function workSummaryLine(t: Translator, w: Work): string {
   return workFacts(t, w).map(escapeMarkdown).join(' · ');
-}
-
-const PRIORITY: readonly MessageKey[] = ['catalogue.priority.low', 'catalogue.priority.medium', 'catalogue.priority.high'];
-const REPEAT_VALUE: readonly MessageKey[] = [
-  'catalogue.repeatValue.veryLow',
-  'catalogue.repeatValue.low',
-  'catalogue.repeatValue.medium',
-  'catalogue.repeatValue.high',
-  'catalogue.repeatValue.veryHigh',
-];
-
-export function priorityLabel(t: Translator, p: number | undefined): string | undefined {
-  if (p === undefined) return undefined;
-  const key = PRIORITY[p];
-  return key === undefined ? String(p) : t.t(key);
-}
-
-export function repeatValueLabel(t: Translator, v: number | undefined): string | undefined {
-  if (v === undefined || v === 0) return undefined;
-  const key = REPEAT_VALUE[v - 1];
-  return key === undefined ? String(v) : t.t(key);
 }
 
 /** `12/24 eps`, `1/1 ep`, `1/? eps`: the total picks the noun's form (the plural while it is unknown). */

@@ -32,14 +32,6 @@ export const catalogue = {
   'catalogue.listStatus.onList': 'On list',
   'catalogue.listStatus.rewatching': 'Rewatching',
   'catalogue.listStatus.rereading': 'Rereading',
-  'catalogue.priority.low': 'Low',
-  'catalogue.priority.medium': 'Medium',
-  'catalogue.priority.high': 'High',
-  'catalogue.repeatValue.veryLow': 'Very Low',
-  'catalogue.repeatValue.low': 'Low',
-  'catalogue.repeatValue.medium': 'Medium',
-  'catalogue.repeatValue.high': 'High',
-  'catalogue.repeatValue.veryHigh': 'Very High',
 
   // Numbered list embeds (render/lists.ts).
   'catalogue.list.more': '…and {count} more',
