@@ -4,7 +4,7 @@
 
 import { MessageFlags, Routes, type REST } from 'discord.js';
 import { DEFAULT_DISCORD_CDN_URL } from '../config/config.js';
-import type { LoginReplyTarget } from '../store/pending-logins.js';
+import type { LoginReplyTarget } from '../store/pending-records.js';
 import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
 import { createWebApp, type HealthStatus, type LoginFailureWithPending } from '../web/app.js';
 import { startWebServer, type RunningWebServer } from '../web/server.js';

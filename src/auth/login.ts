@@ -3,7 +3,8 @@ import { isServiceError, ReauthRequiredError } from '../service/errors.js';
 import { buildAuthorizeUrl, OAuthError, type OAuthClient } from '../service/oauth.js';
 import type { ServiceClient } from '../service/client.js';
 import { storedTokensFrom, type TokenSource } from '../service/token-source.js';
-import type { DiscordProfile, LoginReplyTarget, PendingLogin } from '../store/pending-logins.js';
+import type { PendingLogin } from '../store/pending-logins.js';
+import type { DiscordProfile, LoginReplyTarget } from '../store/pending-records.js';
 import type { BotStore } from '../store/bot-store.js';
 
 /** PKCE verifier length; the service accepts 43-128 characters of A-Z a-z 0-9 - . _ ~ (pkce-challenge's alphabet). */

@@ -7,6 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, Pool, type Dispatcher } from 'undici';
 import { AbortedError, UpstreamUnavailableError } from './errors.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../config/defaults.js';
+import { readCapped } from '../util/read-capped.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -96,7 +97,7 @@ export async function sendOnce(dispatcher: Dispatcher, req: HttpRequest): Promis
       // The declared length frames the body (undici reads no more), so it is within the cap.
       return { status: res.statusCode, headers: res.headers, body: await res.body.text(), bytes: declared };
     }
-    const { text, bytes } = await readCapped(res.body, req.maxBodyBytes, res.statusCode);
+    const { text, bytes } = await readBody(res.body, req.maxBodyBytes, res.statusCode);
     return { status: res.statusCode, headers: res.headers, body: text, bytes };
   } catch (e) {
     throwIfAborted(req.signal, e);
@@ -149,50 +150,14 @@ function stopOnTimeout(stop: Stop, timeoutMs: number): void {
   stop.fire(new UpstreamTimeoutError(timeoutMs));
 }
 
-/**
- * Reads a response body to the end as UTF-8, destroying it (the connection is dropped) as soon as it
- * exceeds `maxBytes`. Event-driven rather than `for await`, which costs a promise per chunk.
- */
-function readCapped(body: Readable, maxBytes: number, status: number): Promise<{ text: string; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    const cleanup = (): void => {
-      body.off('data', onData);
-      body.off('end', onEnd);
-      body.off('error', onError);
-      body.off('close', onClose);
-    };
-    const onData = (chunk: Buffer): void => {
-      bytes += chunk.length;
-      if (bytes > maxBytes) {
-        cleanup();
-        // undici errors the destroyed body (request aborted): that is expected, not unhandled.
-        body.on('error', ignore);
-        body.destroy();
-        reject(new BodyTooLargeError(maxBytes, status));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = (): void => {
-      cleanup();
-      resolve({ text: (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, bytes)).toString('utf8'), bytes });
-    };
-    const onError = (error: Error): void => {
-      cleanup();
-      reject(error);
-    };
-    // Closed without 'end' or 'error' (destroyed without a reason): the body is incomplete.
-    const onClose = (): void => {
-      cleanup();
-      reject(new UpstreamUnavailableError('The service closed the response before its end'));
-    };
-    body.on('data', onData);
-    body.once('end', onEnd);
-    body.once('error', onError);
-    body.once('close', onClose);
+/** A response body to its end as UTF-8; over the cap the body is destroyed (the connection dropped). */
+async function readBody(body: Readable, maxBytes: number, status: number): Promise<{ text: string; bytes: number }> {
+  const read = await readCapped(body, maxBytes, {
+    overflow: 'destroy',
+    closedEarly: () => new UpstreamUnavailableError('The service closed the response before its end'),
   });
+  if (read.body === undefined) throw new BodyTooLargeError(maxBytes, status);
+  return { text: read.body.toString('utf8'), bytes: read.bytes };
 }
 
 function ignore(): void {}

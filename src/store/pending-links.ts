@@ -1,10 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { StoredTokens } from '../service/token-source.js';
-import { keyedHash } from './crypto.js';
-import { copyProfile, copyReply, parseProfile, type DiscordProfile, type LoginReplyTarget } from './pending-logins.js';
+import { copyProfile, copyReply, parseProfile, parseReply, PendingRecords, type DiscordProfile, type LoginReplyTarget } from './pending-records.js';
 import { type SealedRecords } from './sealed.js';
 import { isRecord } from '../util/is-record.js';
-import { isLocale } from '../i18n/index.js';
 
 /**
  * A link the service already authorized (code exchanged, tokens in hand) that waits for the person in the
@@ -43,17 +41,9 @@ interface StoredPendingLink extends PendingLink {
  * single-use across every process, and a token of one pending login cannot confirm another. A wrong secret
  * leaves the record in place (nobody can cancel someone else's link by guessing).
  */
-export class PendingLinks {
-  readonly ttlMs: number;
-  private readonly now: () => number;
-
-  constructor(
-    private readonly records: SealedRecords,
-    private readonly hashKey: Buffer,
-    o: { now?: () => number; ttlMs?: number } = {},
-  ) {
-    this.now = o.now ?? Date.now;
-    this.ttlMs = Math.min(o.ttlMs ?? PENDING_LINK_TTL_MS, PENDING_LINK_TTL_MS);
+export class PendingLinks extends PendingRecords {
+  constructor(records: SealedRecords, hashKey: Buffer, o: { now?: () => number; ttlMs?: number } = {}) {
+    super(records, hashKey, PENDING_LINK_TTL_MS, o);
   }
 
   async create(p: NewPendingLink): Promise<{ token: string; expiresAt: number }> {
@@ -72,7 +62,7 @@ export class PendingLinks {
       receivedAt: p.receivedAt,
       expiresAt,
       reply: copyReply(p.reply),
-      secretHash: keyedHash(this.hashKey, secret),
+      secretHash: this.hash(secret),
     };
     await this.records.set(PENDING_LINKS, p.discordUserId, record, this.ttlMs);
     return { token: `${p.discordUserId}.${secret}`, expiresAt };
@@ -83,14 +73,14 @@ export class PendingLinks {
     const match = TOKEN_PATTERN.exec(token);
     if (!match?.[1] || !match[2]) return undefined;
     const discordUserId = match[1];
-    const secretHash = Buffer.from(keyedHash(this.hashKey, match[2]));
+    const secretHash = Buffer.from(this.hash(match[2]));
     const read = await this.records.read(PENDING_LINKS, discordUserId, parseStored);
     if (read === undefined) return undefined;
     const stored = Buffer.from(read.record.secretHash);
     if (stored.length !== secretHash.length || !timingSafeEqual(stored, secretHash)) return undefined;
     // Of concurrent takes (in any process) only the one that deletes this very record gets it.
     if (!(await this.records.compareAndDelete(PENDING_LINKS, discordUserId, read))) return undefined;
-    if (read.record.expiresAt <= this.now() || read.record.discordUserId !== discordUserId) return undefined;
+    if (this.expired(read.record) || read.record.discordUserId !== discordUserId) return undefined;
     const { secretHash: _, ...link } = read.record;
     return link;
   }
@@ -102,13 +92,14 @@ export class PendingLinks {
 }
 
 function parseStored(value: unknown): StoredPendingLink | undefined {
-  if (!isRecord(value) || !isRecord(value.tokens) || !isRecord(value.reply)) return undefined;
+  if (!isRecord(value) || !isRecord(value.tokens)) return undefined;
   const discordUser = parseProfile(value.discordUser);
+  const reply = parseReply(value.reply);
   const { discordUserId, serviceUserName, receivedAt, expiresAt, secretHash } = value;
   const { accessToken, refreshToken, expiresAt: tokenExpiresAt, obtainedAt } = value.tokens;
-  const { applicationId, interactionToken, locale } = value.reply;
   if (
     discordUser === undefined ||
+    reply === undefined ||
     typeof discordUserId !== 'string' ||
     typeof serviceUserName !== 'string' ||
     typeof receivedAt !== 'number' ||
@@ -116,9 +107,7 @@ function parseStored(value: unknown): StoredPendingLink | undefined {
     typeof secretHash !== 'string' ||
     typeof accessToken !== 'string' ||
     typeof refreshToken !== 'string' ||
-    typeof tokenExpiresAt !== 'number' ||
-    typeof applicationId !== 'string' ||
-    typeof interactionToken !== 'string'
+    typeof tokenExpiresAt !== 'number'
   ) {
     return undefined;
   }
@@ -129,7 +118,7 @@ function parseStored(value: unknown): StoredPendingLink | undefined {
     tokens: { accessToken, refreshToken, expiresAt: tokenExpiresAt, ...(typeof obtainedAt === 'number' ? { obtainedAt } : {}) },
     receivedAt,
     expiresAt,
-    reply: { applicationId, interactionToken, ...(isLocale(locale) ? { locale } : {}) },
+    reply,
     secretHash,
   };
 }

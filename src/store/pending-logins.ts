@@ -1,28 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { keyedHash } from './crypto.js';
 import { type SealedRecords } from './sealed.js';
 import { isRecord } from '../util/is-record.js';
-import { isLocale, type Locale } from '../i18n/index.js';
-
-/** Where the bot edits the ephemeral /login reply once the login ends, and in whose language. */
-export interface LoginReplyTarget {
-  applicationId: string;
-  interactionToken: string;
-  /** The Discord locale of the person who ran /login (the reply's edits are in it); none from older versions. */
-  locale?: Locale;
-}
-
-/** The reply target as stored: a locale that is not one of the catalogue's is dropped (English). */
-export function copyReply(reply: LoginReplyTarget): LoginReplyTarget {
-  return { applicationId: reply.applicationId, interactionToken: reply.interactionToken, ...(isLocale(reply.locale) ? { locale: reply.locale } : {}) };
-}
-
-/** Who ran /login, as Discord showed them then; the confirmation page names this account. */
-export interface DiscordProfile {
-  username: string;
-  displayName: string;
-  avatarUrl?: string;
-}
+import { copyProfile, copyReply, parseProfile, parseReply, PendingRecords, type DiscordProfile, type LoginReplyTarget } from './pending-records.js';
 
 export interface PendingLogin {
   discordUserId: string;
@@ -59,17 +38,9 @@ interface Marker {
  * the engine's atomic take, so of concurrent takes of one state — in any number of processes — exactly one gets
  * the record. Records expire in the engine after their lifetime; an expired one also reads as absent.
  */
-export class PendingLogins {
-  readonly ttlMs: number;
-  private readonly now: () => number;
-
-  constructor(
-    private readonly records: SealedRecords,
-    private readonly hashKey: Buffer,
-    o: { now?: () => number; ttlMs?: number } = {},
-  ) {
-    this.now = o.now ?? Date.now;
-    this.ttlMs = Math.min(o.ttlMs ?? PENDING_LOGIN_TTL_MS, PENDING_LOGIN_TTL_MS);
+export class PendingLogins extends PendingRecords {
+  constructor(records: SealedRecords, hashKey: Buffer, o: { now?: () => number; ttlMs?: number } = {}) {
+    super(records, hashKey, PENDING_LOGIN_TTL_MS, o);
   }
 
   async create(p: NewPendingLogin): Promise<{ state: string; expiresAt: number }> {
@@ -99,7 +70,7 @@ export class PendingLogins {
     const record = await this.records.take(LOGINS, hash, parsePendingLogin);
     if (record === undefined) return undefined;
     await this.records.delete(USER_LOGINS, `${record.discordUserId}:${hash}`);
-    if (record.expiresAt <= this.now()) return undefined;
+    if (this.expired(record)) return undefined;
     return record;
   }
 
@@ -127,10 +98,6 @@ export class PendingLogins {
       await this.records.delete(USER_LOGINS, id);
     }
   }
-
-  private hash(state: string): string {
-    return keyedHash(this.hashKey, state);
-  }
 }
 
 function parseMarker(value: unknown): Marker | undefined {
@@ -139,32 +106,19 @@ function parseMarker(value: unknown): Marker | undefined {
     : undefined;
 }
 
-export function copyProfile(p: DiscordProfile): DiscordProfile {
-  return { username: p.username, displayName: p.displayName, ...(p.avatarUrl !== undefined ? { avatarUrl: p.avatarUrl } : {}) };
-}
-
-export function parseProfile(value: unknown): DiscordProfile | undefined {
-  if (!isRecord(value)) return undefined;
-  const { username, displayName, avatarUrl } = value;
-  if (typeof username !== 'string' || typeof displayName !== 'string') return undefined;
-  if (avatarUrl !== undefined && typeof avatarUrl !== 'string') return undefined;
-  return copyProfile({ username, displayName, ...(avatarUrl !== undefined ? { avatarUrl } : {}) });
-}
-
 function parsePendingLogin(value: unknown): PendingLogin | undefined {
-  if (!isRecord(value) || !isRecord(value.reply)) return undefined;
+  if (!isRecord(value)) return undefined;
+  const reply = parseReply(value.reply);
   const discordUser = value.discordUser === undefined ? undefined : parseProfile(value.discordUser);
   if (value.discordUser !== undefined && discordUser === undefined) return undefined;
   const { discordUserId, codeVerifier, redirectUri, createdAt, expiresAt } = value;
-  const { applicationId, interactionToken, locale } = value.reply;
   if (
+    reply === undefined ||
     typeof discordUserId !== 'string' ||
     typeof codeVerifier !== 'string' ||
     typeof redirectUri !== 'string' ||
     typeof createdAt !== 'number' ||
-    typeof expiresAt !== 'number' ||
-    typeof applicationId !== 'string' ||
-    typeof interactionToken !== 'string'
+    typeof expiresAt !== 'number'
   ) {
     return undefined;
   }
@@ -175,6 +129,6 @@ function parsePendingLogin(value: unknown): PendingLogin | undefined {
     redirectUri,
     createdAt,
     expiresAt,
-    reply: { applicationId, interactionToken, ...(isLocale(locale) ? { locale } : {}) },
+    reply,
   };
 }

@@ -6,47 +6,18 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { localeFromAcceptLanguage, translator } from '../i18n/index.js';
+import { readCapped } from '../util/read-capped.js';
 
 /** Reads the body, keeping it when `keep`; resolves undefined as soon as more than `maxBytes` arrived (reading stops). */
-export function readAtMost(req: IncomingMessage, maxBytes: number, keep: boolean): Promise<Buffer | undefined> {
+export async function readAtMost(req: IncomingMessage, maxBytes: number, keep: boolean): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > maxBytes) return Promise.resolve(undefined);
-  return new Promise<Buffer | undefined>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const cleanup = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    const onData = (chunk: Buffer): void => {
-      received += chunk.length;
-      if (received > maxBytes) {
-        cleanup();
-        req.pause();
-        resolve(undefined);
-        return;
-      }
-      if (keep) chunks.push(chunk);
-    };
-    const onEnd = (): void => {
-      cleanup();
-      resolve(Buffer.concat(chunks, keep ? received : 0));
-    };
-    const onError = (error: Error): void => {
-      cleanup();
-      reject(error);
-    };
-    const onClose = (): void => {
-      cleanup();
-      reject(new Error('the client closed the connection before the request body ended'));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
+  if (declared > maxBytes) return undefined;
+  const read = await readCapped(req, maxBytes, {
+    keep,
+    overflow: 'pause',
+    closedEarly: () => new Error('the client closed the connection before the request body ended'),
   });
+  return read.body;
 }
 
 /** 413, then Node closes the connection instead of reading the rest of the body. */
