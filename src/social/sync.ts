@@ -138,6 +138,8 @@ export class MirrorSync {
 
   private async enqueue(userId: string, next: { id: string; dueAt: number }): Promise<void> {
     await this.o.jobs.enqueue(SYNC_QUEUE, next.id, { userId }, { delayMs: Math.max(0, next.dueAt - this.o.now()) });
+    // Left or forgotten since the id was noted (their removal took the ids it found, maybe before this job): it goes too.
+    if (!(await this.o.members.member(userId))) await this.o.jobs.remove(SYNC_QUEUE, [next.id]);
   }
 
   /** One member's sync job: skipped when another process synced them this interval or holds the claim. */
