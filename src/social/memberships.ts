@@ -98,6 +98,11 @@ export class Memberships {
     return this.remove(userId);
   }
 
+  /** A member whose login was lost and whose stale time passed, gone from every server (unless they came back meanwhile). */
+  removeLost(userId: string, now: number): Promise<Removed> {
+    return this.remove(userId, (m) => m.lost !== undefined && m.lost.staleUntil <= now);
+  }
+
   /** Changes a member's record only while it exists (a sync never brings back someone who left). */
   async updateMember<T>(userId: string, change: (m: MemberRecord) => T | undefined): Promise<{ member: MemberRecord; result: T } | undefined> {
     return modify(this.kv, KEY.member(userId), (raw) => {

@@ -211,4 +211,60 @@ describe.each(engineCases())('membership races on $kind', (engineCase) => {
     expect(await remains(p.store, first)).toEqual([]);
     expect(await p.plain.isMember(GUILD, first)).toBe(false);
   });
+
+  it.skipIf(skip)('a login lost for 30 days: its memberships, record, mirrors, title rows and sync jobs all go; the other members stay', async () => {
+    const p = await place();
+    const [lost, stays] = [member('1200000000000000301'), member('1200000000000000302')];
+    for (const id of [lost, stays]) expect(await p.plain.join(GUILD, id)).toMatchObject({ ok: true });
+    expect(await p.plain.join(OTHER, lost)).toMatchObject({ ok: true });
+    lists.lost.add(lost);
+    now += QUIET_INTERVAL;
+    await p.plain.runSync(lost);
+    expect((await p.plain.mirror(lost, 'anime'))?.staleUntil).toBe(now + 30 * DAY);
+    const lostJobs = (JSON.parse((await p.store.get(`soc:member:${lost}`)) ?? '{}') as { jobIds?: string[] }).jobIds ?? [];
+    expect(lostJobs).toHaveLength(1);
+    now += 29 * DAY;
+    await p.plain.watch();
+    expect(await p.plain.members(GUILD)).toEqual([lost, stays]);
+    now += DAY;
+    await p.plain.watch();
+    expect(await remains(p.store, lost)).toEqual([]);
+    expect(await p.plain.members(GUILD)).toEqual([stays]);
+    expect(await p.plain.members(OTHER)).toEqual([]);
+    expect((await p.plain.holders(GUILD, 'anime', 3)).holders.map((h) => h.discordUserId)).toEqual([stays]);
+    // Their queued sync job is gone (enqueueing its id again adds it anew).
+    for (const jobId of lostJobs) expect(await p.jobs.enqueue(SYNC_QUEUE, jobId, { userId: lost }, { delayMs: DAY })).toBe(true);
+    // The next watch finds nothing of theirs left to do.
+    const writes: string[] = [];
+    await p.social({ kv: before(p.store, WRITES, async (_op, key) => void writes.push(key)) }).watch();
+    expect(writes.filter((k) => k.includes(lost))).toEqual([]);
+  });
+
+  it.skipIf(skip)('coming back just as a lost login expires: still a member, and the lists are read again', async () => {
+    const p = await place();
+    const id = member('1200000000000000401');
+    expect(await p.plain.join(GUILD, id)).toMatchObject({ ok: true });
+    lists.lost.add(id);
+    now += QUIET_INTERVAL;
+    await p.plain.runSync(id);
+    now += 30 * DAY;
+    // They log in and join again while the watch is about to delete their expired mirror.
+    const step = once(
+      (op, key) => op === 'compareAndDelete' && key.startsWith(`soc:mirror:${id}:`),
+      async () => {
+        lists.lost.delete(id);
+        linked.set(id, { serviceUser: 'user401', linkedAt: now });
+        expect(await p.plain.join(GUILD, id)).toMatchObject({ ok: true, alreadyMember: true });
+      },
+    );
+    await p.social({ kv: before(p.store, WRITES, step) }).watch();
+    expect(step.ran()).toBe(true);
+    expect(await p.plain.isMember(GUILD, id)).toBe(true);
+    expect(await p.plain.members(GUILD)).toEqual([id]);
+    await p.plain.runSync(id);
+    const mirror = await p.plain.mirror(id, 'anime');
+    expect(mirror?.entries).toHaveLength(20);
+    expect(mirror?.staleUntil).toBeUndefined();
+    expect((await p.plain.holders(GUILD, 'anime', 3)).holders.map((h) => h.discordUserId)).toEqual([id]);
+  });
 });
