@@ -30,7 +30,7 @@ export const server: SlashCommand = defineCommand(SERVER_DATA, {
     async run(ctx) {
       const guildId = serverOnly(ctx);
       const joined = await ctx.deps.social.join(guildId, ctx.userId, ctx.signal);
-      if (!joined.ok) throw new NotLoggedInError();
+      if (!joined.ok) throw joined.reason === 'left' ? new UserFacingError('social.join.leftMeanwhile') : new NotLoggedInError();
       return joinedMessage(ctx.t, {
         serviceUser: joined.serviceUser,
         alreadyMember: joined.alreadyMember,

@@ -4,9 +4,12 @@
 // Every change also goes to the title index (src/social/title-index.ts): removals before the mirror
 // is written, additions and changes after, so a crash in between leaves at worst a row missing from
 // the index — never a row of a title the mirror lost — and the member's next full pass writes it.
+// A mirror dropped while another process writes it (a leave or "forget me" racing a sync) leaves no
+// row behind: the drop removes the rows of what it deleted again after deleting it, and a writer
+// looks at the mirror after writing rows and takes back those of titles it no longer holds.
 
 import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, type MirrorRecord } from './records.js';
-import { modify, type SocialKv } from './kv.js';
+import { ConcurrentChangeError, modify, type SocialKv } from './kv.js';
 import { TitleIndex } from './title-index.js';
 import type { ListKind, MemberMirror, MirrorChange, MirrorEntry } from './types.js';
 
@@ -18,6 +21,9 @@ export interface SyncRead {
   /** When the read started (a bot change after it is newer than anything read). */
   startedAt: number;
 }
+
+/** Rounds of dropping a mirror that keeps changing under the drop before giving up. */
+const DROP_ATTEMPTS = 16;
 
 export class MirrorStore {
   /** The title index this store keeps along the mirrors (the server view reads it). */
@@ -61,7 +67,7 @@ export class MirrorStore {
     const after = done?.after;
     if (done && after) {
       const { record } = done;
-      await this.indexing(userId, kind, () => this.titles.put(userId, kind, record.serviceUser, [after], record.staleUntil));
+      await this.indexing(userId, kind, () => this.putRows(userId, kind, record.serviceUser, [after], record.staleUntil));
     }
     return done?.change;
   }
@@ -109,7 +115,7 @@ export class MirrorStore {
       // is missing or differs; otherwise only the changed titles are written.
       const whole = read.full || !previous || previous.staleUntil !== undefined || previous.serviceUser !== serviceUser;
       const put = whole ? [...record.entries.values()] : changes.flatMap((c) => (c.after ? [c.after] : []));
-      await this.titles.put(userId, kind, serviceUser, put);
+      await this.putRows(userId, kind, serviceUser, put);
     });
     return changes;
   }
@@ -123,19 +129,46 @@ export class MirrorStore {
         record.staleUntil = staleUntil;
         return { value: encodeMirror(record), result: record };
       });
-      if (marked) await this.indexing(userId, kind, () => this.titles.put(userId, kind, marked.serviceUser, [...marked.entries.values()], staleUntil));
+      if (marked) await this.indexing(userId, kind, () => this.putRows(userId, kind, marked.serviceUser, [...marked.entries.values()], staleUntil));
     }
   }
 
-  /** Both mirrors of the user, gone (their rows leave the title index first). Returns how many records were deleted. */
+  /**
+   * Both mirrors of the user, gone. Each mirror's rows leave the title index before it is deleted (a
+   * crash in between leaves no row) and again after (rows a concurrent writer put meanwhile); a mirror
+   * changed meanwhile is read again. Returns how many records were deleted.
+   */
   async drop(userId: string): Promise<number> {
     let count = 0;
-    for (const kind of KINDS) {
-      const kept = await this.record(userId, kind);
-      if (kept) await this.titles.remove(userId, kind, [...kept.entries.keys()]);
-      if (await this.kv.delete(KEY.mirror(userId, kind))) count++;
-    }
+    for (const kind of KINDS) if (await this.dropOne(userId, kind)) count++;
     return count;
+  }
+
+  private async dropOne(userId: string, kind: ListKind): Promise<boolean> {
+    const key = KEY.mirror(userId, kind);
+    for (let attempt = 0; attempt < DROP_ATTEMPTS; attempt++) {
+      const raw = await this.kv.get(key);
+      if (raw === undefined) return false;
+      const ids = [...(decodeMirror(raw)?.entries.keys() ?? [])];
+      await this.titles.remove(userId, kind, ids);
+      if (await this.kv.compareAndDelete(key, raw)) {
+        await this.titles.remove(userId, kind, ids);
+        return true;
+      }
+    }
+    throw new ConcurrentChangeError(key);
+  }
+
+  /**
+   * Writes the member's rows for these entries, then takes back the rows of those the mirror no longer
+   * holds (dropped or removed while the rows were written: nothing else would ever remove them).
+   */
+  private async putRows(userId: string, kind: ListKind, serviceUser: string, entries: readonly MirrorEntry[], staleUntil?: number): Promise<void> {
+    if (entries.length === 0) return;
+    await this.titles.put(userId, kind, serviceUser, entries, staleUntil);
+    const now = await this.record(userId, kind);
+    const gone = entries.filter((e) => !now?.entries.has(e.id)).map((e) => e.id);
+    if (gone.length > 0) await this.titles.remove(userId, kind, gone);
   }
 
   /**

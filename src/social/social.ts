@@ -97,6 +97,7 @@ export class Social implements SocialService {
     this.notedActive.delete(discordUserId);
     const now = this.o.now();
     const joined = await this.memberships.join(guildId, discordUserId, link.serviceUser, now);
+    let changes: MirrorChange[] = [];
     try {
       // The first sync happens now when no mirror of this account is kept (or only a stale one).
       let needsSync = false;
@@ -105,12 +106,12 @@ export class Social implements SocialService {
         if (!kept || kept.serviceUser !== link.serviceUser || kept.staleUntil !== undefined) needsSync = true;
       }
       if (needsSync) {
-        const { changes, newest } = await this.sync.syncKinds(discordUserId, link.serviceUser, signal);
+        const synced = await this.sync.syncKinds(discordUserId, link.serviceUser, signal);
+        changes = synced.changes;
         await this.memberships.updateMember(discordUserId, (m) => {
-          noteRead(m, newest, now, this.knobs);
+          noteRead(m, synced.newest, now, this.knobs);
           return true;
         });
-        if (changes.length > 0) await this.emit(discordUserId, link.serviceUser, changes);
       }
     } catch (error) {
       if (!joined.alreadyMember) await this.undoJoin(guildId, discordUserId);
@@ -118,24 +119,31 @@ export class Social implements SocialService {
       throw error;
     }
     if (joined.firstServer || joined.wasLost) await this.sync.scheduleAtPace(discordUserId);
+    // Left this server or forgotten while joining (their record decides): nothing of a non-member stays.
+    const member = await this.memberships.member(discordUserId);
+    if (!member?.guilds.includes(guildId)) {
+      await this.memberships.settle(guildId, discordUserId);
+      if (!member) await this.mirrors.drop(discordUserId);
+      return { ok: false, reason: 'left' };
+    }
+    if (changes.length > 0) await this.emit(discordUserId, link.serviceUser, changes);
     const [anime, manga] = await Promise.all(KINDS.map(async (kind) => (await this.mirrors.record(discordUserId, kind))?.entries.size ?? 0));
     return { ok: true, alreadyMember: joined.alreadyMember, serviceUser: link.serviceUser, entries: { anime: anime ?? 0, manga: manga ?? 0 } };
   }
 
   /** A join whose first sync failed leaves nothing behind. */
   private async undoJoin(guildId: string, userId: string): Promise<void> {
-    const member = await this.memberships.member(userId);
-    const { remaining } = await this.memberships.leave(guildId, userId);
-    if (remaining === 0) await this.dropUserData(userId, member?.jobIds ?? []);
+    const { gone } = await this.memberships.leave(guildId, userId);
+    if (gone) await this.dropUserData(userId, gone.jobIds ?? []);
   }
 
   async leave(guildId: string, discordUserId: string): Promise<boolean> {
-    const member = await this.memberships.member(discordUserId);
-    const { was, remaining } = await this.memberships.leave(guildId, discordUserId);
-    if (remaining === 0 && member) await this.dropUserData(discordUserId, member.jobIds ?? []);
+    const { was, gone } = await this.memberships.leave(guildId, discordUserId);
+    if (gone) await this.dropUserData(discordUserId, gone.jobIds ?? []);
     return was;
   }
 
+  /** A non-member's mirrors and sync jobs, gone (after their record: a sync or join still running then drops what it wrote itself). */
   private async dropUserData(userId: string, jobIds: readonly string[]): Promise<number> {
     if (jobIds.length > 0) await this.o.jobs.remove(SYNC_QUEUE, jobIds);
     return this.mirrors.drop(userId);
@@ -147,11 +155,13 @@ export class Social implements SocialService {
     const change = await this.mirrors.applyChange(discordUserId, kind, id, entry);
     const now = this.o.now();
     if (change || now - member.activeAt >= ACTIVITY_WRITE_MS) {
-      await this.memberships.updateMember(discordUserId, (m) => {
+      const noted = await this.memberships.updateMember(discordUserId, (m) => {
         m.activeAt = now;
         if (change) m.changedAt = now;
         return true;
       });
+      // Left their last server or forgotten meanwhile (the mirror went with them): nothing is told.
+      if (!noted) return;
       await this.syncSoon(discordUserId, member.nextAt, now);
     }
     // Changing their list through the bot means they are logged in again: syncing resumes.
@@ -195,9 +205,9 @@ export class Social implements SocialService {
 
   async forgetUser(discordUserId: string): Promise<number> {
     this.notedActive.delete(discordUserId);
-    const member = await this.memberships.member(discordUserId);
-    const dropped = await this.dropUserData(discordUserId, member?.jobIds ?? []);
-    return dropped + (await this.memberships.forget(discordUserId));
+    // The memberships first: a join or sync that writes a mirror after this finds no record and drops it.
+    const { count, gone } = await this.memberships.forget(discordUserId);
+    return count + (await this.dropUserData(discordUserId, gone?.jobIds ?? []));
   }
 
   onChanges(listener: MirrorChangeListener): void {

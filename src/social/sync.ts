@@ -3,7 +3,8 @@
 // record, so one sync per member per interval across every process). Incremental syncs read the list
 // newest first and stop at the last change already seen; a whole-list read once a day finds deletions.
 // A periodic watch (one runner per deployment) restarts broken chains, resumes members who linked
-// again after a lost login, and sweeps mirrors whose stale time passed.
+// again after a lost login, and removes those whose stale time passed: their mirrors, their title
+// index rows, their memberships and their record.
 
 import type { JobEngine } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
@@ -138,6 +139,8 @@ export class MirrorSync {
 
   private async enqueue(userId: string, next: { id: string; dueAt: number }): Promise<void> {
     await this.o.jobs.enqueue(SYNC_QUEUE, next.id, { userId }, { delayMs: Math.max(0, next.dueAt - this.o.now()) });
+    // Left or forgotten since the id was noted (their removal took the ids it found, maybe before this job): it goes too.
+    if (!(await this.o.members.member(userId))) await this.o.jobs.remove(SYNC_QUEUE, [next.id]);
   }
 
   /** One member's sync job: skipped when another process synced them this interval or holds the claim. */
@@ -237,12 +240,28 @@ export class MirrorSync {
     if (member.lost) {
       const link = await this.o.linked(userId);
       if (link && link.linkedAt > member.lost.at) return this.resume(userId);
-      if (member.lost.staleUntil <= now) await this.o.mirrors.drop(userId);
+      if (member.lost.staleUntil <= now) await this.removeExpired(userId, now);
       return;
     }
     // A chain that broke (a job failed for good, or a process died between a sync and its next job).
     const overdue = now - member.nextAt > this.o.knobs.baseSyncMs && (member.claimUntil ?? 0) <= now;
     if (overdue && member.guilds.length > 0) await this.schedule(userId, now);
+  }
+
+  /**
+   * A lost login whose stale time passed: the mirrors (with their title index rows) go first, then the
+   * memberships and the record, unless they came back meanwhile — then their lists are read again now.
+   */
+  private async removeExpired(userId: string, now: number): Promise<void> {
+    await this.o.mirrors.drop(userId);
+    const { gone } = await this.o.members.removeLost(userId, now);
+    if (gone) {
+      if (gone.jobIds?.length) await this.o.jobs.remove(SYNC_QUEUE, gone.jobIds);
+      this.o.log.info('a joined member login stayed lost past the stale time: they left every server community');
+      return;
+    }
+    const back = await this.o.members.member(userId);
+    if (back && !back.lost) await this.schedule(userId, now);
   }
 }
 

@@ -91,7 +91,8 @@ export type MirrorChangeListener = (discordUserId: string, serviceUser: string, 
 /** What joining answers. */
 export type JoinOutcome =
   | { ok: true; alreadyMember: boolean; serviceUser: string; entries: { anime: number; manga: number } }
-  | { ok: false; reason: 'not-linked' };
+  /** not-linked: no linked account (or its login was refused); left: they left this server or were forgotten while joining. */
+  | { ok: false; reason: 'not-linked' | 'left' };
 
 /**
  * The community as handlers and the other bot parts see it (`ctx.deps.social`). Implemented in

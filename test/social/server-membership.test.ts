@@ -87,6 +87,28 @@ describe('/server join and leave', () => {
     expect(notJoined.text).toContain('You had not joined');
   });
 
+  it('leaving while the join still reads the lists: join answers that it did not hold, and nothing of the user stays', async () => {
+    const user = newUser('racer');
+    await stack.login(user, ALICE);
+    // The service is slow: the join's first read of the lists takes seconds.
+    stack.emulator.faults.delayMs = 2000;
+    try {
+      const joining = server('join', user);
+      const end = Date.now() + 10_000;
+      while ((await stack.bot.store.engine.get(`soc:member:${user.id}`)) === undefined && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      const left = await server('leave', user);
+      expect(left.text).toContain("You left this server's list community");
+      const joined = await joining;
+      expect(joined.text).toContain('while joining: you are not a member');
+      expect(joined.text).not.toContain('You joined');
+    } finally {
+      stack.emulator.faults.delayMs = 0;
+    }
+    const keys = await stack.bot.store.engine.keys('soc:');
+    const values = await Promise.all(keys.map((k) => stack.bot.store.engine.get(k)));
+    expect(keys.filter((k, i) => k.includes(user.id) || values[i]?.includes(user.id))).toEqual([]);
+  });
+
   it('logging out stops the syncs and says so once; the copy stays visible for 30 days; joining again after a new login resumes', async () => {
     const user = newUser('logout');
     await stack.login(user, ALICE);

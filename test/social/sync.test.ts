@@ -260,7 +260,7 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     expect(quiet.nextAt).toBe(now + QUIET_INTERVAL);
   });
 
-  it.skipIf(skip)('a lost login stops syncing; the mirror shows until 30 days pass, then is swept', async () => {
+  it.skipIf(skip)('a lost login stops syncing; the mirror shows until 30 days pass, then the member is gone with it', async () => {
     lists = new FakeLists(() => now);
     const { social, store } = await instance();
     const id = member('1200000000000000061');
@@ -282,12 +282,15 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     expect(await social.mirror(id, 'anime')).toBeUndefined();
     await social.watch();
     expect(await store.get(`soc:mirror:${id}:anime`)).toBeUndefined();
-    // Still a member: linking again resumes the syncs.
-    expect(await social.isMember(GUILD, id)).toBe(true);
+    // No longer a member anywhere: the server does not count them, no record names them.
+    expect(await social.isMember(GUILD, id)).toBe(false);
+    expect(await social.members(GUILD)).toEqual([]);
+    expect((await store.keys('soc:')).filter((k) => k.includes(id))).toEqual([]);
+    // Linking again and joining again reads the lists again.
     lists.lost.delete(id);
     linked.set(id, { serviceUser: 'user061', linkedAt: now });
     await social.watch();
-    await social.runSync(id);
+    expect(await social.join(GUILD, id)).toMatchObject({ ok: true, alreadyMember: false, entries: { anime: 5, manga: 0 } });
     expect(lists.requests.length).toBeGreaterThan(requests);
     expect((await social.mirror(id, 'anime'))?.staleUntil).toBeUndefined();
   });

@@ -159,7 +159,7 @@ export const lists: Messages<typeof en> = {
   'lists.logout.done.text':
     '{hasName, select, yes {**{name}**} other {Dein Konto}} ist nicht mehr verknüpft. Die zugehörigen Tokens sind aus diesem Bot gelöscht, ebenso deine nicht abgeschlossenen Anmeldungen.',
   'lists.logout.community':
-    'Du bist der Listen-Community eines oder mehrerer Server beigetreten: Deine Listen dort werden nicht mehr aktualisiert, und die Kopie, die der Bot behält, bleibt dort bis {until} sichtbar oder bis du `/server leave` nutzt. Melde dich wieder an, um sie aktuell zu halten.',
+    'Du bist der Listen-Community eines oder mehrerer Server beigetreten: Deine Listen dort werden nicht mehr aktualisiert, und die Kopie, die der Bot behält, bleibt dort bis {until} sichtbar oder bis du `/server leave` nutzt. Am {until} verlässt du diese Communitys, und die Kopie wird gelöscht. Melde dich vorher wieder an, um sie aktuell zu halten.',
   'lists.logout.notLinked.title': 'Nicht verknüpft',
   'lists.logout.notLinked.text': 'Du hattest kein verknüpftes Konto. Deine nicht abgeschlossenen Anmeldungen sind gelöscht, falls es welche gab.',
   'lists.logout.forgetButton': 'Auch alles löschen, was über mich gespeichert ist',

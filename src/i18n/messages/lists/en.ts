@@ -165,7 +165,7 @@ export const lists = {
   'lists.logout.done.text':
     'Unlinked {hasName, select, yes {**{name}**} other {your account}}. Its tokens are deleted from this bot, and so are your unfinished logins.',
   'lists.logout.community':
-    'You joined the list community of one or more servers: your lists there are no longer updated, and the copy the bot keeps stays visible there until {until} or until you `/server leave`. Log in again to keep it up to date.',
+    'You joined the list community of one or more servers: your lists there are no longer updated, and the copy the bot keeps stays visible there until {until} or until you `/server leave`. On {until} you leave those communities and the copy is deleted. Log in again before then to keep it up to date.',
   'lists.logout.notLinked.title': 'Not linked',
   'lists.logout.notLinked.text': 'You had no linked account. Your unfinished logins, if any, are deleted.',
   'lists.logout.forgetButton': 'Also delete everything stored about me',

@@ -159,7 +159,7 @@ export const lists: Messages<typeof en> = {
   'lists.logout.done.text':
     'Se ha desvinculado {hasName, select, yes {**{name}**} other {tu cuenta}}. Sus tokens se han borrado de este bot, igual que tus inicios de sesión sin terminar.',
   'lists.logout.community':
-    'Te uniste a la comunidad de listas de uno o más servidores: tus listas allí ya no se actualizan, y la copia que guarda el bot seguirá visible hasta el {until} o hasta que uses `/server leave`. Vuelve a iniciar sesión para mantenerla al día.',
+    'Te uniste a la comunidad de listas de uno o más servidores: tus listas allí ya no se actualizan, y la copia que guarda el bot seguirá visible hasta el {until} o hasta que uses `/server leave`. El {until} sales de esas comunidades y la copia se borra. Vuelve a iniciar sesión antes para mantenerla al día.',
   'lists.logout.notLinked.title': 'Sin vincular',
   'lists.logout.notLinked.text': 'No tenías ninguna cuenta vinculada. Tus inicios de sesión sin terminar, si los había, se han borrado.',
   'lists.logout.forgetButton': 'Borrar también todo lo que se guarda sobre mí',

@@ -159,7 +159,7 @@ export const lists: Messages<typeof en> = {
   'lists.logout.done.text':
     '{hasName, select, yes {**{name}**} other {Ton compte}} n’est plus lié. Ses jetons sont supprimés de ce bot, tout comme tes connexions inachevées.',
   'lists.logout.community':
-    'Tu as rejoint la communauté de listes d’un ou plusieurs serveurs : tes listes n’y sont plus mises à jour, et la copie que garde le bot y reste visible jusqu’au {until} ou jusqu’à ce que tu fasses `/server leave`. Reconnecte-toi pour la garder à jour.',
+    'Tu as rejoint la communauté de listes d’un ou plusieurs serveurs : tes listes n’y sont plus mises à jour, et la copie que garde le bot y reste visible jusqu’au {until} ou jusqu’à ce que tu fasses `/server leave`. Le {until}, tu quittes ces communautés et la copie est supprimée. Reconnecte-toi avant pour la garder à jour.',
   'lists.logout.notLinked.title': 'Aucun compte lié',
   'lists.logout.notLinked.text': 'Tu n’avais aucun compte lié. Tes connexions inachevées, s’il y en avait, sont supprimées.',
   'lists.logout.forgetButton': 'Supprimer aussi tout ce qui est stocké sur moi',

@@ -159,7 +159,7 @@ export const lists: Messages<typeof en> = {
   'lists.logout.done.text':
     '{hasName, select, yes {**{name}**} other {あなたのアカウント}}の連携を解除しました。トークンと未完了のログインはこのボットから削除されています。',
   'lists.logout.community':
-    'あなたは1つ以上のサーバーのリストコミュニティに参加しています。そこでのリストは今後更新されず、ボットが保存しているコピーは {until} まで、または `/server leave` するまで表示されます。最新の状態を保つには、もう一度ログインしてください。',
+    'あなたは1つ以上のサーバーのリストコミュニティに参加しています。そこでのリストは今後更新されず、ボットが保存しているコピーは {until} まで、または `/server leave` するまで表示されます。{until} にはそれらのコミュニティから退出し、コピーは削除されます。最新の状態を保つには、それまでにもう一度ログインしてください。',
   'lists.logout.notLinked.title': '連携されていません',
   'lists.logout.notLinked.text': '連携中のアカウントはありませんでした。未完了のログインがあれば削除しました。',
   'lists.logout.forgetButton': '保存されている自分のデータもすべて削除',

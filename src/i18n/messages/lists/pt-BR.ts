@@ -159,7 +159,7 @@ export const lists: Messages<typeof en> = {
   'lists.logout.done.text':
     '{hasName, select, yes {**{name}** foi desvinculada} other {Sua conta foi desvinculada}}. Os tokens dela foram apagados deste bot, assim como seus logins não concluídos.',
   'lists.logout.community':
-    'Você entrou na comunidade de listas de um ou mais servidores: suas listas lá não são mais atualizadas, e a cópia que o bot guarda continua visível lá até {until} ou até você usar `/server leave`. Faça login de novo para mantê-la atualizada.',
+    'Você entrou na comunidade de listas de um ou mais servidores: suas listas lá não são mais atualizadas, e a cópia que o bot guarda continua visível lá até {until} ou até você usar `/server leave`. Em {until} você sai dessas comunidades e a cópia é apagada. Faça login de novo antes disso para mantê-la atualizada.',
   'lists.logout.notLinked.title': 'Nenhuma conta vinculada',
   'lists.logout.notLinked.text': 'Você não tinha nenhuma conta vinculada. Seus logins não concluídos, se havia algum, foram apagados.',
   'lists.logout.forgetButton': 'Apagar também tudo o que está guardado sobre mim',

@@ -114,6 +114,9 @@ export const social: Messages<typeof en> = {
     'Du bist aus der Listen-Community dieses Servers ausgetreten: Seine Mitglieder sehen hier deine Listen, Wertungen und deinen Fortschritt nicht mehr, und sein Aktivitätsfeed postet deine Änderungen nicht mehr. Wenn du aus allen Servern ausgetreten bist, wird die Kopie deiner Listen gelöscht.',
   'social.leave.notJoined.title': 'Nicht beigetreten',
   'social.leave.notJoined.text': 'Du warst der Listen-Community dieses Servers nicht beigetreten: Hier wird nichts über dich angezeigt.',
+  'social.join.leftMeanwhile.title': 'Nicht beigetreten',
+  'social.join.leftMeanwhile.text':
+    'Du hast die Listen-Community dieses Servers verlassen oder das Löschen aller Daten über dich verlangt, während du beigetreten bist: Du bist kein Mitglied, und hier wird nichts über dich angezeigt. Führe `/server join` erneut aus, um beizutreten.',
 
   'social.feed.hidden': '🔞 ein hier ausgeblendeter Titel',
   'social.feed.watched': '{count, plural, one {# Folge} other {# Folgen}} geschaut',

@@ -118,6 +118,9 @@ export const social = {
     "You left this server's list community: its members no longer see your lists, scores or progress here, and its activity feed no longer posts your changes. When you have left every server, the copy of your lists is deleted.",
   'social.leave.notJoined.title': 'Not joined',
   'social.leave.notJoined.text': "You had not joined this server's list community: nothing about you is shown here.",
+  'social.join.leftMeanwhile.title': 'Not joined',
+  'social.join.leftMeanwhile.text':
+    "You left this server's list community, or asked for everything about you to be deleted, while joining: you are not a member, and nothing about you is shown here. Run `/server join` again to join.",
 
   // ---- activity feed posts
   'social.feed.hidden': '🔞 a title hidden here',

@@ -113,6 +113,9 @@ export const social: Messages<typeof en> = {
     'Has salido de la comunidad de listas de este servidor: sus miembros ya no ven aquí tus listas, notas ni progreso, y su feed de actividad ya no publica tus cambios. Cuando hayas salido de todos los servidores, se borrará la copia de tus listas.',
   'social.leave.notJoined.title': 'No te habías unido',
   'social.leave.notJoined.text': 'No te habías unido a la comunidad de listas de este servidor: aquí no se muestra nada sobre ti.',
+  'social.join.leftMeanwhile.title': 'No te has unido',
+  'social.join.leftMeanwhile.text':
+    'Saliste de la comunidad de listas de este servidor, o pediste borrar todo lo que hay sobre ti, mientras te unías: no eres miembro y aquí no se muestra nada sobre ti. Vuelve a usar `/server join` para unirte.',
 
   'social.feed.hidden': '🔞 un título oculto aquí',
   'social.feed.watched': 'ha visto {count, plural, one {# episodio} other {# episodios}}',

@@ -113,6 +113,9 @@ export const social: Messages<typeof en> = {
     'Tu as quitté la communauté de listes de ce serveur : ses membres ne voient plus tes listes, tes notes ni ta progression ici, et son fil d’activité ne publie plus tes changements. Quand tu as quitté tous les serveurs, la copie de tes listes est supprimée.',
   'social.leave.notJoined.title': 'Pas inscrit',
   'social.leave.notJoined.text': 'Tu n’avais pas rejoint la communauté de listes de ce serveur : rien te concernant n’est affiché ici.',
+  'social.join.leftMeanwhile.title': 'Pas membre',
+  'social.join.leftMeanwhile.text':
+    'Tu as quitté la communauté de listes de ce serveur, ou demandé la suppression de tout ce qui te concerne, pendant que tu la rejoignais : tu n’en es pas membre, et rien te concernant n’est affiché ici. Relance `/server join` pour la rejoindre.',
 
   'social.feed.hidden': '🔞 un titre masqué ici',
   'social.feed.watched': 'a vu {count, plural, one {# épisode} other {# épisodes}}',

@@ -112,6 +112,9 @@ export const social: Messages<typeof en> = {
     'このサーバーのリストコミュニティから退出しました。メンバーはここであなたのリスト、スコア、進捗を見られなくなり、アクティビティフィードにもあなたの変更は投稿されなくなります。すべてのサーバーから退出すると、リストのコピーは削除されます。',
   'social.leave.notJoined.title': '参加していません',
   'social.leave.notJoined.text': 'このサーバーのリストコミュニティには参加していないため、ここではあなたについて何も表示されていません。',
+  'social.join.leftMeanwhile.title': '参加していません',
+  'social.join.leftMeanwhile.text':
+    '参加の処理中に、このサーバーのリストコミュニティから退出したか、あなたに関するすべての削除を求めたため、メンバーではありません。ここではあなたについて何も表示されません。参加するにはもう一度 `/server join` を実行してください。',
 
   'social.feed.hidden': '🔞 ここでは非表示のタイトル',
   'social.feed.watched': '{count, plural, other {#話}}視聴',

@@ -113,6 +113,9 @@ export const social: Messages<typeof en> = {
     'Você saiu da comunidade de listas deste servidor: os membros não veem mais aqui suas listas, notas ou progresso, e o feed de atividades não publica mais suas alterações. Quando você tiver saído de todos os servidores, a cópia das suas listas é apagada.',
   'social.leave.notJoined.title': 'Você não tinha entrado',
   'social.leave.notJoined.text': 'Você não tinha entrado na comunidade de listas deste servidor: nada sobre você aparece aqui.',
+  'social.join.leftMeanwhile.title': 'Você não entrou',
+  'social.join.leftMeanwhile.text':
+    'Você saiu da comunidade de listas deste servidor, ou pediu para apagar tudo sobre você, enquanto entrava: você não é membro, e nada sobre você aparece aqui. Use `/server join` de novo para entrar.',
 
   'social.feed.hidden': '🔞 um título oculto aqui',
   'social.feed.watched': 'assistiu {count, plural, one {# episódio} other {# episódios}}',
