@@ -76,6 +76,12 @@ export async function seedFollows(store: StoreEngine, catalogue: Map<number, Ani
   for (let i = 0; i < writes.length; i += 50) await Promise.all(writes.slice(i, i + 50).map((w) => w()));
 }
 
+/** Discord's GET /channels/:id answer for one of the workload's channels (two per server, none age-restricted). */
+export function benchChannel(route: string): { id: string; guild_id: string; nsfw: boolean } {
+  const id = route.split('/').pop() ?? '';
+  return { id, guild_id: `2${String(Math.floor(Number(id.slice(1)) / 2)).padStart(17, '0')}`, nsfw: false };
+}
+
 /** A store engine that counts the operations made through it. */
 export function countingStore(engine: StoreEngine): { store: StoreEngine; count: () => number } {
   let n = 0;

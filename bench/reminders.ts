@@ -16,7 +16,8 @@ import { Reminders } from '../src/reminders/reminders.js';
 import type { EngineKind } from '../src/store/engine.js';
 import { prepareCase } from '../local-stack/store-engines.js';
 import type { BenchOptions } from './options.js';
-import { benchCatalogue, countingStore, GUILDS, LIST_USERS, listOf, PER_GUILD, PER_USER, seedFollows, TITLES, USERS } from './reminders-workload.js';
+import { channelAgeRestriction } from '../src/discord-api/channel-state.js';
+import { benchCatalogue, benchChannel, countingStore, GUILDS, LIST_USERS, listOf, PER_GUILD, PER_USER, seedFollows, TITLES, USERS } from './reminders-workload.js';
 import { fixed, mb, section, summarize } from './stats.js';
 
 const HOUR = 3_600_000;
@@ -109,6 +110,8 @@ async function runOn({ kind, hours }: EngineRun): Promise<void> {
         return { ok: true };
       },
     });
+    // Each channel post reads the channel's age restriction as the bot does: from the shared store, from "Discord" once per period.
+    reminders.setChannelState(channelAgeRestriction({ get: async (route) => benchChannel(String(route)) }, counting.store, { now: () => now }));
     const passMs: number[] = [];
     const holds: number[] = [];
     const opsPerPass: number[] = [];

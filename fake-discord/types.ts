@@ -247,6 +247,12 @@ export interface FakeGuildSpec {
  * The fake's guild model. Definitions are checked like Discord's own state: unknown roles, channels in
  * two guilds, parents that are not categories of the same guild are refused (throw).
  */
+/** What Modify Channel may change in the fake: the name, and the age restriction (not on categories). */
+export interface FakeChannelEdit {
+  name?: string;
+  nsfw?: boolean;
+}
+
 export interface FakeGuildsApi {
   /** Creates the guild, or replaces it if it exists: its old channels and the bot's posts there go away. */
   define(spec: FakeGuildSpec): void;
@@ -254,6 +260,8 @@ export interface FakeGuildsApi {
   setRole(guildId: string, role: FakeRoleSpec): void;
   /** Replaces a channel's overwrites. */
   setOverwrites(channelId: string, overwrites: FakeOverwriteSpec[]): void;
+  /** Changes a channel's name or age restriction as a member with Manage Channels does in their client (checked like PATCH /channels/:channel's body). */
+  editChannel(channelId: string, edit: FakeChannelEdit): void;
   /** Replaces the bot member's roles; throws when the bot is not in the guild. */
   setBotRoles(guildId: string, roleIds: string[]): void;
   /** Deletes a channel (a category's children lose their parent, as on Discord). */

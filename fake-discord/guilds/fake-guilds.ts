@@ -6,13 +6,14 @@
 import type { Where } from '../interactions.js';
 import type { MessageFaults } from '../message-faults.js';
 import { has, Permission } from '../permissions.js';
-import type { FakeGuildsApi, FakeGuildSpec, FakeOverwriteSpec, FakeRoleSpec, InteractionInput, MessageFault, RecordedMessage } from '../types.js';
+import type { FakeChannelEdit, FakeGuildsApi, FakeGuildSpec, FakeOverwriteSpec, FakeRoleSpec, InteractionInput, MessageFault, RecordedMessage } from '../types.js';
 import { apiChannel, apiGuild, apiMember, apiRole } from './api-objects.js';
 import { postInChannel } from './channel-posts.js';
 import { startThread, type StartedThread } from './threads.js';
 import { checkPathId, guildErrors } from './errors.js';
 import { prepareGuildInteraction, type LeafOption } from './interactions.js';
 import { buildGuild, CATEGORY, checkRoles, makeOverwrites, makeRole } from './model.js';
+import { applyChannelEdit, channelEdit, modifyChannelAsBot } from './channel-edits.js';
 import { GuildRegistry } from './registry.js';
 
 export class FakeGuilds implements FakeGuildsApi {
@@ -62,6 +63,10 @@ export class FakeGuilds implements FakeGuildsApi {
     const channel = this.registry.requireChannel(channelId);
     const guild = this.registry.requireGuild(channel.guildId);
     channel.overwrites = makeOverwrites(guild.id, guild.roles, overwrites, `channel ${channelId}`);
+  }
+
+  editChannel(channelId: string, edit: FakeChannelEdit): void {
+    applyChannelEdit(this.registry.requireChannel(channelId), channelEdit(edit));
   }
 
   setBotRoles(guildId: string, roleIds: string[]): void {
@@ -133,6 +138,14 @@ export class FakeGuilds implements FakeGuildsApi {
     if (!channel) return undefined;
     const guild = this.registry.requireGuild(channel.guildId);
     if (!has(this.registry.botPermissions(guild, channel), Permission.VIEW_CHANNEL)) throw guildErrors.missingAccess();
+    return apiChannel(channel);
+  }
+
+  /** PATCH /channels/:channel for a guild channel: the channel as it is after the change; undefined when no guild has this channel. */
+  modifyChannel(channelId: string, body: unknown): Record<string, unknown> | undefined {
+    const channel = this.registry.channels.get(channelId);
+    if (!channel) return undefined;
+    modifyChannelAsBot(this.registry, channel, body);
     return apiChannel(channel);
   }
 

@@ -1,4 +1,5 @@
-// Channels and their messages, DM or guild channel alike: GET /channels/:channel and
+// Channels and their messages, DM or guild channel alike: GET /channels/:channel,
+// PATCH /channels/:channel (guild channels: name and age restriction) and
 // POST /channels/:channel/messages (404 Unknown Channel for a channel neither knows).
 
 import { DiscordHttpError } from '../errors.js';
@@ -21,6 +22,12 @@ export function channelRoutes(state: ServerState): Route[] {
       const thread = state.guilds.startThread(channelId, messageId, ctx.body);
       if (!thread) throw unknownChannel();
       return { status: 201, body: thread };
+    }),
+    route('PATCH /channels/:channel', (ctx, [channelId = '']) => {
+      state.requireBot(ctx.authorization);
+      const channel = state.guilds.modifyChannel(channelId, ctx.body);
+      if (!channel) throw unknownChannel();
+      return { status: 200, body: channel };
     }),
     route('GET /channels/:channel', (ctx, [channelId = '']) => {
       state.requireBot(ctx.authorization);

@@ -19,6 +19,7 @@ import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
 import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
+import { channelAgeRestriction } from '../discord-api/channel-state.js';
 import { sendDirectMessage } from '../transport/direct-message.js';
 import { type HealthStatus } from '../web/app.js';
 import { type RunningWebServer } from '../web/server.js';
@@ -212,7 +213,11 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const { ready } = await connect(o, core, client, web);
 
   core.setReminderDelivery(reminderDelivery(client, (error) => log.warn('could not open the episode thread on a channel reminder', { error })));
+  // Channels' age restriction as Discord says now, read before each post (cached minutes in the shared store).
+  const channelState = channelAgeRestriction(client.rest, store.engine, { now: o.now ?? Date.now });
+  deps.reminders.setChannelState(channelState);
   await deps.reminders.start();
+  deps.feed.setChannelState(channelState);
   deps.feed.setDeliver(feedDelivery(client, config.service.webUrl));
   deps.feed.setPauseNotice(feedPauseNotice(client));
   await deps.feed.start();

@@ -200,7 +200,10 @@ async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs
     log: o.log,
     batchMs: o.feed?.batchMs ?? o.config.feed?.batchMs ?? DEFAULT_FEED_BATCH_SECONDS * 1000,
     leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
-    counted: (outcome) => metrics?.feedPosts.inc({ outcome }),
+    counted: (outcome, reason) => {
+      metrics?.feedPosts.inc({ outcome });
+      if (reason !== undefined) metrics?.feedDropped.inc({ reason });
+    },
   });
   await feed.define();
   feed.attach(social);

@@ -124,8 +124,14 @@ export class BotMetrics {
   });
   readonly feedPosts = new Counter({
     name: `${METRIC_PREFIX}feed_posts_total`,
-    help: 'Activity feed batch runs, by outcome: posted, dropped (member left or was forgotten), duplicate (already posted), paused (a channel refused the post), retried, failed (for good).',
+    help: 'Activity feed batch runs, by outcome: posted, dropped (never to be posted: see amls_bot_feed_dropped_total), duplicate (already posted), paused (a channel refused the post), retried, failed (for good).',
     labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly feedDropped = new Counter({
+    name: `${METRIC_PREFIX}feed_dropped_total`,
+    help: 'Activity feed batches (or changes) never to be posted, by reason: not-member, no-channel, expired (not posted within a day), unrecorded (the store refused the changes), unreadable.',
+    labelNames: ['reason'] as const,
     registers: [this.registry],
   });
   private reminderQueue: (() => Promise<QueueCounts>) | undefined;
@@ -156,6 +162,7 @@ export class BotMetrics {
     if (o.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
     // Every feed outcome from the first scrape, so a dashboard's rate() sees the first post.
     for (const outcome of ['posted', 'dropped', 'duplicate', 'paused', 'retried', 'failed']) this.feedPosts.inc({ outcome }, 0);
+    for (const reason of ['not-member', 'no-channel', 'expired', 'unrecorded', 'unreadable']) this.feedDropped.inc({ reason }, 0);
   }
 
   /** Prometheus text exposition. */

@@ -2,8 +2,12 @@
 // reminders or a forgotten user send nothing, whichever process queued it), sent by one process at a
 // time under a renewed lease, marked sent, and on failure paused at its destination (closed DMs, a
 // channel that refuses posts), retried by the job engine, or failed for good and kept for its owner.
+// A channel's age restriction is read from Discord before each post (cached minutes), never taken
+// from when the follow was set up: a not-safe-for-work title is not posted in a channel that is no
+// longer age-restricted.
 
 import { boundedSend } from '../util/bounded-send.js';
+import type { ChannelAgeRestriction } from '../discord-api/channel-state.js';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js';
 import { UnrecoverableJobError, type JobRun } from '../jobs/job-engine.js';
 import type { ChannelFollows } from './channel-follows.js';
@@ -18,6 +22,12 @@ import type { DeliveryResult } from './types.js';
 
 /** A sent marker from an earlier version's queue: the reminder was taken over and still has to go out. */
 export const TAKEN_OVER = 'taken-over';
+/** The marker of a reminder not posted because its channel is not age-restricted (any more) and its title is not safe for work. */
+export const WITHHELD = 'withheld';
+
+function notSafeForWork(level: string | undefined): boolean {
+  return level !== undefined && level !== 'white';
+}
 
 export class Deliveries {
   constructor(
@@ -25,6 +35,8 @@ export class Deliveries {
     private readonly settings: Settings,
     private readonly channels: Pick<ChannelFollows, 'pause'>,
     private readonly failures: Failures,
+    /** How a channel's age restriction is read now (set by a process with a Discord client). */
+    private readonly channelState: () => ChannelAgeRestriction | undefined,
     private readonly discussions?: EpisodeDiscussions,
   ) {}
 
@@ -47,7 +59,17 @@ export class Deliveries {
     }
     try {
       if (await this.handled(item.id)) return counted('duplicate');
-      const sendable: QueuedReminder = { ...item, locale };
+      const target = await this.targetNow(item);
+      if (!target.ok) return await this.failed(item, target, run);
+      if (target.target.kind === 'channel' && !target.target.ageRestricted && notSafeForWork(item.nsfw)) {
+        await kv.set(KEY.sent(item.id), WITHHELD, sentTtlMs(this.env.knobs));
+        this.env.log.info('a reminder was not posted: its title is not safe for work and the channel is not age-restricted', {
+          reminderId: item.id,
+          reason: 'channel-not-age-restricted',
+        });
+        return counted('dropped');
+      }
+      const sendable: QueuedReminder = { ...item, target: target.target, locale };
       const result = await this.attempt(this.discussions ? await this.discussions.attach(sendable) : sendable);
       if (!(await lease.held())) this.env.log.warn('a reminder send outlived its lease', { reminderId: item.id });
       if (result.ok) {
@@ -64,6 +86,21 @@ export class Deliveries {
   private async handled(id: string): Promise<boolean> {
     const marker = await this.env.kv.get(KEY.sent(id));
     return marker !== undefined && marker !== TAKEN_OVER;
+  }
+
+  /**
+   * The reminder's destination as it is now: a channel's age restriction read from Discord (one it does
+   * not show the bot counts as not restricted, and the post will be refused there); when it cannot be
+   * read, the reminder is retried.
+   */
+  private async targetNow(item: QueuedReminder): Promise<{ ok: true; target: QueuedReminder['target'] } | Extract<DeliveryResult, { ok: false }>> {
+    const target = item.target;
+    if (target.kind !== 'channel') return { ok: true, target };
+    const read = this.channelState();
+    if (!read) return { ok: false, reason: 'retry', detail: 'no Discord client in this process' };
+    const answer = await boundedSend(this.env.knobs.leaseMs / 4, async (signal) => ({ ok: true as const, state: await read(target.guildId, target.channelId, signal) }));
+    if (!answer.ok) return answer;
+    return { ok: true, target: { ...target, ageRestricted: answer.state === true } };
   }
 
   /** One send, ended by half the job's lease whatever Discord does. */

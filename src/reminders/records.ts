@@ -58,7 +58,7 @@ export interface ChannelFollow {
   channelId: string;
   roleId?: string;
   delayMinutes: number;
-  /** The channel was age-restricted when the follow was set up (titles are masked otherwise). */
+  /** The channel was age-restricted when the follow was set up; each post reads the channel's state from Discord instead. */
   ageRestricted: boolean;
   /** Each post opens a thread named after the episode. */
   thread?: boolean;

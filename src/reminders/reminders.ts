@@ -17,6 +17,7 @@ import type { JobEngine, QueueCounts } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
 import type { Anime } from '../service/work-types.js';
 import { ChannelFollows } from './channel-follows.js';
+import type { ChannelAgeRestriction } from '../discord-api/channel-state.js';
 import { Deliveries } from './deliveries.js';
 import { EpisodeDiscussions, type TopicSearch } from './discussion.js';
 import { DueClaims } from './due-claims.js';
@@ -68,6 +69,7 @@ export class Reminders {
   private timer: NodeJS.Timeout | undefined;
   private defined: Promise<void> | undefined;
   private working: Promise<void> | undefined;
+  private ageRestricted: ChannelAgeRestriction | undefined;
 
   constructor(private readonly o: RemindersOptions) {
     this.knobs = { ...DEFAULT_KNOBS, ...o.knobs };
@@ -94,7 +96,7 @@ export class Reminders {
     const discussions = o.discussions
       ? new EpisodeDiscussions(o.kv, o.discussions.search, o.discussions.topicUrl, (error) => o.log.warn('could not look up an episode discussion topic', { error }))
       : undefined;
-    this.deliveries = new Deliveries(env, settings, this.channels, this.failures, discussions);
+    this.deliveries = new Deliveries(env, settings, this.channels, this.failures, () => this.ageRestricted, discussions);
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -120,6 +122,11 @@ export class Reminders {
       );
     })();
     return this.working;
+  }
+
+  /** How a channel's age restriction is read from Discord before each channel post; set by a process with a Discord client. */
+  setChannelState(read: ChannelAgeRestriction): void {
+    this.ageRestricted = read;
   }
 
   /** Runs this process's share of the work: the jobs, and a pass every tick that queues due work. */

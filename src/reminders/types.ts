@@ -16,7 +16,7 @@ export type DeliveryResult = { ok: true } | { ok: false; reason: 'closed' | 'gon
 
 /**
  * What became of one run of a reminder job: `delivered`; `dropped` (no longer wanted: title removed,
- * reminders paused, user forgotten); `duplicate` (already delivered or skipped); `paused` (DMs closed or
+ * reminders paused, user forgotten, or a not-safe-for-work title in a channel no longer age-restricted); `duplicate` (already delivered or skipped); `paused` (DMs closed or
  * the channel refused: its destination paused); `retried`; `failed` (for good).
  */
 export type ReminderOutcome = 'delivered' | 'dropped' | 'duplicate' | 'paused' | 'retried' | 'failed';

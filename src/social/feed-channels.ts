@@ -16,7 +16,7 @@ export interface FeedChannel {
   channelId: string;
   /** The one role each post mentions (chosen at setup; the bot was checked able to mention it). */
   roleId?: string;
-  /** The channel was age-restricted at setup: not-safe-for-work titles are named there. */
+  /** The channel was age-restricted at setup (the channel list says so); each post reads the channel's state from Discord instead. */
   ageRestricted: boolean;
   /** Set when Discord refused a post: nothing is posted there until the channel is added again. */
   pausedAt?: number;

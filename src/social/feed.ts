@@ -3,7 +3,11 @@
 // the pending batch lives in the shared store (`feed:pending:<user>`) and one delayed job per batch
 // (its id the batch's, so every process that adds to it schedules the same job once) posts it when
 // the window ends. When the job runs, membership is read from the store: a member who left a server
-// is not posted there, one who left everywhere or was forgotten has the batch dropped.
+// is not posted there, one who left everywhere or was forgotten has the batch dropped. Nothing is
+// lost quietly: a batch stays in the store until it is posted or dropped, the sweep (feed-batches.ts)
+// queues one whose job is missing, and every drop is counted with its reason.
+// Whether a channel is age-restricted is read from Discord before each post (cached minutes), never
+// taken from when the channel was set up.
 // Each post goes out once across processes: the job engine runs a job once at a time, a renewed send
 // lease keeps a second worker from posting meanwhile, a sent marker keeps later runs from posting
 // again, and the post's nonce (with enforce_nonce, in the transport) covers a process dying between
@@ -11,41 +15,34 @@
 
 import { boundedSend } from '../util/bounded-send.js';
 import { createHash, randomBytes } from 'node:crypto';
+import type { ChannelAgeRestriction } from '../discord-api/channel-state.js';
 import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
 import { takeSendLease } from '../reminders/send-lease.js';
-import { classifyChanges, mergeItems, parseFeedItem, type FeedItem } from './feed-changes.js';
+import { BATCH_KEEP_MS, DAY, FEED_KEY, FEED_QUEUE, parseBatch, sweepBatches, SWEEP_PERIOD_MS, type FeedBatch, type FeedDropReason, type SweepResult } from './feed-batches.js';
+import { classifyChanges, mergeItems, type FeedItem } from './feed-changes.js';
 import { FeedChannels, type FeedChannel, type FeedKv } from './feed-channels.js';
-import type { MirrorChange, SocialReader, SocialService } from './types.js';
+import type { MirrorChange, SocialService } from './types.js';
 import type { Locale } from '../i18n/index.js';
 
-export const FEED_QUEUE = 'social-feed-posts';
+export { FEED_KEY, FEED_QUEUE, type FeedBatch, type FeedDropReason } from './feed-batches.js';
+
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 /** At most this many titles are kept in one member's batch (the post shows the first ones). */
 export const MAX_BATCH_ITEMS = 25;
 
-export const FEED_KEY = {
-  pending: (userId: string) => `feed:pending:${userId}`,
-  batch: (batchId: string) => `feed:batch:${batchId}`,
-  sent: (batchId: string, channelId: string) => `feed:sent:${batchId}:${channelId}`,
-  sending: (batchId: string, channelId: string) => `feed:sending:${batchId}:${channelId}`,
+/** What the feed reads of the community: the servers a member joined, and every change found on a joined member's list. */
+export type FeedCommunity = Pick<SocialService, 'onChanges'> & {
+  /** The servers whose community this user joined (one read of their member record). */
+  guildsOf(discordUserId: string): Promise<string[]>;
 };
-
-/** One member's changes waiting for their window to end. */
-export interface FeedBatch {
-  batchId: string;
-  userId: string;
-  serviceUser: string;
-  startedAt: number;
-  items: FeedItem[];
-}
 
 /** One post to send: a batch in one channel. */
 export interface FeedPost {
   /** Unique per batch and channel: the post's nonce comes from it. */
   postId: string;
   guildId: string;
+  /** The channel, its `ageRestricted` as Discord says now (read before the post). */
   channel: FeedChannel;
   /** The server's language (noted by /feed channel commands); none: English. */
   locale?: Locale;
@@ -75,23 +72,12 @@ export interface FeedOptions {
   batchMs: number;
   /** How long a worker owns a feed job (and the send lease's base). */
   leaseMs?: number;
-  counted?: (outcome: FeedOutcome) => void;
+  /** Every outcome of a batch run or a channel post; `dropped` comes with its reason. */
+  counted?: (outcome: FeedOutcome, reason?: FeedDropReason) => void;
 }
 
 export function feedPostNonceKey(postId: string): string {
   return createHash('sha256').update(`feed:${postId}`).digest('base64url').slice(0, 25);
-}
-
-function parseBatch(raw: string | undefined): FeedBatch | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as Record<string, unknown>;
-    if (typeof v.batchId !== 'string' || typeof v.userId !== 'string' || typeof v.serviceUser !== 'string' || typeof v.startedAt !== 'number' || !Array.isArray(v.items)) return undefined;
-    const items = v.items.map(parseFeedItem).filter((i): i is FeedItem => i !== undefined);
-    return { batchId: v.batchId, userId: v.userId, serviceUser: v.serviceUser, startedAt: v.startedAt, items };
-  } catch {
-    return undefined;
-  }
 }
 
 interface FeedJob {
@@ -108,7 +94,8 @@ export function parseFeedJob(data: unknown): FeedJob | undefined {
 export class Feed {
   readonly channels: FeedChannels;
   private deliverVia: FeedDeliver | undefined;
-  private reader: SocialReader | undefined;
+  private ageRestricted: ChannelAgeRestriction | undefined;
+  private community: FeedCommunity | undefined;
   private pauseNotice: FeedPauseNotice | undefined;
   private defined: Promise<void> | undefined;
   private working: Promise<void> | undefined;
@@ -132,6 +119,11 @@ export class Feed {
     this.deliverVia = deliver;
   }
 
+  /** How a channel's age restriction is read from Discord before each post; set by a process with a Discord client. */
+  setChannelState(read: ChannelAgeRestriction): void {
+    this.ageRestricted = read;
+  }
+
   /** How a pause is told to the server's managers; set by a process with a Discord client. */
   setPauseNotice(notice: FeedPauseNotice): void {
     this.pauseNotice = notice;
@@ -143,41 +135,62 @@ export class Feed {
     return this.defined;
   }
 
-  /** This process's workers on the feed queue (once). */
+  /** This process's workers on the feed queue, and the deployment's sweep of batches (once). */
   start(): Promise<void> {
     this.working ??= (async () => {
       await this.define();
       await this.o.jobs.work(FEED_QUEUE, parseFeedJob, (job, run) => this.run(job, run));
+      await this.o.jobs.every('social-feed-sweep', SWEEP_PERIOD_MS, async () => {
+        await this.sweep();
+      });
     })();
     return this.working;
   }
 
   /** Reads membership from the community and listens to every change it finds on a joined member's list (once per process). */
-  attach(social: SocialReader & Pick<SocialService, 'onChanges'>): void {
-    if (this.reader) throw new Error('the feed is attached to a community already');
-    this.reader = social;
+  attach(social: FeedCommunity): void {
+    if (this.community) throw new Error('the feed is attached to a community already');
+    this.community = social;
     social.onChanges((userId, serviceUser, changes) => this.record(userId, serviceUser, changes));
+  }
+
+  /** Queues again every batch whose job is missing, and drops (counted) those too old to post. */
+  sweep(): Promise<SweepResult> {
+    const { kv, jobs, now, log, batchMs } = this.o;
+    return sweepBatches({ kv, jobs, now, log, batchMs, dropped: (reason) => this.counted('dropped', reason) });
   }
 
   /** Adds the changes worth posting to the member's batch, and schedules the batch's post (once, whichever process adds). */
   async record(userId: string, serviceUser: string, changes: readonly MirrorChange[]): Promise<void> {
     const items = classifyChanges(changes);
     if (items.length === 0) return;
+    let batch: FeedBatch;
+    try {
+      batch = await this.store(userId, serviceUser, items);
+    } catch (error) {
+      this.counted('dropped', 'unrecorded');
+      throw error;
+    }
+    // Every adder enqueues the same id: if the process that opened the batch died before scheduling it,
+    // the next one does, and the sweep does when no change follows. A failure here loses nothing.
+    const delayMs = Math.max(0, batch.startedAt + this.o.batchMs - this.o.now());
+    await this.o.jobs.enqueue(FEED_QUEUE, batch.batchId, { userId, batchId: batch.batchId }, { delayMs }).catch((error: unknown) => {
+      this.o.log.warn('could not queue a feed batch; the sweep queues it', { batchId: batch.batchId, error });
+    });
+  }
+
+  /** Adds the items to the member's open batch (opening one), in the store until its job takes it or the sweep drops it. */
+  private async store(userId: string, serviceUser: string, items: FeedItem[]): Promise<FeedBatch> {
     const key = FEED_KEY.pending(userId);
-    const ttl = this.o.batchMs + this.spec.attempts * this.leaseMs + 10 * MINUTE;
     for (let attempt = 0; attempt < 8; attempt++) {
       const raw = await this.o.kv.get(key);
       const prev = parseBatch(raw);
-      const now = this.o.now();
       const batch: FeedBatch = prev
         ? { ...prev, serviceUser, items: mergeItems(prev.items, items).slice(0, MAX_BATCH_ITEMS) }
-        : { batchId: randomBytes(12).toString('base64url'), userId, serviceUser, startedAt: now, items: items.slice(0, MAX_BATCH_ITEMS) };
+        : { batchId: randomBytes(12).toString('base64url'), userId, serviceUser, startedAt: this.o.now(), items: items.slice(0, MAX_BATCH_ITEMS) };
       const value = JSON.stringify(batch);
-      const stored = raw === undefined ? await this.o.kv.setIfAbsent(key, value, ttl) : await this.o.kv.compareAndSet(key, raw, value, ttl);
-      if (!stored) continue;
-      // Every adder enqueues the same id: if the process that opened the batch died before scheduling it, the next one does.
-      await this.o.jobs.enqueue(FEED_QUEUE, batch.batchId, { userId, batchId: batch.batchId }, { delayMs: Math.max(0, batch.startedAt + this.o.batchMs - now) });
-      return;
+      const stored = raw === undefined ? await this.o.kv.setIfAbsent(key, value, BATCH_KEEP_MS) : await this.o.kv.compareAndSet(key, raw, value, BATCH_KEEP_MS);
+      if (stored) return batch;
     }
     throw new Error('a member\'s feed batch changed concurrently too often');
   }
@@ -192,19 +205,22 @@ export class Feed {
 
   /** One batch's job: the batch taken out of the pending slot (or found from an earlier attempt), posted where the member joined. */
   async run(job: FeedJob, run: JobRun): Promise<void> {
-    const reader = this.reader;
-    if (!reader) throw new Error('the feed is not attached to the community in this process');
+    const community = this.community;
+    if (!community) throw new Error('the feed is not attached to the community in this process');
     const batch = await this.takeBatch(job);
     if (!batch) return this.counted('duplicate');
+    // Only the member's own servers: one read of their record, then each of those servers' feed record.
+    const guilds = await community.guildsOf(batch.userId);
     const targets: Array<{ guildId: string; channel: FeedChannel; locale: Locale | undefined }> = [];
-    for (const guildId of await this.channels.guilds()) {
-      if (!(await reader.isMember(guildId, batch.userId))) continue;
+    for (const guildId of guilds) {
       const server = await this.channels.server(guildId);
       for (const channel of server.channels) if (channel.pausedAt === undefined) targets.push({ guildId, channel, locale: server.locale });
     }
     if (targets.length === 0) {
       await this.o.kv.delete(FEED_KEY.batch(batch.batchId));
-      return this.counted('dropped');
+      const reason: FeedDropReason = guilds.length === 0 ? 'not-member' : 'no-channel';
+      this.o.log.debug('a feed batch was dropped', { batchId: batch.batchId, reason });
+      return this.counted('dropped', reason);
     }
     let retry: string | undefined;
     for (const target of targets) {
@@ -229,7 +245,7 @@ export class Feed {
       const raw = await this.o.kv.get(key);
       const pending = parseBatch(raw);
       if (raw === undefined || pending?.batchId !== job.batchId) return parseBatch(await this.o.kv.get(FEED_KEY.batch(job.batchId)));
-      await this.o.kv.set(FEED_KEY.batch(job.batchId), raw, DAY);
+      await this.o.kv.set(FEED_KEY.batch(job.batchId), raw, BATCH_KEEP_MS);
       if (await this.o.kv.compareAndDelete(key, raw)) return pending;
     }
     throw new Error('a member\'s feed batch changed concurrently too often');
@@ -255,10 +271,16 @@ export class Feed {
         this.counted('duplicate');
         return undefined;
       }
+      const ageRestricted = await this.ageRestrictedNow(guildId, channel.channelId);
+      if (typeof ageRestricted === 'string') {
+        this.counted('retried');
+        log.warn('could not read a feed channel from Discord; the job engine retries the post', { guildId, channelId: channel.channelId, detail: ageRestricted });
+        return ageRestricted;
+      }
       const result = await this.attempt({
         postId,
         guildId,
-        channel,
+        channel: { ...channel, ageRestricted },
         ...(locale !== undefined ? { locale } : {}),
         discordUserId: batch.userId,
         serviceUser: batch.serviceUser,
@@ -286,6 +308,17 @@ export class Feed {
     }
   }
 
+  /**
+   * Whether the channel is age-restricted now (a channel Discord does not show the bot counts as not:
+   * the post will be refused there); a string says why it could not be read (the post is retried).
+   */
+  private async ageRestrictedNow(guildId: string, channelId: string): Promise<boolean | string> {
+    const read = this.ageRestricted;
+    if (!read) return 'no Discord client in this process';
+    const answer = await boundedSend(this.leaseMs / 4, async (signal) => ({ ok: true as const, state: await read(guildId, channelId, signal) }));
+    return answer.ok ? answer.state === true : answer.detail;
+  }
+
   /** One send, ended by half the job's lease whatever Discord does. */
   private async attempt(post: FeedPost): Promise<FeedPostResult> {
     const deliver = this.deliverVia;
@@ -293,7 +326,7 @@ export class Feed {
     return boundedSend(this.leaseMs / 2, (signal) => deliver(post, signal));
   }
 
-  private counted(outcome: FeedOutcome): void {
-    this.o.counted?.(outcome);
+  private counted(outcome: FeedOutcome, reason?: FeedDropReason): void {
+    this.o.counted?.(outcome, reason);
   }
 }

@@ -80,6 +80,11 @@ export class Social implements SocialService {
     return this.memberships.isMember(guildId, discordUserId);
   }
 
+  /** The servers whose community this user joined, in join order (one read of their member record). */
+  async guildsOf(discordUserId: string): Promise<string[]> {
+    return (await this.memberships.member(discordUserId))?.guilds ?? [];
+  }
+
   mirror(discordUserId: string, kind: ListKind): Promise<MemberMirror | undefined> {
     return this.mirrors.view(discordUserId, kind);
   }

@@ -229,6 +229,39 @@ describe('episode reminders in a server channel', () => {
     expect(set.text).toContain(adult.title);
   });
 
+  it('a channel whose age restriction is lifted after setup gets no more reminders of a not-safe-for-work title (read when posting)', async () => {
+    const adult = adultWorks
+      .map((w) => {
+        const plan = airingPlan(w);
+        return { w, eps: plan ? episodesBetween(plan, clock + 5 * MINUTE, clock + 52 * WEEK) : [] };
+      })
+      .find((x) => x.eps.length >= 3);
+    if (!adult) throw new Error('no airing not-safe-for-work title with three episodes to come');
+    const [first, second, third] = adult.eps as [{ atMs: number }, { atMs: number }, { atMs: number }];
+    expect((await add(adult.w, ADULT_CHANNEL, {}, inServer(MANAGER, ADULT_CHANNEL, true))).text).toContain('Channel reminder set');
+    const before = posts(ADULT_CHANNEL).length;
+    try {
+      clock = first.atMs + MINUTE;
+      await tick();
+      expect(posts(ADULT_CHANNEL)).toHaveLength(before + 1);
+      expect(textOf(posts(ADULT_CHANNEL).at(-1))).toContain(adult.w.title);
+      // A manager lifts the restriction in Discord; the bot is not told, it reads the channel before posting.
+      stack.discord.guilds.editChannel(ADULT_CHANNEL, { nsfw: false });
+      clock = second.atMs + MINUTE;
+      await tick();
+      await tick();
+      expect(posts(ADULT_CHANNEL)).toHaveLength(before + 1);
+      // Restricted again: the next episode is posted there again, the title named.
+      stack.discord.guilds.editChannel(ADULT_CHANNEL, { nsfw: true });
+      clock = third.atMs + MINUTE;
+      await tick();
+      expect(posts(ADULT_CHANNEL)).toHaveLength(before + 2);
+      expect(textOf(posts(ADULT_CHANNEL).at(-1))).toContain(adult.w.title);
+    } finally {
+      stack.discord.guilds.editChannel(ADULT_CHANNEL, { nsfw: true });
+    }
+  });
+
   it('a process that dies after Discord took the post, before marking it sent: the job run again gets the first message back (the nonce), not a second post', async () => {
     const work = upcoming();
     expect((await add(work)).text).toContain('Channel reminder set');

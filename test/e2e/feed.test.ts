@@ -12,6 +12,7 @@ import { snowflake, type RecordedMessage, type Where, type Who } from '../../fak
 import { newUser, SERVICE_WEB_URL, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf, myListStatus } from '../../local-stack/user-helpers.js';
 import { feedDelivery } from '../../src/transport/feed-delivery.js';
+import { CHANNEL_STATE_TTL_MS } from '../../src/discord-api/channel-state.js';
 import type { MirrorEntry } from '../../src/social/types.js';
 import { buttonLabelled, componentsOf } from './catalogue-helpers.js';
 
@@ -213,6 +214,25 @@ describe('activity feed in a server', () => {
     expect(textOf(safe)).not.toContain('Very Adult Title');
     expect(componentsOf(safe as RecordedMessage)).toEqual([]);
     expect(textOf(adult)).toContain('Very Adult Title');
+  });
+
+  it('a channel whose age restriction is lifted after setup is read when posting: such titles are left out there, with no buttons', async () => {
+    await feedCommand('add', { channel: channel(ADULT_CHANNEL) });
+    expect((await stack.bot.deps.feed.channels.list(GUILD_ID)).map((c) => c.ageRestricted)).toEqual([true]);
+    try {
+      // A manager lifts the restriction in Discord; what the bot read of the channel is used a few minutes at most.
+      stack.discord.guilds.editChannel(ADULT_CHANNEL, { nsfw: false });
+      clock += CHANNEL_STATE_TTL_MS;
+      await change(alice, entry('Another Adult Title', { nsfw: true }));
+      await windowEnds();
+      const post = posts(ADULT_CHANNEL).at(-1);
+      expect(textOf(post)).toContain('a title hidden here');
+      expect(textOf(post)).not.toContain('Another Adult Title');
+      expect(componentsOf(post as RecordedMessage)).toEqual([]);
+    } finally {
+      stack.discord.guilds.editChannel(ADULT_CHANNEL, { nsfw: true });
+      clock += CHANNEL_STATE_TTL_MS;
+    }
   });
 
   it('only members who joined are shown; a member who left before the window ended is not posted', async () => {

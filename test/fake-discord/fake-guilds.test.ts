@@ -341,6 +341,43 @@ describe('GET /channels/:id', () => {
   });
 });
 
+describe('changing a channel: PATCH /channels/:id and editChannel', () => {
+  beforeEach(defineAll);
+
+  test('a member lifts or sets the age restriction (editChannel): GET answers the channel as it is now', async () => {
+    fake.guilds.editChannel(C_GENERAL, { nsfw: true });
+    expect((await api('GET', `/channels/${C_GENERAL}`)).body).toMatchObject({ nsfw: true, name: 'general' });
+    fake.guilds.editChannel(C_GENERAL, { nsfw: false, name: 'chat' });
+    expect((await api('GET', `/channels/${C_GENERAL}`)).body).toMatchObject({ nsfw: false, name: 'chat' });
+    expect(() => fake.guilds.editChannel(C_GENERAL, { name: '' })).toThrow();
+    expect(() => fake.guilds.editChannel('1330000000000000999', { nsfw: true })).toThrow('no guild channel');
+  });
+
+  test('the bot needs VIEW_CHANNEL (50001) and MANAGE_CHANNELS (50013); with them the answer is the changed channel', async () => {
+    expect(await api('PATCH', `/channels/${C_GENERAL}`, { nsfw: true })).toEqual({ status: 403, body: { message: 'Missing Permissions', code: 50013 } });
+    expect(await api('PATCH', `/channels/${C_HIDDEN}`, { nsfw: true })).toEqual({ status: 403, body: { message: 'Missing Access', code: 50001 } });
+    expect((await api('GET', `/channels/${C_GENERAL}`)).body).toMatchObject({ nsfw: false });
+    fake.guilds.setBotRoles(G, [R_BOT, R_MOD]);
+    const changed = await api('PATCH', `/channels/${C_GENERAL}`, { nsfw: true, name: 'after-dark', topic: 'ignored here' });
+    expect(changed).toMatchObject({ status: 200, body: { id: C_GENERAL, guild_id: G, nsfw: true, name: 'after-dark' } });
+    expect((await api('GET', `/channels/${C_GENERAL}`)).body).toMatchObject({ nsfw: true, name: 'after-dark' });
+    // A category has no age restriction.
+    expect((await api('PATCH', `/channels/${C_CATEGORY}`, { nsfw: true })).body).toMatchObject({ type: 4, nsfw: false });
+    expect((await api('PATCH', '/channels/1330000000000000999', { nsfw: true })).body).toEqual({ message: 'Unknown Channel', code: 10003 });
+  });
+
+  test('a bad body is refused before anything changes (50035, naming the field)', async () => {
+    fake.guilds.setBotRoles(G, [R_BOT, R_MOD]);
+    const bad = await api('PATCH', `/channels/${C_GENERAL}`, { nsfw: 'yes', name: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      code: 50035,
+      errors: { nsfw: { _errors: [{ code: 'BASE_TYPE_BOOLEAN' }] }, name: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH' }] } },
+    });
+    expect((await api('GET', `/channels/${C_GENERAL}`)).body).toMatchObject({ nsfw: false, name: 'general' });
+  });
+});
+
 describe('posting in a guild channel', () => {
   beforeEach(defineAll);
 

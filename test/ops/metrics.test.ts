@@ -145,6 +145,7 @@ describe('GET /metrics', () => {
       expect(s.some((x) => x.name === 'amls_bot_feed_posts_total' && x.labels.outcome === outcome)).toBe(true);
       expect(value(s, 'amls_bot_feed_posts_total', { outcome })).toBe(0);
     }
+    for (const reason of ['not-member', 'no-channel', 'expired', 'unrecorded', 'unreadable']) expect(value(s, 'amls_bot_feed_dropped_total', { reason })).toBe(0);
 
     // Node.js process metrics.
     expect(s.some((x) => x.name === 'process_cpu_user_seconds_total')).toBe(true);

@@ -7,7 +7,7 @@ import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { KEY, parseQueued, type QueuedReminder } from '../../src/reminders/records.js';
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { Reminders } from '../../src/reminders/reminders.js';
-import { ReminderError, type DeliveryResult } from '../../src/reminders/types.js';
+import { ReminderError, type DeliveryResult, type ReminderOutcome } from '../../src/reminders/types.js';
 import { MAX_CHANNEL_FOLLOWS } from '../../src/reminders/knobs.js';
 import type { Anime } from '../../src/service/work-types.js';
 
@@ -37,6 +37,7 @@ function setup(results: DeliveryResult[] = []) {
   let now = START;
   const catalogue = new Map<number, Anime>();
   const sent: QueuedReminder[] = [];
+  const outcomes: ReminderOutcome[] = [];
   const kv = new MemoryEngine(() => now);
   const reminders = new Reminders({
     kv,
@@ -54,8 +55,16 @@ function setup(results: DeliveryResult[] = []) {
       return results.shift() ?? { ok: true };
     },
     knobs: { tickMs: 30_000, indexRefreshMs: 0, titleRefreshMs: 60 * MINUTE },
+    counted: (outcome) => outcomes.push(outcome),
   });
-  return { reminders, kv, sent, catalogue, at: (ms: number) => (now = ms), now: () => now };
+  // Which channels Discord says are age-restricted now, and how often it was asked.
+  const adultChannels = new Set([OTHER_CHANNEL]);
+  const channelReads: string[] = [];
+  reminders.setChannelState((guildId, channelId) => {
+    channelReads.push(channelId);
+    return Promise.resolve(guildId === GUILD ? adultChannels.has(channelId) : undefined);
+  });
+  return { reminders, kv, sent, catalogue, outcomes, adultChannels, channelReads, at: (ms: number) => (now = ms), now: () => now };
 }
 
 // The first broadcast after START: Thursday 01:00 Japan time = Wednesday 16:00 UTC.
@@ -75,6 +84,55 @@ describe('channel follows', () => {
     expect(t.sent).toHaveLength(2);
     expect(t.sent[1]?.target).toEqual({ kind: 'channel', guildId: GUILD, channelId: CHANNEL, roleId: ROLE, ageRestricted: false });
     expect(t.sent[1]?.episode).toBe(2);
+  });
+
+  it('reads the age restriction when posting: a channel no longer age-restricted gets no reminder of a not-safe-for-work title, other titles as any channel does', async () => {
+    const t = setup();
+    const adult = airing(1, { nsfw: 'gray' });
+    t.catalogue.set(1, adult);
+    t.adultChannels.add(CHANNEL);
+    // Set up while the channel was age-restricted.
+    await t.reminders.addChannel(GUILD, { channelId: CHANNEL, delayMinutes: 0, ageRestricted: true }, adult);
+    await t.reminders.addChannel(GUILD, { channelId: CHANNEL, delayMinutes: 0, ageRestricted: true }, airing(2));
+    t.at(FIRST + MINUTE);
+    await t.reminders.tick();
+    expect(t.sent.map((r) => [r.titleId, r.target.kind === 'channel' && r.target.ageRestricted])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    // The server lifts the restriction: the next episode of the adult title is not posted there; the other is, as in any channel.
+    t.adultChannels.delete(CHANNEL);
+    t.at(FIRST + WEEK + MINUTE);
+    await t.reminders.tick();
+    expect(t.sent.slice(2).map((r) => [r.titleId, r.target.kind === 'channel' && r.target.ageRestricted])).toEqual([[2, false]]);
+    expect(t.outcomes.filter((o) => o === 'dropped')).toHaveLength(1);
+    // Run again, it stays unsent (and Discord is not asked again for it).
+    const reads = t.channelReads.length;
+    await t.reminders.tick();
+    expect(t.sent).toHaveLength(3);
+    expect(t.channelReads).toHaveLength(reads);
+    // Restricted again: posted again.
+    t.adultChannels.add(CHANNEL);
+    t.at(FIRST + 2 * WEEK + MINUTE);
+    await t.reminders.tick();
+    expect(t.sent.slice(3).map((r) => r.titleId).sort()).toEqual([1, 2]);
+  });
+
+  it('a channel that cannot be read from Discord is retried, not posted with the flag from setup', async () => {
+    const t = setup();
+    const adult = airing(1, { nsfw: 'gray' });
+    t.catalogue.set(1, adult);
+    await t.reminders.addChannel(GUILD, { channelId: OTHER_CHANNEL, delayMinutes: 0, ageRestricted: true }, adult);
+    let down = true;
+    t.reminders.setChannelState((_guildId, channelId) => (down ? Promise.reject(new Error('503 Service Unavailable')) : Promise.resolve(channelId === OTHER_CHANNEL)));
+    t.at(FIRST + MINUTE);
+    await t.reminders.tick();
+    expect(t.sent).toHaveLength(0);
+    expect(t.outcomes).toContain('retried');
+    down = false;
+    t.at(FIRST + 5 * MINUTE);
+    await t.reminders.tick();
+    expect(t.sent.map((r) => r.target)).toEqual([{ kind: 'channel', guildId: GUILD, channelId: OTHER_CHANNEL, ageRestricted: true }]);
   });
 
   it('following again in the same channel replaces the role and delay instead of adding a second follow', async () => {

@@ -54,6 +54,7 @@ function setup(closedDms = false) {
     },
     knobs: { indexRefreshMs: 0 },
   });
+  reminders.setChannelState(() => Promise.resolve(false));
   return { reminders, kv, sent, writes: () => writes, at: (ms: number) => (now = ms) };
 }
 

@@ -20,6 +20,10 @@ export class FakeSocial implements SocialService {
     return Promise.resolve(this.joined.get(guildId)?.includes(userId) === true);
   }
 
+  guildsOf(userId: string): Promise<string[]> {
+    return Promise.resolve([...this.joined].filter(([, members]) => members.includes(userId)).map(([guildId]) => guildId));
+  }
+
   mirror(): Promise<MemberMirror | undefined> {
     return Promise.resolve(undefined);
   }

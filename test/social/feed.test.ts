@@ -40,6 +40,7 @@ describe('activity feed batching and posting', () => {
       if (result.ok) posts.push(post);
       return Promise.resolve(result);
     });
+    feed.setChannelState(() => Promise.resolve(false));
     await feed.start();
     await feed.channels.add(GUILD, { channelId: CHANNEL, ageRestricted: false });
     social.add(GUILD, ALICE);
@@ -163,6 +164,24 @@ describe('activity feed batching and posting', () => {
     expect(posts[1]?.items.map((i) => i.id)).toEqual([1]);
     await after(BATCH_MS);
     expect(posts.map((p) => p.items[0]?.id)).toEqual([1, 1, 3, 3]);
+  });
+
+  it("a channel's age restriction is read when posting, not kept from setup; when Discord cannot be asked the post is retried", async () => {
+    await feed.channels.add(GUILD, { channelId: OTHER_CHANNEL, ageRestricted: true });
+    const adultNow = new Set<string>();
+    let down = true;
+    feed.setChannelState((guildId, channelId) => (down ? Promise.reject(new Error('503 upstream')) : Promise.resolve(guildId === GUILD && adultNow.has(channelId))));
+    await social.emit(ALICE, 'alice', [started(1, 'Frieren', 'anime', true)]);
+    await after(BATCH_MS);
+    expect(posts).toHaveLength(0);
+    down = false;
+    adultNow.add(CHANNEL);
+    await after(60_000);
+    // Set up as age-restricted, no longer so: posted as in any channel. Set up as not, restricted since: as in one.
+    expect(posts.map((p) => [p.channel.channelId, p.channel.ageRestricted]).sort()).toEqual([
+      [CHANNEL, true],
+      [OTHER_CHANNEL, false],
+    ]);
   });
 
   it('two feeds (processes) sharing the store post a batch once, whichever records its changes', async () => {
