@@ -8,6 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { slashCommand } from '../fake-discord/index.js';
 import { newUser } from '../local-stack/harness.js';
+import { answerOf, type Answer } from '../local-stack/user-helpers.js';
 import { CLIENT_ID, withStack, type Engine, type Stack } from './economy-stack.js';
 import { fixed, summarize, table } from './stats.js';
 
@@ -40,18 +41,19 @@ export interface BurstRun {
 async function info(stack: Stack, id: number): Promise<Told> {
   const t0 = performance.now();
   const handle = stack.discord.interact(slashCommand({ name: 'anime', subcommand: 'info', options: { title: `id:${id}` }, where: { kind: 'guild' }, user: newUser('burst') }));
-  let failed: string | undefined;
+  // An error after a deferred answer replaces it with a private follow-up: answerOf reads either.
+  let answer: Answer;
   try {
-    await handle.settled(DEADLINE_MS + 5_000);
+    answer = await answerOf(handle, DEADLINE_MS + 5_000);
   } catch (error) {
-    failed = error instanceof Error ? error.message.slice(0, 80) : String(error);
+    return { kind: 'other', ms: performance.now() - t0, title: error instanceof Error ? error.message.slice(0, 80) : String(error) };
   }
   const ms = performance.now() - t0;
-  const message = handle.original();
-  const title = failed ?? message?.embeds?.[0]?.title ?? message?.content?.slice(0, 60) ?? '';
-  if (!failed && message && !handle.ephemeral()) return { kind: 'answered', ms, title };
-  if (title === 'The bot is busy') return { kind: 'busy', ms, title };
-  if (title === 'The service is slow') return { kind: 'slow', ms, title };
+  const { message, ephemeral } = answer;
+  const title = message.embeds?.[0]?.title ?? message.content?.slice(0, 60) ?? '';
+  if (!ephemeral) return { kind: 'answered', ms, title };
+  if (title.includes('The bot is busy')) return { kind: 'busy', ms, title };
+  if (title.includes('The service is slow')) return { kind: 'slow', ms, title };
   return { kind: 'other', ms, title };
 }
 

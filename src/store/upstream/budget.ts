@@ -71,7 +71,7 @@ const BACKGROUND_RECHECK_MS = 250;
 const PERSON_RECHECK_MS = 1_000;
 /** The pause after a lost compare-and-set: up to the store's round trip (at least BASE) doubled per loss, capped. */
 const BACKOFF_BASE_MS = 4;
-const BACKOFF_CAP_MS = 1_000;
+const BACKOFF_CAP_MS = 250;
 /** Giving a slot back is tried this many times under contention, then left (a slot lost, never an extra one). */
 const RELEASE_TRIES = 5;
 
@@ -177,16 +177,21 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     const { signal } = o;
     const latest = Math.min(o.startBy ?? Infinity, priority === 'autocomplete' ? started + this.autocompleteMaxWaitMs : Infinity);
     const personKey = o.person === undefined || priority === 'background' ? undefined : `${this.key}:person:${o.person}`;
+    // The person's record is read again only when it may have changed (their own other request);
+    // a lost race for the line needs only the line again.
+    let readPerson = personKey !== undefined;
+    let held: string | undefined;
     for (let lost = 0; ; ) {
       this.check(signal, priority, started);
       const asked = this.now();
       let raw: string | undefined;
-      let held: string | undefined;
       try {
-        [raw, held] = await Promise.all([this.engine.get(this.key), personKey === undefined ? undefined : this.engine.get(personKey)]);
+        const person = readPerson && personKey !== undefined ? this.engine.get(personKey) : Promise.resolve(held);
+        [raw, held] = await Promise.all([this.engine.get(this.key), person]);
       } catch (error) {
         return this.alone(error, priority, latest, started);
       }
+      readPerson = false;
       this.check(signal, priority, started);
       const now = this.now();
       // One reserved slot per person: the next request waits until the previous one starts.
@@ -194,6 +199,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
       if (heldAt > now) {
         if (heldAt > latest) throw this.tooLate(priority, heldAt - now + this.intervalMs, started);
         await this.waitFor(Math.min(heldAt - now, PERSON_RECHECK_MS), signal, priority, started);
+        readPerson = true;
         continue;
       }
       const line = parseLine(raw, now);
@@ -217,6 +223,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
         if (claimed !== false) return claimed === true ? slot : { ...slot, person: claimed };
         // Another request of this person reserved meanwhile: give this slot back and wait behind it.
         this.giveBack(slot);
+        readPerson = true;
       }
       // Another caller moved the line (or this person's record) first: look again after a pause.
       lost++;
