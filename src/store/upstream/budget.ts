@@ -32,6 +32,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
 import { LineBusyError } from '../../service/errors.js';
+import { Slots } from '../../service/slots.js';
 import {
   UpstreamBudgetUnavailableError,
   type UpstreamAcquireOptions,
@@ -75,6 +76,21 @@ const BACKOFF_CAP_MS = 250;
 /** Giving a slot back is tried this many times under contention, then left (a slot lost, never an extra one). */
 const RELEASE_TRIES = 5;
 
+/** One caller's tries for the line, and what it has read so far. */
+interface Attempt {
+  priority: UpstreamPriority;
+  started: number;
+  signal: AbortSignal | undefined;
+  /** The latest its slot may start. */
+  latest: number;
+  personKey: string | undefined;
+  readPerson: boolean;
+  held: string | undefined;
+}
+
+/** What one try came to: a slot, a wait before the next (a person's slot ahead, a busy line for background), or a lost race. */
+type Step = { slot: Slot } | { waitMs: number } | { roundTripMs: number };
+
 const zero = (): Record<UpstreamPriority, number> => ({ interactive: 0, autocomplete: 0, background: 0 });
 
 /** A reserved slot, and what it takes to give it back. */
@@ -106,6 +122,8 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   private aborted = 0;
   private refused = 0;
   private released = 0;
+  /** This process's callers try for the line one at a time. */
+  private readonly turns = new Slots(1);
   /** Slots being given back (close waits for them). */
   private readonly releasing = new Set<Promise<void>>();
   /** When the store fails, this process paces itself alone. */
@@ -172,63 +190,89 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     await Promise.allSettled([...this.releasing]);
   }
 
-  /** Takes a slot of the line (compare-and-set) that starts in time, as the priority allows. */
+  /**
+   * Takes a slot of the line (compare-and-set) that starts in time, as the priority allows. A process
+   * tries for the line one caller at a time (in arrival order), so the store sees one contender per
+   * process, not one per caller, and its other steps (on a small connection pool) are not crowded out.
+   */
   private async reserve(priority: UpstreamPriority, o: UpstreamAcquireOptions, started: number): Promise<Slot> {
     const { signal } = o;
-    const latest = Math.min(o.startBy ?? Infinity, priority === 'autocomplete' ? started + this.autocompleteMaxWaitMs : Infinity);
     const personKey = o.person === undefined || priority === 'background' ? undefined : `${this.key}:person:${o.person}`;
-    // The person's record is read again only when it may have changed (their own other request);
-    // a lost race for the line needs only the line again.
-    let readPerson = personKey !== undefined;
-    let held: string | undefined;
+    const state: Attempt = {
+      priority,
+      started,
+      signal,
+      latest: Math.min(o.startBy ?? Infinity, priority === 'autocomplete' ? started + this.autocompleteMaxWaitMs : Infinity),
+      personKey,
+      readPerson: personKey !== undefined,
+      held: undefined,
+    };
     for (let lost = 0; ; ) {
       this.check(signal, priority, started);
-      const asked = this.now();
-      let raw: string | undefined;
+      let step: Step;
       try {
-        const person = readPerson && personKey !== undefined ? this.engine.get(personKey) : Promise.resolve(held);
-        [raw, held] = await Promise.all([this.engine.get(this.key), person]);
+        step = await this.turns.run(() => this.attempt(state), signal);
       } catch (error) {
-        return this.alone(error, priority, latest, started);
+        this.check(signal, priority, started);
+        throw error;
       }
-      readPerson = false;
-      this.check(signal, priority, started);
-      const now = this.now();
-      // One reserved slot per person: the next request waits until the previous one starts.
-      const heldAt = heldUntil(held);
-      if (heldAt > now) {
-        if (heldAt > latest) throw this.tooLate(priority, heldAt - now + this.intervalMs, started);
-        await this.waitFor(Math.min(heldAt - now, PERSON_RECHECK_MS), signal, priority, started);
-        readPerson = true;
+      if ('slot' in step) return step.slot;
+      if ('waitMs' in step) {
+        await this.waitFor(step.waitMs, signal, priority, started);
         continue;
       }
-      const line = parseLine(raw, now);
-      const plan = priority === 'background' ? this.backgroundPlan(line, now) : this.plan(line, now);
-      if ('recheckMs' in plan) {
-        this.refused++;
-        await this.waitFor(plan.recheckMs, signal, priority, started);
-        continue;
-      }
-      if (plan.startAt > latest) throw this.tooLate(priority, plan.startAt - now, started);
-      let taken: boolean;
-      try {
-        taken = await this.write(raw, plan.next, now);
-      } catch (error) {
-        return this.alone(error, priority, latest, started);
-      }
-      const slot: Slot = { startAt: plan.startAt, tatAfter: plan.next.tat, ...(plan.reused ? { reused: true } : {}) };
-      if (taken && (personKey === undefined || slot.startAt <= this.now())) return slot;
-      if (taken && personKey !== undefined) {
-        const claimed = await this.claim(personKey, held, slot.startAt);
-        if (claimed !== false) return claimed === true ? slot : { ...slot, person: claimed };
-        // Another request of this person reserved meanwhile: give this slot back and wait behind it.
-        this.giveBack(slot);
-        readPerson = true;
-      }
-      // Another caller moved the line (or this person's record) first: look again after a pause.
+      // Another process moved the line (or this person's record) first: look again after a pause.
       lost++;
-      await this.waitFor(this.backoffMs(lost, this.now() - asked), signal, priority, started);
+      await this.waitFor(this.backoffMs(lost, step.roundTripMs), signal, priority, started);
     }
+  }
+
+  /** One try for the line: read it (and the person's record), then take the slot the plan gives. */
+  private async attempt(a: Attempt): Promise<Step> {
+    const { priority, started, signal, latest, personKey } = a;
+    this.check(signal, priority, started);
+    const asked = this.now();
+    let raw: string | undefined;
+    try {
+      // The person's record is read again only when it may have changed (their own other request).
+      const person = a.readPerson && personKey !== undefined ? this.engine.get(personKey) : Promise.resolve(a.held);
+      [raw, a.held] = await Promise.all([this.engine.get(this.key), person]);
+    } catch (error) {
+      return { slot: this.alone(error, priority, latest, started) };
+    }
+    a.readPerson = false;
+    this.check(signal, priority, started);
+    const now = this.now();
+    // One reserved slot per person: the next request waits until the previous one starts.
+    const heldAt = heldUntil(a.held);
+    if (heldAt > now) {
+      if (heldAt > latest) throw this.tooLate(priority, heldAt - now + this.intervalMs, started);
+      a.readPerson = true;
+      return { waitMs: Math.min(heldAt - now, PERSON_RECHECK_MS) };
+    }
+    const line = parseLine(raw, now);
+    const plan = priority === 'background' ? this.backgroundPlan(line, now) : this.plan(line, now);
+    if ('recheckMs' in plan) {
+      this.refused++;
+      return { waitMs: plan.recheckMs };
+    }
+    if (plan.startAt > latest) throw this.tooLate(priority, plan.startAt - now, started);
+    let taken: boolean;
+    try {
+      taken = await this.write(raw, plan.next, now);
+    } catch (error) {
+      return { slot: this.alone(error, priority, latest, started) };
+    }
+    const slot: Slot = { startAt: plan.startAt, tatAfter: plan.next.tat, ...(plan.reused ? { reused: true } : {}) };
+    if (taken && (personKey === undefined || slot.startAt <= this.now())) return { slot };
+    if (taken && personKey !== undefined) {
+      const claimed = await this.claim(personKey, a.held, slot.startAt);
+      if (claimed !== false) return { slot: claimed === true ? slot : { ...slot, person: claimed } };
+      // Another request of this person reserved meanwhile: give this slot back and wait behind it.
+      this.giveBack(slot);
+      a.readPerson = true;
+    }
+    return { roundTripMs: this.now() - asked };
   }
 
   /** People's next slot: a given-back one if it comes first, else the paced one (up to `burst` slots early). */
