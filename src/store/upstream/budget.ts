@@ -26,8 +26,9 @@
 // stays "now"), so a person arriving just after it is not delayed by it; it waits and looks again
 // otherwise, never queueing ahead of people and never dropped.
 //
-// A lost compare-and-set (another caller moved the line first) is tried again after a jittered,
-// growing pause, so N callers at once cost about N log N store steps, not N².
+// Contention: a process's callers try for the line one at a time, and a compare-and-set lost to
+// another process is tried again after a jittered, growing pause, so N callers at once cost about N
+// store steps, not N², and do not crowd the store's other steps out of a small connection pool.
 
 import { randomUUID } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
