@@ -5,10 +5,8 @@
 // arrival order, and any sliding second holds at most `requestsPerSecond + 1 + burst` requests,
 // however many processes there are.
 //
-// Why not rate-limiter-flexible here (it counts the per-user limits): its counters reset in fixed
-// windows, so two windows' worth can start within one sliding second (twice the rate, enough to trip
-// a service that counts a sliding second), and its Redis backend cannot express windows shorter than
-// a second. A paced line on the store's compare-and-set gives the even rate the service wants.
+// Not rate-limiter-flexible (it counts the per-user limits): its fixed windows let two windows' worth
+// start within one sliding second, enough to trip a service that counts a sliding second.
 //
 // Nobody is stranded: a caller reserves only a slot that starts by its `startBy` (its deadline less
 // an attempt), else it is told at once that the line is busy and when it has room (LineBusyError), so
@@ -383,9 +381,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   }
 }
 
-export async function openUpstreamBudget(engine: StoreEngine, options: StoreUpstreamBudgetOptions): Promise<StoreUpstreamBudget> {
-  return Promise.resolve(new StoreUpstreamBudget(engine, options));
-}
+export const openUpstreamBudget = (engine: StoreEngine, options: StoreUpstreamBudgetOptions): Promise<StoreUpstreamBudget> => Promise.resolve(new StoreUpstreamBudget(engine, options));
 
 /** Resolves after `ms`, or rejects with the signal's reason. */
 function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
