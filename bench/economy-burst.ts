@@ -103,7 +103,7 @@ export function printBurst(r: BurstRun): void {
       ['figure', 'value', 'target', ''],
       [
         ['answered within the deadline', `${inTime.length} / ${BURST_COMMANDS} (${spread(answeredMs, answered.length)})`, 'as many as the line serves in time', ''],
-        ['told "the bot is busy" (when to try again)', `${busy.length} / ${BURST_COMMANDS} (${spread(busyMs, busy.length)} to that answer)`, `the rest, each within ${AT_ONCE_MS} ms`, verdict(busy.every((t) => t.ms <= AT_ONCE_MS))],
+        ['told "the bot is busy" (when to try again)', `${busy.length} / ${BURST_COMMANDS} (${spread(busyMs, busy.length)} to that answer)`, `the rest, each within ${AT_ONCE_MS} ms`, verdict(busy.length > 0 && busy.every((t) => t.ms <= AT_ONCE_MS))],
         ['timed out ("The service is slow") or other', `${slow.length + other.length}${other.length > 0 ? ` (e.g. ${other[0]?.title ?? ''})` : ''}`, '0', verdict(slow.length + other.length === 0)],
         [`a command ${AFTER_MS / 1000} s after the burst`, `${fixed(r.after.ms, 0)} ms (${r.after.kind}); alone before the burst ${fixed(r.normalMs, 0)} ms`, 'normal time (≤ 2× alone, or + 0.5 s)', verdict(afterOk)],
         ['throttling 403s / peak requests in 1 s', `${r.throttled} / ${r.peakPerSecond}`, '0 / for information', verdict(r.throttled === 0)],
