@@ -139,7 +139,8 @@ function watchRequests(emulator: Emulator): Monitor {
   };
 }
 
-export async function startEconomyStack(storeUrl: string): Promise<Stack> {
+/** `env` adds to (or overrides) what every bot process gets, e.g. another SERVICE_REQUESTS_PER_SECOND. */
+export async function startEconomyStack(storeUrl: string, env: Record<string, string> = {}): Promise<Stack> {
   const ports = [await freePort(), await freePort()];
   const metricsPorts = [await freePort(), await freePort()];
   const balancer = await startBalancer(ports);
@@ -170,6 +171,7 @@ export async function startEconomyStack(storeUrl: string): Promise<Stack> {
         METRICS: 'on',
         METRICS_PORT: String(metricsPorts[i] ?? 0),
         ...REMINDER_ENV,
+        ...env,
       };
       runs.push(spawnBot(botEnv({ discord, emulator, clientId: CLIENT_ID, port, publicUrl: balancer.url, transport: 'http', storeUrl, encryptionKey, extra })));
     });
@@ -183,11 +185,11 @@ export async function startEconomyStack(storeUrl: string): Promise<Stack> {
 }
 
 /** Runs `body` on a stack over a fresh store (seeded with `followed` titles when given), then removes both. */
-export async function withStack<T>(engine: Engine, followed: readonly number[] | undefined, body: (stack: Stack) => Promise<T>): Promise<T> {
+export async function withStack<T>(engine: Engine, followed: readonly number[] | undefined, body: (stack: Stack) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
   const store = freshStore(engine);
   try {
     if (followed) await seedFollows(store.url, followed);
-    const stack = await startEconomyStack(store.url);
+    const stack = await startEconomyStack(store.url, env);
     try {
       return await body(stack);
     } finally {

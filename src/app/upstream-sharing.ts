@@ -31,7 +31,7 @@ export interface OpenedSharing {
 /** `cacheTtlMs` (tests) replaces every endpoint's freshness, as it does for the process's cache. */
 export async function openUpstreamSharing(engine: StoreEngine, limits: LimitsConfig, log: Logger, cacheTtlMs?: number): Promise<OpenedSharing> {
   const shared = await openUpstreamShared(engine, {
-    budget: { requestsPerSecond: limits.serviceRequestsPerSecond, onError: (error) => log.warn('the shared upstream budget failed; counting in this process', { error }) },
+    budget: { requestsPerSecond: limits.serviceRequestsPerSecond, burst: limits.serviceRequestsBurst, onError: (error) => log.warn('the shared upstream budget failed; counting in this process', { error }) },
     coolOff: { initialMs: limits.serviceCoolOffMs, maxMs: limits.serviceCoolOffMaxMs, onCoolOff: (e) => log.warn('the service is throttling the deployment; every process pauses', { ...e }) },
     cache: { staleMs: SHARED_STALE_MS, onError: (error, operation) => log.debug('the shared response cache failed; read as a miss', { operation, error }) },
   });

@@ -1,7 +1,7 @@
 // Environment → typed, validated configuration. Every problem is collected so the admin sees
 // all of them at once, each with a hint on where the value comes from.
 
-import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_FEED_BATCH_SECONDS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_SOCIAL_LIST_SYNC_MINUTES, DEFAULT_TIMEOUT_MS } from './defaults.js';
+import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_FEED_BATCH_SECONDS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUESTS_BURST, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_SOCIAL_LIST_SYNC_MINUTES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { isPublicKeyHex } from './keys.js';
 import { readMetricsConfig } from './metrics-config.js';
 import { EnvReader, HINTS } from './env-reader.js';
@@ -23,6 +23,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   serviceCoolOffMs: DEFAULT_COOL_OFF_MS,
   serviceCoolOffMaxMs: DEFAULT_COOL_OFF_MAX_MS,
   serviceRequestsPerSecond: DEFAULT_REQUESTS_PER_SECOND,
+  serviceRequestsBurst: DEFAULT_REQUESTS_BURST,
 };
 
 
@@ -132,6 +133,7 @@ function readLimits(r: EnvReader): LimitsConfig {
     serviceCoolOffMs: r.int('SERVICE_COOL_OFF_MS', d.serviceCoolOffMs, 100, 60 * 60_000),
     serviceCoolOffMaxMs: r.int('SERVICE_COOL_OFF_MAX_MS', d.serviceCoolOffMaxMs, 100, 24 * 60 * 60_000),
     serviceRequestsPerSecond: r.int('SERVICE_REQUESTS_PER_SECOND', d.serviceRequestsPerSecond, 1, 1_000),
+    serviceRequestsBurst: r.int('SERVICE_REQUESTS_BURST', d.serviceRequestsBurst, 0, 1_000),
   };
   if (limits.serviceCoolOffMaxMs < limits.serviceCoolOffMs) r.problems.push('SERVICE_COOL_OFF_MAX_MS must not be below SERVICE_COOL_OFF_MS');
   return limits;

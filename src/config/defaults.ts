@@ -40,6 +40,13 @@ export const DEFAULT_REDIS_PREFIX = 'amls:';
  * caches) — raise it only while amls_bot_upstream_cool_offs_total stays at 0.
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 2;
+/**
+ * Requests the deployment may send at once above that pace after a quiet spell (the line's burst
+ * tolerance): a few people arriving together are answered at once instead of one every 1/rate s,
+ * while the sustained rate stays SERVICE_REQUESTS_PER_SECOND. The second of a burst then holds up
+ * to rate + 1 + burst requests (5 at the defaults); set 0 if the service throttles such seconds.
+ */
+export const DEFAULT_REQUESTS_BURST = 2;
 
 /** The activity feed: a member's list changes within this many seconds become one post. */
 export const DEFAULT_FEED_BATCH_SECONDS = 120;

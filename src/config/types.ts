@@ -83,6 +83,8 @@ export interface LimitsConfig {
   serviceCoolOffMaxMs: number;
   /** Requests per second to the service for the whole deployment (every process sharing STORE_URL). */
   serviceRequestsPerSecond: number;
+  /** Requests allowed at once above that pace after a quiet spell (the shared line's burst). */
+  serviceRequestsBurst: number;
 }
 
 /** Reminder scheduler knobs, in milliseconds. */

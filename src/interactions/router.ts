@@ -243,6 +243,7 @@ export class InteractionRouter {
       signal: budget.controller.signal,
       deadlineAt: budget.deadlineAt,
       priority: interaction.isAutocomplete() ? 'autocomplete' : 'interactive',
+      person: userId,
       onStale: () => {
         budget.stale = true;
       },

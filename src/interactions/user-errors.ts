@@ -5,6 +5,7 @@ import {
   CoolingOffError,
   InvalidOptionError,
   type InvalidOptionRule,
+  LineBusyError,
   ServiceBusyError,
   PagingOriginError,
   ReauthRequiredError,
@@ -117,6 +118,8 @@ export function describeError(error: unknown, t: Translator, optionName: (option
   if (error instanceof ReauthRequiredError) return told('error.reauth');
   if (error instanceof ThrottledError || error instanceof CoolingOffError) return told('error.throttled');
   if (error instanceof AbortedError || error instanceof UpstreamTimeoutError) return told('error.slow');
+  // The shared line has no slot in time for this person: told at once, and when it will have room.
+  if (error instanceof LineBusyError) return told('error.lineBusy', { seconds: Math.max(1, Math.ceil(error.retryInMs / 1000)) });
   if (error instanceof ServiceBusyError) return told('error.botBusy');
   if (error instanceof BodyTooLargeError) return told('error.bodyTooLarge');
   if (error instanceof ClientCredentialsRejectedError) return told('error.credentialsRejected');

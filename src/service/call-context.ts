@@ -28,6 +28,11 @@ export interface CallScope {
   /** Whose work this is, for the deployment's upstream budget: people's commands and buttons first, then autocomplete. Unscoped calls are background work. */
   priority?: 'interactive' | 'autocomplete';
   /**
+   * The person the work is for (their Discord user id): in the deployment's shared line they hold at
+   * most one reserved slot at a time, so their burst does not go ahead of everyone else.
+   */
+  person?: string;
+  /**
    * The title form the person prefers, asked once a work is first read (at most once per scope is the
    * caller's to ensure); works then come in that form, with `alternative_titles` added to the fields.
    */

@@ -1,10 +1,12 @@
 // What makes the processes of one deployment a single client of the service: before each attempt
 // the deployment's cool-off is read (a throttle seen by any process holds every process, with one
 // probe per window for the whole deployment) and a slot of the shared rate budget is taken at the
-// caller's priority; after it, the answer is reported back. Without shared state (one process, or
+// caller's priority, in time for the caller's deadline and at most one reserved slot per person (a
+// caller the line cannot serve in time is told at once: LineBusyError); after it, the answer is
+// reported back. Without shared state (one process, or
 // tests) the gate lets everything through and the in-process cool-off alone applies.
 
-import { AbortedError, CoolingOffError } from './errors.js';
+import { AbortedError, CoolingOffError, LineBusyError } from './errors.js';
 import { sleep } from './http.js';
 import type { ServiceObserver } from './observer.js';
 import {
@@ -12,6 +14,7 @@ import {
   type SharedCoolOff,
   type SharedCoolOffTicket,
   type SharedResponseCache,
+  type UpstreamAcquireOptions,
   type UpstreamBudget,
   type UpstreamPriority,
 } from './upstream-ports.js';
@@ -54,8 +57,11 @@ export class DeploymentGate {
     return this.sharedState !== undefined;
   }
 
-  /** Passes the deployment's cool-off and takes a slot of its budget, or throws (CoolingOffError, AbortedError). */
-  async enter(priority: UpstreamPriority, endpoint: string, signal: AbortSignal | undefined): Promise<GatePass> {
+  /**
+   * Passes the deployment's cool-off and takes a slot of its budget that starts by `line.startBy`, or
+   * throws (CoolingOffError, LineBusyError, AbortedError).
+   */
+  async enter(priority: UpstreamPriority, endpoint: string, signal: AbortSignal | undefined, line: Pick<UpstreamAcquireOptions, 'startBy' | 'person'> = {}): Promise<GatePass> {
     if (!this.sharedState) return OPEN_GATE;
     const { coolOff, budget } = this.sharedState;
     // A store that does not answer cannot coordinate the processes: each then relies on its own
@@ -73,9 +79,10 @@ export class DeploymentGate {
       if (!ticket) return this.refuse(endpoint, PROBE_WAIT_MS);
     }
     try {
-      await budget.acquire(priority, signal);
+      await budget.acquire(priority, { ...line, ...(signal ? { signal } : {}) });
     } catch (error) {
       if (ticket) await coolOff.released(ticket);
+      if (error instanceof LineBusyError) this.observer.rejected?.({ endpoint, reason: 'line_busy' });
       // Autocomplete that cannot get a slot in time answers from what it has, as after a timeout.
       if (error instanceof UpstreamBudgetUnavailableError || signal?.aborted) throw new AbortedError(error);
       throw error;

@@ -116,6 +116,17 @@ export class ServiceBusyError extends UpstreamUnavailableError {
   }
 }
 
+/**
+ * Nothing was sent: the deployment's shared line of upstream requests has no slot early enough for the
+ * caller's deadline. Told at once, with when the line will have room again.
+ */
+export class LineBusyError extends ServiceBusyError {
+  constructor(readonly retryInMs: number) {
+    super();
+    this.message = `The shared line of requests to the service is full past this call's deadline; try again in ${Math.ceil(retryInMs / 1000)} s`;
+  }
+}
+
 export type ReauthReason = 'not_logged_in' | 'refresh_rejected' | 'token_rejected';
 
 /** The user has to log in (again): no tokens, refresh rejected for good, or a fresh token rejected too. */

@@ -33,8 +33,8 @@ export interface ServiceObserver {
   cache?(e: { endpoint: string; result: CacheResult }): void;
   /** The whole client pauses because the service throttles it. */
   coolOff?(e: { ms: number; status: number | undefined }): void;
-  /** A call gave up without sending: cooling off, too many calls waiting, or its deadline passed while it waited for a slot. */
-  rejected?(e: { endpoint: string; reason: 'cooling_off' | 'queue_full' | 'queue_deadline' }): void;
+  /** A call gave up without sending: cooling off, too many calls waiting, its deadline passed while it waited for a slot, or the shared line had none in time. */
+  rejected?(e: { endpoint: string; reason: 'cooling_off' | 'queue_full' | 'queue_deadline' | 'line_busy' }): void;
 }
 
 const TEMPLATES: ReadonlyArray<readonly [RegExp, string]> = [

@@ -38,7 +38,7 @@ interface Call {
 type OutgoingRequest = Omit<HttpRequest, 'timeoutMs' | 'maxBodyBytes'>;
 type Loaded = Extract<Outcome, { kind: 'ok' }>;
 
-/** A retry is skipped when less than this is left before the caller's deadline. */
+/** An attempt (a retry, or a slot of the shared line) is not started when less than this is left before the caller's deadline. */
 const MIN_ATTEMPT_MS = 500;
 
 export class RequestPipeline implements Requester {
@@ -241,7 +241,7 @@ export class RequestPipeline implements Requester {
     }
     const { signal } = request;
     // Without shared state (one process) the gate has nothing to do: no await on the hot path.
-    const pass = this.gate.shared ? await this.gate.enter(this.scope?.priority ?? 'background', endpoint, signal) : OPEN_GATE;
+    const pass = this.gate.shared ? await this.gate.enter(this.scope?.priority ?? 'background', endpoint, signal, this.lineTerms()) : OPEN_GATE;
     let answer: Answer | undefined;
     try {
       answer = await this.queue.run(() => this.exchange(call, endpoint, attempt, auth, request, pass.coolingOff), signal);
@@ -258,6 +258,16 @@ export class RequestPipeline implements Requester {
         await this.gate.report(pass, answer?.throttled, retryAfterMs);
       }
     }
+  }
+
+  /** What the shared line needs of this call: the latest its slot may start (deadline less an attempt), and whose it is. */
+  private lineTerms(): { startBy?: number; person?: string } {
+    const scope = this.scope;
+    if (!scope) return {};
+    return {
+      ...(scope.deadlineAt !== undefined ? { startBy: scope.deadlineAt - MIN_ATTEMPT_MS } : {}),
+      ...(scope.person !== undefined ? { person: scope.person } : {}),
+    };
   }
 
   /** One exchange in a slot: refused while cooling off, cut short by the deadline, observed, and told to the cool-off. */

@@ -30,6 +30,10 @@ export interface UpstreamBudgetStats {
   waiting: Record<UpstreamPriority, number>;
   /** Autocomplete callers that gave up (UpstreamBudgetUnavailableError). */
   gaveUp: number;
+  /** Callers told at once that the line is full past their deadline (LineBusyError). */
+  busy: number;
+  /** Reserved slots given back by callers that stopped waiting for them. */
+  released: number;
   /** Interactive or background callers whose signal aborted while they waited. */
   aborted: number;
   /** Attempts the shared limiter refused (the budget was short). */
@@ -42,25 +46,41 @@ export interface UpstreamBudgetStats {
   reserve: number;
 }
 
+/** What a caller tells the line besides its priority. */
+export interface UpstreamAcquireOptions {
+  /** Aborting it stops the wait (rejects with its reason) and gives a reserved slot back. */
+  signal?: AbortSignal;
+  /**
+   * The latest instant (epoch ms, the budget's clock) the request may start: its caller's deadline less
+   * the time an attempt needs. No slot past it is reserved; the caller is told at once (LineBusyError,
+   * or UpstreamBudgetUnavailableError for autocomplete).
+   */
+  startBy?: number;
+  /** Whose request this is (a Discord user id): one person holds at most one reserved slot at a time. */
+  person?: string;
+}
+
 /**
  * The request budget of the whole deployment: every process sharing the store together sends at
- * most `SERVICE_REQUESTS_PER_SECOND` requests per one-second window.
+ * most `SERVICE_REQUESTS_PER_SECOND` requests per second, paced, with `SERVICE_REQUESTS_BURST` more
+ * allowed at once after a quiet spell.
  *
  * Call sequence in the request pipeline: once per attempt that goes upstream (retries included),
  * after the in-process and shared caches missed and after the cool-off let it through, call
- * `await budget.acquire(priority, signal)` with the interaction's (or background task's) abort signal,
- * then send. A slot is spent whatever the answer.
- * - `interactive` waits (first come, first served among interactive callers) until a slot is free;
- *   its signal aborting rejects with the signal's reason.
- * - `autocomplete` waits at most until its signal aborts or its own short wait ends, then rejects
- *   with `UpstreamBudgetUnavailableError`: answer from cache or with no choices.
+ * `await budget.acquire(priority, { signal, startBy, person })` with the interaction's (or background
+ * task's) abort signal, then send. A slot is spent whatever the answer.
+ * - `interactive` reserves the next slot (first come, first served across people) if it starts by
+ *   `startBy`, else rejects at once with `LineBusyError` (when to try again); its signal aborting
+ *   rejects with the signal's reason and gives the slot back.
+ * - `autocomplete` likewise, within its own short wait, else rejects with
+ *   `UpstreamBudgetUnavailableError`: answer from cache or with no choices.
+ * - `person`: a person's next request reserves only once their previous one has started, in every
+ *   process, so one person's burst delays another person by at most one slot.
  * - `background` waits as long as it takes (it is never dropped; an abort rejects with the signal's
- *   reason) and only takes slots while a reserve for people's requests remains in the window, in
- *   every process.
- * Within a process, waiters are served interactive first, then autocomplete, then background.
+ *   reason) and only goes when the line is idle, never ahead of people.
  */
 export interface UpstreamBudget {
-  acquire(priority: UpstreamPriority, signal?: AbortSignal): Promise<void>;
+  acquire(priority: UpstreamPriority, options?: UpstreamAcquireOptions): Promise<void>;
   stats(): UpstreamBudgetStats;
 }
 

@@ -68,11 +68,12 @@ describe('config', () => {
 
   it('reads budgets and service bounds, with defaults, and refuses values that would break them', () => {
     expect(loadConfig(VALID).limits).toEqual(DEFAULT_LIMITS);
-    const set = loadConfig({ ...VALID, COMMAND_BUDGET_MS: '5000', AUTOCOMPLETE_BUDGET_MS: '900', SERVICE_MAX_BODY_BYTES: '2097152', SERVICE_COOL_OFF_MS: '500' });
-    expect(set.limits).toMatchObject({ commandBudgetMs: 5000, autocompleteBudgetMs: 900, serviceMaxBodyBytes: 2097152, serviceCoolOffMs: 500 });
+    const set = loadConfig({ ...VALID, COMMAND_BUDGET_MS: '5000', AUTOCOMPLETE_BUDGET_MS: '900', SERVICE_MAX_BODY_BYTES: '2097152', SERVICE_COOL_OFF_MS: '500', SERVICE_REQUESTS_BURST: '0' });
+    expect(set.limits).toMatchObject({ commandBudgetMs: 5000, autocompleteBudgetMs: 900, serviceMaxBodyBytes: 2097152, serviceCoolOffMs: 500, serviceRequestsBurst: 0 });
+    expect(DEFAULT_LIMITS.serviceRequestsBurst).toBe(2);
     const error = (() => {
       try {
-        loadConfig({ ...VALID, AUTOCOMPLETE_BUDGET_MS: '3000', SERVICE_TIMEOUT_MS: 'soon', SERVICE_COOL_OFF_MS: '5000', SERVICE_COOL_OFF_MAX_MS: '1000' });
+        loadConfig({ ...VALID, AUTOCOMPLETE_BUDGET_MS: '3000', SERVICE_TIMEOUT_MS: 'soon', SERVICE_COOL_OFF_MS: '5000', SERVICE_COOL_OFF_MAX_MS: '1000', SERVICE_REQUESTS_BURST: '-1' });
       } catch (e) {
         return e;
       }
@@ -83,6 +84,7 @@ describe('config', () => {
     expect(problems).toMatch(/AUTOCOMPLETE_BUDGET_MS must be a whole number from 100 to 2500/);
     expect(problems).toMatch(/SERVICE_TIMEOUT_MS must be a whole number/);
     expect(problems).toMatch(/SERVICE_COOL_OFF_MAX_MS must not be below SERVICE_COOL_OFF_MS/);
+    expect(problems).toMatch(/SERVICE_REQUESTS_BURST must be a whole number from 0/);
   });
 
   it('lists every missing variable at once', () => {

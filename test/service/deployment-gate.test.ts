@@ -3,15 +3,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { DeploymentGate, type DeploymentShared } from '../../src/service/deployment-gate.js';
-import { AbortedError, CoolingOffError } from '../../src/service/errors.js';
-import { UpstreamBudgetUnavailableError, type SharedCoolOff, type UpstreamPriority } from '../../src/service/upstream-ports.js';
+import { AbortedError, CoolingOffError, LineBusyError } from '../../src/service/errors.js';
+import { UpstreamBudgetUnavailableError, type SharedCoolOff, type UpstreamAcquireOptions, type UpstreamPriority } from '../../src/service/upstream-ports.js';
 
-function shared(coolOff: Partial<SharedCoolOff>, acquired: UpstreamPriority[] = [], acquire?: () => Promise<void>): DeploymentShared {
+function shared(coolOff: Partial<SharedCoolOff>, acquired: UpstreamPriority[] = [], acquire?: (o?: UpstreamAcquireOptions) => Promise<void>): DeploymentShared {
   const down = () => Promise.reject(new Error('store down'));
   return {
     budget: {
-      acquire: (p) => (acquired.push(p), acquire ? acquire() : Promise.resolve()),
-      stats: () => ({ granted: { interactive: 0, autocomplete: 0, background: 0 }, waiting: { interactive: 0, autocomplete: 0, background: 0 }, gaveUp: 0, aborted: 0, refused: 0, waitedMs: { interactive: 0, autocomplete: 0, background: 0 }, requestsPerSecond: 1, reserve: 0 }),
+      acquire: (p, o) => (acquired.push(p), acquire ? acquire(o) : Promise.resolve()),
+      stats: () => ({ granted: { interactive: 0, autocomplete: 0, background: 0 }, waiting: { interactive: 0, autocomplete: 0, background: 0 }, gaveUp: 0, busy: 0, released: 0, aborted: 0, refused: 0, waitedMs: { interactive: 0, autocomplete: 0, background: 0 }, requestsPerSecond: 1, reserve: 0 }),
     },
     coolOff: { state: down, tryProbe: down, throttled: down, succeeded: down, released: down, ...coolOff },
     cache: { get: () => Promise.resolve(undefined), set: () => Promise.resolve() },
@@ -36,6 +36,20 @@ describe('DeploymentGate', () => {
   it('answers an autocomplete that gets no slot as aborted, so it falls back to its cache', async () => {
     const gate = new DeploymentGate(shared({ state: () => Promise.resolve({ active: false, remainingMs: 0 }) }, [], () => Promise.reject(new UpstreamBudgetUnavailableError('autocomplete', 1_000))), {});
     await expect(gate.enter('autocomplete', 'anime', undefined)).rejects.toBeInstanceOf(AbortedError);
+  });
+
+  it("hands the caller's latest start and person to the line, and passes on a busy line at once (told, and counted as rejected)", async () => {
+    const seen: UpstreamAcquireOptions[] = [];
+    const rejected: string[] = [];
+    const busy = new LineBusyError(4_000);
+    const gate = new DeploymentGate(
+      shared({ state: () => Promise.resolve({ active: false, remainingMs: 0 }) }, [], (o) => (o && seen.push(o), Promise.reject(busy))),
+      { rejected: (e) => rejected.push(e.reason) },
+    );
+    const signal = new AbortController().signal;
+    await expect(gate.enter('interactive', 'anime', signal, { startBy: 1_234, person: '42' })).rejects.toBe(busy);
+    expect(seen).toEqual([{ startBy: 1_234, person: '42', signal }]);
+    expect(rejected).toEqual(['line_busy']);
   });
 
   it('fails open when the store does not answer: the request goes, reporting does not throw', async () => {

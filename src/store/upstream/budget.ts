@@ -1,63 +1,130 @@
 // The deployment's upstream request budget: requests are paced, one slot every 1/rate seconds, on a
 // single record in the shared store (its "theoretical arrival time", the generic cell rate
-// algorithm). Taking a slot is one compare-and-set on that record, so every process sharing the
-// store draws from the same line, in arrival order, and any sliding second holds at most
-// `requestsPerSecond + 1` requests, however many processes there are.
+// algorithm), with `burst` slots more allowed at once after a quiet spell. Taking a slot is one
+// compare-and-set on that record, so every process sharing the store draws from the same line, in
+// arrival order, and any sliding second holds at most `requestsPerSecond + 1 + burst` requests,
+// however many processes there are.
 //
-// Why not rate-limiter-flexible here (it counts the per-user limits): its counters reset in fixed
-// windows, so two windows' worth can start within one sliding second (twice the rate, enough to trip
-// a service that counts a sliding second), and its Redis backend cannot express windows shorter than
-// a second. A paced line on the store's compare-and-set gives the even rate the service wants.
+// Not rate-limiter-flexible (it counts the per-user limits): its fixed windows let two windows' worth
+// start within one sliding second, enough to trip a service that counts a sliding second.
 //
-// Priorities: people's commands and buttons reserve the next slot and wait for it (FIFO across
-// processes) until their signal aborts; autocomplete reserves one only if it starts within
-// `autocompleteMaxWaitMs`, else gives up at once (UpstreamBudgetUnavailableError: answer from cache or
-// with no choices). Background work goes only after the line has been idle for a whole interval, and
-// reserves nothing ahead (the line's next slot stays "now"), so a person arriving just after it is
-// not delayed by it; it waits and looks again otherwise, never queueing ahead of people and never
-// dropped. An idle interval before each background request keeps any sliding second within
-// `requestsPerSecond + 1`, and a background stream alone within the rate.
+// Nobody is stranded: a caller reserves only a slot that starts by its `startBy` (its deadline less
+// an attempt), else it is told at once that the line is busy and when it has room (LineBusyError), so
+// the line never reaches past the deadlines of the people in it; a caller that stops waiting gives
+// its slot back (the line rolls back when it was the last, else the next caller takes it).
+//
+// Fair across people: a person holds at most one reserved slot at a time (a record per person, in the
+// store, so in every process): their next request reserves once the previous one has started, so one
+// person's burst delays everyone else by at most one slot.
+//
+// Priorities: people's commands and buttons reserve the next slot as above; autocomplete reserves one
+// only if it starts within `autocompleteMaxWaitMs`, else gives up at once
+// (UpstreamBudgetUnavailableError: answer from cache or with no choices). Background work goes only
+// after the line has been idle for a whole interval, and reserves nothing ahead (the line's next slot
+// stays "now"), so a person arriving just after it is not delayed by it; it waits and looks again
+// otherwise, never queueing ahead of people and never dropped.
+//
+// Contention: a process's callers try for the line one at a time, and a compare-and-set lost to
+// another process is tried again after a jittered, growing pause, so N callers at once cost about N
+// store steps, not N², and do not crowd the store's other steps out of a small connection pool.
 
+import { randomUUID } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
+import { LineBusyError } from '../../service/errors.js';
+import { Slots } from '../../service/slots.js';
 import {
   UpstreamBudgetUnavailableError,
+  type UpstreamAcquireOptions,
   type UpstreamBudget,
   type UpstreamBudgetStats,
   type UpstreamPriority,
 } from '../../service/upstream-ports.js';
+import { formatLine, heldUntil, parseLine, withFreeSlot, type LineState } from './line-record.js';
 
 export interface StoreUpstreamBudgetOptions {
   /** SERVICE_REQUESTS_PER_SECOND: the whole deployment's requests per second (a positive integer). */
   requestsPerSecond: number;
+  /** SERVICE_REQUESTS_BURST: requests that may go at once above the paced rate after a quiet spell; default 0. */
+  burst?: number;
   /** The longest an autocomplete waits for its slot; default 1 000 ms. */
   autocompleteMaxWaitMs?: number;
-  /** Store key of the line; default `upstream-budget`. */
+  /** Store key of the line (people's records are `<name>:person:<id>`); default `upstream-budget`. */
   name?: string;
   /** Told about a store failure (the request then goes, paced by this process alone). */
   onError?: (error: unknown) => void;
+  /** The clock; tests drive time with their own `now` and `sleep`. */
   now?: () => number;
+  /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Jitter of the pause after a lost compare-and-set, in [0, 1); default Math.random. */
+  random?: () => number;
 }
 
-type Engine = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet'>;
+type Engine = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete'>;
 
-/** An idle line is forgotten after this long (the next request starts it again). */
+/** An idle line (or a person's record) is forgotten this long after its last slot (the next request starts it again). */
 const LINE_TTL_MS = 60_000;
+const PERSON_TTL_MS = 10_000;
 /** Background work that finds the line busy looks again after at most this long. */
 const BACKGROUND_RECHECK_MS = 250;
+/** A person's request waiting for their previous one to start looks again after at most this long (it may be given back). */
+const PERSON_RECHECK_MS = 1_000;
+/** The pause after a lost compare-and-set: up to the store's round trip (at least BASE) doubled per loss, capped. */
+const BACKOFF_BASE_MS = 4;
+const BACKOFF_CAP_MS = 250;
+/** Giving a slot back is tried this many times under contention, then left (a slot lost, never an extra one). */
+const RELEASE_TRIES = 5;
+
+/** One caller's tries for the line, and what it has read so far. */
+interface Attempt {
+  priority: UpstreamPriority;
+  started: number;
+  signal: AbortSignal | undefined;
+  /** The latest its slot may start. */
+  latest: number;
+  personKey: string | undefined;
+  readPerson: boolean;
+  held: string | undefined;
+}
+
+/** What one try came to: a slot, a wait before the next (a person's slot ahead, a busy line for background), or a lost race. */
+type Step = { slot: Slot } | { waitMs: number } | { roundTripMs: number };
 
 const zero = (): Record<UpstreamPriority, number> => ({ interactive: 0, autocomplete: 0, background: 0 });
 
+/** A reserved slot, and what it takes to give it back. */
+interface Slot {
+  startAt: number;
+  /** The line's `tat` after this reservation (the line rolls back while it is still the last). */
+  tatAfter: number;
+  /** Taken from the given-back slots (it goes back there). */
+  reused?: boolean;
+  /** Paced by this process alone while the store failed: nothing to give back. */
+  local?: boolean;
+  /** The person's record written for it. */
+  person?: { key: string; value: string };
+}
+
 export class StoreUpstreamBudget implements UpstreamBudget {
   private readonly intervalMs: number;
+  private readonly burstMs: number;
   private readonly autocompleteMaxWaitMs: number;
   private readonly key: string;
   private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
   private readonly granted = zero();
   private readonly waiting = zero();
   private readonly waitedMs = zero();
   private gaveUp = 0;
+  private busy = 0;
   private aborted = 0;
   private refused = 0;
+  private released = 0;
+  /** This process's callers try for the line one at a time. */
+  private readonly turns = new Slots(1);
+  /** Slots being given back (close waits for them). */
+  private readonly releasing = new Set<Promise<void>>();
   /** When the store fails, this process paces itself alone. */
   private localNext = 0;
 
@@ -67,21 +134,33 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   ) {
     const rate = options.requestsPerSecond;
     if (!Number.isInteger(rate) || rate < 1) throw new Error('requestsPerSecond must be a positive integer');
+    const burst = options.burst ?? 0;
+    if (!Number.isInteger(burst) || burst < 0) throw new Error('burst must be a whole number, 0 or more');
     this.intervalMs = 1000 / rate;
+    this.burstMs = burst * this.intervalMs;
     this.autocompleteMaxWaitMs = options.autocompleteMaxWaitMs ?? 1_000;
     this.key = options.name ?? 'upstream-budget';
     this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? sleepFor;
+    this.random = options.random ?? Math.random;
   }
 
-  async acquire(priority: UpstreamPriority, signal?: AbortSignal): Promise<void> {
+  async acquire(priority: UpstreamPriority, options: UpstreamAcquireOptions = {}): Promise<void> {
+    const { signal } = options;
     const started = this.now();
     this.waiting[priority]++;
     try {
-      const startAt = await this.reserve(priority, signal, started);
-      await waitUntil(startAt, this.now, signal);
+      const slot = await this.reserve(priority, options, started);
+      try {
+        await this.waitFor(slot.startAt - this.now(), signal, priority, started);
+      } catch (error) {
+        this.giveBack(slot);
+        throw error;
+      }
       this.granted[priority]++;
     } catch (error) {
       if (error instanceof UpstreamBudgetUnavailableError) this.gaveUp++;
+      else if (error instanceof LineBusyError) this.busy++;
       else if (signal?.aborted) this.aborted++;
       throw error;
     } finally {
@@ -95,79 +174,218 @@ export class StoreUpstreamBudget implements UpstreamBudget {
       granted: { ...this.granted },
       waiting: { ...this.waiting },
       gaveUp: this.gaveUp,
+      busy: this.busy,
       aborted: this.aborted,
       refused: this.refused,
+      released: this.released,
       waitedMs: { ...this.waitedMs },
       requestsPerSecond: this.options.requestsPerSecond,
       reserve: 0,
     };
   }
 
-  /** Nothing to release: the line lives in the store. */
-  close(): Promise<void> {
-    return Promise.resolve();
+  /** Waits for slots still being given back; the line itself lives in the store. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.releasing]);
   }
 
-  /** Takes the next slot of the line (compare-and-set), as the priority allows; returns when it starts. */
-  private async reserve(priority: UpstreamPriority, signal: AbortSignal | undefined, started: number): Promise<number> {
-    for (;;) {
-      throwIfAborted(signal, priority);
-      const now = this.now();
-      let current: string | undefined;
+  /**
+   * Takes a slot of the line (compare-and-set) that starts in time, as the priority allows. A process
+   * tries for the line one caller at a time (in arrival order), so the store sees one contender per
+   * process, not one per caller, and its other steps (on a small connection pool) are not crowded out.
+   */
+  private async reserve(priority: UpstreamPriority, o: UpstreamAcquireOptions, started: number): Promise<Slot> {
+    const { signal } = o;
+    const personKey = o.person === undefined || priority === 'background' ? undefined : `${this.key}:person:${o.person}`;
+    const state: Attempt = {
+      priority,
+      started,
+      signal,
+      latest: Math.min(o.startBy ?? Infinity, priority === 'autocomplete' ? started + this.autocompleteMaxWaitMs : Infinity),
+      personKey,
+      readPerson: personKey !== undefined,
+      held: undefined,
+    };
+    for (let lost = 0; ; ) {
+      this.check(signal, priority, started);
+      let step: Step;
       try {
-        current = await this.engine.get(this.key);
+        step = await this.turns.run(() => this.attempt(state), signal);
       } catch (error) {
-        return this.alone(error);
+        this.check(signal, priority, started);
+        throw error;
       }
-      const line = Number(current ?? 0) || 0;
-      const startAt = Math.max(line, now);
-      const wait = startAt - now;
-      if (priority === 'autocomplete' && now + wait - started > this.autocompleteMaxWaitMs) {
-        throw new UpstreamBudgetUnavailableError(priority, now - started);
-      }
-      // Background work borrows an idle line without reserving ahead: it goes only after a whole
-      // interval with no request, and leaves the line free for the next person at once (see above).
-      const background = priority === 'background';
-      if (background && line > now - this.intervalMs) {
-        this.refused++;
-        await waitUntil(now + Math.min(Math.max(line + this.intervalMs - now, 1), BACKGROUND_RECHECK_MS), this.now, signal);
+      if ('slot' in step) return step.slot;
+      if ('waitMs' in step) {
+        await this.waitFor(step.waitMs, signal, priority, started);
         continue;
       }
-      const next = String(background ? now : startAt + this.intervalMs);
-      let taken: boolean;
-      try {
-        taken = current === undefined ? await this.engine.setIfAbsent(this.key, next, LINE_TTL_MS) : await this.engine.compareAndSet(this.key, current, next, LINE_TTL_MS);
-      } catch (error) {
-        return this.alone(error);
+      // Another process moved the line (or this person's record) first: look again after a pause.
+      lost++;
+      await this.waitFor(this.backoffMs(lost, step.roundTripMs), signal, priority, started);
+    }
+  }
+
+  /** One try for the line: read it (and the person's record), then take the slot the plan gives. */
+  private async attempt(a: Attempt): Promise<Step> {
+    const { priority, started, signal, latest, personKey } = a;
+    this.check(signal, priority, started);
+    const asked = this.now();
+    let raw: string | undefined;
+    try {
+      // The person's record is read again only when it may have changed (their own other request).
+      const person = a.readPerson && personKey !== undefined ? this.engine.get(personKey) : Promise.resolve(a.held);
+      [raw, a.held] = await Promise.all([this.engine.get(this.key), person]);
+    } catch (error) {
+      return { slot: this.alone(error, priority, latest, started) };
+    }
+    a.readPerson = false;
+    this.check(signal, priority, started);
+    const now = this.now();
+    // One reserved slot per person: the next request waits until the previous one starts.
+    const heldAt = heldUntil(a.held);
+    if (heldAt > now) {
+      if (heldAt > latest) throw this.tooLate(priority, heldAt - now + this.intervalMs, started);
+      a.readPerson = true;
+      return { waitMs: Math.min(heldAt - now, PERSON_RECHECK_MS) };
+    }
+    const line = parseLine(raw, now);
+    const plan = priority === 'background' ? this.backgroundPlan(line, now) : this.plan(line, now);
+    if ('recheckMs' in plan) {
+      this.refused++;
+      return { waitMs: plan.recheckMs };
+    }
+    if (plan.startAt > latest) throw this.tooLate(priority, plan.startAt - now, started);
+    let taken: boolean;
+    try {
+      taken = await this.write(raw, plan.next, now);
+    } catch (error) {
+      return { slot: this.alone(error, priority, latest, started) };
+    }
+    const slot: Slot = { startAt: plan.startAt, tatAfter: plan.next.tat, ...(plan.reused ? { reused: true } : {}) };
+    if (taken && (personKey === undefined || slot.startAt <= this.now())) return { slot };
+    if (taken && personKey !== undefined) {
+      const claimed = await this.claim(personKey, a.held, slot.startAt);
+      if (claimed !== false) return { slot: claimed === true ? slot : { ...slot, person: claimed } };
+      // Another request of this person reserved meanwhile: give this slot back and wait behind it.
+      this.giveBack(slot);
+      a.readPerson = true;
+    }
+    return { roundTripMs: this.now() - asked };
+  }
+
+  /** People's next slot: a given-back one if it comes first, else the paced one (up to `burst` slots early). */
+  private plan(line: LineState, now: number): { startAt: number; next: LineState; reused: boolean } {
+    const paced = Math.max(now, line.tat - this.burstMs);
+    const [given] = line.free;
+    if (given !== undefined && given < paced) return { startAt: given, next: { tat: line.tat, free: line.free.slice(1) }, reused: true };
+    return { startAt: paced, next: { tat: Math.max(line.tat, now) + this.intervalMs, free: line.free }, reused: false };
+  }
+
+  /** Background work borrows an idle line without reserving ahead: it goes only after a whole interval with no request. */
+  private backgroundPlan(line: LineState, now: number): { startAt: number; next: LineState; reused: boolean } | { recheckMs: number } {
+    if (line.tat > now - this.intervalMs) return { recheckMs: Math.min(Math.max(line.tat + this.intervalMs - now, 1), BACKGROUND_RECHECK_MS) };
+    return { startAt: now, next: { tat: now, free: [] }, reused: false };
+  }
+
+  private write(raw: string | undefined, next: LineState, now: number): Promise<boolean> {
+    const value = formatLine(next);
+    const ttlMs = Math.max(0, next.tat - now) + LINE_TTL_MS;
+    return raw === undefined ? this.engine.setIfAbsent(this.key, value, ttlMs) : this.engine.compareAndSet(this.key, raw, value, ttlMs);
+  }
+
+  /**
+   * Records the slot as the person's one reserved slot (over the record read before). True: nothing to
+   * record after all (the store failed: the slot holds, as when the store is down); false: another
+   * request of this person got there first.
+   */
+  private async claim(key: string, held: string | undefined, startAt: number): Promise<Slot['person'] | boolean> {
+    const value = `${startAt}:${randomUUID()}`;
+    const ttlMs = Math.max(0, startAt - this.now()) + PERSON_TTL_MS;
+    try {
+      const claimed = held === undefined ? await this.engine.setIfAbsent(key, value, ttlMs) : await this.engine.compareAndSet(key, held, value, ttlMs);
+      return claimed ? { key, value } : false;
+    } catch (error) {
+      this.options.onError?.(error);
+      return true;
+    }
+  }
+
+  /** Full jitter over a window that starts at the store's round trip and doubles with each loss in a row. */
+  private backoffMs(lost: number, roundTripMs: number): number {
+    const window = Math.min(BACKOFF_CAP_MS, Math.max(BACKOFF_BASE_MS, roundTripMs) * 2 ** Math.min(lost - 1, 16));
+    return this.random() * window;
+  }
+
+  /** Gives a reserved slot back in the background (its caller has stopped waiting and is told at once). */
+  private giveBack(slot: Slot): void {
+    if (slot.local) return;
+    const work = this.release(slot)
+      .catch((error: unknown) => this.options.onError?.(error))
+      .finally(() => this.releasing.delete(work));
+    this.releasing.add(work);
+  }
+
+  /** The last slot of the line rolls the line back; one with others behind it is handed to the next caller. */
+  private async release(slot: Slot): Promise<void> {
+    if (slot.person) await this.engine.compareAndDelete(slot.person.key, slot.person.value);
+    for (let lost = 0; lost < RELEASE_TRIES; ) {
+      const asked = this.now();
+      if (slot.startAt < asked) return;
+      const raw = await this.engine.get(this.key);
+      const now = this.now();
+      const line = parseLine(raw, now);
+      const last = !slot.reused && line.tat === slot.tatAfter;
+      const next = last ? { tat: line.tat - this.intervalMs, free: line.free } : withFreeSlot(line, slot.startAt);
+      if (await this.write(raw, next, now)) {
+        this.released++;
+        return;
       }
-      if (taken) return startAt;
-      // Another caller took that slot first: read the line again.
+      lost++;
+      await this.sleep(this.backoffMs(lost, this.now() - asked));
     }
   }
 
   /** The store failed: report it and pace this process by itself rather than stopping every caller. */
-  private alone(error: unknown): number {
+  private alone(error: unknown, priority: UpstreamPriority, latest: number, started: number): Slot {
     this.options.onError?.(error);
-    const startAt = Math.max(this.localNext, this.now());
-    this.localNext = startAt + this.intervalMs;
-    return startAt;
+    const now = this.now();
+    const startAt = Math.max(now, this.localNext - this.burstMs);
+    if (startAt > latest) throw this.tooLate(priority, startAt - now, started);
+    this.localNext = Math.max(this.localNext, now) + this.intervalMs;
+    return { startAt, tatAfter: this.localNext, local: true };
+  }
+
+  /** No slot in time: autocomplete answers from what it has, anyone else is told when the line has room. */
+  private tooLate(priority: UpstreamPriority, retryInMs: number, started: number): Error {
+    if (priority === 'autocomplete') return new UpstreamBudgetUnavailableError(priority, this.now() - started);
+    return new LineBusyError(retryInMs);
+  }
+
+  private check(signal: AbortSignal | undefined, priority: UpstreamPriority, started: number): void {
+    if (!signal?.aborted) return;
+    if (priority === 'autocomplete') throw new UpstreamBudgetUnavailableError(priority, this.now() - started);
+    throw signal.reason;
+  }
+
+  /** Waits `ms` (none when ≤ 0), or throws as `check` does once the signal aborts. */
+  private async waitFor(ms: number, signal: AbortSignal | undefined, priority: UpstreamPriority, started: number): Promise<void> {
+    this.check(signal, priority, started);
+    if (ms <= 0) return;
+    try {
+      await this.sleep(ms, signal);
+    } catch (error) {
+      this.check(signal, priority, started);
+      throw error;
+    }
   }
 }
 
-export async function openUpstreamBudget(engine: StoreEngine, options: StoreUpstreamBudgetOptions): Promise<StoreUpstreamBudget> {
-  return Promise.resolve(new StoreUpstreamBudget(engine, options));
-}
+export const openUpstreamBudget = (engine: StoreEngine, options: StoreUpstreamBudgetOptions): Promise<StoreUpstreamBudget> => Promise.resolve(new StoreUpstreamBudget(engine, options));
 
-function throwIfAborted(signal: AbortSignal | undefined, priority: UpstreamPriority): void {
-  if (!signal?.aborted) return;
-  if (priority === 'autocomplete') throw new UpstreamBudgetUnavailableError(priority, 0);
-  throw signal.reason;
-}
-
-/** Waits until the instant, or rejects with the signal's reason. */
-function waitUntil(at: number, now: () => number, signal: AbortSignal | undefined): Promise<void> {
-  const ms = at - now();
-  if (ms <= 0) return Promise.resolve();
+/** Resolves after `ms`, or rejects with the signal's reason. */
+function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

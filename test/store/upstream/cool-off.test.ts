@@ -1,8 +1,9 @@
-// The deployment-wide cool-off on every engine, with two instances ("processes") over one store.
+// The deployment-wide cool-off on every engine, with two instances ("processes") over one store, on
+// one manual clock: windows open and end when the test says, however slow the machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../../../local-stack/store-engines.js';
 import { StoreCoolOff } from '../../../src/store/upstream/cool-off.js';
-import { openTwo, sleep, type TwoProcesses } from './helpers.js';
+import { openTwo, type TwoProcesses } from './helpers.js';
 
 for (const engineCase of engineCases()) {
   const suite = engineCase.skipped ? describe.skip : describe;
@@ -10,11 +11,16 @@ for (const engineCase of engineCases()) {
     let two: TwoProcesses;
     let a: StoreCoolOff;
     let b: StoreCoolOff;
+    let now = 1_800_000_000_000;
+    const clock = (): number => now;
+    const advance = (ms: number): void => {
+      now += ms;
+    };
 
     beforeAll(async () => {
       two = await openTwo(engineCase.kind);
-      a = new StoreCoolOff(two.a, { initialMs: 200, maxMs: 500 });
-      b = new StoreCoolOff(two.b, { initialMs: 200, maxMs: 500 });
+      a = new StoreCoolOff(two.a, { initialMs: 200, maxMs: 500, now: clock });
+      b = new StoreCoolOff(two.b, { initialMs: 200, maxMs: 500, now: clock });
     });
     afterAll(async () => {
       await two?.close();
@@ -27,8 +33,7 @@ for (const engineCase of engineCases()) {
       expect(await a.throttled()).toBe(200);
       const seen = await b.state();
       expect(seen.active).toBe(true);
-      expect(seen.remainingMs).toBeGreaterThan(100);
-      expect(seen.remainingMs).toBeLessThanOrEqual(200);
+      expect(seen.remainingMs).toBe(200);
       // Requests in flight when the window opened say nothing new, from either process.
       expect(await b.throttled()).toBeUndefined();
       expect(await a.throttled()).toBeUndefined();
@@ -36,7 +41,7 @@ for (const engineCase of engineCases()) {
       expect(await a.tryProbe()).toBeUndefined();
       expect(await b.tryProbe()).toBeUndefined();
 
-      await sleep(230);
+      advance(230);
       expect(await a.state()).toEqual({ active: true, remainingMs: 0 });
       // Twenty callers in two processes ask at once: exactly one probes.
       const tickets = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).tryProbe()));
@@ -46,13 +51,13 @@ for (const engineCase of engineCases()) {
 
       // The probe is throttled again: the window doubles, capped, for both processes.
       expect(await b.throttled(probes[0])).toBe(400);
-      expect((await a.state()).remainingMs).toBeGreaterThan(300);
+      expect((await a.state()).remainingMs).toBe(400);
       // An answer to the old window's probe changes nothing now.
       expect(await a.throttled(probes[0])).toBeUndefined();
       await a.succeeded(probes[0]!);
       expect((await b.state()).active).toBe(true);
 
-      await sleep(430);
+      advance(430);
       const second = await a.tryProbe();
       expect(second).toBeDefined();
       // A probe that ends without an answer frees the window's probe for another caller.
@@ -60,7 +65,7 @@ for (const engineCase of engineCases()) {
       const third = await b.tryProbe();
       expect(third).toBeDefined();
       expect(await b.throttled(third)).toBe(500); // 800 capped at maxMs
-      await sleep(530);
+      advance(530);
       const fourth = await b.tryProbe();
       expect(await a.tryProbe()).toBeUndefined();
       await b.succeeded(fourth!);
@@ -68,7 +73,7 @@ for (const engineCase of engineCases()) {
       expect(await b.state()).toEqual({ active: false, remainingMs: 0 });
       // After a success the next throttle starts over at the first window.
       expect(await b.throttled()).toBe(200);
-      await sleep(230);
+      advance(230);
       const fifth = await a.tryProbe();
       await a.succeeded(fifth!);
       expect((await b.state()).active).toBe(false);
@@ -77,15 +82,15 @@ for (const engineCase of engineCases()) {
     it('processes throttled at the same moment open one window between them', async () => {
       const opened = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).throttled()));
       expect(opened.filter((w) => w !== undefined)).toEqual([200]);
-      await sleep(230);
+      advance(230);
       const ticket = await a.tryProbe();
       await a.succeeded(ticket!);
     });
 
     it('a Retry-After longer than the window lengthens it', async () => {
       expect(await a.throttled(undefined, 450)).toBe(450);
-      expect((await b.state()).remainingMs).toBeGreaterThan(350);
-      await sleep(480);
+      expect((await b.state()).remainingMs).toBe(450);
+      advance(480);
       const ticket = await b.tryProbe();
       await b.succeeded(ticket!);
     });

@@ -20,6 +20,8 @@ export const core: Messages<typeof en> = {
   'error.throttled.text': 'Der Dienst drosselt gerade unsere Anfragen – versuch es gleich noch einmal.',
   'error.botBusy.title': 'Der Bot ist ausgelastet',
   'error.botBusy.text': 'Gerade warten zu viele Anfragen an den Dienst – versuch es gleich noch einmal.',
+  'error.lineBusy.title': 'Der Bot ist ausgelastet',
+  'error.lineBusy.text': 'Gerade nutzen viele Leute den Bot, deine Anfrage kann nicht rechtzeitig beantwortet werden. Versuch es in {seconds, plural, one {# Sekunde} other {# Sekunden}} noch einmal.',
   'error.bodyTooLarge.title': 'Fehlerhafte Antwort des Dienstes',
   'error.bodyTooLarge.text': 'Der Dienst hat eine Antwort geschickt, die viel größer ist als jede echte, daher hat der Bot sie verworfen. Versuch es später noch einmal.',
   'error.credentialsRejected.title': 'Der Bot ist falsch eingerichtet',

@@ -21,6 +21,8 @@ export const core = {
   'error.throttled.text': 'The service is rate-limiting us — try again in a moment.',
   'error.botBusy.title': 'The bot is busy',
   'error.botBusy.text': 'Too many requests to the service are waiting right now — try again in a moment.',
+  'error.lineBusy.title': 'The bot is busy',
+  'error.lineBusy.text': 'Many people are using the bot right now, and your request cannot be answered in time. Try again in {seconds, plural, one {# second} other {# seconds}}.',
   'error.bodyTooLarge.title': 'The service answered badly',
   'error.bodyTooLarge.text': 'The service sent an answer far larger than any real one, so the bot dropped it. Try again later.',
   'error.credentialsRejected.title': 'The bot is misconfigured',

@@ -20,6 +20,8 @@ export const core: Messages<typeof en> = {
   'error.throttled.text': 'El servicio está limitando nuestras peticiones: vuelve a intentarlo en un momento.',
   'error.botBusy.title': 'El bot está saturado',
   'error.botBusy.text': 'Hay demasiadas peticiones al servicio en espera ahora mismo: vuelve a intentarlo en un momento.',
+  'error.lineBusy.title': 'El bot está saturado',
+  'error.lineBusy.text': 'Mucha gente está usando el bot ahora mismo y tu petición no puede responderse a tiempo. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
   'error.bodyTooLarge.title': 'Respuesta anómala del servicio',
   'error.bodyTooLarge.text': 'El servicio envió una respuesta mucho mayor que cualquier respuesta real, así que el bot la descartó. Inténtalo más tarde.',
   'error.credentialsRejected.title': 'El bot está mal configurado',

@@ -20,6 +20,8 @@ export const core: Messages<typeof en> = {
   'error.throttled.text': 'Le service limite nos requêtes — réessaie dans un instant.',
   'error.botBusy.title': 'Le bot est surchargé',
   'error.botBusy.text': 'Trop de requêtes vers le service sont en attente — réessaie dans un instant.',
+  'error.lineBusy.title': 'Le bot est surchargé',
+  'error.lineBusy.text': 'Beaucoup de monde utilise le bot en ce moment, ta demande ne peut pas recevoir de réponse à temps. Réessaie dans {seconds, plural, one {# seconde} other {# secondes}}.',
   'error.bodyTooLarge.title': 'Réponse anormale du service',
   'error.bodyTooLarge.text': 'Le service a envoyé une réponse bien plus grande que n’importe quelle vraie réponse, le bot l’a donc ignorée. Réessaie plus tard.',
   'error.credentialsRejected.title': 'Le bot est mal configuré',

@@ -20,6 +20,8 @@ export const core: Messages<typeof en> = {
   'error.throttled.text': 'サービスからリクエストを制限されています。少し待ってからもう一度お試しください。',
   'error.botBusy.title': 'ボットが混み合っています',
   'error.botBusy.text': '現在サービスへのリクエストが多数待機しています。少し待ってからもう一度お試しください。',
+  'error.lineBusy.title': 'ボットが混み合っています',
+  'error.lineBusy.text': 'いま多くの人がボットを使っているため、時間内にお答えできません。{seconds, plural, other {#秒}}後にもう一度お試しください。',
   'error.bodyTooLarge.title': 'サービスから不正な応答がありました',
   'error.bodyTooLarge.text': 'サービスから通常ではありえないほど大きな応答が届いたため、ボットは破棄しました。しばらくしてからお試しください。',
   'error.credentialsRejected.title': 'ボットの設定に問題があります',

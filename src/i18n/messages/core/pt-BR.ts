@@ -20,6 +20,8 @@ export const core: Messages<typeof en> = {
   'error.throttled.text': 'O serviço está limitando nossos pedidos — tente de novo daqui a pouco.',
   'error.botBusy.title': 'O bot está sobrecarregado',
   'error.botBusy.text': 'Há pedidos demais ao serviço esperando agora — tente de novo daqui a pouco.',
+  'error.lineBusy.title': 'O bot está sobrecarregado',
+  'error.lineBusy.text': 'Muita gente está usando o bot agora, e seu pedido não pode ser respondido a tempo. Tente de novo em {seconds, plural, one {# segundo} other {# segundos}}.',
   'error.bodyTooLarge.title': 'O serviço respondeu de forma estranha',
   'error.bodyTooLarge.text': 'O serviço mandou uma resposta muito maior que qualquer resposta real, então o bot a descartou. Tente mais tarde.',
   'error.credentialsRejected.title': 'O bot está mal configurado',

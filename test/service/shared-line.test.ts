@@ -1,0 +1,84 @@
+// A person's call through the service client and the deployment's shared line: the call's deadline and
+// its person reach the line, and a line with no slot before the deadline is told at once (the bot is
+// busy, and when to try again), in the reader's language, with nothing sent upstream.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../src/service/client.js';
+import type { DeploymentShared } from '../../src/service/deployment-gate.js';
+import { LineBusyError } from '../../src/service/errors.js';
+import type { UpstreamAcquireOptions, UpstreamBudget } from '../../src/service/upstream-ports.js';
+import { MemoryEngine } from '../../src/store/engines/memory.js';
+import { StoreUpstreamBudget } from '../../src/store/upstream/budget.js';
+import { describeError } from '../../src/interactions/user-errors.js';
+import { ENGLISH, translator } from '../../src/i18n/index.js';
+import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
+
+const PAGE = { data: [{ node: { id: 1, title: 'A' } }], paging: {} };
+
+function deploymentWith(budget: UpstreamBudget): DeploymentShared {
+  return {
+    budget,
+    coolOff: {
+      state: () => Promise.resolve({ active: false, remainingMs: 0 }),
+      tryProbe: () => Promise.resolve(undefined),
+      throttled: () => Promise.resolve(undefined),
+      succeeded: () => Promise.resolve(),
+      released: () => Promise.resolve(),
+    },
+    cache: { get: () => Promise.resolve(undefined), set: () => Promise.resolve() },
+    cacheTtlMs: () => 1_000,
+    staleMs: 1_000,
+  };
+}
+
+describe('the shared line seen from a service call', () => {
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startScriptedServer(() => ({ status: 200, json: PAGE }));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const client = (budget: UpstreamBudget) => new ServiceClient({ apiUrl: `${server.url}/`, clientId: 'cid', userAgent: 'test/0 (+test)', deployment: deploymentWith(budget) });
+
+  it("hands the line the call's latest start (its deadline less an attempt) and its person", async () => {
+    const seen: Array<UpstreamAcquireOptions | undefined> = [];
+    const budget: UpstreamBudget = {
+      acquire: (_p, o) => (seen.push(o), Promise.resolve()),
+      stats: () => {
+        throw new Error('unused');
+      },
+    };
+    const deadlineAt = Date.now() + 10_000;
+    const controller = new AbortController();
+    await client(budget).scoped({ signal: controller.signal, deadlineAt, priority: 'interactive', person: '1234' }).searchAnime({ q: 'naruto' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ startBy: deadlineAt - 500, person: '1234' });
+  });
+
+  it('a line full past the deadline is told at once: the bot is busy, try again in N seconds; nothing is sent', async () => {
+    const engine = new MemoryEngine();
+    // Other people hold the line for the next 30 s.
+    await engine.set('upstream-budget', String(Date.now() + 30_000), 60_000);
+    const budget = new StoreUpstreamBudget(engine, { requestsPerSecond: 2 });
+    const before = server.requests.length;
+    const controller = new AbortController();
+    const deadline = setTimeout(() => controller.abort(new Error('deadline')), 5_000);
+    const started = Date.now();
+    const error = await client(budget)
+      .scoped({ signal: controller.signal, deadlineAt: started + 5_000, priority: 'interactive', person: '1234' })
+      .searchAnime({ q: 'naruto' })
+      .catch((e: unknown) => e);
+    clearTimeout(deadline);
+    expect(error).toBeInstanceOf(LineBusyError);
+    // Told before the deadline came (it would otherwise wait the whole 5 s for a slot it cannot use).
+    expect(controller.signal.aborted).toBe(false);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(server.requests.length).toBe(before);
+    const told = describeError(error, ENGLISH);
+    expect(told.title).toBe('The bot is busy');
+    expect(told.text).toMatch(/Try again in (2[89]|30) seconds\./);
+    expect(describeError(error, translator('ja')).text).toMatch(/(2[89]|30)秒後/);
+    expect(budget.stats().busy).toBe(1);
+  });
+});
