@@ -66,6 +66,8 @@ export interface ProgressUnit<K extends WorkKind = WorkKind> {
   readonly total: keyof WorkOf<K> & string;
 }
 
+export type AnyProgressUnit = { [K in WorkKind]: ProgressUnit<K> }[WorkKind];
+
 /** The value a writable list field takes. */
 export type WritableValue =
   | { readonly type: 'status' }
@@ -96,6 +98,8 @@ export interface KindSpec<K extends WorkKind = WorkKind> {
   readonly planned: ListStatusOf<K>;
   /** The work status while it is still coming out (its dates are then open-ended). */
   readonly ongoing: string;
+  /** What dates a work in lists and suggestions: its season where the kind has seasons, else its start date. */
+  readonly dating: 'start_season' | 'start_date';
   readonly sorts: readonly ListSortOf<K>[];
   readonly rankingTypes: readonly RankingTypeOf<K>[];
   readonly fields: readonly FieldOf<K>[];
@@ -135,6 +139,7 @@ export const ANIME: KindSpec<'anime'> = {
   current: 'watching',
   planned: 'plan_to_watch',
   ongoing: 'currently_airing',
+  dating: 'start_season',
   sorts: ANIME_LIST_SORTS,
   rankingTypes: ANIME_RANKING_TYPES,
   fields: ANIME_FIELDS,
@@ -163,6 +168,7 @@ export const MANGA: KindSpec<'manga'> = {
   current: 'reading',
   planned: 'plan_to_read',
   ongoing: 'currently_publishing',
+  dating: 'start_date',
   sorts: MANGA_LIST_SORTS,
   rankingTypes: MANGA_RANKING_TYPES,
   fields: MANGA_FIELDS,
@@ -201,4 +207,9 @@ export function flagAt(from: object | undefined, field: string): boolean {
 /** The kind's list status named `value`, if it is one. */
 export function listStatusOf<K extends WorkKind>(kind: K, value: string | undefined): ListStatusOf<K> | undefined {
   return (KINDS[kind].statuses as readonly string[]).includes(value ?? '') ? (value as ListStatusOf<K>) : undefined;
+}
+
+/** The kind's ranking named `value`, if it is one. */
+export function rankingTypeOf<K extends WorkKind>(kind: K, value: string): RankingTypeOf<K> | undefined {
+  return (KINDS[kind].rankingTypes as readonly string[]).includes(value) ? (value as RankingTypeOf<K>) : undefined;
 }
