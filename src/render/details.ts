@@ -217,6 +217,11 @@ const OWN_FIELDS: Partial<Record<AnimeField | MangaField, OwnField>> = {
   serialization: (t, w) => fieldOf(t)('catalogue.details.field.serialization', joinNames(((w as Manga).serialization ?? []).map((s) => s.node?.name)), false),
 };
 
+/** The fields only some kinds have that close the embed, before the viewer's entry. */
+const OWN_CLOSING_FIELDS: Partial<Record<AnimeField | MangaField, OwnField>> = {
+  statistics: (t, w) => fieldOf(t)('catalogue.details.field.statistics', statisticsText(t, (w as Anime).statistics)),
+};
+
 /**
  * Details of one work: every present field, unknown enum values humanized — the kind's totals, its run
  * (aired or published), the fields only it has, and the viewer's entry.
@@ -234,7 +239,7 @@ export function detailsEmbed<K extends WorkKind>(t: Translator, kind: K, w: Work
     field(KIND_WORDS[kind].run, escapeOptional(formatDateRange(t, w.start_date, w.end_date, ongoing))),
     ...spec.ownFields.map((name) => OWN_FIELDS[name]?.(t, w)),
     ...tailFields(t, w),
-    field('catalogue.details.field.statistics', 'statistics' in w ? statisticsText(t, w.statistics) : undefined),
+    ...spec.ownFields.map((name) => OWN_CLOSING_FIELDS[name]?.(t, w)),
     field('catalogue.details.field.yourList', w.my_list_status ? listStatusLine(t, kind, w.my_list_status as EntryOf<K>, w) : undefined, false),
   ]);
 }
