@@ -7,7 +7,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { translator, type Locale } from '../src/i18n/index.js';
-import { animeDetailsEmbed } from '../src/render/details.js';
+import { detailsEmbed } from '../src/render/details.js';
 import type { Page } from '../src/service/common-types.js';
 import type { Anime, RankedItem } from '../src/service/work-types.js';
 import { workPage } from '../src/views/catalogue.js';
@@ -129,7 +129,7 @@ export async function runCatalogueFormatting(o: BenchOptions): Promise<void> {
     const ctx = { where: GUILD, t: translator(locale) };
     return [
       { locale, name: 'list page (25 works)', render: () => workPage(ctx, 'anime', page, 0, 'Ranking', { nsfwFiltered: true }) },
-      { locale, name: 'details embed', render: () => animeDetailsEmbed(ctx.t, anime) },
+      { locale, name: 'details embed', render: () => detailsEmbed(ctx.t, 'anime', anime) },
     ];
   });
   printRenderRows(`catalogue formatting: ${budgetMs} ms per case, median of 100-render rounds (first render = that locale's first in this process)`, measureRenders(cases, budgetMs));

@@ -1,36 +1,29 @@
 // The subcommands /anime and /manga share: search, info and ranking, built for either kind.
 
-import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, type AnimeRankingType, type MangaRankingType, type WorkKind } from '../src/service/work-types.js';
+import { KINDS, rankingTypeOf, type WorkKind } from '../src/service/kinds.js';
 import { booleanOption, namedChoices, optionList, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { HandlersOf } from '../src/interactions/command-types.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import { SEARCH_QUERY_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
-import {
-  ANIME_RANKING_NAMES,
-  animeRankingView,
-  animeSearchView,
-  MANGA_RANKING_NAMES,
-  mangaRankingView,
-  mangaSearchView,
-} from '../src/views/catalogue.js';
+import { RANKING_NAMES, RANKING_VIEWS, SEARCH_VIEWS } from '../src/views/catalogue.js';
 import { renderDetails } from '../src/views/details.js';
+import { KIND_WITH_ARTICLE } from '../src/views/kind-views.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { resolveTitle, titleAutocomplete } from '../src/views/titles.js';
 
-function workOptions(kind: WorkKind) {
-  const article = kind === 'anime' ? 'an' : 'a';
-  const rankingChoices =
-    kind === 'anime' ? namedChoices(ANIME_RANKING_TYPES, ANIME_RANKING_NAMES) : namedChoices(MANGA_RANKING_TYPES, MANGA_RANKING_NAMES);
+function workOptions<K extends WorkKind>(kind: K) {
   return optionList(
     subcommand('search', `Search ${kind} by title`, [
       stringOption('query', 'Title to look for (at least 3 characters)', { required: true, minLength: 3, maxLength: SEARCH_QUERY_MAX }),
       booleanOption('nsfw', 'Include not-safe-for-work titles (only works in age-restricted channels)'),
     ]),
-    subcommand('info', `Details of ${article} ${kind}`, [
+    subcommand('info', `Details of ${KIND_WITH_ARTICLE[kind]}`, [
       stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX }),
     ]),
-    subcommand('ranking', `Top ${kind} lists`, [stringOption('type', 'Which ranking', { required: true, choices: rankingChoices })]),
+    subcommand('ranking', `Top ${kind} lists`, [
+      stringOption('type', 'Which ranking', { required: true, choices: namedChoices(KINDS[kind].rankingTypes, RANKING_NAMES[kind]) }),
+    ]),
   );
 }
 
@@ -41,17 +34,13 @@ export interface WorkSubcommands {
   handlers: HandlersOf<{ name: string; options: WorkOptions }>;
 }
 
-const isAnimeRanking = (type: string): type is AnimeRankingType => (ANIME_RANKING_TYPES as readonly string[]).includes(type);
-const isMangaRanking = (type: string): type is MangaRankingType => (MANGA_RANKING_TYPES as readonly string[]).includes(type);
-
-export function workSubcommands(kind: WorkKind): WorkSubcommands {
-  const searchView = kind === 'anime' ? animeSearchView : mangaSearchView;
+export function workSubcommands<K extends WorkKind>(kind: K): WorkSubcommands {
   return {
     data: workOptions(kind),
     handlers: {
       search: {
         ephemeral: false,
-        run: (ctx, args) => renderPagedView(ctx, searchView, { q: args.query.trim(), nsfw: args.nsfw ?? false }, 0, ctx.userId),
+        run: (ctx, args) => renderPagedView(ctx, SEARCH_VIEWS[kind], { q: args.query.trim(), nsfw: args.nsfw ?? false }, 0, ctx.userId),
       },
       info: {
         ephemeral: false,
@@ -61,9 +50,9 @@ export function workSubcommands(kind: WorkKind): WorkSubcommands {
       ranking: {
         ephemeral: false,
         run: (ctx, args) => {
-          if (kind === 'anime' && isAnimeRanking(args.type)) return renderPagedView(ctx, animeRankingView, { type: args.type }, 0, ctx.userId);
-          if (kind === 'manga' && isMangaRanking(args.type)) return renderPagedView(ctx, mangaRankingView, { type: args.type }, 0, ctx.userId);
-          throw new UserFacingError('catalogue.error.unknownRanking', { kind });
+          const type = rankingTypeOf(kind, args.type);
+          if (type === undefined) throw new UserFacingError('catalogue.error.unknownRanking', { kind });
+          return renderPagedView(ctx, RANKING_VIEWS[kind], { type }, 0, ctx.userId);
         },
       },
     },

@@ -17,7 +17,10 @@ import {
 import { DISCORD_LIMITS, embedTextLength } from './limits.js';
 import { COLORS } from './theme.js';
 import { term } from './terms.js';
-import { animeListStatusLine, mangaListStatusLine, pictureUrl, workTitle, type Work } from './work-facts.js';
+import { listStatusLine, pictureUrl, workTitle, type Work } from './work-facts.js';
+import { KIND_WORDS, unitWords } from './kind-words.js';
+import type { AnimeField, MangaField } from '../service/fields.js';
+import { KINDS, numberAt, type EntryOf, type WorkKind, type WorkOf } from '../service/kinds.js';
 
 // Budgets keep a full details embed well under the 6000 total (the finalize gate is only a safety net).
 const DESCRIPTION_BUDGET = 1800;
@@ -133,11 +136,11 @@ function statisticsText(t: Translator, stats: AnimeStatistics | undefined): stri
 }
 
 /** Title, picture and footer, fields, then the description in whatever room the rest leaves. */
-function assemble(t: Translator, w: Work, kind: 'anime' | 'manga', fields: Array<APIEmbedField | undefined>): APIEmbed {
+function assemble(t: Translator, w: Work, kind: WorkKind, fields: Array<APIEmbedField | undefined>): APIEmbed {
   const embed: APIEmbed = {
     title: truncate(escapeMarkdown(workTitle(w)), 256),
     color: COLORS.brand,
-    footer: { text: t.t(kind === 'anime' ? 'catalogue.details.footer.anime' : 'catalogue.details.footer.manga', { id: String(w.id) }) },
+    footer: { text: t.t(KIND_WORDS[kind].footer, { id: String(w.id) }) },
     fields: fields.filter((f): f is APIEmbedField => f !== undefined).slice(0, 25),
   };
   const used = embedTextLength([embed]);
@@ -171,31 +174,6 @@ function tailFields(t: Translator, w: Work): Array<APIEmbedField | undefined> {
   ];
 }
 
-/** Details of one anime: every present field, unknown enum values humanized. */
-export function animeDetailsEmbed(t: Translator, a: Anime): APIEmbed {
-  const field = fieldOf(t);
-  const ongoing = a.status === 'currently_airing';
-  const broadcast = a.broadcast?.day_of_the_week
-    ? a.broadcast.start_time
-      ? t.t('catalogue.details.broadcastAt', { day: term(t, 'weekday', a.broadcast.day_of_the_week), time: a.broadcast.start_time })
-      : term(t, 'weekday', a.broadcast.day_of_the_week)
-    : a.broadcast?.start_time;
-  return assemble(t, a, 'anime', [
-    ...rankFields(t, a),
-    field('catalogue.details.field.episodes', a.num_episodes !== undefined ? formatCount(t, a.num_episodes) : undefined),
-    field('catalogue.details.field.aired', escapeOptional(formatDateRange(t, a.start_date, a.end_date, ongoing))),
-    field('catalogue.details.field.season', escapeOptional(formatSeason(t, a.start_season))),
-    field('catalogue.details.field.broadcast', broadcast ? escapeMarkdown(broadcast) : undefined),
-    field('catalogue.details.field.source', a.source ? escapeMarkdown(term(t, 'source', a.source)) : undefined),
-    field('catalogue.details.field.duration', positive(a.average_episode_duration) ? formatEpisodeDuration(t, a.average_episode_duration) : undefined),
-    field('catalogue.details.field.rating', a.rating ? escapeMarkdown(term(t, 'rating', a.rating)) : undefined),
-    field('catalogue.details.field.studios', joinNames((a.studios ?? []).map((s) => s.name)), false),
-    ...tailFields(t, a),
-    field('catalogue.details.field.statistics', statisticsText(t, a.statistics)),
-    field('catalogue.details.field.yourList', a.my_list_status ? animeListStatusLine(t, a.my_list_status, a.num_episodes) : undefined, false),
-  ]);
-}
-
 function authorName(a: NonNullable<Manga['authors']>[number]): string | undefined {
   const name = [a.node?.first_name, a.node?.last_name]
     .map((n) => n?.trim())
@@ -205,18 +183,63 @@ function authorName(a: NonNullable<Manga['authors']>[number]): string | undefine
   return a.role?.trim() ? `${name} (${a.role.trim()})` : name;
 }
 
-/** Details of one manga: every present field, unknown enum values humanized. */
-export function mangaDetailsEmbed(t: Translator, m: Manga): APIEmbed {
+function broadcastText(t: Translator, a: Anime): string | undefined {
+  return a.broadcast?.day_of_the_week
+    ? a.broadcast.start_time
+      ? t.t('catalogue.details.broadcastAt', { day: term(t, 'weekday', a.broadcast.day_of_the_week), time: a.broadcast.start_time })
+      : term(t, 'weekday', a.broadcast.day_of_the_week)
+    : a.broadcast?.start_time;
+}
+
+type OwnField = (t: Translator, w: Work) => APIEmbedField | undefined;
+
+/** The fields only some kinds have (the kind's `ownFields` say which, and in what order), each shown when present. */
+const OWN_FIELDS: Partial<Record<AnimeField | MangaField, OwnField>> = {
+  start_season: (t, w) => fieldOf(t)('catalogue.details.field.season', escapeOptional(formatSeason(t, (w as Anime).start_season))),
+  broadcast: (t, w) => {
+    const broadcast = broadcastText(t, w as Anime);
+    return fieldOf(t)('catalogue.details.field.broadcast', broadcast ? escapeMarkdown(broadcast) : undefined);
+  },
+  source: (t, w) => {
+    const source = (w as Anime).source;
+    return fieldOf(t)('catalogue.details.field.source', source ? escapeMarkdown(term(t, 'source', source)) : undefined);
+  },
+  average_episode_duration: (t, w) => {
+    const seconds = (w as Anime).average_episode_duration;
+    return fieldOf(t)('catalogue.details.field.duration', positive(seconds) ? formatEpisodeDuration(t, seconds) : undefined);
+  },
+  rating: (t, w) => {
+    const rating = (w as Anime).rating;
+    return fieldOf(t)('catalogue.details.field.rating', rating ? escapeMarkdown(term(t, 'rating', rating)) : undefined);
+  },
+  studios: (t, w) => fieldOf(t)('catalogue.details.field.studios', joinNames(((w as Anime).studios ?? []).map((s) => s.name)), false),
+  authors: (t, w) => fieldOf(t)('catalogue.details.field.authors', joinNames(((w as Manga).authors ?? []).map(authorName)), false),
+  serialization: (t, w) => fieldOf(t)('catalogue.details.field.serialization', joinNames(((w as Manga).serialization ?? []).map((s) => s.node?.name)), false),
+};
+
+/** The fields only some kinds have that close the embed, before the viewer's entry. */
+const OWN_CLOSING_FIELDS: Partial<Record<AnimeField | MangaField, OwnField>> = {
+  statistics: (t, w) => fieldOf(t)('catalogue.details.field.statistics', statisticsText(t, (w as Anime).statistics)),
+};
+
+/**
+ * Details of one work: every present field, unknown enum values humanized — the kind's totals, its run
+ * (aired or published), the fields only it has, and the viewer's entry.
+ */
+export function detailsEmbed<K extends WorkKind>(t: Translator, kind: K, w: WorkOf<K>): APIEmbed {
   const field = fieldOf(t);
-  const ongoing = m.status === 'currently_publishing';
-  return assemble(t, m, 'manga', [
-    ...rankFields(t, m),
-    field('catalogue.details.field.volumes', m.num_volumes !== undefined ? formatCount(t, m.num_volumes) : undefined),
-    field('catalogue.details.field.chapters', m.num_chapters !== undefined ? formatCount(t, m.num_chapters) : undefined),
-    field('catalogue.details.field.published', escapeOptional(formatDateRange(t, m.start_date, m.end_date, ongoing))),
-    field('catalogue.details.field.authors', joinNames((m.authors ?? []).map(authorName)), false),
-    field('catalogue.details.field.serialization', joinNames((m.serialization ?? []).map((s) => s.node?.name)), false),
-    ...tailFields(t, m),
-    field('catalogue.details.field.yourList', m.my_list_status ? mangaListStatusLine(t, m.my_list_status, m.num_volumes, m.num_chapters) : undefined, false),
+  const spec = KINDS[kind];
+  const ongoing = w.status === spec.ongoing;
+  return assemble(t, w, kind, [
+    ...rankFields(t, w),
+    ...spec.progress.map((unit) => {
+      const total = numberAt(w, unit.total);
+      return field(unitWords(unit.unit).detailsField, total !== undefined ? formatCount(t, total) : undefined);
+    }),
+    field(KIND_WORDS[kind].run, escapeOptional(formatDateRange(t, w.start_date, w.end_date, ongoing))),
+    ...spec.ownFields.map((name) => OWN_FIELDS[name]?.(t, w)),
+    ...tailFields(t, w),
+    ...spec.ownFields.map((name) => OWN_CLOSING_FIELDS[name]?.(t, w)),
+    field('catalogue.details.field.yourList', w.my_list_status ? listStatusLine(t, kind, w.my_list_status as EntryOf<K>, w) : undefined, false),
   ]);
 }

@@ -1,13 +1,14 @@
 // One list entry as the service returned it (e.g. the PUT/PATCH response), in the reader's language.
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Picture } from '../service/common-types.js';
-import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
+import { flagAt, KINDS, numberAt, type EntryOf, type WorkKind } from '../service/kinds.js';
 import type { MessageKey, Translator } from '../i18n/index.js';
 import { discordTimestamp, escapeMarkdown, truncate } from './text.js';
 import { term } from './terms.js';
 import { COLORS } from './theme.js';
 import { formatPartialDate } from './format.js';
 import { pictureUrl } from './work-facts.js';
+import { KIND_WORDS, unitWords } from './kind-words.js';
 
 function num(n: number | undefined): n is number {
   return n !== undefined && Number.isFinite(n);
@@ -111,32 +112,22 @@ function commonEntryFields(
   push(fields, t.t('lists.entry.field.updated'), discordTimestamp(s.updated_at));
 }
 
-/** One anime list entry as the service returned it (e.g. the PUT/PATCH response). */
-export function animeListEntryEmbed(t: Translator, s: AnimeListStatus, work?: ListEntryWork, heading: EntryHeading = 'yourListEntry'): APIEmbed {
+/** One list entry as the service returned it (e.g. the PUT response), with the kind's counts and repeat fields. */
+export function listEntryEmbed<K extends WorkKind>(t: Translator, kind: K, s: EntryOf<K>, work?: ListEntryWork, heading: EntryHeading = 'yourListEntry'): APIEmbed {
+  const spec = KINDS[kind];
+  const words = KIND_WORDS[kind].repeat;
   const embed = entryHead(t, heading, work);
   const fields: APIEmbedField[] = [];
   push(fields, t.t('lists.entry.field.status'), s.status ? escapeMarkdown(term(t, 'listStatus', s.status)) : undefined);
   push(fields, t.t('lists.entry.field.score'), score(t, s.score));
-  push(fields, t.t('lists.entry.field.episodes'), s.num_episodes_watched !== undefined ? countOf(t, s.num_episodes_watched, work?.num_episodes) : undefined);
-  if (s.is_rewatching) push(fields, t.t('lists.entry.field.rewatching'), t.t('lists.yes'));
-  if (num(s.num_times_rewatched) && s.num_times_rewatched > 0) push(fields, t.t('lists.entry.field.timesRewatched'), t.number(s.num_times_rewatched));
-  push(fields, t.t('lists.entry.field.rewatchValue'), repeatValueText(t, s.rewatch_value));
-  commonEntryFields(t, fields, s);
-  if (fields.length > 0) embed.fields = fields;
-  return embed;
-}
-
-/** One manga list entry as the service returned it (e.g. the PUT/PATCH response). */
-export function mangaListEntryEmbed(t: Translator, s: MangaListStatus, work?: ListEntryWork, heading: EntryHeading = 'yourListEntry'): APIEmbed {
-  const embed = entryHead(t, heading, work);
-  const fields: APIEmbedField[] = [];
-  push(fields, t.t('lists.entry.field.status'), s.status ? escapeMarkdown(term(t, 'listStatus', s.status)) : undefined);
-  push(fields, t.t('lists.entry.field.score'), score(t, s.score));
-  push(fields, t.t('lists.entry.field.volumes'), s.num_volumes_read !== undefined ? countOf(t, s.num_volumes_read, work?.num_volumes) : undefined);
-  push(fields, t.t('lists.entry.field.chapters'), s.num_chapters_read !== undefined ? countOf(t, s.num_chapters_read, work?.num_chapters) : undefined);
-  if (s.is_rereading) push(fields, t.t('lists.entry.field.rereading'), t.t('lists.yes'));
-  if (num(s.num_times_reread) && s.num_times_reread > 0) push(fields, t.t('lists.entry.field.timesReread'), t.number(s.num_times_reread));
-  push(fields, t.t('lists.entry.field.rereadValue'), repeatValueText(t, s.reread_value));
+  for (const unit of spec.progress) {
+    const done = numberAt(s, unit.read);
+    push(fields, t.t(unitWords(unit.unit).entryField), done !== undefined ? countOf(t, done, numberAt(work, unit.total)) : undefined);
+  }
+  if (flagAt(s, spec.repeat.flag)) push(fields, t.t(words.doing), t.t('lists.yes'));
+  const times = numberAt(s, spec.repeat.times);
+  if (num(times) && times > 0) push(fields, t.t(words.times), t.number(times));
+  push(fields, t.t(words.value), repeatValueText(t, numberAt(s, spec.repeat.value)));
   commonEntryFields(t, fields, s);
   if (fields.length > 0) embed.fields = fields;
   return embed;

@@ -10,29 +10,27 @@ import type { AuthedCallContext, CallContext, CallScope } from './call-context.j
 import { DEFAULT_MAX_PAGES, pipelineSettings, type ServiceClientOptions } from './client-options.js';
 import type { NodeItem, Page, Paging } from './common-types.js';
 import type {
-  AnimeListOptions,
-  AnimeRankingOptions,
   DetailsOptions,
   ForumTopicOptions,
   ForumTopicsOptions,
-  MangaListOptions,
-  MangaRankingOptions,
   MeOptions,
+  RankingOptions,
   SearchOptions,
   SeasonalAnimeOptions,
   SuggestionsOptions,
+  UserListOptions,
 } from './endpoint-options.js';
 import * as forum from './forum-endpoints.js';
 import type { ForumBoards, ForumTopicPage, ForumTopicSummary } from './forum-types.js';
 import * as lists from './list-endpoints.js';
-import type { AnimeListStatus, AnimeListUpdate, MangaListStatus, MangaListUpdate } from './list-types.js';
+import type { EntryOf, ListItem, UpdateOf, WorkKind, WorkOf } from './kinds.js';
 import { parseAnyPage } from './parse.js';
 import { RequestPipeline } from './request-pipeline.js';
 import * as users from './user-endpoints.js';
 import type { User } from './user-types.js';
 import { checkIntRange } from './validate.js';
 import * as works from './work-endpoints.js';
-import type { Anime, AnimeListItem, Manga, MangaListItem, RankedItem, SeasonalPage } from './work-types.js';
+import type { Anime, Manga, RankedItem, SeasonalPage } from './work-types.js';
 
 export type { AuthedCallContext, CallContext, CallScope } from './call-context.js';
 export type { ServiceClientOptions } from './client-options.js';
@@ -78,66 +76,95 @@ export class ServiceClient {
     await this.pipeline.close();
   }
 
-  // ---- Anime (work-endpoints.ts, list-endpoints.ts) ------------------------------------------
+  // ---- Works and lists of either kind (work-endpoints.ts, list-endpoints.ts; kinds.ts) --------
 
-  searchAnime(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Anime>>> {
-    return works.searchAnime(this.pipeline, o, ctx);
+  searchWorks<K extends WorkKind>(kind: K, o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<WorkOf<K>>>> {
+    return works.searchWorks(this.pipeline, kind, o, ctx);
   }
 
-  getAnime(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Anime> {
-    return works.getAnime(this.pipeline, id, o, ctx);
+  getWork<K extends WorkKind>(kind: K, id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<WorkOf<K>> {
+    return works.getWork(this.pipeline, kind, id, o, ctx);
   }
 
-  animeRanking(o: AnimeRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Anime>>> {
-    return works.animeRanking(this.pipeline, o, ctx);
+  workRanking<K extends WorkKind>(kind: K, o: RankingOptions<K>, ctx: CallContext = {}): Promise<Page<RankedItem<WorkOf<K>>>> {
+    return works.workRanking(this.pipeline, kind, o, ctx);
+  }
+
+  /** Only for kinds whose table has a suggestions path (anime). */
+  suggestions<K extends WorkKind>(kind: K, o: SuggestionsOptions, ctx: AuthedCallContext): Promise<Page<NodeItem<WorkOf<K>>>> {
+    return works.suggestions(this.pipeline, kind, o, ctx);
+  }
+
+  updateListStatus<K extends WorkKind>(kind: K, id: number, u: UpdateOf<K>, ctx: AuthedCallContext): Promise<EntryOf<K>> {
+    return lists.updateListStatus(this.pipeline, kind, id, u, ctx);
+  }
+
+  /** 404 (not on the list) → ServiceHttpError 404, except after a lost response on an earlier attempt. */
+  deleteListStatus(kind: WorkKind, id: number, ctx: AuthedCallContext): Promise<void> {
+    return lists.deleteListStatus(this.pipeline, kind, id, ctx);
+  }
+
+  /** `user` is a user name or `@me` (which needs ctx.auth). */
+  userList<K extends WorkKind>(kind: K, user: string, o: UserListOptions<K> = {}, ctx: CallContext = {}): Promise<Page<ListItem<K>>> {
+    return lists.userList(this.pipeline, kind, user, o, ctx);
   }
 
   seasonalAnime(o: SeasonalAnimeOptions, ctx: CallContext = {}): Promise<SeasonalPage> {
     return works.seasonalAnime(this.pipeline, o, ctx);
   }
 
-  animeSuggestions(o: SuggestionsOptions = {}, ctx: AuthedCallContext): Promise<Page<NodeItem<Anime>>> {
-    return works.animeSuggestions(this.pipeline, o, ctx);
-  }
+  // ---- The same calls under the kind's name ---------------------------------------------------
 
-  updateAnimeListStatus(id: number, u: AnimeListUpdate, ctx: AuthedCallContext): Promise<AnimeListStatus> {
-    return lists.updateAnimeListStatus(this.pipeline, id, u, ctx);
+  searchAnime(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Anime>>> {
+    return this.searchWorks('anime', o, ctx);
   }
-
-  /** 404 (not on the list) → ServiceHttpError 404, except after a lost response on an earlier attempt. */
-  deleteAnimeListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
-    return lists.deleteAnimeListStatus(this.pipeline, id, ctx);
-  }
-
-  /** `user` is a user name or `@me` (which needs ctx.auth). */
-  userAnimeList(user: string, o: AnimeListOptions = {}, ctx: CallContext = {}): Promise<Page<AnimeListItem>> {
-    return lists.userAnimeList(this.pipeline, user, o, ctx);
-  }
-
-  // ---- Manga (work-endpoints.ts, list-endpoints.ts) ------------------------------------------
 
   searchManga(o: SearchOptions, ctx: CallContext = {}): Promise<Page<NodeItem<Manga>>> {
-    return works.searchManga(this.pipeline, o, ctx);
+    return this.searchWorks('manga', o, ctx);
+  }
+
+  getAnime(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Anime> {
+    return this.getWork('anime', id, o, ctx);
   }
 
   getManga(id: number, o: DetailsOptions = {}, ctx: CallContext = {}): Promise<Manga> {
-    return works.getManga(this.pipeline, id, o, ctx);
+    return this.getWork('manga', id, o, ctx);
   }
 
-  mangaRanking(o: MangaRankingOptions, ctx: CallContext = {}): Promise<Page<RankedItem<Manga>>> {
-    return works.mangaRanking(this.pipeline, o, ctx);
+  animeRanking(o: RankingOptions<'anime'>, ctx: CallContext = {}): Promise<Page<RankedItem<Anime>>> {
+    return this.workRanking('anime', o, ctx);
   }
 
-  updateMangaListStatus(id: number, u: MangaListUpdate, ctx: AuthedCallContext): Promise<MangaListStatus> {
-    return lists.updateMangaListStatus(this.pipeline, id, u, ctx);
+  mangaRanking(o: RankingOptions<'manga'>, ctx: CallContext = {}): Promise<Page<RankedItem<Manga>>> {
+    return this.workRanking('manga', o, ctx);
+  }
+
+  animeSuggestions(o: SuggestionsOptions = {}, ctx: AuthedCallContext): Promise<Page<NodeItem<Anime>>> {
+    return this.suggestions('anime', o, ctx);
+  }
+
+  updateAnimeListStatus(id: number, u: UpdateOf<'anime'>, ctx: AuthedCallContext): Promise<EntryOf<'anime'>> {
+    return this.updateListStatus('anime', id, u, ctx);
+  }
+
+  updateMangaListStatus(id: number, u: UpdateOf<'manga'>, ctx: AuthedCallContext): Promise<EntryOf<'manga'>> {
+    return this.updateListStatus('manga', id, u, ctx);
+  }
+
+  deleteAnimeListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
+    return this.deleteListStatus('anime', id, ctx);
   }
 
   deleteMangaListStatus(id: number, ctx: AuthedCallContext): Promise<void> {
-    return lists.deleteMangaListStatus(this.pipeline, id, ctx);
+    return this.deleteListStatus('manga', id, ctx);
   }
 
-  userMangaList(user: string, o: MangaListOptions = {}, ctx: CallContext = {}): Promise<Page<MangaListItem>> {
-    return lists.userMangaList(this.pipeline, user, o, ctx);
+  userAnimeList(user: string, o: UserListOptions<'anime'> = {}, ctx: CallContext = {}): Promise<Page<ListItem<'anime'>>> {
+    return this.userList('anime', user, o, ctx);
+  }
+
+  userMangaList(user: string, o: UserListOptions<'manga'> = {}, ctx: CallContext = {}): Promise<Page<ListItem<'manga'>>> {
+    return this.userList('manga', user, o, ctx);
   }
 
   // ---- Forum (forum-endpoints.ts) ------------------------------------------------------------

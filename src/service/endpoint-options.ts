@@ -1,7 +1,7 @@
 // The options of the client's endpoint methods and the limits the service documents for them.
 
-import type { AnimeListSort, AnimeListStatusValue, MangaListSort, MangaListStatusValue } from './list-types.js';
-import type { AnimeRankingType, MangaRankingType, Season, SeasonSort } from './work-types.js';
+import type { ListSortOf, ListStatusOf, RankingTypeOf, WorkKind } from './kinds.js';
+import type { Season, SeasonSort } from './work-types.js';
 
 /** The documented default; always sent because the real service defaults to 10. */
 export const DEFAULT_LIMIT = 100;
@@ -31,26 +31,23 @@ export interface SearchOptions extends WorkListOptions {
 export interface DetailsOptions {
   fields?: string;
 }
-export interface AnimeRankingOptions extends WorkListOptions {
-  rankingType: AnimeRankingType;
+export interface RankingOptions<K extends WorkKind> extends WorkListOptions {
+  rankingType: RankingTypeOf<K>;
 }
-export interface MangaRankingOptions extends WorkListOptions {
-  rankingType: MangaRankingType;
-}
+export type AnimeRankingOptions = RankingOptions<'anime'>;
+export type MangaRankingOptions = RankingOptions<'manga'>;
 export interface SeasonalAnimeOptions extends WorkListOptions {
   year: number;
   season: Season;
   sort?: SeasonSort;
 }
 export type SuggestionsOptions = WorkListOptions;
-export interface AnimeListOptions extends WorkListOptions {
-  status?: AnimeListStatusValue;
-  sort?: AnimeListSort;
+export interface UserListOptions<K extends WorkKind> extends WorkListOptions {
+  status?: ListStatusOf<K>;
+  sort?: ListSortOf<K>;
 }
-export interface MangaListOptions extends WorkListOptions {
-  status?: MangaListStatusValue;
-  sort?: MangaListSort;
-}
+export type AnimeListOptions = UserListOptions<'anime'>;
+export type MangaListOptions = UserListOptions<'manga'>;
 export interface ForumTopicsOptions extends ListOptions {
   boardId?: number;
   subboardId?: number;

@@ -45,7 +45,10 @@ export const ANIME_ONLY_FIELDS = [
 export const ANIME_FIELDS = [...WORK_FIELDS, ...ANIME_ONLY_FIELDS] as const;
 export type AnimeField = (typeof ANIME_FIELDS)[number];
 
-export const MANGA_FIELDS = [...WORK_FIELDS, 'num_volumes', 'num_chapters', 'authors', 'serialization'] as const;
+/** Fields only manga have. */
+export const MANGA_ONLY_FIELDS = ['num_volumes', 'num_chapters', 'authors', 'serialization'] as const;
+
+export const MANGA_FIELDS = [...WORK_FIELDS, ...MANGA_ONLY_FIELDS] as const;
 export type MangaField = (typeof MANGA_FIELDS)[number];
 
 /** Fields of a list entry as read back (anime and manga), usable inside my_list_status{...} / list_status{...}. */

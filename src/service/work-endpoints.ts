@@ -1,5 +1,6 @@
-// Endpoints about works (anime and manga): search, details, rankings, the seasonal chart and the
-// logged-in user's suggestions. Options are checked before any request.
+// Endpoints about works, for either kind (src/service/kinds.ts): search, details, rankings, and
+// what only some kinds have — the seasonal chart and the logged-in user's suggestions. Options are
+// checked before any request.
 
 import { requireAuth, type AuthedCallContext, type CallContext, type Requester } from './call-context.js';
 import type { NodeItem, Page } from './common-types.js';
@@ -7,42 +8,42 @@ import {
   MAX_LIMIT,
   MIN_QUERY_LENGTH,
   SEASON_YEAR_RANGE,
-  type AnimeRankingOptions,
   type DetailsOptions,
-  type MangaRankingOptions,
+  type RankingOptions,
   type SearchOptions,
   type SeasonalAnimeOptions,
   type SuggestionsOptions,
 } from './endpoint-options.js';
 import { detailsQuery, workListQuery } from './endpoint-queries.js';
+import { InvalidOptionError } from './errors.js';
+import { KINDS, type WorkKind, type WorkOf } from './kinds.js';
 import { parseNodePage, parseObject, parseSeasonalPage } from './parse.js';
 import { checkEnum, checkId, checkIntRange, checkText } from './validate.js';
-import {
-  ANIME_RANKING_TYPES,
-  MANGA_RANKING_TYPES,
-  SEASONS,
-  SEASON_SORTS,
-  type Anime,
-  type Manga,
-  type RankedItem,
-  type SeasonalPage,
-} from './work-types.js';
+import { SEASONS, SEASON_SORTS, type RankedItem, type SeasonalPage } from './work-types.js';
 
-export async function searchAnime(api: Requester, o: SearchOptions, ctx: CallContext): Promise<Page<NodeItem<Anime>>> {
+export async function searchWorks<K extends WorkKind>(api: Requester, kind: K, o: SearchOptions, ctx: CallContext): Promise<Page<NodeItem<WorkOf<K>>>> {
   const query = workListQuery(o, MAX_LIMIT.search);
   query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
-  return parseNodePage<Anime>(await api.get('anime', query, ctx));
+  return parseNodePage<WorkOf<K>>(await api.get(KINDS[kind].paths.works, query, ctx));
 }
 
-export async function getAnime(api: Requester, id: number, o: DetailsOptions, ctx: CallContext): Promise<Anime> {
+export async function getWork<K extends WorkKind>(api: Requester, kind: K, id: number, o: DetailsOptions, ctx: CallContext): Promise<WorkOf<K>> {
   const query = detailsQuery(o);
-  return parseObject<Anime>(await api.get(`anime/${checkId('id', id)}`, query, ctx));
+  return parseObject<WorkOf<K>>(await api.get(`${KINDS[kind].paths.works}/${checkId('id', id)}`, query, ctx));
 }
 
-export async function animeRanking(api: Requester, o: AnimeRankingOptions, ctx: CallContext): Promise<Page<RankedItem<Anime>>> {
+export async function workRanking<K extends WorkKind>(api: Requester, kind: K, o: RankingOptions<K>, ctx: CallContext): Promise<Page<RankedItem<WorkOf<K>>>> {
+  const spec = KINDS[kind];
   const query = workListQuery(o, MAX_LIMIT.ranking);
-  query.set('ranking_type', checkEnum('rankingType', o.rankingType, ANIME_RANKING_TYPES));
-  return parseNodePage<Anime>(await api.get('anime/ranking', query, ctx));
+  query.set('ranking_type', checkEnum('rankingType', o.rankingType, spec.rankingTypes));
+  return parseNodePage<WorkOf<K>>(await api.get(`${spec.paths.works}/ranking`, query, ctx));
+}
+
+/** A path only some kinds have (the table says which), or a clear refusal before any request. */
+function ownPath(kind: WorkKind, which: 'season' | 'suggestions'): string {
+  const path = KINDS[kind].paths[which];
+  if (path === undefined) throw new InvalidOptionError('kind', `${kind} have no ${which}`);
+  return path;
 }
 
 export async function seasonalAnime(api: Requester, o: SeasonalAnimeOptions, ctx: CallContext): Promise<SeasonalPage> {
@@ -50,28 +51,12 @@ export async function seasonalAnime(api: Requester, o: SeasonalAnimeOptions, ctx
   const season = checkEnum('season', o.season, SEASONS);
   const query = workListQuery(o, MAX_LIMIT.season);
   if (o.sort !== undefined) query.set('sort', checkEnum('sort', o.sort, SEASON_SORTS));
-  return parseSeasonalPage(await api.get(`anime/season/${year}/${season}`, query, ctx));
+  return parseSeasonalPage(await api.get(`${ownPath('anime', 'season')}/${year}/${season}`, query, ctx));
 }
 
-export async function animeSuggestions(api: Requester, o: SuggestionsOptions, ctx: AuthedCallContext): Promise<Page<NodeItem<Anime>>> {
+export async function suggestions<K extends WorkKind>(api: Requester, kind: K, o: SuggestionsOptions, ctx: AuthedCallContext): Promise<Page<NodeItem<WorkOf<K>>>> {
+  const path = ownPath(kind, 'suggestions');
   const query = workListQuery(o, MAX_LIMIT.suggestions);
   requireAuth(ctx);
-  return parseNodePage<Anime>(await api.get('anime/suggestions', query, ctx));
-}
-
-export async function searchManga(api: Requester, o: SearchOptions, ctx: CallContext): Promise<Page<NodeItem<Manga>>> {
-  const query = workListQuery(o, MAX_LIMIT.search);
-  query.set('q', checkText('q', o.q, MIN_QUERY_LENGTH));
-  return parseNodePage<Manga>(await api.get('manga', query, ctx));
-}
-
-export async function getManga(api: Requester, id: number, o: DetailsOptions, ctx: CallContext): Promise<Manga> {
-  const query = detailsQuery(o);
-  return parseObject<Manga>(await api.get(`manga/${checkId('id', id)}`, query, ctx));
-}
-
-export async function mangaRanking(api: Requester, o: MangaRankingOptions, ctx: CallContext): Promise<Page<RankedItem<Manga>>> {
-  const query = workListQuery(o, MAX_LIMIT.ranking);
-  query.set('ranking_type', checkEnum('rankingType', o.rankingType, MANGA_RANKING_TYPES));
-  return parseNodePage<Manga>(await api.get('manga/ranking', query, ctx));
+  return parseNodePage<WorkOf<K>>(await api.get(path, query, ctx));
 }

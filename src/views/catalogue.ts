@@ -1,37 +1,31 @@
 // Paged catalogue views: search, ranking, season and suggestions.
 
-import { animeFields, mangaFields } from '../service/fields.js';
 import type { Page } from '../service/common-types.js';
+import { KINDS, type AnyWork, type RankingTypeOf, type WorkKind } from '../service/kinds.js';
 import {
-  ANIME_RANKING_TYPES,
-  MANGA_RANKING_TYPES,
   SEASONS,
   SEASON_SORTS,
-  type Anime,
   type AnimeRankingType,
-  type Manga,
   type MangaRankingType,
   type RankedItem,
   type Season,
   type SeasonalPage,
   type SeasonSort,
-  type WorkKind,
 } from '../service/work-types.js';
 import type { BaseContext } from '../interactions/context.js';
 import type { FieldReader } from '../interactions/custom-id.js';
 import type { MessageKey } from '../i18n/index.js';
 import { formatSeason } from '../render/format.js';
+import { KIND_WORDS } from '../render/kind-words.js';
 import { term } from '../render/terms.js';
 import { workFacts, workSummaryLine } from '../render/work-facts.js';
 import { workListEmbed, type WorkListItem } from '../render/lists.js';
 import { allowNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
 import { renameOption } from '../interactions/user-errors.js';
+import { KIND_FIELDS, kindCode } from './kind-views.js';
 import { PAGE_SIZE, type LoadedPage, type OpenOption, type PagedView } from './paged-view.js';
 
-export const ANIME_LIST_FIELDS = animeFields('mean', 'media_type', 'num_episodes', 'start_season', 'nsfw', 'status');
-export const MANGA_LIST_FIELDS = mangaFields('mean', 'media_type', 'num_volumes', 'num_chapters', 'start_date', 'nsfw', 'status');
-
-export function workItem(ctx: Pick<BaseContext, 'where' | 't'>, work: Anime | Manga, position: number, rank?: number): WorkListItem {
+export function workItem(ctx: Pick<BaseContext, 'where' | 't'>, work: AnyWork, position: number, rank?: number): WorkListItem {
   return {
     ...(rank !== undefined ? { rank } : { position }),
     title: maskTitle(ctx.t, work.title, work.nsfw, ctx.where),
@@ -39,12 +33,12 @@ export function workItem(ctx: Pick<BaseContext, 'where' | 't'>, work: Anime | Ma
   };
 }
 
-export function openOption(kind: WorkKind, work: Anime | Manga, label: string, detail?: string): OpenOption {
-  return { label, value: `${kind === 'anime' ? 'a' : 'm'}:${work.id}`, ...(detail ? { description: detail } : {}) };
+export function openOption(kind: WorkKind, work: AnyWork, label: string, detail?: string): OpenOption {
+  return { label, value: `${kindCode(kind)}:${work.id}`, ...(detail ? { description: detail } : {}) };
 }
 
 /** Every rating a page of works brings is kept for the deployment (never throws; the answer does not wait on it). */
-function rememberRatings<P extends Page<RankedItem<Anime | Manga>>>(ctx: BaseContext, kind: WorkKind, page: P): P {
+function rememberRatings<P extends Page<RankedItem<AnyWork>>>(ctx: BaseContext, kind: WorkKind, page: P): P {
   void ctx.deps.nsfwRatings.remember(kind, page.data.map((entry) => entry.node));
   return page;
 }
@@ -53,7 +47,7 @@ function rememberRatings<P extends Page<RankedItem<Anime | Manga>>>(ctx: BaseCon
 export function workPage(
   ctx: Pick<BaseContext, 'where' | 't'>,
   kind: WorkKind,
-  page: Page<RankedItem<Anime | Manga>>,
+  page: Page<RankedItem<AnyWork>>,
   offset: number,
   title: string,
   notes: { nsfwFiltered: boolean; nsfwOption?: string; description?: string },
@@ -86,7 +80,7 @@ interface SearchState {
 function searchView(kind: WorkKind, code: string): PagedView<SearchState> {
   return {
     code,
-    openPlaceholder: (t) => t.t(kind === 'anime' ? 'catalogue.open.anime' : 'catalogue.open.manga'),
+    openPlaceholder: (t) => t.t(KIND_WORDS[kind].open),
     encode: (s) => [s.nsfw, s.q],
     decode: (r: FieldReader) => {
       const nsfw = r.bool();
@@ -95,12 +89,9 @@ function searchView(kind: WorkKind, code: string): PagedView<SearchState> {
     async load(ctx, s, offset) {
       const nsfw = allowNsfw(ctx.where, s.nsfw);
       const options = { q: s.q, limit: PAGE_SIZE, offset, nsfw };
-      let page: Page<RankedItem<Anime | Manga>>;
+      let page: Page<RankedItem<AnyWork>>;
       try {
-        page =
-          kind === 'anime'
-            ? await ctx.deps.service.searchAnime({ ...options, fields: ANIME_LIST_FIELDS })
-            : await ctx.deps.service.searchManga({ ...options, fields: MANGA_LIST_FIELDS });
+        page = await ctx.deps.service.searchWorks(kind, { ...options, fields: KIND_FIELDS[kind].listRow });
       } catch (error) {
         throw renameOption(error, { q: 'query' });
       }
@@ -112,8 +103,9 @@ function searchView(kind: WorkKind, code: string): PagedView<SearchState> {
   };
 }
 
-export const animeSearchView = searchView('anime', 'as');
-export const mangaSearchView = searchView('manga', 'ms');
+/** Search of each kind. */
+export const SEARCH_VIEWS: { readonly [K in WorkKind]: PagedView<SearchState> } = { anime: searchView('anime', 'as'), manga: searchView('manga', 'ms') };
+export const { anime: animeSearchView, manga: mangaSearchView } = SEARCH_VIEWS;
 
 // ---- ranking --------------------------------------------------------------------------------
 
@@ -142,34 +134,31 @@ export const MANGA_RANKING_NAMES: Record<MangaRankingType, string> = {
   favorite: 'Most favorited',
 };
 
+/** The rankings' English names, by kind. */
+export const RANKING_NAMES: { readonly [K in WorkKind]: Readonly<Record<RankingTypeOf<K>, string>> } = { anime: ANIME_RANKING_NAMES, manga: MANGA_RANKING_NAMES };
+
 interface RankingState<T extends string> {
   type: T;
 }
 
-function rankingView<T extends AnimeRankingType | MangaRankingType>(
-  kind: WorkKind,
-  code: string,
-  types: readonly T[],
-): PagedView<RankingState<T>> {
+function rankingView<K extends WorkKind>(kind: K, code: string): PagedView<RankingState<RankingTypeOf<K>>> {
   return {
     code,
     openPlaceholder: (t) => t.t('catalogue.open.title'),
     encode: (s) => [s.type],
-    decode: (r) => ({ type: r.oneOf(types) }),
+    decode: (r) => ({ type: r.oneOf(KINDS[kind].rankingTypes) }),
     async load(ctx, s, offset) {
       const nsfw = allowNsfw(ctx.where);
-      const options = { limit: PAGE_SIZE, offset, nsfw };
-      const page =
-        kind === 'anime'
-          ? await ctx.deps.service.animeRanking({ ...options, rankingType: s.type as AnimeRankingType, fields: ANIME_LIST_FIELDS })
-          : await ctx.deps.service.mangaRanking({ ...options, rankingType: s.type as MangaRankingType, fields: MANGA_LIST_FIELDS });
-      return workPage(ctx, kind, rememberRatings(ctx, kind, page), offset, ctx.t.t('catalogue.ranking.title', { kind, name: ctx.t.t(`catalogue.ranking.${kind}.${s.type}` as MessageKey) }), { nsfwFiltered: !nsfw });
+      const page = await ctx.deps.service.workRanking(kind, { limit: PAGE_SIZE, offset, nsfw, rankingType: s.type, fields: KIND_FIELDS[kind].listRow });
+      const name = ctx.t.t(`catalogue.ranking.${kind}.${s.type}` as MessageKey);
+      return workPage(ctx, kind, rememberRatings(ctx, kind, page), offset, ctx.t.t('catalogue.ranking.title', { kind, name }), { nsfwFiltered: !nsfw });
     },
   };
 }
 
-export const animeRankingView = rankingView('anime', 'ar', ANIME_RANKING_TYPES);
-export const mangaRankingView = rankingView('manga', 'mr', MANGA_RANKING_TYPES);
+/** The rankings of each kind. */
+export const RANKING_VIEWS: { readonly [K in WorkKind]: PagedView<RankingState<RankingTypeOf<K>>> } = { anime: rankingView('anime', 'ar'), manga: rankingView('manga', 'mr') };
+export const { anime: animeRankingView, manga: mangaRankingView } = RANKING_VIEWS;
 
 // ---- season ---------------------------------------------------------------------------------
 
@@ -221,7 +210,7 @@ export const seasonView: PagedView<SeasonState> = {
       limit: PAGE_SIZE,
       offset,
       nsfw,
-      fields: ANIME_LIST_FIELDS,
+      fields: KIND_FIELDS.anime.listRow,
     });
     return seasonPage(ctx, s, rememberRatings(ctx, 'anime', page), offset, { nsfwFiltered: !nsfw });
   },
@@ -237,7 +226,7 @@ export const suggestionsView: PagedView<Record<string, never>> = {
   async load(ctx, _s, offset) {
     const auth = await ctx.requireAuth();
     const nsfw = allowNsfw(ctx.where);
-    const page = await ctx.deps.service.animeSuggestions({ limit: PAGE_SIZE, offset, nsfw, fields: ANIME_LIST_FIELDS }, { auth });
+    const page = await ctx.deps.service.suggestions('anime', { limit: PAGE_SIZE, offset, nsfw, fields: KIND_FIELDS.anime.listRow }, { auth });
     const loaded = workPage(ctx, 'anime', rememberRatings(ctx, 'anime', page), offset, ctx.t.t('catalogue.suggestions.title'), { nsfwFiltered: !nsfw });
     if (page.data.length === 0 && offset === 0) {
       const embed = loaded.embeds[0];

@@ -4,16 +4,14 @@ import { ButtonStyle, ComponentType, type APIActionRowComponent, type APICompone
 import { BUDGET_GRACE_MS } from '../interactions/budget.js';
 import { LockTimeoutError } from '../store/locks.js';
 import { ReauthRequiredError, UpstreamUnavailableError } from '../service/errors.js';
-import { ANIME_ONLY_FIELDS, animeFields, mangaFields, nested, WORK_FIELDS } from '../service/fields.js';
+import { fields as fieldList } from '../service/fields.js';
+import { KINDS, listStatusOf, numberAt, type EntryOf, type UpdateOf, type WorkKind, type WorkOf } from '../service/kinds.js';
 import type { TokenSource } from '../service/token-source.js';
-import { ANIME_LIST_STATUSES, MANGA_LIST_STATUSES, type AnimeListStatus, type AnimeListStatusValue, type MangaListStatus, type MangaListStatusValue } from '../service/list-types.js';
-import type { Anime, Manga, WorkKind } from '../service/work-types.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
-import { animeDetailsEmbed, mangaDetailsEmbed } from '../render/details.js';
+import { detailsEmbed } from '../render/details.js';
 import type { Translator } from '../i18n/index.js';
 import { term } from '../render/terms.js';
-import { escapeMarkdown } from '../render/text.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { isNsfw } from './nsfw.js';
@@ -21,42 +19,16 @@ import { LOOKUPS_PER_DETAILS, withSafeReferences } from './reference-vetting.js'
 import { listEntryMessage } from './list-entry.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { serverDetailsPart } from './social.js';
+import { KIND_FIELDS, kindCode, kindOfCode, QUICK_ACTIONS, QUICK_BUTTONS, QUICK_UNITS } from './kind-views.js';
 
-/** What the details embed does not use: id, title and picture come anyway; my_list_status only with a login. */
-const NOT_SHOWN = new Set<string>(['id', 'title', 'main_picture', 'my_list_status', 'created_at', 'updated_at', 'pictures', 'background']);
-const COMMON_FIELDS = WORK_FIELDS.filter((field) => !NOT_SHOWN.has(field));
+export const ANIME_DETAIL_FIELDS = KIND_FIELDS.anime.details;
+export const ANIME_MY_STATUS = KIND_FIELDS.anime.myStatus;
+export const MANGA_MY_STATUS = KIND_FIELDS.manga.myStatus;
 
-export const ANIME_DETAIL_FIELDS = animeFields(...COMMON_FIELDS, ...ANIME_ONLY_FIELDS);
-export const ANIME_MY_STATUS = nested('my_list_status', 'status', 'score', 'num_episodes_watched', 'is_rewatching', 'priority', 'num_times_rewatched', 'rewatch_value', 'tags', 'comments', 'updated_at');
-export const MANGA_DETAIL_FIELDS = mangaFields(
-  ...COMMON_FIELDS,
-  'num_volumes',
-  'num_chapters',
-  nested('authors', 'first_name', 'last_name'),
-  nested('serialization', 'name'),
-);
-export const MANGA_MY_STATUS = nested(
-  'my_list_status',
-  'status',
-  'score',
-  'num_volumes_read',
-  'num_chapters_read',
-  'is_rereading',
-  'priority',
-  'num_times_reread',
-  'reread_value',
-  'tags',
-  'comments',
-  'updated_at',
-);
-
-async function fetchAs(ctx: BaseContext, kind: WorkKind, id: number, auth: TokenSource | undefined): Promise<Anime | Manga> {
-  if (kind === 'anime') {
-    const fields = auth ? `${ANIME_DETAIL_FIELDS},${animeFields(ANIME_MY_STATUS)}` : ANIME_DETAIL_FIELDS;
-    return ctx.deps.service.getAnime(id, { fields }, auth ? { auth } : {});
-  }
-  const fields = auth ? `${MANGA_DETAIL_FIELDS},${mangaFields(MANGA_MY_STATUS)}` : MANGA_DETAIL_FIELDS;
-  return ctx.deps.service.getManga(id, { fields }, auth ? { auth } : {});
+async function fetchAs<K extends WorkKind>(ctx: BaseContext, kind: K, id: number, auth: TokenSource | undefined): Promise<WorkOf<K>> {
+  const own = KIND_FIELDS[kind];
+  const fields = auth ? `${own.details},${fieldList(own.myStatus)}` : own.details;
+  return ctx.deps.service.getWork(kind, id, { fields }, auth ? { auth } : {});
 }
 
 /** The same token source, remembering whether getting or refreshing a token failed. */
@@ -80,7 +52,7 @@ function watched(source: TokenSource): { auth: TokenSource; failed: () => boolea
  * A public read: with the viewer's token when they are linked (to show their list status), otherwise — and when
  * their login is broken (refresh revoked, token endpoint down) — with the client header.
  */
-export async function fetchWork(ctx: BaseContext, kind: WorkKind, id: number): Promise<Anime | Manga> {
+export async function fetchWork<K extends WorkKind>(ctx: BaseContext, kind: K, id: number): Promise<WorkOf<K>> {
   const viewer = await ctx.viewerAuth();
   if (!viewer) return fetchAs(ctx, kind, id, undefined);
   const { auth, failed } = watched(viewer);
@@ -100,18 +72,13 @@ export function addEpisodeButtonId(animeId: number): string {
 }
 
 function quickActions(t: Translator, kind: WorkKind, id: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
-  const k = kind === 'anime' ? 'a' : 'm';
-  const button = (action: string, label: string) => ({
+  const k = kindCode(kind);
+  const buttons = QUICK_BUTTONS[kind].map((unit) => ({
     type: ComponentType.Button as const,
     style: ButtonStyle.Primary as const,
-    custom_id: encodeCustomId(QUICK_KIND, [k, id, action]),
-    label,
-  });
-  const buttons =
-    kind === 'anime'
-      ? [button('ep', t.t('catalogue.quick.addEpisode'))]
-      : [button('ch', t.t('catalogue.quick.addChapter')), button('vol', t.t('catalogue.quick.addVolume'))];
-  const statuses: readonly string[] = kind === 'anime' ? ANIME_LIST_STATUSES : MANGA_LIST_STATUSES;
+    custom_id: encodeCustomId(QUICK_KIND, [k, id, QUICK_UNITS[unit].action]),
+    label: t.t(QUICK_UNITS[unit].label),
+  }));
   return [
     { type: ComponentType.ActionRow, components: buttons },
     {
@@ -121,7 +88,7 @@ function quickActions(t: Translator, kind: WorkKind, id: number): APIActionRowCo
           type: ComponentType.StringSelect,
           custom_id: encodeCustomId(STATUS_KIND, [k, id]),
           placeholder: t.t('catalogue.quick.statusPlaceholder'),
-          options: statuses.map((s) => ({ label: term(t, 'listStatus', s), value: s })),
+          options: KINDS[kind].statuses.map((s) => ({ label: term(t, 'listStatus', s), value: s })),
         },
       ],
     },
@@ -137,7 +104,7 @@ export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number
     throw new UserFacingError('catalogue.error.nsfwDetails');
   }
   const { work, unchecked } = ctx.where.ageRestricted ? { work: fetched, unchecked: 0 } : await withSafeReferences(ctx, kind, fetched, lookups);
-  const embed = kind === 'anime' ? animeDetailsEmbed(ctx.t, work as Anime) : mangaDetailsEmbed(ctx.t, work as Manga);
+  const embed = detailsEmbed(ctx.t, kind, work);
   const part = await server;
   return { embeds: [embed, ...part.embeds], components: [...quickActions(ctx.t, kind, id), ...checkMoreRow(ctx.t, kind, id, unchecked), ...part.components] };
 }
@@ -154,7 +121,7 @@ function checkMoreRow(t: Translator, kind: WorkKind, id: number, unchecked: numb
         {
           type: ComponentType.Button,
           style: ButtonStyle.Secondary,
-          custom_id: encodeCustomId(CHECK_MORE_KIND, [kind === 'anime' ? 'a' : 'm', String(id)]),
+          custom_id: encodeCustomId(CHECK_MORE_KIND, [kindCode(kind), String(id)]),
           label: t.t('catalogue.details.checkMore', { count: unchecked }),
         },
       ],
@@ -167,7 +134,7 @@ export const checkMoreHandler: ComponentHandler = {
   kind: CHECK_MORE_KIND,
   mode: 'update',
   async run(ctx, fields) {
-    const kind = parseKind(fields.string());
+    const kind = kindOfCode(fields.string());
     const id = fields.int();
     return renderDetails(ctx, kind, id, Number.POSITIVE_INFINITY);
   },
@@ -192,18 +159,10 @@ async function asOnlyListChange<T>(ctx: BaseContext, fn: () => Promise<T>): Prom
   }
 }
 
-function parseKind(k: string): WorkKind {
-  if (k === 'a') return 'anime';
-  if (k === 'm') return 'manga';
-  throw new MalformedCustomIdError(`unknown kind ${k}`);
-}
-
-async function currentEntry(ctx: BaseContext, kind: WorkKind, id: number) {
+async function currentEntry<K extends WorkKind>(ctx: BaseContext, kind: K, id: number) {
   const auth = await ctx.requireAuth();
-  const work =
-    kind === 'anime'
-      ? await ctx.deps.service.getAnime(id, { fields: animeFields('num_episodes', ANIME_MY_STATUS) }, { auth })
-      : await ctx.deps.service.getManga(id, { fields: mangaFields('num_volumes', 'num_chapters', MANGA_MY_STATUS) }, { auth });
+  const own = KIND_FIELDS[kind];
+  const work = await ctx.deps.service.getWork(kind, id, { fields: `${own.totals},${fieldList(own.myStatus)}` }, { auth });
   return { auth, work };
 }
 
@@ -212,47 +171,28 @@ export const quickActionHandler: ComponentHandler = {
   kind: QUICK_KIND,
   mode: 'ephemeral',
   async run(ctx, fields) {
-    const kind = parseKind(fields.string());
+    const kind = kindOfCode(fields.string());
     const id = fields.int();
-    const action = fields.oneOf(['ep', 'ch', 'vol'] as const);
+    const action = fields.oneOf(QUICK_ACTIONS);
     // Read-then-write: two quick clicks by one user (on any process) must not both write the same next value.
     return asOnlyListChange(ctx, () => addOne(ctx, kind, id, action));
   },
 };
 
-async function addOne(ctx: BaseContext, kind: WorkKind, id: number, action: 'ep' | 'ch' | 'vol'): Promise<RenderedMessage> {
+async function addOne<K extends WorkKind>(ctx: BaseContext, kind: K, id: number, action: (typeof QUICK_ACTIONS)[number]): Promise<RenderedMessage> {
+  const spec = KINDS[kind];
+  const unit = spec.progress.find((u) => QUICK_UNITS[u.unit].action === action);
+  if (!unit) throw new MalformedCustomIdError(`no ${action} for ${kind}`);
   const { auth, work } = await currentEntry(ctx, kind, id);
-  if (kind === 'anime') {
-    const anime = work as Anime;
-    const mine: AnimeListStatus = anime.my_list_status ?? {};
-    const watched = (mine.num_episodes_watched ?? 0) + 1;
-    const total = anime.num_episodes ?? 0;
-    if (total > 0 && watched > total) {
-      throw new UserFacingError('catalogue.error.alreadyWatched', { total, named: anime.title ? 'yes' : 'no', title: anime.title ? escapeMarkdown(anime.title) : '' });
-    }
-    const status: AnimeListStatusValue | undefined =
-      total > 0 && watched === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_watch' ? 'watching' : undefined;
-    const updated = await ctx.deps.service.updateAnimeListStatus(id, { num_watched_episodes: watched, ...(status ? { status } : {}) }, { auth });
-    await mirrorListChange(ctx, 'anime', anime, updated);
-    return listEntryMessage(ctx.t, 'anime', anime, updated, 'updated');
-  }
-  const manga = work as Manga;
-  const mine: MangaListStatus = manga.my_list_status ?? {};
-  const isChapter = action === 'ch';
-  const next = (isChapter ? mine.num_chapters_read : mine.num_volumes_read) ?? 0;
-  const total = (isChapter ? manga.num_chapters : manga.num_volumes) ?? 0;
-  if (total > 0 && next + 1 > total) {
-    throw new UserFacingError('catalogue.error.alreadyRead', { total, unit: isChapter ? 'chapter' : 'volume' });
-  }
-  const status: MangaListStatusValue | undefined =
-    total > 0 && next + 1 === total ? 'completed' : mine.status === undefined || mine.status === 'plan_to_read' ? 'reading' : undefined;
-  const updated = await ctx.deps.service.updateMangaListStatus(
-    id,
-    { ...(isChapter ? { num_chapters_read: next + 1 } : { num_volumes_read: next + 1 }), ...(status ? { status } : {}) },
-    { auth },
-  );
-  await mirrorListChange(ctx, 'manga', manga, updated);
-  return listEntryMessage(ctx.t, 'manga', manga, updated, 'updated');
+  const mine: EntryOf<K> = work.my_list_status ?? {};
+  const next = (numberAt(mine, unit.read) ?? 0) + 1;
+  const total = numberAt(work, unit.total) ?? 0;
+  if (total > 0 && next > total) throw QUICK_UNITS[unit.unit].done(total, work.title);
+  const status = total > 0 && next === total ? 'completed' : mine.status === undefined || mine.status === spec.planned ? spec.current : undefined;
+  const change = { [unit.write]: next, ...(status ? { status } : {}) } as UpdateOf<K>;
+  const updated = await ctx.deps.service.updateListStatus(kind, id, change, { auth });
+  await mirrorListChange(ctx, kind, work, updated);
+  return listEntryMessage(ctx.t, kind, work, updated, 'updated');
 }
 
 /** Sets the status of whoever picks it. */
@@ -260,7 +200,7 @@ export const quickStatusHandler: ComponentHandler = {
   kind: STATUS_KIND,
   mode: 'ephemeral',
   async run(ctx, fields) {
-    const kind = parseKind(fields.string());
+    const kind = kindOfCode(fields.string());
     const id = fields.int();
     const picked = ctx.values[0];
     const auth = await ctx.requireAuth();
@@ -269,18 +209,10 @@ export const quickStatusHandler: ComponentHandler = {
 };
 
 async function setStatus(ctx: BaseContext, kind: WorkKind, id: number, picked: string | undefined, auth: TokenSource): Promise<RenderedMessage> {
-    if (kind === 'anime') {
-      const status = ANIME_LIST_STATUSES.find((s) => s === picked);
-      if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
-      const updated = await ctx.deps.service.updateAnimeListStatus(id, { status }, { auth });
-      const anime = await ctx.deps.service.getAnime(id, { fields: animeFields('num_episodes') });
-      await mirrorListChange(ctx, 'anime', anime, updated);
-      return listEntryMessage(ctx.t, 'anime', anime, updated, 'updated');
-    }
-    const status = MANGA_LIST_STATUSES.find((s) => s === picked);
-    if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
-    const updated = await ctx.deps.service.updateMangaListStatus(id, { status }, { auth });
-    const manga = await ctx.deps.service.getManga(id, { fields: mangaFields('num_volumes', 'num_chapters') });
-    await mirrorListChange(ctx, 'manga', manga, updated);
-    return listEntryMessage(ctx.t, 'manga', manga, updated, 'updated');
+  const status = listStatusOf(kind, picked);
+  if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
+  const updated = await ctx.deps.service.updateListStatus(kind, id, { status } as UpdateOf<typeof kind>, { auth });
+  const work = await ctx.deps.service.getWork(kind, id, { fields: KIND_FIELDS[kind].totals });
+  await mirrorListChange(ctx, kind, work, updated);
+  return listEntryMessage(ctx.t, kind, work, updated, 'updated');
 }

@@ -1,18 +1,19 @@
-// One list entry after a change, as the service returned it, in the reader's language.
+// One list entry after a change, as the service returned it, in the reader's language; and the
+// answer after an entry is removed.
 
-import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
-import type { Anime, Manga, WorkKind } from '../service/work-types.js';
+import type { EntryOf, WorkKind, WorkOf } from '../service/kinds.js';
 import type { Translator } from '../i18n/index.js';
-import { animeListEntryEmbed, mangaListEntryEmbed, type EntryHeading } from '../render/entries.js';
+import { listEntryEmbed, type EntryHeading } from '../render/entries.js';
 import type { RenderedMessage } from '../render/limits.js';
 
 export type { EntryHeading } from '../render/entries.js';
 
 /** The entry under a heading (`yourList` after /list update, `updated` after a +1 or status button). */
-export function listEntryMessage(t: Translator, kind: WorkKind, work: Anime | Manga, entry: AnimeListStatus | MangaListStatus, heading: EntryHeading): RenderedMessage {
-  const embed =
-    kind === 'anime'
-      ? animeListEntryEmbed(t, entry as AnimeListStatus, work as Anime, heading)
-      : mangaListEntryEmbed(t, entry as MangaListStatus, work as Manga, heading);
-  return { embeds: [embed] };
+export function listEntryMessage<K extends WorkKind>(t: Translator, kind: K, work: WorkOf<K>, entry: EntryOf<K>, heading: EntryHeading): RenderedMessage {
+  return { embeds: [listEntryEmbed(t, kind, entry, work, heading)] };
+}
+
+/** The answer after `/list … remove`: `title` is already fit to show here (markdown-escaped). */
+export function removedMessage(t: Translator, kind: WorkKind, title: string): RenderedMessage {
+  return { embeds: [{ title: t.t('lists.remove.done.title'), description: t.t('lists.remove.done.text', { title, kind }) }] };
 }

@@ -3,13 +3,11 @@
 // mirror that cannot follow is logged and caught up by the next sync.
 
 import type { BaseContext } from '../interactions/context.js';
-import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
-import type { Anime, Manga } from '../service/work-types.js';
+import type { AnyEntry, AnyWork, WorkKind } from '../service/kinds.js';
 import { mirrorEntryOf } from '../social/list-source.js';
-import type { WorkKind } from '../service/work-types.js';
 
 /** `status` undefined: the title was removed from the list. */
-export async function mirrorListChange(ctx: BaseContext, kind: WorkKind, work: Anime | Manga, status: AnimeListStatus | MangaListStatus | undefined): Promise<void> {
+export async function mirrorListChange(ctx: BaseContext, kind: WorkKind, work: AnyWork, status: AnyEntry | undefined): Promise<void> {
   try {
     if (status === undefined) {
       await ctx.deps.social.listChanged(ctx.userId, kind, work.id, undefined);

@@ -7,7 +7,7 @@
 import PQueue from 'p-queue';
 import type { BaseContext } from '../interactions/context.js';
 import { MAX_RECOMMENDATIONS, MAX_RELATED } from '../render/details.js';
-import { animeFields, mangaFields } from '../service/fields.js';
+import { fields } from '../service/fields.js';
 import type { Anime, Manga, Recommendation, RelatedWork, WorkKind } from '../service/work-types.js';
 
 /** A few lookups at a time: the service answers bursts with 403 throttling. */
@@ -26,10 +26,7 @@ export interface Vetted<W> {
 /** Whether the service marks a work white, recording the rating; a failed lookup counts as not white. */
 async function lookUp(ctx: BaseContext, kind: WorkKind, id: number, signal: AbortSignal): Promise<boolean> {
   try {
-    const work =
-      kind === 'anime'
-        ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw') }, { signal })
-        : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw') }, { signal });
+    const work = await ctx.deps.service.getWork(kind, id, { fields: fields('nsfw') }, { signal });
     await ctx.deps.nsfwRatings.remember(kind, [work]);
     return work.nsfw === 'white';
   } catch (error) {

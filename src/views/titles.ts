@@ -3,7 +3,7 @@
 // choices come from the best cached query that the typed text extends.
 
 import { AbortedError } from '../service/errors.js';
-import { animeFields, mangaFields } from '../service/fields.js';
+import { KINDS, type AnyWork, type KindSpec } from '../service/kinds.js';
 import type { Translator } from '../i18n/index.js';
 import { term } from '../render/terms.js';
 import { escapeMarkdown } from '../render/text.js';
@@ -11,7 +11,8 @@ import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../in
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { CachedSuggestion, Suggestion } from './followable.js';
 import { allowNsfw, isNsfw } from './nsfw.js';
-import type { Anime, Manga, WorkKind } from '../service/work-types.js';
+import type { Anime, WorkKind } from '../service/work-types.js';
+import { KIND_FIELDS } from './kind-views.js';
 import type { CachedWork } from '../catalogue/title-cache.js';
 import { ID_PREFIX, parseTitleInput, typedTitleId } from './title-input.js';
 import { TITLE_TEXT_MAX } from '../interactions/option-limits.js';
@@ -20,8 +21,8 @@ const MIN_QUERY = 3;
 const MAX_CHOICES = 25;
 
 /** A search result as it is cached for every reader: the service's values, no translated words. */
-function cachedSuggestion(kind: WorkKind, work: Anime | Manga): CachedSuggestion {
-  const year = kind === 'anime' ? (work as Anime).start_season?.year : (work as Manga).start_date?.slice(0, 4);
+function cachedSuggestion(kind: WorkKind, work: AnyWork): CachedSuggestion {
+  const year = startYear(KINDS[kind].dating, work);
   const name = work.title ?? `#${work.id}`;
   const s: CachedSuggestion = { id: work.id, name, searchable: '' };
   if (work.media_type) s.mediaType = work.media_type;
@@ -30,6 +31,11 @@ function cachedSuggestion(kind: WorkKind, work: Anime | Manga): CachedSuggestion
   // Matched against typed words (the cache's best prefix): the title and the raw type and year.
   s.searchable = [name, s.mediaType, s.year].filter(Boolean).join(' ').toLowerCase();
   return s;
+}
+
+/** The year a work started: of its season, or of its start date (the kind's table says which it is dated by). */
+function startYear(dating: KindSpec['dating'], work: AnyWork): string | number | undefined {
+  return dating === 'start_season' ? (work as Anime).start_season?.year : work.start_date?.slice(0, 4);
 }
 
 /** `Title (TV, 2020)` with the type in the reader's language. */
@@ -41,19 +47,14 @@ function shownName(t: Translator, s: CachedSuggestion): Suggestion {
 async function search(ctx: BaseContext, kind: WorkKind, q: string, nsfw: boolean, limit: number, signal?: AbortSignal) {
   const options = { q, limit, nsfw };
   const callContext = signal ? { signal } : {};
-  const page =
-    kind === 'anime'
-      ? await ctx.deps.service.searchAnime({ ...options, fields: animeFields('media_type', 'start_season', 'alternative_titles', 'status') }, callContext)
-      : await ctx.deps.service.searchManga({ ...options, fields: mangaFields('media_type', 'start_date', 'alternative_titles', 'status') }, callContext);
+  const page = await ctx.deps.service.searchWorks(kind, { ...options, fields: KIND_FIELDS[kind].suggestion }, callContext);
   return page.data.map((item) => item.node);
 }
 
 /** The suggestion for a typed ID or link: the work's title when it exists (masked when not safe here). */
 async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number): Promise<Suggestion[]> {
   try {
-    const fields = kind === 'anime' ? animeFields('media_type', 'start_season', 'nsfw', 'status') : mangaFields('media_type', 'start_date', 'nsfw', 'status');
-    const call = { signal: ctx.signal };
-    const work = kind === 'anime' ? await ctx.deps.service.getAnime(id, { fields }, call) : await ctx.deps.service.getManga(id, { fields }, call);
+    const work = await ctx.deps.service.getWork(kind, id, { fields: KIND_FIELDS[kind].suggestionById }, { signal: ctx.signal });
     const name = isNsfw(work.nsfw) && !allowNsfw(ctx.where) ? ctx.t.t('catalogue.choice.nsfw', { kind, id: String(id) }) : shownName(ctx.t, cachedSuggestion(kind, work)).name;
     return [{ id, name: ctx.t.t('catalogue.choice.withId', { name, id: String(id) }), ...(work.status !== undefined ? { status: work.status } : {}) }];
   } catch {
@@ -102,7 +103,7 @@ export function titleAutocomplete(kind: WorkKind, arrange: (suggestions: readonl
 }
 
 /** Every name a work goes by, lower-cased: its title, English and Japanese titles and synonyms. */
-function namesOf(work: Anime | Manga): string[] {
+function namesOf(work: AnyWork): string[] {
   const alt = work.alternative_titles;
   return [work.title, alt?.en, alt?.ja, ...(alt?.synonyms ?? [])].filter((n): n is string => Boolean(n)).map((n) => n.trim().toLowerCase());
 }
@@ -125,7 +126,7 @@ export async function resolveTitle(ctx: BaseContext, kind: WorkKind, value: stri
   const shown = escapeMarkdown(text.slice(0, 80));
   const found = await search(ctx, kind, text, allowNsfw(ctx.where), o.exact ? EXACT_CANDIDATES : 1);
   if (found.length === 0) throw new UserFacingError('catalogue.error.titleNotFound', { kind, query: shown });
-  if (!o.exact) return (found[0] as Anime | Manga).id;
+  if (!o.exact) return (found[0] as AnyWork).id;
   const wanted = text.toLowerCase();
   const match = found.find((work) => namesOf(work).includes(wanted));
   if (match) return match.id;

@@ -133,7 +133,7 @@ describe('lists and login pages in the reader’s language', () => {
     expect(view.message.embeds?.[0]?.title).toBe(pt.t('lists.userList.title.own', { kind: 'anime' }));
     const line = [
       pt.t('term.listStatus.watching'),
-      pt.t('lists.progress.episodes', { done: pt.number(12), total: pt.number(64), count: 64 }),
+      pt.t('catalogue.progress.episodes', { done: pt.number(12), total: 64 }),
       `★ ${pt.number(8)}`,
     ].join(' · ');
     expect(view.text).toContain(line);
@@ -170,9 +170,9 @@ describe('lists and login pages in the reader’s language', () => {
     expect(view.text).toContain(
       [
         ja.t('term.listStatus.reading'),
-        ja.t('lists.progress.volumes', { done: ja.number(3), total: ja.number(12), count: 12 }),
-        ja.t('lists.progress.chapters', { done: ja.number(25), total: ja.number(108), count: 108 }),
-        ja.t('lists.entry.field.rereading'),
+        ja.t('catalogue.progress.volumes', { done: ja.number(3), total: 12 }),
+        ja.t('catalogue.progress.chapters', { done: ja.number(25), total: 108 }),
+        ja.t('catalogue.listStatus.rereading'),
       ].join(' · '),
     );
 

@@ -3,11 +3,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { ENGLISH, translator } from '../../src/i18n/index.js';
-import { animeDetailsEmbed, mangaDetailsEmbed } from '../../src/render/details.js';
+import { detailsEmbed } from '../../src/render/details.js';
 import { formatDateRange, formatDuration, formatEpisodeDuration, formatPartialDate, formatSeason } from '../../src/render/format.js';
 import { workListEmbed } from '../../src/render/lists.js';
 import { term } from '../../src/render/terms.js';
-import { animeListStatusLine, mangaListStatusLine, workFacts } from '../../src/render/work-facts.js';
+import { listStatusLine, workFacts } from '../../src/render/work-facts.js';
 import type { Anime, Manga } from '../../src/service/work-types.js';
 import { followableFirst } from '../../src/views/followable.js';
 import { maskTitle, nsfwFilteredNote } from '../../src/views/nsfw.js';
@@ -69,7 +69,7 @@ describe('dates and durations in the reader’s locale', () => {
 
 describe('details embeds in Japanese', () => {
   it('name every field, value and the footer from the catalogue', () => {
-    const e = animeDetailsEmbed(ja, anime);
+    const e = detailsEmbed(ja, 'anime', anime);
     const value = (key: Parameters<typeof ja.t>[0]) => e.fields?.find((f) => f.name === ja.t(key))?.value;
     expect(value('catalogue.details.field.type')).toBe(term(ja, 'mediaType', 'tv'));
     expect(value('catalogue.details.field.status')).toBe(term(ja, 'workStatus', 'finished_airing'));
@@ -77,20 +77,20 @@ describe('details embeds in Japanese', () => {
     expect(value('catalogue.details.field.broadcast')).toBe(ja.t('catalogue.details.broadcastAt', { day: term(ja, 'weekday', 'thursday'), time: '19:00' }));
     expect(value('catalogue.details.field.score')).toBe(ja.t('catalogue.details.scoreUsers', { score: '8.01', users: 1 }));
     expect(value('catalogue.details.field.aired')).toBe(formatDateRange(ja, '1984-10-11', '1987-03-05'));
-    expect(value('catalogue.details.field.yourList')).toBe(animeListStatusLine(ja, { status: 'watching', num_episodes_watched: 73 }, 109));
+    expect(value('catalogue.details.field.yourList')).toBe(listStatusLine(ja, 'anime', { status: 'watching', num_episodes_watched: 73 }, { num_episodes: 109 }));
     expect(e.footer?.text).toBe(ja.t('catalogue.details.footer.anime', { id: '967' }));
     expect(e.description).toContain(ja.t('catalogue.details.alsoKnownAs', { names: 'HNK' }));
     // No English field name is left.
-    const english = new Set((animeDetailsEmbed(ENGLISH, anime).fields ?? []).map((f) => f.name));
+    const english = new Set((detailsEmbed(ENGLISH, 'anime', anime).fields ?? []).map((f) => f.name));
     expect((e.fields ?? []).filter((f) => english.has(f.name) && f.name !== 'NSFW')).toEqual([]);
   });
 
   it('manga details and list lines count volumes and chapters in the locale', () => {
     const manga: Manga = { id: 401, title: 'Kiseijuu', num_volumes: 10, num_chapters: 64, status: 'finished' };
-    const e = mangaDetailsEmbed(pt, manga);
+    const e = detailsEmbed(pt, 'manga', manga);
     expect(e.fields?.map((f) => f.name)).toEqual(expect.arrayContaining([pt.t('catalogue.details.field.volumes'), pt.t('catalogue.details.field.chapters')]));
     expect(e.footer?.text).toBe(pt.t('catalogue.details.footer.manga', { id: '401' }));
-    expect(mangaListStatusLine(pt, { status: 'reading', num_volumes_read: 1, num_chapters_read: 5 }, 10)).toBe(
+    expect(listStatusLine(pt, 'manga', { status: 'reading', num_volumes_read: 1, num_chapters_read: 5 }, { num_volumes: 10 })).toBe(
       [term(pt, 'listStatus', 'reading'), pt.t('catalogue.progress.volumes', { done: '1', total: 10 }), pt.t('catalogue.progress.chaptersUnknown', { done: '5' })].join(' · '),
     );
   });

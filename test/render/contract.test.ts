@@ -18,15 +18,13 @@ import type {
   SeasonalPage,
 } from '../../src/service/work-types.js';
 import {
-  animeDetailsEmbed,
-  animeListEntryEmbed,
+  detailsEmbed,
   errorMessage,
   finalizeMessage,
   forumBoardsEmbed,
   forumTopicEmbed,
   forumTopicsEmbed,
-  mangaDetailsEmbed,
-  mangaListEntryEmbed,
+  listEntryEmbed,
   profileEmbed,
   type RenderedMessage,
 } from '../../src/render/index.js';
@@ -105,11 +103,11 @@ const CASES: Record<string, Case> = {
     facts: ['Not found'],
   },
   'go-myanimelist__anime-details_967_fields-subset.json': {
-    render: (b) => [embeds(animeDetailsEmbed(ENGLISH, b as Anime))],
+    render: (b) => [embeds(detailsEmbed(ENGLISH, 'anime', b as Anime))],
     facts: ['Hokuto no Ken', 'Fist of the North Star', '北斗の拳', 'HNK', 'TV', '109', 'Fall 1984', 'Manga', 'Martial Arts', 'Toei Animation', '25 min per ep', 'ID 967'],
   },
   'go-myanimelist__anime-my_list_status-PATCH-response.json': {
-    render: (b) => [embeds(animeListEntryEmbed(ENGLISH, b as AnimeListStatus, { id: 967, title: 'Hokuto no Ken', num_episodes: 109 }))],
+    render: (b) => [embeds(listEntryEmbed(ENGLISH, 'anime', b as AnimeListStatus, { id: 967, title: 'Hokuto no Ken', num_episodes: 109 }))],
     facts: ['Hokuto no Ken', 'Watching', '73/109', '★ 8', 'You wa shock!', `<t:${unix('2021-03-16T07:36:44+00:00')}:R>`],
   },
   'go-myanimelist__anime-ranking_airing.json': {
@@ -161,11 +159,11 @@ const CASES: Record<string, Case> = {
     ],
   },
   'go-myanimelist__manga-details_401_with-authors.json': {
-    render: (b) => [embeds(mangaDetailsEmbed(ENGLISH, b as Manga))],
+    render: (b) => [embeds(detailsEmbed(ENGLISH, 'manga', b as Manga))],
     facts: ['Kiseijuu', 'Parasyte', '寄生獣', 'Parasitic Beasts', 'Hitoshi Iwaaki (Story & Art)', 'Psychological', 'Seinen', 'Finished', 'Volumes', '10', 'Chapters', '64'],
   },
   'go-myanimelist__manga-my_list_status-PATCH-response.json': {
-    render: (b) => [embeds(mangaListEntryEmbed(ENGLISH, b as MangaListStatus, { id: 401, title: 'Kiseijuu', num_volumes: 10, num_chapters: 64 }))],
+    render: (b) => [embeds(listEntryEmbed(ENGLISH, 'manga', b as MangaListStatus, { id: 401, title: 'Kiseijuu', num_volumes: 10, num_chapters: 64 }))],
     facts: ['Kiseijuu', 'Reading', '1/10', '5/64', 'Not scored', 'Migi'],
   },
   'go-myanimelist__manga-ranking_bypopularity.json': {
@@ -193,7 +191,7 @@ const CASES: Record<string, Case> = {
       const page = b as Page<NodeItem<Manga>>;
       return [
         listMessage('node-myanimelist__manga-search_q-sakurasou_all-fields_with-my_list_status.json', b),
-        ...page.data.map((it) => embeds(mangaDetailsEmbed(ENGLISH, it.node))),
+        ...page.data.map((it) => embeds(detailsEmbed(ENGLISH, 'manga', it.node))),
       ];
     },
     facts: [
@@ -271,7 +269,7 @@ describe('contract: real fixtures', () => {
 
 describe('contract: details pictures', () => {
   it('uses the large picture as the thumbnail', () => {
-    const e = mangaDetailsEmbed(ENGLISH, load<Manga>('go-myanimelist__manga-details_401_with-authors.json'));
+    const e = detailsEmbed(ENGLISH, 'manga', load<Manga>('go-myanimelist__manga-details_401_with-authors.json'));
     expect(e.thumbnail?.url).toBe('https://api-cdn.myanimelist.net/images/manga/2/188928l.jpg');
   });
 

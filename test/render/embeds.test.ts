@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { ForumTopicDetail } from '../../src/service/forum-types.js';
 import { ANIME_RANKING_TYPES, MANGA_RANKING_TYPES, type Anime, type Manga } from '../../src/service/work-types.js';
 import {
-  animeDetailsEmbed,
-  animeListStatusLine,
+  detailsEmbed,
   errorMessage,
   forumTopicEmbed,
-  mangaDetailsEmbed,
-  mangaListStatusLine,
+  listStatusLine,
   pollText,
   workListEmbed,
 } from '../../src/render/index.js';
@@ -55,7 +53,7 @@ function fieldValue(embed: { fields?: Array<{ name: string; value: string }> }, 
 }
 
 describe('animeDetailsEmbed', () => {
-  const e = animeDetailsEmbed(ENGLISH, fullAnime);
+  const e = detailsEmbed(ENGLISH, 'anime', fullAnime);
 
   it('escapes the title and shows the alternative titles', () => {
     expect(e.title).toBe('Some \\*Show\\* \\|\\|x\\|\\|');
@@ -95,7 +93,7 @@ describe('animeDetailsEmbed', () => {
   });
 
   it('shows only the title for a bare node', () => {
-    const bare = animeDetailsEmbed(ENGLISH, { id: 9 });
+    const bare = detailsEmbed(ENGLISH, 'anime', { id: 9 });
     expect(bare.title).toBe('#9');
     expect(bare.fields).toEqual([]);
     expect(bare.description).toBeUndefined();
@@ -115,7 +113,7 @@ describe('animeDetailsEmbed', () => {
       recommendations: Array.from({ length: 80 }, (_, i) => ({ node: { id: i, title: long(30) }, num_recommendations: i })),
       broadcast: { day_of_the_week: long(200), start_time: long(200) },
     };
-    const embed = animeDetailsEmbed(ENGLISH, huge);
+    const embed = detailsEmbed(ENGLISH, 'anime', huge);
     assertWithinDiscordLimits({ embeds: [embed] });
     for (const text of [embed.description ?? '', ...(embed.fields ?? []).map((f) => f.value)]) expect(unbalancedMarkers(text)).toEqual([]);
     expect(fieldValue(embed, 'Related anime')).toMatch(/^Sequel: lorem0 [^\n]*…\n[\s\S]*…and \d+ more$/);
@@ -135,7 +133,7 @@ describe('mangaDetailsEmbed', () => {
       serialization: [{ node: { id: 3, name: 'Weekly Magazine' } }],
       my_list_status: { status: 'reading', num_volumes_read: 2, num_chapters_read: 30, is_rereading: true },
     };
-    const e = mangaDetailsEmbed(ENGLISH, m);
+    const e = detailsEmbed(ENGLISH, 'manga', m);
     expect(fieldValue(e, 'Authors')).toBe('Ann Author (Story)');
     expect(fieldValue(e, 'Serialization')).toBe('Weekly Magazine');
     expect(fieldValue(e, 'Volumes')).toBe('?');
@@ -148,9 +146,9 @@ describe('mangaDetailsEmbed', () => {
 
 describe('list status lines', () => {
   it('formats anime and manga progress', () => {
-    expect(animeListStatusLine(ENGLISH, { status: 'watching', num_episodes_watched: 12, score: 8 }, 24)).toBe('Watching · 12/24 episodes · ★ 8');
-    expect(animeListStatusLine(ENGLISH, { num_episodes_watched: 3 })).toBe('On list · 3/? episodes');
-    expect(mangaListStatusLine(ENGLISH, { status: 'plan_to_read', score: 0 })).toBe('Plan to Read');
+    expect(listStatusLine(ENGLISH, 'anime', { status: 'watching', num_episodes_watched: 12, score: 8 }, { num_episodes: 24 })).toBe('Watching · 12/24 episodes · ★ 8');
+    expect(listStatusLine(ENGLISH, 'anime', { num_episodes_watched: 3 })).toBe('On list · 3/? episodes');
+    expect(listStatusLine(ENGLISH, 'manga', { status: 'plan_to_read', score: 0 })).toBe('Plan to Read');
   });
 });
 

@@ -5,8 +5,7 @@ import type { ForumBoards, ForumTopicDetail, ForumTopicSummary } from '../../src
 import type { User } from '../../src/service/user-types.js';
 import type { Anime, Manga } from '../../src/service/work-types.js';
 import {
-  animeDetailsEmbed,
-  animeListEntryEmbed,
+  detailsEmbed,
   bbcodeToMarkdown,
   clipPlain,
   errorMessage,
@@ -15,8 +14,7 @@ import {
   forumBoardsEmbed,
   forumTopicEmbed,
   forumTopicsEmbed,
-  mangaDetailsEmbed,
-  mangaListEntryEmbed,
+  listEntryEmbed,
   profileEmbed,
   truncate,
   workListEmbed,
@@ -68,8 +66,8 @@ function topic(t: string): ForumTopicDetail {
 
 /** One renderer's output for a hostile string, as Discord would receive it. */
 const RENDERERS: Array<{ name: string; render: (t: string) => APIEmbed[] }> = [
-  { name: 'anime details (titles, synopsis, genres, studios, related)', render: (t) => [animeDetailsEmbed(ENGLISH, anime(t))] },
-  { name: 'manga details (authors, serialization)', render: (t) => [mangaDetailsEmbed(ENGLISH, manga(t))] },
+  { name: 'anime details (titles, synopsis, genres, studios, related)', render: (t) => [detailsEmbed(ENGLISH, 'anime', anime(t))] },
+  { name: 'manga details (authors, serialization)', render: (t) => [detailsEmbed(ENGLISH, 'manga', manga(t))] },
   { name: 'catalogue list', render: (t) => [workListEmbed(ENGLISH, { title: `Search: ${t}`, items: [workItem({ where, t: ENGLISH }, anime(t), 1)] })] },
   {
     name: 'forum topic list (titles, user names)',
@@ -96,8 +94,8 @@ const RENDERERS: Array<{ name: string; render: (t: string) => APIEmbed[] }> = [
   {
     name: 'list entry (tags, comments)',
     render: (t) => [
-      animeListEntryEmbed(ENGLISH, { status: 'watching', tags: [t, 'x'], comments: t }, { id: 1, title: t }),
-      mangaListEntryEmbed(ENGLISH, { status: 'reading', tags: [t], comments: t }, { id: 2, title: t }),
+      listEntryEmbed(ENGLISH, 'anime', { status: 'watching', tags: [t, 'x'], comments: t }, { id: 1, title: t }),
+      listEntryEmbed(ENGLISH, 'manga', { status: 'reading', tags: [t], comments: t }, { id: 2, title: t }),
     ],
   },
   { name: 'error with a service-given title', render: (t) => errorMessage(t, escapeMarkdown(t)).embeds ?? [] },

@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ForumBoards, ForumTopicDetail, ForumTopicSummary } from '../../src/service/forum-types.js';
 import { ENGLISH, LOCALES, translator } from '../../src/i18n/index.js';
-import { animeListEntryEmbed, localPartialDate, mangaListEntryEmbed, priorityText, repeatValueText } from '../../src/render/entries.js';
+import { listEntryEmbed, localPartialDate, priorityText, repeatValueText } from '../../src/render/entries.js';
 import { profileEmbed } from '../../src/render/profile.js';
 import { forumBoardsEmbed, forumTopicEmbed, forumTopicsEmbed, pollText } from '../../src/render/forum.js';
 import { bbcodeToMarkdown } from '../../src/render/bbcode.js';
-import { animeEntryLine, mangaEntryLine, userListTitle } from '../../src/views/user-list.js';
+import { listStatusLine } from '../../src/render/work-facts.js';
+import { userListTitle } from '../../src/views/user-list.js';
 import { listEntryMessage } from '../../src/views/list-entry.js';
 import { checkProgressWithinTotals } from '../../src/views/progress-bounds.js';
 import { UserFacingError } from '../../src/interactions/user-errors.js';
@@ -22,8 +23,9 @@ const fieldsOf = (e: { fields?: Array<{ name: string; value: string }> }) => Obj
 
 describe('list entries', () => {
   it('an anime entry in Japanese: heading, field names, status, priority and rewatch value from the catalogue', () => {
-    const e = animeListEntryEmbed(
+    const e = listEntryEmbed(
       ja,
+      'anime',
       { status: 'plan_to_watch', score: 0, num_episodes_watched: 1, is_rewatching: true, num_times_rewatched: 2, rewatch_value: 5, priority: 1, start_date: '2024-03-05' },
       { id: 1, title: 'Cowboy Bebop', num_episodes: 26 },
       'updated',
@@ -42,7 +44,7 @@ describe('list entries', () => {
   });
 
   it('a manga entry in Brazilian Portuguese; unknown totals stay `?`', () => {
-    const e = mangaListEntryEmbed(pt, { status: 'reading', score: 9, num_volumes_read: 2, num_chapters_read: 1234, is_rereading: true }, { id: 2, title: 'Berserk' });
+    const e = listEntryEmbed(pt, 'manga', { status: 'reading', score: 9, num_volumes_read: 2, num_chapters_read: 1234, is_rereading: true }, { id: 2, title: 'Berserk' });
     const f = fieldsOf(e);
     expect(e.title).toBe(pt.t('lists.entry.title', { heading: pt.t('lists.entry.heading.yourListEntry'), title: 'Berserk' }));
     expect(f[pt.t('lists.entry.field.volumes')]).toBe('2/?');
@@ -51,7 +53,7 @@ describe('list entries', () => {
   });
 
   it('English stays as it was', () => {
-    const f = fieldsOf(animeListEntryEmbed(ENGLISH, { status: 'watching', score: 8, num_episodes_watched: 12, priority: 2, rewatch_value: 4 }, { id: 1, num_episodes: 64 }, 'yourList'));
+    const f = fieldsOf(listEntryEmbed(ENGLISH, 'anime', { status: 'watching', score: 8, num_episodes_watched: 12, priority: 2, rewatch_value: 4 }, { id: 1, num_episodes: 64 }, 'yourList'));
     expect(f).toMatchObject({ Status: 'Watching', Score: '★ 8', Episodes: '12/64', Priority: 'High', 'Rewatch value': 'High' });
     expect(priorityText(ENGLISH, 0)).toBe('Low');
     expect(repeatValueText(ENGLISH, 0)).toBeUndefined();
@@ -72,15 +74,15 @@ describe('list lines and titles', () => {
   it('count words agree with the total in every locale', () => {
     for (const locale of LOCALES) {
       const t = translator(locale);
-      expect(animeEntryLine(t, { status: 'watching', num_episodes_watched: 1, score: 7 }, 1)).toBe(
-        [t.t('term.listStatus.watching'), t.t('lists.progress.episodes', { done: t.number(1), total: t.number(1), count: 1 }), `★ ${t.number(7)}`].join(' · '),
+      expect(listStatusLine(t, 'anime', { status: 'watching', num_episodes_watched: 1, score: 7 }, { num_episodes: 1 })).toBe(
+        [t.t('term.listStatus.watching'), t.t('catalogue.progress.episodes', { done: t.number(1), total: 1 }), `★ ${t.number(7)}`].join(' · '),
       );
-      expect(mangaEntryLine(t, { num_volumes_read: 3 })).toBe(
-        [t.t('lists.userList.onList'), t.t('lists.progress.volumes', { done: t.number(3), total: '?', count: Number.NaN })].join(' · '),
+      expect(listStatusLine(t, 'manga', { num_volumes_read: 3 })).toBe(
+        [t.t('catalogue.listStatus.onList'), t.t('catalogue.progress.volumesUnknown', { done: t.number(3) })].join(' · '),
       );
     }
-    expect(animeEntryLine(ENGLISH, { num_episodes_watched: 1 }, 1)).toBe('On list · 1/1 episode');
-    expect(animeEntryLine(ENGLISH, { num_episodes_watched: 3 })).toBe('On list · 3/? episodes');
+    expect(listStatusLine(ENGLISH, 'anime', { num_episodes_watched: 1 }, { num_episodes: 1 })).toBe('On list · 1/1 episode');
+    expect(listStatusLine(ENGLISH, 'anime', { num_episodes_watched: 3 })).toBe('On list · 3/? episodes');
   });
 
   it('the page title names the owner, status and order in the reader’s language', () => {

@@ -3,11 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Anime, Manga } from '../../src/service/work-types.js';
 import {
-  animeDetailsEmbed,
-  animeListStatusLine,
+  detailsEmbed,
   forumTopicEmbed,
   forumTopicsEmbed,
-  mangaListStatusLine,
+  listStatusLine,
   pollText,
   workFacts,
 } from '../../src/render/index.js';
@@ -29,13 +28,13 @@ describe('counts in rendered text', () => {
   });
 
   it('progress lines agree with the total', () => {
-    expect(animeListStatusLine(ENGLISH, { status: 'completed', num_episodes_watched: 1 }, 1)).toBe('Completed · 1/1 episode');
-    expect(animeListStatusLine(ENGLISH, { num_episodes_watched: 1 })).toBe('On list · 1/? episodes');
-    expect(mangaListStatusLine(ENGLISH, { num_volumes_read: 1, num_chapters_read: 1 }, 1, 1)).toBe('On list · 1/1 volume · 1/1 chapter');
+    expect(listStatusLine(ENGLISH, 'anime', { status: 'completed', num_episodes_watched: 1 }, { num_episodes: 1 })).toBe('Completed · 1/1 episode');
+    expect(listStatusLine(ENGLISH, 'anime', { num_episodes_watched: 1 })).toBe('On list · 1/? episodes');
+    expect(listStatusLine(ENGLISH, 'manga', { num_volumes_read: 1, num_chapters_read: 1 }, { num_volumes: 1, num_chapters: 1 })).toBe('On list · 1/1 volume · 1/1 chapter');
   });
 
   it('score voters, forum posts, poll votes and hidden posts', () => {
-    const score = animeDetailsEmbed(ENGLISH, single).fields?.find((f) => f.value.includes('★'));
+    const score = detailsEmbed(ENGLISH, 'anime', single).fields?.find((f) => f.value.includes('★'));
     expect(score?.value).toContain('(1 user)');
     expect(forumTopicsEmbed(ENGLISH, [{ id: 9, title: 'T', number_of_posts: 1 }]).description).toContain('1 post ·');
     const poll = pollText(ENGLISH, { id: 1, question: 'Q', options: [{ id: 1, text: 'A', votes: 1 }] });

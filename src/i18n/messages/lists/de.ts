@@ -5,9 +5,6 @@ export const lists: Messages<typeof en> = {
   'lists.separator': ', ',
   'lists.yes': 'Ja',
   'lists.workFallback': '{kind, select, anime {Anime} other {Manga}} Nr. {id}',
-  'lists.progress.episodes': '{done}/{total} {count, plural, one {Folge} other {Folgen}}',
-  'lists.progress.volumes': '{done}/{total} {count, plural, one {Band} other {Bände}}',
-  'lists.progress.chapters': '{done}/{total} {count, plural, one {Kapitel} other {Kapitel}}',
 
   'lists.entry.heading.yourListEntry': 'Dein Listeneintrag',
   'lists.entry.heading.yourList': 'Deine Liste',
@@ -48,7 +45,6 @@ export const lists: Messages<typeof en> = {
   'lists.userList.sort.title': 'Titel',
   'lists.userList.sort.start_date': 'Startdatum',
   'lists.userList.sort.id': 'ID',
-  'lists.userList.onList': 'Auf der Liste',
   'lists.userList.empty': 'Diese Liste ist leer.',
   'lists.userList.noMore': 'Keine weiteren Einträge.',
   'lists.userList.open': 'Titel öffnen…',

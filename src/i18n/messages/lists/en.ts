@@ -5,9 +5,6 @@ export const lists = {
   'lists.separator': ', ',
   'lists.yes': 'Yes',
   'lists.workFallback': '{kind, select, anime {Anime} other {Manga}} #{id}',
-  'lists.progress.episodes': '{done}/{total} {count, plural, one {episode} other {episodes}}',
-  'lists.progress.volumes': '{done}/{total} {count, plural, one {volume} other {volumes}}',
-  'lists.progress.chapters': '{done}/{total} {count, plural, one {chapter} other {chapters}}',
 
   // One list entry (after /list update, +1 and status buttons)
   'lists.entry.heading.yourListEntry': 'Your list entry',
@@ -50,7 +47,6 @@ export const lists = {
   'lists.userList.sort.title': 'title',
   'lists.userList.sort.start_date': 'start date',
   'lists.userList.sort.id': 'ID',
-  'lists.userList.onList': 'On list',
   'lists.userList.empty': 'This list is empty.',
   'lists.userList.noMore': 'No more entries.',
   'lists.userList.open': 'Open a title…',

@@ -5,9 +5,6 @@ export const lists: Messages<typeof en> = {
   'lists.separator': ', ',
   'lists.yes': 'Sí',
   'lists.workFallback': '{kind, select, anime {Anime} other {Manga}} n.º {id}',
-  'lists.progress.episodes': '{done}/{total} {count, plural, one {episodio} other {episodios}}',
-  'lists.progress.volumes': '{done}/{total} {count, plural, one {tomo} other {tomos}}',
-  'lists.progress.chapters': '{done}/{total} {count, plural, one {capítulo} other {capítulos}}',
 
   'lists.entry.heading.yourListEntry': 'Tu entrada de la lista',
   'lists.entry.heading.yourList': 'Tu lista',
@@ -48,7 +45,6 @@ export const lists: Messages<typeof en> = {
   'lists.userList.sort.title': 'título',
   'lists.userList.sort.start_date': 'fecha de inicio',
   'lists.userList.sort.id': 'ID',
-  'lists.userList.onList': 'En la lista',
   'lists.userList.empty': 'Esta lista está vacía.',
   'lists.userList.noMore': 'No hay más entradas.',
   'lists.userList.open': 'Abrir un título…',

@@ -5,9 +5,6 @@ export const lists: Messages<typeof en> = {
   'lists.separator': ', ',
   'lists.yes': 'Oui',
   'lists.workFallback': '{kind, select, anime {Anime} other {Manga}} n° {id}',
-  'lists.progress.episodes': '{done}/{total} {count, plural, one {épisode} other {épisodes}}',
-  'lists.progress.volumes': '{done}/{total} {count, plural, one {tome} other {tomes}}',
-  'lists.progress.chapters': '{done}/{total} {count, plural, one {chapitre} other {chapitres}}',
 
   'lists.entry.heading.yourListEntry': 'Ton entrée de liste',
   'lists.entry.heading.yourList': 'Ta liste',
@@ -48,7 +45,6 @@ export const lists: Messages<typeof en> = {
   'lists.userList.sort.title': 'titre',
   'lists.userList.sort.start_date': 'date de début',
   'lists.userList.sort.id': 'ID',
-  'lists.userList.onList': 'Dans la liste',
   'lists.userList.empty': 'Cette liste est vide.',
   'lists.userList.noMore': 'Plus d’autres entrées.',
   'lists.userList.open': 'Ouvrir un titre…',

@@ -5,9 +5,6 @@ export const lists: Messages<typeof en> = {
   'lists.separator': '、',
   'lists.yes': 'はい',
   'lists.workFallback': '{kind, select, anime {アニメ} other {マンガ}} #{id}',
-  'lists.progress.episodes': '{done}/{total}{count, plural, other {話}}',
-  'lists.progress.volumes': '{done}/{total}{count, plural, other {巻}}',
-  'lists.progress.chapters': '{done}/{total}{count, plural, other {章}}',
 
   'lists.entry.heading.yourListEntry': 'あなたのリスト登録',
   'lists.entry.heading.yourList': 'あなたのリスト',
@@ -48,7 +45,6 @@ export const lists: Messages<typeof en> = {
   'lists.userList.sort.title': 'タイトル',
   'lists.userList.sort.start_date': '開始日',
   'lists.userList.sort.id': 'ID',
-  'lists.userList.onList': 'リスト登録済み',
   'lists.userList.empty': 'このリストは空です。',
   'lists.userList.noMore': 'これ以上の登録はありません。',
   'lists.userList.open': '作品を開く…',

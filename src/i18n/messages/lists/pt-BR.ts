@@ -5,9 +5,6 @@ export const lists: Messages<typeof en> = {
   'lists.separator': ', ',
   'lists.yes': 'Sim',
   'lists.workFallback': '{kind, select, anime {Anime} other {Mangá}} nº {id}',
-  'lists.progress.episodes': '{done}/{total} {count, plural, one {episódio} other {episódios}}',
-  'lists.progress.volumes': '{done}/{total} {count, plural, one {vol.} other {vols.}}',
-  'lists.progress.chapters': '{done}/{total} {count, plural, one {capítulo} other {capítulos}}',
 
   'lists.entry.heading.yourListEntry': 'Sua entrada na lista',
   'lists.entry.heading.yourList': 'Sua lista',
@@ -48,7 +45,6 @@ export const lists: Messages<typeof en> = {
   'lists.userList.sort.title': 'título',
   'lists.userList.sort.start_date': 'data de início',
   'lists.userList.sort.id': 'ID',
-  'lists.userList.onList': 'Na lista',
   'lists.userList.empty': 'Esta lista está vazia.',
   'lists.userList.noMore': 'Não há mais entradas.',
   'lists.userList.open': 'Abrir um título…',

@@ -1,0 +1,71 @@
+// The words of each kind of work, once: what the reader sees named differently for anime and
+// manga. The service's facts of a kind (its units of progress, its statuses) are in
+// src/service/kinds.ts; the words of a unit of progress are keyed by the unit (`episodes`,
+// `volumes`, `chapters`) and need no entry here.
+
+import type { MessageKey } from '../i18n/index.js';
+import type { ProgressUnitName, WorkKind } from '../service/kinds.js';
+
+export interface KindWords {
+  /** Rewatching or rereading: in a list status line, and the list entry's fields. */
+  readonly repeat: {
+    readonly line: MessageKey;
+    readonly doing: MessageKey;
+    readonly times: MessageKey;
+    readonly value: MessageKey;
+  };
+  /** The details field of the work's run: aired, or published. */
+  readonly run: MessageKey & `catalogue.details.field.${string}`;
+  /** The details footer (`Anime · ID 1`) and the placeholder of a menu opening one of a page's works. */
+  readonly footer: MessageKey;
+  readonly open: MessageKey;
+}
+
+export const KIND_WORDS: { readonly [K in WorkKind]: KindWords } = {
+  anime: {
+    repeat: {
+      line: 'catalogue.listStatus.rewatching',
+      doing: 'lists.entry.field.rewatching',
+      times: 'lists.entry.field.timesRewatched',
+      value: 'lists.entry.field.rewatchValue',
+    },
+    run: 'catalogue.details.field.aired',
+    footer: 'catalogue.details.footer.anime',
+    open: 'catalogue.open.anime',
+  },
+  manga: {
+    repeat: {
+      line: 'catalogue.listStatus.rereading',
+      doing: 'lists.entry.field.rereading',
+      times: 'lists.entry.field.timesReread',
+      value: 'lists.entry.field.rereadValue',
+    },
+    run: 'catalogue.details.field.published',
+    footer: 'catalogue.details.footer.manga',
+    open: 'catalogue.open.manga',
+  },
+};
+
+/** The words of a unit of progress. */
+export interface UnitWords {
+  /** `12/24 episodes` (`catalogue.progress.*`) and `12/? episodes` while the total is unknown. */
+  readonly progress: MessageKey;
+  readonly progressUnknown: MessageKey;
+  /** `24 episodes` and `? episodes` among a work's facts. */
+  readonly facts: MessageKey;
+  readonly factsUnknown: MessageKey;
+  /** The field of a list entry and of a work's details. */
+  readonly entryField: MessageKey;
+  readonly detailsField: MessageKey & `catalogue.details.field.${string}`;
+}
+
+export function unitWords(unit: ProgressUnitName): UnitWords {
+  return {
+    progress: `catalogue.progress.${unit}`,
+    progressUnknown: `catalogue.progress.${unit}Unknown`,
+    facts: `catalogue.facts.${unit}`,
+    factsUnknown: `catalogue.facts.${unit}Unknown`,
+    entryField: `lists.entry.field.${unit}`,
+    detailsField: `catalogue.details.field.${unit}`,
+  };
+}
