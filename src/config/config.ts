@@ -1,7 +1,7 @@
 // Environment → typed, validated configuration. Every problem is collected so the admin sees
 // all of them at once, each with a hint on where the value comes from.
 
-import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_FEED_BATCH_SECONDS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_SOCIAL_LIST_SYNC_MINUTES, DEFAULT_TIMEOUT_MS } from './defaults.js';
+import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_FEED_BATCH_SECONDS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_SOCIAL_LIST_SYNC_MINUTES, DEFAULT_STORE_STEP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { isPublicKeyHex } from './keys.js';
 import { readMetricsConfig } from './metrics-config.js';
 import { EnvReader, HINTS } from './env-reader.js';
@@ -80,6 +80,7 @@ function readStore(r: EnvReader): StoreConfig {
   return {
     url: r.storeUrl('STORE_URL', DEFAULT_STORE_URL),
     encryptionKey: r.encryptionKey('TOKEN_ENCRYPTION_KEY'),
+    stepTimeoutMs: r.int('STORE_STEP_TIMEOUT_MS', DEFAULT_STORE_STEP_TIMEOUT_MS, 10, 5_000),
   };
 }
 
