@@ -39,9 +39,11 @@ describe.each(ENGINES)('a burst of logins through two processes on one $kind sto
   it('twenty callbacks at once: every page asks for confirmation (none says the service is not answering) and all twenty link', async () => {
     const { discord, balancer, emulator } = pair;
     const users = ACCOUNTS.map(() => newUser('burst'));
-    // Everyone authorizes first; then the twenty browsers come back to the callback at the same moment.
+    // Everyone runs /login (a tenth of a second apart) and authorizes first; then the twenty browsers come
+    // back to the callback at the same moment.
     const started = await Promise.all(
       users.map(async (user, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 100));
         const handle = discord.interact(slashCommand({ name: 'login', user, where: DM }));
         const redirect = await loginAsPerson(loginUrlOf(await handle.settled()), ACCOUNTS[i] ?? { name: '', password: '' });
         return { handle, redirect };
