@@ -40,7 +40,7 @@ const ANSWER_TIMEOUT_MS = 15_000;
 
 // ---------------------------------------------------------------- the catalogue, read in-process
 
-interface Picks {
+export interface Picks {
   /** (c)/(d): popular safe titles with the most related works and recommendations. */
   details: Array<{ id: number; title: string; references: number }>;
   /** People's /anime info titles (popular, safe, not among `details`). */
@@ -52,7 +52,7 @@ interface Picks {
 }
 
 /** The emulator's own catalogue (deterministic, built as startEmulator builds it), read without requests. */
-function pickTitles(): Picks {
+export function pickTitles(): Picks {
   const catalogue = buildCatalogue(CATALOGUE_SIZE, DEFAULT_CATALOGUE_SEED, Date.now(), DEFAULT_USERS.map((u) => u.name));
   const byPopularity = [...catalogue.anime.list].sort((a, b) => a.popularity - b.popularity);
   const safe = byPopularity.filter((a) => a.nsfw === 'white');
@@ -76,7 +76,7 @@ function pickTitles(): Picks {
 
 // ---------------------------------------------------------------- (a)/(b) people's mix
 
-interface Answer {
+export interface Answer {
   kind: 'info' | 'search' | 'ranking' | 'autocomplete';
   firstMs: number;
   /** Both Infinity when the answer was an error reply, no choices, or never came. */
@@ -91,11 +91,10 @@ interface MixResult {
   split: { background: number; people: number };
 }
 
-type Step = { kind: Answer['kind']; start: () => InteractionHandle };
+export type Step = { kind: Answer['kind']; start: () => InteractionHandle };
 
-function peopleSteps(discord: FakeDiscord, picks: Picks, count: number): Step[] {
+export function peopleSteps(discord: FakeDiscord, picks: Picks, count: number, where: { kind: 'guild' } | { kind: 'dm' } = { kind: 'guild' }): Step[] {
   const rng = new Prng(20_261_123);
-  const where = { kind: 'guild' } as const;
   return Array.from({ length: count }, (): Step => {
     const r = rng.next();
     const user = newUser('person');
@@ -116,7 +115,7 @@ function peopleSteps(discord: FakeDiscord, picks: Picks, count: number): Step[] 
   });
 }
 
-async function answer(step: Step): Promise<Answer> {
+export async function answer(step: Step): Promise<Answer> {
   const t0 = performance.now();
   const handle = step.start();
   let failed: string | undefined;
@@ -263,7 +262,7 @@ interface EngineRun {
 }
 
 /** A few unmeasured commands (JIT, connections); the same in every run. Spaced to stay under the threshold. */
-async function warmUp(stack: Stack): Promise<void> {
+export async function warmUp(stack: Stack): Promise<void> {
   for (const type of ['all', 'airing'] as const) {
     const handle = stack.discord.interact(slashCommand({ name: 'anime', subcommand: 'ranking', options: { type }, where: { kind: 'guild' }, user: newUser('warm') }));
     await handle.settled(ANSWER_TIMEOUT_MS).catch(() => undefined);

@@ -14,6 +14,7 @@ import { runHttpThroughput } from './http-throughput.js';
 import { runFaults } from './faults.js';
 import { runReminders } from './reminders.js';
 import { runEconomy } from './economy.js';
+import { runSlowStore } from './economy-slow-store.js';
 import { runSocial } from './social.js';
 import { runCatalogueFormatting } from './catalogue-formatting.js';
 
@@ -39,7 +40,10 @@ async function main(): Promise<number> {
     catalogue: () => runLargeCatalogue(o),
     http: () => runHttpThroughput(o),
     faults: () => runFaults(o),
-    economy: () => runEconomy(o),
+    economy: async () => {
+      await runEconomy(o);
+      await runSlowStore(o);
+    },
     social: () => runSocial(o),
   };
   const failed: string[] = [];

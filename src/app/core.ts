@@ -31,7 +31,8 @@ import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
 import { openUpstreamSharing } from './upstream-sharing.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
-import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
+import { DEFAULT_FEED_BATCH_SECONDS, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../config/defaults.js';
+import { StoreSteps } from '../store/store-steps.js';
 import { Feed } from '../social/feed.js';
 import { Social } from '../social/social.js';
 import { serviceListSource } from '../social/list-source.js';
@@ -88,7 +89,8 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   }
 
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
-  const sharing = await openUpstreamSharing(store.engine, limits, log, o.service?.cacheTtlMs);
+  const steps = storeSteps(store, config.store.stepTimeoutMs, metrics, log);
+  const sharing = await openUpstreamSharing(steps, limits, log, o.service?.cacheTtlMs);
   const { service, oauth, tokens } = openServiceClients({ ...o, now, metrics, store, userRate, loginLostNotifier, deployment: sharing.deployment });
   const login = new LoginService({
     store,
@@ -101,7 +103,8 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   });
   const audited = auditedLogin(login, metrics, log);
   const social = await openSocial(o, now, { store, jobs, service, tokens });
-  const preferences = new TitlePreferences({ kv: store.engine });
+  // Reads fall back to the defaults when the store is slow; a change the person asked for is not cut short.
+  const preferences = new TitlePreferences({ kv: steps.for('preferences', ['get']) });
   const accounts = accountLinks({
     login, tokens, store, metrics, log,
     forgetReminders: (id) => reminders.forgetUser(id),
@@ -123,7 +126,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     log,
     now,
     titleCache: new TitleCache(now),
-    nsfwRatings: new NsfwRatings(store.engine, (error) => log.warn('the shared nsfw ratings could not be read or written', { error })),
+    nsfwRatings: new NsfwRatings(steps.for('nsfw_ratings'), (error) => log.warn('the shared nsfw ratings could not be read or written', { error })),
     serviceWebUrl: config.service.webUrl,
     airing: new SeasonAiring({ service, now }),
     reminders,
@@ -131,6 +134,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     feed,
     preferences,
     pendingNotice: afterAnswer(reminders, social),
+    storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
   };
   return {
     store,
@@ -152,6 +156,20 @@ export async function openCore(o: CoreOptions): Promise<Core> {
       await store.close();
     },
   };
+}
+
+/**
+ * The store's steps with a deadline of their own, for the users on a person's path that can fall back
+ * when the store is slow (src/store/store-steps.ts); each fallback counted by step.
+ */
+function storeSteps(store: BotStore, timeoutMs: number | undefined, metrics: BotMetrics | undefined, log: CoreOptions['log']): StoreSteps {
+  return new StoreSteps(store.engine, {
+    timeoutMs: timeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
+    onFailOpen: (e) => {
+      metrics?.storeStepsFailedOpen.inc(e);
+      if (e.reason === 'timeout') log.warn('a store step took too long; falling back as if the store were down', { ...e });
+    },
+  });
 }
 
 /** The expired-record sweep: once a minute for the whole deployment, in whichever process is free. */

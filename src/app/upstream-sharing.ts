@@ -5,7 +5,7 @@
 import type { LimitsConfig } from '../config/types.js';
 import type { Logger } from '../log/log.js';
 import type { DeploymentShared } from '../service/deployment-gate.js';
-import type { StoreEngine } from '../store/engine.js';
+import type { StoreSteps } from '../store/store-steps.js';
 import { openUpstreamShared } from '../store/upstream/index.js';
 
 const MINUTE = 60_000;
@@ -28,9 +28,12 @@ export interface OpenedSharing {
   close(): Promise<void>;
 }
 
-/** `cacheTtlMs` (tests) replaces every endpoint's freshness, as it does for the process's cache. */
-export async function openUpstreamSharing(engine: StoreEngine, limits: LimitsConfig, log: Logger, cacheTtlMs?: number): Promise<OpenedSharing> {
-  const shared = await openUpstreamShared(engine, {
+/**
+ * On the store's engine through `steps` (each store step with its own short deadline). `cacheTtlMs`
+ * (tests) replaces every endpoint's freshness, as it does for the process's cache.
+ */
+export async function openUpstreamSharing(steps: StoreSteps, limits: LimitsConfig, log: Logger, cacheTtlMs?: number): Promise<OpenedSharing> {
+  const shared = await openUpstreamShared(steps, {
     budget: { requestsPerSecond: limits.serviceRequestsPerSecond, burst: limits.serviceRequestsBurst, onError: (error) => log.warn('the shared upstream budget failed; counting in this process', { error }) },
     coolOff: { initialMs: limits.serviceCoolOffMs, maxMs: limits.serviceCoolOffMaxMs, onCoolOff: (e) => log.warn('the service is throttling the deployment; every process pauses', { ...e }) },
     cache: { staleMs: SHARED_STALE_MS, onError: (error, operation) => log.debug('the shared response cache failed; read as a miss', { operation, error }) },

@@ -2,6 +2,7 @@ import pkceChallenge from 'pkce-challenge';
 import { isServiceError, ReauthRequiredError } from '../service/errors.js';
 import { buildAuthorizeUrl, OAuthError, type OAuthClient } from '../service/oauth.js';
 import type { ServiceClient } from '../service/client.js';
+import type { CallScope } from '../service/call-context.js';
 import { storedTokensFrom, type TokenSource } from '../service/token-source.js';
 import type { PendingLogin } from '../store/pending-logins.js';
 import type { DiscordProfile, LoginReplyTarget } from '../store/pending-records.js';
@@ -70,11 +71,24 @@ export interface FinishLoginInput {
 export interface LoginServiceOptions {
   store: BotStore;
   oauth: Pick<OAuthClient, 'exchangeCode'>;
-  service: Pick<ServiceClient, 'me'>;
+  /** `scoped` views of the service client (the real client's `scoped`), for the profile read. */
+  service: ProfileReader;
   authUrl: string;
   clientId: string;
   redirectUri: string;
+  /** How long the profile read after the code exchange may wait its turn in the deployment's line; default 30 s. */
+  profileWaitMs?: number;
   now?: () => number;
+}
+
+/**
+ * The callback page's wait for the profile read: a person's browser waits longer than Discord's 3 s,
+ * and a burst of logins (the day a server announces the bot) queues in the deployment's line.
+ */
+export const DEFAULT_PROFILE_WAIT_MS = 30_000;
+
+export interface ProfileReader {
+  scoped(scope: CallScope): Pick<ServiceClient, 'me'>;
 }
 
 /**
@@ -92,7 +106,8 @@ export interface LoginServiceOptions {
 export class LoginService {
   private readonly store: BotStore;
   private readonly oauth: Pick<OAuthClient, 'exchangeCode'>;
-  private readonly service: Pick<ServiceClient, 'me'>;
+  private readonly service: ProfileReader;
+  private readonly profileWaitMs: number;
   private readonly authUrl: string;
   private readonly clientId: string;
   private readonly redirectUri: string;
@@ -102,6 +117,7 @@ export class LoginService {
     this.store = o.store;
     this.oauth = o.oauth;
     this.service = o.service;
+    this.profileWaitMs = o.profileWaitMs ?? DEFAULT_PROFILE_WAIT_MS;
     this.authUrl = o.authUrl;
     this.clientId = o.clientId;
     this.redirectUri = o.redirectUri;
@@ -194,6 +210,17 @@ export class LoginService {
     return (await this.store.accounts.get(discordUserId))?.serviceUserName;
   }
 
+  /**
+   * The profile after the exchange (the code is exchanged at once, outside the line: it is short-lived)
+   * is a person's request: it waits its turn in the deployment's line with people's commands, up to
+   * `profileWaitMs`, rather than as background work that goes only when the line is idle.
+   */
+  private async readProfile(auth: TokenSource): Promise<{ name?: string | undefined }> {
+    const signal = AbortSignal.timeout(this.profileWaitMs);
+    const service = this.service.scoped({ signal, deadlineAt: Date.now() + this.profileWaitMs, priority: 'interactive' });
+    return service.me({}, { auth });
+  }
+
   private async complete(login: PendingLogin, code: string, pending: FinishFailure['pending']): Promise<FinishResult> {
     let tokens;
     try {
@@ -223,7 +250,7 @@ export class LoginService {
     };
     let name: string | undefined;
     try {
-      name = (await this.service.me({}, { auth: source })).name;
+      name = (await this.readProfile(source)).name;
     } catch (error) {
       if (!isServiceError(error)) throw error;
       name = undefined;

@@ -28,6 +28,13 @@ export const DEFAULT_COMMAND_BUDGET_MS = 10_000;
 export const DEFAULT_COMPONENT_BUDGET_MS = 10_000;
 export const DEFAULT_AUTOCOMPLETE_BUDGET_MS = 1_500;
 
+/**
+ * The longest one store step on a person's path may take (the shared cool-off and request line, the
+ * shared response cache, nsfw ratings, title preferences) before it falls back as if the store were
+ * down: the process's own pacing, a cache miss, the defaults. A healthy store answers in a few ms.
+ */
+export const DEFAULT_STORE_STEP_TIMEOUT_MS = 300;
+
 /** The PostgreSQL table and the Redis key prefix the store uses unless STORE_URL names others. */
 export const DEFAULT_POSTGRES_TABLE = 'amls_store';
 export const DEFAULT_REDIS_PREFIX = 'amls:';

@@ -56,6 +56,8 @@ export interface StoreConfig {
   url: string;
   /** Base64 of 32 random bytes. Parsed into a key by the auth module. */
   encryptionKey: string;
+  /** STORE_STEP_TIMEOUT_MS: the deadline of each store step on a person's path that can fall back; default DEFAULT_STORE_STEP_TIMEOUT_MS. */
+  stepTimeoutMs?: number;
 }
 
 export interface TransportConfig {

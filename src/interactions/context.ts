@@ -59,6 +59,11 @@ export interface BotDeps {
   pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
   /** Current time in ms; injectable for tests. */
   now: () => number;
+  /**
+   * STORE_STEP_TIMEOUT_MS: how long a store read that only adds to an answer may take before the answer
+   * goes without it (e.g. the viewer's login for their list status on a public read).
+   */
+  storeStepTimeoutMs?: number;
 }
 
 export interface BaseContext {

@@ -99,6 +99,12 @@ export class BotMetrics {
     buckets: STORE_BUCKETS,
     registers: [this.registry],
   });
+  readonly storeStepsFailedOpen = new Counter({
+    name: `${METRIC_PREFIX}store_steps_failed_open_total`,
+    help: 'Store steps on a person\'s path that did not answer in time, by step (cool_off, budget, response_cache, nsfw_ratings, preferences), operation and reason (timeout, error, skipped while the store is slow); each fell back as if the store were down.',
+    labelNames: ['step', 'operation', 'reason'] as const,
+    registers: [this.registry],
+  });
   readonly loginsStarted = new Counter({
     name: `${METRIC_PREFIX}logins_started_total`,
     help: 'Logins started with /login.',

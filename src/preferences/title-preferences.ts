@@ -74,7 +74,12 @@ export class TitlePreferences {
 
   /** Keeps the person's Discord language for the DMs the bot sends them on its own (written only when it changed). */
   async noteLocale(userId: string, locale: Locale): Promise<void> {
-    if ((await this.kv.get(PREFERENCE_KEY.locale(userId))) !== locale) await this.kv.set(PREFERENCE_KEY.locale(userId), locale);
+    // A store too slow to read (its step deadline passed) keeps the language last noted: the next /login notes it.
+    const noted = await this.kv.get(PREFERENCE_KEY.locale(userId)).then(
+      (value) => ({ value }),
+      () => undefined,
+    );
+    if (noted !== undefined && noted.value !== locale) await this.kv.set(PREFERENCE_KEY.locale(userId), locale);
   }
 
   /** The person's Discord language as last noted; undefined when never noted (English). */

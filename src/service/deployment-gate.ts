@@ -7,7 +7,7 @@
 // tests) the gate lets everything through and the in-process cool-off alone applies.
 
 import { AbortedError, CoolingOffError, LineBusyError } from './errors.js';
-import { sleep } from './http.js';
+import { abortable, sleep } from './http.js';
 import type { ServiceObserver } from './observer.js';
 import {
   UpstreamBudgetUnavailableError,
@@ -64,18 +64,24 @@ export class DeploymentGate {
   async enter(priority: UpstreamPriority, endpoint: string, signal: AbortSignal | undefined, line: Pick<UpstreamAcquireOptions, 'startBy' | 'person'> = {}): Promise<GatePass> {
     if (!this.sharedState) return OPEN_GATE;
     const { coolOff, budget } = this.sharedState;
-    // A store that does not answer cannot coordinate the processes: each then relies on its own
-    // cool-off (which every attempt still passes) rather than failing people's requests.
-    let state = await coolOff.state().catch(() => NO_COOL_OFF);
+    // A store that does not answer (down, or slower than its steps' deadline) cannot coordinate the
+    // processes: each then relies on its own cool-off (which every attempt still passes) rather than
+    // failing people's requests. The caller's abort ends the wait for the store at once.
+    let state = await sharedStep(coolOff.state(), NO_COOL_OFF, signal);
     // A window about to end (another process's clock, a store round trip) is waited out, not refused.
     if (state.active && state.remainingMs > 0 && state.remainingMs <= SHORT_WAIT_MS) {
       await sleep(state.remainingMs, signal);
-      state = await coolOff.state().catch(() => NO_COOL_OFF);
+      state = await sharedStep(coolOff.state(), NO_COOL_OFF, signal);
     }
     let ticket: SharedCoolOffTicket | undefined;
     if (state.active) {
       if (state.remainingMs > 0) return this.refuse(endpoint, state.remainingMs);
-      ticket = await coolOff.tryProbe().catch(() => undefined);
+      const probing = coolOff.tryProbe().catch(() => undefined);
+      ticket = await abortable(probing, signal).catch((error: unknown) => {
+        // Gone before the store answered: a probe slot won meanwhile is given back, not held for its timeout.
+        void probing.then((won) => (won ? coolOff.released(won) : undefined)).catch(() => undefined);
+        throw error;
+      });
       if (!ticket) return this.refuse(endpoint, PROBE_WAIT_MS);
     }
     try {
@@ -104,4 +110,12 @@ export class DeploymentGate {
     this.observer.rejected?.({ endpoint, reason: 'cooling_off' });
     throw new CoolingOffError(remainingMs);
   }
+}
+
+/** A shared step's answer, its fallback when the store fails, or AbortedError as soon as the caller's signal aborts. */
+function sharedStep<T>(step: Promise<T>, fallback: T, signal: AbortSignal | undefined): Promise<T> {
+  return abortable(
+    step.catch(() => fallback),
+    signal,
+  );
 }

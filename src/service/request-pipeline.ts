@@ -107,7 +107,8 @@ export class RequestPipeline implements Requester {
       return hit.value;
     }
     // Behind the process's cache, the deployment's: an answer another process fetched costs nothing.
-    const shared = deployment ? await deployment.cache.get(key) : undefined;
+    // The shared cache falls back to a miss when the store is slow; the caller's abort ends the wait at once.
+    const shared = deployment ? await abortable(deployment.cache.get(key), ctx.signal ?? this.scope?.signal) : undefined;
     const ttlMs = deployment?.cacheTtlMs(endpoint) ?? 0;
     if (shared && Date.now() - shared.storedAt < ttlMs) {
       observer.cache?.({ endpoint, result: 'shared_hit' });

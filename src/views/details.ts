@@ -49,11 +49,33 @@ function watched(source: TokenSource): { auth: TokenSource; failed: () => boolea
 }
 
 /**
+ * The viewer's login only adds their list status to a public read: a store too slow to tell within a
+ * store step's deadline (or failing) leaves it out, and the work is read anonymously.
+ */
+async function viewerIfQuick(ctx: BaseContext): Promise<TokenSource | undefined> {
+  const ms = ctx.deps.storeStepTimeoutMs;
+  const viewer = ctx.viewerAuth();
+  if (ms === undefined) return viewer;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([viewer, late]);
+  } catch (error) {
+    ctx.deps.log.warn('the viewer\'s login could not be read; reading anonymously', { userId: ctx.userId, error });
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * A public read: with the viewer's token when they are linked (to show their list status), otherwise — and when
  * their login is broken (refresh revoked, token endpoint down) — with the client header.
  */
 export async function fetchWork<K extends WorkKind>(ctx: BaseContext, kind: K, id: number): Promise<WorkOf<K>> {
-  const viewer = await ctx.viewerAuth();
+  const viewer = await viewerIfQuick(ctx);
   if (!viewer) return fetchAs(ctx, kind, id, undefined);
   const { auth, failed } = watched(viewer);
   try {

@@ -1,5 +1,6 @@
 import type { OAuthClient } from '../../src/service/oauth.js';
 import type { ServiceClient } from '../../src/service/client.js';
+import type { CallScope } from '../../src/service/call-context.js';
 import type { TokenResponse } from '../../src/service/common-types.js';
 import type { User } from '../../src/service/user-types.js';
 import { secretLike } from './helpers.js';
@@ -28,11 +29,18 @@ export class FakeOAuth implements Pick<OAuthClient, 'exchangeCode'> {
 /** /users/@me stand-in: records the access token each call was made with. */
 export class FakeService implements Pick<ServiceClient, 'me'> {
   readonly tokensSeen: string[] = [];
+  /** The scopes the profile reads were made in. */
+  readonly scopes: CallScope[] = [];
   next: User | Error = { id: 1, name: 'alice' };
 
   me: ServiceClient['me'] = async (_o, ctx) => {
     this.tokensSeen.push(await ctx.auth.getAccessToken());
     if (this.next instanceof Error) throw this.next;
     return this.next;
+  };
+
+  scoped = (scope: CallScope): Pick<ServiceClient, 'me'> => {
+    this.scopes.push(scope);
+    return this;
   };
 }

@@ -97,6 +97,18 @@ describe('LoginService.finishLogin', () => {
     expect(await login.linkedAs('20')).toBe('Alice_S');
   });
 
+  it('reads the profile as a person\'s request that may wait its turn in the line for 30 s, not as background work', async () => {
+    const { state } = await start('21');
+    const before = Date.now();
+    expect((await login.finishLogin({ state, code: 'the-code' })).ok).toBe(true);
+    const scope = service.scopes.at(-1);
+    expect(scope?.priority).toBe('interactive');
+    expect(scope?.deadlineAt).toBeGreaterThanOrEqual(before + 30_000);
+    expect(scope?.deadlineAt).toBeLessThanOrEqual(Date.now() + 30_000);
+    expect(scope?.signal.aborted).toBe(false);
+    await login.logout('21');
+  });
+
   it('a state is single-use: a replay is refused and changes nothing', async () => {
     const { state } = await start('21');
     await confirmed(await login.finishLogin({ state, code: 'c1' }));

@@ -60,4 +60,34 @@ describe('DeploymentGate', () => {
     expect(acquired).toEqual(['interactive']);
     await expect(gate.report(pass, true)).resolves.toBeUndefined();
   });
+
+  it('stops waiting for a store that does not answer the moment the caller gives up, and gives back a probe won meanwhile', async () => {
+    const never = new Promise<never>(() => undefined);
+    const acquired: UpstreamPriority[] = [];
+    const stuck = new DeploymentGate(shared({ state: () => never }, acquired), {});
+    const controller = new AbortController();
+    const entering = stuck.enter('interactive', 'anime', controller.signal);
+    controller.abort(new Error('deadline'));
+    await expect(entering).rejects.toBeInstanceOf(AbortedError);
+    expect(acquired).toEqual([]);
+
+    let answerProbe: (ticket: { window: string }) => void = () => undefined;
+    const released: string[] = [];
+    const probing = new DeploymentGate(
+      shared({
+        state: () => Promise.resolve({ active: true, remainingMs: 0 }),
+        tryProbe: () => new Promise((resolve) => (answerProbe = resolve)),
+        released: (ticket) => (released.push(ticket.window), Promise.resolve()),
+      }),
+      {},
+    );
+    const gone = new AbortController();
+    const waiting = probing.enter('interactive', 'anime', gone.signal);
+    await new Promise((resolve) => setImmediate(resolve));
+    gone.abort(new Error('deadline'));
+    await expect(waiting).rejects.toBeInstanceOf(AbortedError);
+    answerProbe({ window: 'w2' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(released).toEqual(['w2']);
+  });
 });

@@ -1,6 +1,6 @@
 // The store's side of the upstream ports (src/service/upstream-ports.ts): the composition root opens
 // them on the engine STORE_URL names and hands them to the service client.
-import type { StoreEngine } from '../engine.js';
+import type { StoreSteps } from '../store-steps.js';
 import type { SharedCoolOff, SharedResponseCache } from '../../service/upstream-ports.js';
 import { openUpstreamBudget, type StoreUpstreamBudget, type StoreUpstreamBudgetOptions } from './budget.js';
 import { StoreCoolOff, type StoreCoolOffOptions } from './cool-off.js';
@@ -19,12 +19,16 @@ export interface UpstreamShared {
   cache: SharedResponseCache;
 }
 
-/** The three shared parts on one engine (the same engine the BotStore uses). */
-export async function openUpstreamShared(engine: StoreEngine, options: UpstreamSharedOptions): Promise<UpstreamShared> {
+/**
+ * The three shared parts on one engine (the same engine the BotStore uses), each through its own
+ * deadline: a store that answers slowly costs a request one short deadline, then the part falls back
+ * as when the store is down (this process's pacing, no shared cool-off, a cache miss).
+ */
+export async function openUpstreamShared(steps: StoreSteps, options: UpstreamSharedOptions): Promise<UpstreamShared> {
   return {
-    budget: await openUpstreamBudget(engine, options.budget),
-    coolOff: new StoreCoolOff(engine, options.coolOff),
-    cache: new StoreResponseCache(engine, options.cache),
+    budget: await openUpstreamBudget(steps.for('budget'), options.budget),
+    coolOff: new StoreCoolOff(steps.for('cool_off'), options.coolOff),
+    cache: new StoreResponseCache(steps.for('response_cache'), options.cache),
   };
 }
 

@@ -13,6 +13,10 @@ import type { SharedCacheEntry, SharedResponseCache } from '../../service/upstre
 //   at both places and checks the stored key, so a collision is a miss, never a wrong answer.
 // - each entry expires `ttlMs + staleMs` after it was stored (store TTL), so stale answers are kept for
 //   outages for `staleMs` and then go.
+//
+// The cache sits on a person's path: the composition root hands it the engine through StoreSteps
+// (src/store/store-steps.ts), so a store slower than STORE_STEP_TIMEOUT_MS reads as a miss and a
+// write is skipped, as when the store is down.
 
 export interface StoreResponseCacheOptions {
   /** Key namespace of the places (`<name>:<n>`); default `upstream-cache`. */
@@ -23,8 +27,6 @@ export interface StoreResponseCacheOptions {
   maxEntryBytes?: number;
   /** How long past its TTL an entry is kept for answers during an outage; default 1 hour. */
   staleMs?: number;
-  /** A store read slower than this reads as a miss; default 250 ms. */
-  readTimeoutMs?: number;
   /** Told about every store failure (each reads as a miss or a skipped write). */
   onError?: (error: unknown, operation: 'get' | 'set') => void;
   now?: () => number;
@@ -40,7 +42,6 @@ export class StoreResponseCache implements SharedResponseCache {
   readonly slots: number;
   readonly maxEntryBytes: number;
   readonly staleMs: number;
-  private readonly readTimeoutMs: number;
   private readonly onError: StoreResponseCacheOptions['onError'];
   private readonly now: () => number;
   private readonly prefix: string;
@@ -55,7 +56,6 @@ export class StoreResponseCache implements SharedResponseCache {
     if (!Number.isInteger(this.slots) || this.slots < 2) throw new Error('slots must be an integer of at least 2');
     this.maxEntryBytes = o.maxEntryBytes ?? 256 * 1024;
     this.staleMs = o.staleMs ?? 3_600_000;
-    this.readTimeoutMs = o.readTimeoutMs ?? 250;
     this.onError = o.onError;
     this.now = o.now ?? Date.now;
     this.prefix = `${o.name ?? 'upstream-cache'}:`;
@@ -63,7 +63,7 @@ export class StoreResponseCache implements SharedResponseCache {
 
   async get(key: string): Promise<SharedCacheEntry | undefined> {
     try {
-      const found = await withTimeout(Promise.all(this.places(key).map((p) => this.engine.get(p))), this.readTimeoutMs);
+      const found = await Promise.all(this.places(key).map((p) => this.engine.get(p)));
       for (const raw of found) {
         const entry = parse(raw);
         if (entry && entry.key === key) return { body: entry.body, storedAt: entry.storedAt };
@@ -123,12 +123,4 @@ function parse(raw: string | undefined): Stored | undefined {
     // An unreadable entry is a miss; the next write replaces it.
   }
   return undefined;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`shared cache read took over ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

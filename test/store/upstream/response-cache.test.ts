@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../../../local-stack/store-engines.js';
 import { MemoryEngine } from '../../../src/store/engines/index.js';
 import type { StoreEngine } from '../../../src/store/engine.js';
+import { StoreSteps } from '../../../src/store/store-steps.js';
 import { StoreResponseCache } from '../../../src/store/upstream/response-cache.js';
 import { openTwo, sleep, type TwoProcesses } from './helpers.js';
 
@@ -102,7 +103,8 @@ describe('shared response cache: store failures', () => {
     const slow = Object.assign(Object.create(new MemoryEngine()) as StoreEngine, {
       get: () => new Promise<string | undefined>((r) => setTimeout(() => r(undefined), 500)),
     });
-    const slowCache = new StoreResponseCache(slow, { readTimeoutMs: 50, onError: (_e, op) => errors.push(`slow ${op}`) });
+    // The cache's deadline is the engine's: the composition root hands it the engine through StoreSteps.
+    const slowCache = new StoreResponseCache(new StoreSteps(slow, { timeoutMs: 50 }).for('response_cache'), { onError: (_e, op) => errors.push(`slow ${op}`) });
     const started = Date.now();
     expect(await slowCache.get('k')).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(300);

@@ -1,0 +1,92 @@
+// The day a server announces the bot: twenty people finish /login at once through two processes,
+// with the deployment's default upstream budget (2 requests/s) and a healthy service, while others
+// already try the bot (their title suggestions keep the shared line busy). The code is exchanged at
+// once (it is short-lived) and the profile read waits its turn in the line as a person's request, not
+// as background work that only goes when the line is idle: every callback page answers within its
+// 30 s with the confirmation, and every one of the twenty is linked.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_USERS } from '../../emulator/server.js';
+import { loginAsPerson } from '../../emulator/login.js';
+import { autocomplete, slashCommand } from '../../fake-discord/index.js';
+import { DM, GUILD, loginUrlOf, newUser, textOf } from '../../local-stack/harness.js';
+import { startProcessPair, type ProcessPair } from '../../local-stack/process-pair.js';
+import { engineCases } from '../../local-stack/store-engines.js';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../../src/config/defaults.js';
+
+const CLIENT_ID = 'burst0login0client0id00000000000';
+const PEOPLE = 20;
+const ACCOUNTS = Array.from({ length: PEOPLE }, (_, i) => ({ name: `burst${i}`, password: `burst-password-${i}` }));
+const ENGINES = engineCases().filter((c) => c.shared && !c.skipped);
+
+describe.each(ENGINES)('a burst of logins through two processes on one $kind store, default budget', (engine) => {
+  let pair: ProcessPair;
+
+  beforeAll(async () => {
+    pair = await startProcessPair({
+      engine: engine.kind,
+      clientId: CLIENT_ID,
+      applicationId: '1100000000000000019',
+      emulator: (publicUrl) => ({ users: [...DEFAULT_USERS, ...ACCOUNTS], clients: [{ id: CLIENT_ID, redirectUris: [`${publicUrl}/oauth/callback`] }] }),
+      // The deployment's default budget (the harness raises it out of the way otherwise).
+      env: () => Promise.resolve({ SERVICE_REQUESTS_PER_SECOND: String(DEFAULT_REQUESTS_PER_SECOND) }),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await pair?.close();
+  });
+
+  it('twenty callbacks at once: every page asks for confirmation (none says the service is not answering) and all twenty link', async () => {
+    const { discord, balancer, emulator } = pair;
+    const users = ACCOUNTS.map(() => newUser('burst'));
+    // Everyone runs /login (a tenth of a second apart) and authorizes first; then the twenty browsers come
+    // back to the callback at the same moment.
+    const started = await Promise.all(
+      users.map(async (user, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 100));
+        const handle = discord.interact(slashCommand({ name: 'login', user, where: DM }));
+        const redirect = await loginAsPerson(loginUrlOf(await handle.settled()), ACCOUNTS[i] ?? { name: '', password: '' });
+        return { handle, redirect };
+      }),
+    );
+    // People typing titles: an uncached suggestion every 400 ms keeps the line busy until the pages are answered (40 s at most).
+    let answered = false;
+    const typing = (async () => {
+      const until = Date.now() + 40_000;
+      for (let i = 0; !answered && Date.now() < until; i++) {
+        void discord.interact(autocomplete({ name: 'anime', subcommand: 'info', focused: 'title', value: `typed ${i} ${Date.now().toString(36)}`, user: newUser('typing'), where: GUILD })).settled(5_000).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const exchanges = emulator.stats.tokenRequests.authorization_code;
+    const callbacksAt = Date.now();
+    const pages = await Promise.all(
+      started.map(async ({ redirect }) => {
+        const res = await fetch(`${balancer.url}${redirect.pathname}${redirect.search}`, { signal: AbortSignal.timeout(60_000) });
+        return { status: res.status, body: await res.text(), tookMs: Date.now() - callbacksAt };
+      }),
+    );
+    answered = true;
+    await typing;
+    expect(pages.map((p) => p.status)).toEqual(pages.map(() => 200));
+    // The page waits up to 30 s for the profile read; a second of margin for a loaded machine.
+    expect(Math.max(...pages.map((p) => p.tookMs))).toBeLessThan(31_000);
+    for (const page of pages) expect(page.body).not.toMatch(/not answering/);
+    expect(emulator.stats.tokenRequests.authorization_code - exchanges).toBe(PEOPLE);
+    await Promise.all(
+      pages.map(async (page, i) => {
+        const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+        const confirmed = await fetch(`${balancer.url}/oauth/confirm`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token, action: 'confirm' }).toString(),
+        });
+        expect(confirmed.status).toBe(200);
+        await started[i]?.handle.waitForOriginal((m) => textOf(m).includes('linked as'));
+      }),
+    );
+    // Both processes took callbacks.
+    expect(new Set(balancer.routed.map((r) => r.backend)).size).toBe(2);
+  }, 150_000);
+});

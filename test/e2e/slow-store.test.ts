@@ -1,0 +1,57 @@
+// A store that answers, but slowly (3 s added to every round trip by a loopback proxy), while the
+// service is healthy: an uncached /anime info through the real bot (fake Discord, emulator, the
+// deployment's shared cool-off, request line and cache on PostgreSQL or Redis) answers in normal
+// time, because each store step on the way falls back after its own short deadline, as when the
+// store is down; the metrics count those fallbacks by step.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DM, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { startLatencyProxy, targetOf, type LatencyProxy } from '../../local-stack/latency-proxy.js';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../../src/config/defaults.js';
+
+const ENGINES = engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'redis');
+const STORE_LATENCY_MS = 3_000;
+
+for (const engine of ENGINES) {
+  describe.skipIf(engine.skipped !== undefined)(`a ${engine.kind} store answering 3 s late per round trip`, () => {
+    let place: OpenedCase;
+    let proxy: LatencyProxy;
+    let stack: Stack;
+
+    beforeAll(async () => {
+      place = prepareCase(engine.kind);
+      proxy = await startLatencyProxy({ target: targetOf(place.url) });
+      stack = await startStack({
+        storeUrl: proxy.proxiedUrl(place.url),
+        metrics: true,
+        // The deployment's default budget: the line is in the store too.
+        limits: { serviceRequestsPerSecond: DEFAULT_REQUESTS_PER_SECOND },
+      });
+      // The store's connections are open before it turns slow (as a store that slows down under load).
+      const warm = await stack.command({ name: 'anime', subcommand: 'info', options: { title: 'id:1' }, user: newUser('slow'), where: DM }).settled();
+      expect(textOf(warm)).toContain('ID 1');
+    }, 120_000);
+    afterAll(async () => {
+      proxy?.setLatency(0);
+      await stack?.stop();
+      await proxy?.close();
+      await place?.cleanup();
+    });
+
+    it('an uncached /anime info answers in normal time with the details, and the fallbacks are counted by step', async () => {
+      proxy.setLatency(STORE_LATENCY_MS);
+      const started = Date.now();
+      const answer = await stack.command({ name: 'anime', subcommand: 'info', options: { title: 'id:21' }, user: newUser('slow'), where: DM }).settled(15_000);
+      const tookMs = Date.now() - started;
+      expect(textOf(answer)).toContain('ID 21');
+      expect(textOf(answer)).not.toMatch(/slow|try again/i);
+      // Normal time is well under a second; one store deadline (300 ms) and a loaded machine's margin on top.
+      expect(tookMs).toBeLessThan(STORE_LATENCY_MS);
+      // The service was asked (uncached): the answer is the service's, not a stale one.
+      expect(stack.emulator.requestLog.some((r) => r.path === '/v2/anime/21')).toBe(true);
+      const counted = (await stack.bot.metrics?.render())?.body;
+      expect(counted).toMatch(/amls_bot_store_steps_failed_open_total\{step="(cool_off|response_cache|budget)"[^}]*\} [1-9]/);
+    }, 30_000);
+  });
+}
