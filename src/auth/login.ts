@@ -215,9 +215,9 @@ export class LoginService {
    * is a person's request: it waits its turn in the deployment's line with people's commands, up to
    * `profileWaitMs`, rather than as background work that goes only when the line is idle.
    */
-  private async readProfile(auth: TokenSource): Promise<{ name?: string | undefined }> {
+  private async readProfile(auth: TokenSource, person: string): Promise<{ name?: string | undefined }> {
     const signal = AbortSignal.timeout(this.profileWaitMs);
-    const service = this.service.scoped({ signal, deadlineAt: Date.now() + this.profileWaitMs, priority: 'interactive' });
+    const service = this.service.scoped({ signal, deadlineAt: Date.now() + this.profileWaitMs, priority: 'interactive', person });
     return service.me({}, { auth });
   }
 
@@ -250,7 +250,7 @@ export class LoginService {
     };
     let name: string | undefined;
     try {
-      name = (await this.readProfile(source)).name;
+      name = (await this.readProfile(source, login.discordUserId)).name;
     } catch (error) {
       if (!isServiceError(error)) throw error;
       name = undefined;

@@ -43,7 +43,7 @@ export function serviceListSource(unscoped: ServiceClient, tokens: TokenManager)
     async page(discordUserId, kind, request) {
       const auth = tokens.sourceFor(discordUserId, { background: request.signal === undefined });
       const ctx = { auth, ...(request.signal ? { signal: request.signal } : {}) };
-      const service = request.signal ? unscoped.scoped({ signal: request.signal, priority: 'interactive' }) : unscoped;
+      const service = request.signal ? unscoped.scoped({ signal: request.signal, priority: 'interactive', person: discordUserId }) : unscoped;
       const common = { limit: request.limit, offset: request.offset, nsfw: true } as const;
       if (kind === 'anime') {
         const page = await service.userAnimeList('@me', { ...common, fields: ANIME_FIELDS, ...(request.byUpdate ? { sort: 'list_updated_at' as const } : {}) }, ctx);
