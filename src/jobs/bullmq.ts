@@ -91,7 +91,7 @@ export class BullMqJobEngine implements JobEngine {
           await handler(data, { id: job.id ?? '', attempt, final });
         } catch (error) {
           const unrecoverable = error instanceof UnrecoverableJobError;
-          this.failed({ queue: queueName, attempt, final: final || unrecoverable, reason: failureReason(error) }, error);
+          this.o.onJobFailed?.({ queue: queueName, attempt, final: final || unrecoverable, reason: failureReason(error) });
           if (unrecoverable) throw new UnrecoverableError(error.message);
           throw error;
         }
@@ -161,11 +161,6 @@ export class BullMqJobEngine implements JobEngine {
     const entries = await this.connection.xrange(stream, '-', '+');
     const gone = entries.filter(([, fields]) => fields.some((f, i) => (i % 2 === 1 && jobIds.has(f)) || pattern.test(f))).map(([id]) => id);
     for (let i = 0; i < gone.length; i += 500) await this.connection.xdel(stream, ...gone.slice(i, i + 500));
-  }
-
-  private failed(failure: JobFailure, error: unknown): void {
-    if (this.o.onJobFailed) this.o.onJobFailed(failure);
-    else this.o.onError(failure.queue, error);
   }
 
   async every(name: string, periodMs: number, handler: () => Promise<void>): Promise<void> {

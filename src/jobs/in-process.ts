@@ -149,7 +149,8 @@ export class InProcessJobEngine implements JobEngine {
           try {
             await handler();
           } catch (error) {
-            this.failed({ queue: name, attempt: 1, final: true, reason: failureReason(error) }, error);
+            if (this.options.onJobFailed) this.options.onJobFailed({ queue: name, attempt: 1, final: true, reason: failureReason(error) });
+            else this.onError(name, error);
           }
         })
         .catch((error: unknown) => this.onError(name, error))
@@ -217,7 +218,11 @@ export class InProcessJobEngine implements JobEngine {
         if (worker.running.size >= worker.spec.concurrency) break;
         worker.pending.delete(id);
         const run = this.runOne(queue, worker, id).catch((error: unknown) => this.onError(queue, error));
-        const tracked = run.finally(() => worker.running.delete(tracked));
+        // A slot that frees takes the next due job at once, not at the next look.
+        const tracked = run.finally(() => {
+          worker.running.delete(tracked);
+          this.startDue();
+        });
         worker.running.add(tracked);
         started++;
       }
@@ -258,7 +263,7 @@ export class InProcessJobEngine implements JobEngine {
     } catch (error) {
       const reason = failureReason(error);
       const final = error instanceof UnrecoverableJobError || attempts >= spec.attempts;
-      this.failed({ queue, attempt: attempts, final, reason }, error);
+      this.options.onJobFailed?.({ queue, attempt: attempts, final, reason });
       if (final) {
         if (await end({ ...active, state: 'failed', error: reason, leaseUntil: undefined }, spec.keepFailedMs)) {
           this.failedCount.set(queue, (this.failedCount.get(queue) ?? 0) + 1);
@@ -268,10 +273,5 @@ export class InProcessJobEngine implements JobEngine {
       const runAt = this.now() + spec.retryBaseMs * 2 ** (attempts - 1);
       if (await end({ ...active, state: 'waiting', runAt, error: reason, leaseUntil: undefined }, spec.keepDoneMs + (runAt - now))) worker.pending.set(id, runAt);
     }
-  }
-
-  private failed(failure: JobFailure, error: unknown): void {
-    if (this.options.onJobFailed) this.options.onJobFailed(failure);
-    else this.onError(failure.queue, error);
   }
 }

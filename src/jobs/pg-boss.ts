@@ -111,11 +111,6 @@ export class PgBossJobEngine implements JobEngine {
     return engineJobId(queue, id, this.o.idKey);
   }
 
-  private failed(failure: JobFailure, error: unknown): void {
-    if (this.o.onJobFailed) this.o.onJobFailed(failure);
-    else this.o.onError(failure.queue, error);
-  }
-
   async work<T>(queue: string, parse: (data: unknown) => T | undefined, handler: JobHandler<T>): Promise<void> {
     const spec = this.specs.get(queue);
     // pg-boss 10 waits its polling interval after every fetch, even a fruitful one; a worker that found a
@@ -143,7 +138,7 @@ export class PgBossJobEngine implements JobEngine {
       await handler(data, { id: job.id, attempt, final: job.retryCount >= job.retryLimit });
     } catch (error) {
       const final = error instanceof UnrecoverableJobError || job.retryCount >= job.retryLimit;
-      this.failed({ queue, attempt, final, reason: failureReason(error) }, error);
+      this.o.onJobFailed?.({ queue, attempt, final, reason: failureReason(error) });
       // pg-boss retries while retry_count < retry_limit: a job that cannot succeed gets no more attempts.
       if (error instanceof UnrecoverableJobError) {
         await this.boss.getDb().executeSql(`UPDATE ${this.o.schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [queue, job.id]);
@@ -184,7 +179,7 @@ export class PgBossJobEngine implements JobEngine {
       try {
         await handler();
       } catch (error) {
-        this.failed({ queue: name, attempt: 1, final: true, reason: failureReason(error) }, error);
+        this.o.onJobFailed?.({ queue: name, attempt: 1, final: true, reason: failureReason(error) });
         throw error;
       }
     });
