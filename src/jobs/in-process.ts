@@ -26,7 +26,9 @@ interface JobRecord {
   data: unknown;
   /** Attempts started so far. */
   attempts: number;
+  /** When it may run, on the engine's clock. */
   runAt: number;
+  /** When the running attempt's lease ends, in real time (`wallClock`): how long a dead process holds it. */
   leaseUntil?: number;
   error?: string;
 }
@@ -48,7 +50,10 @@ const periodKey = (name: string, period: number) => `job-period:${name}:${period
 export interface InProcessOptions {
   /** Each run that threw (counted and logged by the bot). */
   onJobFailed?: (failure: JobFailure) => void;
-  /** The clock periods of `every` are counted on (real time: its timers are real; tests may fake both). */
+  /**
+   * Real time, for what is about processes rather than the bot's work: leases (how long a dead run
+   * holds its job) and the periods of `every` (its timers are real). Tests may fake it; by default Date.now.
+   */
   wallClock?: () => number;
 }
 
@@ -112,7 +117,7 @@ export class InProcessJobEngine implements JobEngine {
       const record = parseRecord(await this.store.get(k));
       // A job that was running when its process died runs again once the dead run's lease ends.
       if (record?.state === 'waiting') worker.pending.set(k.slice(prefix.length), record.runAt);
-      if (record?.state === 'active') worker.pending.set(k.slice(prefix.length), Math.max(record.runAt, record.leaseUntil ?? 0));
+      if (record?.state === 'active') worker.pending.set(k.slice(prefix.length), Math.max(record.runAt, this.afterLease(record)));
       if (record?.state === 'failed') failed++;
     }
     this.failedCount.set(queue, failed);
@@ -135,13 +140,12 @@ export class InProcessJobEngine implements JobEngine {
   }
 
   every(name: string, periodMs: number, handler: () => Promise<void>): Promise<void> {
-    const wallClock = this.options.wallClock ?? Date.now;
     let busy = false;
     const timer = setInterval(() => {
       if (busy || this.stopped) return;
       busy = true;
       // Of every process sharing the store, the first whose timer fires in a period runs it.
-      const period = Math.floor(wallClock() / periodMs);
+      const period = Math.floor(this.wall() / periodMs);
       this.store
         .setIfAbsent(periodKey(name, period), String(process.pid), 2 * periodMs)
         .then(async (claimed) => {
@@ -230,6 +234,16 @@ export class InProcessJobEngine implements JobEngine {
     return started;
   }
 
+  private wall(): number {
+    return (this.options.wallClock ?? Date.now)();
+  }
+
+  /** When, on the engine's clock, an active record's lease has ended (now when it has). */
+  private afterLease(record: JobRecord): number {
+    const now = this.now();
+    return now + Math.max(0, (record.leaseUntil ?? 0) - this.wall());
+  }
+
   private async runOne(queue: string, worker: Worker, id: string): Promise<void> {
     // On SQLite and memory a job's store steps may never leave the microtask queue: each job starts on a
     // turn of its own, so a slot where thousands fall due does not hold interactions up.
@@ -241,13 +255,13 @@ export class InProcessJobEngine implements JobEngine {
     if (raw === undefined || !record || record.state === 'done' || record.state === 'failed') return;
     const now = this.now();
     // Not yet: a retry's back-off another process set, or a run (here or elsewhere) whose lease still holds.
-    const notBefore = record.state === 'active' ? (record.leaseUntil ?? 0) : record.runAt;
+    const notBefore = record.state === 'active' ? this.afterLease(record) : record.runAt;
     if (notBefore > now) {
       worker.pending.set(id, notBefore);
       return;
     }
     const attempts = record.attempts + 1;
-    const active: JobRecord = { ...record, state: 'active', attempts, leaseUntil: now + spec.leaseMs };
+    const active: JobRecord = { ...record, state: 'active', attempts, leaseUntil: this.wall() + spec.leaseMs };
     const activeRaw = JSON.stringify(active);
     // Of the processes sharing the store, one takes it; the others see it active and wait out its lease.
     if (!(await this.store.compareAndSet(k, raw, activeRaw, spec.keepDoneMs))) {

@@ -19,7 +19,7 @@ describe('in-process job engine', () => {
     // What a SIGKILL mid-run leaves: the record active, its lease running for 29 s more.
     await store.set('job:q:in-flight', JSON.stringify({ state: 'active', data: { n: 7 }, attempts: 1, runAt: T0, leaseUntil: T0 + 30_000 }));
     let now = T0 + 1000;
-    const jobs = new InProcessJobEngine(store, () => now, () => undefined, 0);
+    const jobs = new InProcessJobEngine(store, () => now, () => undefined, 0, { wallClock: () => now });
     await jobs.define(spec);
     const runs: Array<{ n: number; attempt: number }> = [];
     await jobs.work('q', parse, async (d, run) => void runs.push({ n: d.n, attempt: run.attempt }));
@@ -40,8 +40,8 @@ describe('in-process job engine', () => {
   it('a job another process of the store is running waits out that run\'s lease, then is not run again once done', async () => {
     const store = new MemoryEngine();
     let now = T0;
-    const a = new InProcessJobEngine(store, () => now, () => undefined, 0);
-    const b = new InProcessJobEngine(store, () => now, () => undefined, 0);
+    const a = new InProcessJobEngine(store, () => now, () => undefined, 0, { wallClock: () => now });
+    const b = new InProcessJobEngine(store, () => now, () => undefined, 0, { wallClock: () => now });
     const runs: string[] = [];
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
@@ -56,7 +56,7 @@ describe('in-process job engine', () => {
     const running = a.runDue();
     await vi.waitFor(() => expect(runs).toEqual(['a']));
     // b starts afresh while a runs it: b sees it active and waits.
-    const b2 = new InProcessJobEngine(store, () => now, () => undefined, 0);
+    const b2 = new InProcessJobEngine(store, () => now, () => undefined, 0, { wallClock: () => now });
     await b2.define(spec);
     await b2.work('q', parse, async () => void runs.push('b2'));
     await b2.runDue();
