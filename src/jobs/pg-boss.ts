@@ -163,11 +163,11 @@ export class PgBossJobEngine implements JobEngine {
   }
 
   async forget(value: string): Promise<void> {
-    // Every queue of the schema, the job table and the archive; a running job's row goes too (pg-boss's
-    // completion then updates nothing).
+    // Every queue of the schema, the job table and the archive, by data or by a failure's words; a running
+    // job's row goes too (pg-boss's completion then updates nothing).
     const pattern = wordPattern(value);
     for (const table of ['job', 'archive']) {
-      await this.boss.getDb().executeSql(`DELETE FROM ${this.o.schema}.${table} WHERE data::text ~ $1`, [pattern]);
+      await this.boss.getDb().executeSql(`DELETE FROM ${this.o.schema}.${table} WHERE data::text ~ $1 OR COALESCE(output::text, '') ~ $1`, [pattern]);
     }
   }
 

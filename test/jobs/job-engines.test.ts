@@ -151,9 +151,11 @@ describe.each(engineCases().filter((c) => c.kind !== 'memory'))('job engine besi
     await jobs.enqueue('list-syncs', `${user}:1`, { userId: user });
     await jobs.enqueue('list-syncs', `${user}:2`, { userId: user }, { delayMs: 60 * 60_000 });
     await jobs.enqueue('deliveries', `${other}:9001:1`, { id: `${other}:9001:1`, target: { kind: 'dm', userId: other } });
+    // A job whose data names no one, whose failure names the user.
+    await jobs.enqueue('deliveries', 'plain', { fail: true });
     await until(async () => {
       await jobs.runDue();
-      return ran.length >= 4 && (await jobs.counts('deliveries')).failed === 1;
+      return ran.length >= 5 && (await jobs.counts('deliveries')).failed === 2;
     }, 30_000);
     const ids = [`${user}:9001:1`, `${user}:9002:1`, `${user}:1`, `${user}:2`, `${other}:9001:1`];
     // What anyone knowing the ids could compute: the ids hashed without the deployment's key.
