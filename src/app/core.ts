@@ -5,6 +5,7 @@
 import { parseEncryptionKey } from '../config/keys.js';
 import { LoginService } from '../auth/login.js';
 import { openStore, type BotStore } from '../store/bot-store.js';
+import { deriveKey } from '../store/crypto.js';
 import { parseStoreUrl } from '../config/store-url.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { openJobEngine } from '../jobs/open.js';
@@ -82,7 +83,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   }
   let jobs: JobEngine;
   try {
-    jobs = await openJobs(o, store, now);
+    jobs = await openJobs(o, store, now, metrics);
   } catch (error) {
     await store.close();
     throw error;
@@ -108,7 +109,12 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const accounts = accountLinks({
     login, tokens, store, metrics, log,
     forgetReminders: (id) => reminders.forgetUser(id),
-    forgetSocial: async (id) => (await social.forgetUser(id)) + (await feed.forgetUser(id)),
+    // Last, the job engine: any job still naming the user (done, failed, archived, of any queue) goes.
+    forgetSocial: async (id) => {
+      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id));
+      await jobs.forget(id);
+      return deleted;
+    },
     forgetPreferences: (id) => preferences.forgetUser(id),
     socialLoggedOut: (id) => social.loggedOut(id),
   });
@@ -192,8 +198,11 @@ async function openTimedStore(o: CoreOptions, now: () => number, metrics: BotMet
   return metrics ? timedStore(opened, opened.engine.kind, metrics, ['accounts', 'pendingLogins', 'pendingLinks']) : opened;
 }
 
-/** The job engine beside the store: its keep times and lease follow the reminder knobs. */
-function openJobs(o: CoreOptions, store: BotStore, now: () => number): Promise<JobEngine> {
+/**
+ * The job engine beside the store: its keep times and lease follow the reminder knobs; its job ids are
+ * keyed by the store key; a job run that throws is counted and logged once, whatever the engine.
+ */
+function openJobs(o: CoreOptions, store: BotStore, now: () => number, metrics: BotMetrics | undefined): Promise<JobEngine> {
   const knobs = { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders };
   return openJobEngine({
     location: parseStoreUrl(o.config.store.url),
@@ -203,6 +212,11 @@ function openJobs(o: CoreOptions, store: BotStore, now: () => number): Promise<J
     keepFailedMs: KEEP_FAILED_MS,
     leaseMs: knobs.leaseMs,
     onError: (what, error) => o.log.warn('the job engine reported an error', { what, error }),
+    onJobFailed: ({ queue, attempt, final, reason }) => {
+      metrics?.jobsFailed.inc({ queue, final: String(final) });
+      o.log.warn(final ? 'a job failed for good' : 'a job failed; it will be retried', { queue, attempt, reason });
+    },
+    idKey: deriveKey(parseEncryptionKey(o.config.store.encryptionKey), 'job-ids'),
   });
 }
 

@@ -2,19 +2,40 @@
 // a custom job id is added once while the job is kept (done and failed jobs are removed by age), a
 // worker's lock on a running job is renewed while it lives and a job whose worker died is taken back by
 // the stalled-job check, retries back off exponentially, failed jobs stay in the failed set until they
-// age out, and job schedulers add one job per period for the whole deployment.
+// age out, and job schedulers add one job per period for the whole deployment. Job ids are opaque
+// (`engineJobId` with the deployment's key): BullMQ keeps them in its events stream.
 
 import { randomBytes } from 'node:crypto';
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { UnrecoverableJobError, engineJobId, type JobEngine, type JobHandler, type QueueCounts, type QueueSpec } from './job-engine.js';
+import {
+  UnrecoverableJobError,
+  engineJobId,
+  failureReason,
+  wordPattern,
+  type JobEngine,
+  type JobFailure,
+  type JobHandler,
+  type QueueCounts,
+  type QueueSpec,
+} from './job-engine.js';
 
 export interface BullMqOptions {
   url: string;
   /** BullMQ's key prefix (the store's prefix plus `jobs`). */
   prefix: string;
   onError: (what: string, error: unknown) => void;
+  /** Each run that threw (counted and logged by the bot). */
+  onJobFailed?: (failure: JobFailure) => void;
+  /** The deployment's key for opaque job ids (`engineJobId`). */
+  idKey?: Buffer;
 }
+
+/** BullMQ's lists and sorted sets of a queue's job ids, by state. */
+const ID_LISTS = ['wait', 'paused', 'active'] as const;
+const ID_SETS = ['delayed', 'prioritized', 'completed', 'failed', 'waiting-children'] as const;
+/** Job hash fields that may hold what a job was about: its data, and an error's words. */
+const JOB_FIELDS = ['data', 'failedReason', 'stacktrace', 'returnvalue'] as const;
 
 export class BullMqJobEngine implements JobEngine {
   readonly kind = 'bullmq';
@@ -63,12 +84,15 @@ export class BullMqJobEngine implements JobEngine {
       queueName,
       async (job: Job) => {
         const attempt = job.attemptsMade + 1;
-        const data = parse(job.data);
-        if (data === undefined) throw new UnrecoverableError('the job data is not valid for this queue');
+        const final = attempt >= (job.opts.attempts ?? 1);
         try {
-          await handler(data, { id: job.id ?? '', attempt, final: attempt >= (job.opts.attempts ?? 1) });
+          const data = parse(job.data);
+          if (data === undefined) throw new UnrecoverableJobError('the job data is not valid for this queue');
+          await handler(data, { id: job.id ?? '', attempt, final });
         } catch (error) {
-          if (error instanceof UnrecoverableJobError) throw new UnrecoverableError(error.message);
+          const unrecoverable = error instanceof UnrecoverableJobError;
+          this.o.onJobFailed?.({ queue: queueName, attempt, final: final || unrecoverable, reason: failureReason(error) });
+          if (unrecoverable) throw new UnrecoverableError(error.message);
           throw error;
         }
       },
@@ -89,7 +113,7 @@ export class BullMqJobEngine implements JobEngine {
 
   async enqueue(queueName: string, id: string, data: object, o?: { delayMs?: number }): Promise<boolean> {
     const { queue } = this.queue(queueName);
-    const jobId = engineJobId(queueName, id);
+    const jobId = engineJobId(queueName, id, this.o.idKey);
     // BullMQ answers a duplicate id with the existing job's id alone: a random name tells ours apart.
     const mark = randomBytes(8).toString('hex');
     const delay = Math.max(0, o?.delayMs ?? 0);
@@ -101,7 +125,42 @@ export class BullMqJobEngine implements JobEngine {
   async remove(queueName: string, ids: readonly string[]): Promise<void> {
     const { queue } = this.queue(queueName);
     // A job running now is locked and stays; everything else goes.
-    await Promise.allSettled(ids.map((id) => queue.remove(engineJobId(queueName, id))));
+    await Promise.allSettled(ids.map((id) => queue.remove(engineJobId(queueName, id, this.o.idKey))));
+  }
+
+  async forget(value: string): Promise<void> {
+    const pattern = new RegExp(wordPattern(value));
+    for (const [name, { queue }] of this.queues) {
+      const base = `${this.o.prefix}:${name}`;
+      const ids = new Set<string>();
+      for (const list of ID_LISTS) for (const id of await this.connection.lrange(`${base}:${list}`, 0, -1)) ids.add(id);
+      for (const set of ID_SETS) for (const id of await this.connection.zrange(`${base}:${set}`, 0, -1)) ids.add(id);
+      const matched = new Set<string>();
+      const all = [...ids];
+      for (let i = 0; i < all.length; i += 500) {
+        const chunk = all.slice(i, i + 500);
+        const pipeline = this.connection.pipeline();
+        for (const id of chunk) pipeline.hmget(`${base}:${id}`, ...JOB_FIELDS);
+        const results = (await pipeline.exec()) ?? [];
+        results.forEach(([error, fields], j) => {
+          const id = chunk[j];
+          if (!error && id !== undefined && Array.isArray(fields) && fields.some((f) => typeof f === 'string' && pattern.test(f))) matched.add(id);
+        });
+      }
+      for (const id of matched) {
+        if ((await queue.remove(id)) === 1) continue;
+        // Running now, its lock keeps it: it finishes with data that names no one.
+        await (await Job.fromId(queue, id))?.updateData({});
+      }
+      await this.forgetEvents(`${base}:events`, matched, pattern);
+    }
+  }
+
+  /** Deletes the events stream's entries about the forgotten jobs (or naming the value, as an error's words may). */
+  private async forgetEvents(stream: string, jobIds: ReadonlySet<string>, pattern: RegExp): Promise<void> {
+    const entries = await this.connection.xrange(stream, '-', '+');
+    const gone = entries.filter(([, fields]) => fields.some((f, i) => (i % 2 === 1 && jobIds.has(f)) || pattern.test(f))).map(([id]) => id);
+    for (let i = 0; i < gone.length; i += 500) await this.connection.xdel(stream, ...gone.slice(i, i + 500));
   }
 
   async every(name: string, periodMs: number, handler: () => Promise<void>): Promise<void> {

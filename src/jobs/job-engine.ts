@@ -3,7 +3,7 @@
 // Three engines sit behind it, chosen by STORE_URL: pg-boss on PostgreSQL, BullMQ on Redis, and an
 // in-process queue on SQLite or memory (one process).
 
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /** How one queue's jobs are run. The same spec must be used by every process of a deployment. */
 export interface QueueSpec {
@@ -32,6 +32,16 @@ export interface JobRun {
   attempt: number;
   /** The last attempt: if it throws, the job fails for good. */
   final: boolean;
+}
+
+/** One run that threw, as every engine reports it (counted and logged once by the bot). */
+export interface JobFailure {
+  /** The queue, or the name of a periodic job. */
+  queue: string;
+  attempt: number;
+  /** No further attempt follows (the last one, or an unrecoverable error). */
+  final: boolean;
+  reason: string;
 }
 
 /** Returns normally: done. Throws: retried with back-off, or failed for good after the last attempt. */
@@ -74,6 +84,12 @@ export interface JobEngine {
   /** Deletes jobs by id (waiting, done or failed; a running one finishes its run), e.g. a forgotten user's. */
   remove(queue: string, ids: readonly string[]): Promise<void>;
   /**
+   * "Forget me": deletes every job of every queue defined here whose data names `value` (a Discord user
+   * id) anywhere (see `wordPattern`) — waiting, delayed, running, done, failed, and what the engine archived —
+   * whatever its id. A running job finishes its run but leaves nothing behind that holds the value.
+   */
+  forget(value: string): Promise<void>;
+  /**
    * Runs `handler` once per period across every process of the deployment (a whole number of minutes, at
    * most 60), whichever process is free; the engine retries a failed run in the next period.
    */
@@ -103,15 +119,42 @@ export class QueueSpecs {
     return spec;
   }
 
+  names(): string[] {
+    return [...this.specs.keys()];
+  }
+
   /** The longest lease of them all (how long a graceful stop may wait). */
   longestLeaseMs(): number {
     return Math.max(1000, ...[...this.specs.values()].map((s) => s.leaseMs));
   }
 }
 
-/** A job id every engine accepts (pg-boss wants a UUID; BullMQ refuses some characters): a UUID made from a hash of the id. */
-export function engineJobId(queue: string, id: string): string {
-  const hex = createHash('sha256').update(`${queue}\u0000${id}`).digest('hex');
+/**
+ * A job id every engine accepts (pg-boss wants a UUID; BullMQ refuses some characters) and that names no
+ * one: a UUID made from a keyed hash of the id. The domain's ids carry Discord user ids and the engines
+ * keep job ids where "forget me" cannot reach (BullMQ's events stream, pg-boss's archive until it is
+ * dropped); with the deployment's key, no one can tell whose job an id was. Without a key (tests,
+ * tools), a plain hash.
+ */
+export function engineJobId(queue: string, id: string, key?: Buffer): string {
+  const hash = key ? createHmac('sha256', key) : createHash('sha256');
+  const hex = hash.update(`${queue}\u0000${id}`).digest('hex');
   const variant = ((parseInt(hex.slice(16, 17), 16) & 3) | 8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * A regular expression (the same source in JavaScript and PostgreSQL) that finds `value` in a job's
+ * data as JSON text, as a whole word: a string equal to it, or a string naming it between non-alphanumeric
+ * characters (`"<user id>"`, `"<user id>:<title>:<time>"`), or an object key; never inside a longer id.
+ */
+export function wordPattern(value: string): string {
+  if (value === '') throw new Error('nothing to look for');
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `(^|[^0-9A-Za-z])${escaped}([^0-9A-Za-z]|$)`;
+}
+
+/** The words of a failure for the log: an error's message, or what was thrown. */
+export function failureReason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

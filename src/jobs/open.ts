@@ -5,7 +5,7 @@ import type { StoreLocation } from '../config/store-url.js';
 import type { StoreEngine } from '../store/engine.js';
 import { BullMqJobEngine } from './bullmq.js';
 import { InProcessJobEngine } from './in-process.js';
-import type { JobEngine } from './job-engine.js';
+import type { JobEngine, JobFailure } from './job-engine.js';
 import { PgBossJobEngine } from './pg-boss.js';
 
 export interface JobEngineOptions {
@@ -19,6 +19,10 @@ export interface JobEngineOptions {
   /** The longest lease: pg-boss looks for expired ones every half of it (at most once a minute). */
   leaseMs: number;
   onError: (what: string, error: unknown) => void;
+  /** Each job run that threw, on every engine (the bot counts and logs it once). */
+  onJobFailed?: (failure: JobFailure) => void;
+  /** The deployment's key for opaque job ids in the networked engines (the bot derives it from its store key). */
+  idKey?: Buffer;
 }
 
 /** The schema pg-boss uses for a store table (identifiers are at most 63 characters). */
@@ -37,11 +41,14 @@ export async function openJobEngine(o: JobEngineOptions): Promise<JobEngine> {
         keepFailedMs: o.keepFailedMs,
         maintenanceMs: Math.min(60_000, Math.max(1000, o.leaseMs / 2)),
         onError: o.onError,
+        onJobFailed: o.onJobFailed,
+        idKey: o.idKey,
       });
     case 'redis':
-      return BullMqJobEngine.open({ url: location.url, prefix: `${location.prefix}jobs`, onError: o.onError });
+      return BullMqJobEngine.open({ url: location.url, prefix: `${location.prefix}jobs`, onError: o.onError, onJobFailed: o.onJobFailed, idKey: o.idKey });
     case 'sqlite':
     case 'memory':
-      return new InProcessJobEngine(o.store, o.now, o.onError);
+      return new InProcessJobEngine(o.store, o.now, o.onError, 1000, { onJobFailed: o.onJobFailed });
   }
 }
+

@@ -2,10 +2,23 @@
 // gives is used as it is: a job's id is its primary key (a second insert of the id adds nothing while
 // the job is kept, done or failed), `expireInSeconds` is the lease after which a job whose worker died
 // is retried, retries back off exponentially, jobs that fail for good stay `failed` until archived, and
-// cron schedules insert one job per period for the whole deployment.
+// cron schedules insert one job per period for the whole deployment. pg-boss moves finished jobs to
+// its archive after the keep times and drops them from there a minute later: nothing reads the archive,
+// and "forget me" (`forget`) deletes a user's jobs from both tables.
 
 import PgBoss from 'pg-boss';
-import { QueueSpecs, UnrecoverableJobError, engineJobId, type JobEngine, type JobHandler, type QueueCounts, type QueueSpec } from './job-engine.js';
+import {
+  QueueSpecs,
+  UnrecoverableJobError,
+  engineJobId,
+  failureReason,
+  wordPattern,
+  type JobEngine,
+  type JobFailure,
+  type JobHandler,
+  type QueueCounts,
+  type QueueSpec,
+} from './job-engine.js';
 
 export interface PgBossOptions {
   connectionString: string;
@@ -17,7 +30,14 @@ export interface PgBossOptions {
   /** How often expired leases are looked for; a crashed worker's job is retried within lease + this. */
   maintenanceMs: number;
   onError: (what: string, error: unknown) => void;
+  /** Each run that threw (counted and logged by the bot). */
+  onJobFailed?: (failure: JobFailure) => void;
+  /** The deployment's key for opaque job ids (`engineJobId`). */
+  idKey?: Buffer;
 }
+
+/** How long pg-boss keeps an archived job before dropping it (its `deleteAfterSeconds`). */
+export const ARCHIVE_DROP_SECONDS = 60;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -26,6 +46,15 @@ export function cronEvery(periodMs: number): string {
   const minutes = periodMs / 60_000;
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > 60) throw new Error('a periodic job runs every 1 to 60 whole minutes');
   return minutes === 60 ? '0 * * * *' : minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
+}
+
+/**
+ * pg-boss's queue retention (`retentionMinutes`, the one it reads): how long a job may wait to be run
+ * before it is archived unrun. As long as the queue keeps its jobs, plus every attempt's lease and back-off.
+ */
+export function retentionMinutes(spec: QueueSpec): number {
+  const backOff = spec.retryBaseMs * (2 ** Math.max(0, spec.attempts - 1) - 1);
+  return Math.max(1, Math.ceil((spec.keepDoneMs + spec.attempts * spec.leaseMs + backOff) / 60_000));
 }
 
 export class PgBossJobEngine implements JobEngine {
@@ -46,7 +75,7 @@ export class PgBossJobEngine implements JobEngine {
       max: 4,
       archiveCompletedAfterSeconds: seconds(o.keepDoneMs),
       archiveFailedAfterSeconds: seconds(o.keepFailedMs),
-      deleteAfterDays: 7,
+      deleteAfterSeconds: ARCHIVE_DROP_SECONDS,
       maintenanceIntervalSeconds: seconds(o.maintenanceMs),
       monitorStateIntervalSeconds: 3600,
     });
@@ -63,7 +92,7 @@ export class PgBossJobEngine implements JobEngine {
       retryDelay: seconds(spec.retryBaseMs),
       retryBackoff: true,
       expireInSeconds: seconds(spec.leaseMs),
-      retentionSeconds: seconds(spec.keepDoneMs),
+      retentionMinutes: retentionMinutes(spec),
     };
     // Processes starting together create the same queue at once; pg-boss's DDL can then deadlock: try again.
     for (let attempt = 1; ; attempt++) {
@@ -76,6 +105,10 @@ export class PgBossJobEngine implements JobEngine {
         await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400 * attempt));
       }
     }
+  }
+
+  private jobId(queue: string, id: string): string {
+    return engineJobId(queue, id, this.o.idKey);
   }
 
   async work<T>(queue: string, parse: (data: unknown) => T | undefined, handler: JobHandler<T>): Promise<void> {
@@ -104,6 +137,8 @@ export class PgBossJobEngine implements JobEngine {
       if (data === undefined) throw new UnrecoverableJobError('the job data is not valid for this queue');
       await handler(data, { id: job.id, attempt, final: job.retryCount >= job.retryLimit });
     } catch (error) {
+      const final = error instanceof UnrecoverableJobError || job.retryCount >= job.retryLimit;
+      this.o.onJobFailed?.({ queue, attempt, final, reason: failureReason(error) });
       // pg-boss retries while retry_count < retry_limit: a job that cannot succeed gets no more attempts.
       if (error instanceof UnrecoverableJobError) {
         await this.boss.getDb().executeSql(`UPDATE ${this.o.schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [queue, job.id]);
@@ -115,23 +150,39 @@ export class PgBossJobEngine implements JobEngine {
   async enqueue(queue: string, id: string, data: object, o?: { delayMs?: number }): Promise<boolean> {
     this.specs.get(queue);
     const delay = Math.max(0, o?.delayMs ?? 0);
-    const sent = await this.boss.send(queue, data, { id: engineJobId(queue, id), ...(delay > 0 ? { startAfter: seconds(delay) } : {}) });
+    const sent = await this.boss.send(queue, data, { id: this.jobId(queue, id), ...(delay > 0 ? { startAfter: seconds(delay) } : {}) });
     return sent !== null;
   }
 
   async remove(queue: string, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    const jobIds = ids.map((id) => engineJobId(queue, id));
+    const jobIds = ids.map((id) => this.jobId(queue, id));
     // The job table and the archive pg-boss moves finished jobs to.
     await this.boss.getDb().executeSql(`DELETE FROM ${this.o.schema}.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state <> 'active'`, [queue, jobIds]);
     await this.boss.getDb().executeSql(`DELETE FROM ${this.o.schema}.archive WHERE name = $1 AND id = ANY($2::uuid[])`, [queue, jobIds]);
+  }
+
+  async forget(value: string): Promise<void> {
+    // Every queue of the schema, the job table and the archive, by data or by a failure's words; a running
+    // job's row goes too (pg-boss's completion then updates nothing).
+    const pattern = wordPattern(value);
+    for (const table of ['job', 'archive']) {
+      await this.boss.getDb().executeSql(`DELETE FROM ${this.o.schema}.${table} WHERE data::text ~ $1 OR COALESCE(output::text, '') ~ $1`, [pattern]);
+    }
   }
 
   async every(name: string, periodMs: number, handler: () => Promise<void>): Promise<void> {
     const spec: QueueSpec = { name, attempts: 1, retryBaseMs: 1000, leaseMs: periodMs, concurrency: 1, keepDoneMs: periodMs * 2, keepFailedMs: periodMs * 2 };
     await this.define(spec);
     await this.boss.schedule(name, cronEvery(periodMs));
-    await this.boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, () => handler());
+    await this.boss.work(name, { batchSize: 1, pollingIntervalSeconds: 2 }, async () => {
+      try {
+        await handler();
+      } catch (error) {
+        this.o.onJobFailed?.({ queue: name, attempt: 1, final: true, reason: failureReason(error) });
+        throw error;
+      }
+    });
   }
 
   counts(queue: string): Promise<QueueCounts> {

@@ -140,6 +140,12 @@ export class BotMetrics {
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });
+  readonly jobsFailed = new Counter({
+    name: `${METRIC_PREFIX}jobs_failed_total`,
+    help: 'Job runs that threw, on any engine, by queue (or periodic job) and whether it was the last attempt (final: true) or will be retried.',
+    labelNames: ['queue', 'final'] as const,
+    registers: [this.registry],
+  });
   private reminderQueue: (() => Promise<QueueCounts>) | undefined;
   readonly reminderJobs = new Gauge({
     name: `${METRIC_PREFIX}reminder_jobs`,
