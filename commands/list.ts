@@ -124,21 +124,12 @@ function optionNames(writes: Readonly<Record<string, string>>): Record<string, s
   return Object.fromEntries(Object.entries(writes).map(([option, field]) => [field, option]));
 }
 
-function oneOf<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
-  if (value === undefined) return undefined;
-  const found = allowed.find((a) => a === value);
-  if (!found) throw new UserFacingError('lists.invalidChoice', { option, allowed: allowed.map((a) => `\`${a}\``).join(', ') });
-  return found;
-}
-
 /** The title as it may be shown here: not-safe-for-work titles stay hidden outside age-restricted channels. */
 function shown<W extends Anime | Manga>(ctx: CommandContext, work: W): W {
   return { ...work, title: maskTitle(ctx.t, work.title, work.nsfw, ctx.where) };
 }
 
 function viewHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime view'> | ListArgs<'manga view'>> {
-  const statuses: readonly string[] = kind === 'anime' ? ANIME_LIST_STATUSES : MANGA_LIST_STATUSES;
-  const sorts: readonly string[] = kind === 'anime' ? ANIME_LIST_SORTS : MANGA_LIST_SORTS;
   return {
     ephemeral: false,
     run: (ctx, args) => {
@@ -146,7 +137,8 @@ function viewHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime view'> |
       if (user !== undefined && !/^[\w-]{2,32}$/.test(user)) {
         throw new UserFacingError('lists.invalidUser');
       }
-      const state = { user, status: oneOf('status', args.status, statuses), sort: oneOf('sort', args.sort, sorts) };
+      // The router checked status and sort against the definition's choices.
+      const state = { user, status: args.status, sort: args.sort };
       return renderPagedView(ctx, kind === 'anime' ? animeListView : mangaListView, state, 0, ctx.userId);
     },
   };

@@ -2,11 +2,9 @@
 // title, usually romaji; English; Japanese). A person's choice beats their server's default
 // (Manage Server; server-only), which beats the main title. The router applies it to every reply.
 
-import { PermissionFlagsBits } from 'discord.js';
 import { defineCommand, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
-import type { BaseContext, CommandContext } from '../src/interactions/context.js';
-import { UserFacingError } from '../src/interactions/user-errors.js';
+import type { BaseContext } from '../src/interactions/context.js';
 import type { Translator } from '../src/i18n/index.js';
 import type { RenderedMessage } from '../src/render/limits.js';
 import { COLORS } from '../src/render/theme.js';
@@ -37,13 +35,6 @@ function reply(title: string, description: string): RenderedMessage {
   return { ephemeral: true, embeds: [{ title, description, color: COLORS.success }] };
 }
 
-/** The server of the interaction, for a member who may manage it; refused clearly elsewhere. */
-function managedServer(ctx: CommandContext): string {
-  if (ctx.guildId === undefined) throw new UserFacingError('settings.error.serverOnly');
-  if (ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) !== true) throw new UserFacingError('settings.error.manageServer');
-  return ctx.guildId;
-}
-
 async function show(ctx: BaseContext): Promise<RenderedMessage> {
   const { t } = ctx;
   const { preferences } = ctx.deps;
@@ -71,8 +62,10 @@ export const settings: SlashCommand = defineCommand(SETTINGS_DATA, {
   'server-titles': {
     ephemeral: true,
     local: true,
+    only: 'server',
+    permission: 'ManageGuild',
     async run(ctx, args) {
-      const guildId = managedServer(ctx);
+      const { guildId } = ctx;
       if (args.form === RESET) {
         await ctx.deps.preferences.setServerForm(guildId, undefined);
         return reply(ctx.t.t('settings.serverTitles.reset.title'), ctx.t.t('settings.serverTitles.reset.text'));

@@ -89,7 +89,7 @@ export function stringOption<const N extends string, const R extends boolean = f
     minLength?: number;
     maxLength?: number;
     /** Plain values (shown humanized) or explicit name/value pairs; the handler's argument is typed as one of them. */
-    choices?: readonly C[] | readonly (APIApplicationCommandOptionChoice<string> & { value: C })[];
+    choices?: readonly (C | (APIApplicationCommandOptionChoice<string> & { value: C }))[];
   } = {},
 ): Typed<N, ApplicationCommandOptionType.String, R> & { readonly choiceValue?: C } {
   const base = {
