@@ -7,6 +7,7 @@ import type { ApplicationCommandOptionType, RESTPostAPIChatInputApplicationComma
 import type { AutocompleteChoice, AutocompleteContext, CommandContext } from './context.js';
 import type { RenderedMessage } from '../render/limits.js';
 import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
+import type { TextsFit } from './command-texts-check.js';
 
 /** What the builders in command-data.ts keep of an option at the type level. */
 export interface OptionShape {
@@ -109,4 +110,12 @@ export interface SlashCommand {
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   /** Keyed by subcommand path: '' for a command without subcommands, 'search', 'channel add', … */
   handlers: Readonly<Record<string, SubcommandHandler>>;
+  /**
+   * Type only: `defineCommand` sets it to the languages' gaps when their texts (src/i18n/commands) lack
+   * a path of the definition or have one it does not: such a command is no SlashCommand.
+   */
+  readonly textsFit?: true;
 }
+
+/** What `defineCommand` returns: a SlashCommand when every language's texts fit the definition. */
+export type DefinedCommand<D extends CommandShape> = Omit<SlashCommand, 'textsFit'> & { readonly textsFit?: TextsFit<D> };
