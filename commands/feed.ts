@@ -2,11 +2,10 @@
 // start, complete, drop, score or advance (changing it needs Manage Server; server-only). Each
 // subcommand notes the server's language (guild_locale) on its feed record: the posts are written in it.
 
-import { PermissionFlagsBits } from 'discord.js';
 import { botUserId, checkReminderChannel, POSTABLE_CHANNEL_TYPES } from '../src/discord-api/channel-access.js';
 import { channelOption, defineCommand, group, roleOption, slashCommand, subcommand } from '../src/interactions/command-data.js';
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandPath } from '../src/interactions/command-types.js';
-import type { CommandContext } from '../src/interactions/context.js';
+import type { CommandContext, InServer } from '../src/interactions/context.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import type { RenderedMessage } from '../src/render/limits.js';
 import { COLORS } from '../src/render/theme.js';
@@ -15,34 +14,15 @@ import { feedChannelListMessage, pausedWarning } from '../src/views/feed.js';
 
 const CHANNEL = channelOption('channel', 'Text or announcement channel to post the feed in', { required: true, types: POSTABLE_CHANNEL_TYPES });
 
-function serverOf(ctx: CommandContext): string {
-  const guildId = ctx.interaction.guildId;
-  if (guildId === null) throw new UserFacingError('social.error.feedServerOnly');
-  return guildId;
-}
-
-function requireManageServer(ctx: CommandContext): string {
-  const guildId = serverOf(ctx);
-  if (ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) !== true) {
-    throw new UserFacingError('social.error.manageServer');
-  }
-  return guildId;
-}
-
-function snowflake(name: string, value: string): string {
-  if (!/^\d{1,21}$/.test(value)) throw new UserFacingError('social.error.invalidOption', { option: name });
-  return value;
-}
-
 async function done(ctx: CommandContext, guildId: string, title: string, description: string): Promise<RenderedMessage> {
   const warning = pausedWarning(ctx.t, await ctx.deps.feed.channels.list(guildId));
   return { embeds: [{ title, description: warning === undefined ? description : `${description}\n\n${warning}`, color: COLORS.success }] };
 }
 
-async function channelAdd(ctx: CommandContext, args: FeedArgs<'channel add'>): Promise<RenderedMessage> {
-  const guildId = requireManageServer(ctx);
-  const channelId = snowflake('channel', args.channel);
-  const roleId = args.role === undefined ? undefined : snowflake('role', args.role);
+async function channelAdd(ctx: InServer, args: FeedArgs<'channel add'>): Promise<RenderedMessage> {
+  const { guildId } = ctx;
+  const channelId = args.channel;
+  const roleId = args.role;
   const client = ctx.interaction.client;
   // The same check as channel reminders: the bot can see, post and embed there, and mention the role.
   const access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, channelId, roleId, ctx.signal);
@@ -59,9 +39,9 @@ async function channelAdd(ctx: CommandContext, args: FeedArgs<'channel add'>): P
   return done(ctx, guildId, t.t(added ? 'social.feedChannel.added' : 'social.feedChannel.updated'), `${text}${adult}`);
 }
 
-async function channelRemove(ctx: CommandContext, args: FeedArgs<'channel remove'>): Promise<RenderedMessage> {
-  const guildId = requireManageServer(ctx);
-  const channelId = snowflake('channel', args.channel);
+async function channelRemove(ctx: InServer, args: FeedArgs<'channel remove'>): Promise<RenderedMessage> {
+  const { guildId } = ctx;
+  const channelId = args.channel;
   if (!(await ctx.deps.feed.channels.remove(guildId, channelId, ctx.guildLocale))) {
     throw new UserFacingError('social.error.noFeedThere');
   }
@@ -82,15 +62,16 @@ const FEED_DATA = slashCommand('feed', "The server's activity feed: what joined 
 type FeedArgs<P extends SubcommandPath<typeof FEED_DATA>> = ArgumentsOf<OptionsAt<typeof FEED_DATA, P>>;
 
 export const feed: SlashCommand = defineCommand(FEED_DATA, {
-  'channel add': { ephemeral: true, run: channelAdd },
+  'channel add': { ephemeral: true, only: 'server', permission: 'ManageGuild', run: channelAdd },
   'channel list': {
     ephemeral: true,
+    only: 'server',
     run: async (ctx) => {
-      const guildId = serverOf(ctx);
+      const { guildId } = ctx;
       // Members without Manage Server may list: noting the language changes nothing they could not see.
       await ctx.deps.feed.channels.noteLocale(guildId, ctx.guildLocale);
       return feedChannelListMessage(ctx.t, await ctx.deps.feed.channels.list(guildId));
     },
   },
-  'channel remove': { ephemeral: true, run: channelRemove },
+  'channel remove': { ephemeral: true, only: 'server', permission: 'ManageGuild', run: channelRemove },
 });

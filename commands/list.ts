@@ -32,13 +32,6 @@ const LIST_DATA = slashCommand('list', 'Anime and manga lists: view anyone’s, 
 
 type ListArgs<P extends SubcommandPath<typeof LIST_DATA>> = ArgumentsOf<OptionsAt<typeof LIST_DATA, P>>;
 
-function oneOf<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
-  if (value === undefined) return undefined;
-  const found = allowed.find((a) => a === value);
-  if (!found) throw new UserFacingError('lists.invalidChoice', { option, allowed: allowed.map((a) => `\`${a}\``).join(', ') });
-  return found;
-}
-
 function viewHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime view'> | ListArgs<'manga view'>> {
   const spec = KINDS[kind];
   return {
@@ -48,7 +41,8 @@ function viewHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime view'> |
       if (user !== undefined && !/^[\w-]{2,32}$/.test(user)) {
         throw new UserFacingError('lists.invalidUser');
       }
-      const state = { user, status: oneOf<string>('status', args.status, spec.statuses), sort: oneOf<string>('sort', args.sort, spec.sorts) };
+      // The router checked status and sort against the definition's choices.
+      const state = { user, status: args.status, sort: args.sort };
       return renderPagedView(ctx, USER_LIST_VIEWS[kind], state, 0, ctx.userId);
     },
   };

@@ -12,9 +12,9 @@ export const profile: SlashCommand = defineCommand(
   {
     '': {
       ephemeral: false,
+      linked: true,
       async run(ctx) {
-        const auth = await ctx.requireAuth();
-        const user = await ctx.deps.service.me({ fields: PROFILE_FIELDS }, { auth });
+        const user = await ctx.deps.service.me({ fields: PROFILE_FIELDS }, { auth: ctx.auth });
         return { embeds: [profileEmbed(ctx.t, user)] };
       },
     },

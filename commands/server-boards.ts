@@ -3,7 +3,6 @@
 
 import { namedChoices, optionList, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { HandlersOf } from '../src/interactions/command-types.js';
-import { UserFacingError } from '../src/interactions/user-errors.js';
 import { LEADERBOARD_METRICS, TOP_STATUSES } from '../src/social/leaderboards.js';
 import { openLeaderboard, openTopTitles } from '../src/views/social.js';
 
@@ -24,13 +23,6 @@ const STATUS_CHOICES = namedChoices(TOP_STATUSES, {
   planned: 'Plan to watch / Plan to read',
 });
 
-/** Named choices arrive typed as plain strings: one of the offered values, or a clear refusal. */
-function oneOf<T extends string>(values: readonly T[], value: string): T {
-  const found = values.find((v) => v === value);
-  if (found === undefined) throw new UserFacingError('social.error.unknownChoice');
-  return found;
-}
-
 export const SERVER_BOARD_OPTIONS = optionList(
   subcommand('leaderboard', "Rank this server's joined members by what is on their lists", [
     stringOption('by', 'What to rank by', { required: true, choices: METRIC_CHOICES }),
@@ -46,11 +38,13 @@ export const serverBoardHandlers: HandlersOf<{ name: 'server'; options: typeof S
   leaderboard: {
     ephemeral: false,
     local: true,
-    run: (ctx, args) => openLeaderboard(ctx, oneOf(LEADERBOARD_METRICS, args.by), args.kind ?? 'anime'),
+    only: 'server',
+    run: (ctx, args) => openLeaderboard(ctx, args.by, args.kind ?? 'anime'),
   },
   top: {
     ephemeral: false,
     local: true,
-    run: (ctx, args) => openTopTitles(ctx, args.kind ?? 'anime', args.status === undefined ? undefined : oneOf(TOP_STATUSES, args.status)),
+    only: 'server',
+    run: (ctx, args) => openTopTitles(ctx, args.kind ?? 'anime', args.status),
   },
 };

@@ -1,22 +1,12 @@
 // /server join | leave: a linked member chooses to be shown in this server's list community, or stops.
-// Server-only (refused clearly in DMs). The leaderboard and top subcommands come from
+// Server-only (declared: the router refuses them clearly in DMs). The leaderboard and top subcommands come from
 // commands/server-boards.ts.
 
 import { defineCommand, slashCommand, subcommand } from '../src/interactions/command-data.js';
-import type { CommandContext } from '../src/interactions/context.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { NotLoggedInError, UserFacingError } from '../src/interactions/user-errors.js';
 import { joinedMessage, leftMessage } from '../src/render/server-membership.js';
 import { SERVER_BOARD_OPTIONS, serverBoardHandlers } from './server-boards.js';
-
-/** The server an interaction happens in: the community exists only there. */
-export function serverOnly(ctx: CommandContext): string {
-  const guildId = ctx.interaction.guildId;
-  if (guildId === null || ctx.where.place !== 'guild') {
-    throw new UserFacingError('social.error.serverOnly');
-  }
-  return guildId;
-}
 
 const SERVER_DATA = slashCommand('server', "This server's list community: join to be shown, leave to stop", [
   subcommand('join', 'Be shown in this server: your list entries, scores and progress (needs /login)'),
@@ -27,8 +17,10 @@ const SERVER_DATA = slashCommand('server', "This server's list community: join t
 export const server: SlashCommand = defineCommand(SERVER_DATA, {
   join: {
     ephemeral: true,
+    only: 'server',
+    linked: true,
     async run(ctx) {
-      const guildId = serverOnly(ctx);
+      const { guildId } = ctx;
       const joined = await ctx.deps.social.join(guildId, ctx.userId, ctx.signal);
       if (!joined.ok) throw joined.reason === 'left' ? new UserFacingError('social.join.leftMeanwhile') : new NotLoggedInError();
       return joinedMessage(ctx.t, {
@@ -42,9 +34,9 @@ export const server: SlashCommand = defineCommand(SERVER_DATA, {
   leave: {
     ephemeral: true,
     local: true,
+    only: 'server',
     async run(ctx) {
-      const guildId = serverOnly(ctx);
-      return leftMessage(ctx.t, await ctx.deps.social.leave(guildId, ctx.userId));
+      return leftMessage(ctx.t, await ctx.deps.social.leave(ctx.guildId, ctx.userId));
     },
   },
   ...serverBoardHandlers,

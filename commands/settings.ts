@@ -1,17 +1,12 @@
 // /settings titles | server-titles | show: which of a work's title forms a person reads (the main
 // title, usually romaji; English; Japanese). A person's choice beats their server's default
-// (Manage Server; server-only), which beats the main title. The router applies it to every reply.
+// (Manage Server; server-only), which beats the main title. The router applies it to every reply;
+// what each subcommand does and shows: src/views/settings.ts.
 
-import { PermissionFlagsBits } from 'discord.js';
 import { defineCommand, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
-import type { BaseContext, CommandContext } from '../src/interactions/context.js';
-import { UserFacingError } from '../src/interactions/user-errors.js';
-import type { Translator } from '../src/i18n/index.js';
-import type { RenderedMessage } from '../src/render/limits.js';
-import { COLORS } from '../src/render/theme.js';
-import { resolveTitleForm } from '../src/preferences/title-preferences.js';
 import { TITLE_FORMS, type TitleForm } from '../src/service/title-forms.js';
+import { setServerTitleForm, setTitleForm, showTitleForm } from '../src/views/settings.js';
 
 const FORM_NAMES = { romaji: 'Romaji (main title)', english: 'English', japanese: 'Japanese' } as const;
 const RESET = 'reset' as const;
@@ -29,61 +24,8 @@ const SETTINGS_DATA = slashCommand('settings', 'Your settings for this bot: whic
   subcommand('show', 'Show which title form applies to you here, and why'),
 ]);
 
-function formName(t: Translator, form: TitleForm): string {
-  return t.t(`settings.form.${form}`);
-}
-
-function reply(title: string, description: string): RenderedMessage {
-  return { ephemeral: true, embeds: [{ title, description, color: COLORS.success }] };
-}
-
-/** The server of the interaction, for a member who may manage it; refused clearly elsewhere. */
-function managedServer(ctx: CommandContext): string {
-  if (ctx.guildId === undefined) throw new UserFacingError('settings.error.serverOnly');
-  if (ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) !== true) throw new UserFacingError('settings.error.manageServer');
-  return ctx.guildId;
-}
-
-async function show(ctx: BaseContext): Promise<RenderedMessage> {
-  const { t } = ctx;
-  const { preferences } = ctx.deps;
-  const [user, server] = await Promise.all([
-    preferences.userForm(ctx.userId),
-    ctx.guildId === undefined ? undefined : preferences.serverForm(ctx.guildId),
-  ]);
-  const applied = resolveTitleForm(user, server);
-  const lines = [applied.source === 'default' ? t.t('settings.show.default') : t.t(`settings.show.${applied.source}`, { form: formName(t, applied.form) })];
-  if (ctx.guildId === undefined) lines.push(t.t('settings.show.directMessages'));
-  else lines.push(server === undefined ? t.t('settings.show.noServerDefault') : t.t('settings.show.serverDefault', { form: formName(t, server) }));
-  if (applied.source !== 'default') lines.push(t.t('settings.show.fallback'));
-  return { ephemeral: true, embeds: [{ title: t.t('settings.show.title'), description: lines.join('\n\n'), color: COLORS.brand }] };
-}
-
 export const settings: SlashCommand = defineCommand(SETTINGS_DATA, {
-  titles: {
-    ephemeral: true,
-    local: true,
-    async run(ctx, args) {
-      await ctx.deps.preferences.setUserForm(ctx.userId, args.form);
-      return reply(ctx.t.t('settings.titles.saved.title'), ctx.t.t('settings.titles.saved.text', { form: formName(ctx.t, args.form) }));
-    },
-  },
-  'server-titles': {
-    ephemeral: true,
-    local: true,
-    async run(ctx, args) {
-      const guildId = managedServer(ctx);
-      if (args.form === RESET) {
-        await ctx.deps.preferences.setServerForm(guildId, undefined);
-        return reply(ctx.t.t('settings.serverTitles.reset.title'), ctx.t.t('settings.serverTitles.reset.text'));
-      }
-      await ctx.deps.preferences.setServerForm(guildId, args.form);
-      return reply(ctx.t.t('settings.serverTitles.saved.title'), ctx.t.t('settings.serverTitles.saved.text', { form: formName(ctx.t, args.form) }));
-    },
-  },
-  show: {
-    ephemeral: true,
-    local: true,
-    run: show,
-  },
+  titles: { ephemeral: true, local: true, run: (ctx, args) => setTitleForm(ctx, args.form) },
+  'server-titles': { ephemeral: true, local: true, only: 'server', permission: 'ManageGuild', run: (ctx, args) => setServerTitleForm(ctx, args.form) },
+  show: { ephemeral: true, local: true, run: showTitleForm },
 });

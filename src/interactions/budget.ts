@@ -18,24 +18,56 @@ export interface Budget {
   deadlineAt: number;
   budgetMs: number;
   stale: boolean;
+  /** The budget ran out (its signal was aborted for it) before the work settled. */
+  expired: boolean;
   timer: NodeJS.Timeout;
 }
 
 export function startBudget(budgetMs: number): Budget {
   const controller = new AbortController();
-  return {
+  const budget: Budget = {
     controller,
     deadlineAt: Date.now() + budgetMs,
     budgetMs,
     stale: false,
-    timer: setTimeout(() => controller.abort(new BudgetExceededError(budgetMs)), budgetMs),
+    expired: false,
+    timer: setTimeout(() => {
+      budget.expired = true;
+      controller.abort(new BudgetExceededError(budgetMs));
+    }, budgetMs),
   };
+  return budget;
 }
 
 /** An error that surfaced because the budget ran out is reported as the budget running out (the service was too slow). */
 export function budgetError(error: unknown, budget: Budget): unknown {
   if (error instanceof BudgetExceededError || error instanceof AbortedError) return new BudgetExceededError(budget.budgetMs);
   return error;
+}
+
+/**
+ * Runs `work` within the budget: at the budget its service calls are aborted (the signal), and at the
+ * hard deadline a little after, this rejects with a BudgetExceededError whatever `work` does. When it
+ * settles, anything still running for the interaction is aborted. The one deadline every kind of
+ * interaction (command, component, autocomplete) runs under.
+ */
+export async function withinDeadline<T>(budget: Budget, work: () => Promise<T>): Promise<T> {
+  let hardDeadline: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    hardDeadline = setTimeout(() => {
+      budget.expired = true;
+      budget.controller.abort(new BudgetExceededError(budget.budgetMs));
+      reject(new BudgetExceededError(budget.budgetMs));
+    }, budget.budgetMs + BUDGET_GRACE_MS);
+  });
+  try {
+    return await Promise.race([work(), deadline]);
+  } finally {
+    clearTimeout(budget.timer);
+    clearTimeout(hardDeadline);
+    // Anything still running for this interaction is no longer wanted.
+    budget.controller.abort();
+  }
 }
 
 /** Runs the handler within its budget and sends its answer, or a clear error; never throws. */
@@ -50,34 +82,20 @@ export async function answerWithinBudget(
 ): Promise<InteractionOutcome> {
   responder.arm();
   let message;
-  // The handler is asked to stop at the budget (its service calls are aborted); the hard deadline
-  // after that guarantees an answer even if it does not.
-  let hardDeadline: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    hardDeadline = setTimeout(() => {
-      budget.controller.abort(new BudgetExceededError(budget.budgetMs));
-      reject(new BudgetExceededError(budget.budgetMs));
-    }, budget.budgetMs + BUDGET_GRACE_MS);
-  });
   try {
-    message = await Promise.race([work(), deadline]);
+    message = await withinDeadline(budget, work);
     if (budget.stale) {
       const note = t.t('answer.stale');
       message = { ...message, content: message.content ? `${note}\n${message.content}` : note };
     }
   } catch (error) {
-    const timedOut = budget.controller.signal.aborted;
+    const timedOut = budget.expired;
     const reported = timedOut ? budgetError(error, budget) : error;
     const described = describeError(reported, t, optionName);
     if (described.unexpected) log.error('handler failed', { error });
     else log.info('handler answered with an error', { error: describeError(reported, ENGLISH).title });
     await responder.sendError(errorMessage(described.title, described.text));
     return timedOut ? 'timeout' : described.unexpected ? 'error' : 'user_error';
-  } finally {
-    clearTimeout(budget.timer);
-    clearTimeout(hardDeadline);
-    // Anything still running for this interaction is no longer wanted.
-    budget.controller.abort();
   }
   try {
     await responder.send(message);

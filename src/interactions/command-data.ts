@@ -13,7 +13,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { humanize } from '../render/text.js';
-import type { CommandShape, HandlersOf, SlashCommand } from './command-types.js';
+import type { CommandShape, DefinedCommand, HandlersOf, SlashCommand } from './command-types.js';
 
 type TopOption = APIApplicationCommandBasicOption | APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption;
 
@@ -56,7 +56,7 @@ export function slashCommand<const N extends string, const O extends TopOption[]
 }
 
 /** A command's definition with one handler per subcommand path, typed from the definition. */
-export function defineCommand<const D extends RESTPostAPIChatInputApplicationCommandsJSONBody & CommandShape>(data: D, handlers: NoInfer<HandlersOf<D>>): SlashCommand {
+export function defineCommand<const D extends RESTPostAPIChatInputApplicationCommandsJSONBody & CommandShape>(data: D, handlers: NoInfer<HandlersOf<D>>): DefinedCommand<D> {
   // Erased for the registry: the router reads each subcommand's arguments from the same definition.
   return { data, handlers: handlers as unknown as SlashCommand['handlers'] };
 }
@@ -89,7 +89,7 @@ export function stringOption<const N extends string, const R extends boolean = f
     minLength?: number;
     maxLength?: number;
     /** Plain values (shown humanized) or explicit name/value pairs; the handler's argument is typed as one of them. */
-    choices?: readonly C[] | readonly (APIApplicationCommandOptionChoice<string> & { value: C })[];
+    choices?: readonly (C | (APIApplicationCommandOptionChoice<string> & { value: C }))[];
   } = {},
 ): Typed<N, ApplicationCommandOptionType.String, R> & { readonly choiceValue?: C } {
   const base = {

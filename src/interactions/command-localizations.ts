@@ -104,6 +104,33 @@ export function textGaps(definitions: readonly RESTPostAPIChatInputApplicationCo
 
 /** An option's name as the command picker shows it in `locale` (`anime search` + `query` → ja `タイトル`); English as given. */
 export function optionNameIn(locale: string, commandPath: string, option: string): string {
-  const texts: CommandTexts | undefined = (COMMAND_TEXTS as Readonly<Record<string, CommandTexts>>)[locale];
-  return texts?.[`${commandPath} ${option}`]?.name ?? option;
+  return textsIn(locale)?.[`${commandPath} ${option}`]?.name ?? option;
+}
+
+function textsIn(locale: string): CommandTexts | undefined {
+  return (COMMAND_TEXTS as Readonly<Record<string, CommandTexts>>)[locale];
+}
+
+/** A command path as the picker shows it in `locale`, with its slash: `/feed channel add` (ja `/フィード チャンネル 追加`). */
+export function commandNameIn(locale: string, commandPath: string): string {
+  const words = commandPath.split(' ');
+  const texts = textsIn(locale);
+  return `/${words.map((word, i) => texts?.[words.slice(0, i + 1).join(' ')]?.name ?? word).join(' ')}`;
+}
+
+/** A choice's name as the picker shows it in `locale`; undefined when that language does not name it. */
+export function choiceNameIn(locale: string, optionPath: string, value: string): string | undefined {
+  return textsIn(locale)?.[optionPath]?.choices?.[value];
+}
+
+/** The names of an option's choice values as the picker shows them in `locale` (English: the definition's names). */
+export function choiceNamesIn(
+  locale: string,
+  commandPath: string,
+  options: readonly { readonly name: string; readonly choices?: readonly { readonly name: string; readonly value: string | number }[] }[],
+  option: string,
+  values: readonly string[],
+): string[] {
+  const choices = options.find((o) => o.name === option)?.choices ?? [];
+  return values.map((value) => choiceNameIn(locale, `${commandPath} ${option}`, value) ?? choices.find((c) => String(c.value) === value)?.name ?? value);
 }

@@ -6,6 +6,8 @@
 import type { ApplicationCommandOptionType, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { AutocompleteChoice, AutocompleteContext, CommandContext } from './context.js';
 import type { RenderedMessage } from '../render/limits.js';
+import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
+import type { TextsFit } from './command-texts-check.js';
 
 /** What the builders in command-data.ts keep of an option at the type level. */
 export interface OptionShape {
@@ -77,14 +79,27 @@ export type OptionsAt<D extends CommandShape, P extends string> = Extract<Routes
 /** Option values keyed by name, as the router reads them from the interaction. */
 export type ArgumentValues = Readonly<Record<string, string | number | boolean | undefined>>;
 
-export interface SubcommandHandler<A = ArgumentValues> {
+interface HandlerParts<A, C> {
   /** Reply visible only to the invoker. */
   ephemeral?: boolean;
   /** Never reaches the service (e.g. /logout): exempt from the per-user rate limit. */
   local?: boolean;
-  run(ctx: CommandContext, args: A): Promise<RenderedMessage>;
-  autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
+  run: (ctx: CommandContext & C, args: A) => Promise<RenderedMessage>;
+  /** Asked only where the subcommand may be used (its place rule); elsewhere no choices are offered. */
+  autocomplete?: (ctx: AutocompleteContext & PlaceChecked<C>) => Promise<AutocompleteChoice[]>;
 }
+
+type PlaceChecked<C> = C extends { guildId: string } ? { guildId: string } : unknown;
+
+/** One combination of declared rules and the handler typed by what they guarantee. */
+type Declared<A, P extends PlaceRule, L extends LinkRule> = P extends unknown ? (L extends unknown ? P & L & HandlerParts<A, CheckedBy<P & L>> : never) : never;
+
+/**
+ * A subcommand's handler and the rules it declares (`only: 'server'` with an optional `permission`,
+ * `only: 'dm'`, `linked: true`): the router checks them before `run`, whose context then carries the
+ * server's id (`ctx.guildId: string`) or the user's token (`ctx.auth`).
+ */
+export type SubcommandHandler<A = ArgumentValues> = Declared<A, PlaceRule, LinkRule>;
 
 /** One handler per subcommand path of `D`, each typed with that subcommand's options. */
 export type HandlersOf<D extends CommandShape> = {
@@ -95,4 +110,12 @@ export interface SlashCommand {
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   /** Keyed by subcommand path: '' for a command without subcommands, 'search', 'channel add', … */
   handlers: Readonly<Record<string, SubcommandHandler>>;
+  /**
+   * Type only: `defineCommand` sets it to the languages' gaps when their texts (src/i18n/commands) lack
+   * a path of the definition or have one it does not: such a command is no SlashCommand.
+   */
+  readonly textsFit?: true;
 }
+
+/** What `defineCommand` returns: a SlashCommand when every language's texts fit the definition. */
+export type DefinedCommand<D extends CommandShape> = Omit<SlashCommand, 'textsFit'> & { readonly textsFit?: TextsFit<D> };

@@ -20,6 +20,7 @@ import type { Reminders } from '../reminders/reminders.js';
 import type { Feed } from '../social/feed.js';
 import type { SocialService } from '../social/types.js';
 import type { TitlePreferences } from '../preferences/title-preferences.js';
+import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
 
 /**
  * Locks shared by every process using the same store, for read-then-write work that must not interleave
@@ -102,21 +103,29 @@ export interface AutocompleteContext extends BaseContext {
   focused: { name: string; value: string };
 }
 
+/** A context in a server, as the router gives a handler that declared `only: 'server'`. */
+export type InServer<C extends BaseContext = CommandContext> = C & { guildId: string };
+
 export interface AutocompleteChoice {
   name: string;
   value: string;
 }
 
-/**
- * A component (button or select) kind. `update` edits the message the component is on, `reply`
- * posts a new message, `ephemeral` answers only the clicker.
- */
-export interface ComponentHandler {
+interface ComponentParts<C> {
   kind: string;
   mode: 'update' | 'reply' | 'ephemeral';
   /** Position of the invoker's id in the custom_id fields; clicks by anyone else are refused. */
   invokerField?: number;
   /** Never reaches the service: exempt from the per-user rate limit. */
   local?: boolean;
-  run(ctx: ComponentContext, fields: FieldReader): Promise<RenderedMessage>;
+  run: (ctx: ComponentContext & C, fields: FieldReader) => Promise<RenderedMessage>;
 }
+
+type DeclaredComponent<P extends PlaceRule, L extends LinkRule> = P extends unknown ? (L extends unknown ? P & L & ComponentParts<CheckedBy<P & L>> : never) : never;
+
+/**
+ * A component (button or select) kind. `update` edits the message the component is on, `reply`
+ * posts a new message, `ephemeral` answers only the clicker. It declares its rules as a subcommand
+ * does (`only`, `permission`, `linked`; src/interactions/rules.ts), checked before `run`.
+ */
+export type ComponentHandler = DeclaredComponent<PlaceRule, LinkRule>;

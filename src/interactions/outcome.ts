@@ -15,3 +15,26 @@ export interface InteractionReport {
   /** Requests this interaction sent to the service (cache hits send none). */
   upstreamRequests: number;
 }
+
+/** Tells `onFinished` (metrics) how an interaction ended; an observer that throws changes nothing. */
+export function reportOutcome(
+  onFinished: ((report: InteractionReport) => void) | undefined,
+  handled: { kind: InteractionKind; command: string; outcome: InteractionOutcome; responder?: { readonly firstResponseAt: number | undefined } },
+  started: number,
+  upstreamRequests: number,
+): void {
+  if (!onFinished) return;
+  const firstAt = handled.responder ? handled.responder.firstResponseAt : handled.outcome === 'failed' ? undefined : performance.now();
+  try {
+    onFinished({
+      kind: handled.kind,
+      command: handled.command,
+      outcome: handled.outcome,
+      firstResponseMs: firstAt === undefined ? undefined : firstAt - started,
+      totalMs: performance.now() - started,
+      upstreamRequests,
+    });
+  } catch {
+    // Observers must not break interactions.
+  }
+}

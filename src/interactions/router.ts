@@ -1,35 +1,43 @@
-// The one interaction router: finds the handler, builds its context, acknowledges in time and
-// turns every failure into a clear ephemeral message. It never throws.
+// The one interaction router: finds the handler, builds its context (context-factory.ts), runs it
+// through the one run step (run-step.ts: declared rules, option values, the user's budget, the
+// deadline), acknowledges in time and turns every failure into a clear ephemeral message. It tracks
+// what is in flight for shutdown (in-flight.ts). It never throws.
 
 import {
   MessageFlags,
   type AutocompleteInteraction,
-  type BaseInteraction,
   type ChatInputCommandInteraction,
   type Interaction,
   type MessageComponentInteraction,
 } from 'discord.js';
-import type { TokenSource } from '../service/token-source.js';
-import type { AutocompleteChoice, BaseContext, BotDeps, ComponentHandler } from './context.js';
-import type { SlashCommand, SubcommandHandler } from './command-types.js';
+import type { AutocompleteChoice, AutocompleteContext, BotDeps, CommandContext, ComponentContext, ComponentHandler } from './context.js';
+import type { ArgumentValues, SlashCommand, SubcommandHandler } from './command-types.js';
 import { decodeCustomId, FieldReader } from './custom-id.js';
 import { DEFAULT_DEFER_AFTER_MS, Responder } from './responder.js';
-import { errorReply, NotLoggedInError } from './user-errors.js';
-import type { Where, WhereTracker } from './where.js';
-import { localeOf, translator, type Translator } from '../i18n/index.js';
-import { finalizeMessage } from '../render/limits.js';
+import { BudgetExceededError, errorReply } from './user-errors.js';
+import type { WhereTracker } from './where.js';
+import { translator } from '../i18n/index.js';
+import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
 import { decodeUserId } from './invoker.js';
 import type { UserRateLimits } from '../fairness/user-limits.js';
 import { withLogScope, type Logger } from '../log/log.js';
 import { readArguments } from './arguments.js';
 import { countingUpstream } from './upstream-count.js';
-import { answerWithinBudget, BUDGET_GRACE_MS, startBudget, type Budget } from './budget.js';
+import { startBudget } from './budget.js';
 import { sanitizeChoices } from './autocomplete-choices.js';
-import { optionNameIn } from './command-localizations.js';
-import type { InteractionKind, InteractionOutcome, InteractionReport } from './outcome.js';
-import { airingInTitleForm, lazyTitleForm, TitleCaches } from '../preferences/interaction-titles.js';
-import type { TitleForm } from '../service/title-forms.js';
+import { choiceNamesIn, commandNameIn, optionNameIn } from './command-localizations.js';
+import { reportOutcome, type InteractionKind, type InteractionOutcome, type InteractionReport } from './outcome.js';
+import { TitleCaches } from '../preferences/interaction-titles.js';
 import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS } from '../config/defaults.js';
+import { ContextFactory } from './context-factory.js';
+import { InFlight, type DrainResult } from './in-flight.js';
+import { checkArguments, optionsAt } from './option-checks.js';
+import { placeAllows } from './rules.js';
+import { RunStep } from './run-step.js';
+import { commandLabel, subcommandPath } from './interaction-paths.js';
+
+export type { DrainResult } from './in-flight.js';
+export { subcommandPath } from './interaction-paths.js';
 
 export interface RouterOptions {
   deferAfterMs?: number;
@@ -53,42 +61,27 @@ interface Handled {
   responder?: Responder;
 }
 
-
-
-
-export interface DrainResult {
-  /** Interactions that finished during the grace period. */
-  finished: number;
-  /** Interactions still running at its end; each was answered with a "restarting" message. */
-  interrupted: number;
-}
-
-export function subcommandPath(interaction: ChatInputCommandInteraction | AutocompleteInteraction): string {
-  const group = interaction.options.getSubcommandGroup(false);
-  const sub = interaction.options.getSubcommand(false);
-  return [group, sub].filter((p): p is string => Boolean(p)).join(' ');
-}
-
 export class InteractionRouter {
   private readonly commands = new Map<string, SlashCommand>();
   private readonly components = new Map<string, ComponentHandler>();
   private readonly deferAfterMs: number;
   private readonly autocompleteBudgetMs: number;
-  private readonly limits: UserRateLimits | undefined;
   private readonly commandBudgetMs: number;
   private readonly componentBudgetMs: number;
   private readonly transport: 'gateway' | 'http';
   private readonly onFinished: ((report: InteractionReport) => void) | undefined;
   /** Autocomplete's recent suggestions, one cache per title form. */
   private readonly titleCaches: TitleCaches;
-  private readonly inFlight = new Map<string, { responder: Responder | undefined; t: Translator; done: Promise<void> }>();
+  private readonly contexts: ContextFactory;
+  private readonly step: RunStep;
+  private readonly inFlight = new InFlight();
   private draining = false;
 
   constructor(
     commands: readonly SlashCommand[],
     components: readonly ComponentHandler[],
     private readonly deps: BotDeps,
-    private readonly where: WhereTracker,
+    where: WhereTracker,
     options: RouterOptions = {},
   ) {
     for (const command of commands) this.commands.set(command.data.name, command);
@@ -102,13 +95,9 @@ export class InteractionRouter {
     this.componentBudgetMs = options.componentBudgetMs ?? DEFAULT_COMPONENT_BUDGET_MS;
     this.transport = options.transport ?? 'gateway';
     this.onFinished = options.onFinished;
-    this.limits = options.limits;
     this.titleCaches = new TitleCaches(deps.titleCache, deps.now);
-  }
-
-  /** `work` on the user's budget unless it never reaches the service. */
-  private limited<T>(kind: 'command' | 'autocomplete', userId: string, local: boolean | undefined, work: () => Promise<T>): Promise<T> {
-    return this.limits && !local ? this.limits.run(kind, userId, work) : work();
+    this.contexts = new ContextFactory(deps, where);
+    this.step = new RunStep(options.limits, deps.pendingNotice);
   }
 
   /** False once shutdown began: new interactions get a short "restarting" answer and no work. */
@@ -131,14 +120,7 @@ export class InteractionRouter {
    */
   async drain(graceMs: number): Promise<DrainResult> {
     this.beginShutdown();
-    const running = [...this.inFlight.values()];
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-    await Promise.race([Promise.all(running.map((r) => r.done)), timeout]);
-    clearTimeout(timer);
-    const left = [...this.inFlight.values()];
-    await Promise.allSettled(left.map((r) => r.responder?.abandon(errorReply(r.t, 'error.restarting'))));
-    return { finished: running.length - left.length, interrupted: left.length };
+    return this.inFlight.drain(graceMs);
   }
 
   async handle(interaction: Interaction): Promise<void> {
@@ -146,19 +128,7 @@ export class InteractionRouter {
       await this.refuseWhileStopping(interaction);
       return;
     }
-    let finish = (): void => undefined;
-    const entry = {
-      responder: undefined as Responder | undefined,
-      t: translator(interaction.locale),
-      done: new Promise<void>((resolve) => (finish = resolve)),
-    };
-    this.inFlight.set(interaction.id, entry);
-    try {
-      await this.dispatch(interaction, (responder) => (entry.responder = responder));
-    } finally {
-      this.inFlight.delete(interaction.id);
-      finish();
-    }
+    await this.inFlight.track(interaction, (track) => this.dispatch(interaction, track));
   }
 
   private async refuseWhileStopping(interaction: Interaction): Promise<void> {
@@ -204,92 +174,43 @@ export class InteractionRouter {
         handled = { ...handled, outcome: 'failed' };
         log.error('interaction failed', { error });
       }
-      this.report(kind, handled, started, upstreamRequests);
+      reportOutcome(this.onFinished, { kind, ...handled }, started, upstreamRequests);
     });
-  }
-
-  private report(kind: InteractionKind, handled: Handled, started: number, upstreamRequests: number): void {
-    if (!this.onFinished) return;
-    const firstAt = handled.responder ? handled.responder.firstResponseAt : handled.outcome === 'failed' ? undefined : performance.now();
-    try {
-      this.onFinished({
-        kind,
-        command: handled.command,
-        outcome: handled.outcome,
-        firstResponseMs: firstAt === undefined ? undefined : firstAt - started,
-        totalMs: performance.now() - started,
-        upstreamRequests,
-      });
-    } catch {
-      // Observers must not break interactions.
-    }
-  }
-
-  /** The title form an interaction shows works in: its person's preference, read once on first use. */
-  private titleFormOf(interaction: BaseInteraction, log: Logger): () => Promise<TitleForm> {
-    const who = { userId: interaction.user.id, guildId: interaction.guildId ?? undefined };
-    return lazyTitleForm(this.deps.preferences, who, (error) => log.warn('the title preference could not be read; main titles shown', { error }));
-  }
-
-  /**
-   * The context of one interaction: every service call it makes is bound to its budget, and every
-   * work it reads (service, airing titles) comes in the title form its person reads.
-   */
-  private baseContext(interaction: BaseInteraction, log: Logger, budget: Budget, titleForm = this.titleFormOf(interaction, log)): BaseContext {
-    const userId = interaction.user.id;
-    const where: Where = this.where.take(interaction.id, { inGuild: interaction.inGuild() });
-    const { accounts } = this.deps;
-    const service = this.deps.service.scoped({
-      signal: budget.controller.signal,
-      deadlineAt: budget.deadlineAt,
-      priority: interaction.isAutocomplete() ? 'autocomplete' : 'interactive',
-      person: userId,
-      onStale: () => {
-        budget.stale = true;
-      },
-      titleForm,
-    });
-    let viewer: Promise<TokenSource | undefined> | undefined;
-    const viewerAuth = (): Promise<TokenSource | undefined> =>
-      (viewer ??= accounts.linkedAs(userId).then((name) => (name === undefined ? undefined : accounts.tokenSource(userId))));
-    const guildLocale = 'guildLocale' in interaction && typeof interaction.guildLocale === 'string' ? localeOf(interaction.guildLocale) : undefined;
-    return {
-      userId,
-      ...(interaction.guildId !== null ? { guildId: interaction.guildId } : {}),
-      t: translator(interaction.locale),
-      ...(guildLocale !== undefined ? { guildLocale } : {}),
-      where,
-      deps: { ...this.deps, log, service, airing: airingInTitleForm(this.deps.airing, titleForm) },
-      signal: budget.controller.signal,
-      deadlineAt: budget.deadlineAt,
-      viewerAuth,
-      requireAuth: async () => {
-        const auth = await viewerAuth();
-        if (!auth) throw new NotLoggedInError();
-        return auth;
-      },
-    };
   }
 
   private async handleCommand(interaction: ChatInputCommandInteraction, log: Logger, track: (responder: Responder) => void): Promise<Handled> {
     const path = subcommandPath(interaction);
-    const handler: SubcommandHandler | undefined = this.commands.get(interaction.commandName)?.handlers[path];
+    const command = this.commands.get(interaction.commandName);
+    const handler: SubcommandHandler | undefined = command?.handlers[path];
     const responder = new Responder(
       interaction,
       { mode: 'reply', ephemeral: handler?.ephemeral ?? true, deferAfterMs: this.deferAfterMs },
       log,
     );
     track(responder);
-    if (!handler) {
+    if (!command || !handler) {
       await responder.notice(errorReply(translator(interaction.locale), 'error.unknownCommand'));
       return { command: 'unknown', outcome: 'unknown', responder };
     }
     const budget = startBudget(this.commandBudgetMs);
-    const ctx = { ...this.baseContext(interaction, log, budget), interaction };
-    const command = `${interaction.commandName} ${path}`.trim();
-    const optionName = (option: string): string => optionNameIn(ctx.t.locale, command, option);
-    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, readArguments(interaction.options.data))), log, ctx, optionName);
-    return { command, outcome, responder };
+    const base = this.contexts.base(interaction, log, budget);
+    const label = `${interaction.commandName} ${path}`.trim();
+    const locale = base.t.locale;
+    const args = readArguments(interaction.options.data);
+    const options = optionsAt(command.data, path);
+    // The checks guarantee what the handler's declared rules promise its context (a server, a token).
+    const run = handler.run as (ctx: CommandContext, args: ArgumentValues) => Promise<RenderedMessage>;
+    const work = this.step.work(interaction, base, {
+      bucket: 'command',
+      local: handler.local,
+      rules: handler,
+      label: `\`${commandNameIn(locale, label)}\``,
+      checkValues: () => checkArguments(options, args, (option, values) => choiceNamesIn(locale, label, options, option, values)),
+      run: (checked) => run({ ...base, ...checked, interaction }, args),
+    });
+    const optionName = (option: string): string => optionNameIn(locale, label, option);
+    const outcome = await this.step.answer(responder, budget, work, log, base, optionName);
+    return { command: label, outcome, responder };
   }
 
   private async handleComponent(interaction: MessageComponentInteraction, log: Logger, track: (responder: Responder) => void): Promise<Handled> {
@@ -313,35 +234,17 @@ export class InteractionRouter {
       }
     }
     const budget = startBudget(this.componentBudgetMs);
-    const ctx = {
-      ...this.baseContext(interaction, log, budget),
-      interaction,
-      values: interaction.isStringSelectMenu() ? interaction.values : [],
-    };
-    const outcome = await this.run(responder, budget, () => this.limited('command', ctx.userId, handler.local, () => handler.run(ctx, new FieldReader(fields))), log, ctx);
+    const base = this.contexts.base(interaction, log, budget);
+    const values = interaction.isStringSelectMenu() ? interaction.values : [];
+    const run = handler.run as (ctx: ComponentContext, fields: FieldReader) => Promise<RenderedMessage>;
+    const work = this.step.work(interaction, base, {
+      bucket: 'command',
+      local: handler.local,
+      rules: handler,
+      run: (checked) => run({ ...base, ...checked, interaction, values }, new FieldReader(fields)),
+    });
+    const outcome = await this.step.answer(responder, budget, work, log, base);
     return { command: kind, outcome, responder };
-  }
-
-  private async run(
-    responder: Responder,
-    budget: Budget,
-    work: () => Promise<Parameters<Responder['send']>[0]>,
-    log: Logger,
-    ctx: BaseContext,
-    optionName?: (option: string) => string,
-  ): Promise<InteractionOutcome> {
-    const outcome = await answerWithinBudget(responder, budget, work, log, ctx.t, optionName);
-    if (outcome === 'ok') await this.sendPendingNotice(responder, ctx, log);
-    return outcome;
-  }
-
-  private async sendPendingNotice(responder: Responder, ctx: BaseContext, log: Logger): Promise<void> {
-    try {
-      const notice = await this.deps.pendingNotice?.(ctx.userId, ctx.t);
-      if (notice) await responder.followUpPrivately(notice);
-    } catch (error) {
-      log.warn('could not show a pending notice', { error });
-    }
   }
 
   private async handleAutocomplete(interaction: AutocompleteInteraction, log: Logger, started: number): Promise<Handled> {
@@ -355,47 +258,34 @@ export class InteractionRouter {
     const command = `${interaction.commandName} ${path}`.trim();
     const budget = startBudget(this.autocompleteBudgetMs);
     // Suggestions are named in the person's title form, so its cache is chosen before the handler runs.
-    const titleForm = this.titleFormOf(interaction, log);
-    const base = this.baseContext(interaction, log, budget, titleForm);
+    const titleForm = this.contexts.titleFormOf(interaction, log);
+    const base = this.contexts.base(interaction, log, budget, titleForm);
+    if (!placeAllows(handler, base)) {
+      clearTimeout(budget.timer);
+      await interaction.respond([]);
+      return { command, outcome: 'refused' };
+    }
     const ctx = {
       ...base,
       deps: { ...base.deps, titleCache: this.titleCaches.of(await titleForm()) },
       interaction,
       focused: { name: focused.name, value: String(focused.value) },
     };
-    // The handler is asked to stop at the budget and answer from what it has; the hard deadline
-    // after that guarantees an answer even if it does not.
-    let hardDeadline: NodeJS.Timeout | undefined;
-    const deadline = new Promise<AutocompleteChoice[]>((resolve) => {
-      hardDeadline = setTimeout(() => resolve([]), this.autocompleteBudgetMs + BUDGET_GRACE_MS);
-    });
-    let choices: AutocompleteChoice[];
+    const autocomplete = handler.autocomplete as (ctx: AutocompleteContext) => Promise<AutocompleteChoice[]>;
+    let choices: AutocompleteChoice[] = [];
     let outcome: InteractionOutcome = 'ok';
     try {
-      const autocomplete = handler.autocomplete.bind(handler);
-      choices = await Promise.race([this.limited('autocomplete', ctx.userId, false, () => autocomplete(ctx)), deadline]);
+      // The place was checked above; suggestions need no permission or login to be offered.
+      choices = await this.step.withinDeadline(budget, interaction, ctx, { bucket: 'autocomplete', rules: {}, run: () => autocomplete(ctx) });
     } catch (error) {
-      log.info('autocomplete failed', { error });
-      choices = [];
-      outcome = 'error';
-    } finally {
-      clearTimeout(budget.timer);
-      clearTimeout(hardDeadline);
-      budget.controller.abort();
+      // At the hard deadline the router answers with what it has: nothing.
+      if (!(error instanceof BudgetExceededError)) {
+        log.info('autocomplete failed', { error });
+        outcome = 'error';
+      }
     }
     if (outcome === 'ok' && performance.now() - started >= this.autocompleteBudgetMs) outcome = 'timeout';
     await interaction.respond(sanitizeChoices(choices));
     return { command, outcome };
   }
 }
-
-/** Command path or component kind, for log lines (before the handler is looked up). */
-function commandLabel(interaction: Interaction): string {
-  if (interaction.isChatInputCommand() || interaction.isAutocomplete()) {
-    return `${interaction.commandName} ${subcommandPath(interaction)}`.trim();
-  }
-  if (interaction.isMessageComponent()) return interaction.customId.split('|', 1)[0] ?? '';
-  return '';
-}
-
-

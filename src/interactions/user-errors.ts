@@ -87,12 +87,16 @@ function ruleText(t: Translator, rule: InvalidOptionRule): string {
   switch (rule.kind) {
     case 'intAtLeast':
       return t.t('error.rule.intAtLeast', { min: rule.min });
+    case 'intAtMost':
+      return t.t('error.rule.intAtMost', { max: rule.max });
     case 'intBetween':
       return t.t('error.rule.intBetween', { min: rule.min, max: rule.max });
     case 'oneOf':
       return t.t('error.rule.oneOf', { allowed: t.list(rule.allowed, 'disjunction') });
     case 'minLength':
       return t.t('error.rule.minLength', { min: rule.min });
+    case 'maxLength':
+      return t.t('error.rule.maxLength', { max: rule.max });
     default:
       return t.t(`error.rule.${rule.kind}`);
   }

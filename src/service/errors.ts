@@ -23,12 +23,15 @@ export abstract class ServiceError extends Error {
 /** Which rule a value broke, so the user can be told it in their language (the message is English, for logs). */
 export type InvalidOptionRule =
   | { kind: 'intAtLeast'; min: number }
+  | { kind: 'intAtMost'; max: number }
   | { kind: 'intBetween'; min: number; max: number }
   | { kind: 'oneOf'; allowed: readonly string[] }
   | { kind: 'boolean' }
   | { kind: 'text' }
   | { kind: 'notEmpty' }
   | { kind: 'minLength'; min: number }
+  | { kind: 'maxLength'; max: number }
+  | { kind: 'discordId' }
   | { kind: 'textList' }
   | { kind: 'noCommas' };
 

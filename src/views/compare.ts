@@ -8,12 +8,7 @@ import { compareEmbed } from '../render/social.js';
 import { computeAffinity } from '../social/affinity.js';
 import { mirrorMemo } from '../social/mirror-memo.js';
 import type { ListKind, MemberMirror } from '../social/types.js';
-import { serverOnly } from './social.js';
-
-function snowflake(value: string): string {
-  if (!/^\d{1,21}$/.test(value)) throw new UserFacingError('social.error.invalidOption', { option: 'member' });
-  return value;
-}
+import { serverOf } from '../interactions/rules.js';
 
 /**
  * Who a refusal is about: the viewer alone, the viewer and others, or others only (`who` names the
@@ -30,10 +25,10 @@ function whoOf(t: Translator, ids: readonly string[], viewerId: string, key: 'so
  * server's list community; the refusal names who has to run `/server join`.
  */
 export async function compareMembers(ctx: BaseContext, kind: ListKind, member: string, other?: string): Promise<RenderedMessage> {
-  const guildId = serverOnly(ctx, 'compare');
+  const guildId = serverOf(ctx);
   const social = ctx.deps.social;
-  const a = other === undefined ? ctx.userId : snowflake(member);
-  const b = snowflake(other ?? member);
+  const a = other === undefined ? ctx.userId : member;
+  const b = other ?? member;
   if (a === b) throw new UserFacingError('social.error.sameMember', { withOther: other === undefined ? 'no' : 'yes' });
   const [aJoined, bJoined] = await Promise.all([social.isMember(guildId, a), social.isMember(guildId, b)]);
   const missing = [aJoined ? undefined : a, bJoined ? undefined : b].filter((id): id is string => id !== undefined);

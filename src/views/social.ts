@@ -7,6 +7,7 @@ import { ButtonStyle, ComponentType, type APIActionRowComponent, type APICompone
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId, MalformedCustomIdError, type FieldReader } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
+import { serverOf } from '../interactions/rules.js';
 import type { Translator } from '../i18n/index.js';
 import {
   leaderboardEmbed,
@@ -36,15 +37,6 @@ import { mirrorMemo } from '../social/mirror-memo.js';
 import { memberMirrors, serverViewOf } from '../social/server-view.js';
 import type { ListKind, TitleHoldersReader } from '../social/types.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
-
-/** A server-only feature, as its refusal names it. */
-export type ServerFeature = 'list' | 'leaderboard' | 'top' | 'compare';
-
-/** The server this happens in, or the refusal of a server-only feature elsewhere. */
-export function serverOnly(ctx: BaseContext, feature: ServerFeature): string {
-  if (ctx.guildId === undefined) throw new UserFacingError('social.error.featureServerOnly', { feature });
-  return ctx.guildId;
-}
 
 const kindCode = (kind: ListKind) => (kind === 'anime' ? 'a' : 'm');
 function kindOf(code: string): ListKind {
@@ -120,7 +112,7 @@ export const serverMembersView: PagedView<MembersState> = {
   encode: (s) => [kindCode(s.kind), s.id],
   decode: (r: FieldReader) => ({ kind: kindOf(r.string()), id: r.int() }),
   async load(ctx, state, offset) {
-    const guildId = serverOnly(ctx, 'list');
+    const guildId = serverOf(ctx);
     const found = await ctx.deps.social.holders(guildId, state.kind, state.id);
     const view = serverViewOf(state.kind, state.id, found.holders);
     const title = found.title ? shownTitle(ctx.t, found.title.title, found.title.nsfw, ctx.where.ageRestricted) : `#${state.id}`;
@@ -137,6 +129,7 @@ export const serverMembersHandler: ComponentHandler = {
   kind: SERVER_MEMBERS_KIND,
   mode: 'ephemeral',
   local: true,
+  only: 'server',
   async run(ctx, fields) {
     const state = { kind: kindOf(fields.string()), id: fields.int() };
     return renderPagedView(ctx, serverMembersView, state, 0, ctx.userId);
@@ -161,7 +154,7 @@ export const leaderboardView: PagedView<LeaderboardState> = {
   encode: (s) => [s.metric, kindCode(s.kind)],
   decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOf(r.string()) }),
   async load(ctx, state, offset) {
-    const guildId = serverOnly(ctx, 'leaderboard');
+    const guildId = serverOf(ctx);
     const mirrors = await memberMirrors(mirrorMemo(ctx.deps.social), guildId, state.kind);
     const rows = leaderboards.get(`lb:${guildId}:${state.kind}:${state.metric}`, mirrors, () => leaderboard(mirrors, state.metric));
     return {
@@ -175,7 +168,7 @@ export const leaderboardView: PagedView<LeaderboardState> = {
 
 /** The first page of a leaderboard, or a clear refusal (days for manga). */
 export async function openLeaderboard(ctx: BaseContext, metric: LeaderboardMetric, kind: ListKind) {
-  serverOnly(ctx, 'leaderboard');
+  serverOf(ctx);
   if (!metricApplies(metric, kind)) throw new UserFacingError('social.error.animeOnly');
   return renderPagedView(ctx, leaderboardView, { metric, kind }, 0, ctx.userId);
 }
@@ -192,7 +185,7 @@ export const topTitlesView: PagedView<TopState> = {
   encode: (s) => [kindCode(s.kind), s.status],
   decode: (r: FieldReader) => ({ kind: kindOf(r.string()), status: r.optionalOneOf(TOP_STATUSES) }),
   async load(ctx, state, offset) {
-    const guildId = serverOnly(ctx, 'top');
+    const guildId = serverOf(ctx);
     const social = ctx.deps.social;
     const mirrors = await memberMirrors(mirrorMemo(social), guildId, state.kind);
     const status = state.status === undefined ? undefined : statusOf(state.kind, state.status);
@@ -213,6 +206,6 @@ export const topTitlesView: PagedView<TopState> = {
 };
 
 export async function openTopTitles(ctx: BaseContext, kind: ListKind, status: TopStatus | undefined) {
-  serverOnly(ctx, 'top');
+  serverOf(ctx);
   return renderPagedView(ctx, topTitlesView, { kind, status }, 0, ctx.userId);
 }

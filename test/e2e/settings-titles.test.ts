@@ -124,7 +124,7 @@ describe('title forms end to end', () => {
     expect(member.text).toContain('Manage Server needed');
     const de = translator('de');
     const inGerman = await settings('server-titles', user, inServer(MEMBER), { form: 'english' }, 'de');
-    expect(inGerman.text).toContain(de.t('settings.error.manageServer.title'));
+    expect(inGerman.text).toContain(de.t('error.permission.title', { permission: 'ManageGuild' }));
     expect(await stack.bot.deps.preferences.serverForm(GUILD_ID)).toBeUndefined();
   });
 

@@ -11,6 +11,7 @@ import { snowflake, type Where, type Who } from '../../fake-discord/index.js';
 import { newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
 import { translator, type Locale } from '../../src/i18n/index.js';
+import { commandNameIn } from '../../src/interactions/command-localizations.js';
 import type { MirrorEntry } from '../../src/social/types.js';
 import { buttonLabelled } from './catalogue-helpers.js';
 
@@ -107,7 +108,7 @@ describe('the server community speaks the reader’s and the server’s language
     expect(refused.text).toContain(ja.t('social.error.notJoined.title'));
     expect(refused.text).toContain(ja.t('social.error.notJoined.text', { you: 'other', who: `<@${outsider.id}>`, count: 1 }));
     const inDm = await run(alice, 'ja', 'compare', { options: { member: member(bob) }, where: { kind: 'dm' } });
-    expect(inDm.text).toContain(ja.t('social.error.featureServerOnly.text', { feature: 'compare' }));
+    expect(inDm.text).toContain(ja.t('error.serverOnly.text', { command: `\`${commandNameIn('ja', 'compare')}\`` }));
   });
 
   it('a leaderboard in Brazilian Portuguese', async () => {

@@ -3,9 +3,9 @@
 // the commands are registered.
 //
 // To add a command, subcommand, option or choice, add its texts to EVERY language's file here,
-// keyed by its path of English names (`settings`, `settings language`, `settings language value`),
-// with every choice value in `choices`; the full rules are at the top of ja.ts, and
-// test/interactions/command-localizations.test.ts names each missing or leftover path.
+// keyed by its path of English names (`settings`, `settings server-titles`, `settings server-titles
+// form`), with every choice value in `choices`; the full rules are at the top of ja.ts. A missing or
+// leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
 
@@ -21,7 +21,7 @@ const LIST_SORTS = { list_score: 'Nach Wertung', list_updated_at: 'Zuletzt geän
 const REMINDER_CHANNEL = 'Text- oder Ankündigungskanal für die Erinnerungen';
 const FEED_CHANNEL = 'Text- oder Ankündigungskanal für den Feed';
 
-export const de: CommandTexts = {
+export const de = {
   anime: { name: 'anime', description: 'Animes suchen und entdecken' },
   'anime search': { name: 'suche', description: 'Animes nach Titel suchen' },
   'anime search query': { name: 'titel', description: QUERY },
@@ -211,4 +211,4 @@ export const de: CommandTexts = {
   'settings server-titles': { name: 'server-titel', description: 'Standard-Titelform dieses Servers für Mitglieder ohne eigene Wahl (Server verwalten)' },
   'settings server-titles form': { name: 'form', description: 'Die Standard-Titelform hier, oder zurück zum Haupttitel', choices: { romaji: 'Romaji (Haupttitel)', english: 'Englisch', japanese: 'Japanisch', reset: 'Zurücksetzen (Haupttitel)' } },
   'settings show': { name: 'anzeigen', description: 'Zeigt, welche Titelform hier für dich gilt und warum' },
-};
+} satisfies CommandTexts;

@@ -3,9 +3,9 @@
 // src/interactions/command-localizations.ts fills these texts in when the commands are registered.
 //
 // To add a command, subcommand, option or choice, add its texts to EVERY language's file here,
-// keyed by its path of English names (`settings`, `settings language`, `settings language value`),
-// with every choice value in `choices`; the full rules are at the top of ja.ts, and
-// test/interactions/command-localizations.test.ts names each missing or leftover path.
+// keyed by its path of English names (`settings`, `settings server-titles`, `settings server-titles
+// form`), with every choice value in `choices`; the full rules are at the top of ja.ts. A missing or
+// leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
 
@@ -21,7 +21,7 @@ const LIST_SORTS = { list_score: 'Por puntuación', list_updated_at: 'Última mo
 const REMINDER_CHANNEL = 'Canal de texto o de anuncios donde publicar los recordatorios';
 const FEED_CHANNEL = 'Canal de texto o de anuncios donde publicar la actividad';
 
-export const esES: CommandTexts = {
+export const esES = {
   anime: { name: 'anime', description: 'Buscar y explorar anime' },
   'anime search': { name: 'buscar', description: 'Buscar anime por título' },
   'anime search query': { name: 'título', description: QUERY },
@@ -211,4 +211,4 @@ export const esES: CommandTexts = {
   'settings server-titles': { name: 'títulos-servidor', description: 'Forma predeterminada de los títulos del servidor, para quien no eligió (Gestionar servidor)' },
   'settings server-titles form': { name: 'forma', description: 'La forma predeterminada aquí, o volver al título principal', choices: { romaji: 'Romaji (título principal)', english: 'Inglés', japanese: 'Japonés', reset: 'Restablecer (título principal)' } },
   'settings show': { name: 'ver', description: 'Muestra qué forma de los títulos se te aplica aquí y por qué' },
-};
+} satisfies CommandTexts;

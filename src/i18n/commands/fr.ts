@@ -3,9 +3,9 @@
 // the commands are registered.
 //
 // To add a command, subcommand, option or choice, add its texts to EVERY language's file here,
-// keyed by its path of English names (`settings`, `settings language`, `settings language value`),
-// with every choice value in `choices`; the full rules are at the top of ja.ts, and
-// test/interactions/command-localizations.test.ts names each missing or leftover path.
+// keyed by its path of English names (`settings`, `settings server-titles`, `settings server-titles
+// form`), with every choice value in `choices`; the full rules are at the top of ja.ts. A missing or
+// leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
 
@@ -21,7 +21,7 @@ const LIST_SORTS = { list_score: 'Par note', list_updated_at: 'Dernière modific
 const REMINDER_CHANNEL = 'Salon textuel ou d’annonces où publier les rappels';
 const FEED_CHANNEL = 'Salon textuel ou d’annonces où publier le flux';
 
-export const fr: CommandTexts = {
+export const fr = {
   anime: { name: 'anime', description: 'Chercher et parcourir des animes' },
   'anime search': { name: 'recherche', description: 'Chercher des animes par titre' },
   'anime search query': { name: 'titre', description: QUERY },
@@ -207,4 +207,4 @@ export const fr: CommandTexts = {
   'settings server-titles': { name: 'titres-serveur', description: 'Forme des titres par défaut du serveur, pour les membres sans choix (Gérer le serveur)' },
   'settings server-titles form': { name: 'forme', description: 'La forme par défaut ici, ou le retour au titre principal', choices: { romaji: 'Romaji (titre principal)', english: 'Anglais', japanese: 'Japonais', reset: 'Réinitialiser (titre principal)' } },
   'settings show': { name: 'afficher', description: 'Affiche la forme des titres qui s’applique à toi ici, et pourquoi' },
-};
+} satisfies CommandTexts;

@@ -4,9 +4,11 @@
 //
 // To add a command, subcommand, option or choice, add its texts to EVERY language's file here
 // (ja.ts, de.ts, fr.ts, es-ES.ts, pt-BR.ts), keyed by its path of English names: the command
-// (`settings`), then each group, subcommand and option below it (`settings language`,
-// `settings language value`); an option with choices also lists every choice value in `choices`.
-// test/interactions/command-localizations.test.ts names each missing or leftover path. Names:
+// (`settings`), then each group, subcommand and option below it (`settings server-titles`,
+// `settings server-titles form`); an option with choices also lists every choice value in `choices`.
+// A missing or leftover path is a type error at the command's definition (`npm run typecheck`:
+// src/interactions/command-texts-check.ts); test/interactions/command-localizations.test.ts also
+// names each missing or leftover choice. Names:
 // 1–32 characters, lower case, no spaces (join words with a hyphen), unique among their siblings;
 // descriptions and choice names: 1–100 characters. Plain text, not ICU; `/command` names in a
 // description stay English. A new language: a new file like this one, listed in index.ts.
@@ -23,7 +25,7 @@ const ANIME_STATUSES = { watching: '視聴中', completed: '完了', on_hold: '�
 const MANGA_STATUSES = { reading: '読書中', completed: '完了', on_hold: '保留中', dropped: '中断', plan_to_read: '読書予定' };
 const LIST_SORTS = { list_score: 'スコア順', list_updated_at: '更新日順' };
 
-export const ja: CommandTexts = {
+export const ja = {
   anime: { name: 'アニメ', description: 'アニメを検索・閲覧' },
   'anime search': { name: '検索', description: 'タイトルでアニメを検索' },
   'anime search query': { name: 'タイトル', description: QUERY },
@@ -205,4 +207,4 @@ export const ja: CommandTexts = {
   'settings server-titles': { name: 'サーバー既定', description: '形式を選んでいないメンバー向けの、このサーバーの既定の表示形式（サーバー管理）' },
   'settings server-titles form': { name: '形式', description: 'このサーバーの既定の表示形式、またはメインタイトルに戻す', choices: { romaji: 'ローマ字（メインタイトル）', english: '英語', japanese: '日本語', reset: 'リセット（メインタイトル）' } },
   'settings show': { name: '確認', description: 'ここで適用されるタイトルの表示形式とその理由を表示' },
-};
+} satisfies CommandTexts;

@@ -3,9 +3,9 @@
 // texts in when the commands are registered.
 //
 // To add a command, subcommand, option or choice, add its texts to EVERY language's file here,
-// keyed by its path of English names (`settings`, `settings language`, `settings language value`),
-// with every choice value in `choices`; the full rules are at the top of ja.ts, and
-// test/interactions/command-localizations.test.ts names each missing or leftover path.
+// keyed by its path of English names (`settings`, `settings server-titles`, `settings server-titles
+// form`), with every choice value in `choices`; the full rules are at the top of ja.ts. A missing or
+// leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
 
@@ -21,7 +21,7 @@ const LIST_SORTS = { list_score: 'Por nota', list_updated_at: 'Última alteraç�
 const REMINDER_CHANNEL = 'Canal de texto ou de anúncios para postar os lembretes';
 const FEED_CHANNEL = 'Canal de texto ou de anúncios para postar a atividade';
 
-export const ptBR: CommandTexts = {
+export const ptBR = {
   anime: { name: 'anime', description: 'Buscar e explorar animes' },
   'anime search': { name: 'buscar', description: 'Buscar animes pelo título' },
   'anime search query': { name: 'título', description: QUERY },
@@ -219,4 +219,4 @@ export const ptBR: CommandTexts = {
   'settings server-titles': { name: 'títulos-servidor', description: 'Forma padrão dos títulos do servidor, para quem não escolheu (Gerenciar servidor)' },
   'settings server-titles form': { name: 'forma', description: 'A forma padrão aqui, ou voltar ao título principal', choices: { romaji: 'Romaji (título principal)', english: 'Inglês', japanese: 'Japonês', reset: 'Redefinir (título principal)' } },
   'settings show': { name: 'ver', description: 'Mostra qual forma dos títulos vale para você aqui, e por quê' },
-};
+} satisfies CommandTexts;

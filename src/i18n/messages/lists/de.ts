@@ -50,8 +50,6 @@ export const lists: Messages<typeof en> = {
   'lists.userList.open': 'Titel öffnen…',
   'lists.invalidUser.title': 'Ungültiger Benutzername',
   'lists.invalidUser.text': 'Ein Benutzername beim Dienst hat 2–32 Buchstaben, Ziffern, `-` oder `_`.',
-  'lists.invalidChoice.title': 'Ungültige Eingabe',
-  'lists.invalidChoice.text': '`{option}` muss einer dieser Werte sein: {allowed}.',
 
   'lists.update.nothing.title': 'Nichts zu ändern',
   'lists.update.nothing.text': 'Gib mindestens einen Wert an, zum Beispiel `status` oder `score`.',

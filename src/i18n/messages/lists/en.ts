@@ -52,8 +52,6 @@ export const lists = {
   'lists.userList.open': 'Open a title…',
   'lists.invalidUser.title': 'Invalid user name',
   'lists.invalidUser.text': 'A service user name has 2–32 letters, digits, `-` or `_`.',
-  'lists.invalidChoice.title': 'Invalid input',
-  'lists.invalidChoice.text': '`{option}` must be one of {allowed}.',
 
   // List changes (/list … update | remove)
   'lists.update.nothing.title': 'Nothing to change',

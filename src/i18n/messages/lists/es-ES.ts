@@ -50,8 +50,6 @@ export const lists: Messages<typeof en> = {
   'lists.userList.open': 'Abrir un título…',
   'lists.invalidUser.title': 'Nombre de usuario no válido',
   'lists.invalidUser.text': 'Un nombre de usuario del servicio tiene de 2 a 32 letras, dígitos, `-` o `_`.',
-  'lists.invalidChoice.title': 'Entrada no válida',
-  'lists.invalidChoice.text': '`{option}` debe ser uno de estos valores: {allowed}.',
 
   'lists.update.nothing.title': 'Nada que cambiar',
   'lists.update.nothing.text': 'Indica al menos un valor, por ejemplo `status` o `score`.',

@@ -50,8 +50,6 @@ export const lists: Messages<typeof en> = {
   'lists.userList.open': 'Ouvrir un titre…',
   'lists.invalidUser.title': 'Nom d’utilisateur invalide',
   'lists.invalidUser.text': 'Un nom d’utilisateur du service compte 2 à 32 lettres, chiffres, `-` ou `_`.',
-  'lists.invalidChoice.title': 'Saisie invalide',
-  'lists.invalidChoice.text': '`{option}` doit être l’une de ces valeurs : {allowed}.',
 
   'lists.update.nothing.title': 'Rien à changer',
   'lists.update.nothing.text': 'Donne au moins une valeur à définir, par exemple `status` ou `score`.',

@@ -50,8 +50,6 @@ export const lists: Messages<typeof en> = {
   'lists.userList.open': '作品を開く…',
   'lists.invalidUser.title': 'ユーザー名が正しくありません',
   'lists.invalidUser.text': 'サービスのユーザー名は、英数字・`-`・`_` の2〜32文字です。',
-  'lists.invalidChoice.title': '入力が正しくありません',
-  'lists.invalidChoice.text': '`{option}` には次のいずれかを指定してください：{allowed}',
 
   'lists.update.nothing.title': '変更する項目がありません',
   'lists.update.nothing.text': '設定する値を1つ以上指定してください（例：`status` や `score`）。',

@@ -50,8 +50,6 @@ export const lists: Messages<typeof en> = {
   'lists.userList.open': 'Abrir um título…',
   'lists.invalidUser.title': 'Nome de usuário inválido',
   'lists.invalidUser.text': 'Um nome de usuário do serviço tem de 2 a 32 letras, dígitos, `-` ou `_`.',
-  'lists.invalidChoice.title': 'Entrada inválida',
-  'lists.invalidChoice.text': '`{option}` precisa ser um destes valores: {allowed}.',
 
   'lists.update.nothing.title': 'Nada para mudar',
   'lists.update.nothing.text': 'Informe pelo menos um valor, por exemplo `status` ou `score`.',

@@ -26,12 +26,6 @@ export const reminders: Messages<typeof en> = {
   'reminders.channelRemoved.title': 'Kanal-Erinnerungen beendet',
   'reminders.channelRemoved.text': 'Der Bot postet in {channel} keine Erinnerungen mehr für diesen Titel.',
 
-  'reminders.error.onlyInServer.title': 'Nur auf einem Server',
-  'reminders.error.onlyInServer.text': 'Kanal-Erinnerungen gehören zu einem Server: Führe das in einem seiner Kanäle aus.',
-  'reminders.error.manageServer.title': '„Server verwalten“ nötig',
-  'reminders.error.manageServer.text': 'Nur Mitglieder mit der Berechtigung „Server verwalten“ können ändern, wo der Bot Erinnerungen postet.',
-  'reminders.error.invalidOption.title': 'Ungültige Option',
-  'reminders.error.invalidOption.text': 'Die Option {option} ist ungültig.',
   'reminders.error.nsfw.title': 'Nicht jugendfrei',
   'reminders.error.nsfw.text': 'Dieser Titel ist als nicht jugendfrei markiert: Wähle für seine Erinnerungen einen Kanal mit Altersbeschränkung.',
   'reminders.error.notFollowing.title': 'Nicht verfolgt',

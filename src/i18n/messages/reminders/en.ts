@@ -28,12 +28,6 @@ export const reminders = {
   'reminders.channelRemoved.text': 'The bot will post no more reminders for that title in {channel}.',
 
   // Errors of /remind told as UserFacingError (title and text)
-  'reminders.error.onlyInServer.title': 'Only in a server',
-  'reminders.error.onlyInServer.text': 'Channel reminders belong to a server: run this in one of its channels.',
-  'reminders.error.manageServer.title': 'Manage Server needed',
-  'reminders.error.manageServer.text': 'Only members with the Manage Server permission can change where the bot posts reminders.',
-  'reminders.error.invalidOption.title': 'Invalid option',
-  'reminders.error.invalidOption.text': 'The {option} option is not valid.',
   'reminders.error.nsfw.title': 'Not safe for work',
   'reminders.error.nsfw.text': 'That title is marked not safe for work: pick an age-restricted channel for its reminders.',
   'reminders.error.notFollowing.title': 'Not following',

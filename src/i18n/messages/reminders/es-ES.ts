@@ -26,12 +26,6 @@ export const reminders: Messages<typeof en> = {
   'reminders.channelRemoved.title': 'Recordatorios del canal detenidos',
   'reminders.channelRemoved.text': 'El bot ya no publicará recordatorios de ese título en {channel}.',
 
-  'reminders.error.onlyInServer.title': 'Solo en un servidor',
-  'reminders.error.onlyInServer.text': 'Los recordatorios de canal pertenecen a un servidor: ejecuta esto en uno de sus canales.',
-  'reminders.error.manageServer.title': 'Necesitas «Gestionar servidor»',
-  'reminders.error.manageServer.text': 'Solo los miembros con el permiso «Gestionar servidor» pueden cambiar dónde publica el bot los recordatorios.',
-  'reminders.error.invalidOption.title': 'Opción no válida',
-  'reminders.error.invalidOption.text': 'La opción {option} no es válida.',
   'reminders.error.nsfw.title': 'Contenido para adultos',
   'reminders.error.nsfw.text': 'Ese título está marcado como contenido para adultos: elige un canal con restricción de edad para sus recordatorios.',
   'reminders.error.notFollowing.title': 'No lo sigues',

@@ -26,12 +26,6 @@ export const reminders: Messages<typeof en> = {
   'reminders.channelRemoved.title': 'Rappels du salon arrêtés',
   'reminders.channelRemoved.text': 'Le bot ne publiera plus de rappels pour ce titre dans {channel}.',
 
-  'reminders.error.onlyInServer.title': 'Seulement sur un serveur',
-  'reminders.error.onlyInServer.text': 'Les rappels de salon appartiennent à un serveur : lance cette commande dans l’un de ses salons.',
-  'reminders.error.manageServer.title': 'Permission « Gérer le serveur » requise',
-  'reminders.error.manageServer.text': 'Seuls les membres ayant la permission « Gérer le serveur » peuvent changer l’endroit où le bot publie les rappels.',
-  'reminders.error.invalidOption.title': 'Option invalide',
-  'reminders.error.invalidOption.text': 'L’option {option} n’est pas valide.',
   'reminders.error.nsfw.title': 'Contenu pour adultes',
   'reminders.error.nsfw.text': 'Ce titre est marqué comme réservé aux adultes : choisis un salon avec restriction d’âge pour ses rappels.',
   'reminders.error.notFollowing.title': 'Pas suivi',

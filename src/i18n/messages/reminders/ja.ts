@@ -26,12 +26,6 @@ export const reminders: Messages<typeof en> = {
   'reminders.channelRemoved.title': 'チャンネルのリマインダーを停止しました',
   'reminders.channelRemoved.text': '{channel} にはこのタイトルのリマインダーをもう投稿しません。',
 
-  'reminders.error.onlyInServer.title': 'サーバー内でのみ使えます',
-  'reminders.error.onlyInServer.text': 'チャンネルのリマインダーはサーバーごとの設定です。サーバーのチャンネルで実行してください。',
-  'reminders.error.manageServer.title': '「サーバー管理」権限が必要です',
-  'reminders.error.manageServer.text': 'ボットがリマインダーを投稿する場所を変更できるのは、「サーバー管理」権限を持つメンバーだけです。',
-  'reminders.error.invalidOption.title': '無効なオプション',
-  'reminders.error.invalidOption.text': '{option} オプションの値が正しくありません。',
   'reminders.error.nsfw.title': '閲覧注意のタイトル',
   'reminders.error.nsfw.text': 'このタイトルは閲覧注意（NSFW）に指定されています。リマインダーには年齢制限のあるチャンネルを選んでください。',
   'reminders.error.notFollowing.title': 'フォローしていません',

@@ -26,12 +26,6 @@ export const reminders: Messages<typeof en> = {
   'reminders.channelRemoved.title': 'Lembretes do canal desativados',
   'reminders.channelRemoved.text': 'O bot não vai mais postar lembretes desse título em {channel}.',
 
-  'reminders.error.onlyInServer.title': 'Só em um servidor',
-  'reminders.error.onlyInServer.text': 'Lembretes de canal pertencem a um servidor: use isso em um dos canais dele.',
-  'reminders.error.manageServer.title': 'Precisa de "Gerenciar servidor"',
-  'reminders.error.manageServer.text': 'Só membros com a permissão "Gerenciar servidor" podem mudar onde o bot posta os lembretes.',
-  'reminders.error.invalidOption.title': 'Opção inválida',
-  'reminders.error.invalidOption.text': 'A opção {option} não é válida.',
   'reminders.error.nsfw.title': 'Conteúdo adulto',
   'reminders.error.nsfw.text': 'Esse título está marcado como conteúdo adulto: escolha um canal com restrição de idade para os lembretes dele.',
   'reminders.error.notFollowing.title': 'Você não segue',

@@ -19,8 +19,4 @@ export const settings: Messages<typeof en> = {
   'settings.show.noServerDefault': 'Dieser Server hat keinen Standard: Mitglieder ohne eigene Wahl sehen den Haupttitel.',
   'settings.show.directMessages': 'Der Standard eines Servers gilt nur auf diesem Server.',
   'settings.show.fallback': 'Hat ein Werk keinen Titel in der Form, die du siehst, wird sein Haupttitel angezeigt.',
-  'settings.error.serverOnly.title': 'Nur auf einem Server',
-  'settings.error.serverOnly.text': 'Die Standard-Titelform gehört zu einem Server: Führe das in einem seiner Kanäle aus. Für dich selbst nimm `/settings titles`.',
-  'settings.error.manageServer.title': '„Server verwalten“ nötig',
-  'settings.error.manageServer.text': 'Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Standard-Titelform dieses Servers ändern. Für dich selbst nimm `/settings titles`.',
 };

@@ -20,9 +20,4 @@ export const settings = {
   'settings.show.noServerDefault': 'This server has no default: members without a choice see the main title.',
   'settings.show.directMessages': 'A server’s default applies only in that server.',
   'settings.show.fallback': 'A work without a title in the form you see shows its main title.',
-  'settings.error.serverOnly.title': 'Only in a server',
-  'settings.error.serverOnly.text': 'A server’s default title form belongs to that server: run this in one of its channels. For yourself, use `/settings titles`.',
-  'settings.error.manageServer.title': 'Manage Server needed',
-  'settings.error.manageServer.text':
-    'Only members with the Manage Server permission can change this server’s default title form. For yourself, use `/settings titles`.',
 } as const;

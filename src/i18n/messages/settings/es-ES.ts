@@ -19,8 +19,4 @@ export const settings: Messages<typeof en> = {
   'settings.show.noServerDefault': 'Este servidor no tiene opción predeterminada: los miembros sin elección ven el título principal.',
   'settings.show.directMessages': 'La opción predeterminada de un servidor solo se aplica en ese servidor.',
   'settings.show.fallback': 'Una obra sin título en la forma que ves muestra su título principal.',
-  'settings.error.serverOnly.title': 'Solo en un servidor',
-  'settings.error.serverOnly.text': 'La forma predeterminada de los títulos pertenece a un servidor: ejecuta esto en uno de sus canales. Para ti, usa `/settings titles`.',
-  'settings.error.manageServer.title': 'Necesitas «Gestionar servidor»',
-  'settings.error.manageServer.text': 'Solo los miembros con el permiso «Gestionar servidor» pueden cambiar la forma predeterminada de los títulos de este servidor. Para ti, usa `/settings titles`.',
 };

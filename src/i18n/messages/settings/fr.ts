@@ -19,8 +19,4 @@ export const settings: Messages<typeof en> = {
   'settings.show.noServerDefault': 'Ce serveur n’a pas de réglage par défaut : les membres sans choix voient le titre principal.',
   'settings.show.directMessages': 'Le réglage par défaut d’un serveur ne s’applique que sur ce serveur.',
   'settings.show.fallback': 'Une œuvre sans titre sous la forme que tu vois affiche son titre principal.',
-  'settings.error.serverOnly.title': 'Seulement sur un serveur',
-  'settings.error.serverOnly.text': 'La forme des titres par défaut appartient à un serveur : lance cette commande dans un de ses salons. Pour ton propre affichage, utilise `/settings titles`.',
-  'settings.error.manageServer.title': 'Permission « Gérer le serveur » requise',
-  'settings.error.manageServer.text': 'Seuls les membres qui ont la permission « Gérer le serveur » peuvent changer la forme des titres par défaut de ce serveur. Pour ton propre affichage, utilise `/settings titles`.',
 };

@@ -19,8 +19,4 @@ export const settings: Messages<typeof en> = {
   'settings.show.noServerDefault': 'このサーバーに既定はありません。形式を選んでいないメンバーにはメインタイトルが表示されます。',
   'settings.show.directMessages': 'サーバーの既定は、そのサーバー内でのみ適用されます。',
   'settings.show.fallback': '選んだ形式のタイトルがない作品は、メインタイトルで表示されます。',
-  'settings.error.serverOnly.title': 'サーバー内でのみ使えます',
-  'settings.error.serverOnly.text': 'タイトル表示形式の既定はサーバーごとの設定です。そのサーバーのチャンネルで実行してください。自分用の設定には `/settings titles` を使ってください。',
-  'settings.error.manageServer.title': '「サーバー管理」権限が必要です',
-  'settings.error.manageServer.text': 'このサーバーのタイトル表示形式の既定を変更できるのは、「サーバー管理」権限を持つメンバーだけです。自分用の設定には `/settings titles` を使ってください。',
 };

@@ -19,8 +19,4 @@ export const settings: Messages<typeof en> = {
   'settings.show.noServerDefault': 'Este servidor não tem padrão: membros sem escolha veem o título principal.',
   'settings.show.directMessages': 'O padrão de um servidor vale só naquele servidor.',
   'settings.show.fallback': 'Uma obra sem título na forma que você vê mostra o título principal.',
-  'settings.error.serverOnly.title': 'Só em um servidor',
-  'settings.error.serverOnly.text': 'A forma padrão dos títulos pertence a um servidor: use isto em um dos canais dele. Para você, use `/settings titles`.',
-  'settings.error.manageServer.title': 'Precisa de “Gerenciar servidor”',
-  'settings.error.manageServer.text': 'Só membros com a permissão “Gerenciar servidor” podem mudar a forma padrão dos títulos deste servidor. Para você, use `/settings titles`.',
 };

@@ -2,19 +2,8 @@ import type { Messages } from '../../message-types.js';
 import type { social as en } from './en.js';
 
 export const social: Messages<typeof en> = {
-  'social.error.serverOnly.title': 'Nur auf einem Server',
-  'social.error.serverOnly.text': 'Die Listen-Community eines Servers gehört zu diesem Server: Führ das in einem seiner Kanäle aus.',
-  'social.error.featureServerOnly.title': 'Nur auf einem Server',
-  'social.error.featureServerOnly.text':
-    '{feature, select, leaderboard {Die Bestenliste} top {Die Top-Liste} compare {Der Geschmacksvergleich} other {Diese Liste}} gehört zur Listen-Community eines Servers: Führ den Befehl in einem Kanal des Servers aus.',
-  'social.error.feedServerOnly.title': 'Nur auf einem Server',
-  'social.error.feedServerOnly.text': 'Der Aktivitätsfeed gehört zu einem Server: Führ das in einem seiner Kanäle aus.',
-  'social.error.unknownChoice.title': 'Unbekannte Auswahl',
-  'social.error.unknownChoice.text': 'Wähl eine der angebotenen Optionen.',
   'social.error.animeOnly.title': 'Nur für Anime',
   'social.error.animeOnly.text': 'Geschaute Tage werden aus der Länge der Folgen berechnet, und die gibt es nur bei Anime. Wähl für Manga eine andere Bestenliste.',
-  'social.error.invalidOption.title': 'Ungültige Option',
-  'social.error.invalidOption.text': 'Die Option {option} ist ungültig.',
   'social.error.sameMember.title': 'Wähl jemand anderen',
   'social.error.sameMember.text': '{withOther, select, yes {Wähl zwei verschiedene Mitglieder.} other {Vergleich dich mit einem anderen Mitglied.}}',
   'social.error.notJoined.title': 'Hier nicht beigetreten',
@@ -23,8 +12,6 @@ export const social: Messages<typeof en> = {
   'social.error.notRead.title': 'Liste noch nicht gelesen',
   'social.error.notRead.text':
     'Noch nicht gelesen: {you, select, alone {deine {kind, select, anime {Anime-Liste} other {Manga-Liste}}} with {deine {kind, select, anime {Anime-Liste} other {Manga-Liste}} und die von {who}} other {die {kind, select, anime {Anime-Liste} other {Manga-Liste}} von {who}}}. Versuch es in ein paar Minuten noch mal.',
-  'social.error.manageServer.title': '„Server verwalten“ nötig',
-  'social.error.manageServer.text': 'Nur Mitglieder mit der Berechtigung „Server verwalten“ können ändern, wo der Bot den Aktivitätsfeed postet.',
   'social.error.feedLimit.title': 'Zu viele Feed-Kanäle',
   'social.error.feedLimit.text': 'Ein Server kann seinen Feed in höchstens {max, plural, one {# Kanal} other {# Kanälen}} posten.',
   'social.error.noFeedThere.title': 'Dort gibt es keinen Feed',

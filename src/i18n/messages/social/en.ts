@@ -2,19 +2,8 @@
 
 export const social = {
   // ---- refusals
-  'social.error.serverOnly.title': 'Only in a server',
-  'social.error.serverOnly.text': "A server's list community belongs to that server: run this in one of its channels.",
-  'social.error.featureServerOnly.title': 'Only in a server',
-  'social.error.featureServerOnly.text':
-    "{feature, select, leaderboard {The leaderboard} top {The top list} compare {Comparing tastes} other {This list}} belongs to a server's list community: run it in one of the server's channels.",
-  'social.error.feedServerOnly.title': 'Only in a server',
-  'social.error.feedServerOnly.text': 'The activity feed belongs to a server: run this in one of its channels.',
-  'social.error.unknownChoice.title': 'Unknown choice',
-  'social.error.unknownChoice.text': 'Pick one of the choices offered.',
   'social.error.animeOnly.title': 'Anime only',
   'social.error.animeOnly.text': 'Days watched are counted from episode lengths, which only anime have. Pick another leaderboard for manga.',
-  'social.error.invalidOption.title': 'Invalid option',
-  'social.error.invalidOption.text': 'The {option} option is not valid.',
   'social.error.sameMember.title': 'Pick someone else',
   'social.error.sameMember.text': '{withOther, select, yes {Pick two different members.} other {Compare yourself with another member.}}',
   'social.error.notJoined.title': 'Not joined here',
@@ -23,8 +12,6 @@ export const social = {
   'social.error.notRead.title': 'List not read yet',
   'social.error.notRead.text':
     '{you, select, alone {Your} with {Your and {who}} other {{who}}} {kind, select, anime {anime} other {manga}} list has not been read yet. Try again in a few minutes.',
-  'social.error.manageServer.title': 'Manage Server needed',
-  'social.error.manageServer.text': 'Only members with the Manage Server permission can change where the bot posts the activity feed.',
   'social.error.feedLimit.title': 'Too many feed channels',
   'social.error.feedLimit.text': 'A server can post its feed in at most {max, plural, one {# channel} other {# channels}}.',
   'social.error.noFeedThere.title': 'No feed there',

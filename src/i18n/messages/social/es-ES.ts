@@ -2,19 +2,8 @@ import type { Messages } from '../../message-types.js';
 import type { social as en } from './en.js';
 
 export const social: Messages<typeof en> = {
-  'social.error.serverOnly.title': 'Solo en un servidor',
-  'social.error.serverOnly.text': 'La comunidad de listas de un servidor pertenece a ese servidor: ejecuta esto en uno de sus canales.',
-  'social.error.featureServerOnly.title': 'Solo en un servidor',
-  'social.error.featureServerOnly.text':
-    '{feature, select, leaderboard {La clasificación} top {El top} compare {La comparación de gustos} other {Esta lista}} forma parte de la comunidad de listas de un servidor: ejecútalo en uno de los canales del servidor.',
-  'social.error.feedServerOnly.title': 'Solo en un servidor',
-  'social.error.feedServerOnly.text': 'El feed de actividad pertenece a un servidor: ejecuta esto en uno de sus canales.',
-  'social.error.unknownChoice.title': 'Opción desconocida',
-  'social.error.unknownChoice.text': 'Elige una de las opciones ofrecidas.',
   'social.error.animeOnly.title': 'Solo anime',
   'social.error.animeOnly.text': 'Los días vistos se calculan a partir de la duración de los episodios, que solo tiene el anime. Elige otra clasificación para manga.',
-  'social.error.invalidOption.title': 'Opción no válida',
-  'social.error.invalidOption.text': 'La opción {option} no es válida.',
   'social.error.sameMember.title': 'Elige a otra persona',
   'social.error.sameMember.text': '{withOther, select, yes {Elige a dos miembros distintos.} other {Compárate con otro miembro.}}',
   'social.error.notJoined.title': 'No se ha unido aquí',
@@ -23,8 +12,6 @@ export const social: Messages<typeof en> = {
   'social.error.notRead.title': 'Lista aún sin leer',
   'social.error.notRead.text':
     'Aún sin leer: {you, select, alone {tu lista de {kind, select, anime {anime} other {manga}}} with {tu lista de {kind, select, anime {anime} other {manga}} y la de {who}} other {la lista de {kind, select, anime {anime} other {manga}} de {who}}}. Vuelve a intentarlo en unos minutos.',
-  'social.error.manageServer.title': 'Se necesita Gestionar servidor',
-  'social.error.manageServer.text': 'Solo los miembros con el permiso Gestionar servidor pueden cambiar dónde publica el bot el feed de actividad.',
   'social.error.feedLimit.title': 'Demasiados canales de feed',
   'social.error.feedLimit.text': 'Un servidor puede publicar su feed en {max, plural, one {# canal} other {# canales}} como máximo.',
   'social.error.noFeedThere.title': 'Ahí no hay feed',

@@ -2,19 +2,8 @@ import type { Messages } from '../../message-types.js';
 import type { social as en } from './en.js';
 
 export const social: Messages<typeof en> = {
-  'social.error.serverOnly.title': 'Seulement dans un serveur',
-  'social.error.serverOnly.text': 'La communauté de listes d’un serveur appartient à ce serveur : lance ça dans un de ses salons.',
-  'social.error.featureServerOnly.title': 'Seulement dans un serveur',
-  'social.error.featureServerOnly.text':
-    '{feature, select, leaderboard {Le classement fait} top {Le top fait} compare {La comparaison des goûts fait} other {Cette liste fait}} partie de la communauté de listes d’un serveur : lance la commande dans un des salons du serveur.',
-  'social.error.feedServerOnly.title': 'Seulement dans un serveur',
-  'social.error.feedServerOnly.text': 'Le fil d’activité appartient à un serveur : lance ça dans un de ses salons.',
-  'social.error.unknownChoice.title': 'Choix inconnu',
-  'social.error.unknownChoice.text': 'Choisis une des options proposées.',
   'social.error.animeOnly.title': 'Anime uniquement',
   'social.error.animeOnly.text': 'Les jours de visionnage se calculent à partir de la durée des épisodes, que seuls les anime ont. Choisis un autre classement pour les mangas.',
-  'social.error.invalidOption.title': 'Option invalide',
-  'social.error.invalidOption.text': 'L’option {option} n’est pas valide.',
   'social.error.sameMember.title': 'Choisis quelqu’un d’autre',
   'social.error.sameMember.text': '{withOther, select, yes {Choisis deux membres différents.} other {Compare-toi avec un autre membre.}}',
   'social.error.notJoined.title': 'Pas inscrit ici',
@@ -23,8 +12,6 @@ export const social: Messages<typeof en> = {
   'social.error.notRead.title': 'Liste pas encore lue',
   'social.error.notRead.text':
     'Pas encore lue : {you, select, alone {ta liste {kind, select, anime {d’anime} other {de mangas}}} with {ta liste {kind, select, anime {d’anime} other {de mangas}} et celle de {who}} other {la liste {kind, select, anime {d’anime} other {de mangas}} de {who}}}. Réessaie dans quelques minutes.',
-  'social.error.manageServer.title': 'Permission « Gérer le serveur » requise',
-  'social.error.manageServer.text': 'Seuls les membres avec la permission « Gérer le serveur » peuvent changer où le bot publie le fil d’activité.',
   'social.error.feedLimit.title': 'Trop de salons de fil',
   'social.error.feedLimit.text': 'Un serveur peut publier son fil dans {max, plural, one {# salon} other {# salons}} au maximum.',
   'social.error.noFeedThere.title': 'Pas de fil ici',

@@ -2,19 +2,8 @@ import type { Messages } from '../../message-types.js';
 import type { social as en } from './en.js';
 
 export const social: Messages<typeof en> = {
-  'social.error.serverOnly.title': 'サーバー内でのみ使えます',
-  'social.error.serverOnly.text': 'リストコミュニティはそのサーバーのものです。サーバーのチャンネルで実行してください。',
-  'social.error.featureServerOnly.title': 'サーバー内でのみ使えます',
-  'social.error.featureServerOnly.text':
-    '{feature, select, leaderboard {ランキング} top {人気タイトル一覧} compare {好みの比較} other {この一覧}}はサーバーのリストコミュニティの機能です。サーバーのチャンネルで実行してください。',
-  'social.error.feedServerOnly.title': 'サーバー内でのみ使えます',
-  'social.error.feedServerOnly.text': 'アクティビティフィードはサーバーのものです。サーバーのチャンネルで実行してください。',
-  'social.error.unknownChoice.title': '不明な選択肢です',
-  'social.error.unknownChoice.text': '表示された選択肢から選んでください。',
   'social.error.animeOnly.title': 'アニメのみ',
   'social.error.animeOnly.text': '視聴日数はエピソードの長さから計算するため、アニメにしかありません。マンガでは別のランキングを選んでください。',
-  'social.error.invalidOption.title': 'オプションが正しくありません',
-  'social.error.invalidOption.text': '{option} オプションの値が正しくありません。',
   'social.error.sameMember.title': '別のメンバーを選んでください',
   'social.error.sameMember.text': '{withOther, select, yes {異なる2人のメンバーを選んでください。} other {自分以外のメンバーと比較してください。}}',
   'social.error.notJoined.title': 'このサーバーに参加していません',
@@ -23,8 +12,6 @@ export const social: Messages<typeof en> = {
   'social.error.notRead.title': 'リストをまだ読み込んでいません',
   'social.error.notRead.text':
     '{you, select, alone {あなたの} with {あなたと{who}} other {{who}}}{kind, select, anime {アニメ} other {マンガ}}リストはまだ読み込まれていません。数分後にもう一度お試しください。',
-  'social.error.manageServer.title': '「サーバー管理」権限が必要です',
-  'social.error.manageServer.text': 'アクティビティフィードの投稿先を変更できるのは「サーバー管理」権限を持つメンバーだけです。',
   'social.error.feedLimit.title': 'フィードチャンネルが多すぎます',
   'social.error.feedLimit.text': '1つのサーバーでフィードを投稿できるチャンネルは最大{max, plural, other {#個}}です。',
   'social.error.noFeedThere.title': 'そのチャンネルにフィードはありません',

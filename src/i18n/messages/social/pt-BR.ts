@@ -2,19 +2,8 @@ import type { Messages } from '../../message-types.js';
 import type { social as en } from './en.js';
 
 export const social: Messages<typeof en> = {
-  'social.error.serverOnly.title': 'Só em um servidor',
-  'social.error.serverOnly.text': 'A comunidade de listas de um servidor pertence a esse servidor: use isto em um dos canais dele.',
-  'social.error.featureServerOnly.title': 'Só em um servidor',
-  'social.error.featureServerOnly.text':
-    '{feature, select, leaderboard {O ranking faz} top {O top faz} compare {A comparação de gostos faz} other {Esta lista faz}} parte da comunidade de listas de um servidor: use o comando em um dos canais do servidor.',
-  'social.error.feedServerOnly.title': 'Só em um servidor',
-  'social.error.feedServerOnly.text': 'O feed de atividades pertence a um servidor: use isto em um dos canais dele.',
-  'social.error.unknownChoice.title': 'Opção desconhecida',
-  'social.error.unknownChoice.text': 'Escolha uma das opções oferecidas.',
   'social.error.animeOnly.title': 'Só para anime',
   'social.error.animeOnly.text': 'Os dias assistidos são calculados pela duração dos episódios, que só anime tem. Escolha outro ranking para mangá.',
-  'social.error.invalidOption.title': 'Opção inválida',
-  'social.error.invalidOption.text': 'A opção {option} não é válida.',
   'social.error.sameMember.title': 'Escolha outra pessoa',
   'social.error.sameMember.text': '{withOther, select, yes {Escolha dois membros diferentes.} other {Compare você com outro membro.}}',
   'social.error.notJoined.title': 'Não entrou aqui',
@@ -23,8 +12,6 @@ export const social: Messages<typeof en> = {
   'social.error.notRead.title': 'Lista ainda não lida',
   'social.error.notRead.text':
     'Ainda não lida: {you, select, alone {sua lista de {kind, select, anime {anime} other {mangá}}} with {sua lista de {kind, select, anime {anime} other {mangá}} e a de {who}} other {a lista de {kind, select, anime {anime} other {mangá}} de {who}}}. Tente de novo em alguns minutos.',
-  'social.error.manageServer.title': 'É preciso Gerenciar servidor',
-  'social.error.manageServer.text': 'Só membros com a permissão Gerenciar servidor podem mudar onde o bot publica o feed de atividades.',
   'social.error.feedLimit.title': 'Canais de feed demais',
   'social.error.feedLimit.text': 'Um servidor pode publicar seu feed em no máximo {max, plural, one {# canal} other {# canais}}.',
   'social.error.noFeedThere.title': 'Não há feed aí',

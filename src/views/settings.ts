@@ -1,0 +1,49 @@
+// What /settings does with its arguments and the answers it shows: a person's title form, their
+// server's default (the router checked the server and Manage Server), and which one applies here.
+
+import type { BaseContext, InServer } from '../interactions/context.js';
+import type { Translator } from '../i18n/index.js';
+import type { RenderedMessage } from '../render/limits.js';
+import { COLORS } from '../render/theme.js';
+import { resolveTitleForm } from '../preferences/title-preferences.js';
+import type { TitleForm } from '../service/title-forms.js';
+
+function formName(t: Translator, form: TitleForm): string {
+  return t.t(`settings.form.${form}`);
+}
+
+function reply(title: string, description: string): RenderedMessage {
+  return { ephemeral: true, embeds: [{ title, description, color: COLORS.success }] };
+}
+
+/** Which title form applies to the person here, and why. */
+export async function showTitleForm(ctx: BaseContext): Promise<RenderedMessage> {
+  const { t } = ctx;
+  const { preferences } = ctx.deps;
+  const [user, server] = await Promise.all([
+    preferences.userForm(ctx.userId),
+    ctx.guildId === undefined ? undefined : preferences.serverForm(ctx.guildId),
+  ]);
+  const applied = resolveTitleForm(user, server);
+  const lines = [applied.source === 'default' ? t.t('settings.show.default') : t.t(`settings.show.${applied.source}`, { form: formName(t, applied.form) })];
+  if (ctx.guildId === undefined) lines.push(t.t('settings.show.directMessages'));
+  else lines.push(server === undefined ? t.t('settings.show.noServerDefault') : t.t('settings.show.serverDefault', { form: formName(t, server) }));
+  if (applied.source !== 'default') lines.push(t.t('settings.show.fallback'));
+  return { ephemeral: true, embeds: [{ title: t.t('settings.show.title'), description: lines.join('\n\n'), color: COLORS.brand }] };
+}
+
+/** Saves the person's own title form. */
+export async function setTitleForm(ctx: BaseContext, form: TitleForm): Promise<RenderedMessage> {
+  await ctx.deps.preferences.setUserForm(ctx.userId, form);
+  return reply(ctx.t.t('settings.titles.saved.title'), ctx.t.t('settings.titles.saved.text', { form: formName(ctx.t, form) }));
+}
+
+/** Saves the server's default title form, or resets it to the main title. */
+export async function setServerTitleForm(ctx: InServer<BaseContext>, form: TitleForm | 'reset'): Promise<RenderedMessage> {
+  if (form === 'reset') {
+    await ctx.deps.preferences.setServerForm(ctx.guildId, undefined);
+    return reply(ctx.t.t('settings.serverTitles.reset.title'), ctx.t.t('settings.serverTitles.reset.text'));
+  }
+  await ctx.deps.preferences.setServerForm(ctx.guildId, form);
+  return reply(ctx.t.t('settings.serverTitles.saved.title'), ctx.t.t('settings.serverTitles.saved.text', { form: formName(ctx.t, form) }));
+}
