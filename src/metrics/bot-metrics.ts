@@ -29,123 +29,26 @@ export interface BotMetricsOptions {
 export class BotMetrics {
   readonly registry = new Registry();
 
-  readonly interactions = new Counter({
-    name: `${METRIC_PREFIX}interactions_total`,
-    help: 'Interactions handled, by kind, command (or component kind) and outcome.',
-    labelNames: ['kind', 'command', 'outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly firstResponse = new Histogram({
-    name: `${METRIC_PREFIX}interaction_first_response_seconds`,
-    help: 'Time from receiving an interaction to its first acknowledgement (reply, defer, update or choices).',
-    labelNames: ['kind'] as const,
-    buckets: RESPONSE_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly finalAnswer = new Histogram({
-    name: `${METRIC_PREFIX}interaction_final_answer_seconds`,
-    help: 'Time from receiving an interaction to its final answer.',
-    labelNames: ['kind', 'command'] as const,
-    buckets: RESPONSE_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly upstreamPerInteraction = new Histogram({
-    name: `${METRIC_PREFIX}upstream_requests_per_interaction`,
-    help: 'Requests one interaction sent to the service API (0 when answered from a cache), by kind and command.',
-    labelNames: ['kind', 'command'] as const,
-    buckets: [0, 1, 2, 3, 5, 8, 13, 21],
-    registers: [this.registry],
-  });
-  readonly upstreamRequests = new Counter({
-    name: `${METRIC_PREFIX}upstream_requests_total`,
-    help: 'HTTP exchanges with the service API, by endpoint template, method and status class (2xx…5xx, or "network").',
-    labelNames: ['endpoint', 'method', 'status_class'] as const,
-    registers: [this.registry],
-  });
-  readonly upstreamDuration = new Histogram({
-    name: `${METRIC_PREFIX}upstream_request_duration_seconds`,
-    help: 'Duration of one HTTP exchange with the service API (one attempt).',
-    labelNames: ['endpoint', 'method'] as const,
-    buckets: UPSTREAM_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly upstreamRetries = new Counter({
-    name: `${METRIC_PREFIX}upstream_retries_total`,
-    help: 'Retries of service API requests after a transient failure, by endpoint and reason.',
-    labelNames: ['endpoint', 'reason'] as const,
-    registers: [this.registry],
-  });
-  readonly coolOffs = new Counter({
-    name: `${METRIC_PREFIX}upstream_cool_offs_total`,
-    help: 'Times the whole client paused because the service throttled it.',
-    registers: [this.registry],
-  });
-  readonly cache = new Counter({
-    name: `${METRIC_PREFIX}response_cache_total`,
-    help: 'Response cache look-ups of anonymous catalogue reads, by result (hit, miss, stale = stale answer served).',
-    labelNames: ['result'] as const,
-    registers: [this.registry],
-  });
-  readonly tokenRefreshes = new Counter({
-    name: `${METRIC_PREFIX}token_refreshes_total`,
-    help: 'Access-token refreshes sent to the token endpoint, by outcome (ok, rejected = login removed, client_rejected = bot misconfigured, failed = transient).',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly storeDuration = new Histogram({
-    name: `${METRIC_PREFIX}store_operation_duration_seconds`,
-    help: 'Duration of store operations, by engine and operation.',
-    labelNames: ['engine', 'operation'] as const,
-    buckets: STORE_BUCKETS,
-    registers: [this.registry],
-  });
-  readonly storeStepsFailedOpen = new Counter({
-    name: `${METRIC_PREFIX}store_steps_failed_open_total`,
-    help: 'Store steps on a person\'s path that did not answer in time, by step (cool_off, budget, response_cache, nsfw_ratings, preferences), operation and reason (timeout, error, skipped while the store is slow); each fell back as if the store were down.',
-    labelNames: ['step', 'operation', 'reason'] as const,
-    registers: [this.registry],
-  });
-  readonly loginsStarted = new Counter({
-    name: `${METRIC_PREFIX}logins_started_total`,
-    help: 'Logins started with /login.',
-    registers: [this.registry],
-  });
-  readonly loginsCompleted = new Counter({
-    name: `${METRIC_PREFIX}logins_completed_total`,
-    help: 'Logins that linked an account.',
-    registers: [this.registry],
-  });
-  readonly loginsFailed = new Counter({
-    name: `${METRIC_PREFIX}logins_failed_total`,
-    help: 'Login callbacks that did not link an account, by reason.',
-    labelNames: ['reason'] as const,
-    registers: [this.registry],
-  });
+  readonly interactions = this.counter('interactions_total', 'Interactions handled, by kind, command (or component kind) and outcome.', ['kind', 'command', 'outcome']);
+  readonly firstResponse = this.histogram('interaction_first_response_seconds', 'Time from receiving an interaction to its first acknowledgement (reply, defer, update or choices).', ['kind'], RESPONSE_BUCKETS);
+  readonly finalAnswer = this.histogram('interaction_final_answer_seconds', 'Time from receiving an interaction to its final answer.', ['kind', 'command'], RESPONSE_BUCKETS);
+  readonly upstreamPerInteraction = this.histogram('upstream_requests_per_interaction', 'Requests one interaction sent to the service API (0 when answered from a cache), by kind and command.', ['kind', 'command'], [0, 1, 2, 3, 5, 8, 13, 21]);
+  readonly upstreamRequests = this.counter('upstream_requests_total', 'HTTP exchanges with the service API, by endpoint template, method and status class (2xx…5xx, or "network").', ['endpoint', 'method', 'status_class']);
+  readonly upstreamDuration = this.histogram('upstream_request_duration_seconds', 'Duration of one HTTP exchange with the service API (one attempt).', ['endpoint', 'method'], UPSTREAM_BUCKETS);
+  readonly upstreamRetries = this.counter('upstream_retries_total', 'Retries of service API requests after a transient failure, by endpoint and reason.', ['endpoint', 'reason']);
+  readonly coolOffs = this.counter('upstream_cool_offs_total', 'Times the whole client paused because the service throttled it.');
+  readonly cache = this.counter('response_cache_total', 'Response cache look-ups of anonymous catalogue reads, by result (hit, miss, stale = stale answer served).', ['result']);
+  readonly tokenRefreshes = this.counter('token_refreshes_total', 'Access-token refreshes sent to the token endpoint, by outcome (ok, rejected = login removed, client_rejected = bot misconfigured, failed = transient).', ['outcome']);
+  readonly storeDuration = this.histogram('store_operation_duration_seconds', 'Duration of store operations, by engine and operation.', ['engine', 'operation'], STORE_BUCKETS);
+  readonly storeStepsFailedOpen = this.counter('store_steps_failed_open_total', 'Store steps on a person\'s path that did not answer in time, by step (cool_off, budget, response_cache, nsfw_ratings, preferences), operation and reason (timeout, error, skipped while the store is slow); each fell back as if the store were down.', ['step', 'operation', 'reason']);
+  readonly loginsStarted = this.counter('logins_started_total', 'Logins started with /login.');
+  readonly loginsCompleted = this.counter('logins_completed_total', 'Logins that linked an account.');
+  readonly loginsFailed = this.counter('logins_failed_total', 'Login callbacks that did not link an account, by reason.', ['reason']);
 
-  readonly reminders = new Counter({
-    name: `${METRIC_PREFIX}reminders_total`,
-    help: 'Reminder job runs, by outcome: delivered, dropped (no longer wanted), duplicate (already sent), paused (DMs closed or channel refused), retried, failed (for good).',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly feedPosts = new Counter({
-    name: `${METRIC_PREFIX}feed_posts_total`,
-    help: 'Activity feed batch runs, by outcome: posted, dropped (never to be posted: see amls_bot_feed_dropped_total), duplicate (already posted), paused (a channel refused the post), retried, failed (for good).',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly feedDropped = new Counter({
-    name: `${METRIC_PREFIX}feed_dropped_total`,
-    help: 'Activity feed batches (or changes) never to be posted, by reason: not-member, no-channel, expired (not posted within a day), unrecorded (the store refused the changes), unreadable.',
-    labelNames: ['reason'] as const,
-    registers: [this.registry],
-  });
-  readonly jobsFailed = new Counter({
-    name: `${METRIC_PREFIX}jobs_failed_total`,
-    help: 'Job runs that threw, on any engine, by queue (or periodic job) and whether it was the last attempt (final: true) or will be retried.',
-    labelNames: ['queue', 'final'] as const,
-    registers: [this.registry],
-  });
+  readonly reminders = this.counter('reminders_total', 'Reminder job runs, by outcome: delivered, dropped (no longer wanted), duplicate (already sent), paused (DMs closed or channel refused), retried, failed (for good).', ['outcome']);
+  readonly feedPosts = this.counter('feed_posts_total', 'Activity feed batch runs, by outcome: posted, dropped (never to be posted: see amls_bot_feed_dropped_total), duplicate (already posted), paused (a channel refused the post), retried, failed (for good).', ['outcome']);
+  readonly feedDropped = this.counter('feed_dropped_total', 'Activity feed batches (or changes) never to be posted, by reason: not-member, no-channel, expired (not posted within a day), unrecorded (the store refused the changes), unreadable.', ['reason']);
+  readonly jobsFailed = this.counter('jobs_failed_total', 'Job runs that threw, on any engine, by queue (or periodic job) and whether it was the last attempt (final: true) or will be retried.', ['queue', 'final']);
   private reminderQueue: (() => Promise<QueueCounts>) | undefined;
   readonly reminderJobs = new Gauge({
     name: `${METRIC_PREFIX}reminder_jobs`,
@@ -159,11 +62,7 @@ export class BotMetrics {
       this.oldestDue.set(counts.oldestWaitingMs / 1000);
     },
   });
-  readonly oldestDue = new Gauge({
-    name: `${METRIC_PREFIX}reminder_oldest_due_seconds`,
-    help: 'How long the oldest due reminder job has waited for a worker (0 when none waits).',
-    registers: [this.registry],
-  });
+  readonly oldestDue = this.gauge('reminder_oldest_due_seconds', 'How long the oldest due reminder job has waited for a worker (0 when none waits).');
 
   /** Where the reminder queue gauges read from, at each scrape. */
   observeReminderQueue(read: () => Promise<QueueCounts>): void {
@@ -175,6 +74,18 @@ export class BotMetrics {
     // Every feed outcome from the first scrape, so a dashboard's rate() sees the first post.
     for (const outcome of ['posted', 'dropped', 'duplicate', 'paused', 'retried', 'failed']) this.feedPosts.inc({ outcome }, 0);
     for (const reason of ['not-member', 'no-channel', 'expired', 'unrecorded', 'unreadable']) this.feedDropped.inc({ reason }, 0);
+  }
+
+  private counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+    return new Counter({ name: `${METRIC_PREFIX}${name}`, help, labelNames, registers: [this.registry] });
+  }
+
+  private histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L> {
+    return new Histogram({ name: `${METRIC_PREFIX}${name}`, help, labelNames, buckets, registers: [this.registry] });
+  }
+
+  private gauge<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Gauge<L> {
+    return new Gauge({ name: `${METRIC_PREFIX}${name}`, help, labelNames, registers: [this.registry] });
   }
 
   /** Prometheus text exposition. */
