@@ -2,6 +2,7 @@
 // and names are untrusted text (through the gate); not-safe-for-work titles are named only in
 // age-restricted channels. Written in the server's language (the translator passed in).
 
+import { KIND_WORDS } from './kind-words.js';
 import type { APIEmbed } from 'discord.js';
 import type { Translator } from '../i18n/index.js';
 import type { FeedItem } from '../social/feed-changes.js';
@@ -26,7 +27,7 @@ function progressParts(t: Translator, item: FeedItem): { gained: string; at: str
   if (!p) return undefined;
   const count = p.to - p.from;
   return {
-    gained: item.kind === 'anime' ? t.t('social.feed.watched', { count }) : t.t('social.feed.read', { count }),
+    gained: t.t(KIND_WORDS[item.kind].feed.gained, { count }),
     at: p.total > 0 ? t.t('social.feed.at', { to: p.to, total: p.total }) : t.t('social.feed.atNoTotal', { to: p.to }),
   };
 }
@@ -41,7 +42,7 @@ export function feedLine(t: Translator, item: FeedItem, ageRestricted: boolean):
   let rest: Array<string | undefined>;
   switch (item.event) {
     case 'started':
-      head = t.t(item.kind === 'anime' ? 'social.feed.line.startedWatching' : 'social.feed.line.startedReading', { name });
+      head = t.t(KIND_WORDS[item.kind].feed.started, { name });
       rest = [progress, score];
       break;
     case 'completed':

@@ -19,6 +19,8 @@ export interface KindWords {
   /** The details footer (`Anime · ID 1`) and the placeholder of a menu opening one of a page's works. */
   readonly footer: MessageKey;
   readonly open: MessageKey;
+  /** The activity feed: "watched 3 episodes" / "read 3 chapters", and "started watching" / "started reading". */
+  readonly feed: { readonly gained: MessageKey; readonly started: MessageKey };
 }
 
 export const KIND_WORDS: { readonly [K in WorkKind]: KindWords } = {
@@ -32,6 +34,7 @@ export const KIND_WORDS: { readonly [K in WorkKind]: KindWords } = {
     run: 'catalogue.details.field.aired',
     footer: 'catalogue.details.footer.anime',
     open: 'catalogue.open.anime',
+    feed: { gained: 'social.feed.watched', started: 'social.feed.line.startedWatching' },
   },
   manga: {
     repeat: {
@@ -43,6 +46,7 @@ export const KIND_WORDS: { readonly [K in WorkKind]: KindWords } = {
     run: 'catalogue.details.field.published',
     footer: 'catalogue.details.footer.manga',
     open: 'catalogue.open.manga',
+    feed: { gained: 'social.feed.read', started: 'social.feed.line.startedReading' },
   },
 };
 

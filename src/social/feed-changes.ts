@@ -8,6 +8,7 @@
 // away (set to 0), progress going down (a correction), and edits of nothing the feed shows.
 
 import type { ListKind, MirrorChange, MirrorEntry } from './types.js';
+import { WORK_KINDS, type WorkKind } from '../service/kinds.js';
 
 export type FeedEvent = 'started' | 'completed' | 'dropped';
 
@@ -88,8 +89,8 @@ export function mergeItems(batch: readonly FeedItem[], later: readonly FeedItem[
 export function parseFeedItem(raw: unknown): FeedItem | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const r = raw as Record<string, unknown>;
-  if ((r.kind !== 'anime' && r.kind !== 'manga') || !Number.isInteger(r.id) || typeof r.title !== 'string' || typeof r.nsfw !== 'boolean') return undefined;
-  const item: FeedItem = { kind: r.kind, id: r.id as number, title: r.title, nsfw: r.nsfw };
+  if (!WORK_KINDS.includes(r.kind as WorkKind) || !Number.isInteger(r.id) || typeof r.title !== 'string' || typeof r.nsfw !== 'boolean') return undefined;
+  const item: FeedItem = { kind: r.kind as WorkKind, id: r.id as number, title: r.title, nsfw: r.nsfw };
   if (r.event === 'started' || r.event === 'completed' || r.event === 'dropped') item.event = r.event;
   if (typeof r.score === 'number' && Number.isInteger(r.score) && r.score >= 1 && r.score <= 10) item.score = r.score;
   const p = r.progress as Record<string, unknown> | undefined;

@@ -6,7 +6,7 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { BUDGET_GRACE_MS } from '../interactions/budget.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { translator, type Locale, type Translator } from '../i18n/index.js';
 import { feedPostEmbed, titleShown } from '../render/feed.js';
@@ -15,12 +15,12 @@ import { term } from '../render/terms.js';
 import { clipPlain, escapeMarkdown } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
 import { safeHttpUrl } from '../render/url.js';
-import { animeFields, mangaFields } from '../service/fields.js';
-import type { WorkKind } from '../service/work-types.js';
+import { fields } from '../service/fields.js';
+import { KINDS, type WorkKind } from '../service/kinds.js';
 import type { FeedChannel } from '../social/feed-channels.js';
 import type { FeedPost } from '../social/feed.js';
 import { LockTimeoutError } from '../store/locks.js';
-import { ANIME_MY_STATUS, MANGA_MY_STATUS } from './details.js';
+import { KIND_FIELDS, kindCode, kindOfCode } from './kind-views.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { isNsfw, maskTitle } from './nsfw.js';
 
@@ -30,7 +30,7 @@ const MAX_BUTTON_ROWS = 5;
 
 /** custom_id of "Add to my list": adds the title as plan to watch/read for whoever clicks. */
 export function addToListButtonId(kind: WorkKind, id: number): string {
-  return encodeCustomId(ADD_KIND, [kind === 'anime' ? 'a' : 'm', id]);
+  return encodeCustomId(ADD_KIND, [kindCode(kind), id]);
 }
 
 /** The post as it goes to one channel, in the server's language: the role (if any) in the content, the embed, and a row of buttons per named title. */
@@ -58,12 +58,6 @@ export function feedPostMessage(post: FeedPost, serviceWebUrl: string): Rendered
   };
 }
 
-function parseKind(k: string): WorkKind {
-  if (k === 'a') return 'anime';
-  if (k === 'm') return 'manga';
-  throw new MalformedCustomIdError(`unknown kind ${k}`);
-}
-
 /**
  * "Add to my list" for whoever clicks, through their own login (unlinked users are told to /login): a
  * title not on their list is added as plan to watch/read; one already there is left as it is.
@@ -72,7 +66,7 @@ export const addToListHandler: ComponentHandler = {
   kind: ADD_KIND,
   mode: 'ephemeral',
   async run(ctx, fields) {
-    const kind = parseKind(fields.string());
+    const kind = kindOfCode(fields.string());
     const id = fields.int();
     const auth = await ctx.requireAuth();
     try {
@@ -87,10 +81,10 @@ export const addToListHandler: ComponentHandler = {
 type Auth = Awaited<ReturnType<BaseContext['requireAuth']>>;
 
 async function addPlanned(ctx: BaseContext, kind: WorkKind, id: number, auth: Auth): Promise<RenderedMessage> {
-  const work =
-    kind === 'anime'
-      ? await ctx.deps.service.getAnime(id, { fields: animeFields('nsfw', 'num_episodes', 'average_episode_duration', ANIME_MY_STATUS) }, { auth })
-      : await ctx.deps.service.getManga(id, { fields: mangaFields('nsfw', 'num_chapters', MANGA_MY_STATUS) }, { auth });
+  const spec = KINDS[kind];
+  // What the mirror hook keeps of the work: its rating, its main count and, where the kind has it, episode length.
+  const kept = fields('nsfw', spec.mainProgress.total, ...(spec.has.episodeLength ? (['average_episode_duration'] as const) : []), KIND_FIELDS[kind].myStatus);
+  const work = await ctx.deps.service.getWork(kind, id, { fields: kept }, { auth });
   const { t } = ctx;
   const name = escapeMarkdown(clipPlain(maskTitle(t, work.title, work.nsfw, ctx.where), 150));
   const current = work.my_list_status?.status;
@@ -98,11 +92,8 @@ async function addPlanned(ctx: BaseContext, kind: WorkKind, id: number, auth: Au
     const status = term(t, 'listStatus', current);
     return { embeds: [{ title: t.t('social.feed.alreadyOnList.title'), description: t.t('social.feed.alreadyOnList.text', { name, status }), color: COLORS.brand }] };
   }
-  const status = kind === 'anime' ? 'plan_to_watch' : 'plan_to_read';
-  const updated =
-    kind === 'anime'
-      ? await ctx.deps.service.updateAnimeListStatus(id, { status: 'plan_to_watch' }, { auth })
-      : await ctx.deps.service.updateMangaListStatus(id, { status: 'plan_to_read' }, { auth });
+  const status = spec.planned;
+  const updated = await ctx.deps.service.updateListStatus(kind, id, { status }, { auth });
   // The clicker's mirror follows at once when they joined a server's community (never failing the add).
   await mirrorListChange(ctx, kind, work, updated);
   const hidden = isNsfw(work.nsfw) && !ctx.where.ageRestricted ? `\n${t.t('social.feed.added.hidden')}` : '';
