@@ -40,6 +40,8 @@ function freshReader(social: SocialService): SocialService {
     isMember: (g, u) => social.isMember(g, u),
     mirror: (u, k) => social.mirror(u, k),
     holders: (g, k, i) => social.holders(g, k, i),
+    summaries: (g, k) => social.summaries(g, k),
+    titleNames: (k, ids) => social.titleNames(k, ids),
     join: (g, u, s) => social.join(g, u, s),
     leave: (g, u) => social.leave(g, u),
     listChanged: (u, k, i, e) => social.listChanged(u, k, i, e),

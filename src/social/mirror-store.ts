@@ -4,10 +4,12 @@
 // Every change also goes to the title index (src/social/title-index.ts): removals before the mirror
 // is written, additions and changes after, so a crash in between leaves at worst a row missing from
 // the index — never a row of a title the mirror lost — and the member's next full pass writes it.
+// After each mirror write the member's summary of that list (src/social/member-summary.ts) follows.
 
-import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, type MirrorRecord } from './records.js';
+import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, parseMember, type MirrorRecord } from './records.js';
 import { modify, type SocialKv } from './kv.js';
-import { TitleIndex } from './title-index.js';
+import { MemberSummaries } from './member-summary.js';
+import { TitleIndex, type IndexedList } from './title-index.js';
 import type { ListKind, MemberMirror, MirrorChange, MirrorEntry } from './types.js';
 
 /** What one sync read from the service. */
@@ -22,12 +24,15 @@ export interface SyncRead {
 export class MirrorStore {
   /** The title index this store keeps along the mirrors (the server view reads it). */
   readonly titles: TitleIndex;
+  /** The members' summaries this store keeps along the mirrors (the leaderboards read them). */
+  readonly summaries: MemberSummaries;
 
   constructor(
     private readonly kv: SocialKv,
     private readonly now: () => number,
   ) {
     this.titles = new TitleIndex(kv);
+    this.summaries = new MemberSummaries(kv);
   }
 
   async record(userId: string, kind: ListKind): Promise<MirrorRecord | undefined> {
@@ -51,17 +56,22 @@ export class MirrorStore {
       if (!entry) {
         if (!before) return { keep: true, result: undefined };
         record.entries.delete(id);
+        record.version++;
         return { value: encodeMirror(record), result: { record, change: { kind, before } } };
       }
       const after = mergedChange(before, { ...entry, id, updatedAt: entry.updatedAt > 0 ? entry.updatedAt : this.now() });
       record.entries.set(id, after);
+      record.version++;
       const change: MirrorChange | undefined = !before ? { kind, after } : entriesDiffer(before, after) ? { kind, before, after } : undefined;
       return { value: encodeMirror(record), result: { record, change, after } };
     });
     const after = done?.after;
-    if (done && after) {
+    if (done) {
       const { record } = done;
-      await this.indexing(userId, kind, () => this.titles.put(userId, kind, record.serviceUser, [after], record.staleUntil));
+      await this.indexing(userId, kind, async () => {
+        if (after) await this.titles.put(userId, kind, record.serviceUser, [after], record.staleUntil);
+        await this.summaries.write(userId, kind, record);
+      });
     }
     return done?.change;
   }
@@ -98,6 +108,7 @@ export class MirrorStore {
         syncedAt: this.now(),
         seenUpdatedAt: seen,
         fullAt: read.full || !current ? read.startedAt : current.fullAt,
+        version: (current?.version ?? 0) + 1,
         entries: next,
       };
       return { value: encodeMirror(record), result: { record, previous: current, changes: current ? diff(kind, current.entries, next) : [] } };
@@ -110,6 +121,7 @@ export class MirrorStore {
       const whole = read.full || !previous || previous.staleUntil !== undefined || previous.serviceUser !== serviceUser;
       const put = whole ? [...record.entries.values()] : changes.flatMap((c) => (c.after ? [c.after] : []));
       await this.titles.put(userId, kind, serviceUser, put);
+      await this.summaries.write(userId, kind, record);
     });
     return changes;
   }
@@ -121,21 +133,62 @@ export class MirrorStore {
         const record = decodeMirror(raw);
         if (!record || record.staleUntil !== undefined) return { keep: true, result: undefined };
         record.staleUntil = staleUntil;
+        record.version++;
         return { value: encodeMirror(record), result: record };
       });
-      if (marked) await this.indexing(userId, kind, () => this.titles.put(userId, kind, marked.serviceUser, [...marked.entries.values()], staleUntil));
+      if (marked) {
+        await this.indexing(userId, kind, async () => {
+          await this.titles.put(userId, kind, marked.serviceUser, [...marked.entries.values()], staleUntil);
+          await this.summaries.write(userId, kind, marked);
+        });
+      }
     }
   }
 
-  /** Both mirrors of the user, gone (their rows leave the title index first). Returns how many records were deleted. */
+  /** Both mirrors of the user, gone (their rows leave the title index first, their summaries after). Returns how many records were deleted. */
   async drop(userId: string): Promise<number> {
+    const kept = await Promise.all(KINDS.map(async (kind) => ({ kind, ids: [...((await this.record(userId, kind))?.entries.keys() ?? [])] })));
+    await this.titles.removeAll(userId, kept);
     let count = 0;
     for (const kind of KINDS) {
-      const kept = await this.record(userId, kind);
-      if (kept) await this.titles.remove(userId, kind, [...kept.entries.keys()]);
       if (await this.kv.delete(KEY.mirror(userId, kind))) count++;
+      await this.summaries.drop(userId, kind);
     }
     return count;
+  }
+
+  /** The member joined another server: their mirrored titles get rows there (one batch). */
+  async indexGuild(userId: string, guildId: string): Promise<void> {
+    await this.titles.putIn(userId, [guildId], await this.indexedLists(userId));
+  }
+
+  /** The member left one server (and stays in others): their rows there go. */
+  async unindexGuild(userId: string, guildId: string): Promise<void> {
+    const kept = await Promise.all(KINDS.map(async (kind) => ({ kind, ids: [...((await this.record(userId, kind))?.entries.keys() ?? [])] })));
+    await this.titles.removeIn(userId, guildId, kept);
+  }
+
+  /**
+   * Writes the member's index rows in every server they joined and their summaries from the mirrors
+   * as kept (a mirror of an earlier version, or the layout moving: src/social/layout.ts).
+   */
+  async reindex(userId: string): Promise<void> {
+    const guilds = parseMember(await this.kv.get(KEY.member(userId)))?.guilds ?? [];
+    await this.titles.putIn(userId, guilds, await this.indexedLists(userId));
+    for (const kind of KINDS) {
+      const record = await this.record(userId, kind);
+      if (record) await this.summaries.write(userId, kind, record);
+    }
+  }
+
+  private async indexedLists(userId: string): Promise<IndexedList[]> {
+    const lists: IndexedList[] = [];
+    for (const kind of KINDS) {
+      const record = await this.record(userId, kind);
+      if (!record) continue;
+      lists.push({ kind, serviceUser: record.serviceUser, entries: [...record.entries.values()], ...(record.staleUntil !== undefined ? { staleUntil: record.staleUntil } : {}) });
+    }
+    return lists;
   }
 
   /**

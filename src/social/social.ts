@@ -12,8 +12,9 @@ import { Memberships } from './memberships.js';
 import { MirrorStore } from './mirror-store.js';
 import { KINDS } from './records.js';
 import { MirrorSync, noteRead, type LinkLookup } from './sync.js';
+import { moveLayout } from './layout.js';
 import { holdersIn } from './title-index.js';
-import type { JoinOutcome, ListKind, MemberMirror, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders } from './types.js';
+import type { JoinOutcome, ListKind, MemberMirror, MemberSummary, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName } from './types.js';
 
 export interface SocialDeps {
   /** The shared store engine. */
@@ -68,6 +69,7 @@ export class Social implements SocialService {
   start(): Promise<void> {
     return (this.started ??= (async () => {
       await this.define();
+      await moveLayout(this.o.kv, this.memberships, this.mirrors, this.o.log);
       await this.sync.start();
     })());
   }
@@ -84,10 +86,19 @@ export class Social implements SocialService {
     return this.mirrors.view(discordUserId, kind);
   }
 
-  /** The server's members who have a title: the server's record and the title's index record, nothing else. */
+  /** The server's members who have a title: the server's record and the title's rows in this server, no mirror. */
   async holders(guildId: string, kind: ListKind, id: number): Promise<TitleHolders> {
-    const [memberIds, indexed] = await Promise.all([this.memberships.members(guildId), this.mirrors.titles.read(kind, id)]);
+    const [memberIds, indexed] = await Promise.all([this.memberships.members(guildId), this.mirrors.titles.read(guildId, kind, id)]);
     return holdersIn(memberIds, indexed, this.o.now());
+  }
+
+  /** The server's record and its members' summaries (one read each), no mirror. */
+  async summaries(guildId: string, kind: ListKind): Promise<MemberSummary[]> {
+    return this.mirrors.summaries.read(await this.memberships.members(guildId), kind, this.o.now());
+  }
+
+  titleNames(kind: ListKind, ids: readonly number[]): Promise<Map<number, TitleName>> {
+    return this.mirrors.titles.names(kind, ids);
   }
 
   async join(guildId: string, discordUserId: string, signal?: AbortSignal): Promise<JoinOutcome> {
@@ -111,6 +122,8 @@ export class Social implements SocialService {
           return true;
         });
         if (changes.length > 0) await this.emit(discordUserId, link.serviceUser, changes);
+      } else if (!joined.alreadyMember) {
+        await this.mirrors.indexGuild(discordUserId, guildId);
       }
     } catch (error) {
       if (!joined.alreadyMember) await this.undoJoin(guildId, discordUserId);
@@ -133,6 +146,7 @@ export class Social implements SocialService {
     const member = await this.memberships.member(discordUserId);
     const { was, remaining } = await this.memberships.leave(guildId, discordUserId);
     if (remaining === 0 && member) await this.dropUserData(discordUserId, member.jobIds ?? []);
+    else if (was) await this.mirrors.unindexGuild(discordUserId, guildId);
     return was;
   }
 
