@@ -16,6 +16,9 @@ export const MIN_TOP_MEMBERS = 3;
 
 const SECONDS_PER_DAY = 86_400;
 
+/** Title ids up to this are counted in arrays indexed by id (the service's ids are in the hundreds of thousands). */
+const DENSE_IDS = 1 << 20;
+
 /** The list status a status group stands for on a list of this kind. */
 export function statusOf(kind: ListKind, group: TopStatus): string {
   switch (group) {
@@ -104,31 +107,51 @@ export interface TopTitle extends TopCount {
 export function topTitles(summaries: readonly MemberSummary[], status?: string, minMembers = MIN_TOP_MEMBERS): TopCount[] {
   // Summaries keep the list's usual statuses: another one is on no title.
   if (status !== undefined && summaries.some((s) => statusCode(s.kind, status) === OTHER_STATUS)) return [];
-  // Per title: members, score sum, scored (flat, by id: a Map of small arrays is the hot loop here).
-  const byId = new Map<number, [number, number, number]>();
+  // Per title: members, score sum, scored, counted in typed arrays by title id (dense: ids are small) or by a
+  // slot per id when they are not; the hot loop over every member's every title does no allocation.
+  let maxId = 0;
+  let total = 0;
   for (const s of summaries) {
-    const code = status === undefined ? undefined : statusCode(s.kind, status);
+    total += s.titles.length >> 1;
+    for (let i = 0; i < s.titles.length; i += 2) if ((s.titles[i] as number) > maxId) maxId = s.titles[i] as number;
+  }
+  const dense = maxId <= DENSE_IDS;
+  const size = dense ? maxId + 1 : total;
+  const members = new Int32Array(size);
+  const sums = new Int32Array(size);
+  const scoredBy = new Int32Array(size);
+  const slots = new Map<number, number>();
+  const idOfSlot: number[] = [];
+  for (const s of summaries) {
+    const code = status === undefined ? -1 : statusCode(s.kind, status);
     const titles = s.titles;
     for (let i = 0; i < titles.length; i += 2) {
       const packed = titles[i + 1] as number;
-      if (code !== undefined && packed >> 4 !== code) continue;
+      if (code >= 0 && packed >> 4 !== code) continue;
       const id = titles[i] as number;
-      let t = byId.get(id);
-      if (!t) {
-        t = [0, 0, 0];
-        byId.set(id, t);
+      let slot = id;
+      if (!dense) {
+        slot = slots.get(id) ?? idOfSlot.length;
+        if (slot === idOfSlot.length) {
+          slots.set(id, slot);
+          idOfSlot.push(id);
+        }
       }
-      t[0]++;
+      members[slot] = (members[slot] as number) + 1;
       const score = packed & 15;
       if (score > 0) {
-        t[1] += score;
-        t[2]++;
+        sums[slot] = (sums[slot] as number) + score;
+        scoredBy[slot] = (scoredBy[slot] as number) + 1;
       }
     }
   }
   const kept: Array<Omit<TopCount, 'rank'>> = [];
-  for (const [id, [members, sum, scored]] of byId) {
-    if (members >= minMembers) kept.push({ id, members, meanScore: scored > 0 ? sum / scored : undefined, scored });
+  const slotCount = dense ? size : idOfSlot.length;
+  for (let slot = 0; slot < slotCount; slot++) {
+    const n = members[slot] as number;
+    if (n < minMembers) continue;
+    const scored = scoredBy[slot] as number;
+    kept.push({ id: dense ? slot : (idOfSlot[slot] as number), members: n, meanScore: scored > 0 ? (sums[slot] as number) / scored : undefined, scored });
   }
   const mean = (t: { meanScore: number | undefined }) => t.meanScore ?? 0;
   kept.sort((a, b) => b.members - a.members || mean(b) - mean(a) || a.id - b.id);

@@ -30,7 +30,24 @@ interface StoredSummary {
   x?: number;
   /** [count, progress, seconds, completed, scoreSum, scored] */
   s: [number, number, number, number, number, number];
-  e: number[];
+  /** Per title two unsigned 32-bit little-endian words, its id and statusCode × 16 + score, in base64 (decoded natively, not number by number). */
+  e: string;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+function packTitles(words: readonly number[]): string {
+  const bytes = Buffer.alloc(words.length * 4);
+  words.forEach((w, i) => bytes.writeUInt32LE(w >>> 0, i * 4));
+  return bytes.toString('base64');
+}
+
+function unpackTitles(packed: string): Uint32Array {
+  const bytes = Buffer.from(packed, 'base64');
+  const words = new Uint32Array((bytes.length >> 3) * 2);
+  if (LITTLE_ENDIAN) new Uint8Array(words.buffer).set(bytes.subarray(0, words.length * 4));
+  else for (let i = 0; i < words.length; i++) words[i] = bytes.readUInt32LE(i * 4);
+  return words;
 }
 
 /** What a summary is computed from: a mirror as stored, or as readers see it. */
@@ -57,7 +74,7 @@ function stored(kind: ListKind, m: Summarized): StoredSummary {
     }
     e.push(entry.id, statusCode(kind, entry.status) * 16 + score);
   }
-  const s: StoredSummary = { u: m.serviceUser, v: m.version ?? 0, s: [count, progress, seconds, completed, scoreSum, scored], e };
+  const s: StoredSummary = { u: m.serviceUser, v: m.version ?? 0, s: [count, progress, seconds, completed, scoreSum, scored], e: packTitles(e) };
   if (m.staleUntil !== undefined) s.x = m.staleUntil;
   return s;
 }
@@ -68,7 +85,7 @@ function parse(raw: string | undefined): StoredSummary | undefined {
   if (raw === undefined) return undefined;
   try {
     const v = JSON.parse(raw) as Partial<StoredSummary>;
-    if (typeof v.u !== 'string' || !finite(v.v) || !Array.isArray(v.s) || v.s.length !== 6 || !v.s.every(finite) || !Array.isArray(v.e)) return undefined;
+    if (typeof v.u !== 'string' || !finite(v.v) || !Array.isArray(v.s) || v.s.length !== 6 || !v.s.every(finite) || typeof v.e !== 'string') return undefined;
     return v as StoredSummary;
   } catch {
     return undefined;
@@ -80,7 +97,7 @@ export function decodeSummary(discordUserId: string, kind: ListKind, raw: string
   const s = parse(raw);
   if (!s) return undefined;
   const [count, progress, seconds, completed, scoreSum, scored] = s.s;
-  const summary: MemberSummary = { discordUserId, serviceUser: s.u, kind, count, progress, seconds, completed, scoreSum, scored, titles: s.e.length % 2 === 0 && s.e.every(finite) ? s.e : [] };
+  const summary: MemberSummary = { discordUserId, serviceUser: s.u, kind, count, progress, seconds, completed, scoreSum, scored, titles: unpackTitles(s.e) };
   if (finite(s.x)) summary.staleUntil = s.x;
   return summary;
 }

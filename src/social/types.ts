@@ -109,7 +109,7 @@ export interface MemberSummary {
   scoreSum: number;
   scored: number;
   /** Per title: its id, then its status code × 16 + its score (flat pairs; see member-summary.ts). */
-  titles: readonly number[];
+  titles: Uint32Array;
 }
 
 /** What the leaderboards and `/server top` read: summaries and names, never a member's mirror. */
