@@ -112,8 +112,9 @@ export function topTitles(summaries: readonly MemberSummary[], status?: string, 
   let maxId = 0;
   let total = 0;
   for (const s of summaries) {
-    total += s.titles.length >> 1;
-    for (let i = 0; i < s.titles.length; i += 2) if ((s.titles[i] as number) > maxId) maxId = s.titles[i] as number;
+    const titles = s.titles;
+    total += titles.length >> 1;
+    for (let i = 0; i < titles.length; i += 2) if ((titles[i] as number) > maxId) maxId = titles[i] as number;
   }
   const dense = maxId <= DENSE_IDS;
   const size = dense ? maxId + 1 : total;

@@ -3,7 +3,8 @@
 // by and each title's status and score, compact. `/server leaderboard` and `/server top` read the
 // server's members' summaries in one store read instead of decoding every member's mirror. A summary
 // carries the version of the mirror it was computed from, so a slower writer never puts back an older one.
-// About 8 bytes per entry.
+// Stored as a JSON line of the sums, then the titles packed in base64 (about 11 bytes per entry): a
+// leaderboard parses the short line only, the top titles decode the rest natively.
 
 import { modify, type SocialKv } from './kv.js';
 import type { MirrorRecord } from './records.js';
@@ -81,12 +82,19 @@ function stored(kind: ListKind, m: Summarized): StoredSummary {
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+function encode(s: StoredSummary): string {
+  const { e, ...sums } = s;
+  return `${JSON.stringify(sums)}\n${e}`;
+}
+
 function parse(raw: string | undefined): StoredSummary | undefined {
   if (raw === undefined) return undefined;
+  const end = raw.indexOf('\n');
+  if (end < 0) return undefined;
   try {
-    const v = JSON.parse(raw) as Partial<StoredSummary>;
-    if (typeof v.u !== 'string' || !finite(v.v) || !Array.isArray(v.s) || v.s.length !== 6 || !v.s.every(finite) || typeof v.e !== 'string') return undefined;
-    return v as StoredSummary;
+    const v = JSON.parse(raw.slice(0, end)) as Partial<StoredSummary>;
+    if (typeof v.u !== 'string' || !finite(v.v) || !Array.isArray(v.s) || v.s.length !== 6 || !v.s.every(finite)) return undefined;
+    return { ...(v as StoredSummary), e: raw.slice(end + 1) };
   } catch {
     return undefined;
   }
@@ -97,14 +105,30 @@ export function decodeSummary(discordUserId: string, kind: ListKind, raw: string
   const s = parse(raw);
   if (!s) return undefined;
   const [count, progress, seconds, completed, scoreSum, scored] = s.s;
-  const summary: MemberSummary = { discordUserId, serviceUser: s.u, kind, count, progress, seconds, completed, scoreSum, scored, titles: unpackTitles(s.e) };
+  let titles: Uint32Array | undefined;
+  const packed = s.e;
+  // Decoded when first read (the leaderboards never read them).
+  const summary: MemberSummary = {
+    discordUserId,
+    serviceUser: s.u,
+    kind,
+    count,
+    progress,
+    seconds,
+    completed,
+    scoreSum,
+    scored,
+    get titles() {
+      return (titles ??= unpackTitles(packed));
+    },
+  };
   if (finite(s.x)) summary.staleUntil = s.x;
   return summary;
 }
 
 /** A mirror's summary, as the leaderboards read it. */
 export function summaryOf(mirror: MemberMirror): MemberSummary {
-  return decodeSummary(mirror.discordUserId, mirror.kind, JSON.stringify(stored(mirror.kind, mirror))) as MemberSummary;
+  return decodeSummary(mirror.discordUserId, mirror.kind, encode(stored(mirror.kind, mirror))) as MemberSummary;
 }
 
 /** The status and score of each title on a summarized list. */
@@ -126,7 +150,7 @@ export class MemberSummaries {
     await modify(this.kv, SUMMARY_KEY(userId, kind), (raw) => {
       const kept = parse(raw);
       if (kept && kept.v >= next.v) return { keep: true, result: undefined };
-      return { value: JSON.stringify(next), result: undefined };
+      return { value: encode(next), result: undefined };
     });
   }
 

@@ -120,7 +120,8 @@ export class MirrorStore {
       // is missing or differs; otherwise only the changed titles are written.
       const whole = read.full || !previous || previous.staleUntil !== undefined || previous.serviceUser !== serviceUser;
       const put = whole ? [...record.entries.values()] : changes.flatMap((c) => (c.after ? [c.after] : []));
-      await this.titles.put(userId, kind, serviceUser, put);
+      // A first sync (no mirror was kept) finds no row of theirs to compare with.
+      await this.titles.put(userId, kind, serviceUser, put, undefined, !previous);
       await this.summaries.write(userId, kind, record);
     });
     return changes;
@@ -159,7 +160,7 @@ export class MirrorStore {
 
   /** The member joined another server: their mirrored titles get rows there (one batch). */
   async indexGuild(userId: string, guildId: string): Promise<void> {
-    await this.titles.putIn(userId, [guildId], await this.indexedLists(userId));
+    await this.titles.putIn(userId, [guildId], await this.indexedLists(userId), true);
   }
 
   /** The member left one server (and stays in others): their rows there go. */

@@ -86,10 +86,10 @@ export class Social implements SocialService {
     return this.mirrors.view(discordUserId, kind);
   }
 
-  /** The server's members who have a title: the server's record and the title's rows in this server, no mirror. */
+  /** The server's members who have a title: the server's record, then its members' rows of the title (one read), no mirror. */
   async holders(guildId: string, kind: ListKind, id: number): Promise<TitleHolders> {
-    const [memberIds, indexed] = await Promise.all([this.memberships.members(guildId), this.mirrors.titles.read(guildId, kind, id)]);
-    return holdersIn(memberIds, indexed, this.o.now());
+    const memberIds = await this.memberships.members(guildId);
+    return holdersIn(memberIds, await this.mirrors.titles.read(guildId, kind, id, memberIds), this.o.now());
   }
 
   /** The server's record and its members' summaries (one read each), no mirror. */

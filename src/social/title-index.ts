@@ -1,6 +1,6 @@
 // The title index, per server: one small record per (server, title, member) who has the title,
-// `soc:h:<guild>:<kind>:<id>:<member>`, so "In this server" lists the keys under its title's prefix
-// and reads those rows: the cost follows the server's holders of that title, never the deployment,
+// `soc:h:<guild>:<kind>:<id>:<member>`, so "In this server" reads the rows of the server's members for
+// that title in one read: the cost follows the server's members, never the deployment,
 // and two members changing one title never write the same record. A title's name and rating,
 // `soc:name:<kind>:<id>`, is one small record written only when it changes. It is kept by the mirror
 // store wherever a mirror changes (first sync, later syncs, list changes through the bot, a lost
@@ -111,18 +111,20 @@ export interface IndexedList {
 export class TitleIndex {
   constructor(private readonly kv: SocialKv) {}
 
-  /** The holders of one title among this server's indexed members, or undefined when none has it. */
-  async read(guildId: string, kind: ListKind, id: number): Promise<IndexedTitle | undefined> {
-    const [keys, name] = await Promise.all([this.kv.keys(TITLE_PREFIX(guildId, kind, id)), this.kv.get(NAME_KEY(kind, id))]);
-    if (keys.length === 0) return undefined;
-    const values = await this.kv.getMany(keys);
-    const prefix = TITLE_PREFIX(guildId, kind, id).length;
+  /**
+   * The holders of one title among these members of the server, or undefined when none has it: one
+   * read of their rows (a key per member: the cost follows the server's members, never the deployment's).
+   */
+  async read(guildId: string, kind: ListKind, id: number, memberIds: readonly string[]): Promise<IndexedTitle | undefined> {
+    if (memberIds.length === 0) return undefined;
+    const values = await this.kv.getMany([...memberIds.map((userId) => ROW_KEY(guildId, kind, id, userId)), NAME_KEY(kind, id)]);
     const rows = new Map<string, IndexedRow>();
-    keys.forEach((key, i) => {
+    memberIds.forEach((userId, i) => {
       const row = indexedRow(kind, values[i]);
-      if (row) rows.set(key.slice(prefix), row);
+      if (row) rows.set(userId, row);
     });
-    return { ...(parseName(name) ?? { title: '', nsfw: true }), rows };
+    if (rows.size === 0) return undefined;
+    return { ...(parseName(values[memberIds.length]) ?? { title: '', nsfw: true }), rows };
   }
 
   /** The names and ratings of these titles (those the index has). One store read. */
@@ -140,14 +142,17 @@ export class TitleIndex {
    * Writes the member's rows for these entries in every server they joined (rows and names that are
    * already so are not written again). `staleUntil`: the member's login was lost, shown until then.
    */
-  async put(userId: string, kind: ListKind, serviceUser: string, entries: readonly MirrorEntry[], staleUntil?: number): Promise<void> {
+  async put(userId: string, kind: ListKind, serviceUser: string, entries: readonly MirrorEntry[], staleUntil?: number, fresh = false): Promise<void> {
     if (entries.length === 0) return;
     const guilds = parseMember(await this.kv.get(KEY.member(userId)))?.guilds ?? [];
-    await this.putIn(userId, guilds, [{ kind, serviceUser, entries, ...(staleUntil !== undefined ? { staleUntil } : {}) }]);
+    await this.putIn(userId, guilds, [{ kind, serviceUser, entries, ...(staleUntil !== undefined ? { staleUntil } : {}) }], fresh);
   }
 
-  /** Writes the member's rows of these lists in these servers (a server they just joined: `[guildId]`). One batch. */
-  async putIn(userId: string, guilds: readonly string[], lists: readonly IndexedList[]): Promise<void> {
+  /**
+   * Writes the member's rows of these lists in these servers (a server they just joined: `[guildId]`), one
+   * batch. `fresh`: no row of theirs is there yet (a first sync, a server just joined), so none is read first.
+   */
+  async putIn(userId: string, guilds: readonly string[], lists: readonly IndexedList[], fresh = false): Promise<void> {
     if (guilds.length === 0 || lists.every((l) => l.entries.length === 0)) return;
     await this.note(userId, guilds, []);
     const wanted: BatchWrite[] = [];
@@ -158,8 +163,14 @@ export class TitleIndex {
         wanted.push([NAME_KEY(list.kind, e.id), nameOf(e)]);
       }
     }
-    const kept = await this.kv.getMany(wanted.map(([key]) => key));
-    const writes = wanted.filter(([, value], i) => kept[i] !== value);
+    // Rows already so, and names (shared by every holder of a title), are not written again.
+    const compared = fresh ? wanted.filter(([key]) => !key.startsWith(HOLDERS_PREFIX)) : wanted;
+    const kept = new Map(compared.map(([key], i) => [key, i]));
+    const values = await this.kv.getMany(compared.map(([key]) => key));
+    const writes = wanted.filter(([key, value]) => {
+      const i = kept.get(key);
+      return i === undefined || values[i] !== value;
+    });
     if (writes.length > 0) await this.kv.writeMany(writes);
   }
 

@@ -11,7 +11,7 @@ import { silentLogger } from '../../src/log/log.js';
 import type { SocialKv } from '../../src/social/kv.js';
 import { serverViewOf } from '../../src/social/server-view.js';
 import { Social } from '../../src/social/social.js';
-import { HOLDERS_PREFIX, TitleIndex } from '../../src/social/title-index.js';
+import { HOLDERS_PREFIX, TITLE_PREFIX, TitleIndex } from '../../src/social/title-index.js';
 import type { StoreEngine } from '../../src/store/engine.js';
 import { engineCases } from '../../local-stack/store-engines.js';
 import { EnginePlace } from './engine-place.js';
@@ -86,8 +86,11 @@ describe.each(engineCases())('the title index on $kind', (engineCase) => {
     return id;
   }
 
+  /** The rows of a title in a server, whoever they belong to. */
   async function rowsOf(store: StoreEngine, id: number, kind: 'anime' | 'manga' = 'anime', guildId = GUILD) {
-    return (await new TitleIndex(store).read(guildId, kind, id))?.rows;
+    const prefix = TITLE_PREFIX(guildId, kind, id);
+    const holders = (await store.keys(prefix)).map((k) => k.slice(prefix.length));
+    return (await new TitleIndex(store).read(guildId, kind, id, holders))?.rows;
   }
 
   /** Whether any server's index has rows of this title. */
