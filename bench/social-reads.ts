@@ -22,6 +22,8 @@ import { ENGLISH } from '../src/i18n/index.js';
 export interface ReadTimes {
   warm: Summary;
   cold: Summary;
+  /** CPU time of this process per cold read (ms): what a loaded machine's real time hides. */
+  coldCpu: Summary;
   /** Upstream requests made while timing it. */
   upstream: number;
 }
@@ -40,6 +42,8 @@ function freshReader(social: SocialService): SocialService {
     isMember: (g, u) => social.isMember(g, u),
     mirror: (u, k) => social.mirror(u, k),
     holders: (g, k, i) => social.holders(g, k, i),
+    summaries: (g, k) => social.summaries(g, k),
+    titleNames: (k, ids) => social.titleNames(k, ids),
     join: (g, u, s) => social.join(g, u, s),
     leave: (g, u) => social.leave(g, u),
     listChanged: (u, k, i, e) => social.listChanged(u, k, i, e),
@@ -64,10 +68,13 @@ function contextFor(stack: SocialStack, guildId: string, userId: string, social:
   };
 }
 
-async function timed(samples: number[], fn: () => Promise<unknown>): Promise<void> {
+async function timed(samples: number[], fn: () => Promise<unknown>, cpuSamples?: number[]): Promise<void> {
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await fn();
   samples.push(performance.now() - t0);
+  const cpu = process.cpuUsage(cpu0);
+  cpuSamples?.push((cpu.user + cpu.system) / 1000);
 }
 
 /** Times `read` `n` times warm (one shared reader, filled first) and `coldN` times cold (a new reader each). */
@@ -75,19 +82,20 @@ async function both(stack: SocialStack, n: number, coldN: number, read: (social:
   const social = stack.core.social;
   const r0 = stack.requests();
   const cold: number[] = [];
-  for (let i = 0; i < coldN; i++) await timed(cold, () => read(freshReader(social), i));
+  const coldCpu: number[] = [];
+  for (let i = 0; i < coldN; i++) await timed(cold, () => read(freshReader(social), i), coldCpu);
   const warmReader = freshReader(social);
   await read(warmReader, 0);
   const warm: number[] = [];
   for (let i = 0; i < n; i++) await timed(warm, () => read(warmReader, i));
-  return { warm: summarize(warm), cold: summarize(cold), upstream: stack.requests() - r0 };
+  return { warm: summarize(warm), cold: summarize(cold), coldCpu: summarize(coldCpu), upstream: stack.requests() - r0 };
 }
 
 export async function timeReads(stack: SocialStack, workload: SocialWorkload, catalogue: Catalogue, n: number): Promise<Reads> {
   const guild = workload.guilds[0];
   if (!guild) throw new Error('no server');
   const g = guild.guildId;
-  const coldN = Math.max(5, Math.round(n / 10));
+  const coldN = Math.max(20, Math.round(n / 5));
   const rng = new Prng(777);
   const popular = [...catalogue.anime.list].sort((a, b) => a.popularity - b.popularity);
   const titles: Array<[ListKind, number]> = [];

@@ -1,6 +1,6 @@
 // The social bench's workload: 1 000 members with 300 list entries each (200 anime, 100 manga), picked
 // from the emulator's catalogue with a popularity skew (so lists overlap as real ones do), spread over
-// 50 servers (server 0 has every member; each member also joins two of the 49 others); and list changes
+// 100 servers (server 0 has every member; each member also joins two of the 99 others); and list changes
 // at a realistic rate (15 % of the members update daily, most hardly ever; most changes are progress). Seeded: the
 // same on every engine and every run.
 
@@ -12,7 +12,7 @@ import { Prng } from '../emulator/prng.js';
 export const MEMBERS = 1_000;
 export const ANIME_PER_MEMBER = 200;
 export const MANGA_PER_MEMBER = 100;
-export const GUILDS = 50;
+export const GUILDS = 100;
 /** Servers besides server 0 each member joins. */
 export const EXTRA_GUILDS_PER_MEMBER = 2;
 /** Works of each kind in the emulator's catalogue the lists are picked from. */

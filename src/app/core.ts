@@ -103,7 +103,9 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     now,
   });
   const audited = auditedLogin(login, metrics, log);
-  const social = await openSocial(o, now, { store, jobs, service, tokens });
+  // One instance for the sync and the bot (one rule for an unknown rating), on the slow-store wrapper.
+  const nsfwRatings = new NsfwRatings(steps.for('nsfw_ratings'), (error) => log.warn('the shared nsfw ratings could not be read or written', { error }));
+  const social = await openSocial(o, now, { store, jobs, service, tokens, nsfwRatings });
   // Reads fall back to the defaults when the store is slow; a change the person asked for is not cut short.
   const preferences = new TitlePreferences({ kv: steps.for('preferences', ['get']) });
   const accounts = accountLinks({
@@ -132,7 +134,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     log,
     now,
     titleCache: new TitleCache(now),
-    nsfwRatings: new NsfwRatings(steps.for('nsfw_ratings'), (error) => log.warn('the shared nsfw ratings could not be read or written', { error })),
+    nsfwRatings,
     serviceWebUrl: config.service.webUrl,
     airing: new SeasonAiring({ service, now }),
     reminders,
@@ -243,11 +245,15 @@ async function openFeed(o: CoreOptions, now: () => number, store: BotStore, jobs
 }
 
 /** The server community over the shared store and job engine; members' lists are read as background work in the shared budget. */
-async function openSocial(o: CoreOptions, now: () => number, { store, jobs, service, tokens }: { store: BotStore; jobs: JobEngine; service: ServiceClient; tokens: TokenManager }): Promise<Social> {
+async function openSocial(
+  o: CoreOptions,
+  now: () => number,
+  { store, jobs, service, tokens, nsfwRatings }: { store: BotStore; jobs: JobEngine; service: ServiceClient; tokens: TokenManager; nsfwRatings: NsfwRatings },
+): Promise<Social> {
   const social = new Social({
     kv: store.engine,
     jobs,
-    source: serviceListSource(service, tokens),
+    source: serviceListSource(service, tokens, nsfwRatings),
     linked: async (id) => {
       const account = await store.accounts.get(id);
       return account ? { serviceUser: account.serviceUserName, linkedAt: account.linkedAt } : undefined;

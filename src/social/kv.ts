@@ -4,7 +4,7 @@
 
 import type { StoreEngine } from '../store/engine.js';
 
-export type SocialKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete' | 'delete' | 'keys'>;
+export type SocialKv = Pick<StoreEngine, 'get' | 'getMany' | 'set' | 'writeMany' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete' | 'delete' | 'keys'>;
 
 /** What a change makes of a record: a new value, deletion (`value: undefined`), or nothing (`keep`). */
 export type Change<T> = { keep: true; result: T } | { keep?: false; value: string | undefined; result: T };

@@ -1,7 +1,8 @@
-// A server's leaderboards from its members' mirrored lists: who watched (read) the most, and the
-// titles most members have. Pure: no store, no service.
+// A server's leaderboards from its members' list summaries (src/social/member-summary.ts, kept at each
+// sync): who watched (read) the most, and the titles most members have. Pure: no store, no service.
 
-import type { ListKind, MemberMirror } from './types.js';
+import { OTHER_STATUS, statusCode } from './member-summary.js';
+import type { ListKind, MemberSummary } from './types.js';
 
 export const LEADERBOARD_METRICS = ['episodes', 'days', 'completed', 'mean_score'] as const;
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
@@ -14,6 +15,9 @@ export type TopStatus = (typeof TOP_STATUSES)[number];
 export const MIN_TOP_MEMBERS = 3;
 
 const SECONDS_PER_DAY = 86_400;
+
+/** Title ids up to this are counted in arrays indexed by id (the service's ids are in the hundreds of thousands). */
+const DENSE_IDS = 1 << 20;
 
 /** The list status a status group stands for on a list of this kind. */
 export function statusOf(kind: ListKind, group: TopStatus): string {
@@ -44,47 +48,28 @@ export interface LeaderboardRow {
 }
 
 /** One member's value for a metric, or undefined when it has none (mean score of a member who scored nothing). */
-export function memberValue(mirror: MemberMirror, metric: LeaderboardMetric): { value: number; basis: number } | undefined {
-  const entries = mirror.entries;
+export function memberValue(s: MemberSummary, metric: LeaderboardMetric): { value: number; basis: number } | undefined {
   switch (metric) {
-    case 'episodes': {
-      let sum = 0;
-      for (const e of entries) sum += Math.max(0, e.progress);
-      return { value: sum, basis: entries.length };
-    }
-    case 'days': {
-      let seconds = 0;
-      for (const e of entries) seconds += Math.max(0, e.progress) * Math.max(0, e.episodeSeconds);
-      return { value: seconds / SECONDS_PER_DAY, basis: entries.length };
-    }
-    case 'completed': {
-      let count = 0;
-      for (const e of entries) if (e.status === 'completed') count++;
-      return { value: count, basis: entries.length };
-    }
-    case 'mean_score': {
-      let sum = 0;
-      let scored = 0;
-      for (const e of entries) {
-        if (e.score > 0) {
-          sum += e.score;
-          scored++;
-        }
-      }
-      return scored === 0 ? undefined : { value: sum / scored, basis: scored };
-    }
+    case 'episodes':
+      return { value: s.progress, basis: s.count };
+    case 'days':
+      return { value: s.seconds / SECONDS_PER_DAY, basis: s.count };
+    case 'completed':
+      return { value: s.completed, basis: s.count };
+    case 'mean_score':
+      return s.scored === 0 ? undefined : { value: s.scoreSum / s.scored, basis: s.scored };
   }
 }
 
 /**
- * Members ranked by a metric, highest first. `mirrors` come in join order, which breaks ties; members
+ * Members ranked by a metric, highest first. `summaries` come in join order, which breaks ties; members
  * without a value (nothing scored for mean_score) are left out.
  */
-export function leaderboard(mirrors: readonly MemberMirror[], metric: LeaderboardMetric): LeaderboardRow[] {
+export function leaderboard(summaries: readonly MemberSummary[], metric: LeaderboardMetric): LeaderboardRow[] {
   const rows: Array<Omit<LeaderboardRow, 'rank'> & { order: number }> = [];
-  mirrors.forEach((mirror, order) => {
-    const v = memberValue(mirror, metric);
-    if (v) rows.push({ discordUserId: mirror.discordUserId, serviceUser: mirror.serviceUser, value: v.value, basis: v.basis, order });
+  summaries.forEach((s, order) => {
+    const v = memberValue(s, metric);
+    if (v) rows.push({ discordUserId: s.discordUserId, serviceUser: s.serviceUser, value: v.value, basis: v.basis, order });
   });
   rows.sort((a, b) => b.value - a.value || a.order - b.order);
   const ranked: LeaderboardRow[] = [];
@@ -96,13 +81,11 @@ export function leaderboard(mirrors: readonly MemberMirror[], metric: Leaderboar
   return ranked;
 }
 
-export interface TopTitle {
+/** A title on the top list, counted from the members' summaries. */
+export interface TopCount {
   /** 1-based; titles with as many members and the same mean share a rank. */
   rank: number;
   id: number;
-  /** Untrusted text, as the first member's list has it. */
-  title: string;
-  nsfw: boolean;
   /** Members who have it (with the status asked for, if any). */
   members: number;
   /** Mean of the scores members gave it, undefined when nobody scored it. */
@@ -110,34 +93,70 @@ export interface TopTitle {
   scored: number;
 }
 
+/** A top title with its name, as shown. */
+export interface TopTitle extends TopCount {
+  /** Untrusted text. */
+  title: string;
+  nsfw: boolean;
+}
+
 /**
  * The titles most members have (with a status, if given), at least `minMembers` of them: most members
  * first, then the higher mean score, then the lower id.
  */
-export function topTitles(mirrors: readonly MemberMirror[], status?: string, minMembers = MIN_TOP_MEMBERS): TopTitle[] {
-  const byId = new Map<number, { id: number; title: string; nsfw: boolean; members: number; sum: number; scored: number }>();
-  for (const mirror of mirrors) {
-    for (const e of mirror.entries) {
-      if (status !== undefined && e.status !== status) continue;
-      let t = byId.get(e.id);
-      if (!t) {
-        t = { id: e.id, title: e.title, nsfw: e.nsfw, members: 0, sum: 0, scored: 0 };
-        byId.set(e.id, t);
+export function topTitles(summaries: readonly MemberSummary[], status?: string, minMembers = MIN_TOP_MEMBERS): TopCount[] {
+  // Summaries keep the list's usual statuses: another one is on no title.
+  if (status !== undefined && summaries.some((s) => statusCode(s.kind, status) === OTHER_STATUS)) return [];
+  // Per title: members, score sum, scored, counted in typed arrays by title id (dense: ids are small) or by a
+  // slot per id when they are not; the hot loop over every member's every title does no allocation.
+  let maxId = 0;
+  let total = 0;
+  for (const s of summaries) {
+    const titles = s.titles;
+    total += titles.length >> 1;
+    for (let i = 0; i < titles.length; i += 2) if ((titles[i] as number) > maxId) maxId = titles[i] as number;
+  }
+  const dense = maxId <= DENSE_IDS;
+  const size = dense ? maxId + 1 : total;
+  const members = new Int32Array(size);
+  const sums = new Int32Array(size);
+  const scoredBy = new Int32Array(size);
+  const slots = new Map<number, number>();
+  const idOfSlot: number[] = [];
+  for (const s of summaries) {
+    const code = status === undefined ? -1 : statusCode(s.kind, status);
+    const titles = s.titles;
+    for (let i = 0; i < titles.length; i += 2) {
+      const packed = titles[i + 1] as number;
+      if (code >= 0 && packed >> 4 !== code) continue;
+      const id = titles[i] as number;
+      let slot = id;
+      if (!dense) {
+        slot = slots.get(id) ?? idOfSlot.length;
+        if (slot === idOfSlot.length) {
+          slots.set(id, slot);
+          idOfSlot.push(id);
+        }
       }
-      t.members++;
-      if (e.nsfw) t.nsfw = true;
-      if (e.score > 0) {
-        t.sum += e.score;
-        t.scored++;
+      members[slot] = (members[slot] as number) + 1;
+      const score = packed & 15;
+      if (score > 0) {
+        sums[slot] = (sums[slot] as number) + score;
+        scoredBy[slot] = (scoredBy[slot] as number) + 1;
       }
     }
   }
-  const kept = [...byId.values()]
-    .filter((t) => t.members >= minMembers)
-    .map((t) => ({ id: t.id, title: t.title, nsfw: t.nsfw, members: t.members, meanScore: t.scored > 0 ? t.sum / t.scored : undefined, scored: t.scored }));
+  const kept: Array<Omit<TopCount, 'rank'>> = [];
+  const slotCount = dense ? size : idOfSlot.length;
+  for (let slot = 0; slot < slotCount; slot++) {
+    const n = members[slot] as number;
+    if (n < minMembers) continue;
+    const scored = scoredBy[slot] as number;
+    kept.push({ id: dense ? slot : (idOfSlot[slot] as number), members: n, meanScore: scored > 0 ? (sums[slot] as number) / scored : undefined, scored });
+  }
   const mean = (t: { meanScore: number | undefined }) => t.meanScore ?? 0;
   kept.sort((a, b) => b.members - a.members || mean(b) - mean(a) || a.id - b.id);
-  const ranked: TopTitle[] = [];
+  const ranked: TopCount[] = [];
   kept.forEach((t, i) => {
     const previous = ranked[i - 1];
     const tied = previous !== undefined && previous.members === t.members && (previous.meanScore ?? 0) === mean(t);

@@ -2,6 +2,7 @@
 // (background work unless a signal of the member's own command is given), each item turned into a
 // mirror entry. Also how a list change the bot made becomes a mirror entry.
 
+import type { RatedWork } from '../catalogue/nsfw-ratings.js';
 import type { ServiceClient } from '../service/client.js';
 import { animeFields, mangaFields, nested } from '../service/fields.js';
 import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
@@ -34,11 +35,17 @@ const LIST_STATUS = nested('list_status', 'status', 'score', 'num_episodes_watch
 const ANIME_FIELDS = animeFields('num_episodes', 'average_episode_duration', 'nsfw', LIST_STATUS);
 const MANGA_FIELDS = mangaFields('num_chapters', 'nsfw', LIST_STATUS);
 
+/** Where the ratings the service gives with each title are kept for everyone (src/catalogue/nsfw-ratings.ts). */
+export interface RatingKeeper {
+  remember(kind: ListKind, works: Iterable<RatedWork>): Promise<void>;
+}
+
 /**
  * Reads through the service client: a sync's calls are unscoped, i.e. background work in the deployment's
  * shared budget (a login they find lost is told to its owner by DM); joining reads as the member's own command.
+ * The ratings the pages carry are kept (`ratings`): a title's rating shown by the server views is the service's.
  */
-export function serviceListSource(unscoped: ServiceClient, tokens: TokenManager): ListSource {
+export function serviceListSource(unscoped: ServiceClient, tokens: TokenManager, ratings?: RatingKeeper): ListSource {
   return {
     async page(discordUserId, kind, request) {
       const auth = tokens.sourceFor(discordUserId, { background: request.signal === undefined });
@@ -47,9 +54,11 @@ export function serviceListSource(unscoped: ServiceClient, tokens: TokenManager)
       const common = { limit: request.limit, offset: request.offset, nsfw: true } as const;
       if (kind === 'anime') {
         const page = await service.userAnimeList('@me', { ...common, fields: ANIME_FIELDS, ...(request.byUpdate ? { sort: 'list_updated_at' as const } : {}) }, ctx);
+        await ratings?.remember(kind, page.data.map((item) => item.node));
         return { entries: page.data.flatMap((item) => entryOrNone(mirrorEntryOf('anime', item.node, item.list_status))), more: page.paging.next !== undefined };
       }
       const page = await service.userMangaList('@me', { ...common, fields: MANGA_FIELDS, ...(request.byUpdate ? { sort: 'list_updated_at' as const } : {}) }, ctx);
+      await ratings?.remember(kind, page.data.map((item) => item.node));
       return { entries: page.data.flatMap((item) => entryOrNone(mirrorEntryOf('manga', item.node, item.list_status))), more: page.paging.next !== undefined };
     },
   };
@@ -90,7 +99,8 @@ export function mirrorEntryOf(kind: ListKind, work: Anime | Manga, status: Anime
     progress: count(progress),
     total: count(total),
     episodeSeconds: anime ? count((work as Anime).average_episode_duration) : 0,
-    nsfw: work.nsfw !== undefined && work.nsfw !== 'white',
+    // A rating the service did not give is not known to be safe: not shown outside age-restricted channels.
+    nsfw: work.nsfw !== 'white',
     updatedAt: epochMs(status.updated_at),
   };
 }

@@ -4,13 +4,16 @@
 // Every change also goes to the title index (src/social/title-index.ts): removals before the mirror
 // is written, additions and changes after, so a crash in between leaves at worst a row missing from
 // the index — never a row of a title the mirror lost — and the member's next full pass writes it.
+// After each mirror write the member's summary of that list (src/social/member-summary.ts) follows.
 // A mirror dropped while another process writes it (a leave or "forget me" racing a sync) leaves no
-// row behind: the drop removes the rows of what it deleted again after deleting it, and a writer
-// looks at the mirror after writing rows and takes back those of titles it no longer holds.
+// row or summary behind: the drop removes the rows of what it deleted before and again after deleting
+// it, and a writer looks at the mirror (and the member's servers) after writing rows and a summary and
+// takes back what the mirror no longer holds.
 
-import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, type MirrorRecord } from './records.js';
+import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, parseMember, type MirrorRecord } from './records.js';
 import { ConcurrentChangeError, modify, type SocialKv } from './kv.js';
-import { TitleIndex } from './title-index.js';
+import { MemberSummaries } from './member-summary.js';
+import { TitleIndex, type IndexedList } from './title-index.js';
 import type { ListKind, MemberMirror, MirrorChange, MirrorEntry } from './types.js';
 
 /** What one sync read from the service. */
@@ -28,12 +31,15 @@ const DROP_ATTEMPTS = 16;
 export class MirrorStore {
   /** The title index this store keeps along the mirrors (the server view reads it). */
   readonly titles: TitleIndex;
+  /** The members' summaries this store keeps along the mirrors (the leaderboards read them). */
+  readonly summaries: MemberSummaries;
 
   constructor(
     private readonly kv: SocialKv,
     private readonly now: () => number,
   ) {
     this.titles = new TitleIndex(kv);
+    this.summaries = new MemberSummaries(kv);
   }
 
   async record(userId: string, kind: ListKind): Promise<MirrorRecord | undefined> {
@@ -57,17 +63,22 @@ export class MirrorStore {
       if (!entry) {
         if (!before) return { keep: true, result: undefined };
         record.entries.delete(id);
+        record.version++;
         return { value: encodeMirror(record), result: { record, change: { kind, before } } };
       }
       const after = mergedChange(before, { ...entry, id, updatedAt: entry.updatedAt > 0 ? entry.updatedAt : this.now() });
       record.entries.set(id, after);
+      record.version++;
       const change: MirrorChange | undefined = !before ? { kind, after } : entriesDiffer(before, after) ? { kind, before, after } : undefined;
       return { value: encodeMirror(record), result: { record, change, after } };
     });
     const after = done?.after;
-    if (done && after) {
+    if (done) {
       const { record } = done;
-      await this.indexing(userId, kind, () => this.putRows(userId, kind, record.serviceUser, [after], record.staleUntil));
+      await this.indexing(userId, kind, async () => {
+        if (after) await this.putRows(userId, kind, record.serviceUser, [after], record.staleUntil);
+        await this.summarize(userId, kind, record);
+      });
     }
     return done?.change;
   }
@@ -104,6 +115,7 @@ export class MirrorStore {
         syncedAt: this.now(),
         seenUpdatedAt: seen,
         fullAt: read.full || !current ? read.startedAt : current.fullAt,
+        version: (current?.version ?? 0) + 1,
         entries: next,
       };
       return { value: encodeMirror(record), result: { record, previous: current, changes: current ? diff(kind, current.entries, next) : [] } };
@@ -115,7 +127,9 @@ export class MirrorStore {
       // is missing or differs; otherwise only the changed titles are written.
       const whole = read.full || !previous || previous.staleUntil !== undefined || previous.serviceUser !== serviceUser;
       const put = whole ? [...record.entries.values()] : changes.flatMap((c) => (c.after ? [c.after] : []));
-      await this.putRows(userId, kind, serviceUser, put);
+      // A first sync (no mirror was kept) finds no row of theirs to compare with.
+      await this.putRows(userId, kind, serviceUser, put, undefined, !previous);
+      await this.summarize(userId, kind, record);
     });
     return changes;
   }
@@ -127,20 +141,28 @@ export class MirrorStore {
         const record = decodeMirror(raw);
         if (!record || record.staleUntil !== undefined) return { keep: true, result: undefined };
         record.staleUntil = staleUntil;
+        record.version++;
         return { value: encodeMirror(record), result: record };
       });
-      if (marked) await this.indexing(userId, kind, () => this.putRows(userId, kind, marked.serviceUser, [...marked.entries.values()], staleUntil));
+      if (marked) {
+        await this.indexing(userId, kind, async () => {
+          await this.putRows(userId, kind, marked.serviceUser, [...marked.entries.values()], staleUntil);
+          await this.summarize(userId, kind, marked);
+        });
+      }
     }
   }
 
   /**
-   * Both mirrors of the user, gone. Each mirror's rows leave the title index before it is deleted (a
-   * crash in between leaves no row) and again after (rows a concurrent writer put meanwhile); a mirror
-   * changed meanwhile is read again. Returns how many records were deleted.
+   * Both mirrors of the user, gone, with their summaries. Each mirror's rows leave the title index
+   * before it is deleted (a crash in between leaves no row) and again after (rows a concurrent writer
+   * put meanwhile); a mirror changed meanwhile is read again. Returns how many records were deleted.
    */
   async drop(userId: string): Promise<number> {
     let count = 0;
     for (const kind of KINDS) if (await this.dropOne(userId, kind)) count++;
+    // No row left: the note of the servers that held them goes too.
+    await this.titles.removeAll(userId, []);
     return count;
   }
 
@@ -148,27 +170,122 @@ export class MirrorStore {
     const key = KEY.mirror(userId, kind);
     for (let attempt = 0; attempt < DROP_ATTEMPTS; attempt++) {
       const raw = await this.kv.get(key);
-      if (raw === undefined) return false;
+      if (raw === undefined) {
+        await this.summaries.drop(userId, kind);
+        return false;
+      }
       const ids = [...(decodeMirror(raw)?.entries.keys() ?? [])];
       await this.titles.remove(userId, kind, ids);
       if (await this.kv.compareAndDelete(key, raw)) {
         await this.titles.remove(userId, kind, ids);
+        await this.summaries.drop(userId, kind);
         return true;
       }
     }
     throw new ConcurrentChangeError(key);
   }
 
+  /** The member joined another server: their mirrored titles get rows there (one batch), taken back if their record no longer names it. */
+  async indexGuild(userId: string, guildId: string): Promise<void> {
+    const lists = await this.indexedLists(userId);
+    await this.titles.putIn(userId, [guildId], lists, true);
+    if (!(await this.listedIn(userId, guildId))) await this.settleGuild(userId, guildId, lists);
+  }
+
+  /** The member left one server (and may stay in others): their rows there go, unless their record names it again. */
+  async unindexGuild(userId: string, guildId: string): Promise<void> {
+    await this.settleGuild(userId, guildId);
+  }
+
   /**
-   * Writes the member's rows for these entries, then takes back the rows of those the mirror no longer
-   * holds (dropped or removed while the rows were written: nothing else would ever remove them).
+   * Makes the member's rows in one server agree with their record (rows there exactly while it names
+   * the server), again while it changed meanwhile. `written`: rows just written there (taken back even
+   * when their mirror is gone).
    */
-  private async putRows(userId: string, kind: ListKind, serviceUser: string, entries: readonly MirrorEntry[], staleUntil?: number): Promise<void> {
+  private async settleGuild(userId: string, guildId: string, written: readonly IndexedList[] = []): Promise<void> {
+    for (let round = 0; round < DROP_ATTEMPTS; round++) {
+      const listed = await this.listedIn(userId, guildId);
+      const lists = await this.indexedLists(userId);
+      if (listed) await this.titles.putIn(userId, [guildId], lists);
+      else await this.titles.removeIn(userId, guildId, [...lists, ...written].map((l) => ({ kind: l.kind, ids: l.entries.map((e) => e.id) })));
+      if ((await this.listedIn(userId, guildId)) === listed) return;
+    }
+    throw new ConcurrentChangeError(KEY.member(userId));
+  }
+
+  private async listedIn(userId: string, guildId: string): Promise<boolean> {
+    return parseMember(await this.kv.get(KEY.member(userId)))?.guilds.includes(guildId) ?? false;
+  }
+
+  /**
+   * Writes the member's index rows in every server they joined and their summaries from the mirrors
+   * as kept (a mirror of an earlier version, or the layout moving: src/social/layout.ts).
+   */
+  async reindex(userId: string): Promise<void> {
+    const guilds = parseMember(await this.kv.get(KEY.member(userId)))?.guilds ?? [];
+    const lists = await this.indexedLists(userId);
+    await this.titles.putIn(userId, guilds, lists);
+    for (const list of lists) {
+      await this.takeBack(userId, list.kind, list.entries.map((e) => e.id), guilds);
+    }
+    for (const kind of KINDS) {
+      const record = await this.record(userId, kind);
+      if (record) await this.summarize(userId, kind, record);
+    }
+  }
+
+  private async indexedLists(userId: string): Promise<IndexedList[]> {
+    const lists: IndexedList[] = [];
+    for (const kind of KINDS) {
+      const record = await this.record(userId, kind);
+      if (!record) continue;
+      lists.push({ kind, serviceUser: record.serviceUser, entries: [...record.entries.values()], ...(record.staleUntil !== undefined ? { staleUntil: record.staleUntil } : {}) });
+    }
+    return lists;
+  }
+
+  /** Writes the member's rows for these entries in every server they joined, then takes back what no longer holds. */
+  private async putRows(userId: string, kind: ListKind, serviceUser: string, entries: readonly MirrorEntry[], staleUntil?: number, fresh = false): Promise<void> {
     if (entries.length === 0) return;
-    await this.titles.put(userId, kind, serviceUser, entries, staleUntil);
+    const guilds = await this.titles.put(userId, kind, serviceUser, entries, staleUntil, fresh);
+    await this.takeBack(userId, kind, entries.map((e) => e.id), guilds);
+  }
+
+  /**
+   * After rows of these titles were written in these servers: rows of titles the mirror no longer
+   * holds go (dropped or removed meanwhile: nothing else would ever remove them), and so do rows in
+   * servers the member's record no longer names (a leave meanwhile); no mirror left, no note either.
+   */
+  private async takeBack(userId: string, kind: ListKind, ids: readonly number[], guilds: readonly string[]): Promise<void> {
+    const [rawMirror, rawMember] = await this.kv.getMany([KEY.mirror(userId, kind), KEY.member(userId)]);
+    const mirror = decodeMirror(rawMirror);
+    const joined = parseMember(rawMember)?.guilds ?? [];
+    const gone = ids.filter((id) => !mirror?.entries.has(id));
+    const held = ids.filter((id) => mirror?.entries.has(id));
+    const left = guilds.filter((g) => !joined.includes(g));
+    if (gone.length > 0) await this.titles.remove(userId, kind, gone, guilds);
+    if (held.length > 0 && left.length > 0) await this.titles.removeRows(userId, left, kind, held);
+    if (!mirror) await this.dropNoteWithoutMirrors(userId);
+  }
+
+  /** No mirror of the member is kept: the note of where their rows were goes (kept when a mirror is made meanwhile). */
+  private async dropNoteWithoutMirrors(userId: string): Promise<void> {
+    const mirrored = async () => (await this.kv.getMany(KINDS.map((kind) => KEY.mirror(userId, kind)))).some((raw) => raw !== undefined);
+    if (await mirrored()) return;
+    const noted = await this.titles.dropNote(userId);
+    if (noted.length > 0 && (await mirrored())) await this.titles.note(userId, noted);
+  }
+
+  /**
+   * Writes the summary of this mirror, then takes it back when the mirror was dropped meanwhile (or
+   * dropped and made anew: its version behind this one), putting the summary of the mirror kept now.
+   */
+  private async summarize(userId: string, kind: ListKind, record: MirrorRecord): Promise<void> {
+    await this.summaries.write(userId, kind, record);
     const now = await this.record(userId, kind);
-    const gone = entries.filter((e) => !now?.entries.has(e.id)).map((e) => e.id);
-    if (gone.length > 0) await this.titles.remove(userId, kind, gone);
+    if (now && now.version >= record.version) return;
+    await this.summaries.takeBack(userId, kind, record.version);
+    if (now) await this.summaries.write(userId, kind, now);
   }
 
   /**

@@ -9,8 +9,8 @@ export const KEY = {
   member: (userId: string) => `soc:member:${userId}`,
   members: 'soc:member:',
   mirror: (userId: string, kind: ListKind) => `soc:mirror:${userId}:${kind}`,
-  /** The title index (src/social/title-index.ts): `soc:title:<kind>:<id>`. */
-  titlePrefix: 'soc:title:',
+  /** The title index of an earlier version, one record per title for the whole deployment (moved at start: src/social/layout.ts). */
+  legacyTitlePrefix: 'soc:title:',
 } as const;
 
 export const KINDS: readonly ListKind[] = ['anime', 'manga'];
@@ -66,6 +66,8 @@ export interface MirrorRecord {
   /** When the whole list was last read (deletions are found then). */
   fullAt: number;
   staleUntil?: number;
+  /** Counts the record's writes (0: written by an earlier version): what the member's summary was computed from. */
+  version: number;
   entries: Map<number, MirrorEntry>;
 }
 
@@ -78,6 +80,7 @@ interface StoredMirror {
   w: number;
   f: number;
   x?: number;
+  v?: number;
   e: Row[];
 }
 
@@ -107,6 +110,7 @@ function entryOf(r: unknown): MirrorEntry | undefined {
 export function encodeMirror(m: MirrorRecord): string {
   const stored: StoredMirror = { u: m.serviceUser, s: m.syncedAt, w: m.seenUpdatedAt, f: m.fullAt, e: [...m.entries.values()].map(rowOf) };
   if (m.staleUntil !== undefined) stored.x = m.staleUntil;
+  if (m.version > 0) stored.v = m.version;
   return JSON.stringify(stored);
 }
 
@@ -120,7 +124,7 @@ export function decodeMirror(raw: string | undefined): MirrorRecord | undefined 
       const entry = entryOf(row);
       if (entry) entries.set(entry.id, entry);
     }
-    const record: MirrorRecord = { serviceUser: v.u, syncedAt: v.s, seenUpdatedAt: typeof v.w === 'number' ? v.w : 0, fullAt: typeof v.f === 'number' ? v.f : 0, entries };
+    const record: MirrorRecord = { serviceUser: v.u, syncedAt: v.s, seenUpdatedAt: typeof v.w === 'number' ? v.w : 0, fullAt: typeof v.f === 'number' ? v.f : 0, version: typeof v.v === 'number' ? v.v : 0, entries };
     if (typeof v.x === 'number') record.staleUntil = v.x;
     return record;
   } catch {

@@ -1,21 +1,7 @@
 // "In this server" on a title's details: which joined members have the title, with what status,
-// score and progress. Pure: no store, no service.
+// score and progress, from the server's title index (src/social/title-index.ts). Pure: no store, no service.
 
-import type { ListKind, MemberMirror, MirrorEntry, SocialReader, TitleHolder } from './types.js';
-
-/** Each mirror's entries by title id, built once per mirror object (memoized mirrors are reused across requests). */
-const indexes = new WeakMap<MemberMirror, ReadonlyMap<number, MirrorEntry>>();
-
-export function entryIn(mirror: MemberMirror, id: number): MirrorEntry | undefined {
-  let index = indexes.get(mirror);
-  if (!index) {
-    const built = new Map<number, MirrorEntry>();
-    for (const e of mirror.entries) if (!built.has(e.id)) built.set(e.id, e);
-    indexes.set(mirror, built);
-    index = built;
-  }
-  return index.get(id);
-}
+import type { ListKind, TitleHolder } from './types.js';
 
 const STATUS_ORDER: Readonly<Record<ListKind, readonly string[]>> = {
   anime: ['watching', 'completed', 'on_hold', 'dropped', 'plan_to_watch'],
@@ -41,17 +27,6 @@ export interface ServerView {
 function statusRank(kind: ListKind, status: string): number {
   const i = STATUS_ORDER[kind].indexOf(status);
   return i < 0 ? STATUS_ORDER[kind].length : i;
-}
-
-/** The server view of title `id` from the members' mirrors of its kind (in join order). */
-export function serverView(kind: ListKind, id: number, mirrors: readonly MemberMirror[]): ServerView {
-  const found: ServerViewLine[] = [];
-  for (const mirror of mirrors) {
-    if (mirror.kind !== kind) continue;
-    const e = entryIn(mirror, id);
-    if (e) found.push({ discordUserId: mirror.discordUserId, serviceUser: mirror.serviceUser, status: e.status, score: e.score, progress: e.progress, total: e.total });
-  }
-  return serverViewOf(kind, id, found);
 }
 
 /** The server view of title `id` from the members who have it, in join order (the title index's answer). */
@@ -82,14 +57,4 @@ export function serverViewOf(kind: ListKind, id: number, holders: readonly Title
     scored,
     lines: found.map(({ order: _order, ...line }) => line),
   };
-}
-
-/**
- * The mirrors of one kind of a server's joined members, in join order: one store read per member
- * (members without a mirror — never synced, expired — are left out).
- */
-export async function memberMirrors(reader: SocialReader, guildId: string, kind: ListKind): Promise<MemberMirror[]> {
-  const ids = await reader.members(guildId);
-  const mirrors = await Promise.all(ids.map((id) => reader.mirror(id, kind)));
-  return mirrors.filter((m): m is MemberMirror => m !== undefined);
 }

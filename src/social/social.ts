@@ -12,8 +12,9 @@ import { Memberships } from './memberships.js';
 import { MirrorStore } from './mirror-store.js';
 import { KINDS } from './records.js';
 import { MirrorSync, noteRead, type LinkLookup } from './sync.js';
+import { moveLayout } from './layout.js';
 import { holdersIn } from './title-index.js';
-import type { JoinOutcome, ListKind, MemberMirror, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders } from './types.js';
+import type { JoinOutcome, ListKind, MemberMirror, MemberSummary, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName } from './types.js';
 
 export interface SocialDeps {
   /** The shared store engine. */
@@ -68,6 +69,7 @@ export class Social implements SocialService {
   start(): Promise<void> {
     return (this.started ??= (async () => {
       await this.define();
+      await moveLayout(this.o.kv, this.memberships, this.mirrors, this.o.log);
       await this.sync.start();
     })());
   }
@@ -89,10 +91,19 @@ export class Social implements SocialService {
     return this.mirrors.view(discordUserId, kind);
   }
 
-  /** The server's members who have a title: the server's record and the title's index record, nothing else. */
+  /** The server's members who have a title: the server's record, then its members' rows of the title (one read), no mirror. */
   async holders(guildId: string, kind: ListKind, id: number): Promise<TitleHolders> {
-    const [memberIds, indexed] = await Promise.all([this.memberships.members(guildId), this.mirrors.titles.read(kind, id)]);
-    return holdersIn(memberIds, indexed, this.o.now());
+    const memberIds = await this.memberships.members(guildId);
+    return holdersIn(memberIds, await this.mirrors.titles.read(guildId, kind, id, memberIds), this.o.now());
+  }
+
+  /** The server's record and its members' summaries (one read each), no mirror. */
+  async summaries(guildId: string, kind: ListKind): Promise<MemberSummary[]> {
+    return this.mirrors.summaries.read(await this.memberships.members(guildId), kind, this.o.now());
+  }
+
+  titleNames(kind: ListKind, ids: readonly number[]): Promise<Map<number, TitleName>> {
+    return this.mirrors.titles.names(kind, ids);
   }
 
   async join(guildId: string, discordUserId: string, signal?: AbortSignal): Promise<JoinOutcome> {
@@ -117,6 +128,9 @@ export class Social implements SocialService {
           noteRead(m, synced.newest, now, this.knobs);
           return true;
         });
+      } else if (!joined.alreadyMember) {
+        // Their mirrors are kept (another server of theirs): their rows go into this server too.
+        await this.mirrors.indexGuild(discordUserId, guildId);
       }
     } catch (error) {
       if (!joined.alreadyMember) await this.undoJoin(guildId, discordUserId);
@@ -129,6 +143,7 @@ export class Social implements SocialService {
     if (!member?.guilds.includes(guildId)) {
       await this.memberships.settle(guildId, discordUserId);
       if (!member) await this.mirrors.drop(discordUserId);
+      else await this.mirrors.unindexGuild(discordUserId, guildId);
       return { ok: false, reason: 'left' };
     }
     if (changes.length > 0) await this.emit(discordUserId, link.serviceUser, changes);
@@ -140,11 +155,14 @@ export class Social implements SocialService {
   private async undoJoin(guildId: string, userId: string): Promise<void> {
     const { gone } = await this.memberships.leave(guildId, userId);
     if (gone) await this.dropUserData(userId, gone.jobIds ?? []);
+    else await this.mirrors.unindexGuild(userId, guildId);
   }
 
   async leave(guildId: string, discordUserId: string): Promise<boolean> {
     const { was, gone } = await this.memberships.leave(guildId, discordUserId);
     if (gone) await this.dropUserData(discordUserId, gone.jobIds ?? []);
+    // Still a member elsewhere: their rows in this server go (unless their record names it again: a join won).
+    else if (was) await this.mirrors.unindexGuild(discordUserId, guildId);
     return was;
   }
 

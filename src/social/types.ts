@@ -85,6 +85,41 @@ export interface TitleHoldersReader {
   holders(guildId: string, kind: ListKind, id: number): Promise<TitleHolders>;
 }
 
+/** A title's name as a holder's mirror has it (untrusted text), and whether it is kept out of channels that are not age-restricted. */
+export interface TitleName {
+  title: string;
+  nsfw: boolean;
+}
+
+/** One member's list of one kind, summed at each sync (src/social/member-summary.ts): what the leaderboards and top titles read. */
+export interface MemberSummary {
+  discordUserId: string;
+  /** Untrusted text. */
+  serviceUser: string;
+  kind: ListKind;
+  /** The member's login was lost: shown until then (epoch ms). */
+  staleUntil?: number;
+  /** Titles on the list. */
+  count: number;
+  /** Episodes watched (chapters read), summed. */
+  progress: number;
+  /** Seconds watched (episodes × their length; 0 for manga). */
+  seconds: number;
+  completed: number;
+  scoreSum: number;
+  scored: number;
+  /** Per title: its id, then its status code × 16 + its score (flat pairs; see member-summary.ts). */
+  titles: Uint32Array;
+}
+
+/** What the leaderboards and `/server top` read: summaries and names, never a member's mirror. */
+export interface BoardsReader {
+  /** The summaries of one kind of the server's joined members, in join order (a member without one, or whose lost login's stale time passed, left out). */
+  summaries(guildId: string, kind: ListKind): Promise<MemberSummary[]>;
+  /** The names and ratings of these titles, as the index keeps them. */
+  titleNames(kind: ListKind, ids: readonly number[]): Promise<Map<number, TitleName>>;
+}
+
 /** Told of every change found on a joined member's list (the activity feed listens here). */
 export type MirrorChangeListener = (discordUserId: string, serviceUser: string, changes: MirrorChange[]) => Promise<void>;
 
@@ -98,7 +133,7 @@ export type JoinOutcome =
  * The community as handlers and the other bot parts see it (`ctx.deps.social`). Implemented in
  * src/social/social.ts over the store and the job engine.
  */
-export interface SocialService extends SocialReader, TitleHoldersReader {
+export interface SocialService extends SocialReader, TitleHoldersReader, BoardsReader {
   /** Joins this server's community (the member must be linked): the first sync of their lists happens now if none is kept. */
   join(guildId: string, discordUserId: string, signal?: AbortSignal): Promise<JoinOutcome>;
   /** Leaves this server's community; the mirror is dropped when no server is left. Returns whether they were a member. */

@@ -22,6 +22,14 @@ export interface StoreEngine {
   compareAndDelete(key: string, expected: string): Promise<boolean>;
   /** Returns whether a live record was deleted. */
   delete(key: string): Promise<boolean>;
+  /** The values of these keys in their order (undefined: no live record), read in one step. */
+  getMany(keys: readonly string[]): Promise<Array<string | undefined>>;
+  /**
+   * Stores each value (without expiry) and deletes each key given `undefined`, all in one atomic step
+   * (one transaction or script): a reader sees every write of the batch or none. A key given twice
+   * takes its last write.
+   */
+  writeMany(writes: readonly BatchWrite[]): Promise<void>;
   /** Keys of live records starting with `prefix` (unordered). */
   keys(prefix: string): Promise<string[]>;
   /** Deletes every record whose expiry passed; returns how many. */
@@ -29,6 +37,16 @@ export interface StoreEngine {
   /** True when the engine answers (for /healthz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** One write of a batch: `[key, value]` stores, `[key, undefined]` deletes. */
+export type BatchWrite = readonly [key: string, value: string | undefined];
+
+/** The batch's writes with each key once, its last write kept (in the order keys first appear). */
+export function lastWrites(writes: readonly BatchWrite[]): BatchWrite[] {
+  const byKey = new Map<string, string | undefined>();
+  for (const [key, value] of writes) byKey.set(key, value);
+  return [...byKey];
 }
 
 export type EngineKind = 'memory' | 'sqlite' | 'postgres' | 'redis';

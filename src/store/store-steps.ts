@@ -46,7 +46,7 @@ export class StoreSlowError extends Error {
 }
 
 type Operation = Exclude<keyof StoreEngine, 'kind'>;
-const BOUNDED: readonly Operation[] = ['get', 'set', 'setIfAbsent', 'take', 'compareAndSet', 'compareAndDelete', 'delete', 'keys'];
+const BOUNDED: readonly Operation[] = ['get', 'getMany', 'set', 'writeMany', 'setIfAbsent', 'take', 'compareAndSet', 'compareAndDelete', 'delete', 'keys'];
 
 /** The engine's steps with a deadline of their own, for the users that fall back when the store is slow. */
 export class StoreSteps {
@@ -122,7 +122,9 @@ export class StoreSteps {
 /** Every operation of the interface (the compiler checks the list is complete). */
 const PASS_THROUGH: Record<Operation, true> = {
   get: true,
+  getMany: true,
   set: true,
+  writeMany: true,
   setIfAbsent: true,
   take: true,
   compareAndSet: true,

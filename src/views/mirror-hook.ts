@@ -13,9 +13,9 @@ export async function mirrorListChange(ctx: BaseContext, kind: WorkKind, work: A
       await ctx.deps.social.listChanged(ctx.userId, kind, work.id, undefined);
       return;
     }
-    // A title whose rating is not known here counts as not safe for work (never shown where it should not be).
-    const nsfw = work.nsfw ?? (await ctx.deps.nsfwRatings.get(kind, work.id)) ?? 'black';
-    const entry = mirrorEntryOf(kind, { ...work, nsfw }, status);
+    // The service's rating (with the answer, or kept); one not known counts as not safe for work (mirrorEntryOf).
+    const nsfw = work.nsfw ?? (await ctx.deps.nsfwRatings.get(kind, work.id));
+    const entry = mirrorEntryOf(kind, nsfw === undefined ? work : { ...work, nsfw }, status);
     if (!entry) return;
     await ctx.deps.social.listChanged(ctx.userId, kind, work.id, entry.updatedAt > 0 ? entry : { ...entry, updatedAt: ctx.deps.now() });
   } catch (error) {

@@ -1,7 +1,9 @@
 // What the server's list community shows: "In this server" under a title's details (with a button
 // listing every member who has it), the leaderboards and the server's top titles. Everything is read
-// from the shared store's mirror of joined members' lists: no request to the service. The title part
-// reads the title index (src/social/title-index.ts); the boards read the memoized mirrors.
+// from the shared store: no request to the service, and no member's mirror. The title part reads the
+// server's title index (src/social/title-index.ts); the boards read the members' summaries
+// (src/social/member-summary.ts). Only this server's members are shown or marked, the viewer too. A
+// title's rating is the service's (the kept ratings), else the index's; unknown is not safe for work.
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow, type APIEmbed } from 'discord.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
@@ -28,13 +30,11 @@ import {
   TOP_STATUSES,
   topTitles,
   type LeaderboardMetric,
-  type LeaderboardRow,
   type TopStatus,
   type TopTitle,
 } from '../social/leaderboards.js';
-import { DerivedMemo } from '../social/derived-memo.js';
-import { mirrorMemo } from '../social/mirror-memo.js';
-import { memberMirrors, serverViewOf } from '../social/server-view.js';
+import { titleStates } from '../social/member-summary.js';
+import { serverViewOf } from '../social/server-view.js';
 import type { ListKind, TitleHoldersReader } from '../social/types.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
 
@@ -115,7 +115,8 @@ export const serverMembersView: PagedView<MembersState> = {
     const guildId = serverOf(ctx);
     const found = await ctx.deps.social.holders(guildId, state.kind, state.id);
     const view = serverViewOf(state.kind, state.id, found.holders);
-    const title = found.title ? shownTitle(ctx.t, found.title.title, found.title.nsfw, ctx.where.ageRestricted) : `#${state.id}`;
+    const nsfw = found.title ? await notSafeForWork(ctx, state.kind, state.id, found.title.nsfw) : true;
+    const title = found.title ? shownTitle(ctx.t, found.title.title, nsfw, ctx.where.ageRestricted) : `#${state.id}`;
     return {
       embeds: [serverMembersEmbed(ctx.t, view, title, offset, PAGE_SIZE)],
       open: [],
@@ -136,11 +137,16 @@ export const serverMembersHandler: ComponentHandler = {
   },
 };
 
-// ---- leaderboards --------------------------------------------------------------------------------
+/**
+ * Whether a title is kept out of channels that are not age-restricted: by the rating the service gave
+ * (the kept ratings), else as the index has it; a rating nobody knows counts as not safe for work.
+ */
+async function notSafeForWork(ctx: BaseContext, kind: ListKind, id: number, indexed: boolean | undefined): Promise<boolean> {
+  const rating = await ctx.deps.nsfwRatings.get(kind, id);
+  return rating !== undefined ? rating !== 'white' : (indexed ?? true);
+}
 
-/** Boards computed from the same mirror objects are reused (paging through a board computes it once). */
-const leaderboards = new DerivedMemo<LeaderboardRow[]>();
-const tops = new DerivedMemo<TopTitle[]>();
+// ---- leaderboards --------------------------------------------------------------------------------
 
 interface LeaderboardState {
   metric: LeaderboardMetric;
@@ -155,8 +161,7 @@ export const leaderboardView: PagedView<LeaderboardState> = {
   decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOf(r.string()) }),
   async load(ctx, state, offset) {
     const guildId = serverOf(ctx);
-    const mirrors = await memberMirrors(mirrorMemo(ctx.deps.social), guildId, state.kind);
-    const rows = leaderboards.get(`lb:${guildId}:${state.kind}:${state.metric}`, mirrors, () => leaderboard(mirrors, state.metric));
+    const rows = leaderboard(await ctx.deps.social.summaries(guildId, state.kind), state.metric);
     return {
       embeds: [leaderboardEmbed(ctx.t, state.metric, state.kind, rows, offset, PAGE_SIZE, ctx.userId)],
       open: [],
@@ -178,7 +183,7 @@ interface TopState {
   status: TopStatus | undefined;
 }
 
-/** `/server top`: the titles most members have, with their mean score; titles on the viewer's list marked. */
+/** `/server top`: the titles most members have, with their mean score; titles on the viewer's list marked when the viewer is a member here. */
 export const topTitlesView: PagedView<TopState> = {
   code: 'tt',
   openPlaceholder: (t) => t.t('catalogue.open.title'),
@@ -187,20 +192,30 @@ export const topTitlesView: PagedView<TopState> = {
   async load(ctx, state, offset) {
     const guildId = serverOf(ctx);
     const social = ctx.deps.social;
-    const mirrors = await memberMirrors(mirrorMemo(social), guildId, state.kind);
+    const summaries = await social.summaries(guildId, state.kind);
     const status = state.status === undefined ? undefined : statusOf(state.kind, state.status);
-    const titles = tops.get(`tt:${guildId}:${state.kind}:${status ?? ''}`, mirrors, () => topTitles(mirrors, status));
-    const own = mirrors.find((m) => m.discordUserId === ctx.userId) ?? (await social.mirror(ctx.userId, state.kind));
-    const mine = new Map((own?.entries ?? []).map((e) => [e.id, { status: e.status, score: e.score }]));
-    const page = titles.slice(offset, offset + PAGE_SIZE);
+    const counts = topTitles(summaries, status);
+    const pageCounts = counts.slice(offset, offset + PAGE_SIZE);
+    const names = await social.titleNames(state.kind, pageCounts.map((t) => t.id));
+    const named = await Promise.all(
+      pageCounts.map(async (t): Promise<TopTitle> => {
+        const name = names.get(t.id);
+        return { ...t, title: name?.title || `#${t.id}`, nsfw: await notSafeForWork(ctx, state.kind, t.id, name?.nsfw) };
+      }),
+    );
+    // Only the rows on this page are shown; the others keep their place in the ranking unnamed.
+    const titles: TopTitle[] = counts.map((t, i) => named[i - offset] ?? { ...t, title: '', nsfw: true });
+    // The viewer's own statuses and scores only when they are a member here: a public reply shows this server only.
+    const own = summaries.find((s) => s.discordUserId === ctx.userId);
+    const mine = own ? titleStates(own) : new Map<number, { status: string; score: number }>();
     const ageRestricted = ctx.where.ageRestricted;
     return {
       embeds: [topTitlesEmbed(ctx.t, state.kind, status, titles, offset, PAGE_SIZE, mine, ageRestricted, MIN_TOP_MEMBERS)],
-      open: page
+      open: named
         .filter((t) => ageRestricted || !t.nsfw)
         .map((t) => ({ label: clipPlain(`#${t.rank} ${t.title}`, 100), value: `${kindCode(state.kind)}:${t.id}` })),
-      hasNext: offset + PAGE_SIZE < titles.length,
-      total: titles.length,
+      hasNext: offset + PAGE_SIZE < counts.length,
+      total: counts.length,
     };
   },
 };

@@ -11,9 +11,8 @@ import {
   topTitlesEmbed,
 } from '../../src/render/social.js';
 import { computeAffinity } from '../../src/social/affinity.js';
-import { leaderboard, topTitles } from '../../src/social/leaderboards.js';
-import { serverView } from '../../src/social/server-view.js';
-import { entry, mirror } from '../social/boards-fixtures.js';
+import { leaderboard } from '../../src/social/leaderboards.js';
+import { entry, mirror, summaries, topOf, viewOf } from '../social/boards-fixtures.js';
 import { assertMentionsDisabled, assertWithinDiscordLimits } from './discord-limits.js';
 import { HOSTILE, embedProblems, visibleText } from './hostile-text.js';
 import type { APIEmbed } from 'discord.js';
@@ -51,11 +50,11 @@ describe('rendering hostile names and titles', () => {
         mirror(ID(n), [entry(7, { title: c.text, score: 5 + n, progress: 3, status: n === 2 ? 'watching' : 'completed' }), ...[1, 2, 3, 4, 5].map((i) => entry(i, { score: i + n }))], { serviceUser: c.text }),
       );
       const embeds = [
-        serverViewEmbed(ENGLISH, serverView('anime', 7, members)),
-        serverMembersEmbed(ENGLISH, serverView('anime', 7, members), 'a title', 0, 10),
+        serverViewEmbed(ENGLISH, viewOf('anime', 7, members)),
+        serverMembersEmbed(ENGLISH, viewOf('anime', 7, members), 'a title', 0, 10),
         compareEmbed(ENGLISH, 'anime', members[0] as never, members[1] as never, computeAffinity(members[0]?.entries ?? [], members[1]?.entries ?? []), true),
-        leaderboardEmbed(ENGLISH, 'episodes', 'anime', leaderboard(members, 'episodes'), 0, 10, ID(0)),
-        topTitlesEmbed(ENGLISH, 'anime', undefined, topTitles(members), 0, 10, new Map(), true, 3),
+        leaderboardEmbed(ENGLISH, 'episodes', 'anime', leaderboard(summaries(members), 'episodes'), 0, 10, ID(0)),
+        topTitlesEmbed(ENGLISH, 'anime', undefined, topOf(members), 0, 10, new Map(), true, 3),
       ];
       const final = checked(embeds);
       expect(visibleText(final)).toContain(c.shows.slice(0, 10));
@@ -66,7 +65,7 @@ describe('rendering hostile names and titles', () => {
 describe('serverViewEmbed', () => {
   it('says how many members have it per status, their mean score and at most five members, with plurals', () => {
     const members = Array.from({ length: 7 }, (_, n) => mirror(ID(n), [entry(9, { status: n < 2 ? 'watching' : 'completed', score: n === 0 ? 0 : 8, progress: n < 2 ? 4 : 12 })]));
-    const [embed] = checked([serverViewEmbed(ENGLISH, serverView('anime', 9, members))]);
+    const [embed] = checked([serverViewEmbed(ENGLISH, viewOf('anime', 9, members))]);
     const text = embed?.description ?? '';
     expect(embed?.title).toBe('In this server');
     expect(text).toContain('7 members have it here: 2 watching · 5 completed');
@@ -77,7 +76,7 @@ describe('serverViewEmbed', () => {
   });
 
   it('speaks in the singular for one member and says when nobody scored it', () => {
-    const [embed] = checked([serverViewEmbed(ENGLISH, serverView('manga', 3, [mirror(ID(1), [entry(3, { status: 'reading', progress: 1, total: 0 })], { kind: 'manga' })]))]);
+    const [embed] = checked([serverViewEmbed(ENGLISH, viewOf('manga', 3, [mirror(ID(1), [entry(3, { status: 'reading', progress: 1, total: 0 })], { kind: 'manga' })]))]);
     expect(embed?.description).toContain('1 member has it here: 1 reading');
     expect(embed?.description).toContain('\nNobody here scored it yet');
     expect(embed?.description).toContain('Reading · 1 chapter');
@@ -119,7 +118,7 @@ describe('compareEmbed', () => {
 
 describe('leaderboardEmbed', () => {
   const members = Array.from({ length: 25 }, (_, n) => mirror(ID(n), [entry(1, { progress: 100 - n, episodeSeconds: 1440 })]));
-  const rows = leaderboard(members, 'episodes');
+  const rows = leaderboard(summaries(members), 'episodes');
 
   it("marks the viewer's line on their page", () => {
     const [embed] = checked([leaderboardEmbed(ENGLISH, 'episodes', 'anime', rows, 0, 10, ID(3))]);
@@ -137,10 +136,10 @@ describe('leaderboardEmbed', () => {
   });
 
   it('names each metric with its unit', () => {
-    const days = leaderboard(members.slice(0, 1), 'days');
+    const days = leaderboard(summaries(members.slice(0, 1)), 'days');
     expect(checked([leaderboardEmbed(ENGLISH, 'days', 'anime', days, 0, 10, ID(0))])[0]?.description).toContain('— 1.7 days');
     expect(checked([leaderboardEmbed(ENGLISH, 'episodes', 'manga', rows.slice(0, 1), 0, 10, ID(0))])[0]?.title).toBe('Chapters read — manga leaderboard');
-    const one = leaderboard([mirror(ID(0), [entry(1, { score: 8 })])], 'mean_score');
+    const one = leaderboard(summaries([mirror(ID(0), [entry(1, { score: 8 })])]), 'mean_score');
     expect(checked([leaderboardEmbed(ENGLISH, 'mean_score', 'anime', one, 0, 10, ID(0))])[0]?.description).toContain('8 (1 score)');
   });
 });
@@ -149,7 +148,7 @@ describe('topTitlesEmbed', () => {
   it('lists titles with members and mean score, marks those on the viewer list, hides unsafe titles', () => {
     const members = [0, 1, 2].map((n) => mirror(ID(n), [entry(1, { score: 8 }), entry(2, { nsfw: true, title: 'Secret' })]));
     const mine = new Map([[1, { status: 'completed', score: 9 }]]);
-    const [embed] = checked([topTitlesEmbed(ENGLISH, 'anime', 'completed', topTitles(members), 0, 10, mine, false, 3)]);
+    const [embed] = checked([topTitlesEmbed(ENGLISH, 'anime', 'completed', topOf(members), 0, 10, mine, false, 3)]);
     expect(embed?.title).toBe('Top anime in this server (completed)');
     expect(embed?.description).toContain('**#1** Title 1\n\u20033 members · mean 8 · ✓ you: completed, 9');
     expect(embed?.description).toContain(`**#2** ${hiddenTitle(ENGLISH)}`);

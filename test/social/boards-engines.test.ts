@@ -1,15 +1,15 @@
 // The server features over the real community store on every store engine (memory, SQLite, and
-// PostgreSQL and Redis when TEST_POSTGRES_URL / TEST_REDIS_URL are set): the server view, compare
-// and the leaderboards read members' mirrors through the per-process memo, follow list changes at
-// once in the process that saw them and within the memo's time in another, and never show a member
-// who left.
+// PostgreSQL and Redis when TEST_POSTGRES_URL / TEST_REDIS_URL are set): the server view reads the
+// server's title index and the leaderboards the members' summaries (both follow a change made in
+// another process at once); compare reads mirrors through the per-process memo (within the memo's
+// time in another process); none shows a member who left.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log/log.js';
 import { computeAffinity } from '../../src/social/affinity.js';
 import { leaderboard, topTitles } from '../../src/social/leaderboards.js';
 import { MirrorMemo } from '../../src/social/mirror-memo.js';
-import { memberMirrors, serverView } from '../../src/social/server-view.js';
+import { serverViewOf } from '../../src/social/server-view.js';
 import { Social } from '../../src/social/social.js';
 import { engineCases } from '../../local-stack/store-engines.js';
 import { EnginePlace } from './engine-place.js';
@@ -52,7 +52,8 @@ describe.each(engineCases())('the server features on $kind', (engineCase) => {
     const two = await instance();
     for (const id of ids) expect(await one.social.join(GUILD, id)).toMatchObject({ ok: true });
 
-    const view = serverView('anime', 2, await memberMirrors(two.memo, GUILD, 'anime'));
+    const viewIn = async (social: Social) => serverViewOf('anime', 2, (await social.holders(GUILD, 'anime', 2)).holders);
+    const view = await viewIn(two.social);
     expect(view.members).toBe(4);
     expect(view.byStatus).toEqual([{ status: 'watching', count: 4 }]);
     // scores on title 2: 3, 4, 5, 6 for members 0-3
@@ -67,28 +68,30 @@ describe.each(engineCases())('the server features on $kind', (engineCase) => {
     const affinity = computeAffinity(a?.entries ?? [], b?.entries ?? []);
     expect(affinity).toMatchObject({ countA: 10, countB: 13, common: 10 });
     expect(affinity.correlation.kind).toBe('value');
-    expect(leaderboard(await memberMirrors(two.memo, GUILD, 'anime'), 'episodes').map((r) => r.value)).toEqual([55 + 36 * 3, 55 + 36 * 2, 55 + 36, 55]);
-    expect(topTitles(await memberMirrors(two.memo, GUILD, 'anime')).map((t) => t.id)).toHaveLength(10);
+    expect(leaderboard(await two.social.summaries(GUILD, 'anime'), 'episodes').map((r) => r.value)).toEqual([55 + 36 * 3, 55 + 36 * 2, 55 + 36, 55]);
+    expect(topTitles(await two.social.summaries(GUILD, 'anime')).map((t) => t.id)).toHaveLength(10);
 
-    // A change through the bot in process one: one's memo follows at once, two's within the memo's time.
-    await memberMirrors(one.memo, GUILD, 'anime');
+    // A change through the bot in process one: the index and the summaries follow at once in both;
+    // compare's memo in two within the memo's time.
+    await two.memo.mirror(ids[0] as string, 'anime');
     await one.social.listChanged(ids[0] as string, 'anime', 2, entry(2, { status: 'dropped', score: 1, progress: 1, updatedAt: now }));
-    expect(serverView('anime', 2, await memberMirrors(one.memo, GUILD, 'anime')).byStatus).toEqual([
-      { status: 'watching', count: 3 },
-      { status: 'dropped', count: 1 },
-    ]);
-    expect(serverView('anime', 2, await memberMirrors(two.memo, GUILD, 'anime')).byStatus).toEqual([{ status: 'watching', count: 4 }]);
+    for (const social of [one.social, two.social]) {
+      expect((await viewIn(social)).byStatus).toEqual([
+        { status: 'watching', count: 3 },
+        { status: 'dropped', count: 1 },
+      ]);
+      expect(leaderboard(await social.summaries(GUILD, 'anime'), 'episodes').map((r) => r.value)).toEqual([55 + 36 * 3, 55 + 36 * 2, 55 + 36, 55 - 1]);
+    }
+    expect((await two.memo.mirror(ids[0] as string, 'anime'))?.entries.find((e) => e.id === 2)?.status).toBe('watching');
     memoClock += TTL + 1;
-    expect(serverView('anime', 2, await memberMirrors(two.memo, GUILD, 'anime')).byStatus).toEqual([
-      { status: 'watching', count: 3 },
-      { status: 'dropped', count: 1 },
-    ]);
+    expect((await two.memo.mirror(ids[0] as string, 'anime'))?.entries.find((e) => e.id === 2)?.status).toBe('dropped');
 
-    // Leaving shows the member nowhere at once, though the memo still holds a copy of their list.
+    // Leaving shows the member nowhere at once.
     expect(await one.social.leave(GUILD, ids[3] as string)).toBe(true);
-    const after = serverView('anime', 2, await memberMirrors(two.memo, GUILD, 'anime'));
+    const after = await viewIn(two.social);
     expect(after.members).toBe(3);
     expect(after.lines.map((l) => l.discordUserId)).not.toContain(ids[3]);
+    expect((await two.social.summaries(GUILD, 'anime')).map((s) => s.discordUserId)).not.toContain(ids[3]);
     expect(await two.memo.isMember(GUILD, ids[3] as string)).toBe(false);
   });
 });

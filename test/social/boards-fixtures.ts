@@ -1,6 +1,9 @@
 // Mirrored lists for the server features' tests.
 
-import type { ListKind, MemberMirror, MirrorChangeListener, MirrorEntry, SocialReader, TitleHolders, TitleHoldersReader } from '../../src/social/types.js';
+import { topTitles, type TopTitle } from '../../src/social/leaderboards.js';
+import { summaryOf } from '../../src/social/member-summary.js';
+import { serverViewOf, type ServerView } from '../../src/social/server-view.js';
+import type { BoardsReader, ListKind, MemberMirror, MemberSummary, MirrorChangeListener, MirrorEntry, SocialReader, TitleHolder, TitleHolders, TitleHoldersReader, TitleName } from '../../src/social/types.js';
 
 export function entry(id: number, o: Partial<MirrorEntry> = {}): MirrorEntry {
   return {
@@ -26,8 +29,39 @@ export function mirror(discordUserId: string, entries: MirrorEntry[], o: Partial
   return { discordUserId, serviceUser: `user${discordUserId}`, kind: 'anime', entries, syncedAt: 0, ...o };
 }
 
+/** The members' summaries, as each sync keeps them. */
+export function summaries(mirrors: readonly MemberMirror[]): MemberSummary[] {
+  return mirrors.map(summaryOf);
+}
+
+/** A title's name as the first mirror that has it names it; not safe for work if any says so. */
+function nameIn(mirrors: readonly MemberMirror[], kind: ListKind, id: number): TitleName | undefined {
+  let name: TitleName | undefined;
+  for (const m of mirrors) {
+    if (m.kind !== kind) continue;
+    const e = m.entries.find((x) => x.id === id);
+    if (e) name = { title: name?.title ?? e.title, nsfw: (name?.nsfw ?? false) || e.nsfw };
+  }
+  return name;
+}
+
+/** The top titles of these mirrors, named. */
+export function topOf(mirrors: readonly MemberMirror[], status?: string): TopTitle[] {
+  return topTitles(summaries(mirrors), status).map((t) => ({ ...t, ...(nameIn(mirrors, mirrors[0]?.kind ?? 'anime', t.id) ?? { title: '', nsfw: true }) }));
+}
+
+/** The server view of a title from these mirrors (in join order), as the title index answers it. */
+export function viewOf(kind: ListKind, id: number, mirrors: readonly MemberMirror[]): ServerView {
+  const holders: TitleHolder[] = [];
+  for (const m of mirrors) {
+    const e = m.kind === kind ? m.entries.find((x) => x.id === id) : undefined;
+    if (e) holders.push({ discordUserId: m.discordUserId, serviceUser: m.serviceUser, status: e.status, score: e.score, progress: e.progress, total: e.total });
+  }
+  return serverViewOf(kind, id, holders);
+}
+
 /** A SocialReader over fixed memberships and mirrors, counting its reads. */
-export class FixedReader implements SocialReader, TitleHoldersReader {
+export class FixedReader implements SocialReader, TitleHoldersReader, BoardsReader {
   reads = 0;
   /** Reads of the title index's answer (`holders`). */
   holderReads = 0;
@@ -58,6 +92,21 @@ export class FixedReader implements SocialReader, TitleHoldersReader {
       found.title ??= { title: e.title, nsfw: e.nsfw };
     }
     return found;
+  }
+  /** Reads of the members' summaries. */
+  summaryReads = 0;
+  async summaries(guildId: string, kind: ListKind): Promise<MemberSummary[]> {
+    this.summaryReads++;
+    const ids = this.guilds[guildId] ?? [];
+    return summaries(ids.flatMap((id) => this.mirrors.filter((m) => m.discordUserId === id && m.kind === kind)));
+  }
+  async titleNames(kind: ListKind, ids: readonly number[]): Promise<Map<number, TitleName>> {
+    const names = new Map<number, TitleName>();
+    for (const id of ids) {
+      const name = nameIn(this.mirrors, kind, id);
+      if (name) names.set(id, name);
+    }
+    return names;
   }
   async mirror(discordUserId: string, kind: ListKind): Promise<MemberMirror | undefined> {
     this.reads++;

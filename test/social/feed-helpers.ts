@@ -1,7 +1,7 @@
 // A small stand-in for the community (SocialService) the feed tests drive: who joined which server,
 // and the changes "found" on a member's list, handed to every listener as the real one does.
 
-import type { JoinOutcome, ListKind, MemberMirror, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders } from '../../src/social/types.js';
+import type { JoinOutcome, ListKind, MemberMirror, MemberSummary, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName } from '../../src/social/types.js';
 
 export class FakeSocial implements SocialService {
   private readonly joined = new Map<string, string[]>();
@@ -31,6 +31,14 @@ export class FakeSocial implements SocialService {
   /** No lists are mirrored here: nobody holds any title. */
   holders(guildId: string): Promise<TitleHolders> {
     return Promise.resolve({ joined: this.joined.get(guildId)?.length ?? 0, holders: [] });
+  }
+
+  summaries(): Promise<MemberSummary[]> {
+    return Promise.resolve([]);
+  }
+
+  titleNames(): Promise<Map<number, TitleName>> {
+    return Promise.resolve(new Map());
   }
 
   join(guildId: string, userId: string): Promise<JoinOutcome> {

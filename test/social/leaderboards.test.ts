@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { leaderboard, memberValue, metricApplies, MIN_TOP_MEMBERS, statusOf, topTitles } from '../../src/social/leaderboards.js';
-import { entry, mirror } from './boards-fixtures.js';
+import { summaryOf, titleStates } from '../../src/social/member-summary.js';
+import type { MemberMirror, MirrorEntry } from '../../src/social/types.js';
+import { entry, mirror as mirrorOf } from './boards-fixtures.js';
+
+/** A member's summary of these entries, as the sync keeps it. */
+const mirror = (id: string, entries: MirrorEntry[], o: Partial<MemberMirror> = {}) => summaryOf(mirrorOf(id, entries, o));
 
 const DAY = 86_400;
 
@@ -79,7 +84,7 @@ describe('topTitles', () => {
     expect(top[0]?.meanScore).toBeCloseTo((6 + 9 + 9 + 3) / 4, 12);
     expect(top[1]).toMatchObject({ meanScore: 5, scored: 2 });
     expect(top[2]).toMatchObject({ meanScore: 9, scored: 2 });
-    expect(top[3]).toMatchObject({ meanScore: undefined, scored: 0, nsfw: true });
+    expect(top[3]).toMatchObject({ id: 4, meanScore: undefined, scored: 0 });
   });
 
   it('counts only the status asked for', () => {
@@ -94,6 +99,19 @@ describe('topTitles', () => {
       [1, 1],
       [1, 2],
     ]);
+  });
+
+  it("a summary keeps each title's status and score, an unlisted status as other", () => {
+    const s = mirror('a', [entry(1, { score: 8, status: 'on_hold' }), entry(2, { status: 'rewatching' }), entry(3, { score: 10, status: 'plan_to_watch' })]);
+    expect(titleStates(s)).toEqual(
+      new Map([
+        [1, { status: 'on_hold', score: 8 }],
+        [2, { status: 'other', score: 0 }],
+        [3, { status: 'plan_to_watch', score: 10 }],
+      ]),
+    );
+    expect(topTitles([s, s, s], 'rewatching')).toEqual([]);
+    expect(topTitles([s, s, s], 'on_hold').map((t) => t.id)).toEqual([1]);
   });
 
   it('maps status groups onto each kind', () => {

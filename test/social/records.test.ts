@@ -20,6 +20,7 @@ describe('community records', () => {
       seenUpdatedAt: 1_699_000_000_000,
       fullAt: 1_698_000_000_000,
       staleUntil: 1_800_000_000_000,
+      version: 3,
       entries: new Map([1, 2].map((id) => [id, entry(id, { title: id === 2 ? 'Ｚ "quoted" <@1>' : 'One', nsfw: id === 2 })])),
     };
     const raw = encodeMirror(record);

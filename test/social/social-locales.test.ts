@@ -12,11 +12,10 @@ import { term } from '../../src/render/terms.js';
 import { computeAffinity } from '../../src/social/affinity.js';
 import { FEED_GUILD_PREFIX, FeedChannels, parseFeedServer } from '../../src/social/feed-channels.js';
 import type { FeedItem } from '../../src/social/feed-changes.js';
-import { leaderboard, topTitles } from '../../src/social/leaderboards.js';
-import { serverView } from '../../src/social/server-view.js';
+import { leaderboard } from '../../src/social/leaderboards.js';
 import { MemoryEngine } from '../../src/store/engines/index.js';
 import { feedChannelListMessage, feedPausedNotice, feedPostMessage } from '../../src/views/feed.js';
-import { entry, mirror } from './boards-fixtures.js';
+import { entry, mirror, summaries, topOf, viewOf as serverView } from './boards-fixtures.js';
 
 const ID = (n: number) => String(1_100_000_000_000_000_000n + BigInt(n));
 const ja = translator('ja');
@@ -47,12 +46,12 @@ describe('community embeds in the reader’s language', () => {
     expect(compare.title).toBe(fr.t('social.compare.title', { kind: 'manga' }));
     expect(compare.description).toContain(fr.t('social.compare.tooFew', { basis: 0, min: 5 }));
 
-    const board = leaderboardEmbed(de, 'episodes', 'manga', leaderboard(members, 'episodes'), 0, 10, ID(3));
+    const board = leaderboardEmbed(de, 'episodes', 'manga', leaderboard(summaries(members), 'episodes'), 0, 10, ID(3));
     expect(board.title).toBe(de.t('social.leaderboard.title', { metric: de.t('social.leaderboard.metric.chapters'), kind: 'manga' }));
     expect(board.footer?.text).toBe(de.t('social.leaderboard.footer', { count: 7 }));
     expect(board.description).toContain(de.t('social.leaderboard.chapters', { count: 109 }));
 
-    const top = topTitlesEmbed(ja, 'anime', 'completed', topTitles(members), 0, 10, new Map([[9, { status: 'watching', score: 7 }]]), false, 3);
+    const top = topTitlesEmbed(ja, 'anime', 'completed', topOf(members), 0, 10, new Map([[9, { status: 'watching', score: 7 }]]), false, 3);
     expect(top.title).toBe(ja.t('social.top.titleFiltered', { kind: 'anime', status: term(ja, 'listStatus', 'completed') }));
     expect(top.description).toContain(ja.t('social.top.yoursScored', { status: term(ja, 'listStatus', 'watching'), score: 7 }));
     expect(top.footer?.text).toBe(ja.t('social.top.footer', { min: 3 }));

@@ -105,16 +105,19 @@ describe.each(engineCases())('the community on $kind', (engineCase) => {
     const mirror = await social.mirror(id, 'anime');
     expect(mirror?.entries).toHaveLength(2500);
     expect(mirror?.entries[0]).toEqual(entry(2500));
-    const sizes = await Promise.all((await store.keys('soc:')).map(async (k) => ({ index: k.startsWith('soc:title:'), size: (await store.get(k))?.length ?? 0 })));
-    const bytes = sizes.filter((s) => !s.index).reduce((a, s) => a + s.size, 0);
-    const indexBytes = sizes.filter((s) => s.index).reduce((a, s) => a + s.size, 0);
+    const part = (k: string) => (/^soc:(h|name|ix):/.test(k) ? 'index' : k.startsWith('soc:sum:') ? 'summary' : 'mirror');
+    const sizes = await Promise.all((await store.keys('soc:')).map(async (k) => ({ part: part(k), size: (await store.get(k))?.length ?? 0 })));
+    const bytesOf = (p: string) => sizes.filter((s) => s.part === p).reduce((a, s) => a + s.size, 0);
+    const [bytes, indexBytes, summaryBytes] = [bytesOf('mirror'), bytesOf('index'), bytesOf('summary')];
     // About 50 bytes per entry (2800 entries) plus the small member and server records.
     expect(bytes / 2800).toBeLessThan(70);
-    // The title index (src/social/title-index.ts): one record per title, this member its only holder
-    // (a title's name once, then about 40 bytes per member who has it).
+    // The title index (src/social/title-index.ts): a row per title in this server (about 25 bytes) and
+    // each title's name once (values only: keys add about 60 bytes a row).
     expect(indexBytes / 2800).toBeLessThan(90);
+    // The member's summaries (src/social/member-summary.ts): about 8 bytes per entry.
+    expect(summaryBytes / 2800).toBeLessThan(12);
     console.info(
-      `[social] store size for one member with 2800 entries on ${engineCase.kind}: ${bytes} bytes (${(bytes / 2800).toFixed(1)} per entry) + title index ${indexBytes} bytes (${(indexBytes / 2800).toFixed(1)} per entry as sole holder)`,
+      `[social] store size for one member with 2800 entries on ${engineCase.kind}: ${bytes} bytes (${(bytes / 2800).toFixed(1)} per entry) + title index ${indexBytes} bytes (${(indexBytes / 2800).toFixed(1)} per entry in one server) + summaries ${summaryBytes} bytes`,
     );
   });
 

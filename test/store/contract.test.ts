@@ -101,6 +101,58 @@ for (const engineCase of engineCases()) {
       expect((await engine.keys('e:u')).sort()).toEqual(['e:u10:a', 'e:u1:a', 'e:u1:b', 'e:u2:a']);
     });
 
+    it('getMany reads values in order; writeMany sets and deletes a batch, the last write of a key winning', async () => {
+      await engine.set('m:1', 'one');
+      await engine.set('m:2', 'two', 60_000);
+      await engine.set('m:gone', 'brief', 60_000);
+      expect(await engine.getMany(['m:2', 'm:none', 'm:1', 'm:1'])).toEqual(['two', undefined, 'one', 'one']);
+      expect(await engine.getMany([])).toEqual([]);
+      await engine.writeMany([
+        ['m:1', undefined],
+        ['m:2', 'deux'],
+        ['m:3', 'x'],
+        ['m:3', 'trois'],
+        ['m:4', 'quatre'],
+        ['m:4', undefined],
+        ['m:gone', undefined],
+      ]);
+      expect(await engine.getMany(['m:1', 'm:2', 'm:3', 'm:4', 'm:gone'])).toEqual([undefined, 'deux', 'trois', undefined, undefined]);
+      expect((await engine.keys('m:')).sort()).toEqual(['m:2', 'm:3']);
+      // A batch's set keeps no expiry.
+      await engine.deleteExpired(Date.now() + 120_000);
+      expect(await engine.get('m:2')).toBe('deux');
+      await engine.writeMany([]);
+      // Large batches, values kept exactly.
+      const many = Array.from({ length: 1_200 }, (_, i) => [`m:big:${i}`, `é"'\\ ${i}`] as const);
+      await engine.writeMany(many);
+      expect(await engine.getMany(many.map(([k]) => k))).toEqual(many.map(([, v]) => v));
+      await engine.writeMany(many.map(([k]) => [k, undefined] as const));
+      expect(await engine.keys('m:big:')).toEqual([]);
+    });
+
+    it('a reader sees all of a batch or none of it', async () => {
+      const keys = Array.from({ length: 400 }, (_, i) => `n:${i}`);
+      const other = await place.open();
+      try {
+        await engine.writeMany(keys.map((k) => [k, 'v0']));
+        let torn = 0;
+        let writing = true;
+        const reader = (async () => {
+          while (writing) {
+            const values = await other.getMany(keys);
+            if (new Set(values).size !== 1) torn++;
+          }
+        })();
+        for (let v = 1; v <= 15; v++) await engine.writeMany(keys.map((k) => [k, `v${v}`]));
+        writing = false;
+        await reader;
+        expect(torn).toBe(0);
+        expect(new Set(await other.getMany(keys))).toEqual(new Set(['v15']));
+      } finally {
+        await other.close();
+      }
+    });
+
     it('an expired record reads as absent everywhere and can be claimed again', async () => {
       await engine.set('f:1', 'short', 400);
       await engine.setIfAbsent('f:2', 'short', 400);

@@ -12,14 +12,16 @@ import { ENGLISH } from '../../src/i18n/index.js';
 const G = '1200000000000000001';
 const ID = (n: number) => String(1_100_000_000_000_000_000n + BigInt(n));
 
-function ctxWith(reader: FixedReader, o: { guildId?: string; userId?: string; warnings?: unknown[] } = {}): BaseContext {
+/** The kept ratings the service gave (`kind:id` → level); none known unless given. */
+function ctxWith(reader: FixedReader, o: { guildId?: string; userId?: string; warnings?: unknown[]; ratings?: Record<string, string>; ageRestricted?: boolean } = {}): BaseContext {
+  const nsfwRatings = { get: async (kind: string, id: number) => o.ratings?.[`${kind}:${id}`] };
   const log = { warn: (_m: string, c: unknown) => o.warnings?.push(c), info() {}, debug() {}, error() {}, child: () => log };
   return {
     userId: o.userId ?? ID(0),
     t: ENGLISH,
     ...(o.guildId !== undefined ? { guildId: o.guildId } : {}),
-    where: { place: o.guildId !== undefined ? 'guild' : 'bot_dm', ageRestricted: false },
-    deps: { social: reader as unknown as SocialService, log } as unknown as BotDeps,
+    where: { place: o.guildId !== undefined ? 'guild' : 'bot_dm', ageRestricted: o.ageRestricted ?? false },
+    deps: { social: reader as unknown as SocialService, log, nsfwRatings } as unknown as BotDeps,
     signal: new AbortController().signal,
     deadlineAt: Date.now() + 10_000,
     viewerAuth: async () => undefined,
@@ -148,5 +150,53 @@ describe('leaderboards', () => {
     const menu = JSON.stringify(top.components);
     expect(menu).toContain('"value":"a:1"');
     expect(menu).not.toContain('"value":"a:2"');
+  });
+
+  it("marks the viewer's own statuses and scores only when the viewer is a member of this server (a public reply)", async () => {
+    const list = [0, 1, 2].map((n) => mirror(ID(n), [entry(1, { score: 6 }), entry(2)]));
+    // The viewer joined another server only: their mirror is kept, but this server's reply shows this server only.
+    const viewer = mirror(ID(9), [entry(1, { status: 'dropped', score: 2 })]);
+    const r = new FixedReader({ [G]: list.map((m) => m.discordUserId), other: [ID(9)] }, [...list, viewer]);
+    const outside = await openTopTitles(ctxWith(r, { guildId: G, userId: ID(9) }), 'anime', undefined);
+    expect(outside.embeds?.[0]?.description).toContain('**#1** Title 1');
+    expect(outside.embeds?.[0]?.description).not.toContain('you:');
+    expect(r.reads).toBe(0);
+    // A member here sees their own marked.
+    const inside = await openTopTitles(ctxWith(r, { guildId: G, userId: ID(1) }), 'anime', undefined);
+    expect(inside.embeds?.[0]?.description).toContain('✓ you: completed, 6');
+  });
+
+  it("reads the members' summaries, never a mirror", async () => {
+    const r = reader();
+    await openTopTitles(ctxWith(r, { guildId: G, userId: ID(0) }), 'anime', undefined);
+    await openLeaderboard(ctxWith(r, { guildId: G, userId: ID(0) }), 'episodes', 'anime');
+    expect(r.reads).toBe(0);
+    expect(r.summaryReads).toBe(2);
+  });
+});
+
+describe("a title's rating", () => {
+  const list = [0, 1, 2].map((n) => mirror(ID(n), [entry(1, { title: 'Rated by the service', nsfw: n === 2 }), entry(2, { title: 'Never rated', nsfw: true })]));
+  const r = () => new FixedReader({ [G]: list.map((m) => m.discordUserId) }, list);
+
+  it("is the service's where it is kept, whichever member's list wrote the index last", async () => {
+    // The index says not safe (a member's change through the bot with no rating known); the service says white.
+    const shown = await openTopTitles(ctxWith(r(), { guildId: G, ratings: { 'anime:1': 'white' } }), 'anime', undefined);
+    expect(shown.embeds?.[0]?.description).toContain('Rated by the service');
+    expect(JSON.stringify(shown.components)).toContain('"value":"a:1"');
+    // The service says black: hidden, whatever the index says.
+    const safeIndex = [0, 1, 2].map((n) => mirror(ID(n), [entry(1, { title: 'Rated by the service', nsfw: false })]));
+    const hidden = await openTopTitles(ctxWith(new FixedReader({ [G]: safeIndex.map((m) => m.discordUserId) }, safeIndex), { guildId: G, ratings: { 'anime:1': 'black' } }), 'anime', undefined);
+    expect(hidden.embeds?.[0]?.description).not.toContain('Rated by the service');
+    expect(JSON.stringify(hidden.components)).not.toContain('"value":"a:1"');
+    const members = await serverMembersView.load(ctxWith(new FixedReader({ [G]: safeIndex.map((m) => m.discordUserId) }, safeIndex), { guildId: G, ratings: { 'anime:1': 'gray' } }), { kind: 'anime', id: 1 }, 0);
+    expect(members.embeds[0]?.title).not.toContain('Rated by the service');
+  });
+
+  it('not known anywhere, is not shown outside age-restricted channels, and is shown in them', async () => {
+    const outside = await openTopTitles(ctxWith(r(), { guildId: G }), 'anime', undefined);
+    expect(outside.embeds?.[0]?.description).not.toContain('Never rated');
+    const inside = await openTopTitles(ctxWith(r(), { guildId: G, ageRestricted: true }), 'anime', undefined);
+    expect(inside.embeds?.[0]?.description).toContain('Never rated');
   });
 });

@@ -1,4 +1,4 @@
-import type { StoreEngine } from '../engine.js';
+import type { BatchWrite, StoreEngine } from '../engine.js';
 import { expiryFrom } from '../engine.js';
 
 interface Entry {
@@ -59,6 +59,18 @@ export class MemoryEngine implements StoreEngine {
     const existed = this.live(key) !== undefined;
     this.entries.delete(key);
     return Promise.resolve(existed);
+  }
+
+  getMany(keys: readonly string[]): Promise<Array<string | undefined>> {
+    return Promise.resolve(keys.map((key) => this.live(key)?.value));
+  }
+
+  writeMany(writes: readonly BatchWrite[]): Promise<void> {
+    for (const [key, value] of writes) {
+      if (value === undefined) this.entries.delete(key);
+      else this.entries.set(key, { value, expiresAt: null });
+    }
+    return Promise.resolve();
   }
 
   keys(prefix: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { expiryFrom, OPERATION_TIMEOUT_MS, prefixSuccessor, type StoreEngine } from '../engine.js';
+import { expiryFrom, lastWrites, OPERATION_TIMEOUT_MS, prefixSuccessor, type BatchWrite, type StoreEngine } from '../engine.js';
 import { DEFAULT_POSTGRES_TABLE } from '../../config/defaults.js';
 
 const TABLE_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -113,6 +113,42 @@ export class PostgresEngine implements StoreEngine {
     const { rows } = await this.pool.query<{ expires_at: string | null }>(`DELETE FROM ${this.table} WHERE key = $1 RETURNING expires_at`, [key]);
     const row = rows[0];
     return row !== undefined && (row.expires_at === null || Number(row.expires_at) > Date.now());
+  }
+
+  async getMany(keys: readonly string[]): Promise<Array<string | undefined>> {
+    if (keys.length === 0) return [];
+    const { rows } = await this.pool.query<{ key: string; value: string }>(
+      `SELECT key, value FROM ${this.table} WHERE key = ANY($1::text[]) AND (expires_at IS NULL OR expires_at > $2)`,
+      [[...new Set(keys)], Date.now()],
+    );
+    const found = new Map(rows.map((r) => [r.key, r.value]));
+    return keys.map((key) => found.get(key));
+  }
+
+  /** One transaction: every upsert in one statement (arrays unnested), every delete in another. */
+  async writeMany(writes: readonly BatchWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    const batch = lastWrites(writes);
+    const sets = batch.filter((w): w is readonly [string, string] => w[1] !== undefined);
+    const deletes = batch.filter((w) => w[1] === undefined).map(([key]) => key);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      if (sets.length > 0) {
+        await client.query(
+          `INSERT INTO ${this.table} (key, value, expires_at) SELECT k, v, NULL FROM unnest($1::text[], $2::text[]) AS b(k, v)
+           ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = NULL`,
+          [sets.map(([key]) => key), sets.map(([, value]) => value)],
+        );
+      }
+      if (deletes.length > 0) await client.query(`DELETE FROM ${this.table} WHERE key = ANY($1::text[])`, [deletes]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async keys(prefix: string): Promise<string[]> {

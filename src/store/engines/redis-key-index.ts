@@ -45,6 +45,24 @@ if ARGV[3] == 'take' then return value end
 return gone`;
 
 /**
+ * KEYS: index, expiry index, then the batch's records. ARGV: per record its member, 's' (set) or 'd'
+ * (delete), and the value ('' for a delete). Every write of the batch in one script.
+ */
+export const WRITE_MANY_INDEXED = `
+for i = 1, #KEYS - 2 do
+  local m = ARGV[3 * i - 2]
+  if ARGV[3 * i - 1] == 'd' then
+    redis.call('DEL', KEYS[i + 2])
+    redis.call('ZREM', KEYS[1], m)
+  else
+    redis.call('SET', KEYS[i + 2], ARGV[3 * i])
+    redis.call('ZADD', KEYS[1], 0, m)
+  end
+  redis.call('ZREM', KEYS[2], m)
+end
+return 1`;
+
+/**
  * KEYS: index, expiry index. ARGV: min, max (ZRANGEBYLEX bounds), the engine's prefix. The live keys in
  * the range; entries whose record is gone (expired by Redis) leave the index on the way.
  */

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { OPERATION_TIMEOUT_MS, expiryFrom, type StoreEngine } from '../engine.js';
+import { OPERATION_TIMEOUT_MS, expiryFrom, lastWrites, type BatchWrite, type StoreEngine } from '../engine.js';
 import { DEFAULT_REDIS_PREFIX } from '../../config/defaults.js';
 import {
   COMPARE_AND_SET_INDEXED,
@@ -9,6 +9,7 @@ import {
   LIST_INDEXED,
   PRUNE_INDEX,
   SET_INDEXED,
+  WRITE_MANY_INDEXED,
   buildKeyIndex,
   lexRange,
 } from './redis-key-index.js';
@@ -99,6 +100,24 @@ export class RedisEngine implements StoreEngine {
 
   async delete(key: string): Promise<boolean> {
     return (await this.redis.eval(DELETE_INDEXED, 3, ...this.indexed(key), key, '', 'any')) === 1;
+  }
+
+  async getMany(keys: readonly string[]): Promise<Array<string | undefined>> {
+    const values: Array<string | undefined> = [];
+    for (let i = 0; i < keys.length; i += 1_000) {
+      const part = keys.slice(i, i + 1_000);
+      const got = await this.redis.mget(...part.map((key) => this.k(key)));
+      values.push(...got.map((v) => v ?? undefined));
+    }
+    return values;
+  }
+
+  /** One script: every record set or deleted, the key index kept with them. */
+  async writeMany(writes: readonly BatchWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    const batch = lastWrites(writes);
+    const args = batch.flatMap(([key, value]) => [key, value === undefined ? 'd' : 's', value ?? '']);
+    await this.redis.eval(WRITE_MANY_INDEXED, batch.length + 2, this.prefix + INDEX_KEYS, this.prefix + INDEX_EXPIRY, ...batch.map(([key]) => this.k(key)), ...args);
   }
 
   /** A range of the key index: the keys under the prefix, never the rest of the keyspace. */

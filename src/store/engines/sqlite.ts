@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import sqlite3 from 'sqlite3';
-import { expiryFrom, OPERATION_TIMEOUT_MS, prefixSuccessor, type StoreEngine } from '../engine.js';
+import { expiryFrom, lastWrites, OPERATION_TIMEOUT_MS, prefixSuccessor, type BatchWrite, type StoreEngine } from '../engine.js';
 
 const TABLE = 'amls_store';
 /** The table and key namespace Keyv's SQLite adapter used before this engine; imported once on open. */
@@ -12,6 +12,16 @@ interface Row {
   value: string;
 }
 
+/** Records per statement of a batch write; keys per read (one statement: one snapshot). Under SQLite's 32 766 bound parameters. */
+const WRITE_CHUNK = 500;
+const READ_CHUNK = 30_000;
+
+function chunks<T>(items: readonly T[], size = WRITE_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /**
  * One SQLite file, shareable by several processes on one host: WAL journal, a busy timeout, and every
  * operation a single statement (`DELETE … RETURNING`, `UPDATE … WHERE value = ?`, `INSERT … ON CONFLICT`),
@@ -20,11 +30,21 @@ interface Row {
 export class SqliteEngine implements StoreEngine {
   readonly kind = 'sqlite' as const;
 
+  /** Batches run one at a time on their own connection (a file) so no other statement joins their transaction. */
+  private batches: Promise<unknown> = Promise.resolve();
+
   private constructor(
     private readonly db: sqlite3.Database,
     private readonly file: string,
+    /** The connection batches run on: a second one to a file, the same one for `:memory:` (one connection only). */
+    private readonly batchDb: sqlite3.Database | undefined,
   ) {}
 
+  private static connect(file: string): Promise<sqlite3.Database> {
+    return new Promise<sqlite3.Database>((ok, fail) => {
+      const d = new sqlite3.Database(file, (error) => (error ? fail(error) : ok(d)));
+    });
+  }
 
   /** `path`: a file (its folder is created, the file is owner-only) or `:memory:`. */
   static async open(path: string): Promise<SqliteEngine> {
@@ -35,11 +55,17 @@ export class SqliteEngine implements StoreEngine {
       // Create the file owner-only before sqlite does (sqlite would use the umask); an existing file keeps its mode.
       closeSync(openSync(file, 'a', 0o600));
     }
-    const db = await new Promise<sqlite3.Database>((ok, fail) => {
-      const d = new sqlite3.Database(file, (error) => (error ? fail(error) : ok(d)));
-    });
-    const engine = new SqliteEngine(db, file);
+    const db = await SqliteEngine.connect(file);
+    let batchDb: sqlite3.Database | undefined;
     try {
+      batchDb = file === ':memory:' ? undefined : await SqliteEngine.connect(file);
+    } catch (error) {
+      await new Promise((ok) => db.close(ok));
+      throw error;
+    }
+    const engine = new SqliteEngine(db, file, batchDb);
+    try {
+      batchDb?.configure('busyTimeout', OPERATION_TIMEOUT_MS);
       // One statement at a time on this connection: interleaved statements would share one transaction whose
       // snapshot may be stale when it writes (SQLITE_BUSY without waiting); alone, each waits out the busy timeout.
       db.serialize();
@@ -141,6 +167,61 @@ export class SqliteEngine implements StoreEngine {
     return row !== undefined && (row.expires_at === null || row.expires_at > Date.now());
   }
 
+  async getMany(keys: readonly string[]): Promise<Array<string | undefined>> {
+    const found = new Map<string, string>();
+    const now = Date.now();
+    for (const part of chunks([...new Set(keys)], READ_CHUNK)) {
+      const rows = await this.all<{ key: string; value: string }>(
+        `SELECT key, value FROM ${TABLE} WHERE key IN (${part.map(() => '?').join(',')}) AND (expires_at IS NULL OR expires_at > ?)`,
+        [...part, now],
+      );
+      for (const row of rows) found.set(row.key, row.value);
+    }
+    return keys.map((key) => found.get(key));
+  }
+
+  /** One transaction (BEGIN IMMEDIATE … COMMIT): multi-row upserts and deletes, a few hundred records per statement. */
+  writeMany(writes: readonly BatchWrite[]): Promise<void> {
+    if (writes.length === 0) return Promise.resolve();
+    const batch = lastWrites(writes);
+    const sets = batch.filter((w): w is readonly [string, string] => w[1] !== undefined);
+    const deletes = batch.filter((w) => w[1] === undefined).map(([key]) => key);
+    const statements: Array<[string, unknown[]]> = [
+      ...chunks(sets).map((part): [string, unknown[]] => [
+        `INSERT INTO ${TABLE} (key, value, expires_at) VALUES ${part.map(() => '(?, ?, NULL)').join(',')}
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = NULL`,
+        part.flat(),
+      ]),
+      ...chunks(deletes).map((part): [string, unknown[]] => [`DELETE FROM ${TABLE} WHERE key IN (${part.map(() => '?').join(',')})`, part]),
+    ];
+    const db = this.batchDb;
+    if (!db) {
+      // One connection (`:memory:`, one process): the statements are queued together in this tick, so no
+      // other statement of this engine runs between BEGIN and COMMIT.
+      const done = [this.run('BEGIN IMMEDIATE'), ...statements.map(([sql, params]) => this.run(sql, params)), this.run('COMMIT')];
+      return Promise.all(done).then(
+        () => undefined,
+        async (error: unknown) => {
+          await this.run('ROLLBACK').catch(() => undefined);
+          throw error;
+        },
+      );
+    }
+    const run = async (): Promise<void> => {
+      await runOn(db, 'BEGIN IMMEDIATE');
+      try {
+        for (const [sql, params] of statements) await runOn(db, sql, params);
+        await runOn(db, 'COMMIT');
+      } catch (error) {
+        await runOn(db, 'ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    };
+    const result = this.batches.then(run, run);
+    this.batches = result.catch(() => undefined);
+    return result;
+  }
+
   async keys(prefix: string): Promise<string[]> {
     const upper = prefixSuccessor(prefix);
     // A range on the primary key (BINARY collation: byte order) reads only the keys under the prefix.
@@ -164,18 +245,16 @@ export class SqliteEngine implements StoreEngine {
     }
   }
 
-  close(): Promise<void> {
-    return new Promise((ok, fail) => this.db.close((error) => (error ? fail(error) : ok())));
+  async close(): Promise<void> {
+    await this.batches;
+    const batchDb = this.batchDb;
+    if (batchDb) await new Promise<void>((ok, fail) => batchDb.close((error) => (error ? fail(error) : ok())));
+    await new Promise<void>((ok, fail) => this.db.close((error) => (error ? fail(error) : ok())));
   }
 
   /** Runs a statement; resolves with the number of rows it changed. */
   private run(sql: string, params: unknown[] = []): Promise<number> {
-    return new Promise((ok, fail) => {
-      this.db.run(sql, params, function (this: sqlite3.RunResult, error: Error | null) {
-        if (error) fail(error);
-        else ok(this.changes);
-      });
-    });
+    return runOn(this.db, sql, params);
   }
 
   private get1<T>(sql: string, params: unknown[] = []): Promise<T | undefined> {
@@ -189,4 +268,14 @@ export class SqliteEngine implements StoreEngine {
       this.db.all(sql, params, (error: Error | null, rows: T[]) => (error ? fail(error) : ok(rows)));
     });
   }
+}
+
+/** Runs a statement on a connection; resolves with the number of rows it changed. */
+function runOn(db: sqlite3.Database, sql: string, params: unknown[] = []): Promise<number> {
+  return new Promise((ok, fail) => {
+    db.run(sql, params, function (this: sqlite3.RunResult, error: Error | null) {
+      if (error) fail(error);
+      else ok(this.changes);
+    });
+  });
 }
