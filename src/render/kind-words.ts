@@ -21,6 +21,8 @@ export interface KindWords {
   readonly open: MessageKey;
   /** The activity feed: "watched 3 episodes" / "read 3 chapters", and "started watching" / "started reading". */
   readonly feed: { readonly gained: MessageKey; readonly started: MessageKey };
+  /** The server views: a member's progress in the mirror's count (with and without its total), and the leaderboard of that count. */
+  readonly server: { readonly progress: MessageKey; readonly progressOnly: MessageKey; readonly metric: MessageKey; readonly count: MessageKey };
 }
 
 export const KIND_WORDS: { readonly [K in WorkKind]: KindWords } = {
@@ -35,6 +37,7 @@ export const KIND_WORDS: { readonly [K in WorkKind]: KindWords } = {
     footer: 'catalogue.details.footer.anime',
     open: 'catalogue.open.anime',
     feed: { gained: 'social.feed.watched', started: 'social.feed.line.startedWatching' },
+    server: { progress: 'social.view.progress.anime', progressOnly: 'social.view.progressOnly.anime', metric: 'social.leaderboard.metric.episodes', count: 'social.leaderboard.episodes' },
   },
   manga: {
     repeat: {
@@ -47,6 +50,7 @@ export const KIND_WORDS: { readonly [K in WorkKind]: KindWords } = {
     footer: 'catalogue.details.footer.manga',
     open: 'catalogue.open.manga',
     feed: { gained: 'social.feed.read', started: 'social.feed.line.startedReading' },
+    server: { progress: 'social.view.progress.manga', progressOnly: 'social.view.progressOnly.manga', metric: 'social.leaderboard.metric.chapters', count: 'social.leaderboard.chapters' },
   },
 };
 

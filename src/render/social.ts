@@ -8,6 +8,7 @@ import { MIN_SCORED_TOGETHER, type Affinity, type ScoredPair } from '../social/a
 import type { LeaderboardMetric, LeaderboardRow, TopTitle } from '../social/leaderboards.js';
 import type { ServerView, ServerViewLine } from '../social/server-view.js';
 import type { ListKind } from '../social/types.js';
+import { KIND_WORDS } from './kind-words.js';
 import { DISCORD_LIMITS } from './limits.js';
 import { term } from './terms.js';
 import { clipPlain, escapeMarkdown, truncate } from './text.js';
@@ -54,8 +55,8 @@ export function inlineStatus(t: Translator, status: string): string {
 }
 
 function progressText(t: Translator, kind: ListKind, progress: number, total: number): string {
-  if (total > 0) return t.t(kind === 'anime' ? 'social.view.progress.anime' : 'social.view.progress.manga', { progress, total });
-  return t.t(kind === 'anime' ? 'social.view.progressOnly.anime' : 'social.view.progressOnly.manga', { progress });
+  if (total > 0) return t.t(KIND_WORDS[kind].server.progress, { progress, total });
+  return t.t(KIND_WORDS[kind].server.progressOnly, { progress });
 }
 
 /** One member's line: name, status, score and progress. */
@@ -157,7 +158,7 @@ export function compareEmbed(t: Translator, kind: ListKind, a: CompareSide, b: C
 function metricName(t: Translator, metric: LeaderboardMetric, kind: ListKind): string {
   switch (metric) {
     case 'episodes':
-      return t.t(kind === 'manga' ? 'social.leaderboard.metric.chapters' : 'social.leaderboard.metric.episodes');
+      return t.t(KIND_WORDS[kind].server.metric);
     case 'days':
       return t.t('social.leaderboard.metric.days');
     case 'completed':
@@ -170,7 +171,7 @@ function metricName(t: Translator, metric: LeaderboardMetric, kind: ListKind): s
 function metricValue(t: Translator, metric: LeaderboardMetric, kind: ListKind, row: LeaderboardRow): string {
   switch (metric) {
     case 'episodes':
-      return t.t(kind === 'anime' ? 'social.leaderboard.episodes' : 'social.leaderboard.chapters', { count: row.value });
+      return t.t(KIND_WORDS[kind].server.count, { count: row.value });
     case 'days':
       return t.t('social.leaderboard.days', { count: Math.round(row.value * 10) / 10 });
     case 'completed':

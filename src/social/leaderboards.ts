@@ -1,6 +1,7 @@
 // A server's leaderboards from its members' list summaries (src/social/member-summary.ts, kept at each
 // sync): who watched (read) the most, and the titles most members have. Pure: no store, no service.
 
+import { KINDS } from '../service/kinds.js';
 import { OTHER_STATUS, statusCode } from './member-summary.js';
 import type { ListKind, MemberSummary } from './types.js';
 
@@ -23,17 +24,17 @@ const DENSE_IDS = 1 << 20;
 export function statusOf(kind: ListKind, group: TopStatus): string {
   switch (group) {
     case 'current':
-      return kind === 'anime' ? 'watching' : 'reading';
+      return KINDS[kind].current;
     case 'planned':
-      return kind === 'anime' ? 'plan_to_watch' : 'plan_to_read';
+      return KINDS[kind].planned;
     default:
       return group;
   }
 }
 
-/** Whether a metric means something for a kind: days are counted from episode lengths, anime only. */
+/** Whether a metric means something for a kind: days are counted from episode lengths, where the kind has them. */
 export function metricApplies(metric: LeaderboardMetric, kind: ListKind): boolean {
-  return metric !== 'days' || kind === 'anime';
+  return metric !== 'days' || KINDS[kind].has.episodeLength;
 }
 
 export interface LeaderboardRow {

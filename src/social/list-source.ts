@@ -4,7 +4,8 @@
 
 import type { RatedWork } from '../catalogue/nsfw-ratings.js';
 import type { ServiceClient } from '../service/client.js';
-import { animeFields, mangaFields, nested } from '../service/fields.js';
+import { fields, nested, type ListStatusField } from '../service/fields.js';
+import { KINDS, numberAt } from '../service/kinds.js';
 import type { AnimeListStatus, MangaListStatus } from '../service/list-types.js';
 import type { TokenManager } from '../service/token-source.js';
 import type { Anime, Manga } from '../service/work-types.js';
@@ -31,9 +32,13 @@ export interface ListSource {
   page(discordUserId: string, kind: ListKind, request: ListPageRequest): Promise<ListPage>;
 }
 
-const LIST_STATUS = nested('list_status', 'status', 'score', 'num_episodes_watched', 'num_chapters_read', 'updated_at');
-const ANIME_FIELDS = animeFields('num_episodes', 'average_episode_duration', 'nsfw', LIST_STATUS);
-const MANGA_FIELDS = mangaFields('num_chapters', 'nsfw', LIST_STATUS);
+/** What the mirror keeps of a list entry and its work: the kind's main count and, where it has them, episode lengths. */
+function mirrorFields(kind: ListKind): string {
+  const spec = KINDS[kind];
+  const length = spec.has.episodeLength ? (['average_episode_duration'] as const) : [];
+  return fields(spec.mainProgress.total, ...length, 'nsfw', nested('list_status', 'status', 'score', spec.mainProgress.read as ListStatusField, 'updated_at'));
+}
+const MIRROR_FIELDS: { readonly [K in ListKind]: string } = { anime: mirrorFields('anime'), manga: mirrorFields('manga') };
 
 /** Where the ratings the service gives with each title are kept for everyone (src/catalogue/nsfw-ratings.ts). */
 export interface RatingKeeper {
@@ -52,14 +57,9 @@ export function serviceListSource(unscoped: ServiceClient, tokens: TokenManager,
       const ctx = { auth, ...(request.signal ? { signal: request.signal } : {}) };
       const service = request.signal ? unscoped.scoped({ signal: request.signal, priority: 'interactive', person: discordUserId }) : unscoped;
       const common = { limit: request.limit, offset: request.offset, nsfw: true } as const;
-      if (kind === 'anime') {
-        const page = await service.userAnimeList('@me', { ...common, fields: ANIME_FIELDS, ...(request.byUpdate ? { sort: 'list_updated_at' as const } : {}) }, ctx);
-        await ratings?.remember(kind, page.data.map((item) => item.node));
-        return { entries: page.data.flatMap((item) => entryOrNone(mirrorEntryOf('anime', item.node, item.list_status))), more: page.paging.next !== undefined };
-      }
-      const page = await service.userMangaList('@me', { ...common, fields: MANGA_FIELDS, ...(request.byUpdate ? { sort: 'list_updated_at' as const } : {}) }, ctx);
+      const page = await service.userList(kind, '@me', { ...common, fields: MIRROR_FIELDS[kind], ...(request.byUpdate ? { sort: 'list_updated_at' as const } : {}) }, ctx);
       await ratings?.remember(kind, page.data.map((item) => item.node));
-      return { entries: page.data.flatMap((item) => entryOrNone(mirrorEntryOf('manga', item.node, item.list_status))), more: page.paging.next !== undefined };
+      return { entries: page.data.flatMap((item) => entryOrNone(mirrorEntryOf(kind, item.node, item.list_status))), more: page.paging.next !== undefined };
     },
   };
 }
@@ -87,9 +87,9 @@ export function mirrorEntryOf(kind: 'manga', work: Manga, status: MangaListStatu
 export function mirrorEntryOf(kind: ListKind, work: Anime | Manga, status: AnimeListStatus | MangaListStatus | undefined): MirrorEntry | undefined;
 export function mirrorEntryOf(kind: ListKind, work: Anime | Manga, status: AnimeListStatus | MangaListStatus | undefined): MirrorEntry | undefined {
   if (!status?.status) return undefined;
-  const anime = kind === 'anime';
-  const progress = anime ? (status as AnimeListStatus).num_episodes_watched : (status as MangaListStatus).num_chapters_read;
-  const total = anime ? (work as Anime).num_episodes : (work as Manga).num_chapters;
+  const { mainProgress, has } = KINDS[kind];
+  const progress = numberAt(status, mainProgress.read);
+  const total = numberAt(work, mainProgress.total);
   return {
     id: work.id,
     // Shown to the whole server: the main title, never the member's preferred form.
@@ -98,7 +98,7 @@ export function mirrorEntryOf(kind: ListKind, work: Anime | Manga, status: Anime
     score: Math.max(0, Math.min(10, count(status.score))),
     progress: count(progress),
     total: count(total),
-    episodeSeconds: anime ? count((work as Anime).average_episode_duration) : 0,
+    episodeSeconds: has.episodeLength ? count(numberAt(work, 'average_episode_duration')) : 0,
     // A rating the service did not give is not known to be safe: not shown outside age-restricted channels.
     nsfw: work.nsfw !== 'white',
     updatedAt: epochMs(status.updated_at),

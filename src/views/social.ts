@@ -7,7 +7,7 @@
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow, type APIEmbed } from 'discord.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId, MalformedCustomIdError, type FieldReader } from '../interactions/custom-id.js';
+import { encodeCustomId, type FieldReader } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { serverOf } from '../interactions/rules.js';
 import type { Translator } from '../i18n/index.js';
@@ -36,14 +36,9 @@ import {
 import { titleStates } from '../social/member-summary.js';
 import { serverViewOf } from '../social/server-view.js';
 import type { ListKind, TitleHoldersReader } from '../social/types.js';
+import { kindCode, kindOfCode } from './kind-views.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
 
-const kindCode = (kind: ListKind) => (kind === 'anime' ? 'a' : 'm');
-function kindOf(code: string): ListKind {
-  if (code === 'a') return 'anime';
-  if (code === 'm') return 'manga';
-  throw new MalformedCustomIdError(`unknown kind ${code}`);
-}
 
 // ---- "In this server" on a title's details ---------------------------------------------------
 
@@ -110,7 +105,7 @@ export const serverMembersView: PagedView<MembersState> = {
   code: 'sm',
   openPlaceholder: (t) => t.t('menu.open'),
   encode: (s) => [kindCode(s.kind), s.id],
-  decode: (r: FieldReader) => ({ kind: kindOf(r.string()), id: r.int() }),
+  decode: (r: FieldReader) => ({ kind: kindOfCode(r.string()), id: r.int() }),
   async load(ctx, state, offset) {
     const guildId = serverOf(ctx);
     const found = await ctx.deps.social.holders(guildId, state.kind, state.id);
@@ -132,7 +127,7 @@ export const serverMembersHandler: ComponentHandler = {
   local: true,
   only: 'server',
   async run(ctx, fields) {
-    const state = { kind: kindOf(fields.string()), id: fields.int() };
+    const state = { kind: kindOfCode(fields.string()), id: fields.int() };
     return renderPagedView(ctx, serverMembersView, state, 0, ctx.userId);
   },
 };
@@ -158,7 +153,7 @@ export const leaderboardView: PagedView<LeaderboardState> = {
   code: 'lb',
   openPlaceholder: (t) => t.t('menu.open'),
   encode: (s) => [s.metric, kindCode(s.kind)],
-  decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOf(r.string()) }),
+  decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOfCode(r.string()) }),
   async load(ctx, state, offset) {
     const guildId = serverOf(ctx);
     const rows = leaderboard(await ctx.deps.social.summaries(guildId, state.kind), state.metric);
@@ -188,7 +183,7 @@ export const topTitlesView: PagedView<TopState> = {
   code: 'tt',
   openPlaceholder: (t) => t.t('catalogue.open.title'),
   encode: (s) => [kindCode(s.kind), s.status],
-  decode: (r: FieldReader) => ({ kind: kindOf(r.string()), status: r.optionalOneOf(TOP_STATUSES) }),
+  decode: (r: FieldReader) => ({ kind: kindOfCode(r.string()), status: r.optionalOneOf(TOP_STATUSES) }),
   async load(ctx, state, offset) {
     const guildId = serverOf(ctx);
     const social = ctx.deps.social;

@@ -23,7 +23,7 @@ describe('an unknown rating', () => {
 
   it('is read the same by a sync and by a change through the bot; a kept rating is the service’s', async () => {
     const service = {
-      userAnimeList: async () => ({
+      userList: async () => ({
         data: [
           { node: { id: 1, title: 'Rated white', nsfw: 'white' }, list_status: { status: 'watching' } },
           { node: { id: 2, title: 'Unrated' }, list_status: { status: 'watching' } },
