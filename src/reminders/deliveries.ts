@@ -130,13 +130,12 @@ export class Deliveries {
     const detail = result.detail ?? result.reason;
     if (result.reason === 'gone' || run.final) {
       if (await this.ownerExists(item)) await this.failures.record(item, detail);
-      log.error('a reminder could not be delivered and failed for good', { reminderId: item.id, attempt: run.attempt, reason: result.reason, detail });
       counted('failed');
-      throw new UnrecoverableJobError(detail);
+      // The job engine reports (logs and counts) the failure once, with this reason.
+      throw new UnrecoverableJobError(`reminder ${item.id} could not be delivered (${result.reason}): ${detail}`);
     }
-    log.warn('reminder delivery failed; the job engine retries it', { reminderId: item.id, attempt: run.attempt, detail });
     counted('retried');
-    throw new Error(detail);
+    throw new Error(`reminder ${item.id} could not be delivered: ${detail}`);
   }
 
   /** A DM reminder's user still has settings (not forgotten); a channel's server always counts. */

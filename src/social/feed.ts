@@ -301,8 +301,8 @@ export class Feed {
         return undefined;
       }
       this.counted('retried');
-      log.warn('a feed post failed; the job engine retries it', { guildId, channelId: channel.channelId, attempt: run.attempt, detail: result.detail });
-      return result.detail;
+      // The job engine reports (logs and counts) the batch's failure once, with this reason.
+      return `channel ${channel.channelId} of server ${guildId}: ${result.detail}`;
     } finally {
       await lease.release();
     }
