@@ -18,7 +18,8 @@ import { isNsfw } from './nsfw.js';
 import { LOOKUPS_PER_DETAILS, withSafeReferences } from './reference-vetting.js';
 import { listEntryMessage } from './list-entry.js';
 import { mirrorListChange } from './mirror-hook.js';
-import { serverDetailsPart } from './social.js';
+import { NO_SERVER_PART, serverDetailsPart } from './social.js';
+import { storeReadOrFallback } from './store-deadline.js';
 import { KIND_FIELDS, kindCode, kindOfCode, QUICK_ACTIONS, QUICK_BUTTONS, QUICK_UNITS } from './kind-views.js';
 
 export const ANIME_DETAIL_FIELDS = KIND_FIELDS.anime.details;
@@ -52,22 +53,8 @@ function watched(source: TokenSource): { auth: TokenSource; failed: () => boolea
  * The viewer's login only adds their list status to a public read: a store too slow to tell within a
  * store step's deadline (or failing) leaves it out, and the work is read anonymously.
  */
-async function viewerIfQuick(ctx: BaseContext): Promise<TokenSource | undefined> {
-  const ms = ctx.deps.storeStepTimeoutMs;
-  const viewer = ctx.viewerAuth();
-  if (ms === undefined) return viewer;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([viewer, late]);
-  } catch (error) {
-    ctx.deps.log.warn('the viewer\'s login could not be read; reading anonymously', { userId: ctx.userId, error });
-    return undefined;
-  } finally {
-    clearTimeout(timer);
-  }
+function viewerIfQuick(ctx: BaseContext): Promise<TokenSource | undefined> {
+  return storeReadOrFallback(ctx, ctx.viewerAuth(), undefined, "the viewer's login");
 }
 
 /**
@@ -118,8 +105,9 @@ function quickActions(t: Translator, kind: WorkKind, id: number): APIActionRowCo
 }
 
 export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number, lookups = LOOKUPS_PER_DETAILS): Promise<RenderedMessage> {
-  // "In this server" comes from the store alone; read it while the service answers (it never throws).
-  const server = serverDetailsPart(ctx, kind, id);
+  // "In this server" comes from the store alone (two reads); read it while the service answers, left out
+  // when the store takes longer than two store steps (it never throws).
+  const server = storeReadOrFallback(ctx, serverDetailsPart(ctx, kind, id), NO_SERVER_PART, 'the server view', 2);
   const fetched = await fetchWork(ctx, kind, id);
   await ctx.deps.nsfwRatings.remember(kind, [fetched]);
   if (isNsfw(fetched.nsfw) && !ctx.where.ageRestricted) {

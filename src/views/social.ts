@@ -50,7 +50,9 @@ export interface DetailsPart {
   components: APIActionRowComponent<APIComponentInMessageActionRow>[];
 }
 
-const NOTHING: DetailsPart = { embeds: [], components: [] };
+/** No "In this server" part (a DM, nobody here joined, or the store did not answer in time). */
+export const NO_SERVER_PART: DetailsPart = { embeds: [], components: [] };
+const NOTHING = NO_SERVER_PART;
 
 /**
  * The "In this server" part of a title's details: nothing in DMs or when

@@ -5,7 +5,7 @@
 // store is down; the metrics count those fallbacks by step.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DM, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { startLatencyProxy, targetOf, type LatencyProxy } from '../../local-stack/latency-proxy.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../../src/config/defaults.js';
@@ -52,6 +52,16 @@ for (const engine of ENGINES) {
       expect(stack.emulator.requestLog.some((r) => r.path === '/v2/anime/21')).toBe(true);
       const counted = (await stack.bot.metrics?.render())?.body;
       expect(counted).toMatch(/amls_bot_store_steps_failed_open_total\{step="(cool_off|response_cache|budget)"[^}]*\} [1-9]/);
+    }, 30_000);
+
+    it('in a server too: the "In this server" part (two store reads) is left out rather than waited for', async () => {
+      proxy.setLatency(STORE_LATENCY_MS);
+      const started = Date.now();
+      const answer = await stack.command({ name: 'anime', subcommand: 'info', options: { title: 'id:1' }, user: newUser('slow'), where: GUILD }).settled(15_000);
+      const tookMs = Date.now() - started;
+      expect(textOf(answer)).toContain('ID 1');
+      expect(textOf(answer)).not.toMatch(/slow|try again/i);
+      expect(tookMs).toBeLessThan(STORE_LATENCY_MS);
     }, 30_000);
   });
 }
