@@ -113,5 +113,7 @@ export interface ComponentHandler {
   invokerField?: number;
   /** Never reaches the service: exempt from the per-user rate limit. */
   local?: boolean;
+  /** Answers with pictures: deferred at once, as a picture command is. */
+  pictures?: boolean;
   run(ctx: ComponentContext, fields: FieldReader): Promise<RenderedMessage>;
 }
