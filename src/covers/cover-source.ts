@@ -12,8 +12,9 @@ import { readCapped } from '../util/read-capped.js';
 import { coverAllowed, hostOf, parseCoverHosts, type CoverHostRule } from './cover-rules.js';
 import { thumbnail } from './thumbnail.js';
 
-/** How one cover look-up ended. */
-export type CoverOutcome = 'memo' | 'shared' | 'fetched' | 'refused_host' | 'redirect_refused' | 'not_image' | 'too_large' | 'timeout' | 'failed';
+/** How a cover look-up can end. */
+export const COVER_OUTCOMES = ['memo', 'shared', 'fetched', 'refused_host', 'redirect_refused', 'not_image', 'too_large', 'timeout', 'failed'] as const;
+export type CoverOutcome = (typeof COVER_OUTCOMES)[number];
 
 export interface CoverObserver {
   /** Every look-up, with the picture's host. */

@@ -146,6 +146,11 @@ describe('GET /metrics', () => {
       expect(value(s, 'amls_bot_feed_posts_total', { outcome })).toBe(0);
     }
 
+    // Cover look-ups for the pictures, every outcome exported from the first scrape.
+    for (const outcome of ['memo', 'shared', 'fetched', 'refused_host', 'redirect_refused', 'not_image', 'too_large', 'timeout', 'failed']) {
+      expect(s.some((x) => x.name === 'amls_bot_cover_fetches_total' && x.labels.outcome === outcome)).toBe(true);
+    }
+
     // Node.js process metrics.
     expect(s.some((x) => x.name === 'process_cpu_user_seconds_total')).toBe(true);
     expect(s.some((x) => x.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
