@@ -30,6 +30,7 @@ import { accountLinks, auditedLogin } from './audited-login.js';
 import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
 import { openUpstreamSharing } from './upstream-sharing.js';
+import { openCovers } from './covers.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
 import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
 import { Feed } from '../social/feed.js';
@@ -115,6 +116,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const feed = await openFeed(o, now, store, jobs, social, metrics);
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
+  const covers = openCovers(store.engine, config.covers, log, metrics);
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -131,6 +133,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     feed,
     preferences,
     pendingNotice: afterAnswer(reminders, social),
+    covers,
   };
   return {
     store,
@@ -148,7 +151,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     setReminderDelivery: delivery.set,
     close: async () => {
       await reminders.stop();
-      await Promise.allSettled([service.close(), oauth.close(), jobs.stop(), sharing.close()]);
+      await Promise.allSettled([service.close(), oauth.close(), jobs.stop(), sharing.close(), covers.close()]);
       await store.close();
     },
   };

@@ -82,6 +82,8 @@ export interface SubcommandHandler<A = ArgumentValues> {
   ephemeral?: boolean;
   /** Never reaches the service (e.g. /logout): exempt from the per-user rate limit. */
   local?: boolean;
+  /** Answers with pictures: the reply is deferred at once (rendering takes time; HTTP's first answer cannot carry files). */
+  pictures?: boolean;
   run(ctx: CommandContext, args: A): Promise<RenderedMessage>;
   autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
 }

@@ -20,6 +20,7 @@ import type { Reminders } from '../reminders/reminders.js';
 import type { Feed } from '../social/feed.js';
 import type { SocialService } from '../social/types.js';
 import type { TitlePreferences } from '../preferences/title-preferences.js';
+import type { CoverSource } from '../covers/cover-source.js';
 
 /**
  * Locks shared by every process using the same store, for read-then-write work that must not interleave
@@ -57,6 +58,8 @@ export interface BotDeps {
   preferences: TitlePreferences;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
   pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
+  /** Covers for the pictures, from COVER_HOSTS only, shared through the store (one per process). */
+  covers: CoverSource;
   /** Current time in ms; injectable for tests. */
   now: () => number;
 }
@@ -113,5 +116,7 @@ export interface ComponentHandler {
   invokerField?: number;
   /** Never reaches the service: exempt from the per-user rate limit. */
   local?: boolean;
+  /** Answers with pictures: deferred at once, as a picture command is. */
+  pictures?: boolean;
   run(ctx: ComponentContext, fields: FieldReader): Promise<RenderedMessage>;
 }

@@ -53,9 +53,6 @@ interface Handled {
   responder?: Responder;
 }
 
-
-
-
 export interface DrainResult {
   /** Interactions that finished during the grace period. */
   finished: number;
@@ -104,6 +101,11 @@ export class InteractionRouter {
     this.onFinished = options.onFinished;
     this.limits = options.limits;
     this.titleCaches = new TitleCaches(deps.titleCache, deps.now);
+  }
+
+  /** When the responder defers: at once for pictures; files never in HTTP's first answer. */
+  private deferring(pictures: boolean | undefined): { deferAfterMs: number; deferAtOnce: boolean; filesInFirstAnswer: boolean } {
+    return { deferAfterMs: this.deferAfterMs, deferAtOnce: pictures === true, filesInFirstAnswer: this.transport !== 'http' };
   }
 
   /** `work` on the user's budget unless it never reaches the service. */
@@ -276,7 +278,7 @@ export class InteractionRouter {
     const handler: SubcommandHandler | undefined = this.commands.get(interaction.commandName)?.handlers[path];
     const responder = new Responder(
       interaction,
-      { mode: 'reply', ephemeral: handler?.ephemeral ?? true, deferAfterMs: this.deferAfterMs },
+      { mode: 'reply', ephemeral: handler?.ephemeral ?? true, ...this.deferring(handler?.pictures) },
       log,
     );
     track(responder);
@@ -297,7 +299,7 @@ export class InteractionRouter {
     const handler = this.components.get(kind);
     const responder = new Responder(
       interaction,
-      { mode: handler?.mode === 'update' ? 'update' : 'reply', ephemeral: handler?.mode !== 'reply', deferAfterMs: this.deferAfterMs },
+      { mode: handler?.mode === 'update' ? 'update' : 'reply', ephemeral: handler?.mode !== 'reply', ...this.deferring(handler?.pictures) },
       log,
     );
     track(responder);

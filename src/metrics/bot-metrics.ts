@@ -3,6 +3,7 @@
 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { QueueCounts } from '../jobs/job-engine.js';
+import { COVER_OUTCOMES } from '../covers/cover-source.js';
 
 export const METRIC_PREFIX = 'amls_bot_';
 
@@ -134,6 +135,12 @@ export class BotMetrics {
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });
+  readonly coverFetches = new Counter({
+    name: `${METRIC_PREFIX}cover_fetches_total`,
+    help: 'Cover look-ups for the pictures (not API requests), by outcome: memo (this process), shared (the store\'s cache), fetched, refused_host (not in COVER_HOSTS), redirect_refused, not_image, too_large, timeout, failed.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   private reminderQueue: (() => Promise<QueueCounts>) | undefined;
   readonly reminderJobs = new Gauge({
     name: `${METRIC_PREFIX}reminder_jobs`,
@@ -163,6 +170,7 @@ export class BotMetrics {
     // Every feed outcome from the first scrape, so a dashboard's rate() sees the first post.
     for (const outcome of ['posted', 'dropped', 'duplicate', 'paused', 'retried', 'failed']) this.feedPosts.inc({ outcome }, 0);
     for (const reason of ['not-member', 'no-channel', 'expired', 'unrecorded', 'unreadable']) this.feedDropped.inc({ reason }, 0);
+    for (const outcome of COVER_OUTCOMES) this.coverFetches.inc({ outcome }, 0);
   }
 
   /** Prometheus text exposition. */
