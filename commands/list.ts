@@ -1,4 +1,4 @@
-// /list anime|manga view | update | remove
+// /list anime|manga view | chart | update | remove
 
 import { KINDS, type WorkKind } from '../src/service/kinds.js';
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
@@ -12,6 +12,7 @@ import { renderPagedView } from '../src/views/paged-view.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { titleAutocomplete } from '../src/views/titles.js';
 import { USER_LIST_VIEWS } from '../src/views/user-list.js';
+import { CHART_SIZES, CHART_SORTS, renderListChart } from '../src/views/list-chart.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 
@@ -23,6 +24,12 @@ function listGroup<K extends WorkKind>(kind: K, description: string) {
       stringOption('status', 'Only entries with this status', { choices: KINDS[kind].statuses }),
       stringOption('sort', 'Order', { choices: namedChoices(KINDS[kind].sorts, LIST_SORT_NAMES[kind]) }),
     ]),
+    subcommand('chart', `A picture of covers from ${a} list (default: yours)`, [
+      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+      stringOption('size', 'How many covers (default: 3x3)', { choices: CHART_SIZES }),
+      stringOption('status', 'Only entries with this status (default: completed)', { choices: KINDS[kind].statuses }),
+      stringOption('sort', 'Order (default: by score)', { choices: namedChoices(CHART_SORTS, { score: 'By score', recent: 'Recently updated' }) }),
+    ]),
     subcommand('update', `Add ${a} to your list or change your entry`, [TITLE, ...LIST_UPDATE_OPTIONS[kind]]),
     subcommand('remove', `Remove ${a} from your list`, [TITLE]),
   ]);
@@ -31,6 +38,8 @@ function listGroup<K extends WorkKind>(kind: K, description: string) {
 const LIST_DATA = slashCommand('list', 'Anime and manga lists: view anyone’s, change yours', [listGroup('anime', 'Anime lists'), listGroup('manga', 'Manga lists')]);
 
 type ListArgs<P extends SubcommandPath<typeof LIST_DATA>> = ArgumentsOf<OptionsAt<typeof LIST_DATA, P>>;
+
+const USER_NAME = /^[\w-]{2,32}$/;
 
 function oneOf<T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
@@ -45,11 +54,28 @@ function viewHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime view'> |
     ephemeral: false,
     run: (ctx, args) => {
       const user = args.user?.trim() || undefined;
-      if (user !== undefined && !/^[\w-]{2,32}$/.test(user)) {
-        throw new UserFacingError('lists.invalidUser');
-      }
+      if (user !== undefined && !USER_NAME.test(user)) throw new UserFacingError('lists.invalidUser');
       const state = { user, status: oneOf<string>('status', args.status, spec.statuses), sort: oneOf<string>('sort', args.sort, spec.sorts) };
       return renderPagedView(ctx, USER_LIST_VIEWS[kind], state, 0, ctx.userId);
+    },
+  };
+}
+
+function chartHandler<K extends WorkKind>(kind: K): SubcommandHandler<ListArgs<'anime chart'> | ListArgs<'manga chart'>> {
+  const spec = KINDS[kind];
+  return {
+    ephemeral: false,
+    pictures: true,
+    run: (ctx, args) => {
+      const user = args.user?.trim() || undefined;
+      if (user !== undefined && !USER_NAME.test(user)) throw new UserFacingError('lists.invalidUser');
+      return renderListChart(ctx, {
+        kind,
+        user,
+        size: oneOf('size', args.size, CHART_SIZES) ?? '3x3',
+        status: oneOf('status', args.status, spec.statuses) ?? spec.finished,
+        sort: oneOf('sort', args.sort, CHART_SORTS) ?? 'score',
+      });
     },
   };
 }
@@ -64,9 +90,11 @@ function removeHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime remove
 
 export const list: SlashCommand = defineCommand(LIST_DATA, {
   'anime view': viewHandler('anime'),
+  'anime chart': chartHandler('anime'),
   'anime update': updateHandler('anime'),
   'anime remove': removeHandler('anime'),
   'manga view': viewHandler('manga'),
+  'manga chart': chartHandler('manga'),
   'manga update': updateHandler('manga'),
   'manga remove': removeHandler('manga'),
 });

@@ -18,6 +18,8 @@ const ROLE = 'Rolle, die in jedem Post erwähnt wird (der Bot muss sie erwähnen
 const ANIME_STATUSES = { watching: 'Am Schauen', completed: 'Abgeschlossen', on_hold: 'Pausiert', dropped: 'Abgebrochen', plan_to_watch: 'Geplant' };
 const MANGA_STATUSES = { reading: 'Am Lesen', completed: 'Abgeschlossen', on_hold: 'Pausiert', dropped: 'Abgebrochen', plan_to_read: 'Lesen geplant' };
 const LIST_SORTS = { list_score: 'Nach Wertung', list_updated_at: 'Zuletzt geändert' };
+const CHART_SIZES = { '3x3': '3x3', '4x4': '4x4', '5x5': '5x5' };
+const CHART_SORTS = { score: LIST_SORTS.list_score, recent: LIST_SORTS.list_updated_at };
 const REMINDER_CHANNEL = 'Text- oder Ankündigungskanal für die Erinnerungen';
 const FEED_CHANNEL = 'Text- oder Ankündigungskanal für den Feed';
 
@@ -98,6 +100,11 @@ export const de: CommandTexts = {
     description: 'Reihenfolge',
     choices: { ...LIST_SORTS, anime_title: 'Nach Titel', anime_start_date: 'Nach Startdatum', anime_id: 'Nach ID' },
   },
+  'list anime chart': { name: 'raster', description: 'Ein Bild aus Covern einer Animeliste (Standard: deine)' },
+  'list anime chart user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
+  'list anime chart size': { name: 'größe', description: 'Wie viele Cover (Standard: 3x3)', choices: CHART_SIZES },
+  'list anime chart status': { name: 'status', description: 'Nur Einträge mit diesem Status (Standard: abgeschlossen)', choices: ANIME_STATUSES },
+  'list anime chart sort': { name: 'sortierung', description: 'Reihenfolge (Standard: nach Wertung)', choices: CHART_SORTS },
   'list anime update': { name: 'eintragen', description: 'Einen Anime zu deiner Liste hinzufügen oder deinen Eintrag ändern' },
   'list anime update title': { name: 'titel', description: TITLE },
   'list anime update status': { name: 'status', description: 'Dein Status', choices: ANIME_STATUSES },
@@ -120,6 +127,11 @@ export const de: CommandTexts = {
     description: 'Reihenfolge',
     choices: { ...LIST_SORTS, manga_title: 'Nach Titel', manga_start_date: 'Nach Startdatum', manga_id: 'Nach ID' },
   },
+  'list manga chart': { name: 'raster', description: 'Ein Bild aus Covern einer Mangaliste (Standard: deine)' },
+  'list manga chart user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
+  'list manga chart size': { name: 'größe', description: 'Wie viele Cover (Standard: 3x3)', choices: CHART_SIZES },
+  'list manga chart status': { name: 'status', description: 'Nur Einträge mit diesem Status (Standard: abgeschlossen)', choices: MANGA_STATUSES },
+  'list manga chart sort': { name: 'sortierung', description: 'Reihenfolge (Standard: nach Wertung)', choices: CHART_SORTS },
   'list manga update': { name: 'eintragen', description: 'Einen Manga zu deiner Liste hinzufügen oder deinen Eintrag ändern' },
   'list manga update title': { name: 'titel', description: TITLE },
   'list manga update status': { name: 'status', description: 'Dein Status', choices: MANGA_STATUSES },

@@ -18,6 +18,8 @@ const ROLE = 'Rôle à mentionner dans chaque message (le bot doit pouvoir le me
 const ANIME_STATUSES = { watching: 'En cours', completed: 'Terminé', on_hold: 'En pause', dropped: 'Abandonné', plan_to_watch: 'À voir' };
 const MANGA_STATUSES = { reading: 'En cours de lecture', completed: 'Terminé', on_hold: 'En pause', dropped: 'Abandonné', plan_to_read: 'À lire' };
 const LIST_SORTS = { list_score: 'Par note', list_updated_at: 'Dernière modification' };
+const CHART_SIZES = { '3x3': '3x3', '4x4': '4x4', '5x5': '5x5' };
+const CHART_SORTS = { score: LIST_SORTS.list_score, recent: LIST_SORTS.list_updated_at };
 const REMINDER_CHANNEL = 'Salon textuel ou d’annonces où publier les rappels';
 const FEED_CHANNEL = 'Salon textuel ou d’annonces où publier le flux';
 
@@ -94,6 +96,11 @@ export const fr: CommandTexts = {
     description: 'Ordre',
     choices: { ...LIST_SORTS, anime_title: 'Par titre', anime_start_date: 'Par date de début', anime_id: 'Par ID' },
   },
+  'list anime chart': { name: 'grille', description: 'Une image des couvertures d’une liste d’animes (par défaut : la tienne)' },
+  'list anime chart user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list anime chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
+  'list anime chart status': { name: 'statut', description: 'Seulement les entrées avec ce statut (par défaut : terminé)', choices: ANIME_STATUSES },
+  'list anime chart sort': { name: 'tri', description: 'Ordre (par défaut : par note)', choices: CHART_SORTS },
   'list anime update': { name: 'modifier', description: 'Ajouter un anime à ta liste ou modifier ton entrée' },
   'list anime update title': { name: 'titre', description: TITLE },
   'list anime update status': { name: 'statut', description: 'Ton statut', choices: ANIME_STATUSES },
@@ -116,6 +123,11 @@ export const fr: CommandTexts = {
     description: 'Ordre',
     choices: { ...LIST_SORTS, manga_title: 'Par titre', manga_start_date: 'Par date de début', manga_id: 'Par ID' },
   },
+  'list manga chart': { name: 'grille', description: 'Une image des couvertures d’une liste de mangas (par défaut : la tienne)' },
+  'list manga chart user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list manga chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
+  'list manga chart status': { name: 'statut', description: 'Seulement les entrées avec ce statut (par défaut : terminé)', choices: MANGA_STATUSES },
+  'list manga chart sort': { name: 'tri', description: 'Ordre (par défaut : par note)', choices: CHART_SORTS },
   'list manga update': { name: 'modifier', description: 'Ajouter un manga à ta liste ou modifier ton entrée' },
   'list manga update title': { name: 'titre', description: TITLE },
   'list manga update status': { name: 'statut', description: 'Ton statut', choices: MANGA_STATUSES },

@@ -22,6 +22,8 @@ const ROLE = '投稿ごとにメンションするロール（ボットがメン
 const ANIME_STATUSES = { watching: '視聴中', completed: '完了', on_hold: '保留中', dropped: '中断', plan_to_watch: '視聴予定' };
 const MANGA_STATUSES = { reading: '読書中', completed: '完了', on_hold: '保留中', dropped: '中断', plan_to_read: '読書予定' };
 const LIST_SORTS = { list_score: 'スコア順', list_updated_at: '更新日順' };
+const CHART_SIZES = { '3x3': '3x3', '4x4': '4x4', '5x5': '5x5' };
+const CHART_SORTS = { score: LIST_SORTS.list_score, recent: LIST_SORTS.list_updated_at };
 
 export const ja: CommandTexts = {
   anime: { name: 'アニメ', description: 'アニメを検索・閲覧' },
@@ -92,6 +94,11 @@ export const ja: CommandTexts = {
     description: '並び順',
     choices: { ...LIST_SORTS, anime_title: 'タイトル順', anime_start_date: '放送開始日順', anime_id: 'ID順' },
   },
+  'list anime chart': { name: 'チャート', description: 'アニメリストのカバー画像（既定：自分のリスト）' },
+  'list anime chart user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
+  'list anime chart size': { name: 'サイズ', description: 'カバーの数（既定：3x3）', choices: CHART_SIZES },
+  'list anime chart status': { name: 'ステータス', description: 'このステータスの作品のみ（既定：完了）', choices: ANIME_STATUSES },
+  'list anime chart sort': { name: '並び順', description: '並び順（既定：スコア順）', choices: CHART_SORTS },
   'list anime update': { name: '更新', description: 'アニメをリストに追加、または登録内容を変更' },
   'list anime update title': { name: 'タイトル', description: TITLE },
   'list anime update status': { name: 'ステータス', description: '自分のステータス', choices: ANIME_STATUSES },
@@ -114,6 +121,11 @@ export const ja: CommandTexts = {
     description: '並び順',
     choices: { ...LIST_SORTS, manga_title: 'タイトル順', manga_start_date: '連載開始日順', manga_id: 'ID順' },
   },
+  'list manga chart': { name: 'チャート', description: 'マンガリストのカバー画像（既定：自分のリスト）' },
+  'list manga chart user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
+  'list manga chart size': { name: 'サイズ', description: 'カバーの数（既定：3x3）', choices: CHART_SIZES },
+  'list manga chart status': { name: 'ステータス', description: 'このステータスの作品のみ（既定：完了）', choices: MANGA_STATUSES },
+  'list manga chart sort': { name: '並び順', description: '並び順（既定：スコア順）', choices: CHART_SORTS },
   'list manga update': { name: '更新', description: 'マンガをリストに追加、または登録内容を変更' },
   'list manga update title': { name: 'タイトル', description: TITLE },
   'list manga update status': { name: 'ステータス', description: '自分のステータス', choices: MANGA_STATUSES },

@@ -18,6 +18,8 @@ const ROLE = 'Cargo a mencionar em cada post (o bot precisa poder mencioná-lo)'
 const ANIME_STATUSES = { watching: 'Assistindo', completed: 'Completo', on_hold: 'Em pausa', dropped: 'Dropado', plan_to_watch: 'Planejo assistir' };
 const MANGA_STATUSES = { reading: 'Lendo', completed: 'Completo', on_hold: 'Em pausa', dropped: 'Dropado', plan_to_read: 'Planejo ler' };
 const LIST_SORTS = { list_score: 'Por nota', list_updated_at: 'Última alteração' };
+const CHART_SIZES = { '3x3': '3x3', '4x4': '4x4', '5x5': '5x5' };
+const CHART_SORTS = { score: LIST_SORTS.list_score, recent: LIST_SORTS.list_updated_at };
 const REMINDER_CHANNEL = 'Canal de texto ou de anúncios para postar os lembretes';
 const FEED_CHANNEL = 'Canal de texto ou de anúncios para postar a atividade';
 
@@ -106,6 +108,11 @@ export const ptBR: CommandTexts = {
     description: 'Ordem',
     choices: { ...LIST_SORTS, anime_title: 'Por título', anime_start_date: 'Por data de início', anime_id: 'Por ID' },
   },
+  'list anime chart': { name: 'grade', description: 'Uma imagem das capas de uma lista de animes (padrão: a sua)' },
+  'list anime chart user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
+  'list anime chart size': { name: 'tamanho', description: 'Quantas capas (padrão: 3x3)', choices: CHART_SIZES },
+  'list anime chart status': { name: 'status', description: 'Só entradas com este status (padrão: completo)', choices: ANIME_STATUSES },
+  'list anime chart sort': { name: 'ordem', description: 'Ordem (padrão: por nota)', choices: CHART_SORTS },
   'list anime update': { name: 'atualizar', description: 'Adicionar um anime à sua lista ou alterar sua entrada' },
   'list anime update title': { name: 'título', description: TITLE },
   'list anime update status': { name: 'status', description: 'Seu status', choices: ANIME_STATUSES },
@@ -128,6 +135,11 @@ export const ptBR: CommandTexts = {
     description: 'Ordem',
     choices: { ...LIST_SORTS, manga_title: 'Por título', manga_start_date: 'Por data de início', manga_id: 'Por ID' },
   },
+  'list manga chart': { name: 'grade', description: 'Uma imagem das capas de uma lista de mangás (padrão: a sua)' },
+  'list manga chart user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
+  'list manga chart size': { name: 'tamanho', description: 'Quantas capas (padrão: 3x3)', choices: CHART_SIZES },
+  'list manga chart status': { name: 'status', description: 'Só entradas com este status (padrão: completo)', choices: MANGA_STATUSES },
+  'list manga chart sort': { name: 'ordem', description: 'Ordem (padrão: por nota)', choices: CHART_SORTS },
   'list manga update': { name: 'atualizar', description: 'Adicionar um mangá à sua lista ou alterar sua entrada' },
   'list manga update title': { name: 'título', description: TITLE },
   'list manga update status': { name: 'status', description: 'Seu status', choices: MANGA_STATUSES },

@@ -50,6 +50,11 @@ export const lists = {
   'lists.userList.empty': 'This list is empty.',
   'lists.userList.noMore': 'No more entries.',
   'lists.userList.open': 'Open a title…',
+  // A chart of a user's list (/list … chart)
+  'lists.chart.empty': '{caption}: nothing to chart.',
+  'lists.chart.leftOut': '{count, plural, one {# title not safe for work left out} other {# titles not safe for work left out}} (shown only in age-restricted channels).',
+  'lists.chart.alt': 'Chart of {count, plural, one {# cover} other {# covers}}, {caption}: {titles}.',
+  'lists.chart.altTile': '{scored, select, yes {{title}, scored {score}} other {{title}, not scored}}',
   'lists.invalidUser.title': 'Invalid user name',
   'lists.invalidUser.text': 'A service user name has 2–32 letters, digits, `-` or `_`.',
   'lists.invalidChoice.title': 'Invalid input',
