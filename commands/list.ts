@@ -1,4 +1,4 @@
-// /list anime|manga view | chart | update | remove
+// /list anime|manga view | chart | stats | update | remove
 
 import { KINDS, type WorkKind } from '../src/service/kinds.js';
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
@@ -13,6 +13,7 @@ import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { titleAutocomplete } from '../src/views/titles.js';
 import { USER_LIST_VIEWS } from '../src/views/user-list.js';
 import { CHART_SIZES, CHART_SORTS, renderListChart } from '../src/views/list-chart.js';
+import { renderListStats } from '../src/views/list-stats.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 
@@ -29,6 +30,9 @@ function listGroup<K extends WorkKind>(kind: K, description: string) {
       stringOption('size', 'How many covers (default: 3x3)', { choices: CHART_SIZES }),
       stringOption('status', 'Only entries with this status (default: completed)', { choices: KINDS[kind].statuses }),
       stringOption('sort', 'Order (default: by score)', { choices: namedChoices(CHART_SORTS, { score: 'By score', recent: 'Recently updated' }) }),
+    ]),
+    subcommand('stats', `A card of ${a} list in numbers (default: yours)`, [
+      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
     ]),
     subcommand('update', `Add ${a} to your list or change your entry`, [TITLE, ...LIST_UPDATE_OPTIONS[kind]]),
     subcommand('remove', `Remove ${a} from your list`, [TITLE]),
@@ -80,6 +84,18 @@ function chartHandler<K extends WorkKind>(kind: K): SubcommandHandler<ListArgs<'
   };
 }
 
+function statsHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime stats'> | ListArgs<'manga stats'>> {
+  return {
+    ephemeral: false,
+    pictures: true,
+    run: (ctx, args) => {
+      const user = args.user?.trim() || undefined;
+      if (user !== undefined && !USER_NAME.test(user)) throw new UserFacingError('lists.invalidUser');
+      return renderListStats(ctx, kind, user);
+    },
+  };
+}
+
 function updateHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime update'> | ListArgs<'manga update'>> {
   return { ephemeral: false, autocomplete: titleAutocomplete(kind), run: (ctx, args) => updateEntry(ctx, kind, args.title, args) };
 }
@@ -91,10 +107,12 @@ function removeHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime remove
 export const list: SlashCommand = defineCommand(LIST_DATA, {
   'anime view': viewHandler('anime'),
   'anime chart': chartHandler('anime'),
+  'anime stats': statsHandler('anime'),
   'anime update': updateHandler('anime'),
   'anime remove': removeHandler('anime'),
   'manga view': viewHandler('manga'),
   'manga chart': chartHandler('manga'),
+  'manga stats': statsHandler('manga'),
   'manga update': updateHandler('manga'),
   'manga remove': removeHandler('manga'),
 });

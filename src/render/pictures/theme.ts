@@ -20,3 +20,6 @@ export function hueOf(text: string): number {
   for (let i = 0; i < text.length; i++) hash = (hash * 31 + text.charCodeAt(i)) >>> 0;
   return hash % 360;
 }
+
+/** A colour per list status, in the kinds' status order (watching, completed, on hold, dropped, planned). */
+export const STATUS_COLOURS = ['#23a55a', '#5865f2', '#f0b232', '#da373c', '#949ba4'] as const;

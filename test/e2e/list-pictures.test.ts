@@ -15,7 +15,7 @@ function attachmentsOf(message: RecordedMessage): Array<{ filename: string; size
 
 const served = (stack: Stack): number => Object.values(stack.emulator.pictures?.served ?? {}).reduce((a, b) => a + b, 0);
 
-describe('/list anime|manga chart end to end', () => {
+describe('/list anime|manga chart and stats end to end', () => {
   let stack: Stack;
   const viewer = newUser('viewer');
 
@@ -104,6 +104,26 @@ describe('/list anime|manga chart end to end', () => {
     const answer = await chart('anime', { user: 'alice' }, DM);
     expect(attachmentsOf(answer.message)).toHaveLength(1);
     expect(answer.text).toContain('not safe for work left out');
+  });
+  it('/list anime stats of your own linked account: a card from one list request and one profile request', async () => {
+    const me = newUser('stats');
+    await stack.login(me, { name: 'alice', password: 'alice-password' });
+    const before = stack.emulator.throttle.traffic().requests;
+    const answer = await answerOf(stack.command({ name: 'list', subcommandGroup: 'anime', subcommand: 'stats', user: me, where: GUILD }), 20_000);
+    const files = attachmentsOf(answer.message);
+    expect(files).toHaveLength(1);
+    expect(files[0]?.filename).toMatch(/^anime-stats\.(png|webp)$/);
+    expect(stack.emulator.throttle.traffic().requests - before).toBe(2);
+  });
+
+  it('/list manga stats of a named user: one list request, no profile', async () => {
+    const before = stack.emulator.throttle.traffic().requests;
+    const answer = await answerOf(stack.command({ name: 'list', subcommandGroup: 'manga', subcommand: 'stats', options: { user: 'alice' }, user: viewer, where: DM }), 20_000);
+    expect(attachmentsOf(answer.message)[0]?.filename).toMatch(/^manga-stats\.(png|webp)$/);
+    expect(stack.emulator.throttle.traffic().requests - before).toBe(1);
+    const empty = await answerOf(stack.command({ name: 'list', subcommandGroup: 'manga', subcommand: 'stats', options: { user: 'carol' }, user: viewer, where: GUILD }));
+    expect(attachmentsOf(empty.message)).toHaveLength(0);
+    expect(empty.text).toContain('no entries to count');
   });
 });
 
