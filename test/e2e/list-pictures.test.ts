@@ -8,9 +8,18 @@ interface ListRow {
   list_status?: { score?: number };
 }
 
-function attachmentsOf(message: RecordedMessage): Array<{ filename: string; size: number }> {
+export interface SentAttachment {
+  filename: string;
+  size: number;
+  content_type?: string;
+  description?: string;
+  width?: number;
+  height?: number;
+}
+
+export function attachmentsOf(message: RecordedMessage): SentAttachment[] {
   const list = (message as { attachments?: unknown }).attachments;
-  return Array.isArray(list) ? (list as Array<{ filename: string; size: number }>) : [];
+  return Array.isArray(list) ? (list as SentAttachment[]) : [];
 }
 
 const served = (stack: Stack): number => Object.values(stack.emulator.pictures?.served ?? {}).reduce((a, b) => a + b, 0);
@@ -49,6 +58,14 @@ describe('/list anime|manga chart and stats end to end', () => {
     expect(files).toHaveLength(1);
     expect(files[0]?.filename).toMatch(/^anime-chart\.(png|webp)$/);
     expect(files[0]?.size).toBeGreaterThan(1_000);
+    expect(files[0]?.content_type).toBe(`image/${files[0]?.filename.split('.')[1]}`);
+    // A 5x5 grid is five columns wide however few titles fill it.
+    expect(files[0]?.width).toBe(5 * 180 + 6 * 6);
+    for (const row of rows) {
+      if (safe(row)) expect(files[0]?.description).toContain(row.node.title);
+      else expect(files[0]?.description).not.toContain(row.node.title);
+    }
+    expect(files[0]?.description).toMatch(/^Chart of \d+ covers, alice's anime list · Completed · by score: /);
     expect(inServer.text).toContain(`${unsafe} title${unsafe === 1 ? '' : 's'} not safe for work left out`);
     expect(served(stack) - before).toBe(rows.length - unsafe);
     expect(stack.emulator.pictures?.served.ok ?? 0).toBe(served(stack));
@@ -56,6 +73,7 @@ describe('/list anime|manga chart and stats end to end', () => {
     const beforeNsfw = served(stack);
     const inNsfwChannel = await chart('anime', { user: 'alice', size: '5x5' }, NSFW_CHANNEL);
     expect(attachmentsOf(inNsfwChannel.message)).toHaveLength(1);
+    for (const row of rows) expect(attachmentsOf(inNsfwChannel.message)[0]?.description).toContain(row.node.title);
     expect(inNsfwChannel.text).not.toContain('not safe for work');
     // Only the covers not yet cached: those of the titles left out before.
     expect(served(stack) - beforeNsfw).toBe(unsafe);

@@ -58,6 +58,10 @@ export const de: CommandTexts = {
     description: 'Reihenfolge (Standard: nach Wertung)',
     choices: { anime_score: 'Nach Wertung', anime_num_list_users: 'Nach Mitgliederzahl' },
   },
+  'anime season-chart': { name: 'saison-raster', description: 'Die Animes einer Saison als Bild aus Covern (Standard: die aktuelle)' },
+  'anime season-chart year': { name: 'jahr', description: 'Jahr, z. B. 2024' },
+  'anime season-chart season': { name: 'jahreszeit', description: 'Jahreszeit', choices: { winter: 'Winter', spring: 'Frühling', summer: 'Sommer', fall: 'Herbst' } },
+  'anime season-chart sort': { name: 'sortierung', description: 'Reihenfolge (Standard: nach Beliebtheit)', choices: { popularity: 'Nach Beliebtheit', score: 'Nach Wertung' } },
   'anime schedule': { name: 'sendeplan', description: 'Die erwarteten Folgen dieser Woche, in deiner Ortszeit' },
   'anime schedule day': {
     name: 'tag',

@@ -58,6 +58,10 @@ export const esES: CommandTexts = {
     description: 'Orden (por defecto: por puntuación)',
     choices: { anime_score: 'Por puntuación', anime_num_list_users: 'Por número de miembros' },
   },
+  'anime season-chart': { name: 'cuadricula-temporada', description: 'El anime de una temporada en una imagen de portadas (por defecto: la actual)' },
+  'anime season-chart year': { name: 'año', description: 'Año, p. ej. 2024' },
+  'anime season-chart season': { name: 'estacion', description: 'Estación', choices: { winter: 'Invierno', spring: 'Primavera', summer: 'Verano', fall: 'Otoño' } },
+  'anime season-chart sort': { name: 'orden', description: 'Orden (por defecto: por popularidad)', choices: { popularity: 'Por popularidad', score: 'Por puntuación' } },
   'anime schedule': { name: 'horario', description: 'Los episodios previstos esta semana, en tu hora local' },
   'anime schedule day': {
     name: 'día',

@@ -54,6 +54,10 @@ export const fr: CommandTexts = {
     description: 'Ordre (par défaut : par note)',
     choices: { anime_score: 'Par note', anime_num_list_users: 'Par nombre de membres' },
   },
+  'anime season-chart': { name: 'grille-saison', description: 'Les animes d’une saison en une image de couvertures (par défaut : celle en cours)' },
+  'anime season-chart year': { name: 'année', description: 'Année, par ex. 2024' },
+  'anime season-chart season': { name: 'saison', description: 'Saison', choices: { winter: 'Hiver', spring: 'Printemps', summer: 'Été', fall: 'Automne' } },
+  'anime season-chart sort': { name: 'tri', description: 'Ordre (par défaut : par popularité)', choices: { popularity: 'Par popularité', score: 'Par note' } },
   'anime schedule': { name: 'planning', description: 'Les épisodes attendus cette semaine, à ton heure locale' },
   'anime schedule day': {
     name: 'jour',

@@ -52,6 +52,10 @@ export const ja: CommandTexts = {
   'anime season year': { name: '年', description: '年（例：2024）' },
   'anime season season': { name: '季節', description: 'シーズン', choices: { winter: '冬', spring: '春', summer: '夏', fall: '秋' } },
   'anime season sort': { name: '並び順', description: '並び順（既定：スコア順）', choices: { anime_score: 'スコア順', anime_num_list_users: '登録ユーザー数順' } },
+  'anime season-chart': { name: 'シーズンチャート', description: 'シーズンの作品をカバー画像で一覧（既定：今のシーズン）' },
+  'anime season-chart year': { name: '年', description: '年（例：2024）' },
+  'anime season-chart season': { name: '季節', description: 'シーズン', choices: { winter: '冬', spring: '春', summer: '夏', fall: '秋' } },
+  'anime season-chart sort': { name: '並び順', description: '並び順（既定：人気順）', choices: { popularity: '人気順', score: 'スコア順' } },
   'anime schedule': { name: '放送予定', description: '今週放送予定のエピソード（現地時間で表示）' },
   'anime schedule day': {
     name: '曜日',

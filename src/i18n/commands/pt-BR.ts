@@ -58,6 +58,10 @@ export const ptBR: CommandTexts = {
     description: 'Ordem (padrão: por nota)',
     choices: { anime_score: 'Por nota', anime_num_list_users: 'Por número de membros' },
   },
+  'anime season-chart': { name: 'grade-temporada', description: 'Os animes de uma temporada numa imagem de capas (padrão: a atual)' },
+  'anime season-chart year': { name: 'ano', description: 'Ano, por exemplo 2024' },
+  'anime season-chart season': { name: 'estacao', description: 'Estação', choices: { winter: 'Inverno', spring: 'Primavera', summer: 'Verão', fall: 'Outono' } },
+  'anime season-chart sort': { name: 'ordem', description: 'Ordem (padrão: por popularidade)', choices: { popularity: 'Por popularidade', score: 'Por nota' } },
   'anime schedule': { name: 'agenda', description: 'Os episódios previstos para esta semana, no seu horário local' },
   'anime schedule day': {
     name: 'dia',
