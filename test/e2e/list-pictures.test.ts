@@ -1,25 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OptionValue, RecordedMessage, Where } from '../../fake-discord/index.js';
+import type { OptionValue, Where } from '../../fake-discord/index.js';
 import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, type Stack } from '../../local-stack/harness.js';
 import { answerOf, serviceGet } from '../../local-stack/user-helpers.js';
+import { attachmentsOf } from './picture-helpers.js';
 
 interface ListRow {
   node: { id: number; title: string; nsfw?: string };
   list_status?: { score?: number };
-}
-
-export interface SentAttachment {
-  filename: string;
-  size: number;
-  content_type?: string;
-  description?: string;
-  width?: number;
-  height?: number;
-}
-
-export function attachmentsOf(message: RecordedMessage): SentAttachment[] {
-  const list = (message as { attachments?: unknown }).attachments;
-  return Array.isArray(list) ? (list as SentAttachment[]) : [];
 }
 
 const served = (stack: Stack): number => Object.values(stack.emulator.pictures?.served ?? {}).reduce((a, b) => a + b, 0);
