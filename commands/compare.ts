@@ -14,6 +14,7 @@ export const compare: SlashCommand = defineCommand(
     '': {
       ephemeral: false,
       local: true,
+      pictures: true,
       run: (ctx, args) => compareMembers(ctx, args.kind ?? 'anime', args.member, args.other),
     },
   },

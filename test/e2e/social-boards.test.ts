@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GUILD_ID, type RecordedMessage, type Where, type Who } from '../../fake-discord/index.js';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import { CLIENT_ID, DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { attachmentsOf } from './picture-helpers.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
 import { computeAffinity } from '../../src/social/affinity.js';
 import { leaderboard } from '../../src/social/leaderboards.js';
@@ -139,6 +140,17 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(fields.map((f) => f.name)).toEqual(['Agree most on', 'Disagree most on']);
     expect(fields[0]?.value.split('\n')).toHaveLength(3);
     expect(fields[1]?.value.split('\n')).toHaveLength(3);
+    // Beside the text, the plot: one point per title both scored, its alt text telling the same.
+    const scoresD = new Map((d?.entries ?? []).filter((e) => e.score > 0).map((e) => [e.id, e.score]));
+    const pairs = (a?.entries ?? []).filter((e) => e.score > 0 && scoresD.has(e.id)).map((e) => [e.score, scoresD.get(e.id) ?? 0] as const);
+    const [plot, ...more] = attachmentsOf(out.message);
+    expect(more).toEqual([]);
+    expect(plot?.filename).toMatch(/^anime-compare\.(png|webp)$/);
+    const percent = expected.correlation.kind === 'value' ? Math.round(expected.correlation.value * 100) : NaN;
+    expect(plot?.description).toBe(
+      `Plot of the scores of titles both scored, alice across and dave up: 6 titles scored by both · correlation ${percent}%. ` +
+        `On the agreement line: ${pairs.filter(([x, y]) => x === y).length}; alice higher: ${pairs.filter(([x, y]) => x > y).length}; dave higher: ${pairs.filter(([x, y]) => y > x).length}.`,
+    );
   });
 
   it('/compare two other members, and "too few" when they scored under five titles both', async () => {
@@ -146,6 +158,7 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(out.text).toContain(`<@${alice.id}> (alice) and <@${(group[0] as Who).id}> (member1)`);
     expect(out.text).toContain('Too few titles scored by both to tell (1 title; at least 5 needed).');
     expect(out.text).not.toMatch(/% correlation/);
+    expect(attachmentsOf(out.message)[0]?.description).toContain('1 title scored by both · too few to correlate');
   });
 
   it('/compare says who has to /server join, and is refused in DMs', async () => {

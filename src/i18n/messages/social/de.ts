@@ -68,6 +68,10 @@ export const social: Messages<typeof en> = {
   'social.compare.disagree': 'Am meisten uneinig bei',
   'social.compare.scoresLine': '{title} — {a} gegen {b}',
   'social.compare.scoresBelow': '-# Wertungen unten: {a} gegen {b}',
+  'social.comparePlot.caption': '{kind, select, anime {Anime-Wertungen} other {Manga-Wertungen}}: {a} und {b}',
+  'social.comparePlot.axis': '{name}: Wertung',
+  'social.comparePlot.summary': '{basis, plural, one {# Titel} other {# Titel}} von beiden bewertet · {correlation, select, value {Korrelation {percent, number} %} tooFew {zu wenige für eine Korrelation} other {keine Korrelation}}',
+  'social.comparePlot.alt': 'Diagramm der Wertungen von Titeln, die beide bewertet haben, {a} waagrecht und {b} senkrecht: {summary}. Auf der Linie der Übereinstimmung: {same, number}; {a} höher: {aHigher, number}; {b} höher: {bHigher, number}.',
 
   'social.leaderboard.metric.episodes': 'Geschaute Folgen',
   'social.leaderboard.metric.chapters': 'Gelesene Kapitel',

@@ -67,6 +67,10 @@ export const social: Messages<typeof en> = {
   'social.compare.disagree': 'Menos de acuerdo en',
   'social.compare.scoresLine': '{title} — {a} contra {b}',
   'social.compare.scoresBelow': '-# Notas abajo: {a} contra {b}',
+  'social.comparePlot.caption': '{kind, select, anime {Puntuaciones de anime} other {Puntuaciones de manga}}: {a} y {b}',
+  'social.comparePlot.axis': '{name}: puntuación',
+  'social.comparePlot.summary': '{basis, plural, one {# título puntuado} other {# títulos puntuados}} por ambos · {correlation, select, value {correlación del {percent, number} %} tooFew {muy pocos para una correlación} other {sin correlación}}',
+  'social.comparePlot.alt': 'Gráfico de las puntuaciones de los títulos que ambos puntuaron, {a} en horizontal y {b} en vertical: {summary}. En la línea de acuerdo: {same, number}; {a} más alto: {aHigher, number}; {b} más alto: {bHigher, number}.',
 
   'social.leaderboard.metric.episodes': 'Episodios vistos',
   'social.leaderboard.metric.chapters': 'Capítulos leídos',

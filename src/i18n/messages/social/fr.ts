@@ -67,6 +67,10 @@ export const social: Messages<typeof en> = {
   'social.compare.disagree': 'Le moins d’accord sur',
   'social.compare.scoresLine': '{title} — {a} contre {b}',
   'social.compare.scoresBelow': '-# Notes ci-dessous : {a} contre {b}',
+  'social.comparePlot.caption': '{kind, select, anime {Notes d’animes} other {Notes de mangas}} : {a} et {b}',
+  'social.comparePlot.axis': '{name} : note',
+  'social.comparePlot.summary': '{basis, plural, one {# titre noté} other {# titres notés}} par les deux · {correlation, select, value {corrélation {percent, number} %} tooFew {trop peu pour une corrélation} other {pas de corrélation}}',
+  'social.comparePlot.alt': 'Nuage des notes des titres notés par les deux, {a} en abscisse et {b} en ordonnée : {summary}. Sur la ligne d’accord : {same, number} ; {a} plus haut : {aHigher, number} ; {b} plus haut : {bHigher, number}.',
 
   'social.leaderboard.metric.episodes': 'Épisodes vus',
   'social.leaderboard.metric.chapters': 'Chapitres lus',

@@ -66,6 +66,10 @@ export const social: Messages<typeof en> = {
   'social.compare.disagree': '特に意見が分かれる作品',
   'social.compare.scoresLine': '{title} — {a} 対 {b}',
   'social.compare.scoresBelow': '-# 以下のスコア：{a} 対 {b}',
+  'social.comparePlot.caption': '{kind, select, anime {アニメのスコア} other {マンガのスコア}}：{a}と{b}',
+  'social.comparePlot.axis': '{name}のスコア',
+  'social.comparePlot.summary': '両者がスコアを付けた作品 {basis, plural, other {#件}} · {correlation, select, value {相関 {percent, number}%} tooFew {相関を出すには少なすぎます} other {相関なし}}',
+  'social.comparePlot.alt': '両者がスコアを付けた作品の散布図（横が{a}、縦が{b}）：{summary}。一致：{same, number}件、{a}が高い：{aHigher, number}件、{b}が高い：{bHigher, number}件。',
 
   'social.leaderboard.metric.episodes': '視聴エピソード数',
   'social.leaderboard.metric.chapters': '読んだ章数',

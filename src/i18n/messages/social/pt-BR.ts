@@ -67,6 +67,10 @@ export const social: Messages<typeof en> = {
   'social.compare.disagree': 'Mais discordam em',
   'social.compare.scoresLine': '{title} — {a} x {b}',
   'social.compare.scoresBelow': '-# Notas abaixo: {a} x {b}',
+  'social.comparePlot.caption': '{kind, select, anime {Notas de anime} other {Notas de mangá}}: {a} e {b}',
+  'social.comparePlot.axis': '{name}: nota',
+  'social.comparePlot.summary': '{basis, plural, one {# título avaliado} other {# títulos avaliados}} pelos dois · {correlation, select, value {correlação de {percent, number}%} tooFew {poucos demais para uma correlação} other {sem correlação}}',
+  'social.comparePlot.alt': 'Gráfico das notas dos títulos que os dois avaliaram, {a} na horizontal e {b} na vertical: {summary}. Na linha de concordância: {same, number}; {a} mais alto: {aHigher, number}; {b} mais alto: {bHigher, number}.',
 
   'social.leaderboard.metric.episodes': 'Episódios assistidos',
   'social.leaderboard.metric.chapters': 'Capítulos lidos',
