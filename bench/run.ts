@@ -16,6 +16,7 @@ import { runReminders } from './reminders.js';
 import { runEconomy } from './economy.js';
 import { runSocial } from './social.js';
 import { runCatalogueFormatting } from './catalogue-formatting.js';
+import { runPictures } from './pictures.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -41,6 +42,7 @@ async function main(): Promise<number> {
     faults: () => runFaults(o),
     economy: () => runEconomy(o),
     social: () => runSocial(o),
+    pictures: () => runPictures(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();
