@@ -93,62 +93,73 @@ export async function runPictures(o: BenchOptions): Promise<void> {
     const cached = new CoverSource({ hosts: [origin], cache: memoryCache() });
     const rows: string[][] = [];
     let fiveByFive = Number.NaN;
-    const samples = o.samples;
-    const uncachedSamples = Math.min(samples, o.quick ? 5 : 20);
     for (const s of scenarios) {
-      const wanted = urls.slice(0, s.covers);
-      const uncached: number[] = [];
-      for (let i = 0; i < (s.covers > 0 ? uncachedSamples : 0); i++) {
-        const fresh = new CoverSource({ hosts: [origin], cache: memoryCache() });
-        const t0 = performance.now();
-        await s.render(await fresh.covers(wanted));
-        uncached.push(performance.now() - t0);
-        await fresh.close();
-      }
-      await s.render(await cached.covers(wanted));
-      const warm: number[] = [];
-      let last: EncodedPicture | undefined;
-      for (let i = 0; i < samples; i++) {
-        const t0 = performance.now();
-        last = await s.render(await cached.covers(wanted));
-        warm.push(performance.now() - t0);
-      }
-      const u = summarize(uncached);
-      const c = summarize(warm);
-      if (s.covers === 25) fiveByFive = c.p95;
-      const bytes = wanted.reduce((sum, url) => sum + (sizes.get(url) ?? 0), 0);
-      rows.push([
-        s.name,
-        s.covers > 0 ? `${fixed(u.p50)} / ${fixed(u.p95)}` : '-',
-        `${fixed(c.p50)} / ${fixed(c.p95)}`,
-        s.covers > 0 ? `${fixed(bytes / 1024)} KiB uncached, 0 cached` : '-',
-        last ? `${fixed(last.sizes.png / 1024)} / ${fixed(last.sizes.webp / 1024)} KiB → ${last.format}` : '-',
-        last ? `${last.width}×${last.height}` : '-',
-      ]);
+      const row = await measure(s, urls.slice(0, s.covers), origin, cached, sizes, o);
+      if (s.covers === 25) fiveByFive = row.cachedP95;
+      rows.push(row.cells);
     }
     console.log(table(['picture', 'uncached p50/p95 ms', 'cached p50/p95 ms', 'cover bytes fetched', 'PNG / WebP', 'size'], rows));
     console.log(`5x5 with cached covers: p95 ${fixed(fiveByFive)} ms (target ≤ ${FIVE_BY_FIVE_P95_MS} ms) — ${fiveByFive <= FIVE_BY_FIVE_P95_MS ? 'ok' : 'MISSED'}`);
 
-    const renders = 1000;
-    const three = scenarios[0] as Scenario;
-    const gc = (globalThis as { gc?: () => void }).gc;
-    const heap = () => {
-      gc?.();
-      return process.memoryUsage();
-    };
-    const before = heap();
-    const marks: string[][] = [['0', mb(before.heapUsed), mb(before.rss), mb(before.external)]];
-    for (let i = 1; i <= renders; i++) {
-      await three.render(await cached.covers(urls.slice(0, 9)));
-      if (i % 250 === 0) {
-        const m = heap();
-        marks.push([String(i), mb(m.heapUsed), mb(m.rss), mb(m.external)]);
-      }
-    }
-    console.log(`\nheap over ${renders} renders of a 3x3 with cached covers${gc ? '' : ' (no --expose-gc: figures include garbage)'}:`);
-    console.log(table(['renders', 'heap used MiB', 'rss MiB', 'external MiB'], marks));
+    await heapOverRenders(scenarios[0] as Scenario, cached, urls.slice(0, 9));
     await cached.close();
   } finally {
     await emulator.close();
   }
+}
+
+/** The heap over 1 000 renders of one picture with cached covers, every 250 renders. */
+async function heapOverRenders(scenario: Scenario, cached: CoverSource, urls: readonly string[]): Promise<void> {
+  const renders = 1000;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const heap = () => {
+    gc?.();
+    return process.memoryUsage();
+  };
+  const before = heap();
+  const marks: string[][] = [['0', mb(before.heapUsed), mb(before.rss), mb(before.external)]];
+  for (let i = 1; i <= renders; i++) {
+    await scenario.render(await cached.covers(urls));
+    if (i % 250 === 0) {
+      const m = heap();
+      marks.push([String(i), mb(m.heapUsed), mb(m.rss), mb(m.external)]);
+    }
+  }
+  console.log(`\nheap over ${renders} renders of a ${scenario.name} with cached covers${gc ? '' : ' (no --expose-gc: figures include garbage)'}:`);
+  console.log(table(['renders', 'heap used MiB', 'rss MiB', 'external MiB'], marks));
+}
+
+/** One picture's render times uncached (a fresh cover source per sample) and cached, and its sizes. */
+async function measure(s: Scenario, wanted: readonly string[], origin: string, cached: CoverSource, sizes: ReadonlyMap<string, number>, o: BenchOptions) {
+  const uncachedSamples = Math.min(o.samples, o.quick ? 5 : 20);
+  const uncached: number[] = [];
+  for (let i = 0; i < (s.covers > 0 ? uncachedSamples : 0); i++) {
+    const fresh = new CoverSource({ hosts: [origin], cache: memoryCache() });
+    const t0 = performance.now();
+    await s.render(await fresh.covers(wanted));
+    uncached.push(performance.now() - t0);
+    await fresh.close();
+  }
+  await s.render(await cached.covers(wanted));
+  const warm: number[] = [];
+  let last: EncodedPicture | undefined;
+  for (let i = 0; i < o.samples; i++) {
+    const t0 = performance.now();
+    last = await s.render(await cached.covers(wanted));
+    warm.push(performance.now() - t0);
+  }
+  const u = summarize(uncached);
+  const c = summarize(warm);
+  const bytes = wanted.reduce((sum, url) => sum + (sizes.get(url) ?? 0), 0);
+  return {
+    cachedP95: c.p95,
+    cells: [
+      s.name,
+      s.covers > 0 ? `${fixed(u.p50)} / ${fixed(u.p95)}` : '-',
+      `${fixed(c.p50)} / ${fixed(c.p95)}`,
+      s.covers > 0 ? `${fixed(bytes / 1024)} KiB uncached, 0 cached` : '-',
+      last ? `${fixed(last.sizes.png / 1024)} / ${fixed(last.sizes.webp / 1024)} KiB → ${last.format}` : '-',
+      last ? `${last.width}×${last.height}` : '-',
+    ],
+  };
 }
