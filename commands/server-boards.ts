@@ -1,4 +1,4 @@
-// The /server subcommands that show the server's list community: `leaderboard` and `top`. The
+// The /server subcommands that show the server's list community: `leaderboard`, `top` and `chart`. The
 // /server command (commands/server.ts) includes them beside join and leave.
 
 import { namedChoices, optionList, stringOption, subcommand } from '../src/interactions/command-data.js';
@@ -6,6 +6,8 @@ import type { HandlersOf } from '../src/interactions/command-types.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import { LEADERBOARD_METRICS, TOP_STATUSES } from '../src/social/leaderboards.js';
 import { openLeaderboard, openTopTitles } from '../src/views/social.js';
+import { CHART_SIZES } from '../src/views/list-chart.js';
+import { renderServerChart } from '../src/views/server-chart.js';
 
 const KIND = stringOption('kind', 'Anime (the default) or manga lists', { choices: ['anime', 'manga'] as const });
 
@@ -40,6 +42,11 @@ export const SERVER_BOARD_OPTIONS = optionList(
     KIND,
     stringOption('status', 'Only count titles with this status on the lists', { choices: STATUS_CHOICES }),
   ]),
+  subcommand('chart', 'A picture of the titles most joined members here have', [
+    KIND,
+    stringOption('status', 'Only count titles with this status on the lists (default: completed)', { choices: STATUS_CHOICES }),
+    stringOption('size', 'How many covers (default: 3x3)', { choices: CHART_SIZES }),
+  ]),
 );
 
 export const serverBoardHandlers: HandlersOf<{ name: 'server'; options: typeof SERVER_BOARD_OPTIONS }> = {
@@ -52,5 +59,12 @@ export const serverBoardHandlers: HandlersOf<{ name: 'server'; options: typeof S
     ephemeral: false,
     local: true,
     run: (ctx, args) => openTopTitles(ctx, args.kind ?? 'anime', args.status === undefined ? undefined : oneOf(TOP_STATUSES, args.status)),
+  },
+  chart: {
+    ephemeral: false,
+    local: true,
+    pictures: true,
+    run: (ctx, args) =>
+      renderServerChart(ctx, args.kind ?? 'anime', args.status === undefined ? 'completed' : oneOf(TOP_STATUSES, args.status), args.size === undefined ? '3x3' : oneOf(CHART_SIZES, args.size)),
   },
 };

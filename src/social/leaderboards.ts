@@ -108,6 +108,8 @@ export interface TopTitle {
   /** Mean of the scores members gave it, undefined when nobody scored it. */
   meanScore: number | undefined;
   scored: number;
+  /** The title's cover, from the first member's mirror that has one. */
+  picture?: string;
 }
 
 /**
@@ -115,7 +117,7 @@ export interface TopTitle {
  * first, then the higher mean score, then the lower id.
  */
 export function topTitles(mirrors: readonly MemberMirror[], status?: string, minMembers = MIN_TOP_MEMBERS): TopTitle[] {
-  const byId = new Map<number, { id: number; title: string; nsfw: boolean; members: number; sum: number; scored: number }>();
+  const byId = new Map<number, { id: number; title: string; nsfw: boolean; members: number; sum: number; scored: number; picture?: string }>();
   for (const mirror of mirrors) {
     for (const e of mirror.entries) {
       if (status !== undefined && e.status !== status) continue;
@@ -126,6 +128,7 @@ export function topTitles(mirrors: readonly MemberMirror[], status?: string, min
       }
       t.members++;
       if (e.nsfw) t.nsfw = true;
+      if (t.picture === undefined && e.picture !== undefined) t.picture = e.picture;
       if (e.score > 0) {
         t.sum += e.score;
         t.scored++;
@@ -134,7 +137,15 @@ export function topTitles(mirrors: readonly MemberMirror[], status?: string, min
   }
   const kept = [...byId.values()]
     .filter((t) => t.members >= minMembers)
-    .map((t) => ({ id: t.id, title: t.title, nsfw: t.nsfw, members: t.members, meanScore: t.scored > 0 ? t.sum / t.scored : undefined, scored: t.scored }));
+    .map((t) => ({
+      id: t.id,
+      title: t.title,
+      nsfw: t.nsfw,
+      members: t.members,
+      meanScore: t.scored > 0 ? t.sum / t.scored : undefined,
+      scored: t.scored,
+      ...(t.picture !== undefined ? { picture: t.picture } : {}),
+    }));
   const mean = (t: { meanScore: number | undefined }) => t.meanScore ?? 0;
   kept.sort((a, b) => b.members - a.members || mean(b) - mean(a) || a.id - b.id);
   const ranked: TopTitle[] = [];

@@ -92,5 +92,6 @@ export function mirrorEntryOf(kind: ListKind, work: Anime | Manga, status: Anime
     episodeSeconds: anime ? count((work as Anime).average_episode_duration) : 0,
     nsfw: work.nsfw !== undefined && work.nsfw !== 'white',
     updatedAt: epochMs(status.updated_at),
+    ...(work.main_picture?.medium ? { picture: work.main_picture.medium } : {}),
   };
 }

@@ -23,6 +23,8 @@ export interface MirrorEntry {
   nsfw: boolean;
   /** The entry's `updated_at` in epoch ms (0 when the service sent none). */
   updatedAt: number;
+  /** The title's cover (its main picture, medium size), for /server chart; absent when the service gave none. */
+  picture?: string;
 }
 
 /** One member's mirrored list of one kind. */

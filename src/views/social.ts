@@ -38,7 +38,7 @@ import type { ListKind, TitleHoldersReader } from '../social/types.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
 
 /** A server-only feature, as its refusal names it. */
-export type ServerFeature = 'list' | 'leaderboard' | 'top' | 'compare';
+export type ServerFeature = 'list' | 'leaderboard' | 'top' | 'compare' | 'chart';
 
 /** The server this happens in, or the refusal of a server-only feature elsewhere. */
 export function serverOnly(ctx: BaseContext, feature: ServerFeature): string {

@@ -205,6 +205,32 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(days.text).toContain('Anime only');
   });
 
+  it('/server chart draws the titles most members hold with member counts and means, from the mirror and its picture URLs alone', async () => {
+    const requests = stack.emulator.requestLog.length;
+    const served = stack.emulator.pictures?.served.ok ?? 0;
+    const out = await run(bob, 'server', { subcommand: 'chart', options: { status: 'completed', size: '4x4' } });
+    // No service request at all (no details read for covers): the pictures' URLs come from the mirror.
+    expect(stack.emulator.requestLog.length).toBe(requests);
+    const [chart, ...more] = attachmentsOf(out.message);
+    expect(more).toEqual([]);
+    expect(chart?.filename).toMatch(/^server-anime-chart\.(png|webp)$/);
+    expect(chart?.width).toBe(4 * 180 + 5 * 6);
+    const mirrors = await Promise.all([alice, bob, dave, ...group].map((u) => stack.bot.deps.social.mirror(u.id, 'anime')));
+    const holders = mirrors.filter((m) => m?.entries.some((e) => e.id === shared.id && e.status === 'completed')).length;
+    expect(chart?.description).toMatch(/^Chart of 16 covers, Anime most held in this server · Completed: /);
+    expect(chart?.description).toContain(`${shared.title}, ${holders} members, mean score `);
+    // Every cover shown was fetched from the picture host (the mirror kept a URL for each title).
+    expect((stack.emulator.pictures?.served.ok ?? 0) - served).toBe(16);
+    const nsfwHeld = mirrors.flatMap((m) => m?.entries ?? []).filter((e) => e.nsfw && e.status === 'completed');
+    for (const e of nsfwHeld) expect(chart?.description).not.toContain(e.title);
+    const again = await run(bob, 'server', { subcommand: 'chart', options: { status: 'completed', size: '4x4' } });
+    expect(attachmentsOf(again.message)).toHaveLength(1);
+    expect(stack.emulator.pictures?.served.ok ?? 0).toBe(served + 16);
+    const dm = await run(bob, 'server', { subcommand: 'chart', where: DM });
+    expect(dm.text).toContain('The server chart belongs to a server');
+    expect(attachmentsOf(dm.message)).toHaveLength(0);
+  });
+
   it('refuses the leaderboards in DMs', async () => {
     for (const subcommand of ['leaderboard', 'top']) {
       const out = await run(alice, 'server', { subcommand, options: subcommand === 'leaderboard' ? { by: 'completed' } : {}, where: DM });

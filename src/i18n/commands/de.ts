@@ -209,6 +209,10 @@ export const de: CommandTexts = {
     choices: { current: 'Am Schauen / Am Lesen', completed: 'Abgeschlossen', on_hold: 'Pausiert', dropped: 'Abgebrochen', planned: 'Geplant / Lesen geplant' },
   },
 
+  'server chart': { name: 'raster', description: 'Ein Bild der Titel, die die meisten beigetretenen Mitglieder haben' },
+  'server chart kind': { name: 'art', description: KIND, choices: KINDS },
+  'server chart status': { name: 'status', description: 'Nur Titel mit diesem Status auf den Listen zählen (Standard: abgeschlossen)', choices: { current: 'Am Schauen / Am Lesen', completed: 'Abgeschlossen', on_hold: 'Pausiert', dropped: 'Abgebrochen', planned: 'Geplant / Lesen geplant' } },
+  'server chart size': { name: 'größe', description: 'Wie viele Cover (Standard: 3x3)', choices: CHART_SIZES },
   compare: { name: 'vergleichen', description: 'Wie ähnlich sich die Listen zweier Mitglieder sind (beide brauchen /server join)' },
   'compare member': { name: 'mitglied', description: 'Das Mitglied, das mit dir (oder mit dem anderen Mitglied) verglichen wird' },
   'compare other': { name: 'anderes', description: 'Das Mitglied mit diesem hier statt mit dir vergleichen' },

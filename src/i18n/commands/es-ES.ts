@@ -209,6 +209,10 @@ export const esES: CommandTexts = {
     choices: { current: 'Viendo / Leyendo', completed: 'Completado', on_hold: 'En pausa', dropped: 'Abandonado', planned: 'Pendiente / Pendiente de leer' },
   },
 
+  'server chart': { name: 'cuadricula', description: 'Una imagen de los títulos que más miembros unidos tienen' },
+  'server chart kind': { name: 'tipo', description: KIND, choices: KINDS },
+  'server chart status': { name: 'estado', description: 'Contar solo títulos con este estado (por defecto: completado)', choices: { current: 'Viendo / Leyendo', completed: 'Completado', on_hold: 'En pausa', dropped: 'Abandonado', planned: 'Pendiente / Pendiente de leer' } },
+  'server chart size': { name: 'tamaño', description: 'Cuántas portadas (por defecto: 3x3)', choices: CHART_SIZES },
   compare: { name: 'comparar', description: 'Cuánto se parecen las listas de dos miembros (ambos deben haber usado /server join)' },
   'compare member': { name: 'miembro', description: 'El miembro que comparar contigo (o con el otro miembro)' },
   'compare other': { name: 'otro', description: 'Comparar al miembro con este en lugar de contigo' },

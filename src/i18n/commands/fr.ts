@@ -205,6 +205,10 @@ export const fr: CommandTexts = {
     choices: { current: 'En cours', completed: 'Terminé', on_hold: 'En pause', dropped: 'Abandonné', planned: 'À voir / À lire' },
   },
 
+  'server chart': { name: 'grille', description: 'Une image des titres que le plus de membres inscrits ont' },
+  'server chart kind': { name: 'type', description: KIND, choices: KINDS },
+  'server chart status': { name: 'statut', description: 'Ne compter que les titres avec ce statut (par défaut : terminé)', choices: { current: 'En cours', completed: 'Terminé', on_hold: 'En pause', dropped: 'Abandonné', planned: 'À voir / À lire' } },
+  'server chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
   compare: { name: 'comparer', description: 'À quel point les listes de deux membres se ressemblent (tous deux doivent avoir fait /server join)' },
   'compare member': { name: 'membre', description: 'Le membre à comparer avec toi (ou avec l’autre membre)' },
   'compare other': { name: 'autre', description: 'Comparer le membre avec celui-ci plutôt qu’avec toi' },

@@ -203,6 +203,10 @@ export const ja: CommandTexts = {
     choices: { current: '視聴中／読書中', completed: '完了', on_hold: '保留中', dropped: '中断', planned: '視聴予定／読書予定' },
   },
 
+  'server chart': { name: 'サーバーチャート', description: '参加メンバーが多く登録している作品をカバー画像で' },
+  'server chart kind': { name: '種類', description: KIND, choices: KINDS },
+  'server chart status': { name: 'ステータス', description: 'このステータスの作品のみ数える（既定：完了）', choices: { current: '視聴中／読書中', completed: '完了', on_hold: '保留中', dropped: '中断', planned: '視聴予定／読書予定' } },
+  'server chart size': { name: 'サイズ', description: 'カバーの数（既定：3x3）', choices: CHART_SIZES },
   compare: { name: '比較', description: '2人のメンバーのリストの好みがどれだけ似ているか（2人とも /server join が必要）' },
   'compare member': { name: 'メンバー', description: 'あなた（またはもう一人のメンバー）と比べるメンバー' },
   'compare other': { name: '相手', description: 'あなたの代わりにこのメンバーと比べる' },

@@ -217,6 +217,10 @@ export const ptBR: CommandTexts = {
     choices: { current: 'Assistindo / Lendo', completed: 'Completo', on_hold: 'Em pausa', dropped: 'Dropado', planned: 'Planejo assistir / Planejo ler' },
   },
 
+  'server chart': { name: 'grade', description: 'Uma imagem dos títulos que mais membros têm' },
+  'server chart kind': { name: 'tipo', description: KIND, choices: KINDS },
+  'server chart status': { name: 'status', description: 'Contar só títulos com este status (padrão: completo)', choices: { current: 'Assistindo / Lendo', completed: 'Completo', on_hold: 'Em pausa', dropped: 'Dropado', planned: 'Planejo assistir / Planejo ler' } },
+  'server chart size': { name: 'tamanho', description: 'Quantas capas (padrão: 3x3)', choices: CHART_SIZES },
   compare: { name: 'comparar', description: 'O quanto as listas de dois membros combinam (os dois precisam ter usado /server join)' },
   'compare member': { name: 'membro', description: 'O membro a comparar com você (ou com o outro membro)' },
   'compare other': { name: 'outro', description: 'Comparar o membro com este em vez de com você' },

@@ -6,7 +6,7 @@ export const social: Messages<typeof en> = {
   'social.error.serverOnly.text': 'Die Listen-Community eines Servers gehört zu diesem Server: Führ das in einem seiner Kanäle aus.',
   'social.error.featureServerOnly.title': 'Nur auf einem Server',
   'social.error.featureServerOnly.text':
-    '{feature, select, leaderboard {Die Bestenliste} top {Die Top-Liste} compare {Der Geschmacksvergleich} other {Diese Liste}} gehört zur Listen-Community eines Servers: Führ den Befehl in einem Kanal des Servers aus.',
+    '{feature, select, leaderboard {Die Bestenliste} top {Die Top-Liste} compare {Der Geschmacksvergleich} chart {Das Server-Raster} other {Diese Liste}} gehört zur Listen-Community eines Servers: Führ den Befehl in einem Kanal des Servers aus.',
   'social.error.feedServerOnly.title': 'Nur auf einem Server',
   'social.error.feedServerOnly.text': 'Der Aktivitätsfeed gehört zu einem Server: Führ das in einem seiner Kanäle aus.',
   'social.error.unknownChoice.title': 'Unbekannte Auswahl',
@@ -72,6 +72,10 @@ export const social: Messages<typeof en> = {
   'social.comparePlot.axis': '{name}: Wertung',
   'social.comparePlot.summary': '{basis, plural, one {# Titel} other {# Titel}} von beiden bewertet · {correlation, select, value {Korrelation {percent, number} %} tooFew {zu wenige für eine Korrelation} other {keine Korrelation}}',
   'social.comparePlot.alt': 'Diagramm der Wertungen von Titeln, die beide bewertet haben, {a} waagrecht und {b} senkrecht: {summary}. Auf der Linie der Übereinstimmung: {same, number}; {a} höher: {aHigher, number}; {b} höher: {bHigher, number}.',
+  'social.serverChart.caption': '{kind, select, anime {Animes} other {Mangas}}, die hier die meisten haben · {status}',
+  'social.serverChart.members': '{count, plural, one {# Mitglied} other {# Mitglieder}}',
+  'social.serverChart.altTile': '{title}, {count, plural, one {# Mitglied} other {# Mitglieder}}{scored, select, yes {, Durchschnitt {mean}} other {}}',
+  'social.serverChart.empty': '{caption}: Auf den Listen der beigetretenen Mitglieder steht noch nichts.',
 
   'social.leaderboard.metric.episodes': 'Geschaute Folgen',
   'social.leaderboard.metric.chapters': 'Gelesene Kapitel',

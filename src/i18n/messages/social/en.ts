@@ -6,7 +6,7 @@ export const social = {
   'social.error.serverOnly.text': "A server's list community belongs to that server: run this in one of its channels.",
   'social.error.featureServerOnly.title': 'Only in a server',
   'social.error.featureServerOnly.text':
-    "{feature, select, leaderboard {The leaderboard} top {The top list} compare {Comparing tastes} other {This list}} belongs to a server's list community: run it in one of the server's channels.",
+    "{feature, select, leaderboard {The leaderboard} top {The top list} compare {Comparing tastes} chart {The server chart} other {This list}} belongs to a server's list community: run it in one of the server's channels.",
   'social.error.feedServerOnly.title': 'Only in a server',
   'social.error.feedServerOnly.text': 'The activity feed belongs to a server: run this in one of its channels.',
   'social.error.unknownChoice.title': 'Unknown choice',
@@ -73,6 +73,10 @@ export const social = {
   'social.comparePlot.axis': '{name}: score',
   'social.comparePlot.summary': '{basis, plural, one {# title} other {# titles}} scored by both · {correlation, select, value {correlation {percent, number}%} tooFew {too few to correlate} other {no correlation}}',
   'social.comparePlot.alt': 'Plot of the scores of titles both scored, {a} across and {b} up: {summary}. On the agreement line: {same, number}; {a} higher: {aHigher, number}; {b} higher: {bHigher, number}.',
+  'social.serverChart.caption': '{kind, select, anime {Anime} other {Manga}} most held in this server · {status}',
+  'social.serverChart.members': '{count, plural, one {# member} other {# members}}',
+  'social.serverChart.altTile': '{title}, {count, plural, one {# member} other {# members}}{scored, select, yes {, mean score {mean}} other {}}',
+  'social.serverChart.empty': '{caption}: no titles on the joined members\' lists yet.',
 
   // ---- /server leaderboard
   'social.leaderboard.metric.episodes': 'Episodes watched',

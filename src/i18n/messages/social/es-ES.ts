@@ -6,7 +6,7 @@ export const social: Messages<typeof en> = {
   'social.error.serverOnly.text': 'La comunidad de listas de un servidor pertenece a ese servidor: ejecuta esto en uno de sus canales.',
   'social.error.featureServerOnly.title': 'Solo en un servidor',
   'social.error.featureServerOnly.text':
-    '{feature, select, leaderboard {La clasificación} top {El top} compare {La comparación de gustos} other {Esta lista}} forma parte de la comunidad de listas de un servidor: ejecútalo en uno de los canales del servidor.',
+    '{feature, select, leaderboard {La clasificación} top {El top} compare {La comparación de gustos} chart {La cuadrícula del servidor} other {Esta lista}} forma parte de la comunidad de listas de un servidor: ejecútalo en uno de los canales del servidor.',
   'social.error.feedServerOnly.title': 'Solo en un servidor',
   'social.error.feedServerOnly.text': 'El feed de actividad pertenece a un servidor: ejecuta esto en uno de sus canales.',
   'social.error.unknownChoice.title': 'Opción desconocida',
@@ -71,6 +71,10 @@ export const social: Messages<typeof en> = {
   'social.comparePlot.axis': '{name}: puntuación',
   'social.comparePlot.summary': '{basis, plural, one {# título puntuado} other {# títulos puntuados}} por ambos · {correlation, select, value {correlación del {percent, number} %} tooFew {muy pocos para una correlación} other {sin correlación}}',
   'social.comparePlot.alt': 'Gráfico de las puntuaciones de los títulos que ambos puntuaron, {a} en horizontal y {b} en vertical: {summary}. En la línea de acuerdo: {same, number}; {a} más alto: {aHigher, number}; {b} más alto: {bHigher, number}.',
+  'social.serverChart.caption': '{kind, select, anime {Anime} other {Manga}} más presente en este servidor · {status}',
+  'social.serverChart.members': '{count, plural, one {# miembro} other {# miembros}}',
+  'social.serverChart.altTile': '{title}, {count, plural, one {# miembro} other {# miembros}}{scored, select, yes {, puntuación media {mean}} other {}}',
+  'social.serverChart.empty': '{caption}: todavía no hay títulos en las listas de los miembros unidos.',
 
   'social.leaderboard.metric.episodes': 'Episodios vistos',
   'social.leaderboard.metric.chapters': 'Capítulos leídos',

@@ -6,7 +6,7 @@ export const social: Messages<typeof en> = {
   'social.error.serverOnly.text': 'La communauté de listes d’un serveur appartient à ce serveur : lance ça dans un de ses salons.',
   'social.error.featureServerOnly.title': 'Seulement dans un serveur',
   'social.error.featureServerOnly.text':
-    '{feature, select, leaderboard {Le classement fait} top {Le top fait} compare {La comparaison des goûts fait} other {Cette liste fait}} partie de la communauté de listes d’un serveur : lance la commande dans un des salons du serveur.',
+    '{feature, select, leaderboard {Le classement fait} top {Le top fait} compare {La comparaison des goûts fait} chart {La grille du serveur fait} other {Cette liste fait}} partie de la communauté de listes d’un serveur : lance la commande dans un des salons du serveur.',
   'social.error.feedServerOnly.title': 'Seulement dans un serveur',
   'social.error.feedServerOnly.text': 'Le fil d’activité appartient à un serveur : lance ça dans un de ses salons.',
   'social.error.unknownChoice.title': 'Choix inconnu',
@@ -71,6 +71,10 @@ export const social: Messages<typeof en> = {
   'social.comparePlot.axis': '{name} : note',
   'social.comparePlot.summary': '{basis, plural, one {# titre noté} other {# titres notés}} par les deux · {correlation, select, value {corrélation {percent, number} %} tooFew {trop peu pour une corrélation} other {pas de corrélation}}',
   'social.comparePlot.alt': 'Nuage des notes des titres notés par les deux, {a} en abscisse et {b} en ordonnée : {summary}. Sur la ligne d’accord : {same, number} ; {a} plus haut : {aHigher, number} ; {b} plus haut : {bHigher, number}.',
+  'social.serverChart.caption': '{kind, select, anime {Animes} other {Mangas}} les plus présents sur ce serveur · {status}',
+  'social.serverChart.members': '{count, plural, one {# membre} other {# membres}}',
+  'social.serverChart.altTile': '{title}, {count, plural, one {# membre} other {# membres}}{scored, select, yes {, note moyenne {mean}} other {}}',
+  'social.serverChart.empty': '{caption} : aucun titre sur les listes des membres inscrits pour l’instant.',
 
   'social.leaderboard.metric.episodes': 'Épisodes vus',
   'social.leaderboard.metric.chapters': 'Chapitres lus',

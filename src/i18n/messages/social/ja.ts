@@ -6,7 +6,7 @@ export const social: Messages<typeof en> = {
   'social.error.serverOnly.text': 'リストコミュニティはそのサーバーのものです。サーバーのチャンネルで実行してください。',
   'social.error.featureServerOnly.title': 'サーバー内でのみ使えます',
   'social.error.featureServerOnly.text':
-    '{feature, select, leaderboard {ランキング} top {人気タイトル一覧} compare {好みの比較} other {この一覧}}はサーバーのリストコミュニティの機能です。サーバーのチャンネルで実行してください。',
+    '{feature, select, leaderboard {ランキング} top {人気タイトル一覧} compare {好みの比較} chart {サーバーチャート} other {この一覧}}はサーバーのリストコミュニティの機能です。サーバーのチャンネルで実行してください。',
   'social.error.feedServerOnly.title': 'サーバー内でのみ使えます',
   'social.error.feedServerOnly.text': 'アクティビティフィードはサーバーのものです。サーバーのチャンネルで実行してください。',
   'social.error.unknownChoice.title': '不明な選択肢です',
@@ -70,6 +70,10 @@ export const social: Messages<typeof en> = {
   'social.comparePlot.axis': '{name}のスコア',
   'social.comparePlot.summary': '両者がスコアを付けた作品 {basis, plural, other {#件}} · {correlation, select, value {相関 {percent, number}%} tooFew {相関を出すには少なすぎます} other {相関なし}}',
   'social.comparePlot.alt': '両者がスコアを付けた作品の散布図（横が{a}、縦が{b}）：{summary}。一致：{same, number}件、{a}が高い：{aHigher, number}件、{b}が高い：{bHigher, number}件。',
+  'social.serverChart.caption': 'このサーバーで多く登録されている{kind, select, anime {アニメ} other {マンガ}} · {status}',
+  'social.serverChart.members': '{count, plural, other {#人}}',
+  'social.serverChart.altTile': '{title}（{count, plural, other {#人}}{scored, select, yes {、平均スコア {mean}} other {}}）',
+  'social.serverChart.empty': '{caption}：参加メンバーのリストにはまだ作品がありません。',
 
   'social.leaderboard.metric.episodes': '視聴エピソード数',
   'social.leaderboard.metric.chapters': '読んだ章数',

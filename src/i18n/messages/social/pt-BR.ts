@@ -6,7 +6,7 @@ export const social: Messages<typeof en> = {
   'social.error.serverOnly.text': 'A comunidade de listas de um servidor pertence a esse servidor: use isto em um dos canais dele.',
   'social.error.featureServerOnly.title': 'Só em um servidor',
   'social.error.featureServerOnly.text':
-    '{feature, select, leaderboard {O ranking faz} top {O top faz} compare {A comparação de gostos faz} other {Esta lista faz}} parte da comunidade de listas de um servidor: use o comando em um dos canais do servidor.',
+    '{feature, select, leaderboard {O ranking faz} top {O top faz} compare {A comparação de gostos faz} chart {A grade do servidor faz} other {Esta lista faz}} parte da comunidade de listas de um servidor: use o comando em um dos canais do servidor.',
   'social.error.feedServerOnly.title': 'Só em um servidor',
   'social.error.feedServerOnly.text': 'O feed de atividades pertence a um servidor: use isto em um dos canais dele.',
   'social.error.unknownChoice.title': 'Opção desconhecida',
@@ -71,6 +71,10 @@ export const social: Messages<typeof en> = {
   'social.comparePlot.axis': '{name}: nota',
   'social.comparePlot.summary': '{basis, plural, one {# título avaliado} other {# títulos avaliados}} pelos dois · {correlation, select, value {correlação de {percent, number}%} tooFew {poucos demais para uma correlação} other {sem correlação}}',
   'social.comparePlot.alt': 'Gráfico das notas dos títulos que os dois avaliaram, {a} na horizontal e {b} na vertical: {summary}. Na linha de concordância: {same, number}; {a} mais alto: {aHigher, number}; {b} mais alto: {bHigher, number}.',
+  'social.serverChart.caption': '{kind, select, anime {Animes} other {Mangás}} mais presentes neste servidor · {status}',
+  'social.serverChart.members': '{count, plural, one {# membro} other {# membros}}',
+  'social.serverChart.altTile': '{title}, {count, plural, one {# membro} other {# membros}}{scored, select, yes {, nota média {mean}} other {}}',
+  'social.serverChart.empty': '{caption}: ainda não há títulos nas listas dos membros que entraram.',
 
   'social.leaderboard.metric.episodes': 'Episódios assistidos',
   'social.leaderboard.metric.chapters': 'Capítulos lidos',
