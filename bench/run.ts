@@ -17,6 +17,7 @@ import { runEconomy } from './economy.js';
 import { runSlowStore } from './economy-slow-store.js';
 import { runSocial } from './social.js';
 import { runCatalogueFormatting } from './catalogue-formatting.js';
+import { runPictures } from './pictures.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -45,6 +46,7 @@ async function main(): Promise<number> {
       await runSlowStore(o);
     },
     social: () => runSocial(o),
+    pictures: () => runPictures(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();

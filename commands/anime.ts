@@ -1,4 +1,4 @@
-// /anime search | info | ranking | season | schedule | suggestions
+// /anime search | info | ranking | season | season-chart | schedule | suggestions
 
 import { SEASONS, SEASON_SORTS } from '../src/service/work-types.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
@@ -8,6 +8,7 @@ import { renderPagedView } from '../src/views/paged-view.js';
 import { workSubcommands } from './work-subcommands.js';
 import { scheduleView } from '../src/views/schedule.js';
 import { WEEKDAYS } from '../src/airing/air-times.js';
+import { SEASON_CHART_SORTS, renderSeasonChart } from '../src/views/season-chart.js';
 
 const shared = workSubcommands('anime');
 
@@ -18,6 +19,11 @@ export const anime: SlashCommand = defineCommand(
       integerOption('year', 'Year, e.g. 2024', { min: 1917, max: 2100 }),
       stringOption('season', 'Season', { choices: SEASONS }),
       stringOption('sort', 'Order (default: by score)', { choices: namedChoices(SEASON_SORTS, { anime_score: 'By score', anime_num_list_users: 'By members' }) }),
+    ]),
+    subcommand('season-chart', 'A picture of a season’s anime (default: the current one)', [
+      integerOption('year', 'Year, e.g. 2024', { min: 1917, max: 2100 }),
+      stringOption('season', 'Season', { choices: SEASONS }),
+      stringOption('sort', 'Order (default: by popularity)', { choices: namedChoices(SEASON_CHART_SORTS, { popularity: 'By popularity', score: 'By score' }) }),
     ]),
     subcommand('schedule', "This week's expected episodes, in your local time", [
       stringOption('day', 'Only this broadcast day (Japan time)', { choices: WEEKDAYS }),
@@ -33,6 +39,15 @@ export const anime: SlashCommand = defineCommand(
         const current = seasonOf(new Date(ctx.deps.now()));
         const state = { year: args.year ?? current.year, season: args.season ?? current.season, sort: args.sort ?? 'anime_score' };
         return renderPagedView(ctx, seasonView, state, 0, ctx.userId);
+      },
+    },
+    'season-chart': {
+      ephemeral: false,
+      pictures: true,
+      run: (ctx, args) => {
+        const current = seasonOf(new Date(ctx.deps.now()));
+        // The router checked season and sort against the definition's choices.
+        return renderSeasonChart(ctx, { year: args.year ?? current.year, season: args.season ?? current.season, sort: args.sort ?? 'popularity' });
       },
     },
     schedule: {

@@ -15,6 +15,7 @@ export const compare: SlashCommand = defineCommand(
       ephemeral: false,
       local: true,
       only: 'server',
+      pictures: true,
       run: (ctx, args) => compareMembers(ctx, args.kind ?? 'anime', args.member, args.other),
     },
   },

@@ -1,6 +1,6 @@
-// /list anime|manga view | update | remove
+// /list anime|manga view | chart | stats | update | remove
 
-import { KINDS, type WorkKind } from '../src/service/kinds.js';
+import { KINDS, type ListStatusOf, type WorkKind } from '../src/service/kinds.js';
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
 import { defineCommand, group, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
@@ -12,6 +12,8 @@ import { renderPagedView } from '../src/views/paged-view.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { titleAutocomplete } from '../src/views/titles.js';
 import { USER_LIST_VIEWS } from '../src/views/user-list.js';
+import { CHART_SIZES, CHART_SORTS, renderListChart } from '../src/views/list-chart.js';
+import { renderListStats } from '../src/views/list-stats.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 
@@ -23,6 +25,15 @@ function listGroup<K extends WorkKind>(kind: K, description: string) {
       stringOption('status', 'Only entries with this status', { choices: KINDS[kind].statuses }),
       stringOption('sort', 'Order', { choices: namedChoices(KINDS[kind].sorts, LIST_SORT_NAMES[kind]) }),
     ]),
+    subcommand('chart', `A picture of covers from ${a} list (default: yours)`, [
+      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+      stringOption('size', 'How many covers (default: 3x3)', { choices: CHART_SIZES }),
+      stringOption('status', 'Only entries with this status (default: completed)', { choices: KINDS[kind].statuses }),
+      stringOption('sort', 'Order (default: by score)', { choices: namedChoices(CHART_SORTS, { score: 'By score', recent: 'Recently updated' }) }),
+    ]),
+    subcommand('stats', `A card of ${a} list in numbers (default: yours)`, [
+      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+    ]),
     subcommand('update', `Add ${a} to your list or change your entry`, [TITLE, ...LIST_UPDATE_OPTIONS[kind]]),
     subcommand('remove', `Remove ${a} from your list`, [TITLE]),
   ]);
@@ -32,20 +43,43 @@ const LIST_DATA = slashCommand('list', 'Anime and manga lists: view anyone’s, 
 
 type ListArgs<P extends SubcommandPath<typeof LIST_DATA>> = ArgumentsOf<OptionsAt<typeof LIST_DATA, P>>;
 
+/** The user option, trimmed; undefined for "your own list". */
+function listUser(value: string | undefined): string | undefined {
+  const user = value?.trim() || undefined;
+  if (user !== undefined && !/^[\w-]{2,32}$/.test(user)) throw new UserFacingError('lists.invalidUser');
+  return user;
+}
+
 function viewHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime view'> | ListArgs<'manga view'>> {
-  const spec = KINDS[kind];
   return {
     ephemeral: false,
     run: (ctx, args) => {
-      const user = args.user?.trim() || undefined;
-      if (user !== undefined && !/^[\w-]{2,32}$/.test(user)) {
-        throw new UserFacingError('lists.invalidUser');
-      }
       // The router checked status and sort against the definition's choices.
-      const state = { user, status: args.status, sort: args.sort };
+      const state = { user: listUser(args.user), status: args.status, sort: args.sort };
       return renderPagedView(ctx, USER_LIST_VIEWS[kind], state, 0, ctx.userId);
     },
   };
+}
+
+function chartHandler<K extends WorkKind>(kind: K): SubcommandHandler<ListArgs<'anime chart'> | ListArgs<'manga chart'>> {
+  const spec = KINDS[kind];
+  return {
+    ephemeral: false,
+    pictures: true,
+    run: (ctx, args) =>
+      renderListChart(ctx, {
+        kind,
+        user: listUser(args.user),
+        size: args.size ?? '3x3',
+        // The router checked status against this kind's choices (the definition's).
+        status: (args.status as ListStatusOf<K> | undefined) ?? spec.finished,
+        sort: args.sort ?? 'score',
+      }),
+  };
+}
+
+function statsHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime stats'> | ListArgs<'manga stats'>> {
+  return { ephemeral: false, pictures: true, run: (ctx, args) => renderListStats(ctx, kind, listUser(args.user)) };
 }
 
 function updateHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime update'> | ListArgs<'manga update'>> {
@@ -58,9 +92,13 @@ function removeHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime remove
 
 export const list: SlashCommand = defineCommand(LIST_DATA, {
   'anime view': viewHandler('anime'),
+  'anime chart': chartHandler('anime'),
+  'anime stats': statsHandler('anime'),
   'anime update': updateHandler('anime'),
   'anime remove': removeHandler('anime'),
   'manga view': viewHandler('manga'),
+  'manga chart': chartHandler('manga'),
+  'manga stats': statsHandler('manga'),
   'manga update': updateHandler('manga'),
   'manga remove': removeHandler('manga'),
 });

@@ -1,10 +1,12 @@
-// The /server subcommands that show the server's list community: `leaderboard` and `top`. The
+// The /server subcommands that show the server's list community: `leaderboard`, `top` and `chart`. The
 // /server command (commands/server.ts) includes them beside join and leave.
 
 import { namedChoices, optionList, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { HandlersOf } from '../src/interactions/command-types.js';
 import { LEADERBOARD_METRICS, TOP_STATUSES } from '../src/social/leaderboards.js';
 import { openLeaderboard, openTopTitles } from '../src/views/social.js';
+import { CHART_SIZES } from '../src/views/list-chart.js';
+import { renderServerChart } from '../src/views/server-chart.js';
 
 const KIND = stringOption('kind', 'Anime (the default) or manga lists', { choices: ['anime', 'manga'] as const });
 
@@ -32,6 +34,11 @@ export const SERVER_BOARD_OPTIONS = optionList(
     KIND,
     stringOption('status', 'Only count titles with this status on the lists', { choices: STATUS_CHOICES }),
   ]),
+  subcommand('chart', 'A picture of the titles most joined members here have', [
+    KIND,
+    stringOption('status', 'Only count titles with this status on the lists (default: completed)', { choices: STATUS_CHOICES }),
+    stringOption('size', 'How many covers (default: 3x3)', { choices: CHART_SIZES }),
+  ]),
 );
 
 export const serverBoardHandlers: HandlersOf<{ name: 'server'; options: typeof SERVER_BOARD_OPTIONS }> = {
@@ -46,5 +53,12 @@ export const serverBoardHandlers: HandlersOf<{ name: 'server'; options: typeof S
     local: true,
     only: 'server',
     run: (ctx, args) => openTopTitles(ctx, args.kind ?? 'anime', args.status),
+  },
+  chart: {
+    ephemeral: false,
+    local: true,
+    only: 'server',
+    pictures: true,
+    run: (ctx, args) => renderServerChart(ctx, args.kind ?? 'anime', args.status ?? 'completed', args.size ?? '3x3'),
   },
 };

@@ -5,10 +5,13 @@ import { DEFAULT_CLIENT, DEFAULT_COOL_OFF_MS, DEFAULT_USERS, startEmulator, type
 
 const USAGE = `usage: npm run emulator -- [--port N] [--host H] [--client-id ID [--client-secret S] --redirect-uri URI ...]...
        [--user NAME:PASSWORD]... [--access-token-ttl SECONDS] [--catalogue-size N] [--seed N] [--throttle RPS[:COOL_OFF_MS]]
+       [--pictures PORT]
 
   --throttle RPS[:COOL_OFF_MS]  throttle like the real service (off by default): above RPS /v2 requests of one
                                 client ID in a sliding second, every request of it gets 403 forbidden (no
-                                Retry-After) for COOL_OFF_MS milliseconds (default ${DEFAULT_COOL_OFF_MS})`;
+                                Retry-After) for COOL_OFF_MS milliseconds (default ${DEFAULT_COOL_OFF_MS})
+  --pictures PORT               serve the pictures from a picture host of its own on PORT (0: any free port);
+                                main_picture URLs then point there (name its origin in the bot's COVER_HOSTS)`;
 
 /** `--help` anywhere: print the usage once and exit 0 (no other parsing). */
 class HelpRequested extends Error {}
@@ -16,7 +19,7 @@ class HelpRequested extends Error {}
 /** Groups --client-id / --client-secret / --redirect-uri in command-line order: each flag applies to the last client id. */
 export function parseCli(argv: string[]): {
   port: number; host: string; clients?: EmulatorClient[]; users?: EmulatorUser[]; accessTtl?: number; size?: number; seed?: number;
-  throttle?: ThrottleOptions;
+  throttle?: ThrottleOptions; picturesPort?: number;
 } {
   const { tokens } = parseArgs({
     args: argv,
@@ -24,7 +27,7 @@ export function parseCli(argv: string[]): {
       port: { type: 'string' }, host: { type: 'string' }, 'client-id': { type: 'string', multiple: true },
       'client-secret': { type: 'string', multiple: true }, 'redirect-uri': { type: 'string', multiple: true },
       user: { type: 'string', multiple: true }, 'access-token-ttl': { type: 'string' }, 'catalogue-size': { type: 'string' },
-      seed: { type: 'string' }, throttle: { type: 'string' }, help: { type: 'boolean' },
+      seed: { type: 'string' }, throttle: { type: 'string' }, pictures: { type: 'string' }, help: { type: 'boolean' },
     },
     tokens: true,
     strict: true,
@@ -75,6 +78,9 @@ export function parseCli(argv: string[]): {
       case 'seed':
         out.seed = int('seed', v);
         break;
+      case 'pictures':
+        out.picturesPort = int('pictures', v);
+        break;
       case 'throttle': {
         const m = /^(\d+)(?::(\d+))?$/.exec(v ?? '');
         if (!m?.[1] || Number(m[1]) < 1) throw new Error('--throttle needs RPS[:COOL_OFF_MS] (RPS an integer ≥ 1, COOL_OFF_MS an integer ≥ 0)');
@@ -108,6 +114,7 @@ async function main(): Promise<void> {
     port: args.port, host: args.host, clients: args.clients ?? [DEFAULT_CLIENT], users: args.users ?? DEFAULT_USERS,
     catalogue, ...(args.accessTtl !== undefined ? { accessTokenTtlSeconds: args.accessTtl } : {}),
     ...(args.throttle ? { throttle: args.throttle } : {}),
+    ...(args.picturesPort !== undefined ? { pictures: { port: args.picturesPort } } : {}),
   });
   console.log(`listening on ${emulator.url}`);
   console.log(`API: ${emulator.url}/v2   OAuth: ${emulator.url}/v1/oauth2/authorize, ${emulator.url}/v1/oauth2/token`);
@@ -116,6 +123,7 @@ async function main(): Promise<void> {
     console.log(`client: id=${c.id} secret=${c.secret ?? '(none)'} redirect_uris=${c.redirectUris.join(' ')}`);
   }
   for (const u of args.users ?? DEFAULT_USERS) console.log(`user: ${u.name}:${u.password}`);
+  if (emulator.pictures) console.log(`pictures: ${emulator.pictures.url} (COVER_HOSTS=${emulator.pictures.url})`);
   const throttle = emulator.throttle.settings;
   console.log(throttle ? `throttle: ${throttle.requestsPerSecond} requests/s per client ID, cool-off ${throttle.coolOffMs} ms` : 'throttle: off');
   const stop = (): void => {

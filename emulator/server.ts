@@ -7,8 +7,10 @@ import { DEFAULT_USERS, makeProfile, seedUserLists, type UserLists } from './cat
 import { oauthRouter, type OAuthCounters } from './oauth/routes.js';
 import { TokenStore } from './oauth/store.js';
 import { type ClientRecord, type EmulatorState, type UserRecord, findUser } from './state.js';
+import { startPictureHost, type PictureHost, type PictureHostOptions } from './pictures.js';
 import { Throttle, type ClientTraffic, type ThrottleOptions, validateThrottle } from './throttle.js';
 
+export type { PictureFault, PictureHost, PictureHostOptions } from './pictures.js';
 export { DEFAULT_COOL_OFF_MS, type ClientTraffic, type ThrottleOptions } from './throttle.js';
 
 export interface EmulatorClient {
@@ -48,6 +50,11 @@ export interface EmulatorOptions {
    * `{"message":"","error":"forbidden"}` without Retry-After for `coolOffMs` (default 10 000). Measured on `now`.
    */
   throttle?: ThrottleOptions;
+  /**
+   * Serve the pictures too, from a picture host of its own (a second listener): `main_picture` URLs
+   * then point there. Off by default (the URLs name the real service's picture host).
+   */
+  pictures?: boolean | PictureHostOptions;
   /** Told of every request once answered (the same entry `requestLog` keeps), e.g. to count requests by kind. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -81,6 +88,8 @@ export interface Emulator {
     /** Zeroes the counters and ends every cool-off. */
     reset(): void;
   };
+  /** The picture host, when `pictures` was asked for. */
+  pictures: PictureHost | undefined;
   revokeRefreshTokens(userName: string): void;
   expireAccessTokens(userName: string): void;
   issueTokensFor(userName: string, clientId?: string): { access_token: string; refresh_token: string; expires_in: number };
@@ -132,6 +141,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const state: EmulatorState = {
     catalogue, users: userMap, clients: clientMap, tokens, now, forumTopicsTimeoutMs: options.forumTopicsTimeoutMs ?? 2000,
   };
+
+  const pictures = options.pictures ? await startPictureHost(catalogue, { host: options.host, ...(options.pictures === true ? {} : options.pictures) }) : undefined;
+  if (pictures) state.pictureOrigin = pictures.url;
 
   const stats: Emulator['stats'] = { tokenRequests: { authorization_code: 0, refresh_token: 0 }, requests: 0 };
   const counters: OAuthCounters = { tokenRequests: stats.tokenRequests };
@@ -196,11 +208,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         faultState.pending.length = 0;
       },
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    pictures,
+    close: async () => {
+      await pictures?.close();
+      await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+    },
     throttle: {
       get settings() {
         return throttle.settings;

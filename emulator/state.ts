@@ -25,6 +25,8 @@ export interface EmulatorState {
   now: () => number;
   /** delay before the 504 of an unfiltered /forum/topics */
   forumTopicsTimeoutMs: number;
+  /** The emulator's picture host, named in answers in place of the service's picture host; none = the real host. */
+  pictureOrigin?: string;
 }
 
 export function findUser(state: EmulatorState, name: string): UserRecord | undefined {

@@ -51,4 +51,5 @@ export {
 } from './interactions.js';
 export { snowflake } from './snowflake.js';
 export { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS } from './permissions.js';
+export { keptAttachment, UPLOAD_LIMIT_BYTES, type KeptAttachment } from './attachments.js';
 export { loginClient, registerTestCommands, testCommand } from './client.js';

@@ -1,6 +1,7 @@
 import { isRecord } from './errors.js';
 import { MessageFlag } from './message-validation.js';
 import { snowflake } from './snowflake.js';
+import { attachmentObject } from './attachments.js';
 import type { RecordedMessage } from './types.js';
 
 /** Flags a bot may set when creating a message; everything else is dropped as Discord does. */
@@ -23,9 +24,17 @@ function normalizeEmbeds(embeds: unknown): unknown[] {
   return embeds.map((e) => (isRecord(e) ? { type: 'rich', ...structuredClone(e) } : e));
 }
 
-function normalizeAttachments(attachments: unknown): unknown[] {
+/**
+ * The message's attachments: uploads kept by attachments.ts as Discord describes them, attachments the
+ * message already had (an edit listing their ids keeps them), else a described file.
+ */
+function normalizeAttachments(attachments: unknown, channelId: string, previous: unknown = []): unknown[] {
   if (!Array.isArray(attachments)) return [];
+  const before = Array.isArray(previous) ? previous.filter(isRecord) : [];
   return attachments.map((a) => {
+    if (isRecord(a) && a.uploaded === true) return attachmentObject(String(a.id), channelId) ?? a;
+    const kept = isRecord(a) ? before.find((b) => b.id === String(a.id)) : undefined;
+    if (kept) return structuredClone(kept);
     const filename = isRecord(a) && typeof a.filename === 'string' ? a.filename : 'file';
     const size = isRecord(a) && typeof a.size === 'number' ? a.size : 0;
     const id = snowflake();
@@ -49,7 +58,7 @@ export function createMessage(body: Record<string, unknown>, origin: MessageOrig
     mention_everyone: false,
     mentions: [],
     mention_roles: [],
-    attachments: normalizeAttachments(body.attachments),
+    attachments: normalizeAttachments(body.attachments, origin.channelId),
     embeds: normalizeEmbeds(body.embeds),
     components: Array.isArray(body.components) ? structuredClone(body.components) : [],
     pinned: false,
@@ -81,7 +90,7 @@ export function applyEdit(message: RecordedMessage, body: Record<string, unknown
   if (body.content !== undefined) m.content = typeof body.content === 'string' ? body.content : '';
   if (body.embeds !== undefined) m.embeds = normalizeEmbeds(body.embeds);
   if (body.components !== undefined) m.components = Array.isArray(body.components) ? structuredClone(body.components) : [];
-  if (body.attachments !== undefined) m.attachments = normalizeAttachments(body.attachments);
+  if (body.attachments !== undefined) m.attachments = normalizeAttachments(body.attachments, String(m.channel_id), m.attachments);
   if (body.allowed_mentions !== undefined) m.allowed_mentions = structuredClone(body.allowed_mentions);
   let flags = (typeof m.flags === 'number' ? m.flags : 0) & ~MessageFlag.Loading;
   if (typeof body.flags === 'number') {

@@ -112,6 +112,8 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const emulator = await startEmulator({
+    // Pictures come from the emulator's own picture host, which the bot's COVER_HOSTS names.
+    pictures: true,
     ...o.emulator,
     clients: [
       {
@@ -145,6 +147,7 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     web: { port, publicUrl, redirectUri: `${publicUrl}/oauth/callback` },
     store: { url: o.storeUrl ?? `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
     userRate: o.userRate ?? { commands: undefined, autocomplete: undefined, ownerIds: [] },
+    ...(emulator.pictures ? { covers: { hosts: [emulator.pictures.url], cacheMaxBytes: 16 * 1024 * 1024 } } : {}),
     ...(o.metrics ? { metrics: { enabled: true, port: 0, host: '127.0.0.1', ...(typeof o.metrics === 'string' ? { token: o.metrics } : {}) } } : {}),
     transport: {
       kind: o.transport ?? 'gateway',

@@ -73,6 +73,8 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
       now: clock.now,
       clients: [{ id: SANDBOX_CLIENT_ID, secret: clientSecret, redirectUris: [`${publicUrl}/oauth/callback`] }],
       users: DEFAULT_USERS,
+      // Real covers, from the emulator's own picture host (COVER_HOSTS below names it).
+      pictures: true,
     });
     cleanups.push(() => emulator.close());
     const discord = await startFakeDiscord({ botUsername: 'AMLS Bot' });
@@ -99,6 +101,7 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
       DISCORD_TRANSPORT: o.transport,
       // The sandbox's emulator is the only client of itself: a generous budget keeps the page snappy.
       SERVICE_REQUESTS_PER_SECOND: '20',
+      COVER_HOSTS: emulator.pictures?.url ?? '',
       ...(o.transport === 'http' ? { DISCORD_PUBLIC_KEY: discord.publicKey } : {}),
     });
     await registerCommands(config.discord);

@@ -32,7 +32,34 @@ export interface MessageView {
   content: string;
   embeds: unknown[];
   components: unknown[];
+  /** Pictures the message carries, served by the page itself (`/attachments/<id>`), with their alt text. */
+  attachments: AttachmentView[];
   timestamp: string;
+}
+
+export interface AttachmentView {
+  id: string;
+  filename: string;
+  contentType: string;
+  description?: string;
+  width?: number;
+  height?: number;
+}
+
+function attachmentViews(attachments: unknown): AttachmentView[] {
+  if (!Array.isArray(attachments)) return [];
+  return attachments.flatMap((a: unknown) => {
+    if (typeof a !== 'object' || a === null) return [];
+    const r = a as Record<string, unknown>;
+    if (typeof r.id !== 'string' || typeof r.filename !== 'string') return [];
+    return [{
+      id: r.id,
+      filename: r.filename,
+      contentType: typeof r.content_type === 'string' ? r.content_type : 'application/octet-stream',
+      ...(typeof r.description === 'string' ? { description: r.description } : {}),
+      ...(typeof r.width === 'number' && typeof r.height === 'number' ? { width: r.width, height: r.height } : {}),
+    }];
+  });
 }
 
 export interface EntryView {
@@ -174,6 +201,7 @@ function messageView(m: RecordedMessage): MessageView {
     content: m.content,
     embeds: m.embeds,
     components: m.components ?? [],
+    attachments: attachmentViews(m.attachments),
     timestamp: m.timestamp,
   };
 }

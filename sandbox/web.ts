@@ -12,6 +12,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { ActionError, ClientRefusal, type Actions, type CommandInput, type Languages } from './actions.js';
 import { isLanguage, LANGUAGES, placeOf, PLACES, SERVER_CHANNELS, SERVER_MEMBERS, SERVER_ROLES, userOf, USERS, type Place, type SandboxUser } from './places.js';
 import type { Timeline } from './timeline.js';
+import { keptAttachment } from '../fake-discord/index.js';
 
 export interface PageOptions {
   port: number;
@@ -94,6 +95,12 @@ export async function startPage(actions: Actions, timeline: Timeline, o: PageOpt
     res.type('html').send(indexHtml);
   });
   app.use('/static', express.static(PUBLIC_DIR, { index: false }));
+  // A message's pictures, as the fake Discord keeps them (the page shows only its own origin's images).
+  app.get('/attachments/:id', (req, res) => {
+    const file = /^\d{15,21}$/.test(req.params.id) ? keptAttachment(req.params.id) : undefined;
+    if (!file || !file.contentType.startsWith('image/')) return void res.status(404).end();
+    res.type(file.contentType).set('Cache-Control', 'private, max-age=3600').send(file.bytes);
+  });
   for (const name of VENDOR_PACKAGES) app.use(`/vendor/${name}`, express.static(packageDir(name), { index: false }));
   app.use(express.json({ limit: '64kb' }));
 

@@ -47,7 +47,7 @@ export function apiRouter(state: EmulatorState, faults: FaultState, throttle: Th
     if (!caller) throw new Error('unauthenticated request reached a handler');
     const answer = await handler({ state, renderer, req, caller, query: rawQuery(req), params: { ...req.params } as Record<string, string> });
     if ('raw' in answer) res.status(answer.status).type(answer.contentType).send(answer.raw);
-    else sendJson(res, answer.status, answer.body);
+    else sendJson(res, answer.status, answer.body, state.pictureOrigin);
   };
 
   router.get('/anime', h(search('anime')));

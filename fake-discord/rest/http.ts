@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DiscordHttpError, discordErrors, isRecord } from '../errors.js';
 import type { InteractionRecord } from '../interaction-record.js';
 import type { RecordedCall } from '../types.js';
+import { servedAttachment, takeUploads } from '../attachments.js';
 
 export const API_PREFIX = ['api', 'v10'];
 
@@ -36,6 +37,12 @@ export async function serve(req: IncomingMessage, res: ServerResponse, route: (c
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (req.method === 'GET' && CDN_AVATAR.test(url.pathname)) {
     res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }).end(AVATAR_PNG);
+    return;
+  }
+  if (req.method === 'GET' && /^\/(cdn|media)\/attachments\//.test(url.pathname)) {
+    const file = servedAttachment(url.pathname, url.searchParams);
+    if (file) res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.bytes.length }).end(file.bytes);
+    else res.writeHead(404, { 'content-type': 'text/plain' }).end('This content is no longer available.');
     return;
   }
   const method = (req.method ?? 'GET').toUpperCase();
@@ -105,7 +112,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   const raw = Buffer.concat(chunks);
   if (raw.length === 0) return undefined;
   const contentType = req.headers['content-type'] ?? '';
-  if (contentType.startsWith('multipart/form-data')) return readMultipart(raw, contentType);
+  if (contentType.startsWith('multipart/form-data')) return readMultipart(raw, contentType, `http://${req.headers.host ?? '127.0.0.1'}/cdn`);
   try {
     return JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
@@ -113,7 +120,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-async function readMultipart(raw: Buffer, contentType: string): Promise<unknown> {
+async function readMultipart(raw: Buffer, contentType: string, cdnBase: string): Promise<unknown> {
   const form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
   const payload = form.get('payload_json');
   let parsed: unknown = {};
@@ -126,26 +133,6 @@ async function readMultipart(raw: Buffer, contentType: string): Promise<unknown>
   }
   // Interaction callbacks nest the message under `data`.
   const target = isRecord(parsed) && typeof parsed.type === 'number' && isRecord(parsed.data) ? parsed.data : parsed;
-  if (isRecord(target)) attachUploadedFiles(target, form);
+  if (isRecord(target)) await takeUploads(target, form, cdnBase);
   return parsed;
-}
-
-/** Fills attachment filename/size from the `files[n]` parts, as Discord does for uploads. */
-function attachUploadedFiles(body: Record<string, unknown>, form: FormData): void {
-  const uploads = new Map<string, { name: string; size: number }>();
-  for (const [field, value] of form.entries()) {
-    const match = /^files\[(\d+)\]$/.exec(field);
-    if (match?.[1] !== undefined && typeof value !== 'string') uploads.set(match[1], { name: value.name, size: value.size });
-  }
-  if (uploads.size === 0) return;
-  const listed = Array.isArray(body.attachments) ? body.attachments : [];
-  const attachments = listed.map((a) => {
-    if (!isRecord(a)) return a;
-    const upload = uploads.get(String(a.id));
-    return upload ? { filename: upload.name, size: upload.size, ...a } : a;
-  });
-  for (const [id, upload] of uploads) {
-    if (!listed.some((a) => isRecord(a) && String(a.id) === id)) attachments.push({ id, filename: upload.name, size: upload.size });
-  }
-  body.attachments = attachments;
 }

@@ -56,6 +56,11 @@ function renderBody(message) {
   if (message.loading) parts.push(el('span', { class: 'thinking' }, 'AMLS Bot is thinking…'));
   if (message.content) parts.push(el('span', { class: 'content' }, markdown(message.content)));
   for (const embed of message.embeds) parts.push(renderEmbed(embed));
+  // Pictures under the message, as Discord shows them; the alt text is the file's description.
+  for (const a of message.attachments ?? []) {
+    if (!a.contentType.startsWith('image/')) continue;
+    parts.push(el('img', { class: 'attachment', src: `/attachments/${a.id}`, alt: a.description ?? a.filename, width: a.width, height: a.height, loading: 'lazy' }));
+  }
   const rows = message.components.filter((row) => row.type === 1);
   if (rows.length > 0) {
     parts.push(el('discord-attachments', { slot: 'components' }, ...rows.map((row) => el('discord-action-row', {}, ...row.components.map((c) => renderComponent(message, c))))));

@@ -31,6 +31,7 @@ import { accountLinks, auditedLogin } from './audited-login.js';
 import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
 import { openUpstreamSharing } from './upstream-sharing.js';
+import { openCovers } from './covers.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
 import { DEFAULT_FEED_BATCH_SECONDS, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../config/defaults.js';
 import { StoreSteps } from '../store/store-steps.js';
@@ -126,6 +127,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const feed = await openFeed(o, now, store, jobs, social, metrics);
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
+  const covers = openCovers(store.engine, config.covers, log, metrics);
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -143,6 +145,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     preferences,
     pendingNotice: afterAnswer(reminders, social),
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
+    covers,
   };
   return {
     store,
@@ -160,7 +163,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     setReminderDelivery: delivery.set,
     close: async () => {
       await reminders.stop();
-      await Promise.allSettled([service.close(), oauth.close(), jobs.stop(), sharing.close()]);
+      await Promise.allSettled([service.close(), oauth.close(), jobs.stop(), sharing.close(), covers.close()]);
       await store.close();
     },
   };

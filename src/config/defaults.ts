@@ -59,3 +59,10 @@ export const DEFAULT_REQUESTS_BURST = 2;
 export const DEFAULT_FEED_BATCH_SECONDS = 120;
 /** The base interval between two syncs of a joined member's mirrored lists (SOCIAL_LIST_SYNC_MINUTES). */
 export const DEFAULT_SOCIAL_LIST_SYNC_MINUTES = 30;
+
+/** The hosts the service's picture URLs (`main_picture`) use; COVER_HOSTS replaces them. */
+export const DEFAULT_COVER_HOSTS = ['api-cdn.myanimelist.net', 'cdn.myanimelist.net'] as const;
+/** The shared cover cache's bound (COVER_CACHE_MAX_BYTES): slots × the largest thumbnail kept. */
+export const DEFAULT_COVER_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** The largest thumbnail (its stored form) the shared cover cache keeps. */
+export const COVER_CACHE_ENTRY_BYTES = 64 * 1024;

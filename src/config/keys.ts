@@ -1,4 +1,5 @@
-// The shapes of the two keys the bot is configured with, checked when the config is read.
+// The shapes of the two keys the bot is configured with, and of a picture host, checked when the
+// config is read.
 
 /** Bytes of the AES-256-GCM key that seals tokens at rest. */
 export const KEY_BYTES = 32;
@@ -34,4 +35,17 @@ export function parseEncryptionKey(base64: string, name = 'TOKEN_ENCRYPTION_KEY'
     );
   }
   return key;
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i;
+
+/** A COVER_HOSTS entry: a host name (reached over HTTPS) or an http(s) origin with nothing after it. */
+export function isCoverHost(entry: string): boolean {
+  if (!/^https?:\/\//i.test(entry)) return HOST_NAME.test(entry);
+  try {
+    const url = new URL(entry);
+    return !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && `${url.origin}` === entry.replace(/\/$/, '').toLowerCase();
+  } catch {
+    return false;
+  }
 }

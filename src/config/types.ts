@@ -107,6 +107,14 @@ export interface FeedConfig {
   batchMs: number;
 }
 
+/** Where covers for the pictures may come from, and how much of the shared store they may take. */
+export interface CoversConfig {
+  /** COVER_HOSTS: hosts reached over HTTPS, or full origins (`http://127.0.0.1:8788`). */
+  hosts: string[];
+  /** COVER_CACHE_MAX_BYTES: the most bytes of thumbnails the shared store holds. */
+  cacheMaxBytes: number;
+}
+
 /** The server community's knobs, in milliseconds. */
 export interface SocialConfig {
   /** The base interval between two syncs of a joined member's lists (adapted per member from half of it to eight times it). */
@@ -130,6 +138,8 @@ export interface BotConfig {
   feed?: FeedConfig;
   /** Defaults apply when absent. */
   social?: SocialConfig;
+  /** Defaults apply when absent. */
+  covers?: CoversConfig;
   /** LOG_LEVEL and LOG_FORMAT (format undefined: pretty in a terminal when available, JSON otherwise). */
   log?: { level: LogLevel; format: 'json' | 'pretty' | undefined };
 }

@@ -84,6 +84,8 @@ interface HandlerParts<A, C> {
   ephemeral?: boolean;
   /** Never reaches the service (e.g. /logout): exempt from the per-user rate limit. */
   local?: boolean;
+  /** Answers with pictures: the reply is deferred at once (rendering takes time; HTTP's first answer cannot carry files). */
+  pictures?: boolean;
   run: (ctx: CommandContext & C, args: A) => Promise<RenderedMessage>;
   /** Asked only where the subcommand may be used (its place rule); elsewhere no choices are offered. */
   autocomplete?: (ctx: AutocompleteContext & PlaceChecked<C>) => Promise<AutocompleteChoice[]>;

@@ -21,6 +21,7 @@ import type { Feed } from '../social/feed.js';
 import type { SocialService } from '../social/types.js';
 import type { TitlePreferences } from '../preferences/title-preferences.js';
 import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
+import type { CoverSource } from '../covers/cover-source.js';
 
 /**
  * Locks shared by every process using the same store, for read-then-write work that must not interleave
@@ -58,6 +59,8 @@ export interface BotDeps {
   preferences: TitlePreferences;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
   pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
+  /** Covers for the pictures, from COVER_HOSTS only, shared through the store (one per process). */
+  covers: CoverSource;
   /** Current time in ms; injectable for tests. */
   now: () => number;
   /**
@@ -118,6 +121,8 @@ interface ComponentParts<C> {
   invokerField?: number;
   /** Never reaches the service: exempt from the per-user rate limit. */
   local?: boolean;
+  /** Answers with pictures: deferred at once, as a picture command is. */
+  pictures?: boolean;
   run: (ctx: ComponentContext & C, fields: FieldReader) => Promise<RenderedMessage>;
 }
 

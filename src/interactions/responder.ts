@@ -1,6 +1,8 @@
 // Acknowledges an interaction within Discord's 3 s whatever the handler does: a handler that
 // answers quickly replies directly (one round trip); a slow one is deferred after `deferAfterMs`
-// and its answer edits the deferred reply. Errors always reach the user ephemerally.
+// and its answer edits the deferred reply. Errors always reach the user ephemerally. A handler
+// that renders pictures is deferred at once; where the first answer cannot carry files (the HTTP
+// transport's first answer is the HTTP response body) an answer with files defers, then edits.
 
 import {
   MessageFlags,
@@ -19,19 +21,36 @@ export interface RespondOptions {
   mode: 'reply' | 'update';
   ephemeral: boolean;
   deferAfterMs: number;
+  /** Defer as soon as the work starts (pictures take time to render). */
+  deferAtOnce?: boolean;
+  /** False where the first answer cannot carry files (HTTP transport): such an answer defers, then edits. */
+  filesInFirstAnswer?: boolean;
 }
 
 /** Defaults leave ample margin under 3 s on a loaded machine. */
 export const DEFAULT_DEFER_AFTER_MS = 1_200;
 
-function toDiscord(message: RenderedMessage): InteractionReplyOptions & InteractionEditReplyOptions {
+type Payload = InteractionReplyOptions & InteractionEditReplyOptions;
+
+/**
+ * The discord.js options for a rendered message. An edit replaces the whole message, so it drops the
+ * attachments the message had (`attachments: []`) and uploads the new files, if any.
+ */
+function toDiscord(message: RenderedMessage, edit = false): Payload {
   const final = finalizeMessage(message);
+  const files = final.uploads?.map((f) => ({ attachment: f.data, name: f.name, description: f.description, contentType: f.contentType }));
   return {
     content: final.content ?? '',
     embeds: final.embeds ?? [],
     components: final.components ?? [],
     allowedMentions: { parse: [] },
+    ...(files ? { files } : {}),
+    ...(edit ? { attachments: [] } : {}),
   };
+}
+
+function hasFiles(message: RenderedMessage): boolean {
+  return (message.files?.length ?? 0) > 0;
 }
 
 export class Responder {
@@ -51,11 +70,17 @@ export class Responder {
 
   /** Starts the defer timer; call before doing the work. */
   arm(): void {
-    this.timer = setTimeout(() => {
-      this.deferred = this.defer().then(() => this.acknowledged()).catch((error: unknown) => {
-        this.log.warn('could not defer interaction', { error });
-      });
-    }, this.options.deferAfterMs);
+    if (this.options.deferAtOnce) {
+      this.deferNow();
+      return;
+    }
+    this.timer = setTimeout(() => this.deferNow(), this.options.deferAfterMs);
+  }
+
+  private deferNow(): void {
+    this.deferred ??= this.defer().then(() => this.acknowledged()).catch((error: unknown) => {
+      this.log.warn('could not defer interaction', { error });
+    });
   }
 
   private defer(): Promise<unknown> {
@@ -81,12 +106,19 @@ export class Responder {
   }
 
   private async sendNow(message: RenderedMessage): Promise<void> {
-    const acknowledged = await this.settle();
+    let acknowledged = await this.settle();
     if (this.closed) return;
-    const payload = toDiscord(message);
+    if (!acknowledged && hasFiles(message) && this.options.filesInFirstAnswer === false) {
+      this.deferNow();
+      acknowledged = await this.settle();
+      if (this.closed) return;
+    }
     if (acknowledged) {
-      await this.interaction.editReply(payload);
-    } else if (this.options.mode === 'update' && this.interaction.isMessageComponent()) {
+      await this.interaction.editReply(toDiscord(message, true));
+      return;
+    }
+    const payload = toDiscord(message, this.options.mode === 'update');
+    if (this.options.mode === 'update' && this.interaction.isMessageComponent()) {
       await this.interaction.update(payload);
       this.acknowledged();
     } else {
@@ -129,7 +161,7 @@ export class Responder {
       return;
     }
     if (this.options.mode === 'reply' && this.options.ephemeral) {
-      await this.interaction.editReply(payload);
+      await this.interaction.editReply(toDiscord(message, true));
       return;
     }
     if (this.options.mode === 'reply') {

@@ -100,6 +100,11 @@ export class InteractionRouter {
     this.step = new RunStep(options.limits, deps.pendingNotice);
   }
 
+  /** When the responder defers: at once for pictures; files never in HTTP's first answer. */
+  private deferring(pictures: boolean | undefined): { deferAfterMs: number; deferAtOnce: boolean; filesInFirstAnswer: boolean } {
+    return { deferAfterMs: this.deferAfterMs, deferAtOnce: pictures === true, filesInFirstAnswer: this.transport !== 'http' };
+  }
+
   /** False once shutdown began: new interactions get a short "restarting" answer and no work. */
   get accepting(): boolean {
     return !this.draining;
@@ -184,7 +189,7 @@ export class InteractionRouter {
     const handler: SubcommandHandler | undefined = command?.handlers[path];
     const responder = new Responder(
       interaction,
-      { mode: 'reply', ephemeral: handler?.ephemeral ?? true, deferAfterMs: this.deferAfterMs },
+      { mode: 'reply', ephemeral: handler?.ephemeral ?? true, ...this.deferring(handler?.pictures) },
       log,
     );
     track(responder);
@@ -218,7 +223,7 @@ export class InteractionRouter {
     const handler = this.components.get(kind);
     const responder = new Responder(
       interaction,
-      { mode: handler?.mode === 'update' ? 'update' : 'reply', ephemeral: handler?.mode !== 'reply', deferAfterMs: this.deferAfterMs },
+      { mode: handler?.mode === 'update' ? 'update' : 'reply', ephemeral: handler?.mode !== 'reply', ...this.deferring(handler?.pictures) },
       log,
     );
     track(responder);

@@ -3,6 +3,7 @@
 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { QueueCounts } from '../jobs/job-engine.js';
+import { COVER_OUTCOMES } from '../covers/cover-source.js';
 
 export const METRIC_PREFIX = 'amls_bot_';
 
@@ -49,6 +50,7 @@ export class BotMetrics {
   readonly feedPosts = this.counter('feed_posts_total', 'Activity feed batch runs, by outcome: posted, dropped (never to be posted: see amls_bot_feed_dropped_total), duplicate (already posted), paused (a channel refused the post), retried, failed (for good).', ['outcome']);
   readonly feedDropped = this.counter('feed_dropped_total', 'Activity feed batches (or changes) never to be posted, by reason: not-member, no-channel, expired (not posted within a day), unrecorded (the store refused the changes), unreadable.', ['reason']);
   readonly jobsFailed = this.counter('jobs_failed_total', 'Job runs that threw, on any engine, by queue (or periodic job) and whether it was the last attempt (final: true) or will be retried.', ['queue', 'final']);
+  readonly coverFetches = this.counter('cover_fetches_total', 'Cover look-ups for the pictures (not API requests), by outcome: memo (this process), shared (the store\'s cache), fetched, refused_host (not in COVER_HOSTS), redirect_refused, not_image, too_large, timeout, failed.', ['outcome']);
   private reminderQueue: (() => Promise<QueueCounts>) | undefined;
   readonly reminderJobs = new Gauge({
     name: `${METRIC_PREFIX}reminder_jobs`,
@@ -74,6 +76,7 @@ export class BotMetrics {
     // Every feed outcome from the first scrape, so a dashboard's rate() sees the first post.
     for (const outcome of ['posted', 'dropped', 'duplicate', 'paused', 'retried', 'failed']) this.feedPosts.inc({ outcome }, 0);
     for (const reason of ['not-member', 'no-channel', 'expired', 'unrecorded', 'unreadable']) this.feedDropped.inc({ reason }, 0);
+    for (const outcome of COVER_OUTCOMES) this.coverFetches.inc({ outcome }, 0);
   }
 
   private counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {

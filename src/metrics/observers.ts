@@ -1,10 +1,11 @@
-// Turns what the service client, the router, the token manager and the store report into log
+// Turns what the service client, the router, the token manager, the cover source and the store report into log
 // lines and (when metrics are on) Prometheus samples.
 
 import { scopedLogger, type Logger } from '../log/log.js';
 import type { ServiceObserver } from '../service/observer.js';
 import type { RefreshEvent } from '../service/token-source.js';
 import type { InteractionReport } from '../interactions/outcome.js';
+import type { CoverObserver } from '../covers/cover-source.js';
 import { statusClass, type BotMetrics } from './bot-metrics.js';
 
 const seconds = (ms: number): number => ms / 1000;
@@ -111,4 +112,23 @@ export function timedStore<T extends object>(store: T, engine: string, metrics: 
     });
   };
   return wrap(store, '');
+}
+
+/** Hosts a process warns about at most; past it, refusals are only counted. */
+const REFUSED_HOSTS_LOGGED = 64;
+
+/**
+ * Every cover look-up counted by outcome. A picture URL on a host outside COVER_HOSTS is logged at warn
+ * once per host per process: the service may have moved its pictures, and the operator should say so.
+ */
+export function coverObserver(log: Logger, metrics: BotMetrics | undefined): CoverObserver {
+  const warned = new Set<string>();
+  return {
+    cover(outcome, host) {
+      metrics?.coverFetches.inc({ outcome });
+      if (outcome !== 'refused_host' || warned.has(host) || warned.size >= REFUSED_HOSTS_LOGGED) return;
+      warned.add(host);
+      log.warn('a cover is on a host not in COVER_HOSTS; not fetched (add the host if the service moved its pictures)', { host });
+    },
+  };
 }

@@ -183,7 +183,8 @@ function authorName(a: NonNullable<Manga['authors']>[number]): string | undefine
   return a.role?.trim() ? `${name} (${a.role.trim()})` : name;
 }
 
-function broadcastText(t: Translator, a: Anime): string | undefined {
+/** When an anime airs each week (Japan time): `Saturday at 23:00`, the day alone, or the time alone. */
+export function broadcastText(t: Translator, a: Anime): string | undefined {
   return a.broadcast?.day_of_the_week
     ? a.broadcast.start_time
       ? t.t('catalogue.details.broadcastAt', { day: term(t, 'weekday', a.broadcast.day_of_the_week), time: a.broadcast.start_time })

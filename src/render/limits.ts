@@ -14,6 +14,9 @@ import {
 import { clipPlain, truncate } from './text.js';
 import { removeHiddenCharacters } from './untrusted.js';
 import { safeHttpUrl } from './url.js';
+import { finalizeFiles, type FinalFile, type MessageFile } from './attachments.js';
+
+export { ATTACHMENT_LIMITS, type FinalFile, type MessageFile } from './attachments.js';
 
 export const DISCORD_LIMITS = {
   content: 2000,
@@ -48,6 +51,8 @@ export interface RenderedMessage {
   embeds?: APIEmbed[];
   components?: MessageRow[];
   ephemeral?: boolean;
+  /** Pictures and other files sent with the message (multipart); each with its alt text. */
+  files?: MessageFile[];
 }
 
 /** Raw API message body (snake_case, as sent to Discord). */
@@ -58,6 +63,8 @@ export interface FinalMessage {
   allowed_mentions: { parse: [] };
   /** `MessageFlags.Ephemeral` (64) when the rendered message was ephemeral. */
   flags?: number;
+  /** Files to upload beside the body (multipart `files[n]`); never part of the JSON body itself. */
+  uploads?: FinalFile[];
 }
 
 /** Characters Discord counts toward the 6000 total: titles, descriptions, field names and values, footers, author names. */
@@ -333,7 +340,8 @@ function finalizeComponents(rows: readonly MessageRow[]): MessageRow[] {
 /**
  * The gate every reply goes through: clamps text to Discord's limits (keeping markdown balanced),
  * fits the 6000-character embed total, reshapes components, and disables all mentions.
- * Throws only for a bad custom_id (missing, over 100 characters or duplicated).
+ * Throws only for a bad custom_id (missing, over 100 characters or duplicated) or a bad file (see
+ * attachments.ts): both bugs in the renderer.
  */
 export function finalizeMessage(msg: RenderedMessage): FinalMessage {
   const out: FinalMessage = { allowed_mentions: { parse: [] } };
@@ -346,7 +354,8 @@ export function finalizeMessage(msg: RenderedMessage): FinalMessage {
     out.embeds = fitTotal(embeds);
   }
   if (msg.components !== undefined) out.components = finalizeComponents(msg.components);
-  const saysSomething = out.content !== undefined || (out.embeds?.length ?? 0) > 0 || (out.components?.length ?? 0) > 0;
+  if (msg.files !== undefined && msg.files.length > 0) out.uploads = finalizeFiles(msg.files);
+  const saysSomething = out.content !== undefined || (out.embeds?.length ?? 0) > 0 || (out.components?.length ?? 0) > 0 || out.uploads !== undefined;
   if (!saysSomething && (msg.content !== undefined || msg.embeds !== undefined)) out.content = EMPTY_TEXT;
   if (msg.ephemeral) out.flags = MessageFlags.Ephemeral;
   return out;

@@ -93,9 +93,10 @@ export interface KindSpec<K extends WorkKind = WorkKind> {
     readonly suggestions?: `${K}/suggestions`;
   };
   readonly statuses: readonly ListStatusOf<K>[];
-  /** The status of a title being watched or read, and of one planned. */
+  /** The status of a title being watched or read, of one planned, and of one finished. */
   readonly current: ListStatusOf<K>;
   readonly planned: ListStatusOf<K>;
+  readonly finished: ListStatusOf<K>;
   /** The work status while it is still coming out (its dates are then open-ended). */
   readonly ongoing: string;
   /** What dates a work in lists and suggestions: its season where the kind has seasons, else its start date. */
@@ -138,6 +139,7 @@ export const ANIME: KindSpec<'anime'> = {
   statuses: ANIME_LIST_STATUSES,
   current: 'watching',
   planned: 'plan_to_watch',
+  finished: 'completed',
   ongoing: 'currently_airing',
   dating: 'start_season',
   sorts: ANIME_LIST_SORTS,
@@ -167,6 +169,7 @@ export const MANGA: KindSpec<'manga'> = {
   statuses: MANGA_LIST_STATUSES,
   current: 'reading',
   planned: 'plan_to_read',
+  finished: 'completed',
   ongoing: 'currently_publishing',
   dating: 'start_date',
   sorts: MANGA_LIST_SORTS,

@@ -102,5 +102,6 @@ export function mirrorEntryOf(kind: ListKind, work: Anime | Manga, status: Anime
     // A rating the service did not give is not known to be safe: not shown outside age-restricted channels.
     nsfw: work.nsfw !== 'white',
     updatedAt: epochMs(status.updated_at),
+    ...(work.main_picture?.medium ? { picture: work.main_picture.medium } : {}),
   };
 }

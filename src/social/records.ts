@@ -71,8 +71,12 @@ export interface MirrorRecord {
   entries: Map<number, MirrorEntry>;
 }
 
-/** [id, title, status, score, progress, total, episodeSeconds, nsfw (0|1), updatedAt (epoch s)] */
-type Row = [number, string, string, number, number, number, number, number, number];
+/**
+ * [id, title, status, score, progress, total, episodeSeconds, nsfw (0|1), updatedAt (epoch s), picture?]:
+ * the picture as what follows the mirror's shared picture prefix (`1953/147885.jpg`), or a whole URL
+ * when it does not start with it; absent when there is none (rows written before pictures were kept).
+ */
+type Row = [number, string, string, number, number, number, number, number, number, string?];
 
 interface StoredMirror {
   u: string;
@@ -81,20 +85,30 @@ interface StoredMirror {
   f: number;
   x?: number;
   v?: number;
+  /** The picture URLs' shared prefix (`https://cdn.example/images/anime/`), kept once. */
+  p?: string;
   e: Row[];
 }
 
-function rowOf(e: MirrorEntry): Row {
-  return [e.id, e.title, e.status, e.score, e.progress, e.total, e.episodeSeconds, e.nsfw ? 1 : 0, Math.round(e.updatedAt / 1000)];
+/** The part of a picture URL every picture of a list shares: all up to its last two path segments. */
+export function picturePrefix(url: string | undefined): string | undefined {
+  const m = url === undefined ? null : /^(https?:\/\/[^/?#]+\/(?:[^/?#]+\/)*?)[^/?#]+\/[^/?#]+$/.exec(url);
+  return m?.[1];
 }
 
-function entryOf(r: unknown): MirrorEntry | undefined {
-  if (!Array.isArray(r) || r.length !== 9) return undefined;
-  const [id, title, status, score, progress, total, episodeSeconds, nsfw, updated] = r as unknown[];
+function rowOf(e: MirrorEntry, prefix: string | undefined): Row {
+  const row: Row = [e.id, e.title, e.status, e.score, e.progress, e.total, e.episodeSeconds, e.nsfw ? 1 : 0, Math.round(e.updatedAt / 1000)];
+  if (e.picture !== undefined) row.push(prefix !== undefined && e.picture.startsWith(prefix) ? e.picture.slice(prefix.length) : e.picture);
+  return row;
+}
+
+function entryOf(r: unknown, prefix: string | undefined): MirrorEntry | undefined {
+  if (!Array.isArray(r) || (r.length !== 9 && r.length !== 10)) return undefined;
+  const [id, title, status, score, progress, total, episodeSeconds, nsfw, updated, picture] = r as unknown[];
   if (typeof id !== 'number' || typeof title !== 'string' || typeof status !== 'string') return undefined;
   const nums = [score, progress, total, episodeSeconds, nsfw, updated];
   if (!nums.every((n) => typeof n === 'number' && Number.isFinite(n))) return undefined;
-  return {
+  const entry: MirrorEntry = {
     id,
     title,
     status,
@@ -105,10 +119,15 @@ function entryOf(r: unknown): MirrorEntry | undefined {
     nsfw: nsfw === 1,
     updatedAt: (updated as number) * 1000,
   };
+  if (typeof picture === 'string' && picture !== '') entry.picture = picture.includes('://') || prefix === undefined ? picture : prefix + picture;
+  return entry;
 }
 
 export function encodeMirror(m: MirrorRecord): string {
-  const stored: StoredMirror = { u: m.serviceUser, s: m.syncedAt, w: m.seenUpdatedAt, f: m.fullAt, e: [...m.entries.values()].map(rowOf) };
+  const entries = [...m.entries.values()];
+  const prefix = picturePrefix(entries.find((e) => e.picture !== undefined)?.picture);
+  const stored: StoredMirror = { u: m.serviceUser, s: m.syncedAt, w: m.seenUpdatedAt, f: m.fullAt, e: entries.map((e) => rowOf(e, prefix)) };
+  if (prefix !== undefined) stored.p = prefix;
   if (m.staleUntil !== undefined) stored.x = m.staleUntil;
   if (m.version > 0) stored.v = m.version;
   return JSON.stringify(stored);
@@ -121,7 +140,7 @@ export function decodeMirror(raw: string | undefined): MirrorRecord | undefined 
     if (typeof v.u !== 'string' || typeof v.s !== 'number' || !Array.isArray(v.e)) return undefined;
     const entries = new Map<number, MirrorEntry>();
     for (const row of v.e) {
-      const entry = entryOf(row);
+      const entry = entryOf(row, typeof v.p === 'string' ? v.p : undefined);
       if (entry) entries.set(entry.id, entry);
     }
     const record: MirrorRecord = { serviceUser: v.u, syncedAt: v.s, seenUpdatedAt: typeof v.w === 'number' ? v.w : 0, fullAt: typeof v.f === 'number' ? v.f : 0, version: typeof v.v === 'number' ? v.v : 0, entries };

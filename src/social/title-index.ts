@@ -2,7 +2,8 @@
 // `soc:h:<guild>:<kind>:<id>:<member>`, so "In this server" reads the rows of the server's members for
 // that title in one read: the cost follows the server's members, never the deployment,
 // and two members changing one title never write the same record. A title's name and rating,
-// `soc:name:<kind>:<id>`, is one small record written only when it changes. It is kept by the mirror
+// `soc:name:<kind>:<id>`, is one small record written only when it changes (it keeps the cover URL too,
+// for /server chart; a record written before covers were kept gains it at the title's next write). It is kept by the mirror
 // store wherever a mirror changes (first sync, later syncs, list changes through the bot, a lost
 // login, a mirror dropped) and by joins and leaves (a member's rows go into or out of that server);
 // each change is one batch (`writeMany`: one transaction on SQLite and PostgreSQL, one script on
@@ -77,14 +78,16 @@ function indexedRow(kind: ListKind, raw: string | undefined): IndexedRow | undef
   return row;
 }
 
-const nameOf = (e: MirrorEntry): string => JSON.stringify({ t: e.title, n: e.nsfw ? 1 : 0 });
+const nameOf = (e: MirrorEntry): string => JSON.stringify({ t: e.title, n: e.nsfw ? 1 : 0, ...(e.picture !== undefined ? { p: e.picture } : {}) });
 
 function parseName(raw: string | undefined): TitleName | undefined {
   if (raw === undefined) return undefined;
   try {
-    const v = JSON.parse(raw) as { t?: unknown; n?: unknown };
+    const v = JSON.parse(raw) as { t?: unknown; n?: unknown; p?: unknown };
     // A rating not known reads as not safe for work.
-    return { title: typeof v.t === 'string' ? v.t : '', nsfw: v.n !== 0 };
+    const name: TitleName = { title: typeof v.t === 'string' ? v.t : '', nsfw: v.n !== 0 };
+    if (typeof v.p === 'string' && v.p !== '') name.picture = v.p;
+    return name;
   } catch {
     return undefined;
   }

@@ -23,6 +23,8 @@ export interface MirrorEntry {
   nsfw: boolean;
   /** The entry's `updated_at` in epoch ms (0 when the service sent none). */
   updatedAt: number;
+  /** The title's cover (its main picture, medium size), for /server chart; absent when the service gave none. */
+  picture?: string;
 }
 
 /** One member's mirrored list of one kind. */
@@ -89,6 +91,8 @@ export interface TitleHoldersReader {
 export interface TitleName {
   title: string;
   nsfw: boolean;
+  /** The title's cover (as in the mirror), for /server chart; absent when none was kept. */
+  picture?: string;
 }
 
 /** One member's list of one kind, summed at each sync (src/social/member-summary.ts): what the leaderboards and top titles read. */

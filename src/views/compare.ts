@@ -1,4 +1,5 @@
-// /compare: how alike two joined members' tastes are, from the shared store's mirror of their lists.
+// /compare: how alike two joined members' tastes are, from the shared store's mirror of their lists,
+// in words and in a plot of their scores.
 
 import type { BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
@@ -9,6 +10,7 @@ import { computeAffinity } from '../social/affinity.js';
 import { mirrorMemo } from '../social/mirror-memo.js';
 import type { ListKind, MemberMirror } from '../social/types.js';
 import { serverOf } from '../interactions/rules.js';
+import { comparePlotFile } from './compare-plot.js';
 
 /**
  * Who a refusal is about: the viewer alone, the viewer and others, or others only (`who` names the
@@ -39,7 +41,12 @@ export async function compareMembers(ctx: BaseContext, kind: ListKind, member: s
     const unread = [mirrorA ? undefined : a, mirrorB ? undefined : b].filter((id): id is string => id !== undefined);
     throw new UserFacingError('social.error.notRead', { ...whoOf(ctx.t, unread, ctx.userId, 'social.who.possessive'), kind });
   }
-  return { embeds: [compareEmbed(ctx.t, kind, side(mirrorA), side(mirrorB), computeAffinity(mirrorA.entries, mirrorB.entries), ctx.where.ageRestricted)] };
+  const affinity = computeAffinity(mirrorA.entries, mirrorB.entries);
+  const plot = await comparePlotFile(ctx.t, kind, mirrorA, mirrorB, affinity);
+  return {
+    embeds: [compareEmbed(ctx.t, kind, side(mirrorA), side(mirrorB), affinity, ctx.where.ageRestricted)],
+    ...(plot ? { files: [plot] } : {}),
+  };
 }
 
 function side(m: MemberMirror) {

@@ -138,7 +138,7 @@ export const serverMembersHandler: ComponentHandler = {
  * Whether a title is kept out of channels that are not age-restricted: by the rating the service gave
  * (the kept ratings), else as the index has it; a rating nobody knows counts as not safe for work.
  */
-async function notSafeForWork(ctx: BaseContext, kind: ListKind, id: number, indexed: boolean | undefined): Promise<boolean> {
+export async function notSafeForWork(ctx: BaseContext, kind: ListKind, id: number, indexed: boolean | undefined): Promise<boolean> {
   const rating = await ctx.deps.nsfwRatings.get(kind, id);
   return rating !== undefined ? rating !== 'white' : (indexed ?? true);
 }

@@ -66,6 +66,17 @@ describe('config', () => {
     expect(problems({ ...VALID, SOCIAL_LIST_SYNC_MINUTES: 'often' })).toEqual(['SOCIAL_LIST_SYNC_MINUTES must be a number from 2 to 1440, got "often"']);
   });
 
+  it('COVER_HOSTS: the service\'s picture hosts by default; host names or origins; COVER_CACHE_MAX_BYTES bounded', () => {
+    expect(loadConfig(VALID).covers).toEqual({ hosts: ['api-cdn.myanimelist.net', 'cdn.myanimelist.net'], cacheMaxBytes: 64 * 1024 * 1024 });
+    expect(loadConfig({ ...VALID, COVER_HOSTS: ' pics.example.net , http://127.0.0.1:8788 ', COVER_CACHE_MAX_BYTES: '1048576' }).covers).toEqual({
+      hosts: ['pics.example.net', 'http://127.0.0.1:8788'],
+      cacheMaxBytes: 1048576,
+    });
+    expect(problems({ ...VALID, COVER_HOSTS: 'pics.example.net/path,http://127.0.0.1:8788/x,https://u:p@h.example' }).join('\n')).toContain('not: pics.example.net/path, http://127.0.0.1:8788/x, https://u:p@h.example');
+    expect(problems({ ...VALID, COVER_HOSTS: ' , ' })).toHaveLength(1);
+    expect(problems({ ...VALID, COVER_CACHE_MAX_BYTES: '100' })).toHaveLength(1);
+  });
+
   it('reads budgets and service bounds, with defaults, and refuses values that would break them', () => {
     expect(loadConfig(VALID).limits).toEqual(DEFAULT_LIMITS);
     const set = loadConfig({ ...VALID, COMMAND_BUDGET_MS: '5000', AUTOCOMPLETE_BUDGET_MS: '900', SERVICE_MAX_BODY_BYTES: '2097152', SERVICE_COOL_OFF_MS: '500', SERVICE_REQUESTS_BURST: '0' });

@@ -13,6 +13,7 @@ import { slashCommand as commandData } from '../../src/interactions/command-data
 import type { BotDeps } from '../../src/interactions/context.js';
 import type { SlashCommand } from '../../src/interactions/command-types.js';
 import { InteractionRouter } from '../../src/interactions/router.js';
+import { CoverSource } from '../../src/covers/cover-source.js';
 import { NsfwRatings } from '../../src/catalogue/nsfw-ratings.js';
 import { sharedLocks } from '../../src/store/locks.js';
 import { TitleCache } from '../../src/catalogue/title-cache.js';
@@ -83,6 +84,7 @@ describe('router failures', () => {
       now: Date.now,
       titleCache: new TitleCache(Date.now),
       nsfwRatings: new NsfwRatings(new MemoryEngine()),
+      covers: new CoverSource({ hosts: [] }),
       serviceWebUrl: 'https://service.example.test',
       airing: new SeasonAiring({ service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }), now: Date.now }),
       reminders: new Reminders({

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GUILD_ID, type RecordedMessage, type Where, type Who } from '../../fake-discord/index.js';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import { CLIENT_ID, DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { attachmentsOf } from './picture-helpers.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
 import { computeAffinity } from '../../src/social/affinity.js';
 import { leaderboard } from '../../src/social/leaderboards.js';
@@ -139,6 +140,17 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(fields.map((f) => f.name)).toEqual(['Agree most on', 'Disagree most on']);
     expect(fields[0]?.value.split('\n')).toHaveLength(3);
     expect(fields[1]?.value.split('\n')).toHaveLength(3);
+    // Beside the text, the plot: one point per title both scored, its alt text telling the same.
+    const scoresD = new Map((d?.entries ?? []).filter((e) => e.score > 0).map((e) => [e.id, e.score]));
+    const pairs = (a?.entries ?? []).filter((e) => e.score > 0 && scoresD.has(e.id)).map((e) => [e.score, scoresD.get(e.id) ?? 0] as const);
+    const [plot, ...more] = attachmentsOf(out.message);
+    expect(more).toEqual([]);
+    expect(plot?.filename).toMatch(/^anime-compare\.(png|webp)$/);
+    const percent = expected.correlation.kind === 'value' ? Math.round(expected.correlation.value * 100) : NaN;
+    expect(plot?.description).toBe(
+      `Plot of the scores of titles both scored, alice across and dave up: 6 titles scored by both · correlation ${percent}%. ` +
+        `On the agreement line: ${pairs.filter(([x, y]) => x === y).length}; alice higher: ${pairs.filter(([x, y]) => x > y).length}; dave higher: ${pairs.filter(([x, y]) => y > x).length}.`,
+    );
   });
 
   it('/compare two other members, and "too few" when they scored under five titles both', async () => {
@@ -146,6 +158,7 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(out.text).toContain(`<@${alice.id}> (alice) and <@${(group[0] as Who).id}> (member1)`);
     expect(out.text).toContain('Too few titles scored by both to tell (1 title; at least 5 needed).');
     expect(out.text).not.toMatch(/% correlation/);
+    expect(attachmentsOf(out.message)[0]?.description).toContain('1 title scored by both · too few to correlate');
   });
 
   it('/compare says who has to /server join, and is refused in DMs', async () => {
@@ -189,6 +202,32 @@ describe('the server list community: server view, compare, leaderboards', () => 
     const days = await run(alice, 'server', { subcommand: 'leaderboard', options: { by: 'days', kind: 'manga' } });
     expect(days.ephemeral).toBe(true);
     expect(days.text).toContain('Anime only');
+  });
+
+  it('/server chart draws the titles most members hold with member counts and means, from the mirror and its picture URLs alone', async () => {
+    const requests = stack.emulator.requestLog.length;
+    const served = stack.emulator.pictures?.served.ok ?? 0;
+    const out = await run(bob, 'server', { subcommand: 'chart', options: { status: 'completed', size: '4x4' } });
+    // No service request at all (no details read for covers): the pictures' URLs come from the mirror.
+    expect(stack.emulator.requestLog.length).toBe(requests);
+    const [chart, ...more] = attachmentsOf(out.message);
+    expect(more).toEqual([]);
+    expect(chart?.filename).toMatch(/^server-anime-chart\.(png|webp)$/);
+    expect(chart?.width).toBe(4 * 180 + 5 * 6);
+    const mirrors = await Promise.all([alice, bob, dave, ...group].map((u) => stack.bot.deps.social.mirror(u.id, 'anime')));
+    const holders = mirrors.filter((m) => m?.entries.some((e) => e.id === shared.id && e.status === 'completed')).length;
+    expect(chart?.description).toMatch(/^Chart of 16 covers, Anime most held in this server · Completed: /);
+    expect(chart?.description).toContain(`${shared.title}, ${holders} members, mean score `);
+    // Every cover shown was fetched from the picture host (the mirror kept a URL for each title).
+    expect((stack.emulator.pictures?.served.ok ?? 0) - served).toBe(16);
+    const nsfwHeld = mirrors.flatMap((m) => m?.entries ?? []).filter((e) => e.nsfw && e.status === 'completed');
+    for (const e of nsfwHeld) expect(chart?.description).not.toContain(e.title);
+    const again = await run(bob, 'server', { subcommand: 'chart', options: { status: 'completed', size: '4x4' } });
+    expect(attachmentsOf(again.message)).toHaveLength(1);
+    expect(stack.emulator.pictures?.served.ok ?? 0).toBe(served + 16);
+    const dm = await run(bob, 'server', { subcommand: 'chart', where: DM });
+    expect(dm.text).toContain('The server chart belongs to a server');
+    expect(attachmentsOf(dm.message)).toHaveLength(0);
   });
 
   it('refuses the leaderboards in DMs', async () => {

@@ -34,6 +34,13 @@ describe('cli argument parsing', () => {
     for (const bad of ['0', '', 'x', '5:', ':100', '5:-1', '2.5', '5:100:1']) expect(() => parseCli(['--throttle', bad])).toThrow(/--throttle needs RPS\[:COOL_OFF_MS\]/);
     expect(() => parseCli(['--help'])).toThrow(/--throttle RPS\[:COOL_OFF_MS\][\s\S]*Retry-After/);
   });
+
+  it('parses --pictures PORT (its own picture host) and documents it in --help', () => {
+    expect(parseCli([]).picturesPort).toBeUndefined();
+    expect(parseCli(['--pictures', '8788']).picturesPort).toBe(8788);
+    expect(() => parseCli(['--pictures', 'x'])).toThrow(/integer/);
+    expect(() => parseCli(['--help'])).toThrow(/--pictures PORT[\s\S]*COVER_HOSTS/);
+  });
 });
 
 describe('cli process', () => {

@@ -147,6 +147,11 @@ describe('GET /metrics', () => {
     }
     for (const reason of ['not-member', 'no-channel', 'expired', 'unrecorded', 'unreadable']) expect(value(s, 'amls_bot_feed_dropped_total', { reason })).toBe(0);
 
+    // Cover look-ups for the pictures, every outcome exported from the first scrape.
+    for (const outcome of ['memo', 'shared', 'fetched', 'refused_host', 'redirect_refused', 'not_image', 'too_large', 'timeout', 'failed']) {
+      expect(s.some((x) => x.name === 'amls_bot_cover_fetches_total' && x.labels.outcome === outcome)).toBe(true);
+    }
+
     // Node.js process metrics.
     expect(s.some((x) => x.name === 'process_cpu_user_seconds_total')).toBe(true);
     expect(s.some((x) => x.name === 'nodejs_eventloop_lag_seconds')).toBe(true);

@@ -9,6 +9,9 @@ import { Actions, ActionError, ClientRefusal } from '../../sandbox/actions.js';
 import { PLACES, USERS } from '../../sandbox/places.js';
 import { Timeline } from '../../sandbox/timeline.js';
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 const [general, , dm] = PLACES as [(typeof PLACES)[0], (typeof PLACES)[0], (typeof PLACES)[0]];
 const [aiko, ben] = USERS as [(typeof USERS)[0], (typeof USERS)[0]];
 
@@ -23,7 +26,7 @@ describe('sandbox timeline', () => {
     client = await loginClient(fake);
     await registerTestCommands(fake, [
       testCommand('say', [
-        { name: 'what', description: 'what to answer', type: 3, required: true, choices: [{ name: 'long', value: 'long' }, { name: 'secret', value: 'secret' }, { name: 'nothing', value: 'nothing' }, { name: 'slow', value: 'slow' }, { name: 'button', value: 'button' }] },
+        { name: 'what', description: 'what to answer', type: 3, required: true, choices: [{ name: 'long', value: 'long' }, { name: 'secret', value: 'secret' }, { name: 'nothing', value: 'nothing' }, { name: 'slow', value: 'slow' }, { name: 'button', value: 'button' }, { name: 'picture', value: 'picture' }] },
         { name: 'times', description: 'a number', type: 4, min_value: 1, max_value: 3 },
       ]),
     ]);
@@ -44,6 +47,7 @@ describe('sandbox timeline', () => {
       }
       const what = interaction.options.getString('what', true);
       if (what === 'long') void interaction.reply({ content: 'x'.repeat(2001) }).catch(() => undefined);
+      if (what === 'picture') void interaction.reply({ content: 'a chart', files: [{ attachment: PNG, name: 'chart.png', description: 'Covers of Aiko’s anime' }] });
       if (what === 'secret') void interaction.reply({ content: 'just for you', flags: MessageFlags.Ephemeral });
     });
     timeline = new Timeline(fake);
@@ -97,6 +101,13 @@ describe('sandbox timeline', () => {
     expect(first(ben)).toMatchObject({ loading: true, ephemeral: false });
     await settle(() => first(aiko)?.content === 'done thinking');
     expect(first(aiko)).toMatchObject({ loading: false, edited: true });
+  });
+
+  it('shows a message\'s pictures with their alt text', async () => {
+    const entry = actions.runCommand(general, aiko, { name: 'say', options: { what: 'picture' } });
+    const first = () => timeline.view(general, ben).find((e) => e.seq === entry.seq)?.messages[0];
+    await settle(() => (first()?.attachments.length ?? 0) > 0);
+    expect(first()?.attachments).toEqual([{ id: expect.stringMatching(/^\d+$/), filename: 'chart.png', contentType: 'image/png', description: 'Covers of Aiko’s anime', width: 1, height: 1 }]);
   });
 
   it('sends a click as a component interaction; an update changes the message in place, not a new one', async () => {

@@ -18,6 +18,8 @@ const ROLE = 'Rolle, die in jedem Post erwähnt wird (der Bot muss sie erwähnen
 const ANIME_STATUSES = { watching: 'Am Schauen', completed: 'Abgeschlossen', on_hold: 'Pausiert', dropped: 'Abgebrochen', plan_to_watch: 'Geplant' };
 const MANGA_STATUSES = { reading: 'Am Lesen', completed: 'Abgeschlossen', on_hold: 'Pausiert', dropped: 'Abgebrochen', plan_to_read: 'Lesen geplant' };
 const LIST_SORTS = { list_score: 'Nach Wertung', list_updated_at: 'Zuletzt geändert' };
+const CHART_SIZES = { '3x3': '3x3', '4x4': '4x4', '5x5': '5x5' };
+const CHART_SORTS = { score: LIST_SORTS.list_score, recent: LIST_SORTS.list_updated_at };
 const REMINDER_CHANNEL = 'Text- oder Ankündigungskanal für die Erinnerungen';
 const FEED_CHANNEL = 'Text- oder Ankündigungskanal für den Feed';
 
@@ -56,6 +58,10 @@ export const de = {
     description: 'Reihenfolge (Standard: nach Wertung)',
     choices: { anime_score: 'Nach Wertung', anime_num_list_users: 'Nach Mitgliederzahl' },
   },
+  'anime season-chart': { name: 'saison-raster', description: 'Die Animes einer Saison als Bild aus Covern (Standard: die aktuelle)' },
+  'anime season-chart year': { name: 'jahr', description: 'Jahr, z. B. 2024' },
+  'anime season-chart season': { name: 'jahreszeit', description: 'Jahreszeit', choices: { winter: 'Winter', spring: 'Frühling', summer: 'Sommer', fall: 'Herbst' } },
+  'anime season-chart sort': { name: 'sortierung', description: 'Reihenfolge (Standard: nach Beliebtheit)', choices: { popularity: 'Nach Beliebtheit', score: 'Nach Wertung' } },
   'anime schedule': { name: 'sendeplan', description: 'Die erwarteten Folgen dieser Woche, in deiner Ortszeit' },
   'anime schedule day': {
     name: 'tag',
@@ -98,6 +104,13 @@ export const de = {
     description: 'Reihenfolge',
     choices: { ...LIST_SORTS, anime_title: 'Nach Titel', anime_start_date: 'Nach Startdatum', anime_id: 'Nach ID' },
   },
+  'list anime chart': { name: 'raster', description: 'Ein Bild aus Covern einer Animeliste (Standard: deine)' },
+  'list anime chart user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
+  'list anime chart size': { name: 'größe', description: 'Wie viele Cover (Standard: 3x3)', choices: CHART_SIZES },
+  'list anime chart status': { name: 'status', description: 'Nur Einträge mit diesem Status (Standard: abgeschlossen)', choices: ANIME_STATUSES },
+  'list anime chart sort': { name: 'sortierung', description: 'Reihenfolge (Standard: nach Wertung)', choices: CHART_SORTS },
+  'list anime stats': { name: 'statistik', description: 'Eine Karte einer Animeliste in Zahlen (Standard: deine)' },
+  'list anime stats user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
   'list anime update': { name: 'eintragen', description: 'Einen Anime zu deiner Liste hinzufügen oder deinen Eintrag ändern' },
   'list anime update title': { name: 'titel', description: TITLE },
   'list anime update status': { name: 'status', description: 'Dein Status', choices: ANIME_STATUSES },
@@ -120,6 +133,13 @@ export const de = {
     description: 'Reihenfolge',
     choices: { ...LIST_SORTS, manga_title: 'Nach Titel', manga_start_date: 'Nach Startdatum', manga_id: 'Nach ID' },
   },
+  'list manga chart': { name: 'raster', description: 'Ein Bild aus Covern einer Mangaliste (Standard: deine)' },
+  'list manga chart user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
+  'list manga chart size': { name: 'größe', description: 'Wie viele Cover (Standard: 3x3)', choices: CHART_SIZES },
+  'list manga chart status': { name: 'status', description: 'Nur Einträge mit diesem Status (Standard: abgeschlossen)', choices: MANGA_STATUSES },
+  'list manga chart sort': { name: 'sortierung', description: 'Reihenfolge (Standard: nach Wertung)', choices: CHART_SORTS },
+  'list manga stats': { name: 'statistik', description: 'Eine Karte einer Mangaliste in Zahlen (Standard: deine)' },
+  'list manga stats user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
   'list manga update': { name: 'eintragen', description: 'Einen Manga zu deiner Liste hinzufügen oder deinen Eintrag ändern' },
   'list manga update title': { name: 'titel', description: TITLE },
   'list manga update status': { name: 'status', description: 'Dein Status', choices: MANGA_STATUSES },
@@ -189,6 +209,10 @@ export const de = {
     choices: { current: 'Am Schauen / Am Lesen', completed: 'Abgeschlossen', on_hold: 'Pausiert', dropped: 'Abgebrochen', planned: 'Geplant / Lesen geplant' },
   },
 
+  'server chart': { name: 'raster', description: 'Ein Bild der Titel, die die meisten beigetretenen Mitglieder haben' },
+  'server chart kind': { name: 'art', description: KIND, choices: KINDS },
+  'server chart status': { name: 'status', description: 'Nur Titel mit diesem Status auf den Listen zählen (Standard: abgeschlossen)', choices: { current: 'Am Schauen / Am Lesen', completed: 'Abgeschlossen', on_hold: 'Pausiert', dropped: 'Abgebrochen', planned: 'Geplant / Lesen geplant' } },
+  'server chart size': { name: 'größe', description: 'Wie viele Cover (Standard: 3x3)', choices: CHART_SIZES },
   compare: { name: 'vergleichen', description: 'Wie ähnlich sich die Listen zweier Mitglieder sind (beide brauchen /server join)' },
   'compare member': { name: 'mitglied', description: 'Das Mitglied, das mit dir (oder mit dem anderen Mitglied) verglichen wird' },
   'compare other': { name: 'anderes', description: 'Das Mitglied mit diesem hier statt mit dir vergleichen' },

@@ -18,6 +18,8 @@ const ROLE = 'Rol que mencionar en cada publicación (el bot debe poder menciona
 const ANIME_STATUSES = { watching: 'Viendo', completed: 'Completado', on_hold: 'En pausa', dropped: 'Abandonado', plan_to_watch: 'Pendiente' };
 const MANGA_STATUSES = { reading: 'Leyendo', completed: 'Completado', on_hold: 'En pausa', dropped: 'Abandonado', plan_to_read: 'Pendiente de leer' };
 const LIST_SORTS = { list_score: 'Por puntuación', list_updated_at: 'Última modificación' };
+const CHART_SIZES = { '3x3': '3x3', '4x4': '4x4', '5x5': '5x5' };
+const CHART_SORTS = { score: LIST_SORTS.list_score, recent: LIST_SORTS.list_updated_at };
 const REMINDER_CHANNEL = 'Canal de texto o de anuncios donde publicar los recordatorios';
 const FEED_CHANNEL = 'Canal de texto o de anuncios donde publicar la actividad';
 
@@ -56,6 +58,10 @@ export const esES = {
     description: 'Orden (por defecto: por puntuación)',
     choices: { anime_score: 'Por puntuación', anime_num_list_users: 'Por número de miembros' },
   },
+  'anime season-chart': { name: 'cuadricula-temporada', description: 'El anime de una temporada en una imagen de portadas (por defecto: la actual)' },
+  'anime season-chart year': { name: 'año', description: 'Año, p. ej. 2024' },
+  'anime season-chart season': { name: 'estacion', description: 'Estación', choices: { winter: 'Invierno', spring: 'Primavera', summer: 'Verano', fall: 'Otoño' } },
+  'anime season-chart sort': { name: 'orden', description: 'Orden (por defecto: por popularidad)', choices: { popularity: 'Por popularidad', score: 'Por puntuación' } },
   'anime schedule': { name: 'horario', description: 'Los episodios previstos esta semana, en tu hora local' },
   'anime schedule day': {
     name: 'día',
@@ -98,6 +104,13 @@ export const esES = {
     description: 'Orden',
     choices: { ...LIST_SORTS, anime_title: 'Por título', anime_start_date: 'Por fecha de inicio', anime_id: 'Por ID' },
   },
+  'list anime chart': { name: 'cuadricula', description: 'Una imagen de portadas de una lista de anime (por defecto: la tuya)' },
+  'list anime chart user': { name: 'usuario', description: 'Un nombre de usuario del servicio (por defecto: tu propia lista)' },
+  'list anime chart size': { name: 'tamaño', description: 'Cuántas portadas (por defecto: 3x3)', choices: CHART_SIZES },
+  'list anime chart status': { name: 'estado', description: 'Solo entradas con este estado (por defecto: completado)', choices: ANIME_STATUSES },
+  'list anime chart sort': { name: 'orden', description: 'Orden (por defecto: por puntuación)', choices: CHART_SORTS },
+  'list anime stats': { name: 'estadisticas', description: 'Una tarjeta de una lista de anime en cifras (por defecto: la tuya)' },
+  'list anime stats user': { name: 'usuario', description: 'Un nombre de usuario del servicio (por defecto: tu propia lista)' },
   'list anime update': { name: 'actualizar', description: 'Añadir un anime a tu lista o cambiar tu entrada' },
   'list anime update title': { name: 'título', description: TITLE },
   'list anime update status': { name: 'estado', description: 'Tu estado', choices: ANIME_STATUSES },
@@ -120,6 +133,13 @@ export const esES = {
     description: 'Orden',
     choices: { ...LIST_SORTS, manga_title: 'Por título', manga_start_date: 'Por fecha de inicio', manga_id: 'Por ID' },
   },
+  'list manga chart': { name: 'cuadricula', description: 'Una imagen de portadas de una lista de manga (por defecto: la tuya)' },
+  'list manga chart user': { name: 'usuario', description: 'Un nombre de usuario del servicio (por defecto: tu propia lista)' },
+  'list manga chart size': { name: 'tamaño', description: 'Cuántas portadas (por defecto: 3x3)', choices: CHART_SIZES },
+  'list manga chart status': { name: 'estado', description: 'Solo entradas con este estado (por defecto: completado)', choices: MANGA_STATUSES },
+  'list manga chart sort': { name: 'orden', description: 'Orden (por defecto: por puntuación)', choices: CHART_SORTS },
+  'list manga stats': { name: 'estadisticas', description: 'Una tarjeta de una lista de manga en cifras (por defecto: la tuya)' },
+  'list manga stats user': { name: 'usuario', description: 'Un nombre de usuario del servicio (por defecto: tu propia lista)' },
   'list manga update': { name: 'actualizar', description: 'Añadir un manga a tu lista o cambiar tu entrada' },
   'list manga update title': { name: 'título', description: TITLE },
   'list manga update status': { name: 'estado', description: 'Tu estado', choices: MANGA_STATUSES },
@@ -189,6 +209,10 @@ export const esES = {
     choices: { current: 'Viendo / Leyendo', completed: 'Completado', on_hold: 'En pausa', dropped: 'Abandonado', planned: 'Pendiente / Pendiente de leer' },
   },
 
+  'server chart': { name: 'cuadricula', description: 'Una imagen de los títulos que más miembros unidos tienen' },
+  'server chart kind': { name: 'tipo', description: KIND, choices: KINDS },
+  'server chart status': { name: 'estado', description: 'Contar solo títulos con este estado (por defecto: completado)', choices: { current: 'Viendo / Leyendo', completed: 'Completado', on_hold: 'En pausa', dropped: 'Abandonado', planned: 'Pendiente / Pendiente de leer' } },
+  'server chart size': { name: 'tamaño', description: 'Cuántas portadas (por defecto: 3x3)', choices: CHART_SIZES },
   compare: { name: 'comparar', description: 'Cuánto se parecen las listas de dos miembros (ambos deben haber usado /server join)' },
   'compare member': { name: 'miembro', description: 'El miembro que comparar contigo (o con el otro miembro)' },
   'compare other': { name: 'otro', description: 'Comparar al miembro con este en lugar de contigo' },

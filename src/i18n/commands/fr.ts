@@ -18,6 +18,8 @@ const ROLE = 'Rôle à mentionner dans chaque message (le bot doit pouvoir le me
 const ANIME_STATUSES = { watching: 'En cours', completed: 'Terminé', on_hold: 'En pause', dropped: 'Abandonné', plan_to_watch: 'À voir' };
 const MANGA_STATUSES = { reading: 'En cours de lecture', completed: 'Terminé', on_hold: 'En pause', dropped: 'Abandonné', plan_to_read: 'À lire' };
 const LIST_SORTS = { list_score: 'Par note', list_updated_at: 'Dernière modification' };
+const CHART_SIZES = { '3x3': '3x3', '4x4': '4x4', '5x5': '5x5' };
+const CHART_SORTS = { score: LIST_SORTS.list_score, recent: LIST_SORTS.list_updated_at };
 const REMINDER_CHANNEL = 'Salon textuel ou d’annonces où publier les rappels';
 const FEED_CHANNEL = 'Salon textuel ou d’annonces où publier le flux';
 
@@ -52,6 +54,10 @@ export const fr = {
     description: 'Ordre (par défaut : par note)',
     choices: { anime_score: 'Par note', anime_num_list_users: 'Par nombre de membres' },
   },
+  'anime season-chart': { name: 'grille-saison', description: 'Les animes d’une saison en une image de couvertures (par défaut : celle en cours)' },
+  'anime season-chart year': { name: 'année', description: 'Année, par ex. 2024' },
+  'anime season-chart season': { name: 'saison', description: 'Saison', choices: { winter: 'Hiver', spring: 'Printemps', summer: 'Été', fall: 'Automne' } },
+  'anime season-chart sort': { name: 'tri', description: 'Ordre (par défaut : par popularité)', choices: { popularity: 'Par popularité', score: 'Par note' } },
   'anime schedule': { name: 'planning', description: 'Les épisodes attendus cette semaine, à ton heure locale' },
   'anime schedule day': {
     name: 'jour',
@@ -94,6 +100,13 @@ export const fr = {
     description: 'Ordre',
     choices: { ...LIST_SORTS, anime_title: 'Par titre', anime_start_date: 'Par date de début', anime_id: 'Par ID' },
   },
+  'list anime chart': { name: 'grille', description: 'Une image des couvertures d’une liste d’animes (par défaut : la tienne)' },
+  'list anime chart user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list anime chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
+  'list anime chart status': { name: 'statut', description: 'Seulement les entrées avec ce statut (par défaut : terminé)', choices: ANIME_STATUSES },
+  'list anime chart sort': { name: 'tri', description: 'Ordre (par défaut : par note)', choices: CHART_SORTS },
+  'list anime stats': { name: 'stats', description: 'Une carte d’une liste d’animes en chiffres (par défaut : la tienne)' },
+  'list anime stats user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
   'list anime update': { name: 'modifier', description: 'Ajouter un anime à ta liste ou modifier ton entrée' },
   'list anime update title': { name: 'titre', description: TITLE },
   'list anime update status': { name: 'statut', description: 'Ton statut', choices: ANIME_STATUSES },
@@ -116,6 +129,13 @@ export const fr = {
     description: 'Ordre',
     choices: { ...LIST_SORTS, manga_title: 'Par titre', manga_start_date: 'Par date de début', manga_id: 'Par ID' },
   },
+  'list manga chart': { name: 'grille', description: 'Une image des couvertures d’une liste de mangas (par défaut : la tienne)' },
+  'list manga chart user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list manga chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
+  'list manga chart status': { name: 'statut', description: 'Seulement les entrées avec ce statut (par défaut : terminé)', choices: MANGA_STATUSES },
+  'list manga chart sort': { name: 'tri', description: 'Ordre (par défaut : par note)', choices: CHART_SORTS },
+  'list manga stats': { name: 'stats', description: 'Une carte d’une liste de mangas en chiffres (par défaut : la tienne)' },
+  'list manga stats user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
   'list manga update': { name: 'modifier', description: 'Ajouter un manga à ta liste ou modifier ton entrée' },
   'list manga update title': { name: 'titre', description: TITLE },
   'list manga update status': { name: 'statut', description: 'Ton statut', choices: MANGA_STATUSES },
@@ -185,6 +205,10 @@ export const fr = {
     choices: { current: 'En cours', completed: 'Terminé', on_hold: 'En pause', dropped: 'Abandonné', planned: 'À voir / À lire' },
   },
 
+  'server chart': { name: 'grille', description: 'Une image des titres que le plus de membres inscrits ont' },
+  'server chart kind': { name: 'type', description: KIND, choices: KINDS },
+  'server chart status': { name: 'statut', description: 'Ne compter que les titres avec ce statut (par défaut : terminé)', choices: { current: 'En cours', completed: 'Terminé', on_hold: 'En pause', dropped: 'Abandonné', planned: 'À voir / À lire' } },
+  'server chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
   compare: { name: 'comparer', description: 'À quel point les listes de deux membres se ressemblent (tous deux doivent avoir fait /server join)' },
   'compare member': { name: 'membre', description: 'Le membre à comparer avec toi (ou avec l’autre membre)' },
   'compare other': { name: 'autre', description: 'Comparer le membre avec celui-ci plutôt qu’avec toi' },

@@ -24,6 +24,8 @@ const ROLE = '投稿ごとにメンションするロール（ボットがメン
 const ANIME_STATUSES = { watching: '視聴中', completed: '完了', on_hold: '保留中', dropped: '中断', plan_to_watch: '視聴予定' };
 const MANGA_STATUSES = { reading: '読書中', completed: '完了', on_hold: '保留中', dropped: '中断', plan_to_read: '読書予定' };
 const LIST_SORTS = { list_score: 'スコア順', list_updated_at: '更新日順' };
+const CHART_SIZES = { '3x3': '3x3', '4x4': '4x4', '5x5': '5x5' };
+const CHART_SORTS = { score: LIST_SORTS.list_score, recent: LIST_SORTS.list_updated_at };
 
 export const ja = {
   anime: { name: 'アニメ', description: 'アニメを検索・閲覧' },
@@ -52,6 +54,10 @@ export const ja = {
   'anime season year': { name: '年', description: '年（例：2024）' },
   'anime season season': { name: '季節', description: 'シーズン', choices: { winter: '冬', spring: '春', summer: '夏', fall: '秋' } },
   'anime season sort': { name: '並び順', description: '並び順（既定：スコア順）', choices: { anime_score: 'スコア順', anime_num_list_users: '登録ユーザー数順' } },
+  'anime season-chart': { name: 'シーズンチャート', description: 'シーズンの作品をカバー画像で一覧（既定：今のシーズン）' },
+  'anime season-chart year': { name: '年', description: '年（例：2024）' },
+  'anime season-chart season': { name: '季節', description: 'シーズン', choices: { winter: '冬', spring: '春', summer: '夏', fall: '秋' } },
+  'anime season-chart sort': { name: '並び順', description: '並び順（既定：人気順）', choices: { popularity: '人気順', score: 'スコア順' } },
   'anime schedule': { name: '放送予定', description: '今週放送予定のエピソード（現地時間で表示）' },
   'anime schedule day': {
     name: '曜日',
@@ -94,6 +100,13 @@ export const ja = {
     description: '並び順',
     choices: { ...LIST_SORTS, anime_title: 'タイトル順', anime_start_date: '放送開始日順', anime_id: 'ID順' },
   },
+  'list anime chart': { name: 'チャート', description: 'アニメリストのカバー画像（既定：自分のリスト）' },
+  'list anime chart user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
+  'list anime chart size': { name: 'サイズ', description: 'カバーの数（既定：3x3）', choices: CHART_SIZES },
+  'list anime chart status': { name: 'ステータス', description: 'このステータスの作品のみ（既定：完了）', choices: ANIME_STATUSES },
+  'list anime chart sort': { name: '並び順', description: '並び順（既定：スコア順）', choices: CHART_SORTS },
+  'list anime stats': { name: '統計', description: 'アニメリストの統計カード（既定：自分のリスト）' },
+  'list anime stats user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
   'list anime update': { name: '更新', description: 'アニメをリストに追加、または登録内容を変更' },
   'list anime update title': { name: 'タイトル', description: TITLE },
   'list anime update status': { name: 'ステータス', description: '自分のステータス', choices: ANIME_STATUSES },
@@ -116,6 +129,13 @@ export const ja = {
     description: '並び順',
     choices: { ...LIST_SORTS, manga_title: 'タイトル順', manga_start_date: '連載開始日順', manga_id: 'ID順' },
   },
+  'list manga chart': { name: 'チャート', description: 'マンガリストのカバー画像（既定：自分のリスト）' },
+  'list manga chart user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
+  'list manga chart size': { name: 'サイズ', description: 'カバーの数（既定：3x3）', choices: CHART_SIZES },
+  'list manga chart status': { name: 'ステータス', description: 'このステータスの作品のみ（既定：完了）', choices: MANGA_STATUSES },
+  'list manga chart sort': { name: '並び順', description: '並び順（既定：スコア順）', choices: CHART_SORTS },
+  'list manga stats': { name: '統計', description: 'マンガリストの統計カード（既定：自分のリスト）' },
+  'list manga stats user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
   'list manga update': { name: '更新', description: 'マンガをリストに追加、または登録内容を変更' },
   'list manga update title': { name: 'タイトル', description: TITLE },
   'list manga update status': { name: 'ステータス', description: '自分のステータス', choices: MANGA_STATUSES },
@@ -185,6 +205,10 @@ export const ja = {
     choices: { current: '視聴中／読書中', completed: '完了', on_hold: '保留中', dropped: '中断', planned: '視聴予定／読書予定' },
   },
 
+  'server chart': { name: 'サーバーチャート', description: '参加メンバーが多く登録している作品をカバー画像で' },
+  'server chart kind': { name: '種類', description: KIND, choices: KINDS },
+  'server chart status': { name: 'ステータス', description: 'このステータスの作品のみ数える（既定：完了）', choices: { current: '視聴中／読書中', completed: '完了', on_hold: '保留中', dropped: '中断', planned: '視聴予定／読書予定' } },
+  'server chart size': { name: 'サイズ', description: 'カバーの数（既定：3x3）', choices: CHART_SIZES },
   compare: { name: '比較', description: '2人のメンバーのリストの好みがどれだけ似ているか（2人とも /server join が必要）' },
   'compare member': { name: 'メンバー', description: 'あなた（またはもう一人のメンバー）と比べるメンバー' },
   'compare other': { name: '相手', description: 'あなたの代わりにこのメンバーと比べる' },

@@ -18,6 +18,8 @@ const ROLE = 'Cargo a mencionar em cada post (o bot precisa poder mencioná-lo)'
 const ANIME_STATUSES = { watching: 'Assistindo', completed: 'Completo', on_hold: 'Em pausa', dropped: 'Dropado', plan_to_watch: 'Planejo assistir' };
 const MANGA_STATUSES = { reading: 'Lendo', completed: 'Completo', on_hold: 'Em pausa', dropped: 'Dropado', plan_to_read: 'Planejo ler' };
 const LIST_SORTS = { list_score: 'Por nota', list_updated_at: 'Última alteração' };
+const CHART_SIZES = { '3x3': '3x3', '4x4': '4x4', '5x5': '5x5' };
+const CHART_SORTS = { score: LIST_SORTS.list_score, recent: LIST_SORTS.list_updated_at };
 const REMINDER_CHANNEL = 'Canal de texto ou de anúncios para postar os lembretes';
 const FEED_CHANNEL = 'Canal de texto ou de anúncios para postar a atividade';
 
@@ -56,6 +58,10 @@ export const ptBR = {
     description: 'Ordem (padrão: por nota)',
     choices: { anime_score: 'Por nota', anime_num_list_users: 'Por número de membros' },
   },
+  'anime season-chart': { name: 'grade-temporada', description: 'Os animes de uma temporada numa imagem de capas (padrão: a atual)' },
+  'anime season-chart year': { name: 'ano', description: 'Ano, por exemplo 2024' },
+  'anime season-chart season': { name: 'estacao', description: 'Estação', choices: { winter: 'Inverno', spring: 'Primavera', summer: 'Verão', fall: 'Outono' } },
+  'anime season-chart sort': { name: 'ordem', description: 'Ordem (padrão: por popularidade)', choices: { popularity: 'Por popularidade', score: 'Por nota' } },
   'anime schedule': { name: 'agenda', description: 'Os episódios previstos para esta semana, no seu horário local' },
   'anime schedule day': {
     name: 'dia',
@@ -106,6 +112,13 @@ export const ptBR = {
     description: 'Ordem',
     choices: { ...LIST_SORTS, anime_title: 'Por título', anime_start_date: 'Por data de início', anime_id: 'Por ID' },
   },
+  'list anime chart': { name: 'grade', description: 'Uma imagem das capas de uma lista de animes (padrão: a sua)' },
+  'list anime chart user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
+  'list anime chart size': { name: 'tamanho', description: 'Quantas capas (padrão: 3x3)', choices: CHART_SIZES },
+  'list anime chart status': { name: 'status', description: 'Só entradas com este status (padrão: completo)', choices: ANIME_STATUSES },
+  'list anime chart sort': { name: 'ordem', description: 'Ordem (padrão: por nota)', choices: CHART_SORTS },
+  'list anime stats': { name: 'estatisticas', description: 'Um cartão de uma lista de animes em números (padrão: a sua)' },
+  'list anime stats user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
   'list anime update': { name: 'atualizar', description: 'Adicionar um anime à sua lista ou alterar sua entrada' },
   'list anime update title': { name: 'título', description: TITLE },
   'list anime update status': { name: 'status', description: 'Seu status', choices: ANIME_STATUSES },
@@ -128,6 +141,13 @@ export const ptBR = {
     description: 'Ordem',
     choices: { ...LIST_SORTS, manga_title: 'Por título', manga_start_date: 'Por data de início', manga_id: 'Por ID' },
   },
+  'list manga chart': { name: 'grade', description: 'Uma imagem das capas de uma lista de mangás (padrão: a sua)' },
+  'list manga chart user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
+  'list manga chart size': { name: 'tamanho', description: 'Quantas capas (padrão: 3x3)', choices: CHART_SIZES },
+  'list manga chart status': { name: 'status', description: 'Só entradas com este status (padrão: completo)', choices: MANGA_STATUSES },
+  'list manga chart sort': { name: 'ordem', description: 'Ordem (padrão: por nota)', choices: CHART_SORTS },
+  'list manga stats': { name: 'estatisticas', description: 'Um cartão de uma lista de mangás em números (padrão: a sua)' },
+  'list manga stats user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
   'list manga update': { name: 'atualizar', description: 'Adicionar um mangá à sua lista ou alterar sua entrada' },
   'list manga update title': { name: 'título', description: TITLE },
   'list manga update status': { name: 'status', description: 'Seu status', choices: MANGA_STATUSES },
@@ -197,6 +217,10 @@ export const ptBR = {
     choices: { current: 'Assistindo / Lendo', completed: 'Completo', on_hold: 'Em pausa', dropped: 'Dropado', planned: 'Planejo assistir / Planejo ler' },
   },
 
+  'server chart': { name: 'grade', description: 'Uma imagem dos títulos que mais membros têm' },
+  'server chart kind': { name: 'tipo', description: KIND, choices: KINDS },
+  'server chart status': { name: 'status', description: 'Contar só títulos com este status (padrão: completo)', choices: { current: 'Assistindo / Lendo', completed: 'Completo', on_hold: 'Em pausa', dropped: 'Dropado', planned: 'Planejo assistir / Planejo ler' } },
+  'server chart size': { name: 'tamanho', description: 'Quantas capas (padrão: 3x3)', choices: CHART_SIZES },
   compare: { name: 'comparar', description: 'O quanto as listas de dois membros combinam (os dois precisam ter usado /server join)' },
   'compare member': { name: 'membro', description: 'O membro a comparar com você (ou com o outro membro)' },
   'compare other': { name: 'outro', description: 'Comparar o membro com este em vez de com você' },

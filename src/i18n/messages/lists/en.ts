@@ -50,6 +50,21 @@ export const lists = {
   'lists.userList.empty': 'This list is empty.',
   'lists.userList.noMore': 'No more entries.',
   'lists.userList.open': 'Open a title…',
+  // A chart of a user's list (/list … chart)
+  'lists.chart.empty': '{caption}: nothing to chart.',
+  'lists.chart.leftOut': '{count, plural, one {# title not safe for work left out} other {# titles not safe for work left out}} (shown only in age-restricted channels).',
+  'lists.chart.alt': 'Chart of {count, plural, one {# cover} other {# covers}}, {caption}: {titles}.',
+  'lists.chart.altTile': '{scored, select, yes {{title}, scored {score}} other {{title}, not scored}}',
+  // A card of a user's list in numbers (/list … stats)
+  'lists.stats.empty': '{caption}: no entries to count.',
+  'lists.stats.byStatus': 'Entries by status',
+  'lists.stats.scores': 'Scores',
+  'lists.stats.unscored': '{count, plural, one {# unscored} other {# unscored}}',
+  'lists.stats.mean': 'Mean score',
+  'lists.stats.entries': 'Entries',
+  'lists.stats.days': 'Days watched',
+  'lists.stats.firstEntries': 'Counted from the first {count, number} entries.',
+  'lists.stats.alt': 'Stats card, {caption}. By status: {statuses}. Scores: {scores}; {unscored, number} unscored. {facts}.',
   'lists.invalidUser.title': 'Invalid user name',
   'lists.invalidUser.text': 'A service user name has 2–32 letters, digits, `-` or `_`.',
 

@@ -56,6 +56,14 @@ export const social = {
   'social.compare.disagree': 'Disagree most on',
   'social.compare.scoresLine': '{title} — {a} vs {b}',
   'social.compare.scoresBelow': '-# Scores below: {a} vs {b}',
+  'social.comparePlot.caption': '{kind, select, anime {Anime scores} other {Manga scores}}: {a} and {b}',
+  'social.comparePlot.axis': '{name}: score',
+  'social.comparePlot.summary': '{basis, plural, one {# title} other {# titles}} scored by both · {correlation, select, value {correlation {percent, number}%} tooFew {too few to correlate} other {no correlation}}',
+  'social.comparePlot.alt': 'Plot of the scores of titles both scored, {a} across and {b} up: {summary}. On the agreement line: {same, number}; {a} higher: {aHigher, number}; {b} higher: {bHigher, number}.',
+  'social.serverChart.caption': '{kind, select, anime {Anime} other {Manga}} most held in this server · {status}',
+  'social.serverChart.members': '{count, plural, one {# member} other {# members}}',
+  'social.serverChart.altTile': '{title}, {count, plural, one {# member} other {# members}}{scored, select, yes {, mean score {mean}} other {}}',
+  'social.serverChart.empty': '{caption}: no titles on the joined members\' lists yet.',
 
   // ---- /server leaderboard
   'social.leaderboard.metric.episodes': 'Episodes watched',
