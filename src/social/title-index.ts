@@ -3,7 +3,8 @@
 // that title in one read: the cost follows the server's members, never the deployment,
 // and two members changing one title never write the same record. A title's name and rating,
 // `soc:name:<kind>:<id>`, is one small record written only when it changes (it keeps the cover URL too,
-// for /server chart; a record written before covers were kept gains it at the title's next write). It is kept by the mirror
+// for /server chart; a record written before covers were kept gains it at the next full pass of a
+// member who has the title). It is kept by the mirror
 // store wherever a mirror changes (first sync, later syncs, list changes through the bot, a lost
 // login, a mirror dropped) and by joins and leaves (a member's rows go into or out of that server);
 // each change is one batch (`writeMany`: one transaction on SQLite and PostgreSQL, one script on

@@ -204,11 +204,11 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(days.text).toContain('Anime only');
   });
 
-  it('/server chart draws the titles most members hold with member counts and means, from the mirror and its picture URLs alone', async () => {
+  it('/server chart draws the titles most members hold with member counts and means, from the summaries and the title index (names with picture URLs) alone', async () => {
     const requests = stack.emulator.requestLog.length;
     const served = stack.emulator.pictures?.served.ok ?? 0;
     const out = await run(bob, 'server', { subcommand: 'chart', options: { status: 'completed', size: '4x4' } });
-    // No service request at all (no details read for covers): the pictures' URLs come from the mirror.
+    // No service request at all (no details read for covers): the pictures' URLs come from the title index's names.
     expect(stack.emulator.requestLog.length).toBe(requests);
     const [chart, ...more] = attachmentsOf(out.message);
     expect(more).toEqual([]);
@@ -218,7 +218,7 @@ describe('the server list community: server view, compare, leaderboards', () => 
     const holders = mirrors.filter((m) => m?.entries.some((e) => e.id === shared.id && e.status === 'completed')).length;
     expect(chart?.description).toMatch(/^Chart of 16 covers, Anime most held in this server · Completed: /);
     expect(chart?.description).toContain(`${shared.title}, ${holders} members, mean score `);
-    // Every cover shown was fetched from the picture host (the mirror kept a URL for each title).
+    // Every cover shown was fetched from the picture host (the index kept a URL for each title).
     expect((stack.emulator.pictures?.served.ok ?? 0) - served).toBe(16);
     const nsfwHeld = mirrors.flatMap((m) => m?.entries ?? []).filter((e) => e.nsfw && e.status === 'completed');
     for (const e of nsfwHeld) expect(chart?.description).not.toContain(e.title);
@@ -226,7 +226,7 @@ describe('the server list community: server view, compare, leaderboards', () => 
     expect(attachmentsOf(again.message)).toHaveLength(1);
     expect(stack.emulator.pictures?.served.ok ?? 0).toBe(served + 16);
     const dm = await run(bob, 'server', { subcommand: 'chart', where: DM });
-    expect(dm.text).toContain('The server chart belongs to a server');
+    expect(dm.text).toContain('`/server chart` belongs to a server');
     expect(attachmentsOf(dm.message)).toHaveLength(0);
   });
 
