@@ -1,5 +1,5 @@
 // `--only formatting`: what the catalogue's hottest renders cost per locale — a search/ranking list page
-// of 25 works (views/catalogue.ts `workPage`: the list embed plus the open menu's facts) and an anime
+// of 25 works (views/browse.ts `workPage`: the list embed plus the open menu's facts) and an anime
 // details embed (render/details.ts) — in µs per render and renders/s, plus the first render in each
 // locale, which compiles that locale's messages (ICU) and builds its Intl formats once. Pure CPU: no
 // stack, no network. Runs first, so the first renders are really the process's first (unless a part
@@ -10,7 +10,7 @@ import { translator, type Locale } from '../src/i18n/index.js';
 import { detailsEmbed } from '../src/render/details.js';
 import type { Page } from '../src/service/common-types.js';
 import type { Anime, RankedItem } from '../src/service/work-types.js';
-import { workPage } from '../src/views/catalogue.js';
+import { workPage } from '../src/views/browse.js';
 import type { BenchOptions } from './options.js';
 import { fixed, table } from './stats.js';
 

@@ -3,7 +3,7 @@
 import { SEASONS, SEASON_SORTS } from '../src/service/work-types.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { booleanOption, defineCommand, integerOption, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
-import { seasonOf, seasonView, suggestionsView } from '../src/views/catalogue.js';
+import { seasonOf, seasonView, suggestionsView } from '../src/views/browse.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 import { workSubcommands } from './work-subcommands.js';
 import { scheduleView } from '../src/views/schedule.js';

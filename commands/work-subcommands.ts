@@ -5,7 +5,7 @@ import { booleanOption, namedChoices, optionList, stringOption, subcommand } fro
 import type { HandlersOf } from '../src/interactions/command-types.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import { SEARCH_QUERY_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
-import { RANKING_NAMES, RANKING_VIEWS, SEARCH_VIEWS } from '../src/views/catalogue.js';
+import { RANKING_NAMES, RANKING_VIEWS, SEARCH_VIEWS } from '../src/views/browse.js';
 import { renderDetails } from '../src/views/details.js';
 import { KIND_WITH_ARTICLE } from '../src/views/kind-views.js';
 import { renderPagedView } from '../src/views/paged-view.js';
@@ -51,7 +51,7 @@ export function workSubcommands<K extends WorkKind>(kind: K): WorkSubcommands {
         ephemeral: false,
         run: (ctx, args) => {
           const type = rankingTypeOf(kind, args.type);
-          if (type === undefined) throw new UserFacingError('catalogue.error.unknownRanking', { kind });
+          if (type === undefined) throw new UserFacingError('works.error.unknownRanking', { kind });
           return renderPagedView(ctx, RANKING_VIEWS[kind], { type }, 0, ctx.userId);
         },
       },

@@ -16,7 +16,7 @@ import { settings } from '../../commands/settings.js';
 import type { ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
 import { localizeCommands } from '../interactions/command-localizations.js';
-import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, seasonView, suggestionsView } from '../views/catalogue.js';
+import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, seasonView, suggestionsView } from '../views/browse.js';
 import { checkMoreHandler, quickActionHandler, quickStatusHandler } from '../views/details.js';
 import { topicsView, topicView } from '../views/forum.js';
 import { openHandler, pagerHandler, type PagedView } from '../views/paged-view.js';

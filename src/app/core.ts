@@ -13,8 +13,8 @@ import { DEFAULT_TOKEN_TIMEOUT_MS, type OAuthClient } from '../service/oauth.js'
 import { type TokenManager } from '../service/token-source.js';
 import { type ServiceClient } from '../service/client.js';
 import type { BotDeps } from '../interactions/context.js';
-import { TitleCache } from '../catalogue/title-cache.js';
-import { NsfwRatings } from '../catalogue/nsfw-ratings.js';
+import { TitleCache } from '../known-works/title-cache.js';
+import { NsfwRatings } from '../known-works/nsfw-ratings.js';
 import { AIRING_FIELDS, SeasonAiring } from '../airing/season-airing.js';
 import { watchingAndPlanned } from '../airing/my-list.js';
 import { Reminders } from '../reminders/reminders.js';

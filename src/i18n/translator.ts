@@ -2,7 +2,7 @@
 // use (ICU MessageFormat by @formatjs's intl-messageformat), numbers and lists through Intl.
 
 import { IntlMessageFormat } from 'intl-messageformat';
-import { CATALOGUE, type MessageKey } from './catalogue.js';
+import { CATALOGUE, type MessageKey } from './message-catalogue.js';
 import { DEFAULT_LOCALE, LOCALES, localeOf, type Locale } from './locales.js';
 
 /** Values of a message's arguments; strings are inserted as they are (escape untrusted text first). */

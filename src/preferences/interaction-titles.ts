@@ -2,7 +2,7 @@
 // once on first use; the week's airing titles in that form; the autocomplete cache of that form.
 
 import type { SeasonAiring } from '../airing/season-airing.js';
-import { TitleCache } from '../catalogue/title-cache.js';
+import { TitleCache } from '../known-works/title-cache.js';
 import { inTitleForm, MAIN_TITLE_FORM, TITLE_FORMS, type TitleForm } from '../service/title-forms.js';
 import type { TitlePreferences } from './title-preferences.js';
 

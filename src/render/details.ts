@@ -30,7 +30,7 @@ const LIST_FIELD_BUDGET = 400;
 export const MAX_RELATED = 8;
 export const MAX_RECOMMENDATIONS = 5;
 
-type FieldName = MessageKey & `catalogue.details.field.${string}`;
+type FieldName = MessageKey & `works.details.field.${string}`;
 
 function fieldOf(t: Translator) {
   return (name: FieldName, value: string | undefined, inline = true): APIEmbedField | undefined => {
@@ -60,7 +60,7 @@ function describe(t: Translator, w: Work, budget: number): string | undefined {
   const ja = alt?.ja?.trim();
   if (ja) lines.push(escapeMarkdown(clipPlain(ja, 200)));
   const synonyms = (alt?.synonyms ?? []).map((s) => s.trim()).filter((s) => s !== '');
-  if (synonyms.length > 0) lines.push(t.t('catalogue.details.alsoKnownAs', { names: escapeMarkdown(clipPlain(synonyms.join(', '), 200)) }));
+  if (synonyms.length > 0) lines.push(t.t('works.details.alsoKnownAs', { names: escapeMarkdown(clipPlain(synonyms.join(', '), 200)) }));
   const header = lines.join('\n');
   const synopsis = w.synopsis?.trim();
   const text = synopsis ? (header ? `${header}\n\n${escapeMarkdown(synopsis)}` : escapeMarkdown(synopsis)) : header;
@@ -70,7 +70,7 @@ function describe(t: Translator, w: Work, budget: number): string | undefined {
 function scoreText(t: Translator, w: Work): string | undefined {
   if (!positive(w.mean)) return undefined;
   const score = formatNumber(t, w.mean);
-  return positive(w.num_scoring_users) ? t.t('catalogue.details.scoreUsers', { score, users: w.num_scoring_users }) : `★ ${score}`;
+  return positive(w.num_scoring_users) ? t.t('works.details.scoreUsers', { score, users: w.num_scoring_users }) : `★ ${score}`;
 }
 
 /** Whole lines up to `max` of them and the field budget, then `…and N more`. */
@@ -83,7 +83,7 @@ function linesWithin(t: Translator, lines: string[], max: number): string | unde
     shown.push(line);
     used += line.length + 1;
   }
-  if (shown.length < lines.length) shown.push(t.t('catalogue.list.more', { count: lines.length - shown.length }));
+  if (shown.length < lines.length) shown.push(t.t('works.list.more', { count: lines.length - shown.length }));
   return shown.join('\n');
 }
 
@@ -96,11 +96,11 @@ function relatedLines(t: Translator, items: RelatedWork[] | undefined): string |
     .filter((r) => r.node)
     .map((r) => {
       // Known relations are named by the catalogue (the service's formatted name is English); others as the service gives them.
-      const key = r.relation_type ? `catalogue.relation.${r.relation_type.trim().toLowerCase()}` : undefined;
+      const key = r.relation_type ? `works.relation.${r.relation_type.trim().toLowerCase()}` : undefined;
       const relation =
         key !== undefined && Object.hasOwn(EN, key)
           ? t.t(key as MessageKey)
-          : r.relation_type_formatted?.trim() || (r.relation_type ? humanize(r.relation_type) : t.t('catalogue.details.related'));
+          : r.relation_type_formatted?.trim() || (r.relation_type ? humanize(r.relation_type) : t.t('works.details.related'));
       return `${escapeMarkdown(clipPlain(relation, 40))}: ${shortTitle(r.node)}`;
     });
   return linesWithin(t, lines, MAX_RELATED);
@@ -131,7 +131,7 @@ function statisticsText(t: Translator, stats: AnimeStatistics | undefined): stri
     });
   const lines = entries.map(([key, n]) => `${escapeMarkdown(term(t, 'listStatus', key))}: ${formatNumber(t, n)}`);
   const total = parseCount(stats.num_list_users);
-  if (total !== undefined) lines.push(t.t('catalogue.details.total', { count: formatNumber(t, total) }));
+  if (total !== undefined) lines.push(t.t('works.details.total', { count: formatNumber(t, total) }));
   return lines.length > 0 ? lines.join('\n') : undefined;
 }
 
@@ -154,23 +154,23 @@ function assemble(t: Translator, w: Work, kind: WorkKind, fields: Array<APIEmbed
 function rankFields(t: Translator, w: Work): Array<APIEmbedField | undefined> {
   const field = fieldOf(t);
   return [
-    field('catalogue.details.field.score', scoreText(t, w)),
-    field('catalogue.details.field.ranked', positive(w.rank) ? `#${formatNumber(t, w.rank)}` : undefined),
-    field('catalogue.details.field.popularity', positive(w.popularity) ? `#${formatNumber(t, w.popularity)}` : undefined),
-    field('catalogue.details.field.members', positive(w.num_list_users) ? formatNumber(t, w.num_list_users) : undefined),
-    field('catalogue.details.field.type', w.media_type ? escapeMarkdown(term(t, 'mediaType', w.media_type)) : undefined),
-    field('catalogue.details.field.status', w.status ? escapeMarkdown(term(t, 'workStatus', w.status)) : undefined),
+    field('works.details.field.score', scoreText(t, w)),
+    field('works.details.field.ranked', positive(w.rank) ? `#${formatNumber(t, w.rank)}` : undefined),
+    field('works.details.field.popularity', positive(w.popularity) ? `#${formatNumber(t, w.popularity)}` : undefined),
+    field('works.details.field.members', positive(w.num_list_users) ? formatNumber(t, w.num_list_users) : undefined),
+    field('works.details.field.type', w.media_type ? escapeMarkdown(term(t, 'mediaType', w.media_type)) : undefined),
+    field('works.details.field.status', w.status ? escapeMarkdown(term(t, 'workStatus', w.status)) : undefined),
   ];
 }
 
 function tailFields(t: Translator, w: Work): Array<APIEmbedField | undefined> {
   const field = fieldOf(t);
   return [
-    field('catalogue.details.field.genres', joinNames((w.genres ?? []).map((g) => g.name)), false),
-    field('catalogue.details.field.relatedAnime', relatedLines(t, w.related_anime), false),
-    field('catalogue.details.field.relatedManga', relatedLines(t, w.related_manga), false),
-    field('catalogue.details.field.recommendations', recommendationLines(t, w.recommendations), false),
-    field('catalogue.details.field.nsfw', w.nsfw && w.nsfw !== 'white' ? escapeMarkdown(term(t, 'nsfw', w.nsfw)) : undefined),
+    field('works.details.field.genres', joinNames((w.genres ?? []).map((g) => g.name)), false),
+    field('works.details.field.relatedAnime', relatedLines(t, w.related_anime), false),
+    field('works.details.field.relatedManga', relatedLines(t, w.related_manga), false),
+    field('works.details.field.recommendations', recommendationLines(t, w.recommendations), false),
+    field('works.details.field.nsfw', w.nsfw && w.nsfw !== 'white' ? escapeMarkdown(term(t, 'nsfw', w.nsfw)) : undefined),
   ];
 }
 
@@ -187,7 +187,7 @@ function authorName(a: NonNullable<Manga['authors']>[number]): string | undefine
 export function broadcastText(t: Translator, a: Anime): string | undefined {
   return a.broadcast?.day_of_the_week
     ? a.broadcast.start_time
-      ? t.t('catalogue.details.broadcastAt', { day: term(t, 'weekday', a.broadcast.day_of_the_week), time: a.broadcast.start_time })
+      ? t.t('works.details.broadcastAt', { day: term(t, 'weekday', a.broadcast.day_of_the_week), time: a.broadcast.start_time })
       : term(t, 'weekday', a.broadcast.day_of_the_week)
     : a.broadcast?.start_time;
 }
@@ -196,31 +196,31 @@ type OwnField = (t: Translator, w: Work) => APIEmbedField | undefined;
 
 /** The fields only some kinds have (the kind's `ownFields` say which, and in what order), each shown when present. */
 const OWN_FIELDS: Partial<Record<AnimeField | MangaField, OwnField>> = {
-  start_season: (t, w) => fieldOf(t)('catalogue.details.field.season', escapeOptional(formatSeason(t, (w as Anime).start_season))),
+  start_season: (t, w) => fieldOf(t)('works.details.field.season', escapeOptional(formatSeason(t, (w as Anime).start_season))),
   broadcast: (t, w) => {
     const broadcast = broadcastText(t, w as Anime);
-    return fieldOf(t)('catalogue.details.field.broadcast', broadcast ? escapeMarkdown(broadcast) : undefined);
+    return fieldOf(t)('works.details.field.broadcast', broadcast ? escapeMarkdown(broadcast) : undefined);
   },
   source: (t, w) => {
     const source = (w as Anime).source;
-    return fieldOf(t)('catalogue.details.field.source', source ? escapeMarkdown(term(t, 'source', source)) : undefined);
+    return fieldOf(t)('works.details.field.source', source ? escapeMarkdown(term(t, 'source', source)) : undefined);
   },
   average_episode_duration: (t, w) => {
     const seconds = (w as Anime).average_episode_duration;
-    return fieldOf(t)('catalogue.details.field.duration', positive(seconds) ? formatEpisodeDuration(t, seconds) : undefined);
+    return fieldOf(t)('works.details.field.duration', positive(seconds) ? formatEpisodeDuration(t, seconds) : undefined);
   },
   rating: (t, w) => {
     const rating = (w as Anime).rating;
-    return fieldOf(t)('catalogue.details.field.rating', rating ? escapeMarkdown(term(t, 'rating', rating)) : undefined);
+    return fieldOf(t)('works.details.field.rating', rating ? escapeMarkdown(term(t, 'rating', rating)) : undefined);
   },
-  studios: (t, w) => fieldOf(t)('catalogue.details.field.studios', joinNames(((w as Anime).studios ?? []).map((s) => s.name)), false),
-  authors: (t, w) => fieldOf(t)('catalogue.details.field.authors', joinNames(((w as Manga).authors ?? []).map(authorName)), false),
-  serialization: (t, w) => fieldOf(t)('catalogue.details.field.serialization', joinNames(((w as Manga).serialization ?? []).map((s) => s.node?.name)), false),
+  studios: (t, w) => fieldOf(t)('works.details.field.studios', joinNames(((w as Anime).studios ?? []).map((s) => s.name)), false),
+  authors: (t, w) => fieldOf(t)('works.details.field.authors', joinNames(((w as Manga).authors ?? []).map(authorName)), false),
+  serialization: (t, w) => fieldOf(t)('works.details.field.serialization', joinNames(((w as Manga).serialization ?? []).map((s) => s.node?.name)), false),
 };
 
 /** The fields only some kinds have that close the embed, before the viewer's entry. */
 const OWN_CLOSING_FIELDS: Partial<Record<AnimeField | MangaField, OwnField>> = {
-  statistics: (t, w) => fieldOf(t)('catalogue.details.field.statistics', statisticsText(t, (w as Anime).statistics)),
+  statistics: (t, w) => fieldOf(t)('works.details.field.statistics', statisticsText(t, (w as Anime).statistics)),
 };
 
 /**
@@ -241,6 +241,6 @@ export function detailsEmbed<K extends WorkKind>(t: Translator, kind: K, w: Work
     ...spec.ownFields.map((name) => OWN_FIELDS[name]?.(t, w)),
     ...tailFields(t, w),
     ...spec.ownFields.map((name) => OWN_CLOSING_FIELDS[name]?.(t, w)),
-    field('catalogue.details.field.yourList', w.my_list_status ? listStatusLine(t, kind, w.my_list_status as EntryOf<K>, w) : undefined, false),
+    field('works.details.field.yourList', w.my_list_status ? listStatusLine(t, kind, w.my_list_status as EntryOf<K>, w) : undefined, false),
   ]);
 }

@@ -88,34 +88,34 @@ export function formatDateRange(t: Translator, start: string | undefined, end: s
   const e = end ? formatPartialDate(t, end) : undefined;
   if (s === undefined && e === undefined) return undefined;
   if (s !== undefined && e !== undefined && s === e) return s;
-  const unknown = t.t('catalogue.date.unknown');
-  return t.t('catalogue.date.range', {
+  const unknown = t.t('works.date.unknown');
+  return t.t('works.date.range', {
     start: s ?? unknown,
-    end: e ?? (ongoing && s !== undefined ? t.t('catalogue.date.present') : unknown),
+    end: e ?? (ongoing && s !== undefined ? t.t('works.date.present') : unknown),
   });
 }
 
 /** Seconds → `45 sec`, `24 min`, `1 hr 30 min` (in the reader's language); `?` when unknown (0, negative, not finite). */
 export function formatDuration(t: Translator, seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds <= 0) return t.t('catalogue.date.unknown');
-  if (seconds < 60) return t.t('catalogue.duration.seconds', { n: Math.round(seconds) });
+  if (!Number.isFinite(seconds) || seconds <= 0) return t.t('works.date.unknown');
+  if (seconds < 60) return t.t('works.duration.seconds', { n: Math.round(seconds) });
   const totalMinutes = Math.round(seconds / 60);
-  if (totalMinutes < 60) return t.t('catalogue.duration.minutes', { n: totalMinutes });
+  if (totalMinutes < 60) return t.t('works.duration.minutes', { n: totalMinutes });
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
-  return minutes === 0 ? t.t('catalogue.duration.hours', { h: hours }) : t.t('catalogue.duration.hoursMinutes', { h: hours, m: minutes });
+  return minutes === 0 ? t.t('works.duration.hours', { h: hours }) : t.t('works.duration.hoursMinutes', { h: hours, m: minutes });
 }
 
 /** Seconds per episode → `24 min per ep`. */
 export function formatEpisodeDuration(t: Translator, seconds: number): string {
-  return t.t('catalogue.duration.perEpisode', { duration: formatDuration(t, seconds) });
+  return t.t('works.duration.perEpisode', { duration: formatDuration(t, seconds) });
 }
 
 const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
 
 /** `1234567` → `1,234,567` in the reader's locale (at most 2 decimals); `?` when not finite. */
 export function formatNumber(t: Translator, n: number): string {
-  if (!Number.isFinite(n)) return t.t('catalogue.date.unknown');
+  if (!Number.isFinite(n)) return t.t('works.date.unknown');
   // Cached here by locale: the hottest call of every list page (ranks, scores, members).
   let format = NUMBER_FORMATS.get(t.locale);
   if (!format) NUMBER_FORMATS.set(t.locale, (format = new Intl.NumberFormat(t.locale, { maximumFractionDigits: 2 })));
@@ -124,7 +124,7 @@ export function formatNumber(t: Translator, n: number): string {
 
 /** Totals where the service uses 0 for unknown (episodes, volumes, chapters): `0`/missing → `?`. */
 export function formatCount(t: Translator, n: number | undefined): string {
-  return n === undefined || n === 0 || !Number.isFinite(n) ? t.t('catalogue.date.unknown') : formatNumber(t, n);
+  return n === undefined || n === 0 || !Number.isFinite(n) ? t.t('works.date.unknown') : formatNumber(t, n);
 }
 
 /** Counts that may arrive as JSON strings (`"1234"`, `"1,234"`); undefined when not a number. */
@@ -156,6 +156,6 @@ export function formatSeason(t: Translator, season: StartSeason | undefined): st
   const key = season.season ? `term.season.${season.season.trim().toLowerCase()}` : undefined;
   const name = key === undefined ? undefined : Object.hasOwn(EN, key) ? t.t(key as MessageKey) : humanize(season.season ?? '');
   const year = season.year !== undefined && Number.isFinite(season.year) ? String(season.year) : undefined;
-  if (name !== undefined && year !== undefined) return t.t('catalogue.season.name', { season: name, year });
+  if (name !== undefined && year !== undefined) return t.t('works.season.name', { season: name, year });
   return name ?? year;
 }

@@ -15,7 +15,7 @@ export interface KindWords {
     readonly value: MessageKey;
   };
   /** The details field of the work's run: aired, or published. */
-  readonly run: MessageKey & `catalogue.details.field.${string}`;
+  readonly run: MessageKey & `works.details.field.${string}`;
   /** The details footer (`Anime · ID 1`) and the placeholder of a menu opening one of a page's works. */
   readonly footer: MessageKey;
   readonly open: MessageKey;
@@ -28,27 +28,27 @@ export interface KindWords {
 export const KIND_WORDS: { readonly [K in WorkKind]: KindWords } = {
   anime: {
     repeat: {
-      line: 'catalogue.listStatus.rewatching',
+      line: 'works.listStatus.rewatching',
       doing: 'lists.entry.field.rewatching',
       times: 'lists.entry.field.timesRewatched',
       value: 'lists.entry.field.rewatchValue',
     },
-    run: 'catalogue.details.field.aired',
-    footer: 'catalogue.details.footer.anime',
-    open: 'catalogue.open.anime',
+    run: 'works.details.field.aired',
+    footer: 'works.details.footer.anime',
+    open: 'works.open.anime',
     feed: { gained: 'social.feed.watched', started: 'social.feed.line.startedWatching' },
     server: { progress: 'social.view.progress.anime', progressOnly: 'social.view.progressOnly.anime', metric: 'social.leaderboard.metric.episodes', count: 'social.leaderboard.episodes' },
   },
   manga: {
     repeat: {
-      line: 'catalogue.listStatus.rereading',
+      line: 'works.listStatus.rereading',
       doing: 'lists.entry.field.rereading',
       times: 'lists.entry.field.timesReread',
       value: 'lists.entry.field.rereadValue',
     },
-    run: 'catalogue.details.field.published',
-    footer: 'catalogue.details.footer.manga',
-    open: 'catalogue.open.manga',
+    run: 'works.details.field.published',
+    footer: 'works.details.footer.manga',
+    open: 'works.open.manga',
     feed: { gained: 'social.feed.read', started: 'social.feed.line.startedReading' },
     server: { progress: 'social.view.progress.manga', progressOnly: 'social.view.progressOnly.manga', metric: 'social.leaderboard.metric.chapters', count: 'social.leaderboard.chapters' },
   },
@@ -56,7 +56,7 @@ export const KIND_WORDS: { readonly [K in WorkKind]: KindWords } = {
 
 /** The words of a unit of progress. */
 export interface UnitWords {
-  /** `12/24 episodes` (`catalogue.progress.*`) and `12/? episodes` while the total is unknown. */
+  /** `12/24 episodes` (`works.progress.*`) and `12/? episodes` while the total is unknown. */
   readonly progress: MessageKey;
   readonly progressUnknown: MessageKey;
   /** `24 episodes` and `? episodes` among a work's facts. */
@@ -64,16 +64,16 @@ export interface UnitWords {
   readonly factsUnknown: MessageKey;
   /** The field of a list entry and of a work's details. */
   readonly entryField: MessageKey;
-  readonly detailsField: MessageKey & `catalogue.details.field.${string}`;
+  readonly detailsField: MessageKey & `works.details.field.${string}`;
 }
 
 export function unitWords(unit: ProgressUnitName): UnitWords {
   return {
-    progress: `catalogue.progress.${unit}`,
-    progressUnknown: `catalogue.progress.${unit}Unknown`,
-    facts: `catalogue.facts.${unit}`,
-    factsUnknown: `catalogue.facts.${unit}Unknown`,
+    progress: `works.progress.${unit}`,
+    progressUnknown: `works.progress.${unit}Unknown`,
+    facts: `works.facts.${unit}`,
+    factsUnknown: `works.facts.${unit}Unknown`,
     entryField: `lists.entry.field.${unit}`,
-    detailsField: `catalogue.details.field.${unit}`,
+    detailsField: `works.details.field.${unit}`,
   };
 }

@@ -57,13 +57,13 @@ export function workListEmbed(t: Translator, o: WorkListOptions): APIEmbed {
     if (!item) continue;
     const block = itemBlock(item);
     if (used + block.length + 2 > budget) {
-      blocks.push(t.t('catalogue.list.more', { count: o.items.length - i }));
+      blocks.push(t.t('works.list.more', { count: o.items.length - i }));
       break;
     }
     blocks.push(block);
     used += block.length + 2;
   }
-  const body = blocks.length > 0 ? blocks.join('\n\n') : (o.emptyText ?? t.t('catalogue.list.empty'));
+  const body = blocks.length > 0 ? blocks.join('\n\n') : (o.emptyText ?? t.t('works.list.empty'));
   embed.description = head ? `${head}\n\n${body}` : body;
   if (o.footer?.trim()) embed.footer = { text: clipPlain(o.footer, DISCORD_LIMITS.embedFooterText) };
   if (o.thumbnail) embed.thumbnail = { url: o.thumbnail };

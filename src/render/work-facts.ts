@@ -45,10 +45,10 @@ export function workFacts(t: Translator, w: Work): string[] {
   if (season) facts.push(season);
   else if (w.start_date) facts.push(formatPartialDate(t, w.start_date));
   if (isPositive(w.mean)) facts.push(`★ ${formatNumber(t, w.mean)}`);
-  if (isPositive(w.rank)) facts.push(t.t('catalogue.facts.rank', { rank: formatNumber(t, w.rank) }));
-  if (isPositive(w.popularity)) facts.push(t.t('catalogue.facts.popularity', { rank: formatNumber(t, w.popularity) }));
-  if (isPositive(w.num_list_users)) facts.push(t.t('catalogue.facts.members', { count: w.num_list_users }));
-  if (w.nsfw && w.nsfw !== 'white') facts.push(t.t('catalogue.facts.nsfw', { level: term(t, 'nsfw', w.nsfw) }));
+  if (isPositive(w.rank)) facts.push(t.t('works.facts.rank', { rank: formatNumber(t, w.rank) }));
+  if (isPositive(w.popularity)) facts.push(t.t('works.facts.popularity', { rank: formatNumber(t, w.popularity) }));
+  if (isPositive(w.num_list_users)) facts.push(t.t('works.facts.members', { count: w.num_list_users }));
+  if (w.nsfw && w.nsfw !== 'white') facts.push(t.t('works.facts.nsfw', { level: term(t, 'nsfw', w.nsfw) }));
   return facts;
 }
 
@@ -71,7 +71,7 @@ function progress(t: Translator, done: number | undefined, total: number | undef
  */
 export function listStatusLine<K extends WorkKind>(t: Translator, kind: K, s: EntryOf<K>, work?: Partial<WorkOf<K>>): string {
   const spec = KINDS[kind];
-  const parts: string[] = [s.status ? escapeMarkdown(term(t, 'listStatus', s.status)) : t.t('catalogue.listStatus.onList')];
+  const parts: string[] = [s.status ? escapeMarkdown(term(t, 'listStatus', s.status)) : t.t('works.listStatus.onList')];
   for (const unit of spec.progress) {
     const p = progress(t, numberAt(s, unit.read), numberAt(work, unit.total), unit.unit);
     if (p) parts.push(p);

@@ -2,7 +2,7 @@
 // (background work unless a signal of the member's own command is given), each item turned into a
 // mirror entry. Also how a list change the bot made becomes a mirror entry.
 
-import type { RatedWork } from '../catalogue/nsfw-ratings.js';
+import type { RatedWork } from '../known-works/nsfw-ratings.js';
 import type { ServiceClient } from '../service/client.js';
 import { fields, nested, type ListStatusField } from '../service/fields.js';
 import { KINDS, numberAt } from '../service/kinds.js';
@@ -40,7 +40,7 @@ function mirrorFields(kind: ListKind): string {
 }
 const MIRROR_FIELDS: { readonly [K in ListKind]: string } = { anime: mirrorFields('anime'), manga: mirrorFields('manga') };
 
-/** Where the ratings the service gives with each title are kept for everyone (src/catalogue/nsfw-ratings.ts). */
+/** Where the ratings the service gives with each title are kept for everyone (src/known-works/nsfw-ratings.ts). */
 export interface RatingKeeper {
   remember(kind: ListKind, works: Iterable<RatedWork>): Promise<void>;
 }

@@ -96,7 +96,7 @@ function quickActions(t: Translator, kind: WorkKind, id: number): APIActionRowCo
         {
           type: ComponentType.StringSelect,
           custom_id: encodeCustomId(STATUS_KIND, [k, id]),
-          placeholder: t.t('catalogue.quick.statusPlaceholder'),
+          placeholder: t.t('works.quick.statusPlaceholder'),
           options: KINDS[kind].statuses.map((s) => ({ label: term(t, 'listStatus', s), value: s })),
         },
       ],
@@ -111,7 +111,7 @@ export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number
   const fetched = await fetchWork(ctx, kind, id);
   await ctx.deps.nsfwRatings.remember(kind, [fetched]);
   if (isNsfw(fetched.nsfw) && !ctx.where.ageRestricted) {
-    throw new UserFacingError('catalogue.error.nsfwDetails');
+    throw new UserFacingError('works.error.nsfwDetails');
   }
   const { work, unchecked } = ctx.where.ageRestricted ? { work: fetched, unchecked: 0 } : await withSafeReferences(ctx, kind, fetched, lookups);
   const embed = detailsEmbed(ctx.t, kind, work);
@@ -132,7 +132,7 @@ function checkMoreRow(t: Translator, kind: WorkKind, id: number, unchecked: numb
           type: ComponentType.Button,
           style: ButtonStyle.Secondary,
           custom_id: encodeCustomId(CHECK_MORE_KIND, [kindCode(kind), String(id)]),
-          label: t.t('catalogue.details.checkMore', { count: unchecked }),
+          label: t.t('works.details.checkMore', { count: unchecked }),
         },
       ],
     },
@@ -165,7 +165,7 @@ async function asOnlyListChange<T>(ctx: BaseContext, fn: () => Promise<T>): Prom
     return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, fn);
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
-    throw new UserFacingError('catalogue.error.stillSaving');
+    throw new UserFacingError('works.error.stillSaving');
   }
 }
 

@@ -2,7 +2,7 @@
 // or not yet aired, comes first; finished titles come last and say so.
 
 import type { Translator } from '../i18n/index.js';
-import type { CachedWork } from '../catalogue/title-cache.js';
+import type { CachedWork } from '../known-works/title-cache.js';
 import { clipPlain } from '../render/text.js';
 
 /** One title suggestion before it becomes an autocomplete choice (`name` already in the reader's language). */
@@ -31,11 +31,11 @@ function group(status: string | undefined): number {
 /** Airing and upcoming titles first, then any of unknown status, then finished ones marked `(finished)`; search order kept within each. */
 export function followableFirst(suggestions: readonly Suggestion[], t: Translator): Suggestion[] {
   // The mark's length in this language: the title is clipped so that the whole name stays within Discord's limit.
-  const markLength = t.t('catalogue.choice.finished', { name: '' }).length;
+  const markLength = t.t('works.choice.finished', { name: '' }).length;
   return suggestions
     .map((s, i) => ({ s, i, g: group(s.status) }))
     .sort((a, b) => a.g - b.g || a.i - b.i)
     .map(({ s, g }) =>
-      g === 2 ? { ...s, name: t.t('catalogue.choice.finished', { name: clipPlain(s.name, CHOICE_NAME_MAX - markLength).trim() }) } : s,
+      g === 2 ? { ...s, name: t.t('works.choice.finished', { name: clipPlain(s.name, CHOICE_NAME_MAX - markLength).trim() }) } : s,
     );
 }

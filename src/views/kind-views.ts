@@ -86,11 +86,11 @@ export interface QuickUnit {
 export const QUICK_UNITS: { readonly [U in ProgressUnitName]: QuickUnit } = {
   episodes: {
     action: 'ep',
-    label: 'catalogue.quick.addEpisode',
-    done: (total, title) => new UserFacingError('catalogue.error.alreadyWatched', { total, named: title ? 'yes' : 'no', title: title ? escapeMarkdown(title) : '' }),
+    label: 'works.quick.addEpisode',
+    done: (total, title) => new UserFacingError('works.error.alreadyWatched', { total, named: title ? 'yes' : 'no', title: title ? escapeMarkdown(title) : '' }),
   },
-  volumes: { action: 'vol', label: 'catalogue.quick.addVolume', done: (total) => new UserFacingError('catalogue.error.alreadyRead', { total, unit: 'volume' }) },
-  chapters: { action: 'ch', label: 'catalogue.quick.addChapter', done: (total) => new UserFacingError('catalogue.error.alreadyRead', { total, unit: 'chapter' }) },
+  volumes: { action: 'vol', label: 'works.quick.addVolume', done: (total) => new UserFacingError('works.error.alreadyRead', { total, unit: 'volume' }) },
+  chapters: { action: 'ch', label: 'works.quick.addChapter', done: (total) => new UserFacingError('works.error.alreadyRead', { total, unit: 'chapter' }) },
 };
 
 /** The "+1" buttons under a work's details, in the order shown: the unit most often counted first. */

@@ -87,7 +87,7 @@ export async function renderListChart<K extends WorkKind>(ctx: BaseContext, r: L
     shown.map((e) => e.node.main_picture?.medium ?? e.node.main_picture?.large),
     ctx.signal,
   );
-  const untitled = t.t('catalogue.untitled');
+  const untitled = t.t('works.untitled');
   const tileOf = (entry: ListItem<K>, i: number): CoverTile => {
     const score = entry.list_status?.score ?? 0;
     const cover = covers[i];

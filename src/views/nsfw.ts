@@ -10,8 +10,8 @@ import type { Translator } from '../i18n/index.js';
  * note says how to include them, and says nothing for a command without that option.
  */
 export function nsfwFilteredNote(t: Translator, where: Where, option?: string): string | undefined {
-  if (!where.ageRestricted) return t.t('catalogue.nsfw.hiddenNote');
-  return option === undefined ? undefined : t.t('catalogue.nsfw.leftOutNote', { option });
+  if (!where.ageRestricted) return t.t('works.nsfw.hiddenNote');
+  return option === undefined ? undefined : t.t('works.nsfw.leftOutNote', { option });
 }
 
 /** The `nsfw` parameter to send: only true in an age-restricted channel and when wanted. */
@@ -25,6 +25,6 @@ export function isNsfw(level: NsfwLevel | undefined): boolean {
 
 /** Lists fetched with `nsfw=true` (a user's own list) still mask such titles outside age-restricted channels. */
 export function maskTitle(t: Translator, title: string | undefined, level: NsfwLevel | undefined, where: Where): string {
-  if (isNsfw(level) && !where.ageRestricted) return t.t('catalogue.nsfw.maskedTitle');
-  return title ?? t.t('catalogue.untitled');
+  if (isNsfw(level) && !where.ageRestricted) return t.t('works.nsfw.maskedTitle');
+  return title ?? t.t('works.untitled');
 }

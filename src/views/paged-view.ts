@@ -63,14 +63,14 @@ function pagerRow<S>(t: Translator, view: PagedView<S>, state: S, page: LoadedPa
     disabled,
   });
   const pageText =
-    lastOffset !== undefined ? t.t('catalogue.pager.pageOf', { page: pageNumber, pages: lastOffset / size + 1 }) : t.t('catalogue.pager.page', { page: pageNumber });
+    lastOffset !== undefined ? t.t('works.pager.pageOf', { page: pageNumber, pages: lastOffset / size + 1 }) : t.t('works.pager.page', { page: pageNumber });
   const pager = [
-    button('f', t.t('catalogue.pager.first'), 0, atStart),
-    button('p', t.t('catalogue.pager.previous'), Math.max(0, offset - size), atStart),
+    button('f', t.t('works.pager.first'), 0, atStart),
+    button('p', t.t('works.pager.previous'), Math.max(0, offset - size), atStart),
     button('i', pageText, offset, true),
-    button('n', t.t('catalogue.pager.next'), offset + size, !page.hasNext),
+    button('n', t.t('works.pager.next'), offset + size, !page.hasNext),
   ];
-  if (lastOffset !== undefined) pager.push(button('l', t.t('catalogue.pager.last'), lastOffset, offset >= lastOffset));
+  if (lastOffset !== undefined) pager.push(button('l', t.t('works.pager.last'), lastOffset, offset >= lastOffset));
   return { type: ComponentType.ActionRow, components: pager };
 }
 
@@ -92,7 +92,7 @@ export async function renderPagedView<S>(
     } catch (error) {
       // Only text full of escaped characters can overflow the custom_id; show the page without paging.
       if (!(error instanceof CustomIdTooLongError)) throw error;
-      note = [note, t.t('catalogue.pager.tooManySpecial')].filter(Boolean).join('\n');
+      note = [note, t.t('works.pager.tooManySpecial')].filter(Boolean).join('\n');
     }
   }
   if (page.open.length > 0) {

@@ -1,6 +1,6 @@
 // Related works and recommendations arrive without an nsfw rating, so outside age-restricted
 // channels each one is named only when it is known to be white. Ratings come from the deployment's
-// shared record (src/catalogue/nsfw-ratings.ts); only a few unknown ones are looked up per answer,
+// shared record (src/known-works/nsfw-ratings.ts); only a few unknown ones are looked up per answer,
 // so an uncached details answer stays at about one upstream request. The rest wait, unnamed, for
 // whoever presses "Check more related works" (a look-up each, recorded for every later viewer).
 

@@ -72,13 +72,13 @@ function dateParts(locale: string): { month: Intl.DateTimeFormat; weekday: Intl.
 function dayHeading(t: Translator, ms: number): string {
   const d = new Date(ms + JST_OFFSET_MS);
   const weekday = WEEKDAYS[(d.getUTCDay() + 6) % 7] ?? 'monday';
-  return t.t('catalogue.schedule.dayHeading', { weekday: term(t, 'weekday', weekday), day: d.getUTCDate(), month: dateParts(t.locale).month.format(d) });
+  return t.t('works.schedule.dayHeading', { weekday: term(t, 'weekday', weekday), day: d.getUTCDate(), month: dateParts(t.locale).month.format(d) });
 }
 
 /** The Japanese broadcast slot of an instant: `Mon 23:30 JST` (the weekday in the reader's language). */
 export function japanSlotText(t: Translator, ms: number): string {
   const d = new Date(ms + JST_OFFSET_MS);
-  return t.t('catalogue.schedule.slot', { weekday: dateParts(t.locale).weekday.format(d), time: d.toISOString().slice(11, 16) });
+  return t.t('works.schedule.slot', { weekday: dateParts(t.locale).weekday.format(d), time: d.toISOString().slice(11, 16) });
 }
 
 function episodeLine(ctx: Pick<BaseContext, 'where' | 't'>, e: ScheduledEpisode): string {
@@ -89,11 +89,11 @@ function episodeLine(ctx: Pick<BaseContext, 'where' | 't'>, e: ScheduledEpisode)
     const total = e.title.num_episodes;
     parts.push(
       total !== undefined && total > 0
-        ? t.t('catalogue.schedule.episodeOf', { episode: e.episode, total })
-        : t.t('catalogue.schedule.episode', { episode: e.episode }),
+        ? t.t('works.schedule.episodeOf', { episode: e.episode, total })
+        : t.t('works.schedule.episode', { episode: e.episode }),
     );
   }
-  if (e.episode === 1) parts.push(t.t('catalogue.schedule.premiere'));
+  if (e.episode === 1) parts.push(t.t('works.schedule.premiere'));
   parts.push(japanSlotText(t, e.atMs));
   return parts.join(' · ');
 }
@@ -101,8 +101,8 @@ function episodeLine(ctx: Pick<BaseContext, 'where' | 't'>, e: ScheduledEpisode)
 /** The page embed: day headings (Japan broadcast days) with one line per expected episode. */
 export function scheduleEmbed(ctx: Pick<BaseContext, 'where' | 't'>, s: ScheduleState, items: readonly ScheduledEpisode[], emptyText: string): APIEmbed {
   const t = ctx.t;
-  const name = t.t(s.mine ? 'catalogue.schedule.title.mine' : 'catalogue.schedule.title.all');
-  const title = s.day ? t.t('catalogue.schedule.title.day', { title: name, day: term(t, 'weekday', s.day) }) : t.t('catalogue.schedule.title.week', { title: name });
+  const name = t.t(s.mine ? 'works.schedule.title.mine' : 'works.schedule.title.all');
+  const title = s.day ? t.t('works.schedule.title.day', { title: name, day: term(t, 'weekday', s.day) }) : t.t('works.schedule.title.week', { title: name });
   const lines: string[] = [];
   let lastDay = -1;
   for (const e of items) {
@@ -118,13 +118,13 @@ export function scheduleEmbed(ctx: Pick<BaseContext, 'where' | 't'>, s: Schedule
     title,
     color: COLORS.brand,
     description: truncate(lines.length > 0 ? lines.join('\n') : emptyText, DISCORD_LIMITS.embedDescription),
-    footer: { text: t.t('catalogue.schedule.footer') },
+    footer: { text: t.t('works.schedule.footer') },
   };
 }
 
 export const scheduleView: PagedView<ScheduleState> = {
   code: 'sc',
-  openPlaceholder: (t) => t.t('catalogue.open.anime'),
+  openPlaceholder: (t) => t.t('works.open.anime'),
   pageSize: SCHEDULE_PAGE_SIZE,
   encode: (s) => [s.day, s.mine],
   decode: (r) => ({ day: r.optionalOneOf(WEEKDAYS), mine: r.bool() }),
@@ -136,7 +136,7 @@ export const scheduleView: PagedView<ScheduleState> = {
     const titles = hidden ? source.filter((t) => !isNsfw(t.nsfw)) : source;
     const all = weekSchedule(titles, now, s.day);
     const page = all.slice(offset, offset + SCHEDULE_PAGE_SIZE);
-    const empty = ctx.t.t(s.mine ? 'catalogue.schedule.emptyMine' : 'catalogue.schedule.empty');
+    const empty = ctx.t.t(s.mine ? 'works.schedule.emptyMine' : 'works.schedule.empty');
     const note = hidden ? nsfwFilteredNote(ctx.t, ctx.where) : undefined;
     const seen = new Set<number>();
     const open = page
@@ -144,10 +144,10 @@ export const scheduleView: PagedView<ScheduleState> = {
       .map((e) => ({
         label: clipPlain(maskTitle(ctx.t, e.title.title, e.title.nsfw, ctx.where), 100),
         value: `a:${e.title.id}`,
-        ...(e.episode !== undefined ? { description: ctx.t.t('catalogue.schedule.openEpisode', { episode: e.episode }) } : {}),
+        ...(e.episode !== undefined ? { description: ctx.t.t('works.schedule.openEpisode', { episode: e.episode }) } : {}),
       }));
     return {
-      embeds: [scheduleEmbed(ctx, s, page, offset === 0 ? empty : ctx.t.t('catalogue.schedule.noMore'))],
+      embeds: [scheduleEmbed(ctx, s, page, offset === 0 ? empty : ctx.t.t('works.schedule.noMore'))],
       ...(note !== undefined ? { content: note } : {}),
       open,
       hasNext: offset + SCHEDULE_PAGE_SIZE < all.length,

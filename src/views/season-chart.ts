@@ -50,14 +50,14 @@ export async function renderSeasonChart(ctx: BaseContext, r: SeasonChartRequest)
     else shown.push(entry);
   }
   const season = formatSeason(t, { year: r.year, season: r.season }) ?? `${r.season} ${r.year}`;
-  const caption = t.t('catalogue.season.title', { season, sort: SERVICE_SORT[r.sort] });
+  const caption = t.t('works.season.title', { season, sort: SERVICE_SORT[r.sort] });
   const notes = [leftOut > 0 ? t.t('lists.chart.leftOut', { count: leftOut }) : undefined].filter((n): n is string => n !== undefined);
-  if (shown.length === 0) return { content: [t.t('catalogue.seasonChart.empty', { season }), ...notes].join('\n') };
+  if (shown.length === 0) return { content: [t.t('works.seasonChart.empty', { season }), ...notes].join('\n') };
   const covers = await ctx.deps.covers.covers(
     shown.map((e) => e.node.main_picture?.medium ?? e.node.main_picture?.large),
     ctx.signal,
   );
-  const untitled = t.t('catalogue.untitled');
+  const untitled = t.t('works.untitled');
   const linesOf = (a: Anime): string[] => [a.media_type ? term(t, 'mediaType', a.media_type) : undefined, broadcastText(t, a)].filter((l): l is string => l !== undefined);
   const tiles = shown.map((e, i): CoverTile => {
     const cover = covers[i];
@@ -69,9 +69,9 @@ export async function renderSeasonChart(ctx: BaseContext, r: SeasonChartRequest)
       ...(mean !== undefined ? { badge: `★ ${t.number(mean, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` } : {}),
     };
   });
-  const note = [t.t('catalogue.seasonChart.jst'), ...notes].join(' · ');
+  const note = [t.t('works.seasonChart.jst'), ...notes].join(' · ');
   const picture = await renderCoverGrid({ columns: COLUMNS, tiles, caption, note });
-  const alt = t.t('catalogue.seasonChart.alt', {
+  const alt = t.t('works.seasonChart.alt', {
     caption,
     count: shown.length,
     titles: shown.map((e) => [e.node.title ?? untitled, ...linesOf(e.node)].join(', ')).join('; '),

@@ -183,7 +183,7 @@ interface TopState {
 /** `/server top`: the titles most members have, with their mean score; titles on the viewer's list marked when the viewer is a member here. */
 export const topTitlesView: PagedView<TopState> = {
   code: 'tt',
-  openPlaceholder: (t) => t.t('catalogue.open.title'),
+  openPlaceholder: (t) => t.t('works.open.title'),
   encode: (s) => [kindCode(s.kind), s.status],
   decode: (r: FieldReader) => ({ kind: kindOfCode(r.string()), status: r.optionalOneOf(TOP_STATUSES) }),
   async load(ctx, state, offset) {

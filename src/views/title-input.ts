@@ -16,7 +16,7 @@ const MAX_ID = 2_147_483_647;
 function parseId(digits: string): number {
   const id = Number(digits);
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) {
-    throw new UserFacingError('catalogue.error.invalidId', { max: String(MAX_ID) });
+    throw new UserFacingError('works.error.invalidId', { max: String(MAX_ID) });
   }
   return id;
 }
@@ -44,17 +44,17 @@ function asUrl(text: string, web: URL): URL | undefined {
 function fromLink(url: URL, kind: WorkKind, web: URL, webUrl: string): number {
   const shownHost = web.host.replace(/^www\./, '');
   if (!sameSite(url.host, web.host)) {
-    throw new UserFacingError('catalogue.error.notServiceLink', { host: shownHost, example: `${webUrl}/${kind}/1` });
+    throw new UserFacingError('works.error.notServiceLink', { host: shownHost, example: `${webUrl}/${kind}/1` });
   }
   const base = web.pathname.replace(/\/+$/, '');
   const path = url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length) : url.pathname;
   const m = /^\/(anime|manga)\/(\d+)(?:\/.*)?$/i.exec(path);
   if (!m?.[1] || !m[2]) {
-    throw new UserFacingError('catalogue.error.notTitlePage', { kind, example: `${webUrl}/${kind}/1` });
+    throw new UserFacingError('works.error.notTitlePage', { kind, example: `${webUrl}/${kind}/1` });
   }
   const linked = m[1].toLowerCase();
   if (linked !== kind) {
-    throw new UserFacingError('catalogue.error.wrongKind', { linked, kind });
+    throw new UserFacingError('works.error.wrongKind', { linked, kind });
   }
   return parseId(m[2]);
 }

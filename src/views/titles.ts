@@ -13,7 +13,7 @@ import type { CachedSuggestion, Suggestion } from './followable.js';
 import { allowNsfw, isNsfw } from './nsfw.js';
 import type { Anime, WorkKind } from '../service/work-types.js';
 import { KIND_FIELDS } from './kind-views.js';
-import type { CachedWork } from '../catalogue/title-cache.js';
+import type { CachedWork } from '../known-works/title-cache.js';
 import { ID_PREFIX, parseTitleInput, typedTitleId } from './title-input.js';
 import { TITLE_TEXT_MAX } from '../interactions/option-limits.js';
 
@@ -55,8 +55,8 @@ async function search(ctx: BaseContext, kind: WorkKind, q: string, nsfw: boolean
 async function choiceForId(ctx: AutocompleteContext, kind: WorkKind, id: number): Promise<Suggestion[]> {
   try {
     const work = await ctx.deps.service.getWork(kind, id, { fields: KIND_FIELDS[kind].suggestionById }, { signal: ctx.signal });
-    const name = isNsfw(work.nsfw) && !allowNsfw(ctx.where) ? ctx.t.t('catalogue.choice.nsfw', { kind, id: String(id) }) : shownName(ctx.t, cachedSuggestion(kind, work)).name;
-    return [{ id, name: ctx.t.t('catalogue.choice.withId', { name, id: String(id) }), ...(work.status !== undefined ? { status: work.status } : {}) }];
+    const name = isNsfw(work.nsfw) && !allowNsfw(ctx.where) ? ctx.t.t('works.choice.nsfw', { kind, id: String(id) }) : shownName(ctx.t, cachedSuggestion(kind, work)).name;
+    return [{ id, name: ctx.t.t('works.choice.withId', { name, id: String(id) }), ...(work.status !== undefined ? { status: work.status } : {}) }];
   } catch {
     // Unknown ID, slow service: no suggestion; submitting still answers clearly.
     return [];
@@ -118,23 +118,23 @@ export async function resolveTitle(ctx: BaseContext, kind: WorkKind, value: stri
   if ('id' in input) return input.id;
   const text = input.text;
   if (text.length > TITLE_TEXT_MAX) {
-    throw new UserFacingError('catalogue.error.titleTooLong', { max: TITLE_TEXT_MAX });
+    throw new UserFacingError('works.error.titleTooLong', { max: TITLE_TEXT_MAX });
   }
   if (text.length < MIN_QUERY) {
-    throw new UserFacingError('catalogue.error.titleTooShort', { min: MIN_QUERY });
+    throw new UserFacingError('works.error.titleTooShort', { min: MIN_QUERY });
   }
   const shown = escapeMarkdown(text.slice(0, 80));
   const found = await search(ctx, kind, text, allowNsfw(ctx.where), o.exact ? EXACT_CANDIDATES : 1);
-  if (found.length === 0) throw new UserFacingError('catalogue.error.titleNotFound', { kind, query: shown });
+  if (found.length === 0) throw new UserFacingError('works.error.titleNotFound', { kind, query: shown });
   if (!o.exact) return (found[0] as AnyWork).id;
   const wanted = text.toLowerCase();
   const match = found.find((work) => namesOf(work).includes(wanted));
   if (match) return match.id;
   const examples = found
     .slice(0, 5)
-    .map((w) => ctx.t.t('catalogue.choice.quoted', { text: escapeMarkdown(w.title ?? `#${w.id}`) }))
+    .map((w) => ctx.t.t('works.choice.quoted', { text: escapeMarkdown(w.title ?? `#${w.id}`) }))
     .join(', ');
-  throw new UserFacingError('catalogue.error.pickTitle', { kind, query: shown, examples });
+  throw new UserFacingError('works.error.pickTitle', { kind, query: shown, examples });
 }
 
 const EXACT_CANDIDATES = 10;

@@ -10,7 +10,7 @@ import { term } from '../render/terms.js';
 import { listStatusLine } from '../render/work-facts.js';
 import { workListEmbed, type WorkListItem } from '../render/lists.js';
 import { allowNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
-import { openOption } from './catalogue.js';
+import { openOption } from './browse.js';
 import { KIND_FIELDS } from './kind-views.js';
 import { PAGE_SIZE, type LoadedPage, type PagedView } from './paged-view.js';
 

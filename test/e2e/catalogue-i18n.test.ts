@@ -52,14 +52,14 @@ describe('catalogue in the reader’s language', () => {
       const { message, handle } = await run({ name: 'anime', subcommand: 'search', options: { query: 'Hokuto' }, where: GUILD, locale });
       expect(handle.ephemeral()).toBe(false);
       const embed = embedOf(message);
-      expect(embed.title).toBe(t.t('catalogue.search.title', { kind: 'anime', query: 'Hokuto' }));
+      expect(embed.title).toBe(t.t('works.search.title', { kind: 'anime', query: 'Hokuto' }));
       const description = embed.description ?? '';
-      expect(description).toContain(t.t('catalogue.facts.episodes', { count: 109 }));
+      expect(description).toContain(t.t('works.facts.episodes', { count: 109 }));
       expect(description).toContain(term(t, 'mediaType', 'tv'));
-      expect(description).toContain(t.t('catalogue.season.name', { season: term(t, 'season', 'fall'), year: '1984' }));
-      expect(placeholderOf(selectOf(message))).toBe(t.t('catalogue.open.anime'));
+      expect(description).toContain(t.t('works.season.name', { season: term(t, 'season', 'fall'), year: '1984' }));
+      expect(placeholderOf(selectOf(message))).toBe(t.t('works.open.anime'));
       // Outside an age-restricted channel the note says why some titles may be missing.
-      expect(message.content).toBe(t.t('catalogue.nsfw.hiddenNote'));
+      expect(message.content).toBe(t.t('works.nsfw.hiddenNote'));
     });
 
     it('/anime info: field names, values, footer and buttons in the locale', async () => {
@@ -67,31 +67,31 @@ describe('catalogue in the reader’s language', () => {
       const embed = embedOf(message);
       expect(embed.title).toBe('Hokuto no Ken');
       const names = (embed.fields ?? []).map((f) => f.name);
-      for (const key of ANIME_FIELDS) expect(names).toContain(t.t(`catalogue.details.field.${key}`));
-      expect(embed.footer?.text).toBe(t.t('catalogue.details.footer.anime', { id: '967' }));
-      expect(fieldValue(message, t.t('catalogue.details.field.status'))).toBe(term(t, 'workStatus', 'finished_airing'));
-      expect(fieldValue(message, t.t('catalogue.details.field.season'))).toBe(t.t('catalogue.season.name', { season: term(t, 'season', 'fall'), year: '1984' }));
-      expect(fieldValue(message, t.t('catalogue.details.field.duration'))).toBe(
-        t.t('catalogue.duration.perEpisode', { duration: t.t('catalogue.duration.minutes', { n: 25 }) }),
+      for (const key of ANIME_FIELDS) expect(names).toContain(t.t(`works.details.field.${key}`));
+      expect(embed.footer?.text).toBe(t.t('works.details.footer.anime', { id: '967' }));
+      expect(fieldValue(message, t.t('works.details.field.status'))).toBe(term(t, 'workStatus', 'finished_airing'));
+      expect(fieldValue(message, t.t('works.details.field.season'))).toBe(t.t('works.season.name', { season: term(t, 'season', 'fall'), year: '1984' }));
+      expect(fieldValue(message, t.t('works.details.field.duration'))).toBe(
+        t.t('works.duration.perEpisode', { duration: t.t('works.duration.minutes', { n: 25 }) }),
       );
       const labels = componentsOf(message).map((c) => c.label);
-      expect(labels).toContain(t.t('catalogue.quick.addEpisode'));
+      expect(labels).toContain(t.t('works.quick.addEpisode'));
       const statusMenu = componentsOf(message).find((c) => c.type === 3);
-      expect(statusMenu && placeholderOf(statusMenu)).toBe(t.t('catalogue.quick.statusPlaceholder'));
+      expect(statusMenu && placeholderOf(statusMenu)).toBe(t.t('works.quick.statusPlaceholder'));
       expect(statusMenu?.options?.map((o) => o.label)).toContain(term(t, 'listStatus', 'plan_to_watch'));
     });
 
     it('/anime info refusal (text too short) is told in the locale', async () => {
       const { message } = await run({ name: 'anime', subcommand: 'info', options: { title: 'ab' }, where: GUILD, locale });
-      expect(embedOf(message).title).toBe(`⚠️ ${t.t('catalogue.error.titleTooShort.title')}`);
-      expect(embedOf(message).description).toBe(t.t('catalogue.error.titleTooShort.text', { min: 3 }));
+      expect(embedOf(message).title).toBe(`⚠️ ${t.t('works.error.titleTooShort.title')}`);
+      expect(embedOf(message).description).toBe(t.t('works.error.titleTooShort.text', { min: 3 }));
     });
   });
 
   it('English is not what the other locales show', () => {
     const en = translator('en-US');
     for (const locale of ['ja', 'pt-BR'] as const) {
-      expect(translator(locale).t('catalogue.details.field.episodes')).not.toBe(en.t('catalogue.details.field.episodes'));
+      expect(translator(locale).t('works.details.field.episodes')).not.toBe(en.t('works.details.field.episodes'));
     }
   });
 
@@ -101,12 +101,12 @@ describe('catalogue in the reader’s language', () => {
     const de = translator('de');
     const search = await run({ name: 'anime', subcommand: 'search', options: { query: 'Hokuto' }, where, locale: 'ja' });
     expect(search.handle.ephemeral()).toBe(false);
-    expect(embedOf(search.message).title).toBe(ja.t('catalogue.search.title', { kind: 'anime', query: 'Hokuto' }));
+    expect(embedOf(search.message).title).toBe(ja.t('works.search.title', { kind: 'anime', query: 'Hokuto' }));
     const info = await run({ name: 'anime', subcommand: 'info', options: { title: 'id:967' }, where, locale: 'ja' });
     expect(info.handle.ephemeral()).toBe(false);
     const names = (embedOf(info.message).fields ?? []).map((f) => f.name);
-    expect(names).toContain(ja.t('catalogue.details.field.episodes'));
-    expect(names).not.toContain(de.t('catalogue.details.field.episodes'));
-    expect(embedOf(info.message).footer?.text).toBe(ja.t('catalogue.details.footer.anime', { id: '967' }));
+    expect(names).toContain(ja.t('works.details.field.episodes'));
+    expect(names).not.toContain(de.t('works.details.field.episodes'));
+    expect(embedOf(info.message).footer?.text).toBe(ja.t('works.details.footer.anime', { id: '967' }));
   });
 });

@@ -133,7 +133,7 @@ describe('lists and login pages in the reader’s language', () => {
     expect(view.message.embeds?.[0]?.title).toBe(pt.t('lists.userList.title.own', { kind: 'anime' }));
     const line = [
       pt.t('term.listStatus.watching'),
-      pt.t('catalogue.progress.episodes', { done: pt.number(12), total: 64 }),
+      pt.t('works.progress.episodes', { done: pt.number(12), total: 64 }),
       `★ ${pt.number(8)}`,
     ].join(' · ');
     expect(view.text).toContain(line);
@@ -170,9 +170,9 @@ describe('lists and login pages in the reader’s language', () => {
     expect(view.text).toContain(
       [
         ja.t('term.listStatus.reading'),
-        ja.t('catalogue.progress.volumes', { done: ja.number(3), total: 12 }),
-        ja.t('catalogue.progress.chapters', { done: ja.number(25), total: 108 }),
-        ja.t('catalogue.listStatus.rereading'),
+        ja.t('works.progress.volumes', { done: ja.number(3), total: 12 }),
+        ja.t('works.progress.chapters', { done: ja.number(25), total: 108 }),
+        ja.t('works.listStatus.rereading'),
       ].join(' · '),
     );
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeCustomId } from '../../src/interactions/custom-id.js';
 import { encodeUserId } from '../../src/interactions/invoker.js';
 import { FORUM_QUERY_MAX, FORUM_USER_NAME_MAX, SEARCH_QUERY_MAX, SERVICE_USER_NAME_MAX } from '../../src/interactions/option-limits.js';
-import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, seasonView, suggestionsView } from '../../src/views/catalogue.js';
+import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, seasonView, suggestionsView } from '../../src/views/browse.js';
 import { topicsView, topicView } from '../../src/views/forum.js';
 import type { Field, PagedView } from '../../src/views/paged-view.js';
 import { animeListView, mangaListView } from '../../src/views/user-list.js';

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SeasonAiring } from '../../src/airing/season-airing.js';
-import { TitleCache } from '../../src/catalogue/title-cache.js';
+import { TitleCache } from '../../src/known-works/title-cache.js';
 import { airingInTitleForm, lazyTitleForm, PREFERENCE_READ_MS, TitleCaches } from '../../src/preferences/interaction-titles.js';
 import { PREFERENCE_KEY, resolveTitleForm, TitlePreferences, type PreferencesKv } from '../../src/preferences/title-preferences.js';
 import { ServiceClient } from '../../src/service/client.js';

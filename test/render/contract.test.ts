@@ -30,7 +30,7 @@ import {
 } from '../../src/render/index.js';
 import type { BaseContext } from '../../src/interactions/context.js';
 import type { Where } from '../../src/interactions/where.js';
-import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage, workPage } from '../../src/views/catalogue.js';
+import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage, workPage } from '../../src/views/browse.js';
 import { userListPage } from '../../src/views/user-list.js';
 import { renderPagedView, type LoadedPage, type PagedView } from '../../src/views/paged-view.js';
 import { assertMentionsDisabled, assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
@@ -46,7 +46,7 @@ function embeds(...e: APIEmbed[]): RenderedMessage {
   return { embeds: e };
 }
 
-// The list pages as the production views build them (views/catalogue.ts, views/user-list.ts), for a
+// The list pages as the production views build them (views/browse.ts, views/user-list.ts), for a
 // viewer in a server channel.
 type ListRenderer = (ctx: Pick<BaseContext, 'where' | 't'>, body: unknown) => LoadedPage;
 
@@ -112,11 +112,11 @@ const CASES: Record<string, Case> = {
   },
   'go-myanimelist__anime-ranking_airing.json': {
     render: (b) => [listMessage('go-myanimelist__anime-ranking_airing.json', b)],
-    facts: ['Top airing', '**#1** Shingeki no Kyojin: The Final Season', '**#6** Horimiya', '**#3** Yuru Camp△ Season 2', 'Popularity #104', ENGLISH.t('catalogue.nsfw.hiddenNote')],
+    facts: ['Top airing', '**#1** Shingeki no Kyojin: The Final Season', '**#6** Horimiya', '**#3** Yuru Camp△ Season 2', 'Popularity #104', ENGLISH.t('works.nsfw.hiddenNote')],
   },
   'go-myanimelist__anime-search_q-hokuto-no-ken.json': {
     render: (b) => [listMessage('go-myanimelist__anime-search_q-hokuto-no-ken.json', b)],
-    facts: ['**1.** Hokuto no Ken\n', '**2.** Hokuto no Ken 2', '**3.** Hokuto no Ken Movie', 'Fall 1984 · Rank #556', 'Winter 1986', ENGLISH.t('catalogue.nsfw.hiddenNote')],
+    facts: ['**1.** Hokuto no Ken\n', '**2.** Hokuto no Ken 2', '**3.** Hokuto no Ken Movie', 'Fall 1984 · Rank #556', 'Winter 1986', ENGLISH.t('works.nsfw.hiddenNote')],
   },
   'go-myanimelist__anime-season_2020-fall.json': {
     render: (b) => [listMessage('go-myanimelist__anime-season_2020-fall.json', b)],
@@ -180,7 +180,7 @@ const CASES: Record<string, Case> = {
   },
   'go-myanimelist__users-me-mangalist_list_status.json': {
     render: (b) => [listMessage('go-myanimelist__users-me-mangalist_list_status.json', b)],
-    facts: ['**1.** Death Note', 'Completed · 12/? volumes · 108/? chapters', '**2.** Kiseijuu', 'Reading · 1/? volumes · 5/? chapters', ENGLISH.t('catalogue.nsfw.hiddenNote')],
+    facts: ['**1.** Death Note', 'Completed · 12/? volumes · 108/? chapters', '**2.** Kiseijuu', 'Reading · 1/? volumes · 5/? chapters', ENGLISH.t('works.nsfw.hiddenNote')],
   },
   'go-myanimelist__users-me.json': {
     render: (b) => [embeds(profileEmbed(ENGLISH, b as User))],

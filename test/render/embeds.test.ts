@@ -10,7 +10,7 @@ import {
   pollText,
   workListEmbed,
 } from '../../src/render/index.js';
-import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage } from '../../src/views/catalogue.js';
+import { ANIME_RANKING_NAMES, MANGA_RANKING_NAMES, seasonPage } from '../../src/views/browse.js';
 import { assertWithinDiscordLimits, unbalancedMarkers } from './discord-limits.js';
 
 const long = (n: number, word = 'lorem'): string => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');

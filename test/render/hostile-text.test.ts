@@ -21,7 +21,7 @@ import {
 } from '../../src/render/index.js';
 import { removeHiddenCharacters } from '../../src/render/untrusted.js';
 import { sanitizeChoices } from '../../src/interactions/autocomplete-choices.js';
-import { workItem } from '../../src/views/catalogue.js';
+import { workItem } from '../../src/views/browse.js';
 import type { Where } from '../../src/interactions/where.js';
 import { HOSTILE, markdownProblems, messageProblems, plainProblems, shown, visibleText, type HostileCase } from './hostile-text.js';
 

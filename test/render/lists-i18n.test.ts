@@ -75,10 +75,10 @@ describe('list lines and titles', () => {
     for (const locale of LOCALES) {
       const t = translator(locale);
       expect(listStatusLine(t, 'anime', { status: 'watching', num_episodes_watched: 1, score: 7 }, { num_episodes: 1 })).toBe(
-        [t.t('term.listStatus.watching'), t.t('catalogue.progress.episodes', { done: t.number(1), total: 1 }), `★ ${t.number(7)}`].join(' · '),
+        [t.t('term.listStatus.watching'), t.t('works.progress.episodes', { done: t.number(1), total: 1 }), `★ ${t.number(7)}`].join(' · '),
       );
       expect(listStatusLine(t, 'manga', { num_volumes_read: 3 })).toBe(
-        [t.t('catalogue.listStatus.onList'), t.t('catalogue.progress.volumesUnknown', { done: t.number(3) })].join(' · '),
+        [t.t('works.listStatus.onList'), t.t('works.progress.volumesUnknown', { done: t.number(3) })].join(' · '),
       );
     }
     expect(listStatusLine(ENGLISH, 'anime', { num_episodes_watched: 1 }, { num_episodes: 1 })).toBe('On list · 1/1 episode');

@@ -10,7 +10,7 @@ import {
   pollText,
   workFacts,
 } from '../../src/render/index.js';
-import { seasonPage } from '../../src/views/catalogue.js';
+import { seasonPage } from '../../src/views/browse.js';
 import { describeError } from '../../src/interactions/user-errors.js';
 import { RateLimitedError } from '../../src/fairness/user-limits.js';
 import { renderConfirmPage } from '../../src/web/html.js';

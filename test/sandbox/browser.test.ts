@@ -310,7 +310,7 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await page.press('#message-box', 'Enter');
     await expect.poll(() => botMessages().count(), { timeout: 15_000 }).toBe(before + 1);
     const answer = lastBotMessage();
-    await expect.poll(() => answer.locator('discord-embed').first().getAttribute('embed-title'), { timeout: 15_000 }).toBe(ja.t('catalogue.search.title', { kind: 'anime', query: 'Hokuto' }));
+    await expect.poll(() => answer.locator('discord-embed').first().getAttribute('embed-title'), { timeout: 15_000 }).toBe(ja.t('works.search.title', { kind: 'anime', query: 'Hokuto' }));
     await page.screenshot({ path: `${SHOTS}/8-japanese.png` });
 
     // "Titles as" runs /settings titles for the acting user; the answer says so in their language.

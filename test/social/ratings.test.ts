@@ -3,7 +3,7 @@
 // list pages carry are kept for everyone, so the server views show the service's rating.
 
 import { describe, expect, it } from 'vitest';
-import { NsfwRatings } from '../../src/catalogue/nsfw-ratings.js';
+import { NsfwRatings } from '../../src/known-works/nsfw-ratings.js';
 import type { BaseContext } from '../../src/interactions/context.js';
 import { mirrorEntryOf, serviceListSource } from '../../src/social/list-source.js';
 import type { MirrorEntry } from '../../src/social/types.js';

@@ -58,7 +58,7 @@ export function workPage(
     title,
     ...(notes.description ? { description: notes.description } : {}),
     items,
-    emptyText: ctx.t.t(offset === 0 ? 'catalogue.list.empty' : 'catalogue.list.noMore'),
+    emptyText: ctx.t.t(offset === 0 ? 'works.list.empty' : 'works.list.noMore'),
   });
   return {
     embeds: [embed],
@@ -95,7 +95,7 @@ function searchView(kind: WorkKind, code: string): PagedView<SearchState> {
       } catch (error) {
         throw renameOption(error, { q: 'query' });
       }
-      return workPage(ctx, kind, rememberRatings(ctx, kind, page), offset, ctx.t.t('catalogue.search.title', { kind, query: s.q }), {
+      return workPage(ctx, kind, rememberRatings(ctx, kind, page), offset, ctx.t.t('works.search.title', { kind, query: s.q }), {
         nsfwFiltered: !nsfw,
         nsfwOption: 'nsfw',
       });
@@ -144,14 +144,14 @@ interface RankingState<T extends string> {
 function rankingView<K extends WorkKind>(kind: K, code: string): PagedView<RankingState<RankingTypeOf<K>>> {
   return {
     code,
-    openPlaceholder: (t) => t.t('catalogue.open.title'),
+    openPlaceholder: (t) => t.t('works.open.title'),
     encode: (s) => [s.type],
     decode: (r) => ({ type: r.oneOf(KINDS[kind].rankingTypes) }),
     async load(ctx, s, offset) {
       const nsfw = allowNsfw(ctx.where);
       const page = await ctx.deps.service.workRanking(kind, { limit: PAGE_SIZE, offset, nsfw, rankingType: s.type, fields: KIND_FIELDS[kind].listRow });
-      const name = ctx.t.t(`catalogue.ranking.${kind}.${s.type}` as MessageKey);
-      return workPage(ctx, kind, rememberRatings(ctx, kind, page), offset, ctx.t.t('catalogue.ranking.title', { kind, name }), { nsfwFiltered: !nsfw });
+      const name = ctx.t.t(`works.ranking.${kind}.${s.type}` as MessageKey);
+      return workPage(ctx, kind, rememberRatings(ctx, kind, page), offset, ctx.t.t('works.ranking.title', { kind, name }), { nsfwFiltered: !nsfw });
     },
   };
 }
@@ -182,8 +182,8 @@ export function seasonPage(
   offset: number,
   notes: { nsfwFiltered: boolean },
 ): LoadedPage {
-  const shown = formatSeason(ctx.t, page.season ?? s) ?? ctx.t.t('catalogue.season.name', { season: term(ctx.t, 'season', s.season), year: String(s.year) });
-  const loaded = workPage(ctx, 'anime', page, offset, ctx.t.t('catalogue.season.title', { season: shown, sort: s.sort }), notes);
+  const shown = formatSeason(ctx.t, page.season ?? s) ?? ctx.t.t('works.season.name', { season: term(ctx.t, 'season', s.season), year: String(s.year) });
+  const loaded = workPage(ctx, 'anime', page, offset, ctx.t.t('works.season.title', { season: shown, sort: s.sort }), notes);
   // Carry-overs from earlier seasons are part of the season's list; mark them.
   const embed = loaded.embeds[0];
   if (embed) {
@@ -191,14 +191,14 @@ export function seasonPage(
       const start = e.node.start_season;
       return start?.year !== undefined && (start.year !== s.year || start.season !== s.season);
     }).length;
-    if (carried > 0) embed.footer = { text: ctx.t.t('catalogue.season.carried', { count: carried }) };
+    if (carried > 0) embed.footer = { text: ctx.t.t('works.season.carried', { count: carried }) };
   }
   return loaded;
 }
 
 export const seasonView: PagedView<SeasonState> = {
   code: 'se',
-  openPlaceholder: (t) => t.t('catalogue.open.anime'),
+  openPlaceholder: (t) => t.t('works.open.anime'),
   encode: (s) => [s.year, s.season, s.sort],
   decode: (r) => ({ year: r.int(), season: r.oneOf(SEASONS), sort: r.oneOf(SEASON_SORTS) }),
   async load(ctx, s, offset) {
@@ -220,17 +220,17 @@ export const seasonView: PagedView<SeasonState> = {
 
 export const suggestionsView: PagedView<Record<string, never>> = {
   code: 'su',
-  openPlaceholder: (t) => t.t('catalogue.open.anime'),
+  openPlaceholder: (t) => t.t('works.open.anime'),
   encode: () => [],
   decode: () => ({}),
   async load(ctx, _s, offset) {
     const auth = await ctx.requireAuth();
     const nsfw = allowNsfw(ctx.where);
     const page = await ctx.deps.service.suggestions('anime', { limit: PAGE_SIZE, offset, nsfw, fields: KIND_FIELDS.anime.listRow }, { auth });
-    const loaded = workPage(ctx, 'anime', rememberRatings(ctx, 'anime', page), offset, ctx.t.t('catalogue.suggestions.title'), { nsfwFiltered: !nsfw });
+    const loaded = workPage(ctx, 'anime', rememberRatings(ctx, 'anime', page), offset, ctx.t.t('works.suggestions.title'), { nsfwFiltered: !nsfw });
     if (page.data.length === 0 && offset === 0) {
       const embed = loaded.embeds[0];
-      if (embed) embed.description = ctx.t.t('catalogue.suggestions.empty');
+      if (embed) embed.description = ctx.t.t('works.suggestions.empty');
     }
     return loaded;
   },

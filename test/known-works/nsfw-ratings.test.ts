@@ -1,7 +1,7 @@
 // The deployment's record of works' nsfw ratings: learnt once by any process, read by every other.
 
 import { describe, expect, it } from 'vitest';
-import { NsfwRatings } from '../../src/catalogue/nsfw-ratings.js';
+import { NsfwRatings } from '../../src/known-works/nsfw-ratings.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 
 describe('NsfwRatings', () => {
