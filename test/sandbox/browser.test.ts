@@ -18,6 +18,8 @@ const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = '.tmp/sandbox';
 /** The picture README.md shows (its caption there says what it shows); Japanese titles need a CJK font, e.g. fonts-ipafont-gothic. */
 const README_PICTURE = 'docs/sandbox.png';
+/** The README's picture of a chart answer. */
+const README_CHART = 'docs/sandbox-chart.png';
 const available = existsSync(CHROMIUM);
 if (!available) {
   if (process.env.CI === 'true') throw new Error(`${CHROMIUM} is missing: CI must install it (apt-get install -y chromium) to run the sandbox browser test`);
@@ -178,6 +180,21 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await page.screenshot({ path: README_PICTURE });
     await page.setViewportSize(viewport);
   }, 45_000);
+
+  it('draws /list anime chart as an image under the message, with its alt text (the README’s chart picture)', async () => {
+    await runCommand('/list an', 'list anime chart', { user: 'alice' });
+    const chart = page.locator('discord-message.bot-message:has(discord-command[command^="/list anime chart"])').last();
+    const picture = chart.locator('img.attachment');
+    await expect.poll(() => picture.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(300);
+    expect(await picture.getAttribute('alt')).toContain('alice');
+    const viewport = page.viewportSize() ?? { width: 1180, height: 760 };
+    const answerHeight = await chart.evaluate((node) => node.getBoundingClientRect().height);
+    await page.setViewportSize({ width: viewport.width, height: Math.ceil(answerHeight) + 190 });
+    await chart.evaluate((node) => node.scrollIntoView({ block: 'end' }));
+    await page.screenshot({ path: README_CHART });
+    await page.setViewportSize(viewport);
+  }, 60_000);
 
   it('logs in through the emulator’s sign-in page and the bot’s callback, then +1 updates the list', async () => {
     const details = page.locator(`discord-message[data-message-id="${detailsId}"]`);
