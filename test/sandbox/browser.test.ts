@@ -186,7 +186,7 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     const chart = page.locator('discord-message.bot-message:has(discord-command[command^="/list anime chart"])').last();
     const picture = chart.locator('img.attachment');
     await expect.poll(() => picture.count(), { timeout: 30_000 }).toBe(1);
-    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(300);
+    await expect.poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(300);
     expect(await picture.getAttribute('alt')).toContain('alice');
     const viewport = page.viewportSize() ?? { width: 1180, height: 760 };
     const answerHeight = await chart.evaluate((node) => node.getBoundingClientRect().height);
