@@ -1,4 +1,4 @@
-// /list anime|manga view | chart | stats | update | remove
+// /list anime|manga view | chart | stats | export | update | remove
 
 import { KINDS, type ListStatusOf, type WorkKind } from '../src/service/kinds.js';
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
@@ -14,6 +14,7 @@ import { titleAutocomplete } from '../src/views/titles.js';
 import { USER_LIST_VIEWS } from '../src/views/user-list.js';
 import { CHART_SIZES, CHART_SORTS, renderListChart } from '../src/views/list-chart.js';
 import { renderListStats } from '../src/views/list-stats.js';
+import { exportList } from '../src/views/list-export.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 
@@ -32,6 +33,9 @@ function listGroup<K extends WorkKind>(kind: K, description: string) {
       stringOption('sort', 'Order (default: by score)', { choices: namedChoices(CHART_SORTS, { score: 'By score', recent: 'Recently updated' }) }),
     ]),
     subcommand('stats', `A card of ${a} list in numbers (default: yours)`, [
+      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+    ]),
+    subcommand('export', `${a[0]?.toUpperCase() ?? ''}${a.slice(1)} list as an XML file for other list sites (default: yours)`, [
       stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
     ]),
     subcommand('update', `Add ${a} to your list or change your entry`, [TITLE, ...LIST_UPDATE_OPTIONS[kind]]),
@@ -82,6 +86,11 @@ function statsHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime stats'>
   return { ephemeral: false, pictures: true, run: (ctx, args) => renderListStats(ctx, kind, listUser(args.user)) };
 }
 
+/** Sent privately, deferred at once, under the long deadline with progress (src/views/list-export.ts). */
+function exportHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime export'> | ListArgs<'manga export'>> {
+  return { ephemeral: true, long: true, run: (ctx, args) => exportList(ctx, kind, listUser(args.user)) };
+}
+
 function updateHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime update'> | ListArgs<'manga update'>> {
   return { ephemeral: false, autocomplete: titleAutocomplete(kind), run: (ctx, args) => updateEntry(ctx, kind, args.title, args) };
 }
@@ -94,11 +103,13 @@ export const list: SlashCommand = defineCommand(LIST_DATA, {
   'anime view': viewHandler('anime'),
   'anime chart': chartHandler('anime'),
   'anime stats': statsHandler('anime'),
+  'anime export': exportHandler('anime'),
   'anime update': updateHandler('anime'),
   'anime remove': removeHandler('anime'),
   'manga view': viewHandler('manga'),
   'manga chart': chartHandler('manga'),
   'manga stats': statsHandler('manga'),
+  'manga export': exportHandler('manga'),
   'manga update': updateHandler('manga'),
   'manga remove': removeHandler('manga'),
 });

@@ -52,6 +52,13 @@ export const lists: Messages<typeof en> = {
   'lists.chart.leftOut': '{count, plural, one {# nicht jugendfreier Titel ausgelassen} other {# nicht jugendfreie Titel ausgelassen}} (nur in altersbeschränkten Kanälen gezeigt).',
   'lists.chart.alt': 'Raster aus {count, plural, one {# Cover} other {# Covern}}, {caption}: {titles}.',
   'lists.chart.altTile': '{scored, select, yes {{title}, Wertung {score}} other {{title}, ohne Wertung}}',
+  // A list as the list sites' XML file (/list … export)
+  'lists.export.progress': '{caption}: wird gelesen … {pages, plural, one {# Seite} other {# Seiten}} gelesen, bisher {entries, plural, one {# Eintrag} other {# Einträge}}.',
+  'lists.export.done': '{caption}: {count, plural, one {# Eintrag} other {alle # Einträge}} in der angehängten Datei{gzipped, select, yes { (gzip-komprimiert: die Listenseiten importieren sie so, wie sie ist)} other {}}. Nur du siehst diese Nachricht.',
+  'lists.export.empty': '{caption} ist leer: Es gibt nichts zu exportieren.',
+  'lists.export.fileAlt': '{caption} im XML-Exportformat der Listenseiten, {count, plural, one {# Eintrag} other {# Einträge}}.',
+  'lists.export.tooLarge.title': 'Liste zu groß',
+  'lists.export.tooLarge.text': 'Diese Liste hat mehr als {max} Einträge, mehr als eine Exportdatei fassen kann. Es wurde nichts gesendet.',
   'lists.stats.empty': '{caption}: keine Einträge zu zählen.',
   'lists.stats.byStatus': 'Einträge nach Status',
   'lists.stats.scores': 'Wertungen',

@@ -52,6 +52,13 @@ export const lists: Messages<typeof en> = {
   'lists.chart.leftOut': '{count, plural, one {Se ha omitido # título para adultos} other {Se han omitido # títulos para adultos}} (solo se muestran en canales con restricción de edad).',
   'lists.chart.alt': 'Cuadrícula de {count, plural, one {# portada} other {# portadas}}, {caption}: {titles}.',
   'lists.chart.altTile': '{scored, select, yes {{title}, puntuación {score}} other {{title}, sin puntuación}}',
+  // A list as the list sites' XML file (/list … export)
+  'lists.export.progress': '{caption}: leyendo… {pages, plural, one {# página leída} other {# páginas leídas}}, {entries, plural, one {# entrada} other {# entradas}} hasta ahora.',
+  'lists.export.done': '{caption}: {count, plural, one {# entrada} other {las # entradas}} en el archivo adjunto{gzipped, select, yes { (comprimido con gzip: los sitios de listas lo importan tal cual)} other {}}. Solo tú ves este mensaje.',
+  'lists.export.empty': '{caption} está vacía: no hay nada que exportar.',
+  'lists.export.fileAlt': '{caption} en el formato de exportación XML de los sitios de listas, {count, plural, one {# entrada} other {# entradas}}.',
+  'lists.export.tooLarge.title': 'Lista demasiado grande',
+  'lists.export.tooLarge.text': 'Esta lista tiene más de {max} entradas, más de las que caben en un archivo de exportación. No se ha enviado nada.',
   'lists.stats.empty': '{caption}: no hay entradas que contar.',
   'lists.stats.byStatus': 'Entradas por estado',
   'lists.stats.scores': 'Puntuaciones',

@@ -52,6 +52,13 @@ export const lists: Messages<typeof en> = {
   'lists.chart.leftOut': '{count, plural, one {# titre réservé aux adultes omis} other {# titres réservés aux adultes omis}} (affichés seulement dans les salons soumis à une limite d’âge).',
   'lists.chart.alt': 'Grille de {count, plural, one {# couverture} other {# couvertures}}, {caption} : {titles}.',
   'lists.chart.altTile': '{scored, select, yes {{title}, note {score}} other {{title}, sans note}}',
+  // A list as the list sites' XML file (/list … export)
+  'lists.export.progress': '{caption} : lecture… {pages, plural, one {# page lue} other {# pages lues}}, {entries, plural, one {# entrée} other {# entrées}} pour l’instant.',
+  'lists.export.done': '{caption} : {count, plural, one {# entrée} other {les # entrées}} dans le fichier joint{gzipped, select, yes { (compressé en gzip : les sites de listes l’importent tel quel)} other {}}. Toi seul vois ce message.',
+  'lists.export.empty': '{caption} est vide : rien à exporter.',
+  'lists.export.fileAlt': '{caption} au format d’export XML des sites de listes, {count, plural, one {# entrée} other {# entrées}}.',
+  'lists.export.tooLarge.title': 'Liste trop grande',
+  'lists.export.tooLarge.text': 'Cette liste a plus de {max} entrées, plus qu’un fichier d’export ne peut en contenir. Rien n’a été envoyé.',
   'lists.stats.empty': '{caption} : aucune entrée à compter.',
   'lists.stats.byStatus': 'Entrées par statut',
   'lists.stats.scores': 'Notes',

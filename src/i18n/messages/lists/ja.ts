@@ -52,6 +52,13 @@ export const lists: Messages<typeof en> = {
   'lists.chart.leftOut': '職場閲覧注意の作品{count, plural, other {#件}}を除外しました（年齢制限チャンネルでのみ表示）。',
   'lists.chart.alt': '{caption}のカバー{count, plural, other {#枚}}のチャート：{titles}。',
   'lists.chart.altTile': '{scored, select, yes {{title}（スコア {score}）} other {{title}（スコアなし）}}',
+  // A list as the list sites' XML file (/list … export)
+  'lists.export.progress': '{caption}：読み込み中… {pages, plural, other {#ページ}}読み込み済み、ここまで{entries, plural, other {#件}}。',
+  'lists.export.done': '{caption}：全{count, plural, other {#件}}を添付ファイルにまとめました{gzipped, select, yes {（gzip 圧縮済み：リストサイトはそのままインポートできます）} other {}}。このメッセージはあなたにだけ表示されています。',
+  'lists.export.empty': '{caption}は空です。エクスポートするものはありません。',
+  'lists.export.fileAlt': 'リストサイトの XML エクスポート形式の{caption}、{count, plural, other {#件}}。',
+  'lists.export.tooLarge.title': 'リストが大きすぎます',
+  'lists.export.tooLarge.text': 'このリストは{max}件を超えており、1つのエクスポートファイルに収まりません。何も送信していません。',
   'lists.stats.empty': '{caption}：数える作品がありません。',
   'lists.stats.byStatus': 'ステータス別の作品数',
   'lists.stats.scores': 'スコア',

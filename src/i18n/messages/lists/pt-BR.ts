@@ -52,6 +52,13 @@ export const lists: Messages<typeof en> = {
   'lists.chart.leftOut': '{count, plural, one {# título adulto omitido} other {# títulos adultos omitidos}} (mostrados só em canais com restrição de idade).',
   'lists.chart.alt': 'Grade de {count, plural, one {# capa} other {# capas}}, {caption}: {titles}.',
   'lists.chart.altTile': '{scored, select, yes {{title}, nota {score}} other {{title}, sem nota}}',
+  // A list as the list sites' XML file (/list … export)
+  'lists.export.progress': '{caption}: lendo… {pages, plural, one {# página lida} other {# páginas lidas}}, {entries, plural, one {# entrada} other {# entradas}} até agora.',
+  'lists.export.done': '{caption}: {count, plural, one {# entrada} other {todas as # entradas}} no arquivo anexado{gzipped, select, yes { (compactado com gzip: os sites de listas o importam como está)} other {}}. Só você vê esta mensagem.',
+  'lists.export.empty': '{caption} está vazia: não há nada para exportar.',
+  'lists.export.fileAlt': '{caption} no formato de exportação XML dos sites de listas, {count, plural, one {# entrada} other {# entradas}}.',
+  'lists.export.tooLarge.title': 'Lista grande demais',
+  'lists.export.tooLarge.text': 'Esta lista tem mais de {max} entradas, mais do que um arquivo de exportação comporta. Nada foi enviado.',
   'lists.stats.empty': '{caption}: nenhuma entrada para contar.',
   'lists.stats.byStatus': 'Entradas por status',
   'lists.stats.scores': 'Notas',
