@@ -16,27 +16,28 @@ import { CHART_SIZES, CHART_SORTS, renderListChart } from '../src/views/list-cha
 import { renderListStats } from '../src/views/list-stats.js';
 import { exportList } from '../src/views/list-export.js';
 
+const USER = stringOption('user', 'A service user name (default: you)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX });
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 
 function listGroup<K extends WorkKind>(kind: K, description: string) {
   const a = KIND_WITH_ARTICLE[kind];
   return group(kind, description, [
     subcommand('view', `Show ${a} list (default: yours)`, [
-      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+      USER,
       stringOption('status', 'Only entries with this status', { choices: KINDS[kind].statuses }),
       stringOption('sort', 'Order', { choices: namedChoices(KINDS[kind].sorts, LIST_SORT_NAMES[kind]) }),
     ]),
     subcommand('chart', `A picture of covers from ${a} list (default: yours)`, [
-      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+      USER,
       stringOption('size', 'How many covers (default: 3x3)', { choices: CHART_SIZES }),
       stringOption('status', 'Only entries with this status (default: completed)', { choices: KINDS[kind].statuses }),
       stringOption('sort', 'Order (default: by score)', { choices: namedChoices(CHART_SORTS, { score: 'By score', recent: 'Recently updated' }) }),
     ]),
     subcommand('stats', `A card of ${a} list in numbers (default: yours)`, [
-      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+      USER,
     ]),
-    subcommand('export', `${a[0]?.toUpperCase() ?? ''}${a.slice(1)} list as an XML file for other list sites (default: yours)`, [
-      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+    subcommand('export', `${a[0]?.toUpperCase() ?? ''}${a.slice(1)} list as an XML file (default: yours)`, [
+      USER,
     ]),
     subcommand('update', `Add ${a} to your list or change your entry`, [TITLE, ...LIST_UPDATE_OPTIONS[kind]]),
     subcommand('remove', `Remove ${a} from your list`, [TITLE]),
