@@ -108,3 +108,24 @@ describe('/list … export end to end', () => {
     expect(listReads(before)).toHaveLength(0);
   });
 });
+
+describe('/list … export over the HTTP transport', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ transport: 'http' });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('defers (HTTP’s first answer cannot carry files), then edits in the file', async () => {
+    const handle = stack.command({ name: 'list', subcommandGroup: 'anime', subcommand: 'export', options: { user: 'bob' }, user: newUser('viewer'), where: GUILD });
+    expect((await handle.firstResponse()).type).toBe(5);
+    const message = await handle.waitForOriginal((m) => attachmentsOf(m).length > 0, 30_000);
+    expect(handle.ephemeral()).toBe(true);
+    const file = await servedFile(message);
+    expect(file.filename).toBe('animelist-bob.xml');
+    expect(file.bytes.toString('utf8')).toContain('<user_name>bob</user_name>');
+  }, 60_000);
+});
