@@ -5,8 +5,10 @@
 // file is sent privately: the person's own list carries their comments and tags. Titles not safe for
 // work are included (the person's own or a public list, sent only to them).
 
+import { BUDGET_GRACE_MS } from '../interactions/budget.js';
 import type { ProgressReporter, BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
+import { LockTimeoutError } from '../store/locks.js';
 import { ATTACHMENT_LIMITS, type RenderedMessage } from '../render/limits.js';
 import { MAX_LIMIT } from '../service/endpoint-options.js';
 import { fields, nested, type ListStatusField } from '../service/fields.js';
@@ -34,12 +36,23 @@ export interface ExportOptions {
   progressEveryMs?: number;
 }
 
-export async function exportList<K extends WorkKind>(
-  ctx: BaseContext & { progress: ProgressReporter },
-  kind: K,
-  user: string | undefined,
-  o: ExportOptions = {},
-): Promise<RenderedMessage> {
+type ExportContext = BaseContext & { progress: ProgressReporter };
+
+/**
+ * One export per person at a time across every process (the shared store's lock, leased until the
+ * interaction's deadline): a second one waits for the first, so repeating the command never multiplies
+ * the list reads in the shared budget.
+ */
+export async function exportList<K extends WorkKind>(ctx: ExportContext, kind: K, user: string | undefined, o: ExportOptions = {}): Promise<RenderedMessage> {
+  try {
+    return await ctx.deps.locks.run(`list-export:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, () => readAndWrite(ctx, kind, user, o));
+  } catch (error) {
+    if (!(error instanceof LockTimeoutError)) throw error;
+    throw new UserFacingError('lists.export.busy');
+  }
+}
+
+async function readAndWrite<K extends WorkKind>(ctx: ExportContext, kind: K, user: string | undefined, o: ExportOptions): Promise<RenderedMessage> {
   const { t, deps } = ctx;
   const auth = user === undefined ? await ctx.requireAuth() : undefined;
   const owner = user ?? (await deps.accounts.linkedAs(ctx.userId)) ?? '';

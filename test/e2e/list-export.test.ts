@@ -102,6 +102,17 @@ describe('/list … export end to end', () => {
     expect(textOf(message)).toContain(`alice's manga list: all ${rows.length} entries in the attached file.`);
   }, 60_000);
 
+  it('two exports by one person run one after the other: both get their file', async () => {
+    const user = newUser('erin');
+    await stack.login(user, ERIN);
+    const before = stack.emulator.requestLog.length;
+    const run = () => stack.command({ name: 'list', subcommandGroup: 'manga', subcommand: 'export', user, where: GUILD });
+    const [first, second] = [run(), run()];
+    const answers = await Promise.all([first, second].map((h) => h.waitForOriginal((m) => attachmentsOf(m).length > 0, 30_000)));
+    for (const m of answers) expect(attachmentsOf(m)[0]?.filename).toBe('mangalist-erin.xml');
+    expect(listReads(before)).toHaveLength(2);
+  }, 60_000);
+
   it('your own list without a login: told to /login, nothing read', async () => {
     const before = stack.emulator.requestLog.length;
     await expectToldToLogin(stack.command({ name: 'list', subcommandGroup: 'manga', subcommand: 'export', user: newUser('nobody'), where: GUILD }));

@@ -1,11 +1,12 @@
 // The export's reading loop on a scripted service and clock: one read per 1000 entries until the
 // service gives no `next`, progress shown at most once per interval (never after the last page), and a
-// list longer than the page cap refused rather than cut.
+// list longer than the page cap refused rather than cut; one export per person at a time.
 
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../src/i18n/index.js';
 import type { BaseContext, ProgressReporter } from '../../src/interactions/context.js';
 import { UserFacingError } from '../../src/interactions/user-errors.js';
+import { LockTimeoutError } from '../../src/store/locks.js';
 import { EXPORT_MAX_PAGES, exportList } from '../../src/views/list-export.js';
 
 interface Read {
@@ -15,7 +16,7 @@ interface Read {
 }
 
 /** A context whose service serves `total` entries in pages and advances the clock 1 s per read. */
-function scripted(total: number, endless = false) {
+function scripted(total: number, endless = false, lockHeld = false) {
   let clock = 0;
   const reads: Read[] = [];
   const shown: string[] = [];
@@ -32,7 +33,13 @@ function scripted(total: number, endless = false) {
   const ctx = {
     userId: '1',
     t: translator('en'),
-    deps: { service, accounts: { linkedAs: () => Promise.resolve('erin') }, now: () => clock },
+    deadlineAt: 300_000,
+    deps: {
+      service,
+      accounts: { linkedAs: () => Promise.resolve('erin') },
+      now: () => clock,
+      locks: { run: (name: string, _o: unknown, fn: () => Promise<unknown>) => (lockHeld ? Promise.reject(new LockTimeoutError(name)) : fn()) },
+    },
     requireAuth: () => Promise.resolve({}),
     progress,
   } as unknown as BaseContext & { progress: ProgressReporter };
@@ -63,4 +70,10 @@ describe('the export reading loop', () => {
     await expect(exportList(ctx, 'anime', 'someone')).rejects.toBeInstanceOf(UserFacingError);
     expect(reads).toHaveLength(EXPORT_MAX_PAGES);
   }, 60_000);
+
+  it('while the same person’s other export holds the lock past the deadline: a clear error, nothing read', async () => {
+    const { ctx, reads } = scripted(10, false, true);
+    await expect(exportList(ctx, 'anime', undefined)).rejects.toMatchObject({ key: 'lists.export.busy' });
+    expect(reads).toEqual([]);
+  });
 });

@@ -59,6 +59,8 @@ export const lists: Messages<typeof en> = {
   'lists.export.fileAlt': '{caption} im XML-Exportformat der Listenseiten, {count, plural, one {# Eintrag} other {# Einträge}}.',
   'lists.export.tooLarge.title': 'Liste zu groß',
   'lists.export.tooLarge.text': 'Diese Liste hat mehr als {max} Einträge, mehr als eine Exportdatei fassen kann. Es wurde nichts gesendet.',
+  'lists.export.busy.title': 'Export läuft schon',
+  'lists.export.busy.text': 'Dein anderer Export läuft noch und wurde nicht rechtzeitig fertig. Versuch es noch einmal, wenn er seine Datei gesendet hat.',
   'lists.stats.empty': '{caption}: keine Einträge zu zählen.',
   'lists.stats.byStatus': 'Einträge nach Status',
   'lists.stats.scores': 'Wertungen',

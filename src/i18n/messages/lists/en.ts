@@ -62,6 +62,8 @@ export const lists = {
   'lists.export.fileAlt': '{caption} in the list sites’ XML export format, {count, plural, one {# entry} other {# entries}}.',
   'lists.export.tooLarge.title': 'List too large',
   'lists.export.tooLarge.text': 'This list has more than {max} entries, more than one export file can hold. Nothing was sent.',
+  'lists.export.busy.title': 'Export already running',
+  'lists.export.busy.text': 'Your other export is still running and did not finish in time. Try again when it has sent its file.',
   // A card of a user's list in numbers (/list … stats)
   'lists.stats.empty': '{caption}: no entries to count.',
   'lists.stats.byStatus': 'Entries by status',

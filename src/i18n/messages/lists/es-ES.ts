@@ -59,6 +59,8 @@ export const lists: Messages<typeof en> = {
   'lists.export.fileAlt': '{caption} en el formato de exportación XML de los sitios de listas, {count, plural, one {# entrada} other {# entradas}}.',
   'lists.export.tooLarge.title': 'Lista demasiado grande',
   'lists.export.tooLarge.text': 'Esta lista tiene más de {max} entradas, más de las que caben en un archivo de exportación. No se ha enviado nada.',
+  'lists.export.busy.title': 'Ya hay una exportación en curso',
+  'lists.export.busy.text': 'Tu otra exportación sigue en curso y no terminó a tiempo. Vuelve a intentarlo cuando haya enviado su archivo.',
   'lists.stats.empty': '{caption}: no hay entradas que contar.',
   'lists.stats.byStatus': 'Entradas por estado',
   'lists.stats.scores': 'Puntuaciones',

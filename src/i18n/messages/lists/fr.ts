@@ -59,6 +59,8 @@ export const lists: Messages<typeof en> = {
   'lists.export.fileAlt': '{caption} au format d’export XML des sites de listes, {count, plural, one {# entrée} other {# entrées}}.',
   'lists.export.tooLarge.title': 'Liste trop grande',
   'lists.export.tooLarge.text': 'Cette liste a plus de {max} entrées, plus qu’un fichier d’export ne peut en contenir. Rien n’a été envoyé.',
+  'lists.export.busy.title': 'Export déjà en cours',
+  'lists.export.busy.text': 'Ton autre export est encore en cours et n’a pas fini à temps. Réessaie quand il aura envoyé son fichier.',
   'lists.stats.empty': '{caption} : aucune entrée à compter.',
   'lists.stats.byStatus': 'Entrées par statut',
   'lists.stats.scores': 'Notes',

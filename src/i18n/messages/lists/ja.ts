@@ -59,6 +59,8 @@ export const lists: Messages<typeof en> = {
   'lists.export.fileAlt': 'リストサイトの XML エクスポート形式の{caption}、{count, plural, other {#件}}。',
   'lists.export.tooLarge.title': 'リストが大きすぎます',
   'lists.export.tooLarge.text': 'このリストは{max}件を超えており、1つのエクスポートファイルに収まりません。何も送信していません。',
+  'lists.export.busy.title': 'エクスポート実行中',
+  'lists.export.busy.text': 'ほかのエクスポートがまだ実行中で、時間内に終わりませんでした。そのファイルが届いてからもう一度お試しください。',
   'lists.stats.empty': '{caption}：数える作品がありません。',
   'lists.stats.byStatus': 'ステータス別の作品数',
   'lists.stats.scores': 'スコア',

@@ -59,6 +59,8 @@ export const lists: Messages<typeof en> = {
   'lists.export.fileAlt': '{caption} no formato de exportação XML dos sites de listas, {count, plural, one {# entrada} other {# entradas}}.',
   'lists.export.tooLarge.title': 'Lista grande demais',
   'lists.export.tooLarge.text': 'Esta lista tem mais de {max} entradas, mais do que um arquivo de exportação comporta. Nada foi enviado.',
+  'lists.export.busy.title': 'Exportação já em andamento',
+  'lists.export.busy.text': 'Sua outra exportação ainda está em andamento e não terminou a tempo. Tente de novo quando ela tiver enviado o arquivo.',
   'lists.stats.empty': '{caption}: nenhuma entrada para contar.',
   'lists.stats.byStatus': 'Entradas por status',
   'lists.stats.scores': 'Notas',
