@@ -1,7 +1,8 @@
 // `--only import`: what the list files cost (issue 32). The bot, the emulator and the fake Discord run
 // in this process (local-stack), the deployment's shared upstream budget set to 20 requests/s.
 //
-// Export: `/list anime export` of a 2 000-entry list by its owner, as a person runs it: wall time from
+// Export: `/list anime export` of a 2 000-entry list by its owner (3 runs; then once of 10 000 entries,
+// full runs only), as a person runs it: wall time from
 // the command to the file, the upstream requests it made (emulator's request log), and the heap's
 // peak above the settled heap before it (sampled every 10 ms; the emulator serving the pages runs in
 // the same process, so this is an upper bound). Then the writer alone (no service): the heap kept by
@@ -21,6 +22,8 @@ import { fixed, mb, table } from './stats.js';
 /** The deployment's shared upstream budget for these runs (SERVICE_REQUESTS_PER_SECOND). */
 export const BENCH_REQUESTS_PER_SECOND = 20;
 const EXPORT_ENTRIES = 2_000;
+/** A list ten times longer, once (full runs only): the same figures should grow with the file only. */
+const LARGE_EXPORT_ENTRIES = 10_000;
 
 function attachmentsOf(message: RecordedMessage): Array<{ filename: string; size: number }> {
   const list = (message as { attachments?: unknown }).attachments;
@@ -51,7 +54,7 @@ async function withHeapPeak<T>(work: () => Promise<T>): Promise<{ value: T; peak
   }
 }
 
-async function exportOnce(stack: Stack, account: { name: string; password: string }): Promise<string[]> {
+async function exportOnce(stack: Stack, account: { name: string; password: string; lists: { anime: number } }): Promise<string[]> {
   const user = newUser(account.name);
   await stack.login(user, account);
   const since = stack.emulator.requestLog.length;
@@ -65,7 +68,7 @@ async function exportOnce(stack: Stack, account: { name: string; password: strin
   const requests = stack.emulator.requestLog.slice(since);
   const listReads = requests.filter((r) => /\/users\/@me\/animelist$/.test(r.path)).length;
   const file = attachmentsOf(message)[0];
-  return [`export ${EXPORT_ENTRIES} entries`, fixed(ms, 0), String(requests.length), String(listReads), mb(peak - before), `${kb(file?.size ?? 0)} ${file?.filename ?? ''}`];
+  return [`export ${account.lists.anime} entries`, fixed(ms, 0), String(requests.length), String(listReads), mb(peak - before), `${kb(file?.size ?? 0)} ${file?.filename ?? ''}`];
 }
 
 function syntheticPage(offset: number, size: number): ListItem<'anime'>[] {
@@ -100,14 +103,16 @@ async function writerAlone(entries: number): Promise<string[]> {
 export async function runExportBench(o: BenchOptions): Promise<void> {
   console.log(`\n== list files: export (shared upstream budget ${BENCH_REQUESTS_PER_SECOND} requests/s) ==`);
   const owner = { name: 'exporter', password: 'exporter-password', lists: { anime: EXPORT_ENTRIES, manga: 0 } };
+  const large = { name: 'collector', password: 'collector-password', lists: { anime: LARGE_EXPORT_ENTRIES, manga: 0 } };
   const stack = await startStack({
-    emulator: { users: [...DEFAULT_USERS, owner], catalogue: { size: EXPORT_ENTRIES + 200 } },
+    emulator: { users: [...DEFAULT_USERS, owner, ...(o.quick ? [] : [large])], catalogue: { size: (o.quick ? EXPORT_ENTRIES : LARGE_EXPORT_ENTRIES) + 200 } },
     limits: { serviceRequestsPerSecond: BENCH_REQUESTS_PER_SECOND },
   });
   const rows: string[][] = [];
   try {
     const runs = o.quick ? 1 : 3;
     for (let i = 0; i < runs; i++) rows.push(await exportOnce(stack, owner));
+    if (!o.quick) rows.push(await exportOnce(stack, large));
   } finally {
     await stack.stop();
   }
