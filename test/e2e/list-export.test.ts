@@ -140,3 +140,27 @@ describe('/list … export over the HTTP transport', () => {
     expect(file.bytes.toString('utf8')).toContain('<user_name>bob</user_name>');
   }, 60_000);
 });
+
+describe('/list … export past its deadline', () => {
+  let stack: Stack;
+  const SLOW = { name: 'sloane', password: 'sloane-password', lists: { anime: 2500, manga: 0 } };
+
+  beforeAll(async () => {
+    // A long command's deadline shortened to 1.5 s, and a service that takes 1 s per request: the second page cannot come in time.
+    stack = await startStack({ emulator: { users: [...DEFAULT_USERS, SLOW], catalogue: { size: 2700 } }, bot: { router: { longCommandBudgetMs: 1_500 } } });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('ends with a clear answer, privately, and no file', async () => {
+    const user = newUser('sloane');
+    await stack.login(user, SLOW);
+    stack.emulator.faults.delayMs = 1_000;
+    const handle = stack.command({ name: 'list', subcommandGroup: 'anime', subcommand: 'export', user, where: GUILD });
+    const message = await handle.waitForOriginal((m) => textOf(m).includes('The service is slow'), 20_000);
+    expect(handle.ephemeral()).toBe(true);
+    expect(attachmentsOf(message)).toEqual([]);
+    stack.emulator.faults.delayMs = 0;
+  }, 60_000);
+});
