@@ -18,6 +18,7 @@ import { runSlowStore } from './economy-slow-store.js';
 import { runSocial } from './social.js';
 import { runCatalogueFormatting } from './catalogue-formatting.js';
 import { runPictures } from './pictures.js';
+import { runListFiles } from './list-files.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -47,6 +48,7 @@ async function main(): Promise<number> {
     },
     social: () => runSocial(o),
     pictures: () => runPictures(o),
+    import: () => runListFiles(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();

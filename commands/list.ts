@@ -1,4 +1,4 @@
-// /list anime|manga view | chart | stats | update | remove
+// /list anime|manga view | chart | stats | export | update | remove
 
 import { KINDS, type ListStatusOf, type WorkKind } from '../src/service/kinds.js';
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
@@ -14,25 +14,30 @@ import { titleAutocomplete } from '../src/views/titles.js';
 import { USER_LIST_VIEWS } from '../src/views/user-list.js';
 import { CHART_SIZES, CHART_SORTS, renderListChart } from '../src/views/list-chart.js';
 import { renderListStats } from '../src/views/list-stats.js';
+import { exportList } from '../src/views/list-export.js';
 
+const USER = stringOption('user', 'A service user name (default: you)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX });
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 
 function listGroup<K extends WorkKind>(kind: K, description: string) {
   const a = KIND_WITH_ARTICLE[kind];
   return group(kind, description, [
     subcommand('view', `Show ${a} list (default: yours)`, [
-      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+      USER,
       stringOption('status', 'Only entries with this status', { choices: KINDS[kind].statuses }),
       stringOption('sort', 'Order', { choices: namedChoices(KINDS[kind].sorts, LIST_SORT_NAMES[kind]) }),
     ]),
     subcommand('chart', `A picture of covers from ${a} list (default: yours)`, [
-      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+      USER,
       stringOption('size', 'How many covers (default: 3x3)', { choices: CHART_SIZES }),
       stringOption('status', 'Only entries with this status (default: completed)', { choices: KINDS[kind].statuses }),
       stringOption('sort', 'Order (default: by score)', { choices: namedChoices(CHART_SORTS, { score: 'By score', recent: 'Recently updated' }) }),
     ]),
     subcommand('stats', `A card of ${a} list in numbers (default: yours)`, [
-      stringOption('user', 'A service user name (default: your own list)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
+      USER,
+    ]),
+    subcommand('export', `${a[0]?.toUpperCase() ?? ''}${a.slice(1)} list as an XML file (default: yours)`, [
+      USER,
     ]),
     subcommand('update', `Add ${a} to your list or change your entry`, [TITLE, ...LIST_UPDATE_OPTIONS[kind]]),
     subcommand('remove', `Remove ${a} from your list`, [TITLE]),
@@ -82,6 +87,11 @@ function statsHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime stats'>
   return { ephemeral: false, pictures: true, run: (ctx, args) => renderListStats(ctx, kind, listUser(args.user)) };
 }
 
+/** Sent privately, deferred at once, under the long deadline with progress (src/views/list-export.ts). */
+function exportHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime export'> | ListArgs<'manga export'>> {
+  return { ephemeral: true, long: true, run: (ctx, args) => exportList(ctx, kind, listUser(args.user)) };
+}
+
 function updateHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime update'> | ListArgs<'manga update'>> {
   return { ephemeral: false, autocomplete: titleAutocomplete(kind), run: (ctx, args) => updateEntry(ctx, kind, args.title, args) };
 }
@@ -94,11 +104,13 @@ export const list: SlashCommand = defineCommand(LIST_DATA, {
   'anime view': viewHandler('anime'),
   'anime chart': chartHandler('anime'),
   'anime stats': statsHandler('anime'),
+  'anime export': exportHandler('anime'),
   'anime update': updateHandler('anime'),
   'anime remove': removeHandler('anime'),
   'manga view': viewHandler('manga'),
   'manga chart': chartHandler('manga'),
   'manga stats': statsHandler('manga'),
+  'manga export': exportHandler('manga'),
   'manga update': updateHandler('manga'),
   'manga remove': removeHandler('manga'),
 });

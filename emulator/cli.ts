@@ -5,13 +5,16 @@ import { DEFAULT_CLIENT, DEFAULT_COOL_OFF_MS, DEFAULT_USERS, startEmulator, type
 
 const USAGE = `usage: npm run emulator -- [--port N] [--host H] [--client-id ID [--client-secret S] --redirect-uri URI ...]...
        [--user NAME:PASSWORD]... [--access-token-ttl SECONDS] [--catalogue-size N] [--seed N] [--throttle RPS[:COOL_OFF_MS]]
-       [--pictures PORT]
+       [--pictures PORT] [--lists NAME:ANIME:MANGA]...
 
   --throttle RPS[:COOL_OFF_MS]  throttle like the real service (off by default): above RPS /v2 requests of one
                                 client ID in a sliding second, every request of it gets 403 forbidden (no
                                 Retry-After) for COOL_OFF_MS milliseconds (default ${DEFAULT_COOL_OFF_MS})
   --pictures PORT               serve the pictures from a picture host of its own on PORT (0: any free port);
-                                main_picture URLs then point there (name its origin in the bot's COVER_HOSTS)`;
+                                main_picture URLs then point there (name its origin in the bot's COVER_HOSTS)
+  --lists NAME:ANIME:MANGA      seeded lists of these sizes for the --user NAME (not a default user), e.g.
+                                --user dora:pw --lists dora:10000:500 --catalogue-size 10500 (the catalogue
+                                must hold at least as many works)`;
 
 /** `--help` anywhere: print the usage once and exit 0 (no other parsing). */
 class HelpRequested extends Error {}
@@ -28,6 +31,7 @@ export function parseCli(argv: string[]): {
       'client-secret': { type: 'string', multiple: true }, 'redirect-uri': { type: 'string', multiple: true },
       user: { type: 'string', multiple: true }, 'access-token-ttl': { type: 'string' }, 'catalogue-size': { type: 'string' },
       seed: { type: 'string' }, throttle: { type: 'string' }, pictures: { type: 'string' }, help: { type: 'boolean' },
+      lists: { type: 'string', multiple: true },
     },
     tokens: true,
     strict: true,
@@ -36,6 +40,7 @@ export function parseCli(argv: string[]): {
   const out: ReturnType<typeof parseCli> = { port: 8787, host: '127.0.0.1' };
   const clients: EmulatorClient[] = [];
   const users: EmulatorUser[] = [];
+  const sizes: Array<{ name: string; anime: number; manga: number }> = [];
   const int = (name: string, v: string | undefined): number => {
     if (v === undefined || !/^\d+$/.test(v)) throw new Error(`--${name} needs a non-negative integer`);
     return Number(v);
@@ -69,6 +74,12 @@ export function parseCli(argv: string[]): {
         users.push({ name: (v ?? '').slice(0, i), password: (v ?? '').slice(i + 1) });
         break;
       }
+      case 'lists': {
+        const m = /^([^:]+):(\d+):(\d+)$/.exec(v ?? '');
+        if (!m?.[1]) throw new Error('--lists needs NAME:ANIME:MANGA (two non-negative integers)');
+        sizes.push({ name: m[1], anime: Number(m[2]), manga: Number(m[3]) });
+        break;
+      }
       case 'access-token-ttl':
         out.accessTtl = int('access-token-ttl', v);
         break;
@@ -90,6 +101,11 @@ export function parseCli(argv: string[]): {
   }
   for (const c of clients) if (c.redirectUris.length === 0) throw new Error(`client ${c.id} needs at least one --redirect-uri`);
   if (clients.length > 0) out.clients = clients;
+  for (const size of sizes) {
+    const user = users.find((u) => u.name.toLowerCase() === size.name.toLowerCase());
+    if (!user) throw new Error(`--lists ${size.name}: give that user with --user ${size.name}:PASSWORD`);
+    user.lists = { anime: size.anime, manga: size.manga };
+  }
   if (users.length > 0) out.users = users;
   return out;
 }

@@ -8,9 +8,11 @@ import { oauthRouter, type OAuthCounters } from './oauth/routes.js';
 import { TokenStore } from './oauth/store.js';
 import { type ClientRecord, type EmulatorState, type UserRecord, findUser } from './state.js';
 import { startPictureHost, type PictureHost, type PictureHostOptions } from './pictures.js';
+import { ListWrites, type UserWrites, type WriteCount } from './writes.js';
 import { Throttle, type ClientTraffic, type ThrottleOptions, validateThrottle } from './throttle.js';
 
 export type { PictureFault, PictureHost, PictureHostOptions } from './pictures.js';
+export type { UserWrites, WriteCount } from './writes.js';
 export { DEFAULT_COOL_OFF_MS, type ClientTraffic, type ThrottleOptions } from './throttle.js';
 
 export interface EmulatorClient {
@@ -90,6 +92,15 @@ export interface Emulator {
   };
   /** The picture host, when `pictures` was asked for. */
   pictures: PictureHost | undefined;
+  /**
+   * List writes (PUT/PATCH and DELETE of my_list_status) per user, counted when they reach the handler with a
+   * valid token, refused ones included (emulator/writes.ts). Snapshots.
+   */
+  writes: {
+    of(userName: string): UserWrites;
+    total(): WriteCount;
+    reset(): void;
+  };
   revokeRefreshTokens(userName: string): void;
   expireAccessTokens(userName: string): void;
   issueTokensFor(userName: string, clientId?: string): { access_token: string; refresh_token: string; expires_in: number };
@@ -140,6 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   );
   const state: EmulatorState = {
     catalogue, users: userMap, clients: clientMap, tokens, now, forumTopicsTimeoutMs: options.forumTopicsTimeoutMs ?? 2000,
+    writes: new ListWrites(),
   };
 
   const pictures = options.pictures ? await startPictureHost(catalogue, { host: options.host, ...(options.pictures === true ? {} : options.pictures) }) : undefined;
@@ -209,6 +221,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       },
     },
     pictures,
+    writes: {
+      of: (name) => state.writes.of(name),
+      total: () => state.writes.total(),
+      reset: () => state.writes.reset(),
+    },
     close: async () => {
       await pictures?.close();
       await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,7 @@ import { type Catalogue } from './catalogue/index.js';
 import { type UserProfile } from './catalogue/types.js';
 import { type UserLists } from './catalogue/users.js';
 import { type TokenStore } from './oauth/store.js';
+import { type ListWrites } from './writes.js';
 
 export interface ClientRecord {
   id: string;
@@ -27,6 +28,8 @@ export interface EmulatorState {
   forumTopicsTimeoutMs: number;
   /** The emulator's picture host, named in answers in place of the service's picture host; none = the real host. */
   pictureOrigin?: string;
+  /** List writes per user (emulator/writes.ts). */
+  writes: ListWrites;
 }
 
 export function findUser(state: EmulatorState, name: string): UserRecord | undefined {

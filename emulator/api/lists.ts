@@ -122,6 +122,7 @@ function boolField(form: Map<string, string>, name: string): boolean | undefined
 export function updateListStatus(kind: WorkKind) {
   return (ctx: ApiContext): Answer => {
     const user = requireUser(ctx.caller);
+    ctx.state.writes.note(user.name, kind, 'put');
     const id = parseInteger(ctx.params.id ?? '', `${kind}_id`);
     const store = kind === 'anime' ? ctx.state.catalogue.anime : ctx.state.catalogue.manga;
     if (!store.byId.has(id)) throw notFound();
@@ -163,6 +164,7 @@ export function updateListStatus(kind: WorkKind) {
 export function deleteListStatus(kind: WorkKind) {
   return (ctx: ApiContext): Answer => {
     const user = requireUser(ctx.caller);
+    ctx.state.writes.note(user.name, kind, 'delete');
     const id = parseInteger(ctx.params.id ?? '', `${kind}_id`);
     const store = kind === 'anime' ? ctx.state.catalogue.anime : ctx.state.catalogue.manga;
     if (!store.byId.has(id)) throw notFound();

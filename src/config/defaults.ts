@@ -27,6 +27,13 @@ export const DEFAULT_COOL_OFF_MAX_MS = 60_000;
 export const DEFAULT_COMMAND_BUDGET_MS = 10_000;
 export const DEFAULT_COMPONENT_BUDGET_MS = 10_000;
 export const DEFAULT_AUTOCOMPLETE_BUDGET_MS = 1_500;
+/**
+ * What a long command (`long: true`, a list export) may spend: a 20 000-entry list is 20 reads of up
+ * to ~2.6 MB each, queued in the shared budget behind people's commands, each with its own 8 s attempt
+ * deadline and retries. Five minutes covers that with room and stays far under the 15 minutes an
+ * interaction's token lets the bot edit its reply, so the person always gets the file or a clear error.
+ */
+export const DEFAULT_LONG_COMMAND_BUDGET_MS = 5 * 60_000;
 
 /**
  * The longest one store step on a person's path may take (the shared cool-off and request line, the

@@ -86,6 +86,11 @@ interface HandlerParts<A, C> {
   local?: boolean;
   /** Answers with pictures: the reply is deferred at once (rendering takes time; HTTP's first answer cannot carry files). */
   pictures?: boolean;
+  /**
+   * Long work (a list export): deferred at once, runs under the router's long deadline
+   * (DEFAULT_LONG_COMMAND_BUDGET_MS) instead of a command's, and shows its progress (`ctx.progress`).
+   */
+  long?: boolean;
   run: (ctx: CommandContext & C, args: A) => Promise<RenderedMessage>;
   /** Asked only where the subcommand may be used (its place rule); elsewhere no choices are offered. */
   autocomplete?: (ctx: AutocompleteContext & PlaceChecked<C>) => Promise<AutocompleteChoice[]>;

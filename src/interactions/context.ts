@@ -91,8 +91,15 @@ export interface BaseContext {
   requireAuth(): Promise<TokenSource>;
 }
 
+/**
+ * Shows how far long work has got by editing the deferred reply (a no-op before it is deferred and
+ * once the answer is on its way). Callers keep it to one edit every few seconds.
+ */
+export type ProgressReporter = (message: RenderedMessage) => void;
+
 export interface CommandContext extends BaseContext {
   interaction: ChatInputCommandInteraction;
+  progress: ProgressReporter;
 }
 
 export interface ComponentContext extends BaseContext {

@@ -61,6 +61,10 @@ export class Responder {
   /** Set once `abandon` answered: the handler's late answer is dropped instead of answering twice. */
   private closed = false;
   private sending: Promise<void> | undefined;
+  /** The progress edits in flight, in order; the answer waits for them so it is never overwritten. */
+  private progressing: Promise<void> = Promise.resolve();
+  /** Set once the answer (or an error) is on its way: no more progress edits. */
+  private finishing = false;
 
   constructor(
     private readonly interaction: RepliableInteraction,
@@ -95,11 +99,24 @@ export class Responder {
   private async settle(): Promise<boolean> {
     clearTimeout(this.timer);
     if (this.deferred) await this.deferred;
+    await this.progressing;
     return this.interaction.deferred || this.interaction.replied;
+  }
+
+  /** Edits the deferred reply to show progress (never before the deferral, never after the answer started). */
+  progress(message: RenderedMessage): void {
+    if (this.closed || this.finishing) return;
+    this.progressing = this.progressing
+      .then(async () => {
+        if (this.closed || this.finishing || !this.interaction.deferred) return;
+        await this.interaction.editReply(toDiscord(message, true));
+      })
+      .catch((error: unknown) => this.log.warn('could not show progress', { error }));
   }
 
   async send(message: RenderedMessage): Promise<void> {
     if (this.closed) return;
+    this.finishing = true;
     const sending = this.sendNow(message);
     this.sending = sending;
     await sending;
@@ -131,6 +148,7 @@ export class Responder {
   /** Shows an error only to the user, leaving any public message as it was (or removing a public "thinking…"). */
   async sendError(message: RenderedMessage): Promise<void> {
     if (this.closed) return;
+    this.finishing = true;
     const sending = this.sendErrorNow(message);
     this.sending = sending;
     await sending;

@@ -28,7 +28,7 @@ import { sanitizeChoices } from './autocomplete-choices.js';
 import { choiceNamesIn, commandNameIn, optionNameIn } from './command-localizations.js';
 import { reportOutcome, type InteractionKind, type InteractionOutcome, type InteractionReport } from './outcome.js';
 import { TitleCaches } from '../preferences/interaction-titles.js';
-import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS } from '../config/defaults.js';
+import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_LONG_COMMAND_BUDGET_MS } from '../config/defaults.js';
 import { ContextFactory } from './context-factory.js';
 import { InFlight, type DrainResult } from './in-flight.js';
 import { checkArguments, optionsAt } from './option-checks.js';
@@ -43,6 +43,8 @@ export interface RouterOptions {
   deferAfterMs?: number;
   /** Time a slash command gets for all its service calls before the user is told the service is slow. */
   commandBudgetMs?: number;
+  /** The same for a long command (`long: true`, e.g. a list export; DEFAULT_LONG_COMMAND_BUDGET_MS). */
+  longCommandBudgetMs?: number;
   /** The same for buttons and select menus. */
   componentBudgetMs?: number;
   /** Time an autocomplete handler gets before the router answers with what it has. */
@@ -67,6 +69,7 @@ export class InteractionRouter {
   private readonly deferAfterMs: number;
   private readonly autocompleteBudgetMs: number;
   private readonly commandBudgetMs: number;
+  private readonly longCommandBudgetMs: number;
   private readonly componentBudgetMs: number;
   private readonly transport: 'gateway' | 'http';
   private readonly onFinished: ((report: InteractionReport) => void) | undefined;
@@ -92,6 +95,7 @@ export class InteractionRouter {
     this.deferAfterMs = options.deferAfterMs ?? DEFAULT_DEFER_AFTER_MS;
     this.autocompleteBudgetMs = options.autocompleteBudgetMs ?? DEFAULT_AUTOCOMPLETE_BUDGET_MS;
     this.commandBudgetMs = options.commandBudgetMs ?? DEFAULT_COMMAND_BUDGET_MS;
+    this.longCommandBudgetMs = options.longCommandBudgetMs ?? DEFAULT_LONG_COMMAND_BUDGET_MS;
     this.componentBudgetMs = options.componentBudgetMs ?? DEFAULT_COMPONENT_BUDGET_MS;
     this.transport = options.transport ?? 'gateway';
     this.onFinished = options.onFinished;
@@ -189,7 +193,7 @@ export class InteractionRouter {
     const handler: SubcommandHandler | undefined = command?.handlers[path];
     const responder = new Responder(
       interaction,
-      { mode: 'reply', ephemeral: handler?.ephemeral ?? true, ...this.deferring(handler?.pictures) },
+      { mode: 'reply', ephemeral: handler?.ephemeral ?? true, ...this.deferring(handler?.pictures === true || handler?.long === true) },
       log,
     );
     track(responder);
@@ -197,7 +201,7 @@ export class InteractionRouter {
       await responder.notice(errorReply(translator(interaction.locale), 'error.unknownCommand'));
       return { command: 'unknown', outcome: 'unknown', responder };
     }
-    const budget = startBudget(this.commandBudgetMs);
+    const budget = startBudget(handler.long === true ? this.longCommandBudgetMs : this.commandBudgetMs);
     const base = this.contexts.base(interaction, log, budget);
     const label = `${interaction.commandName} ${path}`.trim();
     const locale = base.t.locale;
@@ -211,7 +215,7 @@ export class InteractionRouter {
       rules: handler,
       label: `\`${commandNameIn(locale, label)}\``,
       checkValues: () => checkArguments(options, args, (option, values) => choiceNamesIn(locale, label, options, option, values)),
-      run: (checked) => run({ ...base, ...checked, interaction }, args),
+      run: (checked) => run({ ...base, ...checked, interaction, progress: (message) => responder.progress(message) }, args),
     });
     const optionName = (option: string): string => optionNameIn(locale, label, option);
     const outcome = await this.step.answer(responder, budget, work, log, base, optionName);

@@ -144,3 +144,22 @@ describe('PUT/PATCH/DELETE my_list_status', () => {
     expect(after).toEqual(before);
   });
 });
+
+describe('the list write counter', () => {
+  it('counts every PUT/PATCH and DELETE of my_list_status per user and kind, refused ones too; reads and unauthenticated writes are not counted', async () => {
+    emu.writes.reset();
+    expect(emu.writes.of('carol')).toEqual({ put: 0, delete: 0, anime: { put: 0, delete: 0 }, manga: { put: 0, delete: 0 } });
+    expect((await call(emu, '/anime/1/my_list_status', { method: 'PUT', token: carol, form: { status: 'watching' } })).status).toBe(200);
+    expect((await call(emu, '/anime/1/my_list_status', { method: 'PATCH', token: carol, form: { score: '7' } })).status).toBe(200);
+    expect((await call(emu, '/manga/2/my_list_status', { method: 'PUT', token: carol, form: { score: '11' } })).status).toBe(400);
+    expect((await call(emu, '/anime/1/my_list_status', { method: 'DELETE', token: carol })).status).toBe(200);
+    expect((await call(emu, '/anime/1/my_list_status', { method: 'DELETE', token: carol })).status).toBe(404);
+    expect((await call(emu, '/anime/1/my_list_status', { method: 'PUT', form: { status: 'watching' } })).status).toBe(401);
+    await call(emu, '/users/@me/animelist', { token: carol });
+    expect(emu.writes.of('Carol')).toEqual({ put: 3, delete: 2, anime: { put: 2, delete: 2 }, manga: { put: 1, delete: 0 } });
+    expect(emu.writes.of('alice')).toEqual({ put: 0, delete: 0, anime: { put: 0, delete: 0 }, manga: { put: 0, delete: 0 } });
+    expect(emu.writes.total()).toEqual({ put: 3, delete: 2 });
+    emu.writes.reset();
+    expect(emu.writes.total()).toEqual({ put: 0, delete: 0 });
+  });
+});

@@ -26,6 +26,12 @@ describe('cli argument parsing', () => {
     expect(() => parseCli(['--bogus'])).toThrow();
   });
 
+  it('gives a --user seeded lists of --lists NAME:ANIME:MANGA sizes', () => {
+    expect(parseCli(['--user', 'dora:pw:x', '--lists', 'DORA:10000:500']).users).toEqual([{ name: 'dora', password: 'pw:x', lists: { anime: 10000, manga: 500 } }]);
+    expect(() => parseCli(['--lists', 'dora:1:2'])).toThrow(/--user dora:PASSWORD/);
+    expect(() => parseCli(['--user', 'dora:pw', '--lists', 'dora:many:2'])).toThrow(/NAME:ANIME:MANGA/);
+  });
+
   it('parses --throttle RPS[:COOL_OFF_MS] and documents it in --help', () => {
     expect(parseCli([]).throttle).toBeUndefined();
     expect(parseCli(['--throttle', '5']).throttle).toEqual({ requestsPerSecond: 5 });

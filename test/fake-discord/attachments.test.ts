@@ -3,6 +3,7 @@
 // content_type, width/height, description), serves its bytes at the URL, keeps or replaces it on
 // edits, and refuses what Discord refuses.
 
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import type { Client, Interaction } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -110,5 +111,44 @@ describe('fake Discord attachments', () => {
       [413, 40005],
       [400, 50035],
     ]);
+  });
+
+  test('a list file (.xml, .xml.gz) in an ephemeral answer: described with its type and size, no picture dimensions, served back as sent; over the upload limit refused', async () => {
+    const xml = Buffer.from('<?xml version="1.0" encoding="UTF-8" ?>\n<myanimelist></myanimelist>\n');
+    const gz = gzipSync(xml);
+    const files: RenderedMessage = {
+      content: 'export',
+      files: [
+        { name: 'animelist-alice.xml', data: xml, contentType: 'application/xml', description: 'alice’s anime list' },
+        { name: 'animelist-alice.xml.gz', data: gz, contentType: 'application/gzip', description: 'alice’s anime list, gzipped' },
+      ],
+    };
+    handler = async (i) => {
+      if (!i.isChatInputCommand()) return;
+      const r = new Responder(i, { mode: 'reply', ephemeral: true, deferAfterMs: 5_000, deferAtOnce: true }, silentLogger);
+      r.arm();
+      await r.send(files);
+    };
+    const h = fake.interact(slashCommand({ name: 'chart', where: guild, user: alice }));
+    const m = await h.waitForOriginal((msg) => (msg.attachments as Attachment[]).length === 2);
+    expect(h.ephemeral()).toBe(true);
+    const [plain, packed] = m.attachments as Attachment[];
+    expect(plain).toMatchObject({ filename: 'animelist-alice.xml', size: xml.length, content_type: 'application/xml' });
+    expect(packed).toMatchObject({ filename: 'animelist-alice.xml.gz', size: gz.length, content_type: 'application/gzip' });
+    expect(packed?.width).toBeUndefined();
+    const res = await fetch(packed!.url);
+    expect(res.headers.get('content-type')).toBe('application/gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).equals(xml)).toBe(true);
+    expect(failures).toEqual([]);
+
+    const refused: unknown[] = [];
+    handler = async (i) => {
+      if (!i.isChatInputCommand()) return;
+      await i.deferReply({ flags: 64 });
+      await i.editReply({ files: [{ attachment: Buffer.alloc(10 * 1024 * 1024 + 1), name: 'big.xml.gz' }] }).catch((e: unknown) => refused.push(e));
+    };
+    fake.interact(slashCommand({ name: 'chart', where: guild, user: alice }));
+    await expect.poll(() => refused.length, { timeout: 10_000 }).toBe(1);
+    expect([(refused[0] as { status?: number }).status, (refused[0] as { code?: number }).code]).toEqual([413, 40005]);
   });
 });

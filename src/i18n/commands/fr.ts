@@ -10,6 +10,7 @@
 import type { CommandTexts } from './types.js';
 
 const TITLE = 'Choisis une suggestion, ou tape un titre, un ID (40748) ou un lien vers sa page';
+const USER = 'Utilisateur du service (par défaut : toi)';
 const QUERY = 'Titre à chercher (3 caractères minimum)';
 const NSFW = 'Inclure les titres NSFW (ne marche que dans les salons avec restriction d’âge)';
 const KIND = 'Listes d’animes (par défaut) ou de mangas';
@@ -93,7 +94,7 @@ export const fr = {
   list: { name: 'liste', description: 'Listes d’animes et de mangas : consulte celles de tout le monde, modifie la tienne' },
   'list anime': { name: 'anime', description: 'Listes d’animes' },
   'list anime view': { name: 'voir', description: 'Afficher une liste d’animes (par défaut : la tienne)' },
-  'list anime view user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list anime view user': { name: 'utilisateur', description: USER },
   'list anime view status': { name: 'statut', description: 'Seulement les entrées avec ce statut', choices: ANIME_STATUSES },
   'list anime view sort': {
     name: 'tri',
@@ -101,12 +102,14 @@ export const fr = {
     choices: { ...LIST_SORTS, anime_title: 'Par titre', anime_start_date: 'Par date de début', anime_id: 'Par ID' },
   },
   'list anime chart': { name: 'grille', description: 'Une image des couvertures d’une liste d’animes (par défaut : la tienne)' },
-  'list anime chart user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list anime chart user': { name: 'utilisateur', description: USER },
   'list anime chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
   'list anime chart status': { name: 'statut', description: 'Seulement les entrées avec ce statut (par défaut : terminé)', choices: ANIME_STATUSES },
   'list anime chart sort': { name: 'tri', description: 'Ordre (par défaut : par note)', choices: CHART_SORTS },
   'list anime stats': { name: 'stats', description: 'Une carte d’une liste d’animes en chiffres (par défaut : la tienne)' },
-  'list anime stats user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list anime stats user': { name: 'utilisateur', description: USER },
+  'list anime export': { name: 'exporter', description: 'Une liste d’animes en XML (par défaut : la tienne)' },
+  'list anime export user': { name: 'utilisateur', description: USER },
   'list anime update': { name: 'modifier', description: 'Ajouter un anime à ta liste ou modifier ton entrée' },
   'list anime update title': { name: 'titre', description: TITLE },
   'list anime update status': { name: 'statut', description: 'Ton statut', choices: ANIME_STATUSES },
@@ -122,7 +125,7 @@ export const fr = {
   'list anime remove title': { name: 'titre', description: TITLE },
   'list manga': { name: 'manga', description: 'Listes de mangas' },
   'list manga view': { name: 'voir', description: 'Afficher une liste de mangas (par défaut : la tienne)' },
-  'list manga view user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list manga view user': { name: 'utilisateur', description: USER },
   'list manga view status': { name: 'statut', description: 'Seulement les entrées avec ce statut', choices: MANGA_STATUSES },
   'list manga view sort': {
     name: 'tri',
@@ -130,12 +133,14 @@ export const fr = {
     choices: { ...LIST_SORTS, manga_title: 'Par titre', manga_start_date: 'Par date de début', manga_id: 'Par ID' },
   },
   'list manga chart': { name: 'grille', description: 'Une image des couvertures d’une liste de mangas (par défaut : la tienne)' },
-  'list manga chart user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list manga chart user': { name: 'utilisateur', description: USER },
   'list manga chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
   'list manga chart status': { name: 'statut', description: 'Seulement les entrées avec ce statut (par défaut : terminé)', choices: MANGA_STATUSES },
   'list manga chart sort': { name: 'tri', description: 'Ordre (par défaut : par note)', choices: CHART_SORTS },
   'list manga stats': { name: 'stats', description: 'Une carte d’une liste de mangas en chiffres (par défaut : la tienne)' },
-  'list manga stats user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list manga stats user': { name: 'utilisateur', description: USER },
+  'list manga export': { name: 'exporter', description: 'Une liste de mangas en XML (par défaut : la tienne)' },
+  'list manga export user': { name: 'utilisateur', description: USER },
   'list manga update': { name: 'modifier', description: 'Ajouter un manga à ta liste ou modifier ton entrée' },
   'list manga update title': { name: 'titre', description: TITLE },
   'list manga update status': { name: 'statut', description: 'Ton statut', choices: MANGA_STATUSES },

@@ -16,6 +16,7 @@
 import type { CommandTexts } from './types.js';
 
 const TITLE = '候補から選ぶか、タイトル・ID（40748）・作品ページのリンクを入力';
+const USER = 'サービスのユーザー名（既定：自分）';
 const QUERY = '探すタイトル（3文字以上）';
 const NSFW = '閲覧注意の作品も含める（年齢制限チャンネルでのみ有効）';
 const KIND = 'アニメ（既定）またはマンガのリスト';
@@ -93,7 +94,7 @@ export const ja = {
   list: { name: 'リスト', description: 'アニメ・マンガのリスト：誰のリストでも閲覧でき、自分のリストは編集できます' },
   'list anime': { name: 'アニメ', description: 'アニメリスト' },
   'list anime view': { name: '表示', description: 'アニメリストを表示（既定：自分のリスト）' },
-  'list anime view user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
+  'list anime view user': { name: 'ユーザー', description: USER },
   'list anime view status': { name: 'ステータス', description: 'このステータスの作品のみ', choices: ANIME_STATUSES },
   'list anime view sort': {
     name: '並び順',
@@ -101,12 +102,14 @@ export const ja = {
     choices: { ...LIST_SORTS, anime_title: 'タイトル順', anime_start_date: '放送開始日順', anime_id: 'ID順' },
   },
   'list anime chart': { name: 'チャート', description: 'アニメリストのカバー画像（既定：自分のリスト）' },
-  'list anime chart user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
+  'list anime chart user': { name: 'ユーザー', description: USER },
   'list anime chart size': { name: 'サイズ', description: 'カバーの数（既定：3x3）', choices: CHART_SIZES },
   'list anime chart status': { name: 'ステータス', description: 'このステータスの作品のみ（既定：完了）', choices: ANIME_STATUSES },
   'list anime chart sort': { name: '並び順', description: '並び順（既定：スコア順）', choices: CHART_SORTS },
   'list anime stats': { name: '統計', description: 'アニメリストの統計カード（既定：自分のリスト）' },
-  'list anime stats user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
+  'list anime stats user': { name: 'ユーザー', description: USER },
+  'list anime export': { name: 'エクスポート', description: 'アニメリストをXMLファイルで（既定：自分のリスト）' },
+  'list anime export user': { name: 'ユーザー', description: USER },
   'list anime update': { name: '更新', description: 'アニメをリストに追加、または登録内容を変更' },
   'list anime update title': { name: 'タイトル', description: TITLE },
   'list anime update status': { name: 'ステータス', description: '自分のステータス', choices: ANIME_STATUSES },
@@ -122,7 +125,7 @@ export const ja = {
   'list anime remove title': { name: 'タイトル', description: TITLE },
   'list manga': { name: 'マンガ', description: 'マンガリスト' },
   'list manga view': { name: '表示', description: 'マンガリストを表示（既定：自分のリスト）' },
-  'list manga view user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
+  'list manga view user': { name: 'ユーザー', description: USER },
   'list manga view status': { name: 'ステータス', description: 'このステータスの作品のみ', choices: MANGA_STATUSES },
   'list manga view sort': {
     name: '並び順',
@@ -130,12 +133,14 @@ export const ja = {
     choices: { ...LIST_SORTS, manga_title: 'タイトル順', manga_start_date: '連載開始日順', manga_id: 'ID順' },
   },
   'list manga chart': { name: 'チャート', description: 'マンガリストのカバー画像（既定：自分のリスト）' },
-  'list manga chart user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
+  'list manga chart user': { name: 'ユーザー', description: USER },
   'list manga chart size': { name: 'サイズ', description: 'カバーの数（既定：3x3）', choices: CHART_SIZES },
   'list manga chart status': { name: 'ステータス', description: 'このステータスの作品のみ（既定：完了）', choices: MANGA_STATUSES },
   'list manga chart sort': { name: '並び順', description: '並び順（既定：スコア順）', choices: CHART_SORTS },
   'list manga stats': { name: '統計', description: 'マンガリストの統計カード（既定：自分のリスト）' },
-  'list manga stats user': { name: 'ユーザー', description: 'サービスのユーザー名（既定：自分のリスト）' },
+  'list manga stats user': { name: 'ユーザー', description: USER },
+  'list manga export': { name: 'エクスポート', description: 'マンガリストをXMLファイルで（既定：自分のリスト）' },
+  'list manga export user': { name: 'ユーザー', description: USER },
   'list manga update': { name: '更新', description: 'マンガをリストに追加、または登録内容を変更' },
   'list manga update title': { name: 'タイトル', description: TITLE },
   'list manga update status': { name: 'ステータス', description: '自分のステータス', choices: MANGA_STATUSES },

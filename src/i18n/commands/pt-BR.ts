@@ -10,6 +10,7 @@
 import type { CommandTexts } from './types.js';
 
 const TITLE = 'Escolha uma sugestão ou digite um título, um ID (40748) ou um link para a página dele';
+const USER = 'Usuário do serviço (padrão: você)';
 const QUERY = 'Título a buscar (pelo menos 3 caracteres)';
 const NSFW = 'Incluir títulos NSFW (só funciona em canais com restrição de idade)';
 const KIND = 'Listas de anime (padrão) ou de mangá';
@@ -105,7 +106,7 @@ export const ptBR = {
   list: { name: 'lista', description: 'Listas de animes e mangás: veja as de qualquer pessoa, altere a sua' },
   'list anime': { name: 'anime', description: 'Listas de animes' },
   'list anime view': { name: 'ver', description: 'Mostrar uma lista de animes (padrão: a sua)' },
-  'list anime view user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
+  'list anime view user': { name: 'usuário', description: USER },
   'list anime view status': { name: 'status', description: 'Só entradas com este status', choices: ANIME_STATUSES },
   'list anime view sort': {
     name: 'ordem',
@@ -113,12 +114,14 @@ export const ptBR = {
     choices: { ...LIST_SORTS, anime_title: 'Por título', anime_start_date: 'Por data de início', anime_id: 'Por ID' },
   },
   'list anime chart': { name: 'grade', description: 'Uma imagem das capas de uma lista de animes (padrão: a sua)' },
-  'list anime chart user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
+  'list anime chart user': { name: 'usuário', description: USER },
   'list anime chart size': { name: 'tamanho', description: 'Quantas capas (padrão: 3x3)', choices: CHART_SIZES },
   'list anime chart status': { name: 'status', description: 'Só entradas com este status (padrão: completo)', choices: ANIME_STATUSES },
   'list anime chart sort': { name: 'ordem', description: 'Ordem (padrão: por nota)', choices: CHART_SORTS },
   'list anime stats': { name: 'estatisticas', description: 'Um cartão de uma lista de animes em números (padrão: a sua)' },
-  'list anime stats user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
+  'list anime stats user': { name: 'usuário', description: USER },
+  'list anime export': { name: 'exportar', description: 'Uma lista de animes em XML (padrão: a sua)' },
+  'list anime export user': { name: 'usuário', description: USER },
   'list anime update': { name: 'atualizar', description: 'Adicionar um anime à sua lista ou alterar sua entrada' },
   'list anime update title': { name: 'título', description: TITLE },
   'list anime update status': { name: 'status', description: 'Seu status', choices: ANIME_STATUSES },
@@ -134,7 +137,7 @@ export const ptBR = {
   'list anime remove title': { name: 'título', description: TITLE },
   'list manga': { name: 'mangá', description: 'Listas de mangás' },
   'list manga view': { name: 'ver', description: 'Mostrar uma lista de mangás (padrão: a sua)' },
-  'list manga view user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
+  'list manga view user': { name: 'usuário', description: USER },
   'list manga view status': { name: 'status', description: 'Só entradas com este status', choices: MANGA_STATUSES },
   'list manga view sort': {
     name: 'ordem',
@@ -142,12 +145,14 @@ export const ptBR = {
     choices: { ...LIST_SORTS, manga_title: 'Por título', manga_start_date: 'Por data de início', manga_id: 'Por ID' },
   },
   'list manga chart': { name: 'grade', description: 'Uma imagem das capas de uma lista de mangás (padrão: a sua)' },
-  'list manga chart user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
+  'list manga chart user': { name: 'usuário', description: USER },
   'list manga chart size': { name: 'tamanho', description: 'Quantas capas (padrão: 3x3)', choices: CHART_SIZES },
   'list manga chart status': { name: 'status', description: 'Só entradas com este status (padrão: completo)', choices: MANGA_STATUSES },
   'list manga chart sort': { name: 'ordem', description: 'Ordem (padrão: por nota)', choices: CHART_SORTS },
   'list manga stats': { name: 'estatisticas', description: 'Um cartão de uma lista de mangás em números (padrão: a sua)' },
-  'list manga stats user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
+  'list manga stats user': { name: 'usuário', description: USER },
+  'list manga export': { name: 'exportar', description: 'Uma lista de mangás em XML (padrão: a sua)' },
+  'list manga export user': { name: 'usuário', description: USER },
   'list manga update': { name: 'atualizar', description: 'Adicionar um mangá à sua lista ou alterar sua entrada' },
   'list manga update title': { name: 'título', description: TITLE },
   'list manga update status': { name: 'status', description: 'Seu status', choices: MANGA_STATUSES },

@@ -55,6 +55,15 @@ export const lists = {
   'lists.chart.leftOut': '{count, plural, one {# title not safe for work left out} other {# titles not safe for work left out}} (shown only in age-restricted channels).',
   'lists.chart.alt': 'Chart of {count, plural, one {# cover} other {# covers}}, {caption}: {titles}.',
   'lists.chart.altTile': '{scored, select, yes {{title}, scored {score}} other {{title}, not scored}}',
+  // A list as the list sites' XML file (/list … export)
+  'lists.export.progress': '{caption}: reading… {pages, plural, one {# page} other {# pages}} read, {entries, plural, one {# entry} other {# entries}} so far.',
+  'lists.export.done': '{caption}: {count, plural, one {# entry} other {all # entries}} in the attached file{gzipped, select, yes { (gzipped: the list sites import it as it is)} other {}}. Only you can see this message.',
+  'lists.export.empty': '{caption} is empty: there is nothing to export.',
+  'lists.export.fileAlt': '{caption} in the list sites’ XML export format, {count, plural, one {# entry} other {# entries}}.',
+  'lists.export.tooLarge.title': 'List too large',
+  'lists.export.tooLarge.text': 'This list has more than {max} entries, more than one export file can hold. Nothing was sent.',
+  'lists.export.busy.title': 'Export already running',
+  'lists.export.busy.text': 'Your other export is still running and did not finish in time. Try again when it has sent its file.',
   // A card of a user's list in numbers (/list … stats)
   'lists.stats.empty': '{caption}: no entries to count.',
   'lists.stats.byStatus': 'Entries by status',

@@ -1,0 +1,54 @@
+// Counts of list writes per user, for tests and benches: every PUT/PATCH (`put`) and DELETE (`delete`)
+// of `/v2/{anime|manga}/{id}/my_list_status` made with a valid token, counted when it reaches the
+// handler, so writes the emulator then refuses (unknown title, bad field, entry not on the list) count
+// too: each is one upstream request the bot made. Throttled and unauthenticated requests never get
+// that far and are not counted (see `throttle.traffic()` for those).
+
+import type { WorkKind } from './catalogue/types.js';
+
+export interface WriteCount {
+  put: number;
+  delete: number;
+}
+
+export interface UserWrites extends WriteCount {
+  anime: WriteCount;
+  manga: WriteCount;
+}
+
+function zero(): UserWrites {
+  return { put: 0, delete: 0, anime: { put: 0, delete: 0 }, manga: { put: 0, delete: 0 } };
+}
+
+export class ListWrites {
+  private readonly byUser = new Map<string, UserWrites>();
+
+  note(userName: string, kind: WorkKind, method: 'put' | 'delete'): void {
+    const key = userName.toLowerCase();
+    const counts = this.byUser.get(key) ?? zero();
+    counts[method]++;
+    counts[kind][method]++;
+    this.byUser.set(key, counts);
+  }
+
+  /** A snapshot of one user's writes (zeros when none). */
+  of(userName: string): UserWrites {
+    const c = this.byUser.get(userName.toLowerCase()) ?? zero();
+    return { put: c.put, delete: c.delete, anime: { ...c.anime }, manga: { ...c.manga } };
+  }
+
+  /** Every user's writes together. */
+  total(): WriteCount {
+    let put = 0;
+    let del = 0;
+    for (const c of this.byUser.values()) {
+      put += c.put;
+      del += c.delete;
+    }
+    return { put, delete: del };
+  }
+
+  reset(): void {
+    this.byUser.clear();
+  }
+}
