@@ -229,10 +229,14 @@ export const de = {
 
   login: { name: 'anmelden', description: 'Dein Konto beim Dienst verknüpfen, um deine Listen von Discord aus zu nutzen' },
   logout: { name: 'abmelden', description: 'Die Verknüpfung deines Kontos lösen und seine Tokens aus diesem Bot löschen' },
-  settings: { name: 'einstellungen', description: 'Deine Einstellungen für diesen Bot: in welcher Form du Titel siehst' },
+  settings: { name: 'einstellungen', description: "Deine Einstellungen für diesen Bot: in welcher Form du Titel siehst, und Spoiler" },
   'settings titles': { name: 'titel', description: 'Wähle, in welcher Form du Titel überall siehst: Romaji (Haupttitel), Englisch oder Japanisch' },
   'settings titles form': { name: 'form', description: 'Die Titelform; ein Werk ohne Titel in dieser Form zeigt seinen Haupttitel', choices: { romaji: 'Romaji (Haupttitel)', english: 'Englisch', japanese: 'Japanisch' } },
   'settings server-titles': { name: 'server-titel', description: 'Standard-Titelform dieses Servers für Mitglieder ohne eigene Wahl (Server verwalten)' },
   'settings server-titles form': { name: 'form', description: 'Die Standard-Titelform hier, oder zurück zum Haupttitel', choices: { romaji: 'Romaji (Haupttitel)', english: 'Englisch', japanese: 'Japanisch', reset: 'Zurücksetzen (Haupttitel)' } },
-  'settings show': { name: 'anzeigen', description: 'Zeigt, welche Titelform hier für dich gilt und warum' },
+  'settings spoilers': { name: "spoiler", description: "Wähle, wann Inhaltsangaben in deinen Antworten hinter Spoiler-Tags verborgen werden" },
+  'settings spoilers policy': { name: "regel", description: "Wann eine Inhaltsangabe verborgen wird", choices: { sequels: "Fortsetzungen, außer ich habe die Vorgeschichte abgeschlossen (Standard)", always: "Inhaltsangaben immer verbergen", never: "Inhaltsangaben nie verbergen" } },
+  'settings server-spoilers': { name: "server-spoiler", description: "Spoiler-Standard des Servers: für Mitglieder ohne Wahl und Posts des Bots (Server verwalten)" },
+  'settings server-spoilers policy': { name: "regel", description: "Wann hier eine Inhaltsangabe verborgen wird, oder zurück zum Standard", choices: { sequels: "Fortsetzungen, außer ich habe die Vorgeschichte abgeschlossen (Standard)", always: "Inhaltsangaben immer verbergen", never: "Inhaltsangaben nie verbergen", reset: "Zurücksetzen (Fortsetzungen)" } },
+  'settings show': { name: 'anzeigen', description: "Zeigt, welche Titelform und Spoiler-Einstellung hier für dich gelten und warum" },
 } satisfies CommandTexts;

@@ -229,10 +229,14 @@ export const esES = {
 
   login: { name: 'iniciar-sesión', description: 'Vincular tu cuenta del servicio para usar tus listas desde Discord' },
   logout: { name: 'cerrar-sesión', description: 'Desvincular tu cuenta del servicio y borrar sus tokens de este bot' },
-  settings: { name: 'ajustes', description: 'Tus ajustes de este bot: en qué forma ves los títulos' },
+  settings: { name: 'ajustes', description: "Tus ajustes de este bot: en qué forma ves los títulos, y spoilers" },
   'settings titles': { name: 'títulos', description: 'Elige en qué forma ves los títulos en todas partes: romaji (título principal), inglés o japonés' },
   'settings titles form': { name: 'forma', description: 'La forma de los títulos; una obra sin título en esa forma muestra su título principal', choices: { romaji: 'Romaji (título principal)', english: 'Inglés', japanese: 'Japonés' } },
   'settings server-titles': { name: 'títulos-servidor', description: 'Forma predeterminada de los títulos del servidor, para quien no eligió (Gestionar servidor)' },
   'settings server-titles form': { name: 'forma', description: 'La forma predeterminada aquí, o volver al título principal', choices: { romaji: 'Romaji (título principal)', english: 'Inglés', japanese: 'Japonés', reset: 'Restablecer (título principal)' } },
-  'settings show': { name: 'ver', description: 'Muestra qué forma de los títulos se te aplica aquí y por qué' },
+  'settings spoilers': { name: "spoilers", description: "Elige cuándo se ocultan las sinopsis de tus respuestas tras etiquetas de spoiler" },
+  'settings spoilers policy': { name: "regla", description: "Cuándo ocultar una sinopsis", choices: { sequels: "Secuelas, salvo que haya completado la precuela (por defecto)", always: "Ocultar siempre las sinopsis", never: "No ocultar nunca las sinopsis" } },
+  'settings server-spoilers': { name: "spoilers-servidor", description: "Spoilers por defecto del servidor: para quien no eligió y lo que publica el bot (Gestionar servidor)" },
+  'settings server-spoilers policy': { name: "regla", description: "Cuándo ocultar aquí una sinopsis, o volver al ajuste por defecto", choices: { sequels: "Secuelas, salvo que haya completado la precuela (por defecto)", always: "Ocultar siempre las sinopsis", never: "No ocultar nunca las sinopsis", reset: "Restablecer (secuelas)" } },
+  'settings show': { name: 'ver', description: "Muestra qué forma de título y ajuste de spoilers se te aplican aquí, y por qué" },
 } satisfies CommandTexts;

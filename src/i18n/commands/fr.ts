@@ -225,10 +225,14 @@ export const fr = {
 
   login: { name: 'connexion', description: 'Lier ton compte du service pour utiliser tes listes depuis Discord' },
   logout: { name: 'déconnexion', description: 'Délier ton compte du service et supprimer ses jetons de ce bot' },
-  settings: { name: 'réglages', description: 'Tes réglages pour ce bot : la forme des titres que tu vois' },
+  settings: { name: 'réglages', description: "Tes réglages pour ce bot : la forme des titres que tu vois, et les spoilers" },
   'settings titles': { name: 'titres', description: 'Choisis la forme des titres que tu vois partout : romaji (titre principal), anglais ou japonais' },
   'settings titles form': { name: 'forme', description: 'La forme des titres ; une œuvre sans titre sous cette forme affiche son titre principal', choices: { romaji: 'Romaji (titre principal)', english: 'Anglais', japanese: 'Japonais' } },
   'settings server-titles': { name: 'titres-serveur', description: 'Forme des titres par défaut du serveur, pour les membres sans choix (Gérer le serveur)' },
   'settings server-titles form': { name: 'forme', description: 'La forme par défaut ici, ou le retour au titre principal', choices: { romaji: 'Romaji (titre principal)', english: 'Anglais', japanese: 'Japonais', reset: 'Réinitialiser (titre principal)' } },
-  'settings show': { name: 'afficher', description: 'Affiche la forme des titres qui s’applique à toi ici, et pourquoi' },
+  'settings spoilers': { name: "spoilers", description: "Choisis quand les synopsis de tes réponses sont masqués derrière des balises spoiler" },
+  'settings spoilers policy': { name: "règle", description: "Quand masquer un synopsis", choices: { sequels: "Les suites, sauf si j’ai terminé la préquelle (par défaut)", always: "Toujours masquer les synopsis", never: "Ne jamais masquer les synopsis" } },
+  'settings server-spoilers': { name: "spoilers-serveur", description: "Spoilers par défaut du serveur : membres sans choix et publications du bot (Gérer le serveur)" },
+  'settings server-spoilers policy': { name: "règle", description: "Quand masquer un synopsis ici, ou revenir au réglage par défaut", choices: { sequels: "Les suites, sauf si j’ai terminé la préquelle (par défaut)", always: "Toujours masquer les synopsis", never: "Ne jamais masquer les synopsis", reset: "Réinitialiser (suites)" } },
+  'settings show': { name: 'afficher', description: "Montre quelle forme de titre et quel réglage des spoilers s’appliquent à toi ici, et pourquoi" },
 } satisfies CommandTexts;

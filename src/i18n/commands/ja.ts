@@ -225,10 +225,14 @@ export const ja = {
 
   login: { name: 'ログイン', description: 'サービスのアカウントを連携して、Discordから自分のリストを使う' },
   logout: { name: 'ログアウト', description: 'サービスのアカウントの連携を解除し、このボットからトークンを削除' },
-  settings: { name: '設定', description: 'このボットの設定：タイトルの表示形式' },
+  settings: { name: '設定', description: "このボットの設定：タイトルの表示形式とネタバレ" },
   'settings titles': { name: 'タイトル表示', description: 'どこでも使うタイトルの表示形式を選ぶ：ローマ字（メインタイトル）、英語、日本語' },
   'settings titles form': { name: '形式', description: '表示するタイトルの形式（その形式のタイトルがない作品はメインタイトルで表示）', choices: { romaji: 'ローマ字（メインタイトル）', english: '英語', japanese: '日本語' } },
   'settings server-titles': { name: 'サーバー既定', description: '形式を選んでいないメンバー向けの、このサーバーの既定の表示形式（サーバー管理）' },
   'settings server-titles form': { name: '形式', description: 'このサーバーの既定の表示形式、またはメインタイトルに戻す', choices: { romaji: 'ローマ字（メインタイトル）', english: '英語', japanese: '日本語', reset: 'リセット（メインタイトル）' } },
-  'settings show': { name: '確認', description: 'ここで適用されるタイトルの表示形式とその理由を表示' },
+  'settings spoilers': { name: "ネタバレ", description: "あなたへの返信のあらすじをネタバレタグで隠す条件を選ぶ" },
+  'settings spoilers policy': { name: "条件", description: "あらすじを隠す条件", choices: { sequels: "続編（前作を完了していなければ隠す・既定）", always: "あらすじを常に隠す", never: "あらすじを隠さない" } },
+  'settings server-spoilers': { name: "サーバーネタバレ既定", description: "選んでいないメンバーとボットの投稿向けの、このサーバーのネタバレ既定（サーバー管理）" },
+  'settings server-spoilers policy': { name: "条件", description: "このサーバーであらすじを隠す条件、または既定に戻す", choices: { sequels: "続編（前作を完了していなければ隠す・既定）", always: "あらすじを常に隠す", never: "あらすじを隠さない", reset: "リセット（続編）" } },
+  'settings show': { name: '確認', description: "ここで適用されるタイトルの表示形式とネタバレ設定、その理由を表示" },
 } satisfies CommandTexts;

@@ -237,10 +237,14 @@ export const ptBR = {
 
   login: { name: 'conectar', description: 'Vincular sua conta do serviço para usar suas listas pelo Discord' },
   logout: { name: 'desconectar', description: 'Desvincular sua conta do serviço e apagar os tokens dela deste bot' },
-  settings: { name: 'configurações', description: 'Suas configurações deste bot: em que forma você vê os títulos' },
+  settings: { name: 'configurações', description: "Suas configurações deste bot: a forma dos títulos que você vê, e spoilers" },
   'settings titles': { name: 'títulos', description: 'Escolha a forma dos títulos que você vê em todo lugar: romaji (título principal), inglês ou japonês' },
   'settings titles form': { name: 'forma', description: 'A forma dos títulos; uma obra sem título nessa forma mostra o título principal', choices: { romaji: 'Romaji (título principal)', english: 'Inglês', japanese: 'Japonês' } },
   'settings server-titles': { name: 'títulos-servidor', description: 'Forma padrão dos títulos do servidor, para quem não escolheu (Gerenciar servidor)' },
   'settings server-titles form': { name: 'forma', description: 'A forma padrão aqui, ou voltar ao título principal', choices: { romaji: 'Romaji (título principal)', english: 'Inglês', japanese: 'Japonês', reset: 'Redefinir (título principal)' } },
-  'settings show': { name: 'ver', description: 'Mostra qual forma dos títulos vale para você aqui, e por quê' },
+  'settings spoilers': { name: "spoilers", description: "Escolha quando as sinopses das suas respostas ficam atrás de tags de spoiler" },
+  'settings spoilers policy': { name: "regra", description: "Quando ocultar uma sinopse", choices: { sequels: "Continuações, a menos que eu tenha completado a prequela (padrão)", always: "Sempre ocultar sinopses", never: "Nunca ocultar sinopses" } },
+  'settings server-spoilers': { name: "spoilers-servidor", description: "Padrão de spoilers do servidor: para quem não escolheu e posts do bot (Gerenciar servidor)" },
+  'settings server-spoilers policy': { name: "regra", description: "Quando ocultar uma sinopse aqui, ou voltar ao padrão", choices: { sequels: "Continuações, a menos que eu tenha completado a prequela (padrão)", always: "Sempre ocultar sinopses", never: "Nunca ocultar sinopses", reset: "Redefinir (continuações)" } },
+  'settings show': { name: 'ver', description: "Mostra qual forma de título e configuração de spoilers valem para você aqui, e por quê" },
 } satisfies CommandTexts;
