@@ -2,6 +2,7 @@
 // login, reminders and the dependencies handlers receive. Opened by `startBot` and by the sharding
 // manager.
 
+import { PickSessions } from '../store/pick-sessions.js';
 import { parseEncryptionKey } from '../config/keys.js';
 import { LoginService } from '../auth/login.js';
 import { openStore, type BotStore } from '../store/bot-store.js';
@@ -143,6 +144,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     social,
     feed,
     preferences,
+    picks: new PickSessions(store.engine),
     pendingNotice: afterAnswer(reminders, social),
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,
