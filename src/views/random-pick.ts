@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import { ButtonStyle, ComponentType, type APIButtonComponent } from 'discord.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeUserId } from '../interactions/invoker.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
@@ -64,7 +65,7 @@ function anotherButton(t: Translator, ctx: BaseContext, kind: WorkKind, sessionI
   return {
     type: ComponentType.Button,
     style: ButtonStyle.Secondary,
-    custom_id: encodeCustomId(ANOTHER_KIND, [ctx.userId, kindCode(kind), sessionId]),
+    custom_id: encodeCustomId(ANOTHER_KIND, [encodeUserId(ctx.userId), kindCode(kind), sessionId]),
     label: t.t('picks.another', { left }),
     disabled: left === 0,
   };
