@@ -44,13 +44,14 @@ export function completedOfList(kind: WorkKind, ids: Iterable<number>): Complete
 const UNKNOWN: SpoilerKnowledge = { policy: 'sequels', completed: {} };
 
 /**
- * The person's policy and mirrored completions, in the time of two store steps; a slow or failing store
- * gives `sequels` and nothing known (a sequel's synopsis is then hidden).
+ * The person's policy and mirrored completions, each in the time of two store steps; a slow or failing
+ * store gives `sequels` and nothing known (a sequel's synopsis is then hidden, never shown by mistake).
  */
-export function spoilerKnowledge(ctx: BaseContext): Promise<SpoilerKnowledge> {
-  const read = Promise.all([ctx.deps.preferences.spoilersFor(ctx.userId, ctx.guildId), mirroredCompleted(ctx)]).then(([applied, completed]) => ({
-    policy: applied.policy,
-    completed,
-  }));
-  return storeReadOrFallback(ctx, read, UNKNOWN, 'the spoiler policy and mirrored list', 2);
+export async function spoilerKnowledge(ctx: BaseContext): Promise<SpoilerKnowledge> {
+  const policy = ctx.deps.preferences.spoilersFor(ctx.userId, ctx.guildId).then((applied) => applied.policy);
+  const [read, completed] = await Promise.all([
+    storeReadOrFallback(ctx, policy, UNKNOWN.policy, 'the spoiler policy', 2),
+    storeReadOrFallback(ctx, mirroredCompleted(ctx), UNKNOWN.completed, 'the mirrored list', 2),
+  ]);
+  return { policy: read, completed };
 }
