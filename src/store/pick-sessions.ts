@@ -40,8 +40,9 @@ export const POOL_TTL_MS = 10 * 60_000;
 /** An answer's Another button works this long. */
 export const SESSION_TTL_MS = 60 * 60_000;
 
+/** Every key starts with the person's Discord id, so "forget me" finds them: pools `pick:pool:<id>:…`, sessions `pick:session:<id>:<session>`. */
 const poolKey = (key: string) => `pick:pool:${key}`;
-const sessionKey = (id: string) => `pick:session:${id}`;
+const sessionKey = (userId: string, id: string) => `pick:session:${userId}:${id}`;
 
 function numbers(value: unknown): number[] | undefined {
   return Array.isArray(value) && value.every((n) => typeof n === 'number' && Number.isSafeInteger(n)) ? (value as number[]) : undefined;
@@ -70,12 +71,13 @@ function sessionOf(v: Record<string, unknown>): PickSession | undefined {
 }
 
 export class PickSessions {
-  constructor(private readonly kv: Pick<StoreEngine, 'get' | 'set' | 'compareAndSet'>) {}
+  constructor(private readonly kv: Pick<StoreEngine, 'get' | 'set' | 'compareAndSet' | 'keys' | 'delete'>) {}
 
   async pool(key: string): Promise<PickPool | undefined> {
     return parse(await this.kv.get(poolKey(key)), poolOf);
   }
 
+  /** `key` starts with the person's Discord id and a colon. */
   async savePool(key: string, pool: PickPool): Promise<void> {
     await this.kv.set(poolKey(key), JSON.stringify(pool), POOL_TTL_MS);
   }
@@ -83,19 +85,26 @@ export class PickSessions {
   /** Opens an answer's session; returns its id (12 characters, for the Another button's custom id). */
   async open(session: PickSession): Promise<string> {
     const id = randomBytes(9).toString('base64url');
-    await this.kv.set(sessionKey(id), JSON.stringify(session), SESSION_TTL_MS);
+    await this.kv.set(sessionKey(session.userId, id), JSON.stringify(session), SESSION_TTL_MS);
     return id;
   }
 
   /** The session with its stored text (for `advance`); undefined when unknown or expired. */
-  async session(id: string): Promise<{ session: PickSession; raw: string } | undefined> {
-    const raw = await this.kv.get(sessionKey(id));
+  async session(userId: string, id: string): Promise<{ session: PickSession; raw: string } | undefined> {
+    const raw = await this.kv.get(sessionKey(userId, id));
     const session = parse(raw, sessionOf);
     return session && raw !== undefined ? { session, raw } : undefined;
   }
 
   /** Notes `next` shown, only if nobody changed the session since it was read as `raw`. */
   advance(id: string, raw: string, session: PickSession, next: number): Promise<boolean> {
-    return this.kv.compareAndSet(sessionKey(id), raw, JSON.stringify({ ...session, shown: [...session.shown, next] }), SESSION_TTL_MS);
+    return this.kv.compareAndSet(sessionKey(session.userId, id), raw, JSON.stringify({ ...session, shown: [...session.shown, next] }), SESSION_TTL_MS);
+  }
+
+  /** "Forget me": deletes the person's pools and sessions; returns how many records. */
+  async forgetUser(userId: string): Promise<number> {
+    const keys = [...(await this.kv.keys(`pick:pool:${userId}:`)), ...(await this.kv.keys(`pick:session:${userId}:`))];
+    const deleted = await Promise.all(keys.map((key) => this.kv.delete(key)));
+    return deleted.filter(Boolean).length;
   }
 }

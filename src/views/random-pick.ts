@@ -105,7 +105,7 @@ export const anotherPickHandler: ComponentHandler = {
     const sessionId = fields.string();
     // Two clicks at once: the one whose note of the shown title loses draws again from what is left.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const found = await ctx.deps.picks.session(sessionId);
+      const found = await ctx.deps.picks.session(ctx.userId, sessionId);
       if (!found || found.session.userId !== ctx.userId) throw new UserFacingError('picks.error.expired');
       const next = drawFrom(found.session.ids, found.session.shown);
       if (next === undefined) throw new UserFacingError('picks.error.exhausted', { count: found.session.ids.length });

@@ -53,6 +53,9 @@ describe('/anime random and /manga random', () => {
     expect(seen.has(footerId(again.message))).toBe(false);
     seen.add(footerId(again.message));
     message = again.message;
+    // A re-roll reads only the new title's details (and vets its related titles when their ratings are unknown).
+    expect(rerollRequests).toBe(apiRequests(stack, '/anime/', rerollFrom).length);
+    expect(firstPickRequests).toBe(lists.length + details.length);
     console.log(`upstream requests: first pick ${firstPickRequests}, re-roll ${rerollRequests}`);
 
     // Someone else cannot re-roll this person's pick.
@@ -101,6 +104,11 @@ describe('/anime random and /manga random', () => {
     expect(none.text).toContain('Whose list?');
     const fromBob = await random('anime', { user: 'bob' }, stranger);
     expect(fromBob.text).toMatch(/Random pick 1 of \d+/);
+    // "Forget me" deletes the person's pool and their picks: Another then says the pick has ended.
+    const forgotten = await stack.bot.deps.accounts.forget(stranger.id);
+    expect(forgotten.find((f) => f.kind === 'settings')?.deleted).toBe(2);
+    const ended = await answerOf(stack.click(fromBob.message, buttonLabelled(fromBob.message, 'Another').custom_id ?? '', stranger, GUILD));
+    expect(ended.text).toContain('This pick has ended');
     const suggestions = await random('anime', { from: 'suggestions' }, stranger);
     expect(suggestions.text).toContain('Your suggestions need your account');
   });
