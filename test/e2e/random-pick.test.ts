@@ -4,11 +4,11 @@
 // list by `user`, and the clear answer without an account.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedMessage } from '../../fake-discord/index.js';
-import { GUILD, componentId, newUser, startStack, type Stack } from '../../local-stack/harness.js';
+import type { RecordedMessage, Where } from '../../fake-discord/index.js';
+import { GUILD, NSFW_CHANNEL, componentId, newUser, startStack, type Stack } from '../../local-stack/harness.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
 import { translator } from '../../src/i18n/index.js';
-import { apiRequests, buttonLabelled } from './catalogue-helpers.js';
+import { apiRequests, buttonLabelled, serviceGet } from './catalogue-helpers.js';
 
 const footerId = (m: RecordedMessage): string | undefined => m.embeds?.[0]?.footer?.text?.match(/\d+/)?.[0];
 
@@ -24,8 +24,8 @@ describe('/anime random and /manga random', () => {
     await stack?.stop();
   });
 
-  const random = (kind: 'anime' | 'manga', options: Record<string, string | number> = {}, user = alice, locale?: string) =>
-    answerOf(stack.command({ name: kind, subcommand: 'random', options, user, where: GUILD, ...(locale ? { locale } : {}) }));
+  const random = (kind: 'anime' | 'manga', options: Record<string, string | number> = {}, user = alice, locale?: string, where: Where = GUILD) =>
+    answerOf(stack.command({ name: kind, subcommand: 'random', options, user, where, ...(locale ? { locale } : {}) }));
 
   it('picks from the plan list with one list read; Another re-rolls with no list request and never repeats', async () => {
     const from = stack.emulator.requestLog.length;
@@ -94,6 +94,10 @@ describe('/anime random and /manga random', () => {
     expect(empty.text).toMatch(/Picking from your Plan to Watch: \d+ titles/);
     expect(empty.text).toContain('genre No Such Genre: none left');
     expect(empty.text).toContain('The filter **genre No Such Genre** left nothing');
+    // Outside an age-restricted channel titles not safe for work are left out first, and counted.
+    expect(empty.text).toMatch(/safe for work \(this channel is not age-restricted\): \d+ left/);
+    const restricted = await random('anime', { genre: 'No Such Genre' }, alice, undefined, NSFW_CHANNEL);
+    expect(restricted.text).not.toContain('safe for work');
     const ja = translator('ja');
     const inJapanese = await random('anime', { genre: 'No Such Genre' }, alice, 'ja');
     expect(inJapanese.text).toContain(ja.t('picks.empty.title'));
@@ -117,5 +121,22 @@ describe('/anime random and /manga random', () => {
     const manga = await random('manga', { max_volumes: 100000 });
     expect(manga.text).toMatch(/Random pick 1 of \d+|Nothing fits/);
     expect(manga.message.embeds?.[0]).toBeTruthy();
+  });
+
+  it('a sequel drawn from your own list shows its synopsis when the list just read shows its prequel completed', async () => {
+    const HOKUTO = 967;
+    const HOKUTO_FILM = 1356; // on alice's Plan to Watch; its prequel is 967
+    const reader = newUser('alice-again');
+    await stack.login(reader, { name: 'alice', password: 'alice-password' });
+    const prequel = await answerOf(stack.command({ name: 'anime', subcommand: 'info', options: { title: `id:${HOKUTO}` }, user: reader, where: GUILD }));
+    await answerOf(stack.select(prequel.message, componentId(prequel.message, 'Set status'), ['completed'], reader));
+    const film = (await serviceGet(stack, `/anime/${HOKUTO_FILM}?fields=media_type`)) as { media_type: string };
+    let answer = await random('anime', { media_type: film.media_type }, reader);
+    for (let i = 0; i < 50 && footerId(answer.message) !== String(HOKUTO_FILM); i++) {
+      answer = await answerOf(stack.click(answer.message, buttonLabelled(answer.message, 'Another').custom_id ?? '', reader, GUILD));
+    }
+    expect(footerId(answer.message)).toBe(String(HOKUTO_FILM));
+    expect(answer.message.embeds?.[0]?.description ?? '').not.toContain('||');
+    expect(answer.message.embeds?.[0]?.description ?? '').toMatch(/\w/);
   });
 });
