@@ -1,11 +1,11 @@
-// /anime search | info | ranking | season | season-chart | schedule | suggestions
+// /anime search | info | ranking | random | season | season-chart | schedule | suggestions
 
 import { SEASONS, SEASON_SORTS } from '../src/service/work-types.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { booleanOption, defineCommand, integerOption, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { seasonOf, seasonView, suggestionsView } from '../src/views/browse.js';
 import { renderPagedView } from '../src/views/paged-view.js';
-import { workSubcommands } from './work-subcommands.js';
+import { animeRandom, workSubcommands } from './work-subcommands.js';
 import { scheduleView } from '../src/views/schedule.js';
 import { WEEKDAYS } from '../src/airing/air-times.js';
 import { SEASON_CHART_SORTS, renderSeasonChart } from '../src/views/season-chart.js';
@@ -15,6 +15,7 @@ const shared = workSubcommands('anime');
 export const anime: SlashCommand = defineCommand(
   slashCommand('anime', 'Search and browse anime', [
     ...shared.data,
+    animeRandom.data,
     subcommand('season', 'Anime of a season (default: the current one)', [
       integerOption('year', 'Year, e.g. 2024', { min: 1917, max: 2100 }),
       stringOption('season', 'Season', { choices: SEASONS }),
@@ -33,6 +34,7 @@ export const anime: SlashCommand = defineCommand(
   ]),
   {
     ...shared.handlers,
+    random: animeRandom.handler,
     season: {
       ephemeral: false,
       run: (ctx, args) => {

@@ -1,9 +1,12 @@
-// /manga search | info | ranking
+// /manga search | info | ranking | random
 
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { defineCommand, slashCommand } from '../src/interactions/command-data.js';
-import { workSubcommands } from './work-subcommands.js';
+import { mangaRandom, workSubcommands } from './work-subcommands.js';
 
 const shared = workSubcommands('manga');
 
-export const manga: SlashCommand = defineCommand(slashCommand('manga', 'Search and browse manga', shared.data), shared.handlers);
+export const manga: SlashCommand = defineCommand(slashCommand('manga', 'Search and browse manga', [...shared.data, mangaRandom.data]), {
+  ...shared.handlers,
+  random: mangaRandom.handler,
+});

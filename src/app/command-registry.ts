@@ -2,6 +2,7 @@
 
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { anime } from '../../commands/anime.js';
+import { randomPickComponents } from '../../commands/work-subcommands.js';
 import { compare } from '../../commands/compare.js';
 import { forum } from '../../commands/forum.js';
 import { list } from '../../commands/list.js';
@@ -58,6 +59,7 @@ export const components: readonly ComponentHandler[] = [
   reminderStopHandler,
   addToListHandler,
   serverMembersHandler,
+  ...randomPickComponents,
 ];
 
 /** What is registered with Discord: the English definitions with every language's names and descriptions (src/i18n/commands). */

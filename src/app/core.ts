@@ -2,6 +2,7 @@
 // login, reminders and the dependencies handlers receive. Opened by `startBot` and by the sharding
 // manager.
 
+import { PickSessions } from '../store/pick-sessions.js';
 import { parseEncryptionKey } from '../config/keys.js';
 import { LoginService } from '../auth/login.js';
 import { openStore, type BotStore } from '../store/bot-store.js';
@@ -109,6 +110,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const social = await openSocial(o, now, { store, jobs, service, tokens, nsfwRatings });
   // Reads fall back to the defaults when the store is slow; a change the person asked for is not cut short.
   const preferences = new TitlePreferences({ kv: steps.for('preferences', ['get']) });
+  const picks = new PickSessions(store.engine);
   const accounts = accountLinks({
     login, tokens, store, metrics, log,
     forgetReminders: (id) => reminders.forgetUser(id),
@@ -118,7 +120,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
       await jobs.forget(id);
       return deleted;
     },
-    forgetPreferences: (id) => preferences.forgetUser(id),
+    forgetPreferences: async (id) => (await preferences.forgetUser(id)) + (await picks.forgetUser(id)),
     socialLoggedOut: (id) => social.loggedOut(id),
   });
   const delivery = lateDelivery();
@@ -143,6 +145,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     social,
     feed,
     preferences,
+    picks,
     pendingNotice: afterAnswer(reminders, social),
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,

@@ -1,5 +1,6 @@
 // What every handler receives: who is acting, where, and the bot's services.
 
+import type { PickSessions } from '../store/pick-sessions.js';
 import type {
   AutocompleteInteraction,
   ChatInputCommandInteraction,
@@ -57,6 +58,8 @@ export interface BotDeps {
    * every work an interaction reads through `service` and `airing`, and to autocomplete's `titleCache`.
    */
   preferences: TitlePreferences;
+  /** /anime random and /manga random: each person's pool as read once, and each answer's titles shown. */
+  picks: PickSessions;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
   pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
   /** Covers for the pictures, from COVER_HOSTS only, shared through the store (one per process). */

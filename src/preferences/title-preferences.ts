@@ -14,7 +14,32 @@ export const PREFERENCE_KEY = {
   guild: (guildId: string) => `pref:guild:${guildId}`,
   /** The person's Discord language as last seen at /login: what the bot's own DMs to them (a lost login) are written in. */
   locale: (userId: string) => `pref:locale:${userId}`,
+  /** A person's /settings spoilers, and a server's default for what the bot posts there on its own. */
+  userSpoilers: (userId: string) => `pref:spoilers:user:${userId}`,
+  guildSpoilers: (guildId: string) => `pref:spoilers:guild:${guildId}`,
 } as const;
+
+/** When a synopsis goes behind spoiler tags: a sequel's unless its prequel is completed (the default), always, or never. */
+export const SPOILER_POLICIES = ['sequels', 'always', 'never'] as const;
+export type SpoilerPolicy = (typeof SPOILER_POLICIES)[number];
+export const SPOILER_POLICY_DEFAULT: SpoilerPolicy = 'sequels';
+
+export function isSpoilerPolicy(value: unknown): value is SpoilerPolicy {
+  return typeof value === 'string' && (SPOILER_POLICIES as readonly string[]).includes(value);
+}
+
+/** Which spoiler policy applies and why: the person's, the server's default, or neither (`sequels`). */
+export interface AppliedSpoilerPolicy {
+  policy: SpoilerPolicy;
+  source: TitleFormSource;
+}
+
+/** The person's choice beats the server's default, which beats `sequels`. */
+export function resolveSpoilerPolicy(user: SpoilerPolicy | undefined, server: SpoilerPolicy | undefined): AppliedSpoilerPolicy {
+  if (user !== undefined) return { policy: user, source: 'user' };
+  if (server !== undefined) return { policy: server, source: 'server' };
+  return { policy: SPOILER_POLICY_DEFAULT, source: 'default' };
+}
 
 /** Why a form applies: the person chose it, their server's default, or neither (the main title). */
 export type TitleFormSource = 'user' | 'server' | 'default';
@@ -72,6 +97,34 @@ export class TitlePreferences {
     return resolveTitleForm(user, server);
   }
 
+  /** The person's own spoiler policy, if they chose one. */
+  async userSpoilers(userId: string): Promise<SpoilerPolicy | undefined> {
+    const raw = await this.kv.get(PREFERENCE_KEY.userSpoilers(userId));
+    return isSpoilerPolicy(raw) ? raw : undefined;
+  }
+
+  async setUserSpoilers(userId: string, policy: SpoilerPolicy): Promise<void> {
+    await this.kv.set(PREFERENCE_KEY.userSpoilers(userId), policy);
+  }
+
+  /** The server's default spoiler policy (for what the bot posts there on its own, and members without a choice). */
+  async serverSpoilers(guildId: string): Promise<SpoilerPolicy | undefined> {
+    const raw = await this.kv.get(PREFERENCE_KEY.guildSpoilers(guildId));
+    return isSpoilerPolicy(raw) ? raw : undefined;
+  }
+
+  /** Sets the server's default; `undefined` resets it to `sequels`. */
+  async setServerSpoilers(guildId: string, policy: SpoilerPolicy | undefined): Promise<void> {
+    if (policy === undefined) await this.kv.delete(PREFERENCE_KEY.guildSpoilers(guildId));
+    else await this.kv.set(PREFERENCE_KEY.guildSpoilers(guildId), policy);
+  }
+
+  /** The spoiler policy of a person's own answers here: theirs, else the server's default, else `sequels` (one store round trip). */
+  async spoilersFor(userId: string, guildId: string | undefined): Promise<AppliedSpoilerPolicy> {
+    const [user, server] = await Promise.all([this.userSpoilers(userId), guildId === undefined ? undefined : this.serverSpoilers(guildId)]);
+    return resolveSpoilerPolicy(user, server);
+  }
+
   /** Keeps the person's Discord language for the DMs the bot sends them on its own (written only when it changed). */
   async noteLocale(userId: string, locale: Locale): Promise<void> {
     // A store too slow to read (its step deadline passed) keeps the language last noted: the next /login notes it.
@@ -88,9 +141,13 @@ export class TitlePreferences {
     return isLocale(raw) ? raw : undefined;
   }
 
-  /** "Forget me": deletes the person's choice and their noted language; returns how many records. */
+  /** "Forget me": deletes the person's choices (title form, spoilers) and their noted language; returns how many records. */
   async forgetUser(userId: string): Promise<number> {
-    const deleted = await Promise.all([this.kv.delete(PREFERENCE_KEY.user(userId)), this.kv.delete(PREFERENCE_KEY.locale(userId))]);
+    const deleted = await Promise.all([
+      this.kv.delete(PREFERENCE_KEY.user(userId)),
+      this.kv.delete(PREFERENCE_KEY.locale(userId)),
+      this.kv.delete(PREFERENCE_KEY.userSpoilers(userId)),
+    ]);
     return deleted.filter(Boolean).length;
   }
 }

@@ -19,6 +19,7 @@ import { COLORS } from './theme.js';
 import { term } from './terms.js';
 import { listStatusLine, pictureUrl, workTitle, type Work } from './work-facts.js';
 import { KIND_WORDS, unitWords } from './kind-words.js';
+import { spoilerTagged } from './spoilers.js';
 import type { AnimeField, MangaField } from '../service/fields.js';
 import { KINDS, numberAt, type EntryOf, type WorkKind, type WorkOf } from '../service/kinds.js';
 
@@ -52,7 +53,7 @@ function joinNames(names: Array<string | undefined>): string | undefined {
   return clean.length > 0 ? clean.map(escapeMarkdown).join(', ') : undefined;
 }
 
-function describe(t: Translator, w: Work, budget: number): string | undefined {
+function describe(t: Translator, w: Work, budget: number, hideSynopsis: boolean): string | undefined {
   const lines: string[] = [];
   const alt = w.alternative_titles;
   const en = alt?.en?.trim();
@@ -63,6 +64,13 @@ function describe(t: Translator, w: Work, budget: number): string | undefined {
   if (synonyms.length > 0) lines.push(t.t('works.details.alsoKnownAs', { names: escapeMarkdown(clipPlain(synonyms.join(', '), 200)) }));
   const header = lines.join('\n');
   const synopsis = w.synopsis?.trim();
+  if (synopsis && hideSynopsis) {
+    // The header first (within half the room), the synopsis shortened inside its spoiler tags, so the tags always close.
+    const top = header ? `${truncate(header, Math.floor(budget / 2))}\n\n` : '';
+    const hidden = spoilerTagged(escapeMarkdown(synopsis), budget - top.length);
+    const text = `${top}${hidden}`.trim();
+    return text === '' ? undefined : text;
+  }
   const text = synopsis ? (header ? `${header}\n\n${escapeMarkdown(synopsis)}` : escapeMarkdown(synopsis)) : header;
   return text ? truncate(text, budget) : undefined;
 }
@@ -136,7 +144,7 @@ function statisticsText(t: Translator, stats: AnimeStatistics | undefined): stri
 }
 
 /** Title, picture and footer, fields, then the description in whatever room the rest leaves. */
-function assemble(t: Translator, w: Work, kind: WorkKind, fields: Array<APIEmbedField | undefined>): APIEmbed {
+function assemble(t: Translator, w: Work, kind: WorkKind, fields: Array<APIEmbedField | undefined>, hideSynopsis: boolean): APIEmbed {
   const embed: APIEmbed = {
     title: truncate(escapeMarkdown(workTitle(w)), 256),
     color: COLORS.brand,
@@ -144,7 +152,7 @@ function assemble(t: Translator, w: Work, kind: WorkKind, fields: Array<APIEmbed
     fields: fields.filter((f): f is APIEmbedField => f !== undefined).slice(0, 25),
   };
   const used = embedTextLength([embed]);
-  const description = describe(t, w, Math.min(DESCRIPTION_BUDGET, DISCORD_LIMITS.embedTotal - TOTAL_MARGIN - used));
+  const description = describe(t, w, Math.min(DESCRIPTION_BUDGET, DISCORD_LIMITS.embedTotal - TOTAL_MARGIN - used), hideSynopsis);
   if (description) embed.description = description;
   const picture = pictureUrl(w.main_picture);
   if (picture) embed.thumbnail = { url: picture };
@@ -223,11 +231,16 @@ const OWN_CLOSING_FIELDS: Partial<Record<AnimeField | MangaField, OwnField>> = {
   statistics: (t, w) => fieldOf(t)('works.details.field.statistics', statisticsText(t, (w as Anime).statistics)),
 };
 
+/** How a details embed is shown: `hideSynopsis` puts the synopsis behind spoiler tags (decided by spoilers.ts). */
+export interface DetailsEmbedOptions {
+  hideSynopsis?: boolean;
+}
+
 /**
  * Details of one work: every present field, unknown enum values humanized — the kind's totals, its run
  * (aired or published), the fields only it has, and the viewer's entry.
  */
-export function detailsEmbed<K extends WorkKind>(t: Translator, kind: K, w: WorkOf<K>): APIEmbed {
+export function detailsEmbed<K extends WorkKind>(t: Translator, kind: K, w: WorkOf<K>, o: DetailsEmbedOptions = {}): APIEmbed {
   const field = fieldOf(t);
   const spec = KINDS[kind];
   const ongoing = w.status === spec.ongoing;
@@ -242,5 +255,5 @@ export function detailsEmbed<K extends WorkKind>(t: Translator, kind: K, w: Work
     ...tailFields(t, w),
     ...spec.ownFields.map((name) => OWN_CLOSING_FIELDS[name]?.(t, w)),
     field('works.details.field.yourList', w.my_list_status ? listStatusLine(t, kind, w.my_list_status as EntryOf<K>, w) : undefined, false),
-  ]);
+  ], o.hideSynopsis ?? false);
 }

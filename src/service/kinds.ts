@@ -110,6 +110,10 @@ export interface KindSpec<K extends WorkKind = WorkKind> {
   readonly progress: readonly ProgressUnit<K>[];
   /** The count a server's mirror keeps and its leaderboards sum. */
   readonly mainProgress: ProgressUnit<K>;
+  /** The count a random pick's maximum filters by (`max_episodes`, `max_volumes`). */
+  readonly pickCount: ProgressUnit<K>;
+  /** The work statuses a random pick's `airing` filter names: still coming out, finished, not out yet. */
+  readonly runStatuses: { readonly airing: string; readonly finished: string; readonly not_yet_aired: string };
   /** Rewatching or rereading: the flag, how many times, and its value. */
   readonly repeat: {
     readonly flag: keyof EntryOf<K> & keyof UpdateOf<K> & string;
@@ -148,6 +152,8 @@ export const ANIME: KindSpec<'anime'> = {
   ownFields: ANIME_ONLY_FIELDS,
   progress: [EPISODES],
   mainProgress: EPISODES,
+  pickCount: EPISODES,
+  runStatuses: { airing: 'currently_airing', finished: 'finished_airing', not_yet_aired: 'not_yet_aired' },
   repeat: { flag: 'is_rewatching', times: 'num_times_rewatched', value: 'rewatch_value' },
   writable: {
     status: { type: 'status' },
@@ -178,6 +184,8 @@ export const MANGA: KindSpec<'manga'> = {
   ownFields: MANGA_ONLY_FIELDS,
   progress: [VOLUMES, CHAPTERS],
   mainProgress: CHAPTERS,
+  pickCount: VOLUMES,
+  runStatuses: { airing: 'currently_publishing', finished: 'finished', not_yet_aired: 'not_yet_published' },
   repeat: { flag: 'is_rereading', times: 'num_times_reread', value: 'reread_value' },
   writable: {
     status: { type: 'status' },

@@ -10,6 +10,8 @@ import type { TokenSource } from '../service/token-source.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
 import { detailsEmbed } from '../render/details.js';
+import { hideSynopsisOf, type CompletedKnowledge } from '../render/spoilers.js';
+import { joinKnowledge, spoilerKnowledge } from './spoilers.js';
 import type { Translator } from '../i18n/index.js';
 import { term } from '../render/terms.js';
 import type { RenderedMessage } from '../render/limits.js';
@@ -104,17 +106,26 @@ function quickActions(t: Translator, kind: WorkKind, id: number): APIActionRowCo
   ];
 }
 
-export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number, lookups = LOOKUPS_PER_DETAILS): Promise<RenderedMessage> {
+/** What a caller adds to the details: titles it knows the person completed (a list it read for them in this answer). */
+export interface DetailsOptions {
+  lookups?: number;
+  completed?: CompletedKnowledge;
+}
+
+export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number, o: DetailsOptions = {}): Promise<RenderedMessage> {
+  const lookups = o.lookups ?? LOOKUPS_PER_DETAILS;
   // "In this server" comes from the store alone (two reads); read it while the service answers, left out
-  // when the store takes longer than two store steps (it never throws).
+  // when the store takes longer than two store steps (it never throws). So are the spoiler policy and mirror.
   const server = storeReadOrFallback(ctx, serverDetailsPart(ctx, kind, id), NO_SERVER_PART, 'the server view', 2);
+  const spoilers = spoilerKnowledge(ctx);
   const fetched = await fetchWork(ctx, kind, id);
   await ctx.deps.nsfwRatings.remember(kind, [fetched]);
   if (isNsfw(fetched.nsfw) && !ctx.where.ageRestricted) {
     throw new UserFacingError('works.error.nsfwDetails');
   }
   const { work, unchecked } = ctx.where.ageRestricted ? { work: fetched, unchecked: 0 } : await withSafeReferences(ctx, kind, fetched, lookups);
-  const embed = detailsEmbed(ctx.t, kind, work);
+  const known = await spoilers;
+  const embed = detailsEmbed(ctx.t, kind, work, { hideSynopsis: hideSynopsisOf(known.policy, fetched, joinKnowledge(known.completed, o.completed ?? {})) });
   const part = await server;
   return { embeds: [embed, ...part.embeds], components: [...quickActions(ctx.t, kind, id), ...checkMoreRow(ctx.t, kind, id, unchecked), ...part.components] };
 }
@@ -146,7 +157,7 @@ export const checkMoreHandler: ComponentHandler = {
   async run(ctx, fields) {
     const kind = kindOfCode(fields.string());
     const id = fields.int();
-    return renderDetails(ctx, kind, id, Number.POSITIVE_INFINITY);
+    return renderDetails(ctx, kind, id, { lookups: Number.POSITIVE_INFINITY });
   },
 };
 

@@ -1,3 +1,4 @@
+import { PickSessions } from '../../src/store/pick-sessions.js';
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { Reminders } from '../../src/reminders/reminders.js';
 import { Social } from '../../src/social/social.js';
@@ -84,6 +85,7 @@ describe('router failures', () => {
       now: Date.now,
       titleCache: new TitleCache(Date.now),
       nsfwRatings: new NsfwRatings(new MemoryEngine()),
+      picks: new PickSessions(new MemoryEngine()),
       covers: new CoverSource({ hosts: [] }),
       serviceWebUrl: 'https://service.example.test',
       airing: new SeasonAiring({ service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }), now: Date.now }),

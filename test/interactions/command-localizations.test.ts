@@ -143,17 +143,17 @@ describe('slash command translations', () => {
         booleanOption('nsfw', 'Include not-safe-for-work titles'),
         stringOption('order', 'A new option', { choices: ['newest', 'oldest'] as const }),
       ]),
-      subcommand('random', 'A new subcommand'),
+      subcommand('surprise', 'A new subcommand'),
     ]);
     const texts: CommandTexts = {
       ...COMMAND_TEXTS.de,
       'anime search order': { name: 'reihenfolge', description: 'Reihenfolge', choices: { newest: 'Neueste', oldest: 'Älteste', best: 'Beste' } },
     };
     const gaps = textGaps([grown], texts);
-    expect(gaps).toContain('missing: anime random');
+    expect(gaps).toContain('missing: anime surprise');
     expect(gaps).toContain('unknown choice: anime search order = best');
     expect(gaps).toContain('unknown: anime info');
-    expect(textGaps([grown], COMMAND_TEXTS.de)).toEqual(expect.arrayContaining(['missing: anime search order', 'missing: anime random']));
+    expect(textGaps([grown], COMMAND_TEXTS.de)).toEqual(expect.arrayContaining(['missing: anime search order', 'missing: anime surprise']));
     const oneChoice: CommandTexts = { ...texts, 'anime search order': { name: 'reihenfolge', description: 'Reihenfolge', choices: { newest: 'Neueste' } } };
     expect(textGaps([grown], oneChoice)).toContain('missing choice: anime search order = oldest');
   });

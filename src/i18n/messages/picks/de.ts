@@ -1,0 +1,33 @@
+import type { Messages } from '../../message-types.js';
+import type { picks as en } from './en.js';
+
+export const picks: Messages<typeof en> = {
+  'picks.error.userNotHere.title': "Hier kein Nutzer",
+  'picks.error.userNotHere.text': "`user` wählt aus der öffentlichen „Geplant“-Liste von jemandem; das geht nicht zusammen mit `from: {from}`. Lass es weg oder wähle aus ihrer „Geplant“-Liste.",
+  'picks.error.suggestionsNeedLogin.title': "Deine Vorschläge brauchen dein Konto",
+  'picks.error.suggestionsNeedLogin.text': "Vorschläge gibt es für dein verknüpftes Konto. Verknüpfe es mit `/login`, oder wähle aus `from: season` oder der Liste von jemandem (`user`).",
+  'picks.error.whoseList.title': "Wessen Liste?",
+  'picks.error.whoseList.text': "Verknüpfe dein Konto mit `/login`, um aus deiner eigenen Liste zu wählen, oder gib `user` an, um aus der öffentlichen Liste von jemandem zu wählen.",
+  'picks.error.expired.title': "Diese Auswahl ist abgelaufen",
+  'picks.error.expired.text': "Ihre Titel werden nicht mehr aufbewahrt (eine Auswahl gilt eine Stunde). Führe den Befehl erneut aus.",
+  'picks.error.exhausted.title': "Keine weiteren Titel",
+  'picks.error.exhausted.text': "{count, plural, one {Der einzige passende Titel wurde} other {Alle # passenden Titel wurden}} in dieser Antwort schon gezeigt. Führe den Befehl erneut aus, um von vorn zu beginnen.",
+  'picks.source.own': "{kind, select, manga {deiner Liste „Lesen geplant“} other {deiner Liste „Geplant“}}",
+  'picks.source.user': "{kind, select, manga {der Liste „Lesen geplant“ von {user}} other {der Liste „Geplant“ von {user}}}",
+  'picks.source.suggestions': "deinen Vorschlägen",
+  'picks.source.season': "den Animes dieser Saison",
+  'picks.filter.nsfw': "jugendfrei (dieser Kanal hat keine Altersbeschränkung)",
+  'picks.filter.genre': "Genre {genre}",
+  'picks.filter.max': "{kind, select, manga {höchstens {max, plural, one {# Band} other {# Bände}}} other {höchstens {max, plural, one {# Folge} other {# Folgen}}}} (unbekannte Anzahl weggelassen)",
+  'picks.filter.mediaType': "Typ {type}",
+  'picks.filter.airing.airing': "läuft oder erscheint noch",
+  'picks.filter.airing.finished': "abgeschlossen",
+  'picks.filter.airing.not_yet_aired': "noch nicht erschienen",
+  'picks.empty.title': "Nichts passt",
+  'picks.empty.pool': "Auswahl aus {source}: {count, plural, =0 {keine Titel} one {# Titel} other {# Titel}}.",
+  'picks.empty.step': "• {filter}: {count, plural, =0 {keiner übrig} one {# übrig} other {# übrig}}",
+  'picks.empty.emptiedBy': "Der Filter **{filter}** hat nichts übrig gelassen: Lass ihn weg oder lockere ihn.",
+  'picks.empty.poolEmpty': "{kind, select, manga {Es gibt nichts zur Auswahl: Setze zuerst Titel auf „Lesen geplant“.} other {Es gibt nichts zur Auswahl.}}",
+  'picks.another': "Noch einer ({left} übrig)",
+  'picks.header': "Zufallsauswahl {shown} von {count, plural, one {# passenden Titel} other {# passenden Titeln}}.",
+};

@@ -1,0 +1,33 @@
+import type { Messages } from '../../message-types.js';
+import type { picks as en } from './en.js';
+
+export const picks: Messages<typeof en> = {
+  'picks.error.userNotHere.title': "Aquí no va un usuario",
+  'picks.error.userNotHere.text': "`user` elige de la lista pública «Planeado» de alguien; no se puede combinar con `from: {from}`. Quítalo o elige de su lista «Planeado».",
+  'picks.error.suggestionsNeedLogin.title': "Tus sugerencias necesitan tu cuenta",
+  'picks.error.suggestionsNeedLogin.text': "Las sugerencias son para tu cuenta vinculada. Vincúlala con `/login`, o elige de `from: season` o de la lista de alguien (`user`).",
+  'picks.error.whoseList.title': "¿De qué lista?",
+  'picks.error.whoseList.text': "Vincula tu cuenta con `/login` para elegir de tu propia lista, o indica `user` para elegir de la lista pública de alguien.",
+  'picks.error.expired.title': "Esta elección ha terminado",
+  'picks.error.expired.text': "Sus títulos ya no se guardan (una elección dura una hora). Vuelve a usar el comando para una nueva.",
+  'picks.error.exhausted.title': "No quedan títulos",
+  'picks.error.exhausted.text': "{count, plural, one {El único título que encaja ya se ha mostrado} other {Los # títulos que encajan ya se han mostrado}} en esta respuesta. Vuelve a usar el comando para empezar de nuevo.",
+  'picks.source.own': "{kind, select, manga {tu lista «Lectura planeada»} other {tu lista «Planeado»}}",
+  'picks.source.user': "{kind, select, manga {la lista «Lectura planeada» de {user}} other {la lista «Planeado» de {user}}}",
+  'picks.source.suggestions': "tus sugerencias",
+  'picks.source.season': "los animes de esta temporada",
+  'picks.filter.nsfw': "apto para todos (este canal no tiene restricción de edad)",
+  'picks.filter.genre': "género {genre}",
+  'picks.filter.max': "{kind, select, manga {como mucho {max, plural, one {# volumen} other {# volúmenes}}} other {como mucho {max, plural, one {# episodio} other {# episodios}}}} (sin los de número desconocido)",
+  'picks.filter.mediaType': "tipo {type}",
+  'picks.filter.airing.airing': "aún en emisión o publicación",
+  'picks.filter.airing.finished': "terminado",
+  'picks.filter.airing.not_yet_aired': "aún sin estrenar",
+  'picks.empty.title': "Nada encaja",
+  'picks.empty.pool': "Eligiendo de {source}: {count, plural, =0 {ningún título} one {# título} other {# títulos}}.",
+  'picks.empty.step': "• {filter}: {count, plural, =0 {no queda ninguno} one {queda #} other {quedan #}}",
+  'picks.empty.emptiedBy': "El filtro **{filter}** no dejó nada: quítalo o amplíalo.",
+  'picks.empty.poolEmpty': "{kind, select, manga {No hay nada entre lo que elegir: añade antes títulos a «Lectura planeada».} other {No hay nada entre lo que elegir.}}",
+  'picks.another': "Otro (quedan {left})",
+  'picks.header': "Elección al azar {shown} de {count, plural, one {# título que encaja} other {# títulos que encajan}}.",
+};

@@ -1,0 +1,33 @@
+import type { Messages } from '../../message-types.js';
+import type { picks as en } from './en.js';
+
+export const picks: Messages<typeof en> = {
+  'picks.error.userNotHere.title': "Pas d’utilisateur ici",
+  'picks.error.userNotHere.text': "`user` choisit dans la liste publique « À voir » de quelqu’un ; impossible avec `from: {from}`. Retire-le, ou choisis dans sa liste « À voir ».",
+  'picks.error.suggestionsNeedLogin.title': "Tes suggestions demandent ton compte",
+  'picks.error.suggestionsNeedLogin.text': "Les suggestions sont faites pour ton compte lié. Lie-le avec `/login`, ou choisis dans `from: season` ou dans la liste de quelqu’un (`user`).",
+  'picks.error.whoseList.title': "La liste de qui ?",
+  'picks.error.whoseList.text': "Lie ton compte avec `/login` pour choisir dans ta propre liste, ou indique `user` pour choisir dans la liste publique de quelqu’un.",
+  'picks.error.expired.title': "Ce tirage est terminé",
+  'picks.error.expired.text': "Ses titres ne sont plus gardés (un tirage dure une heure). Relance la commande pour en faire un nouveau.",
+  'picks.error.exhausted.title': "Plus de titres",
+  'picks.error.exhausted.text': "{count, plural, one {Le seul titre qui convient a déjà été montré} other {Les # titres qui conviennent ont déjà été montrés}} dans cette réponse. Relance la commande pour recommencer.",
+  'picks.source.own': "{kind, select, manga {ta liste « À lire »} other {ta liste « À voir »}}",
+  'picks.source.user': "{kind, select, manga {la liste « À lire » de {user}} other {la liste « À voir » de {user}}}",
+  'picks.source.suggestions': "tes suggestions",
+  'picks.source.season': "les animes de cette saison",
+  'picks.filter.nsfw': "tout public (ce salon n’est pas soumis à une limite d’âge)",
+  'picks.filter.genre': "du genre {genre}",
+  'picks.filter.max': "{kind, select, manga {au plus {max, plural, one {# volume} other {# volumes}}} other {au plus {max, plural, one {# épisode} other {# épisodes}}}} (nombre inconnu exclu)",
+  'picks.filter.mediaType': "de type {type}",
+  'picks.filter.airing.airing': "encore en diffusion ou en publication",
+  'picks.filter.airing.finished': "terminé",
+  'picks.filter.airing.not_yet_aired': "pas encore sorti",
+  'picks.empty.title': "Rien ne convient",
+  'picks.empty.pool': "Tirage dans {source} : {count, plural, =0 {aucun titre} one {# titre} other {# titres}}.",
+  'picks.empty.step': "• {filter} : {count, plural, =0 {plus aucun} one {# restant} other {# restants}}",
+  'picks.empty.emptiedBy': "Le filtre **{filter}** n’a rien laissé : retire-le ou élargis-le.",
+  'picks.empty.poolEmpty': "{kind, select, manga {Il n’y a rien à tirer : ajoute d’abord des titres à « À lire ».} other {Il n’y a rien à tirer.}}",
+  'picks.another': "Un autre ({left} restants)",
+  'picks.header': "Tirage {shown} parmi {count, plural, one {# titre qui convient} other {# titres qui conviennent}}.",
+};

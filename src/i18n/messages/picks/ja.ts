@@ -1,0 +1,33 @@
+import type { Messages } from '../../message-types.js';
+import type { picks as en } from './en.js';
+
+export const picks: Messages<typeof en> = {
+  'picks.error.userNotHere.title': "ここではユーザーを指定できません",
+  'picks.error.userNotHere.text': "`user` は誰かの公開「視聴予定」リストから選びます。`from: {from}` とは一緒に使えません。外すか、その人の「視聴予定」から選んでください。",
+  'picks.error.suggestionsNeedLogin.title': "おすすめにはアカウントが必要です",
+  'picks.error.suggestionsNeedLogin.text': "おすすめは連携したアカウント向けです。`/login` で連携するか、`from: season` や誰かのリスト（`user`）から選んでください。",
+  'picks.error.whoseList.title': "誰のリスト？",
+  'picks.error.whoseList.text': "自分のリストから選ぶには `/login` でアカウントを連携するか、`user` を指定して誰かの公開リストから選んでください。",
+  'picks.error.expired.title': "この抽選は終了しました",
+  'picks.error.expired.text': "タイトルはもう保存されていません（抽選は1時間有効）。もう一度コマンドを実行してください。",
+  'picks.error.exhausted.title': "これ以上タイトルはありません",
+  'picks.error.exhausted.text': "条件に合う{count}件のタイトルはこの返信ですべて表示しました。最初からやり直すにはもう一度コマンドを実行してください。",
+  'picks.source.own': "{kind, select, manga {あなたの「読書予定」} other {あなたの「視聴予定」}}",
+  'picks.source.user': "{kind, select, manga {{user}さんの「読書予定」} other {{user}さんの「視聴予定」}}",
+  'picks.source.suggestions': "あなたへのおすすめ",
+  'picks.source.season': "今シーズンのアニメ",
+  'picks.filter.nsfw': "全年齢向け（このチャンネルは年齢制限なし）",
+  'picks.filter.genre': "ジャンル {genre}",
+  'picks.filter.max': "{kind, select, manga {{max}巻以下} other {{max}話以下}}（数が不明なものは除外）",
+  'picks.filter.mediaType': "種類 {type}",
+  'picks.filter.airing.airing': "放送中・連載中",
+  'picks.filter.airing.finished': "完結",
+  'picks.filter.airing.not_yet_aired': "未公開",
+  'picks.empty.title': "条件に合うものがありません",
+  'picks.empty.pool': "{source}から抽選：{count}件。",
+  'picks.empty.step': "• {filter}：残り{count}件",
+  'picks.empty.emptiedBy': "フィルター **{filter}** で何も残りませんでした。外すか条件をゆるめてください。",
+  'picks.empty.poolEmpty': "{kind, select, manga {選べるものがありません。先に「読書予定」にタイトルを追加してください。} other {選べるものがありません。}}",
+  'picks.another': "別のを（残り{left}件）",
+  'picks.header': "条件に合う{count}件から{shown}回目の抽選。",
+};

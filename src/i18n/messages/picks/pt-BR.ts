@@ -1,0 +1,33 @@
+import type { Messages } from '../../message-types.js';
+import type { picks as en } from './en.js';
+
+export const picks: Messages<typeof en> = {
+  'picks.error.userNotHere.title': "Sem usuário aqui",
+  'picks.error.userNotHere.text': "`user` escolhe da lista pública “Planejo assistir” de alguém; não dá para combinar com `from: {from}`. Tire-o, ou escolha da lista “Planejo assistir” dessa pessoa.",
+  'picks.error.suggestionsNeedLogin.title': "Suas sugestões precisam da sua conta",
+  'picks.error.suggestionsNeedLogin.text': "As sugestões são feitas para a sua conta vinculada. Vincule-a com `/login`, ou escolha de `from: season` ou da lista de alguém (`user`).",
+  'picks.error.whoseList.title': "A lista de quem?",
+  'picks.error.whoseList.text': "Vincule sua conta com `/login` para escolher da sua própria lista, ou informe `user` para escolher da lista pública de alguém.",
+  'picks.error.expired.title': "Este sorteio terminou",
+  'picks.error.expired.text': "Os títulos dele não estão mais guardados (um sorteio dura uma hora). Use o comando de novo para um novo sorteio.",
+  'picks.error.exhausted.title': "Não há mais títulos",
+  'picks.error.exhausted.text': "{count, plural, one {O único título que se encaixa já foi mostrado} other {Todos os # títulos que se encaixam já foram mostrados}} nesta resposta. Use o comando de novo para recomeçar.",
+  'picks.source.own': "{kind, select, manga {sua lista “Planejo ler”} other {sua lista “Planejo assistir”}}",
+  'picks.source.user': "{kind, select, manga {a lista “Planejo ler” de {user}} other {a lista “Planejo assistir” de {user}}}",
+  'picks.source.suggestions': "suas sugestões",
+  'picks.source.season': "os animes desta temporada",
+  'picks.filter.nsfw': "livre para todos (este canal não tem restrição de idade)",
+  'picks.filter.genre': "gênero {genre}",
+  'picks.filter.max': "{kind, select, manga {no máximo {max, plural, one {# volume} other {# volumes}}} other {no máximo {max, plural, one {# episódio} other {# episódios}}}} (contagem desconhecida fica de fora)",
+  'picks.filter.mediaType': "tipo {type}",
+  'picks.filter.airing.airing': "ainda em exibição ou publicação",
+  'picks.filter.airing.finished': "finalizado",
+  'picks.filter.airing.not_yet_aired': "ainda não lançado",
+  'picks.empty.title': "Nada se encaixa",
+  'picks.empty.pool': "Sorteando de {source}: {count, plural, =0 {nenhum título} one {# título} other {# títulos}}.",
+  'picks.empty.step': "• {filter}: {count, plural, =0 {nenhum restou} one {# restou} other {# restaram}}",
+  'picks.empty.emptiedBy': "O filtro **{filter}** não deixou nada: tire-o ou afrouxe-o.",
+  'picks.empty.poolEmpty': "{kind, select, manga {Não há nada para sortear: adicione antes títulos a “Planejo ler”.} other {Não há nada para sortear.}}",
+  'picks.another': "Outro ({left} restantes)",
+  'picks.header': "Sorteio {shown} de {count, plural, one {# título que se encaixa} other {# títulos que se encaixam}}.",
+};
