@@ -36,6 +36,7 @@ import { DEFAULT_LIMITS } from '../config/config.js';
 import { DEFAULT_FEED_BATCH_SECONDS, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../config/defaults.js';
 import { StoreSteps } from '../store/store-steps.js';
 import { Feed } from '../social/feed.js';
+import { GroupPolls } from '../social/group-polls.js';
 import { Social } from '../social/social.js';
 import { serviceListSource } from '../social/list-source.js';
 import { TitlePreferences } from '../preferences/title-preferences.js';
@@ -125,6 +126,8 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
   const feed = await openFeed(o, now, store, jobs, social, metrics);
+  const polls = new GroupPolls({ kv: store.engine, jobs, now, log });
+  await polls.define();
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
   const covers = openCovers(store.engine, config.covers, log, metrics);
@@ -142,6 +145,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     reminders,
     social,
     feed,
+    polls,
     preferences,
     pendingNotice: afterAnswer(reminders, social),
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
