@@ -133,6 +133,8 @@ export interface GroupPollsOptions {
   now: () => number;
   log: Logger;
   leaseMs?: number;
+  /** How long after a read that found the ended poll not yet finalized it is read again (default RECHECK_MS). */
+  recheckMs?: number;
 }
 
 export class GroupPolls {
@@ -220,7 +222,8 @@ export class GroupPolls {
         this.o.log.error('Discord never reported a poll finalized; no result is posted', { messageId: poll.messageId });
         return;
       }
-      return this.schedule(poll.messageId, `check:${Math.floor(now / RECHECK_MS)}`, RECHECK_MS);
+      const recheckMs = this.o.recheckMs ?? RECHECK_MS;
+      return this.schedule(poll.messageId, `check:${Math.floor(now / recheckMs)}`, recheckMs);
     }
     await this.post(poll, pollResult(poll.answers, reading.counts), port, signal, run);
   }
