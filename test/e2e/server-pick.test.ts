@@ -206,6 +206,19 @@ describe.each(TRANSPORTS)('/server pick and its poll over the %s transport', (tr
     expect(late.text).toContain('already ended');
   });
 
+  it('the end is a job: a poll opened before a restart gets its result after it', async () => {
+    const out = await pick(m1, { poll_hours: 1 });
+    await click(out.message, 'Vote', m1);
+    const poll = await until(() => stack.discord.guilds.pollsIn(CHANNEL).at(-1));
+    stack.discord.guilds.vote(poll.id, m2.id, [1]);
+    const before = results().length;
+    await stack.restartBot();
+    await pass(HOUR);
+    const result = await until(() => results().at(before));
+    expect(textOf(result)).toContain(`The vote is in: ${white[0]?.title}`);
+    expect(textOf(result)).toContain('1 vote** of 1');
+  });
+
   it('a poll Discord refuses is told: the bot lacks Send Polls', async () => {
     const out = await pick(m1, {}, where(NO_POLLS));
     const refused = await click(out.message, 'Vote', m1, where(NO_POLLS));
