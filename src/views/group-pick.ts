@@ -151,7 +151,8 @@ export const pickVoteHandler: ComponentHandler = {
       nonce,
       signal: ctx.signal,
     });
-    const expiresAt = created.expiresAt || ctx.deps.now() + pick.hours * 3_600_000;
+    // On the bot's own clock (the end job's schedule); Discord's clock says when it is final.
+    const expiresAt = ctx.deps.now() + pick.hours * 3_600_000;
     const added = await ctx.deps.polls.opened({
       messageId: created.messageId,
       channelId: pick.channelId,
@@ -162,7 +163,8 @@ export const pickVoteHandler: ComponentHandler = {
       expiresAt,
       answers,
     });
-    return openMessage(ctx.t, created.messageId, expiresAt, !added);
+    const shownEnd = added ? expiresAt : ((await ctx.deps.polls.poll(created.messageId))?.expiresAt ?? expiresAt);
+    return openMessage(ctx.t, created.messageId, shownEnd, !added);
   },
 };
 
