@@ -24,7 +24,7 @@ export const RECHECK_FOR_MS = 30 * MINUTE;
 /** A poll's record is kept this long after its end (End poll clicks are answered meanwhile). */
 const POLL_KEEP_AFTER_MS = 7 * 24 * HOUR;
 
-export type PollKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'delete'>;
+export type PollKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'delete' | 'keys'>;
 
 export const POLL_KEY = {
   pick: (pickId: string) => `gpoll:pick:${pickId}`,
@@ -191,6 +191,25 @@ export class GroupPolls {
     const added = await this.o.kv.setIfAbsent(POLL_KEY.poll(poll.messageId), JSON.stringify(poll), keep);
     await this.schedule(poll.messageId, 'expiry', Math.max(0, poll.expiresAt - this.o.now()));
     return added;
+  }
+
+  /**
+   * "Forget me": picks this user ran are deleted; polls they started forget them (End poll is then for
+   * members with Manage Events). Returns how many records changed.
+   */
+  async forgetUser(discordUserId: string): Promise<number> {
+    let changed = 0;
+    for (const key of await this.o.kv.keys('gpoll:pick:')) {
+      if (parse<PickRecord>(await this.o.kv.get(key))?.invokerId === discordUserId && (await this.o.kv.delete(key))) changed++;
+    }
+    for (const key of await this.o.kv.keys('gpoll:poll:')) {
+      const raw = await this.o.kv.get(key);
+      const poll = parse<PollRecord>(raw);
+      if (raw === undefined || poll?.creatorId !== discordUserId) continue;
+      const keep = Math.max(0, poll.expiresAt - this.o.now()) + POLL_KEEP_AFTER_MS;
+      if (await this.o.kv.compareAndSet(key, raw, JSON.stringify({ ...poll, creatorId: '' }), keep)) changed++;
+    }
+    return changed;
   }
 
   /** The poll ended (End poll, or Discord's MESSAGE_UPDATE): its end job runs now. Unknown polls are ignored. */

@@ -78,6 +78,17 @@ describe.each(engineCases())('the end of a poll on $kind', (engineCase) => {
     expect((await polls.poll(MESSAGE))?.resultAt).toBeDefined();
   });
 
+  it.skipIf(engineCase.skipped)('"forget me": the picks a user ran go, the polls they started forget them', async () => {
+    const polls = await process(() => ({ finalized: false, counts: new Map() }), []);
+    const theirs = await polls.savePick({ guildId: '2', channelId: '1', kind: 'anime', invokerId: '3', hours: 24, titles });
+    const others = await polls.savePick({ guildId: '2', channelId: '1', kind: 'anime', invokerId: '4', hours: 24, titles });
+    await polls.opened(record(Date.now() + 3_600_000));
+    expect(await polls.forgetUser('3')).toBe(2);
+    expect(await polls.pick(theirs)).toBeUndefined();
+    expect((await polls.pick(others))?.invokerId).toBe('4');
+    expect((await polls.poll(MESSAGE))?.creatorId).toBe('');
+  });
+
   it.skipIf(engineCase.skipped || !engineCase.shared)('two processes told of the end at once post one result', async () => {
     const posts: PollResult[] = [];
     const read = () => ({ finalized: true, counts: new Map([[1, 1]]) });
