@@ -12,6 +12,7 @@ import { isRecord } from './errors.js';
 import { messageForPayload } from './messages.js';
 import { applicationRoutes } from './rest/application.js';
 import { channelRoutes } from './rest/channels.js';
+import { pollRoutes } from './rest/polls.js';
 import { commandRoutes } from './rest/commands.js';
 import { guildRoutes } from './rest/guilds.js';
 import { serve, type Reply, type RequestContext } from './rest/http.js';
@@ -73,6 +74,7 @@ class FakeDiscordServer implements FakeDiscord {
       ...applicationRoutes(state),
       ...userRoutes(state),
       ...channelRoutes(state),
+      ...pollRoutes(state),
       ...guildRoutes(state),
       ...interactionCallbackRoutes(state),
       ...interactionWebhookRoutes(state),
@@ -90,6 +92,14 @@ class FakeDiscordServer implements FakeDiscord {
         application: { id: this.applicationId, flags: 0 },
       }),
     });
+    state.guilds.setPollEvents((t, d, guildId, intent) => {
+      this.gateway.dispatch(t, d, guildId, intent);
+    });
+  }
+
+  passTime(ms: number): void {
+    this.clock.advance(ms);
+    this.state.guilds.settlePolls();
   }
 
   get identifies(): FakeDiscord['identifies'] {

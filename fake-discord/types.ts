@@ -114,6 +114,8 @@ export interface FakeDiscord {
   identifies: GatewayIdentify[];
   registeredCommands(guildId?: string): unknown[];
   clock: { advance(ms: number): void; now(): number };
+  /** Moves the fake's clock on and ends the polls that expired meanwhile (as Discord does when their time is up). */
+  passTime(ms: number): void;
   /** Resolves when some client is identified/resumed and ready to receive events (now or later). */
   connected(): Promise<void>;
   /** Closes every gateway connection with `code` (default 1000 → client re-identifies; 4000 → client resumes). */
@@ -279,4 +281,14 @@ export interface FakeGuildsApi {
   threadsIn(channelId: string): Array<{ id: string; parentId: string; messageId: string; name: string; autoArchiveDuration: number }>;
   /** Same queue as `dms.failNext`: the next `n` message posts to any channel fail with `fault`. */
   failNext(n: number, fault: MessageFault): void;
+  /**
+   * A member votes in a poll as their Discord client would (answer ids from 1): the choice replaces their
+   * earlier one, `[]` takes it back; MESSAGE_POLL_VOTE_ADD / REMOVE go to sessions with GUILD_MESSAGE_POLLS.
+   * Throws for a poll that ended, a non-member, an unknown answer, or several answers without multiselect.
+   */
+  vote(messageId: string, userId: string, answerIds: number[]): void;
+  /** The bot's poll messages in a channel with their live counts (`poll.results`). */
+  pollsIn(channelId: string): RecordedMessage[];
+  /** Ends the polls whose expiry passed on the fake's clock (finalized, MESSAGE_UPDATE sent). `passTime` does it too. */
+  settlePolls(): void;
 }

@@ -55,6 +55,30 @@ export class Actions {
     return this.discord.registeredCommands();
   }
 
+  /**
+   * A vote in a poll the user sees in this place, as Discord's client casts it (the fake sends the
+   * gateway's vote events); choosing the same answer again takes the vote back.
+   */
+  vote(place: Place, user: SandboxUser, messageId: string, answerId: number): void {
+    const message = this.timeline.findMessage(place, user, messageId) as { poll?: { answers?: Array<{ answer_id?: unknown }>; results?: { is_finalized?: unknown } } } | undefined;
+    const poll = message?.poll;
+    if (!poll) throw new ActionError('There is no poll in that message here.');
+    if (poll.results?.is_finalized === true) throw new ActionError('This poll has ended.');
+    if (!(poll.answers ?? []).some((a) => a.answer_id === answerId)) throw new ActionError('That poll has no such answer.');
+    const mine = this.voted.get(`${messageId}:${user.id}`);
+    const choice = mine === answerId ? [] : [answerId];
+    try {
+      this.discord.guilds.vote(messageId, user.id, choice);
+    } catch (error) {
+      throw new ActionError(error instanceof Error ? error.message.replace(/^fake discord: /, '') : 'The vote was refused.');
+    }
+    if (choice.length === 0) this.voted.delete(`${messageId}:${user.id}`);
+    else this.voted.set(`${messageId}:${user.id}`, answerId);
+  }
+
+  /** Each user's current answer per poll (message id:user id → answer id). */
+  private readonly voted = new Map<string, number>();
+
   /** Throws ClientRefusal, sending nothing, for what Discord's client checks before sending. */
   runCommand(place: Place, user: SandboxUser, input: CommandInput, lang: Languages = DEFAULT_LANGUAGES): Entry {
     const leaf = this.leafOptions(input);

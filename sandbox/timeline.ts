@@ -34,7 +34,39 @@ export interface MessageView {
   components: unknown[];
   /** Pictures the message carries, served by the page itself (`/attachments/<id>`), with their alt text. */
   attachments: AttachmentView[];
+  /** A native poll the message carries, with its counts as Discord reports them now. */
+  poll?: PollView;
   timestamp: string;
+}
+
+export interface PollView {
+  question: string;
+  answers: Array<{ id: number; text: string; count: number }>;
+  /** When it ends (ISO time). */
+  expiry: string;
+  finalized: boolean;
+  total: number;
+}
+
+function pollView(poll: unknown): PollView | undefined {
+  if (typeof poll !== 'object' || poll === null) return undefined;
+  const p = poll as { question?: { text?: unknown }; answers?: unknown; expiry?: unknown; results?: { answer_counts?: unknown; is_finalized?: unknown } };
+  const counts = new Map<number, number>();
+  for (const c of Array.isArray(p.results?.answer_counts) ? p.results.answer_counts : []) {
+    const r = c as { id?: unknown; count?: unknown };
+    if (typeof r.id === 'number' && typeof r.count === 'number') counts.set(r.id, r.count);
+  }
+  const answers = (Array.isArray(p.answers) ? p.answers : []).flatMap((a: unknown) => {
+    const r = a as { answer_id?: unknown; poll_media?: { text?: unknown } };
+    return typeof r.answer_id === 'number' ? [{ id: r.answer_id, text: typeof r.poll_media?.text === 'string' ? r.poll_media.text : '', count: counts.get(r.answer_id) ?? 0 }] : [];
+  });
+  return {
+    question: typeof p.question?.text === 'string' ? p.question.text : '',
+    answers,
+    expiry: typeof p.expiry === 'string' ? p.expiry : '',
+    finalized: p.results?.is_finalized === true,
+    total: answers.reduce((sum, a) => sum + a.count, 0),
+  };
 }
 
 export interface AttachmentView {
@@ -202,6 +234,10 @@ function messageView(m: RecordedMessage): MessageView {
     embeds: m.embeds,
     components: m.components ?? [],
     attachments: attachmentViews(m.attachments),
+    ...(() => {
+      const poll = pollView((m as unknown as { poll?: unknown }).poll);
+      return poll ? { poll } : {};
+    })(),
     timestamp: m.timestamp,
   };
 }

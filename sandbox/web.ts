@@ -165,7 +165,7 @@ function apiRoutes(actions: Actions, timeline: Timeline, o: PageOptions): expres
   return router;
 }
 
-/** What the page does: commands, autocomplete, components, and the sandbox's clock. */
+/** What the page does: commands, autocomplete, components, votes in polls, and the sandbox's clock. */
 function actionRoutes(router: express.Router, actions: Actions): void {
   router.post('/command', (req, res) => {
     const body = bodyOf(req);
@@ -191,6 +191,15 @@ function actionRoutes(router: express.Router, actions: Actions): void {
       ? actions.select(place, user, messageId, customId, body.values.map((v) => text(v, 'values')), label, languages(body))
       : actions.click(place, user, messageId, customId, label, languages(body));
     res.json({ seq: entry.seq });
+  });
+
+  router.post('/vote', (req, res) => {
+    const body = bodyOf(req);
+    const { place, user } = who(body.place, body.user);
+    const answerId = body.answerId;
+    if (typeof answerId !== 'number' || !Number.isInteger(answerId)) throw new ActionError('"answerId" must be a whole number.');
+    actions.vote(place, user, text(body.messageId, 'messageId'), answerId);
+    res.json({ ok: true });
   });
 
   router.get('/clock', (_req, res) => {

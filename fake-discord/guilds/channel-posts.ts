@@ -1,5 +1,5 @@
 // The bot posting in a guild channel (POST /channels/:channel/messages): the checks Discord makes
-// (body, channel type, VIEW_CHANNEL / SEND_MESSAGES / ATTACH_FILES), `enforce_nonce`, dropped embeds
+// (body, a poll's too (polls.ts), channel type, VIEW_CHANNEL / SEND_MESSAGES / ATTACH_FILES / SEND_POLLS), `enforce_nonce`, dropped embeds
 // without EMBED_LINKS, and who the message really pings.
 
 import { FormErrors, isRecord } from '../errors.js';
@@ -12,6 +12,7 @@ import type { RecordedMessage } from '../types.js';
 import { guildErrors as errors } from './errors.js';
 import { MESSAGE_CHANNEL_TYPES, type Channel, type Guild } from './model.js';
 import type { GuildRegistry } from './registry.js';
+import { validatePoll, type FakePolls } from './polls.js';
 
 /** Flags a bot may set on a channel message; the rest is dropped. */
 const CREATABLE_FLAGS = MessageFlag.SuppressEmbeds | MessageFlag.SuppressNotifications | MessageFlag.IsComponentsV2;
@@ -26,11 +27,15 @@ export function postInChannel(
   body: unknown,
   faults: MessageFaults,
   store: (message: RecordedMessage) => void,
+  polls: FakePolls,
 ): RecordedMessage {
   const errs = new FormErrors();
   const isV2 = isRecord(body) && typeof body.flags === 'number' && (body.flags & MessageFlag.IsComponentsV2) !== 0;
   validateMessageBody(errs, [], body, isV2);
-  if (isRecord(body)) validateNonce(errs, body);
+  if (isRecord(body)) {
+    validateNonce(errs, body);
+    validatePoll(errs, ['poll'], body.poll);
+  }
   errs.throwIfAny();
   const data = body as Record<string, unknown>;
   if (isEmptyMessage(data)) throw errors.emptyMessage();
@@ -43,9 +48,12 @@ export function postInChannel(
   if (Array.isArray(data.attachments) && data.attachments.length > 0 && !has(perms, Permission.ATTACH_FILES)) {
     throw errors.missingPermissions();
   }
+  const withPoll = isRecord(data.poll);
+  if (withPoll) polls.checkCreate(perms, channel.type);
   const earlier = earlierWithNonce(registry.sent.get(channel.id), data, registry.now());
   if (earlier) return earlier;
   const message = channelMessage(registry, guild, channel, perms, data);
+  if (withPoll) polls.attach(message, guild.id, data);
   channel.lastMessageId = message.id;
   const list = registry.sent.get(channel.id) ?? [];
   list.push(message);

@@ -15,9 +15,12 @@ import { prepareGuildInteraction, type LeafOption } from './interactions.js';
 import { buildGuild, CATEGORY, checkRoles, makeOverwrites, makeRole } from './model.js';
 import { applyChannelEdit, channelEdit, modifyChannelAsBot } from './channel-edits.js';
 import { GuildRegistry } from './registry.js';
+import { FakePolls, type PollEvents } from './polls.js';
 
 export class FakeGuilds implements FakeGuildsApi {
   private readonly registry: GuildRegistry;
+  /** Polls in the guilds' channels (votes, ends, results). */
+  readonly polls: FakePolls;
 
   constructor(
     botUser: Record<string, unknown>,
@@ -27,6 +30,24 @@ export class FakeGuilds implements FakeGuildsApi {
     private readonly faults: MessageFaults,
   ) {
     this.registry = new GuildRegistry(botUser, knownUser, now);
+    this.polls = new FakePolls(this.registry);
+  }
+
+  /** Where poll events go (the gateway); set by the server. */
+  setPollEvents(emit: PollEvents): void {
+    this.polls.setEvents(emit);
+  }
+
+  vote(messageId: string, userId: string, answerIds: number[]): void {
+    this.polls.vote(messageId, userId, answerIds);
+  }
+
+  pollsIn(channelId: string): RecordedMessage[] {
+    return this.polls.pollsIn(channelId);
+  }
+
+  settlePolls(): void {
+    this.polls.settle();
   }
 
   // ---------------------------------------------------------------- test controls
@@ -103,6 +124,7 @@ export class FakeGuilds implements FakeGuildsApi {
   }
 
   messagesIn(channelId: string): RecordedMessage[] {
+    this.polls.settle();
     return structuredClone(this.registry.sent.get(channelId) ?? []);
   }
 
@@ -169,7 +191,7 @@ export class FakeGuilds implements FakeGuildsApi {
   post(channelId: string, body: unknown): RecordedMessage | undefined {
     const channel = this.registry.channels.get(channelId);
     if (!channel) return undefined;
-    return postInChannel(this.registry, channel, body, this.faults, this.store);
+    return postInChannel(this.registry, channel, body, this.faults, this.store, this.polls);
   }
 
   // ---------------------------------------------------------------- interactions

@@ -28,6 +28,9 @@ export const postCommand = (command) => api('/api/command', command);
 /** A button click or a select-menu choice: { place, user, messageId, customId, label, values? }. */
 export const postComponent = (interaction) => api('/api/component', interaction);
 
+/** A vote in a poll: { place, user, messageId, answerId } (the same answer again takes it back). */
+export const postVote = (vote) => api('/api/vote', vote);
+
 /** "Next episode now" for { place, user }: { jumped, message (Discord Markdown), clock: { now, offsetMs }, arrived? }. */
 export const postNextEpisode = (request) => api('/api/next-episode', request);
 

@@ -5,7 +5,7 @@
 import { markdown } from './markdown.js';
 import { el, local } from './dom.js';
 import { state } from './state.js';
-import { postComponent } from './api.js';
+import { postComponent, postVote } from './api.js';
 import { showError } from './composer-feedback.js';
 
 const BUTTON_TYPES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'destructive', 5: 'secondary' };
@@ -61,11 +61,50 @@ function renderBody(message) {
     if (!a.contentType.startsWith('image/')) continue;
     parts.push(el('img', { class: 'attachment', src: `/attachments/${a.id}`, alt: a.description ?? a.filename, width: a.width, height: a.height, loading: 'lazy' }));
   }
+  if (message.poll) parts.push(renderPoll(message));
   const rows = message.components.filter((row) => row.type === 1);
   if (rows.length > 0) {
     parts.push(el('discord-attachments', { slot: 'components' }, ...rows.map((row) => el('discord-action-row', {}, ...row.components.map((c) => renderComponent(message, c))))));
   }
   return parts;
+}
+
+/** A native poll with its live counts; an answer clicked is the user's vote (clicked again, taken back). */
+function renderPoll(message) {
+  const poll = message.poll;
+  const ends = new Date(poll.expiry);
+  const status = poll.finalized ? `Final results · ${poll.total} ${poll.total === 1 ? 'vote' : 'votes'}` : `${poll.total} ${poll.total === 1 ? 'vote' : 'votes'} · ends ${ends.toLocaleString('en')}`;
+  return el(
+    'div',
+    { class: 'poll', 'data-poll': message.id },
+    el('div', { class: 'poll-question' }, poll.question),
+    ...poll.answers.map((a) => {
+      const share = poll.total > 0 ? Math.round((a.count / poll.total) * 100) : 0;
+      return el(
+        'button',
+        {
+          class: 'poll-answer',
+          type: 'button',
+          disabled: poll.finalized,
+          'data-answer-id': String(a.id),
+          style: `--share: ${share}%`,
+          onclick: () => void sendVote(message, a.id),
+        },
+        el('span', { class: 'poll-text' }, a.text),
+        el('span', { class: 'poll-count', 'data-count': String(a.count) }, `${a.count} · ${share}%`),
+      );
+    }),
+    el('div', { class: 'poll-status' }, status),
+  );
+}
+
+async function sendVote(message, answerId) {
+  showError('');
+  try {
+    await postVote({ place: state.place, user: state.user, messageId: message.id, answerId });
+  } catch (error) {
+    showError(error.message);
+  }
 }
 
 function localImage(url) {

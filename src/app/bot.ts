@@ -19,6 +19,7 @@ import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
 import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
+import { pollPort, watchPollEnds } from '../transport/poll-delivery.js';
 import { channelAgeRestriction } from '../discord-api/channel-state.js';
 import { sendDirectMessage } from '../transport/direct-message.js';
 import { type HealthStatus } from '../web/app.js';
@@ -221,6 +222,9 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   deps.feed.setDeliver(feedDelivery(client, config.service.webUrl));
   deps.feed.setPauseNotice(feedPauseNotice(client));
   await deps.feed.start();
+  deps.polls.setPort(pollPort(client, config.service.webUrl));
+  if (config.transport.kind !== 'http') watchPollEnds(client, deps.polls, log);
+  await deps.polls.start();
   await core.social.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);

@@ -28,6 +28,7 @@ import { scheduleView } from '../views/schedule.js';
 import { leaderboardView, serverMembersHandler, serverMembersView, topTitlesView } from '../views/social.js';
 import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js';
 import { addToListHandler } from '../views/feed.js';
+import { pickVoteHandler, pollEndHandler } from '../views/group-pick.js';
 
 export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, settings, login, logout];
 
@@ -60,6 +61,8 @@ export const components: readonly ComponentHandler[] = [
   addToListHandler,
   serverMembersHandler,
   ...randomPickComponents,
+  pickVoteHandler,
+  pollEndHandler,
 ];
 
 /** What is registered with Discord: the English definitions with every language's names and descriptions (src/i18n/commands). */

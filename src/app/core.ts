@@ -37,6 +37,7 @@ import { DEFAULT_LIMITS } from '../config/config.js';
 import { DEFAULT_FEED_BATCH_SECONDS, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../config/defaults.js';
 import { StoreSteps } from '../store/store-steps.js';
 import { Feed } from '../social/feed.js';
+import { GroupPolls } from '../social/group-polls.js';
 import { Social } from '../social/social.js';
 import { serviceListSource } from '../social/list-source.js';
 import { TitlePreferences } from '../preferences/title-preferences.js';
@@ -116,7 +117,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     forgetReminders: (id) => reminders.forgetUser(id),
     // Last, the job engine: any job still naming the user (done, failed, archived, of any queue) goes.
     forgetSocial: async (id) => {
-      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id));
+      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id));
       await jobs.forget(id);
       return deleted;
     },
@@ -127,6 +128,8 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
   const feed = await openFeed(o, now, store, jobs, social, metrics);
+  const polls = new GroupPolls({ kv: store.engine, jobs, now, log });
+  await polls.define();
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
   const covers = openCovers(store.engine, config.covers, log, metrics);
@@ -144,6 +147,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     reminders,
     social,
     feed,
+    polls,
     preferences,
     picks,
     pendingNotice: afterAnswer(reminders, social),

@@ -19,6 +19,7 @@ import type { NsfwRatings } from '../known-works/nsfw-ratings.js';
 import type { SeasonAiring } from '../airing/season-airing.js';
 import type { Reminders } from '../reminders/reminders.js';
 import type { Feed } from '../social/feed.js';
+import type { GroupPolls } from '../social/group-polls.js';
 import type { SocialService } from '../social/types.js';
 import type { TitlePreferences } from '../preferences/title-preferences.js';
 import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
@@ -51,6 +52,8 @@ export interface BotDeps {
   reminders: Reminders;
   /** The activity feed: servers' feed channels, and members' changes batched into posts. */
   feed: Feed;
+  /** `/server pick` put to a vote: kept picks, the native polls the bot opened, and their end jobs. */
+  polls: GroupPolls;
   /** The server community: memberships and the mirror of joined members' lists. */
   social: SocialService;
   /**

@@ -1,7 +1,8 @@
-// The discord.js gateway client: no intents (interactions need none) and bounded caches, so
-// memory stays flat however many people use the bot.
+// The discord.js gateway client: bounded caches, so memory stays flat however many people use the bot.
+// Interactions need no intent; GUILD_MESSAGES brings the MESSAGE_UPDATE of a finalized poll (the end of a
+// `/server pick` vote; src/transport/poll-delivery.ts). No privileged intent: no message content.
 
-import { Client, Options, type ClientOptions, type ClientUser } from 'discord.js';
+import { Client, GatewayIntentBits, Options, type ClientOptions, type ClientUser } from 'discord.js';
 
 /** The bot's own user id; null over the HTTP transport, where the client never logs in. */
 function ownId(client: Client): string | undefined {
@@ -10,7 +11,7 @@ function ownId(client: Client): string | undefined {
 
 export function createDiscordClient(apiUrl: string, extra: Partial<ClientOptions> = {}, cdnUrl?: string): Client {
   return new Client({
-    intents: [],
+    intents: [GatewayIntentBits.GuildMessages],
     // Each deferred answer leaves a REST queue keyed by its interaction token; sweep idle ones every minute.
     rest: { api: apiUrl, handlerSweepInterval: 60_000, ...(cdnUrl !== undefined ? { cdn: cdnUrl } : {}) },
     allowedMentions: { parse: [] },

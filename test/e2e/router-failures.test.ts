@@ -22,6 +22,7 @@ import { WhereTracker } from '../../src/interactions/where.js';
 import { createLogger, silentLogger } from '../../src/log/log.js';
 import { ServiceClient } from '../../src/service/client.js';
 import { Feed } from '../../src/social/feed.js';
+import { GroupPolls } from '../../src/social/group-polls.js';
 import { TitlePreferences } from '../../src/preferences/title-preferences.js';
 import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 import { GUILD, newUser, textOf } from '../../local-stack/harness.js';
@@ -98,6 +99,7 @@ describe('router failures', () => {
         log: silentLogger,
       }),
       feed: new Feed({ kv: reminderKv, jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined), now: Date.now, log: silentLogger, batchMs: 120_000 }),
+      polls: new GroupPolls({ kv: reminderKv, jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined), now: Date.now, log: silentLogger }),
       social: new Social({
         kv: reminderKv,
         jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined),

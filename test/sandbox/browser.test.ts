@@ -4,7 +4,7 @@
 // not sent), live autocomplete and /anime info, /login through the emulator's sign-in page and the
 // bot's real callback, a +1 on the list, a channel reminder set up with the channel and role picked
 // from the server's, refused for an ordinary member, "Next episode now" moving the sandbox's clock so
-// that reminder arrives with its buttons, and Ctrl-C. Screenshots go to .tmp/, except the
+// that reminder arrives with its buttons, /server pick put to a native poll and a vote in it, and Ctrl-C. Screenshots go to .tmp/, except the
 // README's picture of the /anime info answer, which is written to docs/sandbox.png.
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -314,6 +314,24 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     const opened = page.locator('discord-message.bot-message:has(discord-command[command="clicked Open"])').last();
     // The details come first (In this server may follow as a second embed).
     await expect.poll(() => opened.locator('discord-embed').first().getAttribute('embed-title'), { timeout: 15_000 }).toContain(work?.title ?? '?');
+    expect(leaks).toEqual([]);
+  }, 60_000);
+
+  it('puts /server pick to a native poll with Vote; the poll shows live counts and a vote counts', async () => {
+    await runCommand('/server pi', 'server pick', {});
+    const answer = page.locator('discord-message.bot-message:has(discord-command[command^="/server pick"])').last();
+    await expect.poll(() => answer.locator('discord-embed').first().getAttribute('embed-title'), { timeout: 15_000 }).toBe('What to watch together');
+    await answer.locator('discord-button', { hasText: 'Vote' }).click();
+    const poll = page.locator('.poll').last();
+    await expect.poll(() => poll.count(), { timeout: 15_000 }).toBe(1);
+    expect(await poll.locator('.poll-question').innerText()).toBe('What should we watch?');
+    const first = poll.locator('.poll-answer').first();
+    expect(await first.locator('.poll-count').getAttribute('data-count')).toBe('0');
+    await first.click();
+    await expect.poll(() => page.locator('.poll').last().locator('.poll-answer').first().locator('.poll-count').getAttribute('data-count'), { timeout: 15_000 }).toBe('1');
+    expect(await page.locator('.poll').last().locator('.poll-status').innerText()).toMatch(/^1 vote · ends /);
+    await page.locator('.poll').last().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/11-poll.png` });
     expect(leaks).toEqual([]);
   }, 60_000);
 

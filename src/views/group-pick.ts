@@ -1,0 +1,187 @@
+// `/server pick` and its poll: what the chosen joined members plan and none of them completed or
+// dropped, from their summaries in the shared store (no request to the service); the **Vote** button
+// that puts the pick to a native Discord poll in the channel; the **End poll** button. Titles not safe
+// for work are left out outside age-restricted channels, so they never reach a poll there either.
+
+import { ButtonStyle, ComponentType, PermissionFlagsBits, type APIEmbed } from 'discord.js';
+import { createHash } from 'node:crypto';
+import { botUserId } from '../discord-api/channel-access.js';
+import { createPoll, expirePoll, POLL_LIMITS } from '../discord-api/polls.js';
+import { isLocale, translator, type Translator } from '../i18n/index.js';
+import type { BaseContext, ComponentContext, ComponentHandler } from '../interactions/context.js';
+import { encodeCustomId } from '../interactions/custom-id.js';
+import { serverOf } from '../interactions/rules.js';
+import { UserFacingError } from '../interactions/user-errors.js';
+import type { MessageRow, RenderedMessage } from '../render/limits.js';
+import { shownTitle } from '../render/social.js';
+import { clipPlain } from '../render/text.js';
+import { COLORS } from '../render/theme.js';
+import { groupPick, PICK_SIZE, type PickRow } from '../social/group-pick.js';
+import { POLL_HOURS, type PickedTitle, type PickRecord } from '../social/group-polls.js';
+import type { ListKind } from '../social/types.js';
+import { notSafeForWork } from './social.js';
+
+const VOTE_KIND = 'gp-vote';
+const END_KIND = 'gp-end';
+/** How many titles past the top are named to fill places of titles left out as not safe for work. */
+const NAME_BATCH = 40;
+const WHO_SHOWN = 5;
+
+function whoText(t: Translator, wanters: readonly string[]): string {
+  const shown = wanters.slice(0, WHO_SHOWN).map((id) => t.t('social.who.mention', { id }));
+  const more = wanters.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} +${more}` : t.list(shown);
+}
+
+/** The chosen members (default: every joined member); a refusal names those who have not joined. */
+async function chosenMembers(ctx: BaseContext, guildId: string, asked: readonly string[]): Promise<string[]> {
+  const joined = await ctx.deps.social.members(guildId);
+  if (asked.length === 0) {
+    if (joined.length === 0) throw new UserFacingError('polls.error.noMembers');
+    return joined;
+  }
+  const unique = [...new Set(asked)];
+  const missing = unique.filter((id) => !joined.includes(id));
+  if (missing.length > 0) {
+    const others = missing.filter((id) => id !== ctx.userId);
+    const you = others.length === missing.length ? 'other' : others.length === 0 ? 'alone' : 'with';
+    throw new UserFacingError('social.error.notJoined', { you, who: ctx.t.list(others.map((id) => ctx.t.t('social.who.mention', { id }))), count: others.length });
+  }
+  return unique;
+}
+
+interface NamedRow extends PickRow {
+  title: string;
+  picture?: string;
+}
+
+/** The top titles safe for this channel, named from the title index. */
+async function namedTop(ctx: BaseContext, kind: ListKind, rows: readonly PickRow[]): Promise<{ top: NamedRow[]; hidden: number }> {
+  const top: NamedRow[] = [];
+  let hidden = 0;
+  for (let offset = 0; offset < rows.length && top.length < PICK_SIZE; offset += NAME_BATCH) {
+    const batch = rows.slice(offset, offset + NAME_BATCH);
+    const names = await ctx.deps.social.titleNames(kind, batch.map((r) => r.id));
+    for (const row of batch) {
+      if (top.length >= PICK_SIZE) break;
+      const name = names.get(row.id);
+      if (!ctx.where.ageRestricted && (await notSafeForWork(ctx, kind, row.id, name?.nsfw))) {
+        hidden++;
+        continue;
+      }
+      top.push({ ...row, title: name?.title || `#${row.id}`, ...(name?.picture ? { picture: name.picture } : {}) });
+    }
+  }
+  return { top, hidden };
+}
+
+/** `/server pick`: the answer with its Vote button (the pick kept in the store for it). */
+export async function openGroupPick(ctx: BaseContext, channelId: string, kind: ListKind, asked: readonly string[], hours: number = POLL_HOURS.default): Promise<RenderedMessage> {
+  const guildId = serverOf(ctx);
+  const members = await chosenMembers(ctx, guildId, asked);
+  const summaries = (await ctx.deps.social.summaries(guildId, kind)).filter((s) => members.includes(s.discordUserId));
+  const read = new Set(summaries.map((s) => s.discordUserId));
+  const unread = asked.length > 0 ? members.filter((id) => !read.has(id)) : [];
+  if (unread.length > 0 || summaries.length === 0) {
+    const ids = unread.length > 0 ? unread : members;
+    const others = ids.filter((id) => id !== ctx.userId);
+    const you = others.length === ids.length ? 'other' : others.length === 0 ? 'alone' : 'with';
+    throw new UserFacingError('social.error.notRead', { you, who: ctx.t.list(others.map((id) => ctx.t.t('social.who.possessive', { id }))), count: others.length, kind });
+  }
+  const { top, hidden } = await namedTop(ctx, kind, groupPick(kind, summaries));
+  const t = ctx.t;
+  if (top.length === 0) throw new UserFacingError('polls.pick.nothing', { kind, members: summaries.length, hidden: hidden > 0 ? 'yes' : 'no' });
+  const titles: PickedTitle[] = top.map((r) => ({ id: r.id, title: r.title, wanters: r.wanters.length, ...(r.picture ? { picture: r.picture } : {}) }));
+  const pickId = await ctx.deps.polls.savePick({ guildId, channelId, kind, invokerId: ctx.userId, hours, titles });
+  const lines = top.map((r, i) => t.t('polls.pick.row', { rank: i + 1, title: shownTitle(t, r.title, false, true), count: r.wanters.length, who: whoText(t, r.wanters) }));
+  const embed: APIEmbed = {
+    title: t.t('polls.pick.title', { kind }),
+    color: COLORS.brand,
+    description: [t.t('polls.pick.intro', { kind, members: summaries.length }), '', ...lines, ...(hidden > 0 ? ['', t.t('polls.pick.hidden', { count: hidden })] : [])].join('\n'),
+    footer: { text: t.t('polls.pick.footer', { hours }) },
+  };
+  const components: MessageRow[] = [
+    { type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t.t('polls.pick.vote'), custom_id: encodeCustomId(VOTE_KIND, [pickId]) }] },
+  ];
+  return { embeds: [embed], components };
+}
+
+function mayManage(ctx: ComponentContext, ownerId: string): boolean {
+  return ctx.userId === ownerId || ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) === true;
+}
+
+/** A title shortened to fit a poll answer (at a word where it can, with an ellipsis). */
+export function answerText(title: string): string {
+  return clipPlain(title, POLL_LIMITS.answer) || '?';
+}
+
+function localeOf(ctx: BaseContext): Translator {
+  return ctx.guildLocale && isLocale(ctx.guildLocale) ? translator(ctx.guildLocale) : ctx.t;
+}
+
+function openMessage(t: Translator, messageId: string, expiresAt: number, already: boolean): RenderedMessage {
+  const seconds = Math.floor(expiresAt / 1000);
+  const text = [already ? t.t('polls.open.already') : '', t.t('polls.open.text', { end: `<t:${seconds}:f>`, relative: `<t:${seconds}:R>` })].filter(Boolean).join('\n');
+  return {
+    embeds: [{ description: text, color: COLORS.brand }],
+    components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, label: t.t('polls.end.button'), custom_id: encodeCustomId(END_KIND, [messageId]) }] }],
+  };
+}
+
+/** **Vote**: the pick's titles as a native poll in this channel; its end is a job. */
+export const pickVoteHandler: ComponentHandler = {
+  kind: VOTE_KIND,
+  mode: 'reply',
+  local: true,
+  only: 'server',
+  async run(ctx, fields) {
+    const pickId = fields.string();
+    const pick: PickRecord | undefined = await ctx.deps.polls.pick(pickId);
+    if (!pick || pick.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pickGone');
+    if (!mayManage(ctx, pick.invokerId)) throw new UserFacingError('polls.error.notYours', { what: 'vote' });
+    const rest = ctx.interaction.client.rest;
+    const serverT = localeOf(ctx);
+    const answers = pick.titles.slice(0, POLL_LIMITS.answers);
+    const nonce = createHash('sha256').update(`poll:${pickId}`).digest('base64url').slice(0, 25);
+    const created = await createPoll(rest, {
+      botId: await botUserId(rest, ctx.interaction.client.user?.id),
+      guildId: pick.guildId,
+      channelId: pick.channelId,
+      draft: { question: serverT.t('polls.poll.question', { kind: pick.kind }), answers: answers.map((a) => answerText(a.title)), hours: pick.hours },
+      nonce,
+      signal: ctx.signal,
+    });
+    // On the bot's own clock (the end job's schedule); Discord's clock says when it is final.
+    const expiresAt = ctx.deps.now() + pick.hours * 3_600_000;
+    const added = await ctx.deps.polls.opened({
+      messageId: created.messageId,
+      channelId: pick.channelId,
+      guildId: pick.guildId,
+      kind: pick.kind,
+      creatorId: ctx.userId,
+      locale: serverT.locale,
+      expiresAt,
+      answers,
+    });
+    const shownEnd = added ? expiresAt : ((await ctx.deps.polls.poll(created.messageId))?.expiresAt ?? expiresAt);
+    return openMessage(ctx.t, created.messageId, shownEnd, !added);
+  },
+};
+
+/** **End poll**: ends the poll now (its creator or a member with Manage Events); the result follows from the end job. */
+export const pollEndHandler: ComponentHandler = {
+  kind: END_KIND,
+  mode: 'ephemeral',
+  local: true,
+  only: 'server',
+  async run(ctx, fields) {
+    const messageId = fields.string();
+    const poll = /^\d{1,20}$/.test(messageId) ? await ctx.deps.polls.poll(messageId) : undefined;
+    if (!poll || poll.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pollGone');
+    if (!mayManage(ctx, poll.creatorId)) throw new UserFacingError('polls.error.notYours', { what: 'end' });
+    const outcome = await expirePoll(ctx.interaction.client.rest, poll.channelId, poll.messageId, ctx.signal);
+    if (outcome === 'gone') throw new UserFacingError('polls.error.pollGone');
+    await ctx.deps.polls.ended(poll.messageId, 'early');
+    return { content: ctx.t.t(outcome === 'already' ? 'polls.end.already' : 'polls.end.done') };
+  },
+};

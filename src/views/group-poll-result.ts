@@ -1,0 +1,42 @@
+// The result of a `/server pick` poll, as the bot posts it in the poll's channel in the server's
+// language: the winner with its details as the pick knew them (cover, how many members plan it, its
+// votes), how a tie was broken, and for anime a **Plan a watch party** button (the `wp-plan` component,
+// handled by the watch-party feature); or that nobody voted.
+
+import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
+import { isLocale, translator } from '../i18n/index.js';
+import { encodeCustomId } from '../interactions/custom-id.js';
+import type { MessageRow, RenderedMessage } from '../render/limits.js';
+import { shownTitle } from '../render/social.js';
+import { COLORS } from '../render/theme.js';
+import { safeHttpUrl } from '../render/url.js';
+import type { PollRecord, PollResult } from '../social/group-polls.js';
+
+/** custom_id kind of the watch-party planner's button (registered by the watch-party feature). */
+export const PLAN_WATCH_PARTY_KIND = 'wp-plan';
+
+export function pollResultMessage(poll: PollRecord, result: PollResult, serviceWebUrl: string): RenderedMessage {
+  const t = translator(isLocale(poll.locale) ? poll.locale : undefined);
+  const winner = result.winner;
+  if (!winner) {
+    return { embeds: [{ title: t.t('polls.result.none.title'), description: t.t('polls.result.none.text'), color: COLORS.brand }] };
+  }
+  const url = safeHttpUrl(`${serviceWebUrl}/${poll.kind}/${winner.id}`);
+  const picture = safeHttpUrl(winner.picture);
+  const tie = result.tie === 'members' ? t.t('polls.result.tieMembers') : result.tie === 'order' ? t.t('polls.result.tieOrder') : undefined;
+  // The pick left titles not safe for work out of channels that are not age-restricted: the winner is fit for this one.
+  const embed: APIEmbed = {
+    title: t.t('polls.result.title', { title: shownTitle(t, winner.title, false, true) }),
+    color: COLORS.brand,
+    description: [t.t('polls.result.text', { votes: result.votes, total: result.totalVotes, wanters: winner.wanters, kind: poll.kind }), ...(tie ? [tie] : [])].join('\n'),
+    ...(url ? { url } : {}),
+    ...(picture ? { thumbnail: { url: picture } } : {}),
+  };
+  const buttons: MessageRow['components'] = [
+    ...(poll.kind === 'anime'
+      ? [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, label: t.t('polls.result.plan'), custom_id: encodeCustomId(PLAN_WATCH_PARTY_KIND, [winner.id]) }]
+      : []),
+    ...(url ? [{ type: ComponentType.Button as const, style: ButtonStyle.Link as const, label: t.t('polls.result.page'), url }] : []),
+  ];
+  return { embeds: [embed], components: buttons.length > 0 ? [{ type: ComponentType.ActionRow, components: buttons }] : [] };
+}

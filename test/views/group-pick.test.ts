@@ -1,0 +1,42 @@
+// A poll answer from a title: at most Discord's 55 characters, shortened at a word with an ellipsis,
+// hidden characters removed; and the pick's order: most members first, what one of them finished or
+// dropped left out.
+
+import { describe, expect, it } from 'vitest';
+import { answerText } from '../../src/views/group-pick.js';
+import { groupPick } from '../../src/social/group-pick.js';
+import { statusCode } from '../../src/social/member-summary.js';
+import type { MemberSummary } from '../../src/social/types.js';
+
+describe('poll answers', () => {
+  it('keep short titles, shorten long ones readably to 55 characters', () => {
+    expect(answerText('Frieren')).toBe('Frieren');
+    const long = 'Kono Subarashii Sekai ni Shukufuku wo! Kurenai Densetsu: The Legend of Crimson';
+    const shown = answerText(long);
+    expect(shown.length).toBeLessThanOrEqual(55);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(long.startsWith(shown.slice(0, -1))).toBe(true);
+    expect(shown.slice(0, -1)).toBe(shown.slice(0, -1).trimEnd());
+    expect(answerText('a\u200bb')).toBe('ab');
+  });
+});
+
+describe('the pick', () => {
+  const summary = (id: string, titles: Array<[number, string]>): MemberSummary => ({
+    discordUserId: id, serviceUser: id, kind: 'manga', count: titles.length, progress: 0, seconds: 0, completed: 0, scoreSum: 0, scored: 0,
+    titles: new Uint32Array(titles.flatMap(([t, status]) => [t, statusCode('manga', status) * 16])),
+  });
+  it('ranks plans by members, leaves out what one completed or dropped, and uses the manga statuses', () => {
+    const rows = groupPick('manga', [
+      summary('a', [[1, 'plan_to_read'], [2, 'plan_to_read'], [3, 'plan_to_read'], [4, 'reading']]),
+      summary('b', [[2, 'plan_to_read'], [3, 'dropped'], [5, 'plan_to_read']]),
+      summary('c', [[2, 'plan_to_read'], [1, 'on_hold'], [4, 'plan_to_read']]),
+    ]);
+    expect(rows).toEqual([
+      { id: 2, wanters: ['a', 'b', 'c'] },
+      { id: 1, wanters: ['a'] },
+      { id: 4, wanters: ['c'] },
+      { id: 5, wanters: ['b'] },
+    ]);
+  });
+});
