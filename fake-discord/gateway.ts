@@ -18,6 +18,8 @@ interface Session {
   /** [shard_id, num_shards] from IDENTIFY ([0, 1] when none was sent). */
   shard: [number, number];
   seq: number;
+  /** The intents IDENTIFY asked for: events behind an intent reach only sessions that asked for it. */
+  intents: number;
   events: GatewayEvent[];
   socket: WebSocket | null;
 }
@@ -53,14 +55,16 @@ export class FakeGateway {
 
   /**
    * Sends a dispatch to every live session, or with `guildId` (or null for a DM) only to the sessions of
-   * the shard that guild belongs to; returns how many clients it reached.
+   * the shard that guild belongs to; with `intent`, only to sessions that identified with it; returns
+   * how many clients it reached.
    */
-  dispatch(t: string, d: unknown, guildId?: string | null): number {
+  dispatch(t: string, d: unknown, guildId?: string | null, intent?: number): number {
     let delivered = 0;
     const shard = guildId === undefined ? undefined : shardForGuild(guildId ?? undefined, this.config.shardCount);
     for (const session of this.sessions.values()) {
       if (!session.socket || session.socket.readyState !== WebSocket.OPEN) continue;
       if (shard !== undefined && session.shard[0] !== shard) continue;
+      if (intent !== undefined && (session.intents & intent) === 0) continue;
       this.push(session, t, d);
       delivered += 1;
     }
@@ -184,7 +188,7 @@ export class FakeGateway {
     }
     const shardPair: [number, number] = [shard[0] as number, count];
     this.identifies.push({ intents: d.intents, shard: d.shard, properties: d.properties });
-    const session: Session = { id: randomBytes(16).toString('hex'), shard: shardPair, seq: 0, events: [], socket };
+    const session: Session = { id: randomBytes(16).toString('hex'), shard: shardPair, seq: 0, intents: d.intents, events: [], socket };
     this.sessions.set(session.id, session);
     this.push(session, 'READY', {
       v: 10,

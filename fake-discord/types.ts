@@ -1,4 +1,5 @@
 import type { APIMessage } from 'discord.js';
+import type { ScheduledEvents } from './guilds/scheduled-events.js';
 
 /**
  * A message as the fake stores it: Discord's message object plus the `allowed_mentions` of the
@@ -171,6 +172,8 @@ export interface FakeDiscord {
   };
   /** Servers (guilds) the bot may be in: roles, channels, overwrites; the bot's posts in their channels. */
   guilds: FakeGuildsApi;
+  /** The guilds' scheduled events: REST as Discord's, plus start/end/cancel/subscribe/automate for tests. */
+  scheduledEvents: ScheduledEvents;
   close(): Promise<void>;
 }
 

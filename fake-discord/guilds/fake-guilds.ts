@@ -17,7 +17,8 @@ import { applyChannelEdit, channelEdit, modifyChannelAsBot } from './channel-edi
 import { GuildRegistry } from './registry.js';
 
 export class FakeGuilds implements FakeGuildsApi {
-  private readonly registry: GuildRegistry;
+  /** The model, shared with the guilds' scheduled events. */
+  readonly registry: GuildRegistry;
 
   constructor(
     botUser: Record<string, unknown>,
