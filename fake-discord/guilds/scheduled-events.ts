@@ -16,6 +16,7 @@ import { snowflake } from '../snowflake.js';
 import { checkPathId, guildErrors } from './errors.js';
 import type { Channel, Guild } from './model.js';
 import type { GuildRegistry } from './registry.js';
+import type { FakeScheduledEvent, FakeScheduledEventsApi } from '../types.js';
 
 export const EntityType = { STAGE_INSTANCE: 1, VOICE: 2, EXTERNAL: 3 } as const;
 export const EventStatus = { SCHEDULED: 1, ACTIVE: 2, COMPLETED: 3, CANCELED: 4 } as const;
@@ -37,28 +38,7 @@ export const eventErrors = {
   finished: () => new DiscordHttpError(400, { message: 'Cannot update a finished event', code: 180000 }),
 };
 
-export interface ScheduledEvent {
-  id: string;
-  guildId: string;
-  channelId: string | null;
-  creatorId: string;
-  name: string;
-  description: string | null;
-  /** Epoch ms. */
-  start: number;
-  end: number | null;
-  privacyLevel: number;
-  status: number;
-  entityType: number;
-  location: string | null;
-  /** Hash of the image the event was given, as Discord answers it. */
-  image: string | null;
-  /** The decoded image bytes (tests and the sandbox show it). */
-  imageBytes: Buffer | null;
-  imageType: string | null;
-  /** Users interested in the event. */
-  subscribers: Set<string>;
-}
+export type ScheduledEvent = FakeScheduledEvent;
 
 export type Dispatch = (t: 'GUILD_SCHEDULED_EVENT_CREATE' | 'GUILD_SCHEDULED_EVENT_UPDATE' | 'GUILD_SCHEDULED_EVENT_DELETE', d: Record<string, unknown>, guildId: string) => void;
 
@@ -187,7 +167,7 @@ function checkShape(e: Pick<ScheduledEvent, 'entityType' | 'channelId' | 'locati
   errs.throwIfAny();
 }
 
-export class ScheduledEvents {
+export class ScheduledEvents implements FakeScheduledEventsApi {
   private readonly events = new Map<string, ScheduledEvent>();
   dispatch: Dispatch = () => undefined;
 

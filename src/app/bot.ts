@@ -19,6 +19,7 @@ import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
 import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
+import { listenForEndedEvents, watchPartyPoster, watchPartyReader } from '../transport/watch-party-delivery.js';
 import { channelAgeRestriction } from '../discord-api/channel-state.js';
 import { sendDirectMessage } from '../transport/direct-message.js';
 import { type HealthStatus } from '../web/app.js';
@@ -222,6 +223,11 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   deps.feed.setPauseNotice(feedPauseNotice(client));
   await deps.feed.start();
   await core.social.start();
+  // Watch parties' ends: GUILD_SCHEDULED_EVENT_UPDATE on the gateway, a job reading the event every minute over HTTP.
+  const gateway = config.transport.kind !== 'http';
+  deps.watchParties.connect(watchPartyReader(client), watchPartyPoster(client), { gateway });
+  if (gateway) listenForEndedEvents(client, deps.watchParties, (error) => log.warn('a watch party end could not be queued', { error }));
+  await deps.watchParties.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);
 

@@ -13,6 +13,7 @@ import { remind } from '../../commands/remind.js';
 import { feed } from '../../commands/feed.js';
 import { server } from '../../commands/server.js';
 import { settings } from '../../commands/settings.js';
+import { watchparty } from '../../commands/watchparty.js';
 import type { ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
 import { localizeCommands } from '../interactions/command-localizations.js';
@@ -27,8 +28,9 @@ import { scheduleView } from '../views/schedule.js';
 import { leaderboardView, serverMembersHandler, serverMembersView, topTitlesView } from '../views/social.js';
 import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js';
 import { addToListHandler } from '../views/feed.js';
+import { planHandler, watchedHandler } from '../views/watch-party-actions.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, settings, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, watchparty, settings, login, logout];
 
 const views = [
   animeSearchView,
@@ -58,6 +60,8 @@ export const components: readonly ComponentHandler[] = [
   reminderStopHandler,
   addToListHandler,
   serverMembersHandler,
+  planHandler,
+  watchedHandler,
 ];
 
 /** What is registered with Discord: the English definitions with every language's names and descriptions (src/i18n/commands). */

@@ -39,6 +39,7 @@ import { Feed } from '../social/feed.js';
 import { Social } from '../social/social.js';
 import { serviceListSource } from '../social/list-source.js';
 import { TitlePreferences } from '../preferences/title-preferences.js';
+import { WatchParties } from '../watch-parties/watch-parties.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -128,6 +129,8 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
   const covers = openCovers(store.engine, config.covers, log, metrics);
+  const watchParties = new WatchParties({ kv: store.engine, jobs, now, log, leaseMs: { ...DEFAULT_KNOBS, ...config.reminders, ...o.reminders }.leaseMs });
+  await watchParties.define();
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -146,6 +149,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     pendingNotice: afterAnswer(reminders, social),
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,
+    watchParties,
   };
   return {
     store,

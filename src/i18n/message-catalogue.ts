@@ -8,6 +8,7 @@ import { lists as en_lists } from './messages/lists/en.js';
 import { reminders as en_reminders } from './messages/reminders/en.js';
 import { social as en_social } from './messages/social/en.js';
 import { settings as en_settings } from './messages/settings/en.js';
+import { watchparty as en_watchparty } from './messages/watchparty/en.js';
 import { core as ja_core } from './messages/core/ja.js';
 import { terms as ja_terms } from './messages/terms/ja.js';
 import { works as ja_works } from './messages/works/ja.js';
@@ -15,6 +16,7 @@ import { lists as ja_lists } from './messages/lists/ja.js';
 import { reminders as ja_reminders } from './messages/reminders/ja.js';
 import { social as ja_social } from './messages/social/ja.js';
 import { settings as ja_settings } from './messages/settings/ja.js';
+import { watchparty as ja_watchparty } from './messages/watchparty/ja.js';
 import { core as de_core } from './messages/core/de.js';
 import { terms as de_terms } from './messages/terms/de.js';
 import { works as de_works } from './messages/works/de.js';
@@ -22,6 +24,7 @@ import { lists as de_lists } from './messages/lists/de.js';
 import { reminders as de_reminders } from './messages/reminders/de.js';
 import { social as de_social } from './messages/social/de.js';
 import { settings as de_settings } from './messages/settings/de.js';
+import { watchparty as de_watchparty } from './messages/watchparty/de.js';
 import { core as fr_core } from './messages/core/fr.js';
 import { terms as fr_terms } from './messages/terms/fr.js';
 import { works as fr_works } from './messages/works/fr.js';
@@ -29,6 +32,7 @@ import { lists as fr_lists } from './messages/lists/fr.js';
 import { reminders as fr_reminders } from './messages/reminders/fr.js';
 import { social as fr_social } from './messages/social/fr.js';
 import { settings as fr_settings } from './messages/settings/fr.js';
+import { watchparty as fr_watchparty } from './messages/watchparty/fr.js';
 import { core as esES_core } from './messages/core/es-ES.js';
 import { terms as esES_terms } from './messages/terms/es-ES.js';
 import { works as esES_works } from './messages/works/es-ES.js';
@@ -36,6 +40,7 @@ import { lists as esES_lists } from './messages/lists/es-ES.js';
 import { reminders as esES_reminders } from './messages/reminders/es-ES.js';
 import { social as esES_social } from './messages/social/es-ES.js';
 import { settings as esES_settings } from './messages/settings/es-ES.js';
+import { watchparty as esES_watchparty } from './messages/watchparty/es-ES.js';
 import { core as ptBR_core } from './messages/core/pt-BR.js';
 import { terms as ptBR_terms } from './messages/terms/pt-BR.js';
 import { works as ptBR_works } from './messages/works/pt-BR.js';
@@ -43,18 +48,19 @@ import { lists as ptBR_lists } from './messages/lists/pt-BR.js';
 import { reminders as ptBR_reminders } from './messages/reminders/pt-BR.js';
 import { social as ptBR_social } from './messages/social/pt-BR.js';
 import { settings as ptBR_settings } from './messages/settings/pt-BR.js';
+import { watchparty as ptBR_watchparty } from './messages/watchparty/pt-BR.js';
 import type { Locale } from './locales.js';
 
-export const EN = { ...en_core, ...en_terms, ...en_works, ...en_lists, ...en_reminders, ...en_social, ...en_settings } as const;
+export const EN = { ...en_core, ...en_terms, ...en_works, ...en_lists, ...en_reminders, ...en_social, ...en_settings, ...en_watchparty } as const;
 
 /** A key of the catalogue. */
 export type MessageKey = keyof typeof EN;
 
 export const CATALOGUE: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = {
   'en-US': EN,
-  ja: { ...ja_core, ...ja_terms, ...ja_works, ...ja_lists, ...ja_reminders, ...ja_social, ...ja_settings },
-  de: { ...de_core, ...de_terms, ...de_works, ...de_lists, ...de_reminders, ...de_social, ...de_settings },
-  fr: { ...fr_core, ...fr_terms, ...fr_works, ...fr_lists, ...fr_reminders, ...fr_social, ...fr_settings },
-  'es-ES': { ...esES_core, ...esES_terms, ...esES_works, ...esES_lists, ...esES_reminders, ...esES_social, ...esES_settings },
-  'pt-BR': { ...ptBR_core, ...ptBR_terms, ...ptBR_works, ...ptBR_lists, ...ptBR_reminders, ...ptBR_social, ...ptBR_settings },
+  ja: { ...ja_core, ...ja_terms, ...ja_works, ...ja_lists, ...ja_reminders, ...ja_social, ...ja_settings, ...ja_watchparty },
+  de: { ...de_core, ...de_terms, ...de_works, ...de_lists, ...de_reminders, ...de_social, ...de_settings, ...de_watchparty },
+  fr: { ...fr_core, ...fr_terms, ...fr_works, ...fr_lists, ...fr_reminders, ...fr_social, ...fr_settings, ...fr_watchparty },
+  'es-ES': { ...esES_core, ...esES_terms, ...esES_works, ...esES_lists, ...esES_reminders, ...esES_social, ...esES_settings, ...esES_watchparty },
+  'pt-BR': { ...ptBR_core, ...ptBR_terms, ...ptBR_works, ...ptBR_lists, ...ptBR_reminders, ...ptBR_social, ...ptBR_settings, ...ptBR_watchparty },
 };

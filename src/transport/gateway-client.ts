@@ -1,7 +1,7 @@
-// The discord.js gateway client: no intents (interactions need none) and bounded caches, so
-// memory stays flat however many people use the bot.
+// The discord.js gateway client: one intent, GUILD_SCHEDULED_EVENTS (watch parties' ends; interactions
+// need none), and bounded caches, so memory stays flat however many people use the bot.
 
-import { Client, Options, type ClientOptions, type ClientUser } from 'discord.js';
+import { Client, GatewayIntentBits, Options, type ClientOptions, type ClientUser } from 'discord.js';
 
 /** The bot's own user id; null over the HTTP transport, where the client never logs in. */
 function ownId(client: Client): string | undefined {
@@ -10,7 +10,7 @@ function ownId(client: Client): string | undefined {
 
 export function createDiscordClient(apiUrl: string, extra: Partial<ClientOptions> = {}, cdnUrl?: string): Client {
   return new Client({
-    intents: [],
+    intents: [GatewayIntentBits.GuildScheduledEvents],
     // Each deferred answer leaves a REST queue keyed by its interaction token; sweep idle ones every minute.
     rest: { api: apiUrl, handlerSweepInterval: 60_000, ...(cdnUrl !== undefined ? { cdn: cdnUrl } : {}) },
     allowedMentions: { parse: [] },
