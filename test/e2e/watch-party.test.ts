@@ -113,7 +113,10 @@ describe.each(TRANSPORTS)('watch parties over %s', (transport) => {
 
   it('an airing title with the defaults: the next episode at its expected broadcast, located here, with the cover and the end after the episode', async () => {
     const before = stack.discord.calls.length;
+    const upstream = stack.emulator.requestLog.length;
     const answer = await watchparty('create', { title: `id:${airing.id}` });
+    // One request to the service: the title's details (a picked title needs no search).
+    expect(stack.emulator.requestLog.slice(upstream).map((r) => r.path)).toEqual([`/v2/anime/${airing.id}`]);
     expect(answer.text).toContain('Watch party planned');
     expect(answer.text).toContain(`episode ${airing.episode}`);
     const event = events().at(-1);
@@ -138,7 +141,10 @@ describe.each(TRANSPORTS)('watch parties over %s', (transport) => {
     expect(given.text).toContain('Europe/Berlin');
     expect(events()).toHaveLength(count + 1);
     expect(events().at(-1)).toMatchObject({ start: Date.UTC(2026, 0, 10, 19, 30), name: expect.stringContaining('Episode 2') });
-    const utc = await watchparty('create', { title: `id:${finished.id}`, start: '2026-01-11 20:30' });
+    // A typed title costs its search too: two requests.
+    const upstream = stack.emulator.requestLog.length;
+    const utc = await watchparty('create', { title: finished.title, start: '2026-01-11 20:30' });
+    expect(stack.emulator.requestLog.length - upstream).toBeLessThanOrEqual(2);
     expect(utc.text).toContain('UTC (the default');
     // The bot may not connect to the voice channel: Discord refuses, and the member is told.
     const voice = await watchparty('create', { title: `id:${finished.id}`, start: '2026-01-11 20:30', channel: { type: 7, value: VOICE } });
@@ -151,6 +157,11 @@ describe.each(TRANSPORTS)('watch parties over %s', (transport) => {
     for (const e of events().filter((x) => x.status === 1)) expect(list.text).toContain(e.name.slice(0, 20));
     const target = events().filter((x) => x.status === 1).at(-1);
     if (!target) throw new Error('no event');
+    // In the member's language; the event's own name stays in the server's.
+    const ja = await answerOf(stack.command({ name: 'watchparty', subcommand: 'list', options: {}, user: fan, where: where(MEMBER), locale: 'ja' }));
+    expect(ja.text).toContain('このサーバーの同時視聴会');
+    const refusedJa = await answerOf(stack.command({ name: 'watchparty', subcommand: 'create', options: { title: `id:${airing.id}` }, user: stranger, where: where(MEMBER), locale: 'ja' }));
+    expect(refusedJa.text).toContain('イベントを作成');
     const byFan = await watchparty('cancel', { event: target.id }, fan, where(MEMBER));
     expect(byFan.text).toContain('Manage Events');
     const byHost = await watchparty('cancel', { event: target.id });
