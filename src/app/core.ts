@@ -115,7 +115,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     forgetReminders: (id) => reminders.forgetUser(id),
     // Last, the job engine: any job still naming the user (done, failed, archived, of any queue) goes.
     forgetSocial: async (id) => {
-      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id));
+      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await watchParties.forgetUser(id));
       await jobs.forget(id);
       return deleted;
     },

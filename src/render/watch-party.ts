@@ -103,7 +103,7 @@ export function watchPartyListMessage(t: Translator, parties: readonly ListedPar
               relative: discordTime(p.startMs, 'R'),
               active: p.active ? 'yes' : 'no',
               count: p.interested,
-              creator: `<@${p.creatorId}>`,
+              creator: p.creatorId === '' ? '—' : `<@${p.creatorId}>`,
             }),
           )
           .join('\n');

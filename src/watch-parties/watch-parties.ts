@@ -147,6 +147,21 @@ export class WatchParties {
     await this.o.kv.delete(WP_KEY.event(eventId));
   }
 
+  /**
+   * "Forget me": the parties a person planned no longer name them (the party and its post stay for the
+   * server; only Manage Events can cancel it then). Returns how many records changed.
+   */
+  async forgetUser(userId: string): Promise<number> {
+    let changed = 0;
+    for (const key of await this.o.kv.keys('wp:event:')) {
+      const raw = await this.o.kv.get(key);
+      const party = parseWatchParty(raw);
+      if (raw === undefined || party?.creatorId !== userId) continue;
+      if (await this.o.kv.compareAndSet(key, raw, JSON.stringify({ ...party, creatorId: '' }), this.keepMs(party))) changed += 1;
+    }
+    return changed;
+  }
+
   /** The gateway said the event completed: check it now (one job per event, whichever process hears it). */
   async ended(guildId: string, eventId: string): Promise<void> {
     if ((await this.get(eventId)) === undefined) return;

@@ -89,6 +89,15 @@ describe.each(engineCases())('watch parties on $kind', (engineCase) => {
     expect(posts).toEqual(['1:5:4']);
   }, 60_000);
 
+  it.skipIf(engineCase.skipped)('"forget me": the parties a person planned no longer name them', async () => {
+    const a = await open(Date.now, new Map([['7', { status: 1 }]]), []);
+    await a.add(party('7', Date.now() + 3_600_000));
+    expect(await a.forgetUser('1500000000000000003')).toBe(1);
+    expect(await a.get('7')).toMatchObject({ eventId: '7', creatorId: '' });
+    const raw = (await place.raw()).map((r) => r.value).join('\n');
+    expect(raw).not.toContain('1500000000000000003');
+  }, 60_000);
+
   it.skipIf(engineCase.skipped || !engineCase.shared || engineCase.kind === 'sqlite')('two processes hearing the end at once post exactly once', async () => {
     const events = new Map<string, EventState>([['9', { status: 2 }]]);
     const posts: string[] = [];
