@@ -15,6 +15,8 @@ import { channelRoutes } from './rest/channels.js';
 import { pollRoutes } from './rest/polls.js';
 import { commandRoutes } from './rest/commands.js';
 import { guildRoutes } from './rest/guilds.js';
+import { scheduledEventRoutes } from './rest/scheduled-events.js';
+import { SCHEDULED_EVENTS_INTENT, ScheduledEvents } from './guilds/scheduled-events.js';
 import { serve, type Reply, type RequestContext } from './rest/http.js';
 import { interactionCallbackRoutes } from './rest/interaction-callbacks.js';
 import { interactionWebhookRoutes } from './rest/interaction-webhooks.js';
@@ -54,6 +56,7 @@ class FakeDiscordServer implements FakeDiscord {
   readonly clock: { advance(ms: number): void; now(): number };
   readonly dms: ServerState['dms'];
   readonly guilds: ServerState['guilds'];
+  readonly scheduledEvents: ScheduledEvents;
   readonly publicKey: string;
   readonly shardCount: number;
 
@@ -70,12 +73,14 @@ class FakeDiscordServer implements FakeDiscord {
     this.publicKey = this.endpoint.publicKey;
     ({ applicationId: this.applicationId, botToken: this.botToken, botUserId: this.botUserId, ownerId: this.ownerId } = state);
     ({ clock: this.clock, dms: this.dms, guilds: this.guilds, shardCount: this.shardCount } = state);
+    this.scheduledEvents = new ScheduledEvents(state.guilds.registry);
     this.route = router([
       ...applicationRoutes(state),
       ...userRoutes(state),
       ...channelRoutes(state),
       ...pollRoutes(state),
       ...guildRoutes(state),
+      ...scheduledEventRoutes(state, this.scheduledEvents),
       ...interactionCallbackRoutes(state),
       ...interactionWebhookRoutes(state),
       ...commandRoutes(state),
@@ -92,6 +97,7 @@ class FakeDiscordServer implements FakeDiscord {
         application: { id: this.applicationId, flags: 0 },
       }),
     });
+    this.scheduledEvents.dispatch = (t, d, guildId) => void this.gateway.dispatch(t, d, guildId, SCHEDULED_EVENTS_INTENT);
     state.guilds.setPollEvents((t, d, guildId, intent) => {
       this.gateway.dispatch(t, d, guildId, intent);
     });

@@ -173,6 +173,8 @@ export interface FakeDiscord {
   };
   /** Servers (guilds) the bot may be in: roles, channels, overwrites; the bot's posts in their channels. */
   guilds: FakeGuildsApi;
+  /** The guilds' scheduled events: REST as Discord's, plus start/end/cancel/subscribe/automate for tests. */
+  scheduledEvents: FakeScheduledEventsApi;
   close(): Promise<void>;
 }
 
@@ -291,4 +293,48 @@ export interface FakeGuildsApi {
   pollsIn(channelId: string): RecordedMessage[];
   /** Ends the polls whose expiry passed on the fake's clock (finalized, MESSAGE_UPDATE sent). `passTime` does it too. */
   settlePolls(): void;
+}
+
+/** A guild scheduled event as the fake holds it (Discord's object: `apiEvent` in guilds/scheduled-events.ts). */
+export interface FakeScheduledEvent {
+  id: string;
+  guildId: string;
+  channelId: string | null;
+  creatorId: string;
+  name: string;
+  description: string | null;
+  /** Epoch ms. */
+  start: number;
+  end: number | null;
+  privacyLevel: number;
+  /** 1 scheduled, 2 active, 3 completed, 4 canceled. */
+  status: number;
+  /** 1 stage instance, 2 voice, 3 external. */
+  entityType: number;
+  location: string | null;
+  /** Hash of the image the event was given, as Discord answers it. */
+  image: string | null;
+  /** The decoded image bytes (tests and the sandbox show it). */
+  imageBytes: Buffer | null;
+  imageType: string | null;
+  /** Users interested in the event. */
+  subscribers: Set<string>;
+}
+
+/** The test side of scheduled events: what Discord's users and automation do to them. */
+export interface FakeScheduledEventsApi {
+  /** Every event of a guild, final ones included (copies). */
+  all(guildId: string): FakeScheduledEvent[];
+  /** Forgets a guild's events (a test redefining the guild starts afresh), with no gateway events. */
+  clear(guildId: string): void;
+  /** Starts a scheduled event now, as its host does. */
+  start(eventId: string): void;
+  /** Ends an event (COMPLETED), early or on time; a scheduled one is started first. */
+  end(eventId: string): void;
+  /** Cancels a scheduled event, as a moderator does in Discord's client. */
+  cancel(eventId: string): void;
+  /** A member marks themself interested (or not). */
+  subscribe(eventId: string, userId: string, interested?: boolean): void;
+  /** Discord's automation by the fake's clock: an external event starts at its start time and ends at its end time. */
+  automate(): void;
 }

@@ -95,9 +95,9 @@ export const SERVER: FakeGuildSpec = {
   ownerId: OWNER.id,
   roles: [
     { id: WATCHERS_ID, name: 'Watchers', permissions: 0n, mentionable: true },
-    { id: MODS_ID, name: 'Mods', permissions: P.ManageMessages | P.KickMembers, mentionable: false },
+    { id: MODS_ID, name: 'Mods', permissions: P.ManageMessages | P.KickMembers | P.ManageEvents, mentionable: false },
     // The role Discord creates for a bot when it joins: what its invite link asked for, no Mention @everyone.
-    { id: BOT_ROLE_ID, name: 'AMLS Bot', permissions: P.ViewChannel | P.SendMessages | P.EmbedLinks | P.ReadMessageHistory, managed: true },
+    { id: BOT_ROLE_ID, name: 'AMLS Bot', permissions: P.ViewChannel | P.SendMessages | P.EmbedLinks | P.ReadMessageHistory | P.CreateEvents, managed: true },
   ],
   channels: SERVER_CHANNELS.map((c) => ({ id: c.id, name: c.name, type: c.type, nsfw: c.nsfw })),
   botRoles: [BOT_ROLE_ID],

@@ -17,6 +17,7 @@ import { startFakeDiscord, type FakeDiscord } from '../fake-discord/index.js';
 import { Actions } from './actions.js';
 import { seedCommunity, seedingMs, type SeededCommunity } from './community.js';
 import { SandboxClock } from './clock.js';
+import { eventRoutes } from './events.js';
 import { NextEpisode } from './next-episode.js';
 import { defineServer } from './places.js';
 import { Timeline } from './timeline.js';
@@ -119,6 +120,7 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
       port: o.port,
       accounts: DEFAULT_USERS,
       emulatorUrl: emulator.url,
+      events: eventRoutes(discord),
     });
     cleanups.push(() => page.close());
     return { url: page.url, emulator, discord, bot, actions, timeline, clock, community, accounts: DEFAULT_USERS, stop: unwind };

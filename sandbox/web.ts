@@ -19,6 +19,8 @@ export interface PageOptions {
   /** The emulator's sign-in accounts, shown as a hint next to /login. */
   accounts: ReadonlyArray<{ name: string; password: string }>;
   emulatorUrl: string;
+  /** The server's scheduled events (the events list). */
+  events?: express.Router;
 }
 
 export interface RunningPage {
@@ -162,6 +164,7 @@ function apiRoutes(actions: Actions, timeline: Timeline, o: PageOptions): expres
   });
 
   actionRoutes(router, actions);
+  if (o.events) router.use(o.events);
   return router;
 }
 

@@ -18,7 +18,8 @@ import { GuildRegistry } from './registry.js';
 import { FakePolls, type PollEvents } from './polls.js';
 
 export class FakeGuilds implements FakeGuildsApi {
-  private readonly registry: GuildRegistry;
+  /** The model, shared with the guilds' scheduled events. */
+  readonly registry: GuildRegistry;
   /** Polls in the guilds' channels (votes, ends, results). */
   readonly polls: FakePolls;
 

@@ -13,6 +13,7 @@ import { resetTimeline } from './timeline.js';
 import { watchComposer } from './composer.js';
 import { showClockNote, watchClock } from './clock.js';
 import { showError } from './composer-feedback.js';
+import { watchEvents } from './events.js';
 
 globalThis.$discordMessage = {
   avatars: { default: local('user.svg'), blue: local('user.svg'), gray: local('user.svg'), green: local('user.svg'), orange: local('user.svg'), red: local('user.svg'), pink: local('user.svg') },
@@ -40,6 +41,7 @@ watchTitleFormPicker(showError);
 openLinkButtons();
 watchComposer();
 watchClock();
+watchEvents();
 
 try {
   state.world = await fetchWorld();

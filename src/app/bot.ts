@@ -20,6 +20,7 @@ import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
 import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
 import { pollPort, watchPollEnds } from '../transport/poll-delivery.js';
+import { listenForEndedEvents, watchPartyPoster, watchPartyReader } from '../transport/watch-party-delivery.js';
 import { channelAgeRestriction } from '../discord-api/channel-state.js';
 import { sendDirectMessage } from '../transport/direct-message.js';
 import { type HealthStatus } from '../web/app.js';
@@ -226,6 +227,11 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   if (config.transport.kind !== 'http') watchPollEnds(client, deps.polls, log);
   await deps.polls.start();
   await core.social.start();
+  // Watch parties' ends: GUILD_SCHEDULED_EVENT_UPDATE on the gateway, a job reading the event every minute over HTTP.
+  const gateway = config.transport.kind !== 'http';
+  deps.watchParties.connect(watchPartyReader(client), watchPartyPoster(client), { gateway });
+  if (gateway) listenForEndedEvents(client, deps.watchParties, (error) => log.warn('a watch party end could not be queued', { error }));
+  await deps.watchParties.start();
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);
 

@@ -14,6 +14,7 @@ import { remind } from '../../commands/remind.js';
 import { feed } from '../../commands/feed.js';
 import { server } from '../../commands/server.js';
 import { settings } from '../../commands/settings.js';
+import { watchparty } from '../../commands/watchparty.js';
 import type { ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
 import { localizeCommands } from '../interactions/command-localizations.js';
@@ -29,8 +30,9 @@ import { leaderboardView, serverMembersHandler, serverMembersView, topTitlesView
 import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js';
 import { addToListHandler } from '../views/feed.js';
 import { pickVoteHandler, pollEndHandler } from '../views/group-pick.js';
+import { planHandler, watchedHandler } from '../views/watch-party-actions.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, settings, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, watchparty, settings, login, logout];
 
 const views = [
   animeSearchView,
@@ -63,6 +65,8 @@ export const components: readonly ComponentHandler[] = [
   ...randomPickComponents,
   pickVoteHandler,
   pollEndHandler,
+  planHandler,
+  watchedHandler,
 ];
 
 /** What is registered with Discord: the English definitions with every language's names and descriptions (src/i18n/commands). */

@@ -41,6 +41,7 @@ import { GroupPolls } from '../social/group-polls.js';
 import { Social } from '../social/social.js';
 import { serviceListSource } from '../social/list-source.js';
 import { TitlePreferences } from '../preferences/title-preferences.js';
+import { WatchParties } from '../watch-parties/watch-parties.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -117,7 +118,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     forgetReminders: (id) => reminders.forgetUser(id),
     // Last, the job engine: any job still naming the user (done, failed, archived, of any queue) goes.
     forgetSocial: async (id) => {
-      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id));
+      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id)) + (await watchParties.forgetUser(id));
       await jobs.forget(id);
       return deleted;
     },
@@ -133,6 +134,8 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
   const covers = openCovers(store.engine, config.covers, log, metrics);
+  const watchParties = new WatchParties({ kv: store.engine, jobs, now, log, leaseMs: { ...DEFAULT_KNOBS, ...config.reminders, ...o.reminders }.leaseMs });
+  await watchParties.define();
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -153,6 +156,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     pendingNotice: afterAnswer(reminders, social),
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,
+    watchParties,
   };
   return {
     store,

@@ -10,6 +10,7 @@ import { social as en_social } from './messages/social/en.js';
 import { settings as en_settings } from './messages/settings/en.js';
 import { picks as en_picks } from './messages/picks/en.js';
 import { polls as en_polls } from './messages/polls/en.js';
+import { watchparty as en_watchparty } from './messages/watchparty/en.js';
 import { core as ja_core } from './messages/core/ja.js';
 import { terms as ja_terms } from './messages/terms/ja.js';
 import { works as ja_works } from './messages/works/ja.js';
@@ -19,6 +20,7 @@ import { social as ja_social } from './messages/social/ja.js';
 import { settings as ja_settings } from './messages/settings/ja.js';
 import { picks as ja_picks } from './messages/picks/ja.js';
 import { polls as ja_polls } from './messages/polls/ja.js';
+import { watchparty as ja_watchparty } from './messages/watchparty/ja.js';
 import { core as de_core } from './messages/core/de.js';
 import { terms as de_terms } from './messages/terms/de.js';
 import { works as de_works } from './messages/works/de.js';
@@ -28,6 +30,7 @@ import { social as de_social } from './messages/social/de.js';
 import { settings as de_settings } from './messages/settings/de.js';
 import { picks as de_picks } from './messages/picks/de.js';
 import { polls as de_polls } from './messages/polls/de.js';
+import { watchparty as de_watchparty } from './messages/watchparty/de.js';
 import { core as fr_core } from './messages/core/fr.js';
 import { terms as fr_terms } from './messages/terms/fr.js';
 import { works as fr_works } from './messages/works/fr.js';
@@ -37,6 +40,7 @@ import { social as fr_social } from './messages/social/fr.js';
 import { settings as fr_settings } from './messages/settings/fr.js';
 import { picks as fr_picks } from './messages/picks/fr.js';
 import { polls as fr_polls } from './messages/polls/fr.js';
+import { watchparty as fr_watchparty } from './messages/watchparty/fr.js';
 import { core as esES_core } from './messages/core/es-ES.js';
 import { terms as esES_terms } from './messages/terms/es-ES.js';
 import { works as esES_works } from './messages/works/es-ES.js';
@@ -46,6 +50,7 @@ import { social as esES_social } from './messages/social/es-ES.js';
 import { settings as esES_settings } from './messages/settings/es-ES.js';
 import { picks as esES_picks } from './messages/picks/es-ES.js';
 import { polls as esES_polls } from './messages/polls/es-ES.js';
+import { watchparty as esES_watchparty } from './messages/watchparty/es-ES.js';
 import { core as ptBR_core } from './messages/core/pt-BR.js';
 import { terms as ptBR_terms } from './messages/terms/pt-BR.js';
 import { works as ptBR_works } from './messages/works/pt-BR.js';
@@ -55,18 +60,19 @@ import { social as ptBR_social } from './messages/social/pt-BR.js';
 import { settings as ptBR_settings } from './messages/settings/pt-BR.js';
 import { picks as ptBR_picks } from './messages/picks/pt-BR.js';
 import { polls as ptBR_polls } from './messages/polls/pt-BR.js';
+import { watchparty as ptBR_watchparty } from './messages/watchparty/pt-BR.js';
 import type { Locale } from './locales.js';
 
-export const EN = { ...en_core, ...en_terms, ...en_works, ...en_lists, ...en_reminders, ...en_social, ...en_settings, ...en_picks, ...en_polls } as const;
+export const EN = { ...en_core, ...en_terms, ...en_works, ...en_lists, ...en_reminders, ...en_social, ...en_settings, ...en_picks, ...en_polls, ...en_watchparty } as const;
 
 /** A key of the catalogue. */
 export type MessageKey = keyof typeof EN;
 
 export const CATALOGUE: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = {
   'en-US': EN,
-  ja: { ...ja_core, ...ja_terms, ...ja_works, ...ja_lists, ...ja_reminders, ...ja_social, ...ja_settings, ...ja_picks, ...ja_polls },
-  de: { ...de_core, ...de_terms, ...de_works, ...de_lists, ...de_reminders, ...de_social, ...de_settings, ...de_picks, ...de_polls },
-  fr: { ...fr_core, ...fr_terms, ...fr_works, ...fr_lists, ...fr_reminders, ...fr_social, ...fr_settings, ...fr_picks, ...fr_polls },
-  'es-ES': { ...esES_core, ...esES_terms, ...esES_works, ...esES_lists, ...esES_reminders, ...esES_social, ...esES_settings, ...esES_picks, ...esES_polls },
-  'pt-BR': { ...ptBR_core, ...ptBR_terms, ...ptBR_works, ...ptBR_lists, ...ptBR_reminders, ...ptBR_social, ...ptBR_settings, ...ptBR_picks, ...ptBR_polls },
+  ja: { ...ja_core, ...ja_terms, ...ja_works, ...ja_lists, ...ja_reminders, ...ja_social, ...ja_settings, ...ja_picks, ...ja_polls, ...ja_watchparty },
+  de: { ...de_core, ...de_terms, ...de_works, ...de_lists, ...de_reminders, ...de_social, ...de_settings, ...de_picks, ...de_polls, ...de_watchparty },
+  fr: { ...fr_core, ...fr_terms, ...fr_works, ...fr_lists, ...fr_reminders, ...fr_social, ...fr_settings, ...fr_picks, ...fr_polls, ...fr_watchparty },
+  'es-ES': { ...esES_core, ...esES_terms, ...esES_works, ...esES_lists, ...esES_reminders, ...esES_social, ...esES_settings, ...esES_picks, ...esES_polls, ...esES_watchparty },
+  'pt-BR': { ...ptBR_core, ...ptBR_terms, ...ptBR_works, ...ptBR_lists, ...ptBR_reminders, ...ptBR_social, ...ptBR_settings, ...ptBR_picks, ...ptBR_polls, ...ptBR_watchparty },
 };

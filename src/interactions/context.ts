@@ -24,6 +24,7 @@ import type { SocialService } from '../social/types.js';
 import type { TitlePreferences } from '../preferences/title-preferences.js';
 import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
 import type { CoverSource } from '../covers/cover-source.js';
+import type { WatchParties } from '../watch-parties/watch-parties.js';
 
 /**
  * Locks shared by every process using the same store, for read-then-write work that must not interleave
@@ -67,6 +68,8 @@ export interface BotDeps {
   pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
   /** Covers for the pictures, from COVER_HOSTS only, shared through the store (one per process). */
   covers: CoverSource;
+  /** Watch parties: the scheduled events the bot created, and the post when each ends. */
+  watchParties: WatchParties;
   /** Current time in ms; injectable for tests. */
   now: () => number;
   /**

@@ -1,6 +1,7 @@
 // The discord.js gateway client: bounded caches, so memory stays flat however many people use the bot.
 // Interactions need no intent; GUILD_MESSAGES brings the MESSAGE_UPDATE of a finalized poll (the end of a
-// `/server pick` vote; src/transport/poll-delivery.ts). No privileged intent: no message content.
+// `/server pick` vote; src/transport/poll-delivery.ts) and GUILD_SCHEDULED_EVENTS the end of a watch
+// party (src/transport/watch-party-delivery.ts). No privileged intent: no message content.
 
 import { Client, GatewayIntentBits, Options, type ClientOptions, type ClientUser } from 'discord.js';
 
@@ -11,7 +12,7 @@ function ownId(client: Client): string | undefined {
 
 export function createDiscordClient(apiUrl: string, extra: Partial<ClientOptions> = {}, cdnUrl?: string): Client {
   return new Client({
-    intents: [GatewayIntentBits.GuildMessages],
+    intents: [GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildScheduledEvents],
     // Each deferred answer leaves a REST queue keyed by its interaction token; sweep idle ones every minute.
     rest: { api: apiUrl, handlerSweepInterval: 60_000, ...(cdnUrl !== undefined ? { cdn: cdnUrl } : {}) },
     allowedMentions: { parse: [] },

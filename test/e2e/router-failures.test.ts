@@ -15,6 +15,7 @@ import type { BotDeps } from '../../src/interactions/context.js';
 import type { SlashCommand } from '../../src/interactions/command-types.js';
 import { InteractionRouter } from '../../src/interactions/router.js';
 import { CoverSource } from '../../src/covers/cover-source.js';
+import { WatchParties } from '../../src/watch-parties/watch-parties.js';
 import { NsfwRatings } from '../../src/known-works/nsfw-ratings.js';
 import { sharedLocks } from '../../src/store/locks.js';
 import { TitleCache } from '../../src/known-works/title-cache.js';
@@ -88,6 +89,7 @@ describe('router failures', () => {
       nsfwRatings: new NsfwRatings(new MemoryEngine()),
       picks: new PickSessions(new MemoryEngine()),
       covers: new CoverSource({ hosts: [] }),
+      watchParties: new WatchParties({ kv: reminderKv, jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined), now: Date.now, log: createLogger('error', () => undefined) }),
       serviceWebUrl: 'https://service.example.test',
       airing: new SeasonAiring({ service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }), now: Date.now }),
       reminders: new Reminders({

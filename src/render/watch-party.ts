@@ -1,0 +1,120 @@
+// What watch parties show: the scheduled event's name and spoiler-safe description, the answer to
+// /watchparty create, the list of a server's parties, and the "Episode N of …: watched it?" post with
+// its +1 button. Pure functions of data and the reader's (or the server's) Translator.
+
+import { ButtonStyle, ComponentType } from 'discord.js';
+import { discordTime } from '../airing/air-times.js';
+import type { Translator } from '../i18n/index.js';
+import type { RenderedMessage } from './limits.js';
+import { clipPlain, escapeMarkdown, truncate } from './text.js';
+import { COLORS } from './theme.js';
+import { untrustedPlain } from './untrusted.js';
+
+/** Discord's limits on an event (name, description). */
+const NAME_MAX = 100;
+const DESCRIPTION_MAX = 1000;
+
+/**
+ * How a synopsis is shown in what the bot posts on its own: `sequels` (the default) leaves it out for a
+ * title with a prequel, `always` shows it, `never` never does. The server's spoiler default (built
+ * elsewhere) is passed here once it exists; until then callers pass `sequels`.
+ */
+export type SpoilerMode = 'sequels' | 'always' | 'never';
+
+export interface EventWork {
+  id: number;
+  title: string;
+  synopsis?: string;
+  /** The title has a prequel among its related works. */
+  hasPrequel: boolean;
+}
+
+/** The event's name: the title clipped so that "title · Episode N" fits Discord's 100 characters. */
+export function watchPartyEventName(t: Translator, title: string, episode: number): string {
+  const bare = t.t('watchparty.event.name', { title: '', episode });
+  const room = Math.max(10, NAME_MAX - [...bare].length);
+  return clipPlain(t.t('watchparty.event.name', { title: clipPlain(untrustedPlain(title), room), episode }), NAME_MAX);
+}
+
+/**
+ * The event's description, spoiler-safe: which episode, the synopsis unless the title has a prequel
+ * (with `sequels`) or the mode says never, and the title's page. Plain text (Discord shows event
+ * descriptions with little markdown), within 1000 characters.
+ */
+export function watchPartyDescription(t: Translator, work: EventWork, episode: number, titleUrl: string, mode: SpoilerMode = 'sequels'): string {
+  const intro = t.t('watchparty.event.intro', { episode, title: clipPlain(untrustedPlain(work.title), 200) });
+  const more = t.t('watchparty.event.more', { url: titleUrl });
+  const hide = mode === 'never' || (mode === 'sequels' && work.hasPrequel);
+  const room = DESCRIPTION_MAX - [...intro].length - [...more].length - 4;
+  let middle = '';
+  if (hide) middle = work.synopsis ? t.t('watchparty.event.prequel') : '';
+  else if (work.synopsis) middle = truncate(untrustedPlain(work.synopsis).trim(), Math.max(0, room));
+  return clipPlain([intro, middle, more].filter((s) => s !== '').join('\n\n'), DESCRIPTION_MAX);
+}
+
+export interface CreatedFacts {
+  name: string;
+  startMs: number;
+  endMs: number;
+  /** A voice or stage channel; undefined: this channel (external event). */
+  channelId?: string;
+  zone: string;
+  zoneGiven: boolean;
+  /** The episode whose expected broadcast the start is, when the start was defaulted. */
+  airingEpisode?: number;
+  eventUrl: string;
+}
+
+export function watchPartyCreatedMessage(t: Translator, f: CreatedFacts): RenderedMessage {
+  const lines = [
+    t.t('watchparty.created.text', {
+      name: escapeMarkdown(f.name),
+      time: discordTime(f.startMs, 'F'),
+      relative: discordTime(f.startMs, 'R'),
+      end: discordTime(f.endMs, 't'),
+      place: f.channelId === undefined ? 'here' : `<#${f.channelId}>`,
+    }),
+    f.airingEpisode !== undefined ? t.t('watchparty.created.airing', { episode: f.airingEpisode }) : t.t('watchparty.created.zone', { zone: f.zone, given: f.zoneGiven ? 'yes' : 'no' }),
+    t.t('watchparty.created.after'),
+  ];
+  return {
+    embeds: [{ title: t.t('watchparty.created.title'), description: lines.join('\n'), color: COLORS.success }],
+    components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Link, label: t.t('watchparty.created.open'), url: f.eventUrl }] }],
+  };
+}
+
+export interface ListedParty {
+  name: string;
+  startMs: number;
+  active: boolean;
+  interested: number;
+  creatorId: string;
+}
+
+export function watchPartyListMessage(t: Translator, parties: readonly ListedParty[]): RenderedMessage {
+  const description =
+    parties.length === 0
+      ? t.t('watchparty.list.empty')
+      : parties
+          .map((p) =>
+            t.t('watchparty.list.item', {
+              name: escapeMarkdown(clipPlain(p.name, 100)),
+              time: discordTime(p.startMs, 'f'),
+              relative: discordTime(p.startMs, 'R'),
+              active: p.active ? 'yes' : 'no',
+              count: p.interested,
+              creator: p.creatorId === '' ? '—' : `<@${p.creatorId}>`,
+            }),
+          )
+          .join('\n');
+  return { embeds: [{ title: t.t('watchparty.list.title'), description: truncate(description, 4000), color: COLORS.brand }] };
+}
+
+/** "Episode N of …: watched it?", how many were interested, and the +1 button (`customId`). */
+export function watchPartyEndedMessage(t: Translator, title: string, episode: number, interested: number | undefined, customId: string): RenderedMessage {
+  const lines = [...(interested !== undefined ? [t.t('watchparty.ended.interested', { count: interested })] : []), t.t('watchparty.ended.press', { episode })];
+  return {
+    embeds: [{ title: clipPlain(t.t('watchparty.ended.title', { episode, title: clipPlain(untrustedPlain(title), 180) }), 256), description: lines.join('\n'), color: COLORS.brand }],
+    components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t.t('watchparty.button.watched'), custom_id: customId }] }],
+  };
+}

@@ -1,0 +1,133 @@
+// /watchparty list and cancel, the "Plan a watch party" button of a poll result (`wp-plan`), and the
+// "+1 on my list" button of the post when a party ends (`wp-watched`), with that post's message.
+
+import { PermissionFlagsBits } from 'discord.js';
+import { airingPlan, nextEpisode } from '../airing/air-times.js';
+import { cancelScheduledEvent, EVENT_STATUS, listScheduledEvents } from '../discord-api/scheduled-events.js';
+import { translator } from '../i18n/index.js';
+import type { AutocompleteChoice, AutocompleteContext, BaseContext, CommandContext, ComponentContext, ComponentHandler, InServer } from '../interactions/context.js';
+import { encodeCustomId } from '../interactions/custom-id.js';
+import { UserFacingError } from '../interactions/user-errors.js';
+import { BUDGET_GRACE_MS } from '../interactions/budget.js';
+import type { RenderedMessage } from '../render/limits.js';
+import { clipPlain, escapeMarkdown } from '../render/text.js';
+import { COLORS } from '../render/theme.js';
+import { watchPartyEndedMessage, watchPartyListMessage, type ListedParty } from '../render/watch-party.js';
+import { KINDS } from '../service/kinds.js';
+import { fields as fieldList } from '../service/fields.js';
+import { LockTimeoutError } from '../store/locks.js';
+import type { WatchParty } from '../watch-parties/watch-parties.js';
+import { KIND_FIELDS } from './kind-views.js';
+import { listEntryMessage } from './list-entry.js';
+import { mirrorListChange } from './mirror-hook.js';
+import { createWatchParty, told, WATCH_PARTY_FIELDS, type PartyContext } from './watch-party-create.js';
+
+/** The button on a poll result (built by the poll's view): `wp-plan|<anime id>`. */
+export const PLAN_KIND = 'wp-plan';
+/** The button on the post when a party ends: `wp-watched|<anime id>|<episode>`. */
+export const WATCHED_KIND = 'wp-watched';
+
+/** The post "Episode N of …: watched it?" in the server's language. */
+export function watchPartyEndedPost(party: WatchParty, interested: number | undefined): RenderedMessage {
+  return watchPartyEndedMessage(translator(party.locale), party.title, party.episode, interested, encodeCustomId(WATCHED_KIND, [party.animeId, party.episode]));
+}
+
+/** This server's parties Discord still has (scheduled or on now), with how many are interested. */
+async function serverParties(ctx: InServer<BaseContext & { interaction: { client: CommandContext['interaction']['client'] } }>): Promise<Array<ListedParty & { eventId: string }>> {
+  const events = await listScheduledEvents(ctx.interaction.client.rest, ctx.guildId, ctx.signal).catch((error: unknown) => {
+    throw told(error);
+  });
+  const parties = await Promise.all(events.map(async (e) => ({ e, party: await ctx.deps.watchParties.get(e.id) })));
+  return parties
+    .filter((p): p is { e: (typeof events)[number]; party: WatchParty } => p.party !== undefined && p.party.guildId === ctx.guildId)
+    .map(({ e, party }) => ({ eventId: e.id, name: e.name, startMs: e.startMs, active: e.status === EVENT_STATUS.active, interested: e.userCount ?? 0, creatorId: party.creatorId }))
+    .sort((a, b) => a.startMs - b.startMs);
+}
+
+export async function watchPartyList(ctx: InServer): Promise<RenderedMessage> {
+  return watchPartyListMessage(ctx.t, await serverParties(ctx));
+}
+
+/** Cancel: by the member who planned it or one with Manage Events. */
+export async function watchPartyCancel(ctx: InServer, eventId: string): Promise<RenderedMessage> {
+  const party = /^\d{1,20}$/.test(eventId) ? await ctx.deps.watchParties.get(eventId) : undefined;
+  if (!party || party.guildId !== ctx.guildId) throw new UserFacingError('watchparty.error.unknown');
+  if (party.creatorId !== ctx.userId && ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) !== true) {
+    throw new UserFacingError('watchparty.error.notCreator');
+  }
+  await cancelScheduledEvent(ctx.interaction.client.rest, ctx.guildId, eventId, ctx.signal).catch((error: unknown) => {
+    throw told(error);
+  });
+  await ctx.deps.watchParties.remove(eventId);
+  const name = clipPlain(ctx.t.t('watchparty.event.name', { title: party.title, episode: party.episode }), 100);
+  return { embeds: [{ title: ctx.t.t('watchparty.canceled.title'), description: ctx.t.t('watchparty.canceled.text', { name: escapeMarkdown(name) }), color: COLORS.success }] };
+}
+
+/** The server's parties for the cancel option (one Discord request per keystroke's answer). */
+export async function watchPartyChoices(ctx: InServer<AutocompleteContext>): Promise<AutocompleteChoice[]> {
+  const q = ctx.focused.value.toLowerCase();
+  return (await serverParties(ctx))
+    .filter((p) => p.name.toLowerCase().includes(q) || p.eventId.startsWith(q))
+    .slice(0, 25)
+    .map((p) => ({ name: clipPlain(`${p.name} · ${new Date(p.startMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`, 100), value: p.eventId }));
+}
+
+/**
+ * "Plan a watch party" on a poll result: for a title airing on a schedule the bot knows, the party is
+ * created at once with the defaults (the next episode at its expected broadcast, an event in this
+ * channel); for any other title the clicker is told the /watchparty create command to run with a start.
+ */
+export const planHandler: ComponentHandler = {
+  kind: PLAN_KIND,
+  mode: 'ephemeral',
+  only: 'server',
+  async run(ctx, fields) {
+    const animeId = fields.int();
+    const work = await ctx.deps.service.getAnime(animeId, { fields: WATCH_PARTY_FIELDS }, { signal: ctx.signal });
+    const plan = airingPlan(work);
+    if (!plan || !nextEpisode(plan, ctx.deps.now() + 60_000)) {
+      const title = escapeMarkdown(clipPlain(work.title ?? `#${animeId}`, 150));
+      return { embeds: [{ title: ctx.t.t('watchparty.plan.command.title'), description: ctx.t.t('watchparty.plan.command.text', { title, id: animeId }), color: COLORS.brand }] };
+    }
+    return createWatchParty(ctx as PartyContext & ComponentContext, { animeId });
+  },
+};
+
+/**
+ * "+1 on my list" for whoever presses it: their progress on the title becomes episode N where it is
+ * lower (completed at the last episode; watching when it was planned or not on the list), through their
+ * own login (others are told to /login).
+ */
+export const watchedHandler: ComponentHandler = {
+  kind: WATCHED_KIND,
+  mode: 'ephemeral',
+  async run(ctx, fields) {
+    const animeId = fields.int();
+    const episode = fields.int();
+    const auth = await ctx.requireAuth();
+    try {
+      return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, () => markWatched(ctx, animeId, episode, auth));
+    } catch (error) {
+      if (!(error instanceof LockTimeoutError)) throw error;
+      throw new UserFacingError('social.error.stillSaving');
+    }
+  },
+};
+
+async function markWatched(ctx: BaseContext, animeId: number, episode: number, auth: Awaited<ReturnType<BaseContext['requireAuth']>>): Promise<RenderedMessage> {
+  const spec = KINDS.anime;
+  const own = KIND_FIELDS.anime;
+  const work = await ctx.deps.service.getWork('anime', animeId, { fields: `${own.totals},nsfw,${fieldList(own.myStatus)}` }, { auth });
+  const mine = work.my_list_status ?? {};
+  const watched = mine.num_episodes_watched ?? 0;
+  const title = escapeMarkdown(clipPlain(work.title ?? `#${animeId}`, 150));
+  if (watched >= episode) {
+    return { embeds: [{ title: ctx.t.t('watchparty.already.title'), description: ctx.t.t('watchparty.already.text', { title, watched }), color: COLORS.brand }] };
+  }
+  const total = work.num_episodes ?? 0;
+  const next = total > 0 ? Math.min(episode, total) : episode;
+  const status = total > 0 && next === total ? 'completed' : mine.status === undefined || mine.status === spec.planned ? spec.current : undefined;
+  const updated = await ctx.deps.service.updateListStatus('anime', animeId, { num_watched_episodes: next, ...(status ? { status } : {}) }, { auth });
+  await mirrorListChange(ctx, 'anime', work, updated);
+  return listEntryMessage(ctx.t, 'anime', work, updated, 'updated');
+}
