@@ -43,6 +43,8 @@ function freshReader(social: SocialService): SocialService {
     mirror: (u, k) => social.mirror(u, k),
     holders: (g, k, i) => social.holders(g, k, i),
     summaries: (g, k) => social.summaries(g, k),
+    topCounts: (g, k, s, m) => social.topCounts(g, k, s, m),
+    memberSummary: (g, u, k) => social.memberSummary(g, u, k),
     titleNames: (k, ids) => social.titleNames(k, ids),
     join: (g, u, s) => social.join(g, u, s),
     leave: (g, u) => social.leave(g, u),

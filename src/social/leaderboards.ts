@@ -3,7 +3,9 @@
 
 import { KINDS } from '../service/kinds.js';
 import { OTHER_STATUS, statusCode } from './member-summary.js';
-import type { ListKind, MemberSummary } from './types.js';
+import type { ListKind, MemberSummary, TopCount } from './types.js';
+
+export type { TopCount } from './types.js';
 
 export const LEADERBOARD_METRICS = ['episodes', 'days', 'completed', 'mean_score'] as const;
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
@@ -82,18 +84,6 @@ export function leaderboard(summaries: readonly MemberSummary[], metric: Leaderb
   return ranked;
 }
 
-/** A title on the top list, counted from the members' summaries. */
-export interface TopCount {
-  /** 1-based; titles with as many members and the same mean share a rank. */
-  rank: number;
-  id: number;
-  /** Members who have it (with the status asked for, if any). */
-  members: number;
-  /** Mean of the scores members gave it, undefined when nobody scored it. */
-  meanScore: number | undefined;
-  scored: number;
-}
-
 /** A top title with its name, as shown. */
 export interface TopTitle extends TopCount {
   /** Untrusted text. */
@@ -155,8 +145,13 @@ export function topTitles(summaries: readonly MemberSummary[], status?: string, 
     const scored = scoredBy[slot] as number;
     kept.push({ id: dense ? slot : (idOfSlot[slot] as number), members: n, meanScore: scored > 0 ? (sums[slot] as number) / scored : undefined, scored });
   }
+  return rankTop(kept);
+}
+
+/** Counted titles in their order and with their ranks: most members first, then the higher mean score, then the lower id. */
+export function rankTop(counts: ReadonlyArray<Omit<TopCount, 'rank'>>): TopCount[] {
   const mean = (t: { meanScore: number | undefined }) => t.meanScore ?? 0;
-  kept.sort((a, b) => b.members - a.members || mean(b) - mean(a) || a.id - b.id);
+  const kept = [...counts].sort((a, b) => b.members - a.members || mean(b) - mean(a) || a.id - b.id);
   const ranked: TopCount[] = [];
   kept.forEach((t, i) => {
     const previous = ranked[i - 1];
