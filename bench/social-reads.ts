@@ -45,6 +45,7 @@ function freshReader(social: SocialService): SocialService {
     summaries: (g, k) => social.summaries(g, k),
     topCounts: (g, k, s, m) => social.topCounts(g, k, s, m),
     memberSummary: (g, u, k) => social.memberSummary(g, u, k),
+    memberSums: (g, k) => social.memberSums(g, k),
     titleNames: (k, ids) => social.titleNames(k, ids),
     join: (g, u, s) => social.join(g, u, s),
     leave: (g, u) => social.leave(g, u),

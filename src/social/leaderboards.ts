@@ -3,7 +3,7 @@
 
 import { KINDS } from '../service/kinds.js';
 import { OTHER_STATUS, statusCode } from './member-summary.js';
-import type { ListKind, MemberSummary, TopCount } from './types.js';
+import type { ListKind, MemberSummary, MemberSums, TopCount } from './types.js';
 
 export type { TopCount } from './types.js';
 
@@ -51,7 +51,7 @@ export interface LeaderboardRow {
 }
 
 /** One member's value for a metric, or undefined when it has none (mean score of a member who scored nothing). */
-export function memberValue(s: MemberSummary, metric: LeaderboardMetric): { value: number; basis: number } | undefined {
+export function memberValue(s: MemberSums, metric: LeaderboardMetric): { value: number; basis: number } | undefined {
   switch (metric) {
     case 'episodes':
       return { value: s.progress, basis: s.count };
@@ -68,7 +68,7 @@ export function memberValue(s: MemberSummary, metric: LeaderboardMetric): { valu
  * Members ranked by a metric, highest first. `summaries` come in join order, which breaks ties; members
  * without a value (nothing scored for mean_score) are left out.
  */
-export function leaderboard(summaries: readonly MemberSummary[], metric: LeaderboardMetric): LeaderboardRow[] {
+export function leaderboard(summaries: readonly MemberSums[], metric: LeaderboardMetric): LeaderboardRow[] {
   const rows: Array<Omit<LeaderboardRow, 'rank'> & { order: number }> = [];
   summaries.forEach((s, order) => {
     const v = memberValue(s, metric);

@@ -1,4 +1,4 @@
-// A server's top titles (`/server top`, `/server chart`) kept in the store, so a view reads one record
+// A server's top titles (`/server top`, `/server chart`) and its members' sums (`/server leaderboard`) kept in the store, so a view reads one record
 // instead of decoding every member's summary. Counting 1 000 members' summaries takes tens of
 // milliseconds of CPU (and garbage) per view; the counts change only when a member's summary or the
 // server's membership changes, far less often than they are read.
@@ -16,11 +16,12 @@ import { rankTop, topTitles } from './leaderboards.js';
 import type { SocialKv } from './kv.js';
 import type { MemberSummaries } from './member-summary.js';
 import { KEY, parseMember } from './records.js';
-import type { ListKind, TopCount } from './types.js';
+import type { ListKind, MemberSums, TopCount } from './types.js';
 
 export const SUMMARY_TOKEN_KEY = (guildId: string): string => `soc:sgen:${guildId}`;
 const TOTALS_KEY = (guildId: string, kind: ListKind, status: string | undefined, minMembers: number): string =>
   `soc:top:${guildId}:${kind}:${status ?? '*'}:${minMembers}`;
+const SUMS_KEY = (guildId: string, kind: ListKind): string => `soc:top:${guildId}:${kind}:sums`;
 /** Counts nobody reads go after this long (the next view counts again). */
 const TOTALS_TTL_MS = 6 * 3_600_000;
 
@@ -67,6 +68,30 @@ function decode(raw: string | undefined): Stored | undefined {
   return { token, members, validUntil, counts };
 }
 
+/** One member's sums as kept: id, service user, count, progress, seconds, completed, score sum, scored, stale time (0: none). */
+type SumsRow = [string, string, number, number, number, number, number, number, number];
+
+function decodeSums(raw: string | undefined, kind: ListKind): { token: string; members: string; validUntil: number; sums: MemberSums[] } | undefined {
+  if (raw === undefined) return undefined;
+  const parts = raw.split('\n', 4);
+  if (parts.length !== 4) return undefined;
+  const [token = '', members = '', until = '', json = ''] = parts;
+  const validUntil = Number(until);
+  try {
+    const rows = JSON.parse(json) as unknown;
+    if (!Number.isFinite(validUntil) || !Array.isArray(rows)) return undefined;
+    const sums: MemberSums[] = [];
+    for (const row of rows as unknown[]) {
+      if (!Array.isArray(row) || row.length !== 9 || typeof row[0] !== 'string' || typeof row[1] !== 'string' || !row.slice(2).every((n) => typeof n === 'number')) return undefined;
+      const [discordUserId, serviceUser, count, progress, seconds, completed, scoreSum, scored, staleUntil] = row as SumsRow;
+      sums.push({ discordUserId, serviceUser, kind, count, progress, seconds, completed, scoreSum, scored, ...(staleUntil > 0 ? { staleUntil } : {}) });
+    }
+    return { token, members, validUntil, sums };
+  } catch {
+    return undefined;
+  }
+}
+
 export class ServerTotals {
   constructor(
     private readonly kv: SocialKv,
@@ -85,6 +110,22 @@ export class ServerTotals {
     const validUntil = Math.min(Number.MAX_SAFE_INTEGER, ...found.map((s) => s.staleUntil ?? Number.MAX_SAFE_INTEGER));
     await this.kv.set(key, encode({ token, members, validUntil, counts }), TOTALS_TTL_MS);
     return counts;
+  }
+
+  /** The sums of the server's members' summaries (leaderboards), in join order: kept while they hold, else read and kept. */
+  async sums(guildId: string, memberIds: readonly string[], kind: ListKind, now: number): Promise<MemberSums[]> {
+    const key = SUMS_KEY(guildId, kind);
+    const [token = '', raw] = await this.kv.getMany([SUMMARY_TOKEN_KEY(guildId), key]);
+    const members = digest(memberIds);
+    const kept = decodeSums(raw, kind);
+    if (kept && kept.token === token && kept.members === members && kept.validUntil > now) return kept.sums;
+    const found = await this.summaries.read(memberIds, kind, now);
+    const validUntil = Math.min(Number.MAX_SAFE_INTEGER, ...found.map((s) => s.staleUntil ?? Number.MAX_SAFE_INTEGER));
+    const rows = found.map((s): SumsRow => [s.discordUserId, s.serviceUser, s.count, s.progress, s.seconds, s.completed, s.scoreSum, s.scored, s.staleUntil ?? 0]);
+    await this.kv.set(key, `${token}\n${members}\n${validUntil}\n${JSON.stringify(rows)}`, TOTALS_TTL_MS);
+    return found.map(({ discordUserId, serviceUser, kind: k, count, progress, seconds, completed, scoreSum, scored, staleUntil }) => ({
+      discordUserId, serviceUser, kind: k, count, progress, seconds, completed, scoreSum, scored, ...(staleUntil !== undefined ? { staleUntil } : {}),
+    }));
   }
 
   /** A summary of this member changed: the counts of every server they joined are counted again at their next view. */

@@ -116,6 +116,9 @@ export interface MemberSummary {
   titles: Uint32Array;
 }
 
+/** A member's summary without its titles: what the leaderboards rank by. */
+export type MemberSums = Omit<MemberSummary, 'titles'>;
+
 /** A title on the top list, counted from the members' summaries. */
 export interface TopCount {
   /** 1-based; titles with as many members and the same mean share a rank. */
@@ -138,6 +141,11 @@ export interface BoardsReader {
    * store until a member's summary or the membership changes (src/social/server-totals.ts).
    */
   topCounts(guildId: string, kind: ListKind, status: string | undefined, minMembers: number): Promise<TopCount[]>;
+  /**
+   * The sums of the server's joined members' summaries of one kind, in join order (as `summaries`, without
+   * the titles): what the leaderboards rank; kept in the store like `topCounts`.
+   */
+  memberSums(guildId: string, kind: ListKind): Promise<MemberSums[]>;
   /** One joined member's summary of one kind (undefined when they are no member here or have none). */
   memberSummary(guildId: string, discordUserId: string, kind: ListKind): Promise<MemberSummary | undefined>;
   /** The names and ratings of these titles, as the index keeps them. */

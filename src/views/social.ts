@@ -157,7 +157,7 @@ export const leaderboardView: PagedView<LeaderboardState> = {
   decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOfCode(r.string()) }),
   async load(ctx, state, offset) {
     const guildId = serverOf(ctx);
-    const rows = leaderboard(await ctx.deps.social.summaries(guildId, state.kind), state.metric);
+    const rows = leaderboard(await ctx.deps.social.memberSums(guildId, state.kind), state.metric);
     return {
       embeds: [leaderboardEmbed(ctx.t, state.metric, state.kind, rows, offset, PAGE_SIZE, ctx.userId)],
       open: [],

@@ -97,7 +97,7 @@ describe.each(engineCases())('the server features on $kind', (engineCase) => {
     expect(await two.memo.isMember(GUILD, ids[3] as string)).toBe(false);
   });
 
-  it.skipIf(engineCase.skipped !== undefined)("the top titles are kept in the store once counted, and counted again after any member's change, join or leave, in every process", async () => {
+  it.skipIf(engineCase.skipped !== undefined)("the top titles and the leaderboards' sums are kept in the store once counted, and counted again after any member's change, join or leave, in every process", async () => {
     const members = ['1300000000000000001', '1300000000000000002', '1300000000000000003', '1300000000000000004'];
     for (const [i, id] of members.entries()) {
       linked.set(id, { serviceUser: `top${i}`, linkedAt: now - DAY });
@@ -109,7 +109,10 @@ describe.each(engineCases())('the server features on $kind', (engineCase) => {
     const direct = async (social: Social, status?: string) => topTitles(await social.summaries(GUILD, 'anime'), status);
     const kept = (social: Social, status?: string) => social.topCounts(GUILD, 'anime', status, 3);
 
+    const board = async (social: Social) => leaderboard(await social.memberSums(GUILD, 'anime'), 'episodes');
+    const directBoard = async (social: Social) => leaderboard(await social.summaries(GUILD, 'anime'), 'episodes');
     expect(await kept(one.social)).toEqual(await direct(one.social));
+    expect(await board(one.social)).toEqual(await directBoard(one.social));
     expect((await kept(two.social)).map((t) => t.members)).toEqual([3, 3, 3, 3, 3, 3]);
     expect(await kept(two.social, 'watching')).toEqual(await direct(two.social, 'watching'));
     // Kept in the store: another view, in either process, reads the counts, not the members' summaries.
@@ -117,6 +120,7 @@ describe.each(engineCases())('the server features on $kind', (engineCase) => {
     const summaryReads = vi.spyOn(MemberSummaries.prototype, 'read');
     await kept(one.social);
     await kept(two.social, 'watching');
+    expect((await board(two.social)).map((r) => r.value)).toEqual([21, 21, 21]);
     expect(summaryReads).not.toHaveBeenCalled();
 
     // A change through the bot in process one: process two counts again at once.
@@ -125,6 +129,7 @@ describe.each(engineCases())('the server features on $kind', (engineCase) => {
     // Two members have it now: under the three a top title needs.
     expect((await kept(two.social)).map((t) => t.id)).toEqual([5, 4, 3, 2, 1]);
     expect((await kept(two.social, 'watching')).map((t) => t.id)).toEqual([2, 1]);
+    expect((await board(two.social)).map((r) => r.value)).toEqual([21, 21, 15]);
     await one.social.listChanged(members[1] as string, 'anime', 1, entry(1, { status: 'dropped', score: 1, progress: 1, updatedAt: now }));
     expect((await kept(two.social, 'watching')).map((t) => t.id)).toEqual([2]);
     // A join and a leave change who is counted.
@@ -133,5 +138,6 @@ describe.each(engineCases())('the server features on $kind', (engineCase) => {
     expect(await one.social.leave(GUILD, members[0] as string)).toBe(true);
     expect((await kept(two.social)).find((t) => t.id === 3)?.members).toBe(3);
     expect(await kept(two.social)).toEqual(await direct(two.social));
+    expect(await board(two.social)).toEqual(await directBoard(two.social));
   });
 });
