@@ -144,14 +144,17 @@ export function titleStates(s: MemberSummary): Map<number, { status: string; sco
 export class MemberSummaries {
   constructor(private readonly kv: SocialKv) {}
 
-  /** Writes the summary of this mirror unless one of the same or a newer mirror is kept; returns whether it changed. */
+  /**
+   * Writes the summary of this mirror unless one of the same or a newer mirror is kept; returns whether
+   * what it sums changed (not only the mirror's version: a sync that found nothing new changes nothing).
+   */
   async write(userId: string, kind: ListKind, m: MirrorRecord): Promise<boolean> {
     const next = stored(kind, m);
     const value = encode(next);
     return modify(this.kv, SUMMARY_KEY(userId, kind), (raw) => {
       const kept = parse(raw);
       if (kept && kept.v >= next.v) return { keep: true, result: false };
-      return { value, result: raw !== value };
+      return { value, result: kept === undefined || encode({ ...kept, v: next.v }) !== value };
     });
   }
 

@@ -121,6 +121,10 @@ describe.each(engineCases())('the server features on $kind', (engineCase) => {
     await kept(one.social);
     await kept(two.social, 'watching');
     expect((await board(two.social)).map((r) => r.value)).toEqual([21, 21, 21]);
+    // A write of a member's mirror that changes nothing summed (as a sync that found nothing new) keeps them.
+    await one.social.listChanged(members[2] as string, 'anime', 3, entry(3, { score: 3, progress: 3, status: 'completed' }));
+    await kept(two.social);
+    await board(one.social);
     expect(summaryReads).not.toHaveBeenCalled();
 
     // A change through the bot in process one: process two counts again at once.
