@@ -5,7 +5,8 @@
 // steps of (b): titles, searches, rankings, suggestions) runs in a server, and on the gateway also in
 // a DM (no "In this server" part); their p95 is printed beside the same mix with the store at full
 // speed, each run on a fresh store and stack. Over HTTP every interaction's replay check is a store
-// step before the answer (src/transport/replay.ts), so there the 3 s store misses Discord's 3 s.
+// step before the answer (src/transport/replay.ts): it has a deadline of its own, after which the
+// process's memory of interaction ids decides, so the 3 s store does not miss Discord's 3 s there either.
 
 import { BUDGET, CATALOGUE_SIZE, freshStore, startEconomyStack, THRESHOLD, type Engine } from './economy-stack.js';
 import { answer, peopleSteps, pickTitles, warmUp, type Answer, type Picks } from './economy.js';

@@ -260,11 +260,12 @@ async function mirrorLag(social: SocialService, workload: SocialWorkload): Promi
   return { sampled, matching, missing, extra, differing };
 }
 
-/** Which part of the community a record is: mirrors, the per-server title index (rows, names, where a member's rows are), summaries, the rest. */
+/** Which part of the community a record is: mirrors, the per-server title index (rows, names, where a member's rows are), summaries, the servers' kept counts, the rest. */
 function partOf(key: string): string {
   if (key.startsWith('soc:mirror:')) return 'mirrors';
   if (/^soc:(h|name|ix):/.test(key)) return 'title index';
   if (key.startsWith('soc:sum:')) return 'summaries';
+  if (/^soc:(top|sgen):/.test(key)) return 'kept counts';
   return 'memberships';
 }
 

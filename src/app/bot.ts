@@ -110,7 +110,10 @@ function attachTransport(o: BotOptions, core: Core, client: Client, where: Where
     publicKey: config.transport.publicKey ?? '',
     log,
     accepting: () => router.accepting,
-    seen: new SeenInteractions(core.store.engine),
+    // The replay check has a short deadline of its own; past it this process's memory of ids decides (see replay.ts).
+    seen: new SeenInteractions(core.storeSteps.for('replay', ['setIfAbsent']), {
+      onFallback: (error) => log.debug('the replay check fell back to this process\'s memory of interaction ids (store slow or down)', { error }),
+    }),
   });
 }
 

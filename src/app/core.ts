@@ -60,6 +60,8 @@ export interface Core {
   metrics: BotMetrics | undefined;
   /** Set by the process that talks to Discord: DMs a user whose login background work found revoked. */
   loginLostNotifier: { send?: (discordUserId: string) => Promise<void> };
+  /** The store's steps with a deadline of their own (src/store/store-steps.ts), for a transport's steps that can fall back too. */
+  storeSteps: StoreSteps;
   /** The job engine (pg-boss, BullMQ or in-process, by store) reminders and periodic work run on. */
   jobs: JobEngine;
   /** The server community (also `deps.social`); its syncs are started by processes that run jobs. */
@@ -169,6 +171,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     deps,
     loginLostNotifier,
     metrics,
+    storeSteps: steps,
     jobs,
     social,
     setReminderDelivery: delivery.set,

@@ -3,7 +3,9 @@
 
 import { KINDS } from '../service/kinds.js';
 import { OTHER_STATUS, statusCode } from './member-summary.js';
-import type { ListKind, MemberSummary } from './types.js';
+import type { ListKind, MemberSummary, MemberSums, TopCount } from './types.js';
+
+export type { TopCount } from './types.js';
 
 export const LEADERBOARD_METRICS = ['episodes', 'days', 'completed', 'mean_score'] as const;
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
@@ -49,7 +51,7 @@ export interface LeaderboardRow {
 }
 
 /** One member's value for a metric, or undefined when it has none (mean score of a member who scored nothing). */
-export function memberValue(s: MemberSummary, metric: LeaderboardMetric): { value: number; basis: number } | undefined {
+export function memberValue(s: MemberSums, metric: LeaderboardMetric): { value: number; basis: number } | undefined {
   switch (metric) {
     case 'episodes':
       return { value: s.progress, basis: s.count };
@@ -66,7 +68,7 @@ export function memberValue(s: MemberSummary, metric: LeaderboardMetric): { valu
  * Members ranked by a metric, highest first. `summaries` come in join order, which breaks ties; members
  * without a value (nothing scored for mean_score) are left out.
  */
-export function leaderboard(summaries: readonly MemberSummary[], metric: LeaderboardMetric): LeaderboardRow[] {
+export function leaderboard(summaries: readonly MemberSums[], metric: LeaderboardMetric): LeaderboardRow[] {
   const rows: Array<Omit<LeaderboardRow, 'rank'> & { order: number }> = [];
   summaries.forEach((s, order) => {
     const v = memberValue(s, metric);
@@ -80,18 +82,6 @@ export function leaderboard(summaries: readonly MemberSummary[], metric: Leaderb
     ranked.push({ rank, discordUserId: row.discordUserId, serviceUser: row.serviceUser, value: row.value, basis: row.basis });
   });
   return ranked;
-}
-
-/** A title on the top list, counted from the members' summaries. */
-export interface TopCount {
-  /** 1-based; titles with as many members and the same mean share a rank. */
-  rank: number;
-  id: number;
-  /** Members who have it (with the status asked for, if any). */
-  members: number;
-  /** Mean of the scores members gave it, undefined when nobody scored it. */
-  meanScore: number | undefined;
-  scored: number;
 }
 
 /** A top title with its name, as shown. */
@@ -155,8 +145,13 @@ export function topTitles(summaries: readonly MemberSummary[], status?: string, 
     const scored = scoredBy[slot] as number;
     kept.push({ id: dense ? slot : (idOfSlot[slot] as number), members: n, meanScore: scored > 0 ? (sums[slot] as number) / scored : undefined, scored });
   }
+  return rankTop(kept);
+}
+
+/** Counted titles in their order and with their ranks: most members first, then the higher mean score, then the lower id. */
+export function rankTop(counts: ReadonlyArray<Omit<TopCount, 'rank'>>): TopCount[] {
   const mean = (t: { meanScore: number | undefined }) => t.meanScore ?? 0;
-  kept.sort((a, b) => b.members - a.members || mean(b) - mean(a) || a.id - b.id);
+  const kept = [...counts].sort((a, b) => b.members - a.members || mean(b) - mean(a) || a.id - b.id);
   const ranked: TopCount[] = [];
   kept.forEach((t, i) => {
     const previous = ranked[i - 1];

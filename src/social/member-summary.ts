@@ -144,13 +144,17 @@ export function titleStates(s: MemberSummary): Map<number, { status: string; sco
 export class MemberSummaries {
   constructor(private readonly kv: SocialKv) {}
 
-  /** Writes the summary of this mirror unless one of the same or a newer mirror is kept. */
-  async write(userId: string, kind: ListKind, m: MirrorRecord): Promise<void> {
+  /**
+   * Writes the summary of this mirror unless one of the same or a newer mirror is kept; returns whether
+   * what it sums changed (not only the mirror's version: a sync that found nothing new changes nothing).
+   */
+  async write(userId: string, kind: ListKind, m: MirrorRecord): Promise<boolean> {
     const next = stored(kind, m);
-    await modify(this.kv, SUMMARY_KEY(userId, kind), (raw) => {
+    const value = encode(next);
+    return modify(this.kv, SUMMARY_KEY(userId, kind), (raw) => {
       const kept = parse(raw);
-      if (kept && kept.v >= next.v) return { keep: true, result: undefined };
-      return { value: encode(next), result: undefined };
+      if (kept && kept.v >= next.v) return { keep: true, result: false };
+      return { value, result: kept === undefined || encode({ ...kept, v: next.v }) !== value };
     });
   }
 
@@ -174,7 +178,8 @@ export class MemberSummaries {
     });
   }
 
-  async drop(userId: string, kind: ListKind): Promise<void> {
-    await this.kv.delete(SUMMARY_KEY(userId, kind));
+  /** Returns whether a summary was kept. */
+  drop(userId: string, kind: ListKind): Promise<boolean> {
+    return this.kv.delete(SUMMARY_KEY(userId, kind));
   }
 }

@@ -13,6 +13,7 @@
 import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, parseMember, type MirrorRecord } from './records.js';
 import { ConcurrentChangeError, modify, type SocialKv } from './kv.js';
 import { MemberSummaries } from './member-summary.js';
+import { ServerTotals } from './server-totals.js';
 import { TitleIndex, type IndexedList } from './title-index.js';
 import type { ListKind, MemberMirror, MirrorChange, MirrorEntry } from './types.js';
 
@@ -33,6 +34,8 @@ export class MirrorStore {
   readonly titles: TitleIndex;
   /** The members' summaries this store keeps along the mirrors (the leaderboards read them). */
   readonly summaries: MemberSummaries;
+  /** The servers' top titles counted from the summaries, kept until a summary changes (src/social/server-totals.ts). */
+  readonly totals: ServerTotals;
 
   constructor(
     private readonly kv: SocialKv,
@@ -40,6 +43,7 @@ export class MirrorStore {
   ) {
     this.titles = new TitleIndex(kv);
     this.summaries = new MemberSummaries(kv);
+    this.totals = new ServerTotals(kv, this.summaries);
   }
 
   async record(userId: string, kind: ListKind): Promise<MirrorRecord | undefined> {
@@ -171,7 +175,7 @@ export class MirrorStore {
     for (let attempt = 0; attempt < DROP_ATTEMPTS; attempt++) {
       const raw = await this.kv.get(key);
       if (raw === undefined) {
-        await this.summaries.drop(userId, kind);
+        if (await this.summaries.drop(userId, kind)) await this.totals.changed(userId);
         return false;
       }
       const ids = [...(decodeMirror(raw)?.entries.keys() ?? [])];
@@ -179,6 +183,7 @@ export class MirrorStore {
       if (await this.kv.compareAndDelete(key, raw)) {
         await this.titles.remove(userId, kind, ids);
         await this.summaries.drop(userId, kind);
+        await this.totals.changed(userId);
         return true;
       }
     }
@@ -281,11 +286,15 @@ export class MirrorStore {
    * dropped and made anew: its version behind this one), putting the summary of the mirror kept now.
    */
   private async summarize(userId: string, kind: ListKind, record: MirrorRecord): Promise<void> {
-    await this.summaries.write(userId, kind, record);
+    let changed = await this.summaries.write(userId, kind, record);
     const now = await this.record(userId, kind);
-    if (now && now.version >= record.version) return;
-    await this.summaries.takeBack(userId, kind, record.version);
-    if (now) await this.summaries.write(userId, kind, now);
+    if (!now || now.version < record.version) {
+      await this.summaries.takeBack(userId, kind, record.version);
+      if (now) await this.summaries.write(userId, kind, now);
+      changed = true;
+    }
+    // After the summary: the servers' kept counts are counted again (src/social/server-totals.ts).
+    if (changed) await this.totals.changed(userId);
   }
 
   /**

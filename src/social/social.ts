@@ -14,7 +14,7 @@ import { KINDS } from './records.js';
 import { MirrorSync, noteRead, type LinkLookup } from './sync.js';
 import { moveLayout } from './layout.js';
 import { holdersIn } from './title-index.js';
-import type { JoinOutcome, ListKind, MemberMirror, MemberSummary, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName } from './types.js';
+import type { JoinOutcome, ListKind, MemberMirror, MemberSummary, MemberSums, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName, TopCount } from './types.js';
 
 export interface SocialDeps {
   /** The shared store engine. */
@@ -100,6 +100,22 @@ export class Social implements SocialService {
   /** The server's record and its members' summaries (one read each), no mirror. */
   async summaries(guildId: string, kind: ListKind): Promise<MemberSummary[]> {
     return this.mirrors.summaries.read(await this.memberships.members(guildId), kind, this.o.now());
+  }
+
+  /** The server's record, then its kept top titles (one read) or its members' summaries counted (src/social/server-totals.ts). */
+  async topCounts(guildId: string, kind: ListKind, status: string | undefined, minMembers: number): Promise<TopCount[]> {
+    return this.mirrors.totals.top(guildId, await this.memberships.members(guildId), kind, status, minMembers, this.o.now());
+  }
+
+  /** The server's record, then its members' kept sums (one read) or their summaries read (src/social/server-totals.ts). */
+  async memberSums(guildId: string, kind: ListKind): Promise<MemberSums[]> {
+    return this.mirrors.totals.sums(guildId, await this.memberships.members(guildId), kind, this.o.now());
+  }
+
+  async memberSummary(guildId: string, discordUserId: string, kind: ListKind): Promise<MemberSummary | undefined> {
+    if (!(await this.memberships.isMember(guildId, discordUserId))) return undefined;
+    const [summary] = await this.mirrors.summaries.read([discordUserId], kind, this.o.now());
+    return summary;
   }
 
   titleNames(kind: ListKind, ids: readonly number[]): Promise<Map<number, TitleName>> {

@@ -116,10 +116,38 @@ export interface MemberSummary {
   titles: Uint32Array;
 }
 
+/** A member's summary without its titles: what the leaderboards rank by. */
+export type MemberSums = Omit<MemberSummary, 'titles'>;
+
+/** A title on the top list, counted from the members' summaries. */
+export interface TopCount {
+  /** 1-based; titles with as many members and the same mean share a rank. */
+  rank: number;
+  id: number;
+  /** Members who have it (with the status asked for, if any). */
+  members: number;
+  /** Mean of the scores members gave it, undefined when nobody scored it. */
+  meanScore: number | undefined;
+  scored: number;
+}
+
 /** What the leaderboards and `/server top` read: summaries and names, never a member's mirror. */
 export interface BoardsReader {
   /** The summaries of one kind of the server's joined members, in join order (a member without one, or whose lost login's stale time passed, left out). */
   summaries(guildId: string, kind: ListKind): Promise<MemberSummary[]>;
+  /**
+   * The titles most of the server's joined members have (with this list status, if given), at least
+   * `minMembers` of them, ranked (src/social/leaderboards.ts `topTitles`); counted once and kept in the
+   * store until a member's summary or the membership changes (src/social/server-totals.ts).
+   */
+  topCounts(guildId: string, kind: ListKind, status: string | undefined, minMembers: number): Promise<TopCount[]>;
+  /**
+   * The sums of the server's joined members' summaries of one kind, in join order (as `summaries`, without
+   * the titles): what the leaderboards rank; kept in the store like `topCounts`.
+   */
+  memberSums(guildId: string, kind: ListKind): Promise<MemberSums[]>;
+  /** One joined member's summary of one kind (undefined when they are no member here or have none). */
+  memberSummary(guildId: string, discordUserId: string, kind: ListKind): Promise<MemberSummary | undefined>;
   /** The names and ratings of these titles, as the index keeps them. */
   titleNames(kind: ListKind, ids: readonly number[]): Promise<Map<number, TitleName>>;
 }

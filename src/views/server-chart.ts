@@ -9,7 +9,7 @@ import type { RenderedMessage } from '../render/limits.js';
 import { term } from '../render/terms.js';
 import { pictureFile } from '../render/pictures/attachment.js';
 import { renderCoverGrid, type CoverTile } from '../render/pictures/cover-grid.js';
-import { statusOf, topTitles, type TopStatus, type TopTitle } from '../social/leaderboards.js';
+import { statusOf, type TopStatus, type TopTitle } from '../social/leaderboards.js';
 import type { ListKind } from '../social/types.js';
 import { chartColumns, type ChartSize } from './list-chart.js';
 import { notSafeForWork } from './social.js';
@@ -19,7 +19,7 @@ type ChartTitle = TopTitle & { picture?: string };
 
 /** The top titles to show, in order: names read a page at a time until the grid is full (or none are left). */
 async function chartTitles(ctx: InServer<BaseContext>, kind: ListKind, status: string, cells: number): Promise<{ shown: ChartTitle[]; leftOut: number }> {
-  const counts = topTitles(await ctx.deps.social.summaries(ctx.guildId, kind), status, 1);
+  const counts = await ctx.deps.social.topCounts(ctx.guildId, kind, status, 1);
   const shown: ChartTitle[] = [];
   let leftOut = 0;
   for (let offset = 0; offset < counts.length && shown.length < cells; offset += cells) {

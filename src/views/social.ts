@@ -28,7 +28,6 @@ import {
   MIN_TOP_MEMBERS,
   statusOf,
   TOP_STATUSES,
-  topTitles,
   type LeaderboardMetric,
   type TopStatus,
   type TopTitle,
@@ -158,7 +157,7 @@ export const leaderboardView: PagedView<LeaderboardState> = {
   decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOfCode(r.string()) }),
   async load(ctx, state, offset) {
     const guildId = serverOf(ctx);
-    const rows = leaderboard(await ctx.deps.social.summaries(guildId, state.kind), state.metric);
+    const rows = leaderboard(await ctx.deps.social.memberSums(guildId, state.kind), state.metric);
     return {
       embeds: [leaderboardEmbed(ctx.t, state.metric, state.kind, rows, offset, PAGE_SIZE, ctx.userId)],
       open: [],
@@ -189,9 +188,9 @@ export const topTitlesView: PagedView<TopState> = {
   async load(ctx, state, offset) {
     const guildId = serverOf(ctx);
     const social = ctx.deps.social;
-    const summaries = await social.summaries(guildId, state.kind);
     const status = state.status === undefined ? undefined : statusOf(state.kind, state.status);
-    const counts = topTitles(summaries, status);
+    // The kept counts (one store read while no member's summary changed) and the viewer's own summary.
+    const [counts, own] = await Promise.all([social.topCounts(guildId, state.kind, status, MIN_TOP_MEMBERS), social.memberSummary(guildId, ctx.userId, state.kind)]);
     const pageCounts = counts.slice(offset, offset + PAGE_SIZE);
     const names = await social.titleNames(state.kind, pageCounts.map((t) => t.id));
     const named = await Promise.all(
@@ -203,7 +202,6 @@ export const topTitlesView: PagedView<TopState> = {
     // Only the rows on this page are shown; the others keep their place in the ranking unnamed.
     const titles: TopTitle[] = counts.map((t, i) => named[i - offset] ?? { ...t, title: '', nsfw: true });
     // The viewer's own statuses and scores only when they are a member here: a public reply shows this server only.
-    const own = summaries.find((s) => s.discordUserId === ctx.userId);
     const mine = own ? titleStates(own) : new Map<number, { status: string; score: number }>();
     const ageRestricted = ctx.where.ageRestricted;
     return {

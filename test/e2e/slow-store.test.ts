@@ -2,10 +2,12 @@
 // service is healthy: an uncached /anime info through the real bot (fake Discord, emulator, the
 // deployment's shared cool-off, request line and cache on PostgreSQL or Redis) answers in normal
 // time, because each store step on the way falls back after its own short deadline, as when the
-// store is down; the metrics count those fallbacks by step.
+// store is down; the metrics count those fallbacks by step. Over the HTTP transport too: there the
+// replay check (src/transport/replay.ts) is a store step before every answer, and past its deadline
+// the process's own memory of interaction ids decides (a replay to the same process is still refused).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
+import { DM, GUILD, newUser, startStack, textOf, TRANSPORTS, type Stack } from '../../local-stack/harness.js';
 import { startLatencyProxy, targetOf, type LatencyProxy } from '../../local-stack/latency-proxy.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../../src/config/defaults.js';
@@ -13,8 +15,8 @@ import { DEFAULT_REQUESTS_PER_SECOND } from '../../src/config/defaults.js';
 const ENGINES = engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'redis');
 const STORE_LATENCY_MS = 3_000;
 
-for (const engine of ENGINES) {
-  describe.skipIf(engine.skipped !== undefined)(`a ${engine.kind} store answering 3 s late per round trip`, () => {
+for (const engine of ENGINES) for (const transport of TRANSPORTS) {
+  describe.skipIf(engine.skipped !== undefined)(`a ${engine.kind} store answering 3 s late per round trip (${transport} transport)`, () => {
     let place: OpenedCase;
     let proxy: LatencyProxy;
     let stack: Stack;
@@ -25,6 +27,7 @@ for (const engine of ENGINES) {
       stack = await startStack({
         storeUrl: proxy.proxiedUrl(place.url),
         metrics: true,
+        transport,
         // The deployment's default budget: the line is in the store too.
         limits: { serviceRequestsPerSecond: DEFAULT_REQUESTS_PER_SECOND },
       });
@@ -52,6 +55,8 @@ for (const engine of ENGINES) {
       expect(stack.emulator.requestLog.some((r) => r.path === '/v2/anime/21')).toBe(true);
       const counted = (await stack.bot.metrics?.render())?.body;
       expect(counted).toMatch(/amls_bot_store_steps_failed_open_total\{step="(cool_off|response_cache|budget)"[^}]*\} [1-9]/);
+      // Over HTTP the replay check fell back too (counted), and the interaction was still answered.
+      if (transport === 'http') expect(counted).toMatch(/amls_bot_store_steps_failed_open_total\{step="replay"[^}]*\} [1-9]/);
     }, 30_000);
 
     it('in a server too: the "In this server" part (two store reads) is left out rather than waited for', async () => {

@@ -3,7 +3,7 @@
 import { topTitles, type TopTitle } from '../../src/social/leaderboards.js';
 import { summaryOf } from '../../src/social/member-summary.js';
 import { serverViewOf, type ServerView } from '../../src/social/server-view.js';
-import type { BoardsReader, ListKind, MemberMirror, MemberSummary, MirrorChangeListener, MirrorEntry, SocialReader, TitleHolder, TitleHolders, TitleHoldersReader, TitleName } from '../../src/social/types.js';
+import type { BoardsReader, ListKind, MemberMirror, MemberSummary, MirrorChangeListener, MirrorEntry, SocialReader, TitleHolder, TitleHolders, TitleHoldersReader, TitleName, TopCount, MemberSums } from '../../src/social/types.js';
 
 export function entry(id: number, o: Partial<MirrorEntry> = {}): MirrorEntry {
   return {
@@ -97,6 +97,22 @@ export class FixedReader implements SocialReader, TitleHoldersReader, BoardsRead
   summaryReads = 0;
   async summaries(guildId: string, kind: ListKind): Promise<MemberSummary[]> {
     this.summaryReads++;
+    return this.summariesOf(guildId, kind);
+  }
+  /** Counted as one read of summaries (the store keeps the counts: src/social/server-totals.ts). */
+  async topCounts(guildId: string, kind: ListKind, status: string | undefined, minMembers: number): Promise<TopCount[]> {
+    this.summaryReads++;
+    return topTitles(this.summariesOf(guildId, kind), status, minMembers);
+  }
+  async memberSums(guildId: string, kind: ListKind): Promise<MemberSums[]> {
+    this.summaryReads++;
+    return this.summariesOf(guildId, kind);
+  }
+  async memberSummary(guildId: string, discordUserId: string, kind: ListKind): Promise<MemberSummary | undefined> {
+    this.summaryReads++;
+    return this.summariesOf(guildId, kind).find((s) => s.discordUserId === discordUserId);
+  }
+  private summariesOf(guildId: string, kind: ListKind): MemberSummary[] {
     const ids = this.guilds[guildId] ?? [];
     return summaries(ids.flatMap((id) => this.mirrors.filter((m) => m.discordUserId === id && m.kind === kind)));
   }

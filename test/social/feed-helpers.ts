@@ -1,7 +1,7 @@
 // A small stand-in for the community (SocialService) the feed tests drive: who joined which server,
 // and the changes "found" on a member's list, handed to every listener as the real one does.
 
-import type { JoinOutcome, ListKind, MemberMirror, MemberSummary, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName } from '../../src/social/types.js';
+import type { JoinOutcome, ListKind, MemberMirror, MemberSummary, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName, TopCount, MemberSums } from '../../src/social/types.js';
 
 export class FakeSocial implements SocialService {
   private readonly joined = new Map<string, string[]>();
@@ -35,6 +35,18 @@ export class FakeSocial implements SocialService {
 
   summaries(): Promise<MemberSummary[]> {
     return Promise.resolve([]);
+  }
+
+  topCounts(): Promise<TopCount[]> {
+    return Promise.resolve([]);
+  }
+
+  memberSums(): Promise<MemberSums[]> {
+    return Promise.resolve([]);
+  }
+
+  memberSummary(): Promise<MemberSummary | undefined> {
+    return Promise.resolve(undefined);
   }
 
   titleNames(): Promise<Map<number, TitleName>> {

@@ -71,6 +71,14 @@ export class SqliteEngine implements StoreEngine {
       db.serialize();
       db.configure('busyTimeout', OPERATION_TIMEOUT_MS);
       await engine.run('PRAGMA journal_mode = WAL');
+      // WAL with synchronous=NORMAL (SQLite's advice for WAL): a commit is appended to the log without
+      // waiting for the disk, the log is synced at checkpoints. Never corrupt; a process crash loses
+      // nothing; a power loss or OS crash may undo the last commits (a token rotated in the last moment:
+      // that person logs in again). FULL syncs every commit: ~3 ms each, seven times the commit itself,
+      // which made a server's first syncs (tens of small commits per member) take minutes. It is a
+      // setting of the connection: both of them.
+      await engine.run('PRAGMA synchronous = NORMAL');
+      if (batchDb) await runOn(batchDb, 'PRAGMA synchronous = NORMAL');
       await engine.run(`CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER)`);
       await engine.run(`CREATE INDEX IF NOT EXISTS ${TABLE}_expires ON ${TABLE} (expires_at) WHERE expires_at IS NOT NULL`);
       await engine.importLegacyKeyv();

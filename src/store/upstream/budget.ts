@@ -24,6 +24,12 @@
 // stays "now"), so a person arriving just after it is not delayed by it; it waits and looks again
 // otherwise, never queueing ahead of people and never dropped.
 //
+// Refusing is quick: a process remembers the line as it last read or wrote it (KNOWN_LINE_MS at most).
+// The line only moves later while callers reserve, so a caller whose deadline that line already passes
+// (no given-back slot before it either) is told busy at once, at its turn, without a store step: in a
+// burst, the callers who cannot be served are refused in microseconds, not after a queue of store
+// round trips. A caller the remembered line could serve asks the store as before.
+//
 // Contention: a process's callers try for the line one at a time, and a compare-and-set lost to
 // another process is tried again after a jittered, growing pause, so N callers at once cost about N
 // store steps, not N², and do not crowd the store's other steps out of a small connection pool.
@@ -74,6 +80,8 @@ const BACKOFF_BASE_MS = 4;
 const BACKOFF_CAP_MS = 250;
 /** Giving a slot back is tried this many times under contention, then left (a slot lost, never an extra one). */
 const RELEASE_TRIES = 5;
+/** The line as this process last read or wrote it is trusted this long to refuse a caller without asking the store. */
+const KNOWN_LINE_MS = 2_000;
 
 /** One caller's tries for the line, and what it has read so far. */
 interface Attempt {
@@ -127,6 +135,8 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   private readonly releasing = new Set<Promise<void>>();
   /** When the store fails, this process paces itself alone. */
   private localNext = 0;
+  /** The line as this process last read or wrote it, and when. */
+  private known: { line: LineState; at: number } | undefined;
 
   constructor(
     private readonly engine: Engine,
@@ -231,6 +241,8 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     const { priority, started, signal, latest, personKey } = a;
     this.check(signal, priority, started);
     const asked = this.now();
+    const soonest = this.knownSoonest(priority, asked);
+    if (soonest > latest) throw this.tooLate(priority, soonest - asked, started);
     let raw: string | undefined;
     try {
       // The person's record is read again only when it may have changed (their own other request).
@@ -250,6 +262,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
       return { waitMs: Math.min(heldAt - now, PERSON_RECHECK_MS) };
     }
     const line = parseLine(raw, now);
+    this.known = { line, at: now };
     const plan = priority === 'background' ? this.backgroundPlan(line, now) : this.plan(line, now);
     if ('recheckMs' in plan) {
       this.refused++;
@@ -262,6 +275,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     } catch (error) {
       return { slot: this.alone(error, priority, latest, started) };
     }
+    if (taken) this.known = { line: plan.next, at: now };
     const slot: Slot = { startAt: plan.startAt, tatAfter: plan.next.tat, ...(plan.reused ? { reused: true } : {}) };
     if (taken && (personKey === undefined || slot.startAt <= this.now())) return { slot };
     if (taken && personKey !== undefined) {
@@ -280,6 +294,18 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     const [given] = line.free;
     if (given !== undefined && given < paced) return { startAt: given, next: { tat: line.tat, free: line.free.slice(1) }, reused: true };
     return { startAt: paced, next: { tat: Math.max(line.tat, now) + this.intervalMs, free: line.free }, reused: false };
+  }
+
+  /**
+   * The soonest a person's slot could start by the line this process last saw (0 when it saw none lately,
+   * or for background work, which never reserves ahead): the line only moves later as callers reserve.
+   */
+  private knownSoonest(priority: UpstreamPriority, now: number): number {
+    const known = this.known;
+    if (priority === 'background' || !known || now - known.at > KNOWN_LINE_MS) return 0;
+    const paced = Math.max(now, known.line.tat - this.burstMs);
+    const given = known.line.free.find((at) => at >= now);
+    return given !== undefined && given < paced ? given : paced;
   }
 
   /** Background work borrows an idle line without reserving ahead: it goes only after a whole interval with no request. */
@@ -338,6 +364,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
       const last = !slot.reused && line.tat === slot.tatAfter;
       const next = last ? { tat: line.tat - this.intervalMs, free: line.free } : withFreeSlot(line, slot.startAt);
       if (await this.write(raw, next, now)) {
+        this.known = { line: next, at: now };
         this.released++;
         return;
       }

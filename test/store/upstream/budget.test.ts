@@ -194,6 +194,39 @@ for (const engineCase of engineCases()) {
       expect(later).toEqual({ ok: true, at: after });
     });
 
+    it('in a burst, the callers who cannot be served are refused without a store step once their process has seen the line pass their deadline', async () => {
+      const clock = new VirtualTime();
+      const name = `line_${run++}`;
+      // Store steps per process, counted.
+      const steps = { a: 0, b: 0 };
+      const counted = (which: 'a' | 'b') =>
+        new Proxy(two[which], {
+          get: (target, prop, receiver) => {
+            const value: unknown = Reflect.get(target, prop, receiver);
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]): unknown => {
+              steps[which]++;
+              return (value as (...x: unknown[]) => unknown).apply(target, args);
+            };
+          },
+        });
+      const open = (which: 'a' | 'b') => new StoreUpstreamBudget(clock.track(counted(which)), { requestsPerSecond: 2, name, now: clock.now, sleep: clock.sleep, random: seeded(run) });
+      const a = open('a');
+      const b = open('b');
+      const t0 = clock.now();
+      const command = (budget: StoreUpstreamBudget, person: string): Promise<Outcome> => settle(clock, budget.acquire('interactive', { startBy: t0 + 4_500, person }));
+      const burst = await clock.run(Promise.all(Array.from({ length: 40 }, (_, i) => command(i % 2 ? a : b, `person${i}`))));
+      expect(burst.filter((o) => o.ok)).toHaveLength(10);
+      const told = burst.filter((o) => !o.ok);
+      expect(told).toHaveLength(30);
+      // At once: a lost race's jittered pause (a few ms) at most.
+      for (const o of told) expect(o).toMatchObject({ ok: false, error: expect.any(LineBusyError) });
+      for (const o of told) expect(o.at - t0).toBeLessThan(100);
+      // Served: a read of the line and of the person, a compare-and-set of each (about 4 steps, a few more
+      // for lost races). Refused: one read each for the first few per process, none after (before: 2 each, 60+).
+      expect(steps.a + steps.b).toBeLessThan(10 * 6 + 12);
+    });
+
     it('abandoned slots are given back: people arriving later take them instead of waiting behind them', async () => {
       const { clock, a, b, t0 } = line({ requestsPerSecond: 2 });
       const controllers = Array.from({ length: 10 }, () => new AbortController());
