@@ -1,8 +1,8 @@
-// /list anime|manga view | chart | stats | update | remove
+// /list anime|manga view | chart | stats | update | remove | import
 
 import { KINDS, type ListStatusOf, type WorkKind } from '../src/service/kinds.js';
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
-import { defineCommand, group, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import { attachmentOption, defineCommand, group, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import { KIND_WITH_ARTICLE } from '../src/views/kind-views.js';
@@ -14,6 +14,11 @@ import { titleAutocomplete } from '../src/views/titles.js';
 import { USER_LIST_VIEWS } from '../src/views/user-list.js';
 import { CHART_SIZES, CHART_SORTS, renderListChart } from '../src/views/list-chart.js';
 import { renderListStats } from '../src/views/list-stats.js';
+import { importPreview } from '../src/views/list-import.js';
+import { IMPORT_MODES } from '../src/list-files/import-plan.js';
+
+/** The preview reads the file and the whole list (one read per 1 000 entries): it may take longer than a command's budget. */
+const IMPORT_BUDGET_MS = 60_000;
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 
@@ -36,6 +41,12 @@ function listGroup<K extends WorkKind>(kind: K, description: string) {
     ]),
     subcommand('update', `Add ${a} to your list or change your entry`, [TITLE, ...LIST_UPDATE_OPTIONS[kind]]),
     subcommand('remove', `Remove ${a} from your list`, [TITLE]),
+    subcommand('import', `Import ${a} list export file (XML, or gzipped) into your list`, [
+      attachmentOption('file', 'The list export file (.xml or .xml.gz, at most 5 MB)', true),
+      stringOption('mode', 'What to change (default: add missing titles only)', {
+        choices: namedChoices(IMPORT_MODES, { add_missing: 'Add missing titles only', overwrite: 'Overwrite with the file', keep_higher: 'Keep the higher' }),
+      }),
+    ]),
   ]);
 }
 
@@ -90,15 +101,30 @@ function removeHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime remove
   return { ephemeral: false, autocomplete: titleAutocomplete(kind), run: (ctx, args) => removeEntry(ctx, kind, args.title) };
 }
 
+function importHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime import'> | ListArgs<'manga import'>> {
+  return {
+    ephemeral: true,
+    linked: true,
+    budgetMs: IMPORT_BUDGET_MS,
+    run: (ctx, args) => {
+      // The router checked the option's value (an attachment id); the attachment itself is in the interaction's resolved data.
+      const file = ctx.interaction.options.getAttachment('file', true);
+      return importPreview(ctx, kind, { url: file.url, size: file.size }, args.mode ?? 'add_missing');
+    },
+  };
+}
+
 export const list: SlashCommand = defineCommand(LIST_DATA, {
   'anime view': viewHandler('anime'),
   'anime chart': chartHandler('anime'),
   'anime stats': statsHandler('anime'),
   'anime update': updateHandler('anime'),
   'anime remove': removeHandler('anime'),
+  'anime import': importHandler('anime'),
   'manga view': viewHandler('manga'),
   'manga chart': chartHandler('manga'),
   'manga stats': statsHandler('manga'),
   'manga update': updateHandler('manga'),
   'manga remove': removeHandler('manga'),
+  'manga import': importHandler('manga'),
 });

@@ -18,6 +18,7 @@ import { WhereTracker } from '../interactions/where.js';
 import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
+import { importMessenger } from '../transport/import-delivery.js';
 import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
 import { channelAgeRestriction } from '../discord-api/channel-state.js';
 import { sendDirectMessage } from '../transport/direct-message.js';
@@ -222,6 +223,8 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   deps.feed.setPauseNotice(feedPauseNotice(client));
   await deps.feed.start();
   await core.social.start();
+  // List imports run where the bot can message people: their progress and report go by DM (or follow-ups).
+  await core.listImports.imports.work(importMessenger(client, o.now ?? Date.now));
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);
 

@@ -86,6 +86,8 @@ interface HandlerParts<A, C> {
   local?: boolean;
   /** Answers with pictures: the reply is deferred at once (rendering takes time; HTTP's first answer cannot carry files). */
   pictures?: boolean;
+  /** A longer budget than COMMAND_BUDGET_MS for work that reads much (e.g. an import's preview): the reply is deferred at once. */
+  budgetMs?: number;
   run: (ctx: CommandContext & C, args: A) => Promise<RenderedMessage>;
   /** Asked only where the subcommand may be used (its place rule); elsewhere no choices are offered. */
   autocomplete?: (ctx: AutocompleteContext & PlaceChecked<C>) => Promise<AutocompleteChoice[]>;

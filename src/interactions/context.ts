@@ -11,6 +11,7 @@ import type { Logger } from '../log/log.js';
 import type { RenderedMessage } from '../render/limits.js';
 import type { FieldReader } from './custom-id.js';
 import type { Where } from './where.js';
+import type { ListImportDeps } from '../list-files/imports.js';
 import type { Locale, Translator } from '../i18n/index.js';
 import type { AccountLinks } from '../auth/accounts.js';
 import type { TitleCache } from '../known-works/title-cache.js';
@@ -61,6 +62,8 @@ export interface BotDeps {
   pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
   /** Covers for the pictures, from COVER_HOSTS only, shared through the store (one per process). */
   covers: CoverSource;
+  /** List imports (/list … import): the running imports and the attachment reader; set by the core. */
+  listImports?: ListImportDeps;
   /** Current time in ms; injectable for tests. */
   now: () => number;
   /**

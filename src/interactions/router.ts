@@ -189,7 +189,7 @@ export class InteractionRouter {
     const handler: SubcommandHandler | undefined = command?.handlers[path];
     const responder = new Responder(
       interaction,
-      { mode: 'reply', ephemeral: handler?.ephemeral ?? true, ...this.deferring(handler?.pictures) },
+      { mode: 'reply', ephemeral: handler?.ephemeral ?? true, ...this.deferring(handler?.pictures === true || handler?.budgetMs !== undefined) },
       log,
     );
     track(responder);
@@ -197,7 +197,7 @@ export class InteractionRouter {
       await responder.notice(errorReply(translator(interaction.locale), 'error.unknownCommand'));
       return { command: 'unknown', outcome: 'unknown', responder };
     }
-    const budget = startBudget(this.commandBudgetMs);
+    const budget = startBudget(Math.max(this.commandBudgetMs, handler.budgetMs ?? 0));
     const base = this.contexts.base(interaction, log, budget);
     const label = `${interaction.commandName} ${path}`.trim();
     const locale = base.t.locale;

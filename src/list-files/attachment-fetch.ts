@@ -10,7 +10,6 @@ import { Agent, type Dispatcher } from 'undici';
 import type { WorkKind } from '../service/kinds.js';
 import { ListFileReader, type FileRead } from './xml-reader.js';
 
-export const DEFAULT_ATTACHMENT_HOSTS = ['cdn.discordapp.com', 'media.discordapp.net'] as const;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 

@@ -9,7 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
+import { InvalidOptionError, ReauthRequiredError, ServiceHttpError } from '../service/errors.js';
 import type { WorkKind } from '../service/kinds.js';
+import type { TokenSource } from '../service/token-source.js';
+import type { AttachmentReader } from './attachment-fetch.js';
 import type { ImportPlan, PlannedWrite } from './import-plan.js';
 import {
   IMPORT_KEY,
@@ -27,6 +30,12 @@ import {
 } from './import-records.js';
 
 export const IMPORT_QUEUE = 'list-import';
+
+/** What handlers need for imports (BotDeps.listImports). */
+export interface ListImportDeps {
+  imports: ListImports;
+  files: AttachmentReader;
+}
 
 /** What the person sees of a running import. */
 export interface ImportProgress {
@@ -46,7 +55,7 @@ export interface ImportProgress {
 export interface ImportMessenger {
   /** Posts the first progress message: in a DM, or where DMs are closed as a follow-up of `interaction`. */
   open(userId: string, progress: ImportProgress, interaction: ImportState['interaction']): Promise<ProgressPlace>;
-  edit(place: ProgressPlace, progress: ImportProgress): Promise<void>;
+  edit(place: ProgressPlace, userId: string, progress: ImportProgress): Promise<void>;
   /** The end: the summary, and the failed entries with why as a file. */
   report(place: ProgressPlace, userId: string, progress: ImportProgress, failed: readonly FailedEntry[]): Promise<void>;
 }
@@ -103,7 +112,7 @@ export class ListImports {
 
   spec(): QueueSpec {
     const leaseMs = Math.max(this.o.leaseMs ?? 60_000, this.sliceMs * 2);
-    return { name: IMPORT_QUEUE, attempts: 20, retryBaseMs: 2_000, leaseMs, concurrency: 4, keepDoneMs: 3_600_000, keepFailedMs: 24 * 3_600_000 };
+    return { name: IMPORT_QUEUE, attempts: 8, retryBaseMs: 2_000, leaseMs, concurrency: 4, keepDoneMs: 3_600_000, keepFailedMs: 24 * 3_600_000 };
   }
 
   async define(): Promise<void> {
@@ -251,7 +260,7 @@ export class ListImports {
     const rate = (state.cursor - pace.done) / Math.max(1, now - pace.at);
     const etaMs = rate > 0 ? Math.round((state.total - state.cursor) / rate) : undefined;
     try {
-      await this.messenger.edit(state.place, this.progress(state, 'running', etaMs));
+      await this.messenger.edit(state.place, state.userId, this.progress(state, 'running', etaMs));
     } catch (error) {
       this.o.log.debug('an import\'s progress message could not be edited', { error });
     }
@@ -276,4 +285,27 @@ export class ListImports {
     await kv.delete(IMPORT_KEY.state(marked.userId, marked.importId));
     await kv.compareAndDelete(IMPORT_KEY.active(marked.userId), marked.importId);
   }
+}
+
+/** What the writer needs of the service client. */
+export interface ImportService {
+  updateListStatus(kind: WorkKind, id: number, update: never, ctx: { auth: TokenSource }): Promise<unknown>;
+}
+
+/**
+ * The writer over the service client: the person's token as background work (unscoped calls: the
+ * shared line lets them go only when people's requests leave room). A title the service does not know,
+ * values it refuses or a login gone are the entry's failure; anything else is retried by the job.
+ */
+export function serviceImportWriter(service: ImportService, tokenFor: (userId: string) => TokenSource): ImportWriter {
+  return async (userId, kind, write) => {
+    try {
+      await service.updateListStatus(kind, write.id, write.update as never, { auth: tokenFor(userId) });
+    } catch (error) {
+      if (error instanceof ServiceHttpError && error.status === 404) throw new ImportWriteError('unknownTitle');
+      if ((error instanceof ServiceHttpError && error.status === 400) || error instanceof InvalidOptionError) throw new ImportWriteError('refused');
+      if (error instanceof ReauthRequiredError) throw new ImportWriteError('notLinked');
+      throw error;
+    }
+  };
 }

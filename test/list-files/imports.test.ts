@@ -28,7 +28,7 @@ class Messages implements ImportMessenger {
   open(): Promise<ProgressPlace> {
     return Promise.resolve({ via: 'dm', channelId: '1', messageId: '2' });
   }
-  edit(_p: ProgressPlace, progress: ImportProgress): Promise<void> {
+  edit(_p: ProgressPlace, _u: string, progress: ImportProgress): Promise<void> {
     this.edits.push(progress);
     return Promise.resolve();
   }
