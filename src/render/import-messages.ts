@@ -124,6 +124,6 @@ export function reportMessage(t: Translator, p: ImportProgress, failed: readonly
   return {
     ...message,
     embeds: [{ ...message.embeds?.[0], description: lines.join('\n') }],
-    files: [{ name: t.t('imports.report.fileName'), data: Buffer.from(`${text}\n`, 'utf8'), contentType: 'text/plain; charset=utf-8', description: t.t('imports.report.file') }],
+    files: [{ name: t.t('imports.report.fileName'), data: Buffer.from(`${text}\n`, 'utf8'), contentType: 'text/plain', description: t.t('imports.report.file') }],
   };
 }
