@@ -41,10 +41,10 @@ function listGroup<K extends WorkKind>(kind: K, description: string) {
     ]),
     subcommand('update', `Add ${a} to your list or change your entry`, [TITLE, ...LIST_UPDATE_OPTIONS[kind]]),
     subcommand('remove', `Remove ${a} from your list`, [TITLE]),
-    subcommand('import', `Import ${a} list export file (XML, or gzipped) into your list`, [
-      attachmentOption('file', 'The list export file (.xml or .xml.gz, at most 5 MB)', true),
-      stringOption('mode', 'What to change (default: add missing titles only)', {
-        choices: namedChoices(IMPORT_MODES, { add_missing: 'Add missing titles only', overwrite: 'Overwrite with the file', keep_higher: 'Keep the higher' }),
+    subcommand('import', 'Import a list export file', [
+      attachmentOption('file', 'An XML or .gz file', true),
+      stringOption('mode', 'What to change', {
+        choices: namedChoices(IMPORT_MODES, { add_missing: 'Add missing', overwrite: 'Overwrite', keep_higher: 'Keep higher' }),
       }),
     ]),
   ]);

@@ -15,6 +15,8 @@ import { escapeDiscordObjects } from './untrusted.js';
 const PROBLEMS_SHOWN = 10;
 const EXAMPLES_SHOWN = 5;
 const BAR_CELLS = 20;
+/** The report's file of failed entries (one per line: id, title, why). */
+const FAILURES_FILE = 'import-failures.txt';
 
 const FIELD_KEYS: Readonly<Record<string, MessageKey>> = {
   status: 'lists.entry.field.status',
@@ -124,6 +126,6 @@ export function reportMessage(t: Translator, p: ImportProgress, failed: readonly
   return {
     ...message,
     embeds: [{ ...message.embeds?.[0], description: lines.join('\n') }],
-    files: [{ name: t.t('imports.report.fileName'), data: Buffer.from(`${text}\n`, 'utf8'), contentType: 'text/plain', description: t.t('imports.report.file') }],
+    files: [{ name: FAILURES_FILE, data: Buffer.from(`${text}\n`, 'utf8'), contentType: 'text/plain', description: t.t('imports.report.file') }],
   };
 }

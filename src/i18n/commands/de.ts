@@ -9,7 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 
-const TITLE = 'Wähl einen Vorschlag oder gib einen Titel, eine ID (40748) oder einen Link zu seiner Seite ein';
+const TITLE = 'Wähl einen Vorschlag oder gib Titel, ID (40748) oder Link ein';
 const QUERY = 'Gesuchter Titel (mindestens 3 Zeichen)';
 const NSFW = 'Auch NSFW-Titel zeigen (klappt nur in Kanälen mit Altersbeschränkung)';
 const KIND = 'Anime- (Standard) oder Mangalisten';
@@ -97,7 +97,7 @@ export const de = {
   list: { name: 'liste', description: 'Anime- und Mangalisten: alle ansehen, deine bearbeiten' },
   'list anime': { name: 'anime', description: 'Animelisten' },
   'list anime view': { name: 'anzeigen', description: 'Eine Animeliste zeigen (Standard: deine)' },
-  'list anime view user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
+  'list anime view user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine Liste)' },
   'list anime view status': { name: 'status', description: 'Nur Einträge mit diesem Status', choices: ANIME_STATUSES },
   'list anime view sort': {
     name: 'sortierung',
@@ -105,12 +105,12 @@ export const de = {
     choices: { ...LIST_SORTS, anime_title: 'Nach Titel', anime_start_date: 'Nach Startdatum', anime_id: 'Nach ID' },
   },
   'list anime chart': { name: 'raster', description: 'Ein Bild aus Covern einer Animeliste (Standard: deine)' },
-  'list anime chart user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
+  'list anime chart user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine Liste)' },
   'list anime chart size': { name: 'größe', description: 'Wie viele Cover (Standard: 3x3)', choices: CHART_SIZES },
   'list anime chart status': { name: 'status', description: 'Nur Einträge mit diesem Status (Standard: abgeschlossen)', choices: ANIME_STATUSES },
   'list anime chart sort': { name: 'sortierung', description: 'Reihenfolge (Standard: nach Wertung)', choices: CHART_SORTS },
   'list anime stats': { name: 'statistik', description: 'Eine Karte einer Animeliste in Zahlen (Standard: deine)' },
-  'list anime stats user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
+  'list anime stats user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine Liste)' },
   'list anime update': { name: 'eintragen', description: 'Einen Anime zu deiner Liste hinzufügen oder deinen Eintrag ändern' },
   'list anime update title': { name: 'titel', description: TITLE },
   'list anime update status': { name: 'status', description: 'Dein Status', choices: ANIME_STATUSES },
@@ -124,12 +124,12 @@ export const de = {
   'list anime update comments': { name: 'kommentar', description: 'Kommentar' },
   'list anime remove': { name: 'entfernen', description: 'Einen Anime von deiner Liste entfernen' },
   'list anime remove title': { name: 'titel', description: TITLE },
-  'list anime import': { name: 'importieren', description: 'Eine Animelisten-Exportdatei (XML oder gzip) in deine Liste importieren' },
-  'list anime import file': { name: 'datei', description: 'Die Listen-Exportdatei (.xml oder .xml.gz, höchstens 5 MB)' },
-  'list anime import mode': { name: 'modus', description: 'Was geändert wird (Standard: nur fehlende Titel hinzufügen)', choices: { add_missing: 'Nur fehlende Titel hinzufügen', overwrite: 'Mit der Datei überschreiben', keep_higher: 'Das Höhere behalten' } },
+  'list anime import': { name: 'importieren', description: 'Listendatei importieren' },
+  'list anime import file': { name: 'datei', description: 'XML- oder .gz-Datei' },
+  'list anime import mode': { name: 'modus', description: 'Was sich ändert', choices: { add_missing: 'Nur Fehlende', overwrite: 'Überschreiben', keep_higher: 'Höheres' } },
   'list manga': { name: 'manga', description: 'Mangalisten' },
   'list manga view': { name: 'anzeigen', description: 'Eine Mangaliste zeigen (Standard: deine)' },
-  'list manga view user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
+  'list manga view user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine Liste)' },
   'list manga view status': { name: 'status', description: 'Nur Einträge mit diesem Status', choices: MANGA_STATUSES },
   'list manga view sort': {
     name: 'sortierung',
@@ -137,12 +137,12 @@ export const de = {
     choices: { ...LIST_SORTS, manga_title: 'Nach Titel', manga_start_date: 'Nach Startdatum', manga_id: 'Nach ID' },
   },
   'list manga chart': { name: 'raster', description: 'Ein Bild aus Covern einer Mangaliste (Standard: deine)' },
-  'list manga chart user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
+  'list manga chart user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine Liste)' },
   'list manga chart size': { name: 'größe', description: 'Wie viele Cover (Standard: 3x3)', choices: CHART_SIZES },
   'list manga chart status': { name: 'status', description: 'Nur Einträge mit diesem Status (Standard: abgeschlossen)', choices: MANGA_STATUSES },
   'list manga chart sort': { name: 'sortierung', description: 'Reihenfolge (Standard: nach Wertung)', choices: CHART_SORTS },
   'list manga stats': { name: 'statistik', description: 'Eine Karte einer Mangaliste in Zahlen (Standard: deine)' },
-  'list manga stats user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine eigene Liste)' },
+  'list manga stats user': { name: 'nutzer', description: 'Ein Nutzername beim Dienst (Standard: deine Liste)' },
   'list manga update': { name: 'eintragen', description: 'Einen Manga zu deiner Liste hinzufügen oder deinen Eintrag ändern' },
   'list manga update title': { name: 'titel', description: TITLE },
   'list manga update status': { name: 'status', description: 'Dein Status', choices: MANGA_STATUSES },
@@ -157,9 +157,9 @@ export const de = {
   'list manga update comments': { name: 'kommentar', description: 'Kommentar' },
   'list manga remove': { name: 'entfernen', description: 'Einen Manga von deiner Liste entfernen' },
   'list manga remove title': { name: 'titel', description: TITLE },
-  'list manga import': { name: 'importieren', description: 'Eine Mangalisten-Exportdatei (XML oder gzip) in deine Liste importieren' },
-  'list manga import file': { name: 'datei', description: 'Die Listen-Exportdatei (.xml oder .xml.gz, höchstens 5 MB)' },
-  'list manga import mode': { name: 'modus', description: 'Was geändert wird (Standard: nur fehlende Titel hinzufügen)', choices: { add_missing: 'Nur fehlende Titel hinzufügen', overwrite: 'Mit der Datei überschreiben', keep_higher: 'Das Höhere behalten' } },
+  'list manga import': { name: 'importieren', description: 'Listendatei importieren' },
+  'list manga import file': { name: 'datei', description: 'XML- oder .gz-Datei' },
+  'list manga import mode': { name: 'modus', description: 'Was sich ändert', choices: { add_missing: 'Nur Fehlende', overwrite: 'Überschreiben', keep_higher: 'Höheres' } },
 
   forum: { name: 'forum', description: 'Die Foren des Dienstes lesen' },
   'forum boards': { name: 'bereiche', description: 'Alle Forenbereiche' },

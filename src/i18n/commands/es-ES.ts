@@ -9,7 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 
-const TITLE = 'Elige una sugerencia o escribe un título, un ID (40748) o un enlace a su página';
+const TITLE = 'Elige una sugerencia o escribe título, ID (40748) o enlace';
 const QUERY = 'Título que buscar (mínimo 3 caracteres)';
 const NSFW = 'Incluir títulos NSFW (solo funciona en canales con restricción de edad)';
 const KIND = 'Listas de anime (por defecto) o de manga';
@@ -97,7 +97,7 @@ export const esES = {
   list: { name: 'lista', description: 'Listas de anime y manga: mira las de cualquiera, cambia la tuya' },
   'list anime': { name: 'anime', description: 'Listas de anime' },
   'list anime view': { name: 'ver', description: 'Mostrar una lista de anime (por defecto: la tuya)' },
-  'list anime view user': { name: 'usuario', description: 'Un nombre de usuario del servicio (por defecto: tu propia lista)' },
+  'list anime view user': { name: 'usuario', description: 'Un usuario del servicio (por defecto: tu lista)' },
   'list anime view status': { name: 'estado', description: 'Solo entradas con este estado', choices: ANIME_STATUSES },
   'list anime view sort': {
     name: 'orden',
@@ -105,12 +105,12 @@ export const esES = {
     choices: { ...LIST_SORTS, anime_title: 'Por título', anime_start_date: 'Por fecha de inicio', anime_id: 'Por ID' },
   },
   'list anime chart': { name: 'cuadricula', description: 'Una imagen de portadas de una lista de anime (por defecto: la tuya)' },
-  'list anime chart user': { name: 'usuario', description: 'Un nombre de usuario del servicio (por defecto: tu propia lista)' },
+  'list anime chart user': { name: 'usuario', description: 'Un usuario del servicio (por defecto: tu lista)' },
   'list anime chart size': { name: 'tamaño', description: 'Cuántas portadas (por defecto: 3x3)', choices: CHART_SIZES },
   'list anime chart status': { name: 'estado', description: 'Solo entradas con este estado (por defecto: completado)', choices: ANIME_STATUSES },
   'list anime chart sort': { name: 'orden', description: 'Orden (por defecto: por puntuación)', choices: CHART_SORTS },
   'list anime stats': { name: 'estadisticas', description: 'Una tarjeta de una lista de anime en cifras (por defecto: la tuya)' },
-  'list anime stats user': { name: 'usuario', description: 'Un nombre de usuario del servicio (por defecto: tu propia lista)' },
+  'list anime stats user': { name: 'usuario', description: 'Un usuario del servicio (por defecto: tu lista)' },
   'list anime update': { name: 'actualizar', description: 'Añadir un anime a tu lista o cambiar tu entrada' },
   'list anime update title': { name: 'título', description: TITLE },
   'list anime update status': { name: 'estado', description: 'Tu estado', choices: ANIME_STATUSES },
@@ -124,12 +124,12 @@ export const esES = {
   'list anime update comments': { name: 'comentarios', description: 'Comentarios' },
   'list anime remove': { name: 'quitar', description: 'Quitar un anime de tu lista' },
   'list anime remove title': { name: 'título', description: TITLE },
-  'list anime import': { name: 'importar', description: 'Importar a tu lista un archivo de exportación de lista de anime (XML o gzip)' },
-  'list anime import file': { name: 'archivo', description: 'El archivo de exportación de la lista (.xml o .xml.gz, 5 MB como máximo)' },
-  'list anime import mode': { name: 'modo', description: 'Qué cambiar (por defecto: solo añadir los títulos que faltan)', choices: { add_missing: 'Solo añadir los títulos que faltan', overwrite: 'Sobrescribir con el archivo', keep_higher: 'Quedarse con lo más alto' } },
+  'list anime import': { name: 'importar', description: 'Importar un archivo' },
+  'list anime import file': { name: 'archivo', description: 'Archivo XML o .gz' },
+  'list anime import mode': { name: 'modo', description: 'Qué cambiar', choices: { add_missing: 'Solo faltantes', overwrite: 'Sobrescribir', keep_higher: 'Lo más alto' } },
   'list manga': { name: 'manga', description: 'Listas de manga' },
   'list manga view': { name: 'ver', description: 'Mostrar una lista de manga (por defecto: la tuya)' },
-  'list manga view user': { name: 'usuario', description: 'Un nombre de usuario del servicio (por defecto: tu propia lista)' },
+  'list manga view user': { name: 'usuario', description: 'Un usuario del servicio (por defecto: tu lista)' },
   'list manga view status': { name: 'estado', description: 'Solo entradas con este estado', choices: MANGA_STATUSES },
   'list manga view sort': {
     name: 'orden',
@@ -137,12 +137,12 @@ export const esES = {
     choices: { ...LIST_SORTS, manga_title: 'Por título', manga_start_date: 'Por fecha de inicio', manga_id: 'Por ID' },
   },
   'list manga chart': { name: 'cuadricula', description: 'Una imagen de portadas de una lista de manga (por defecto: la tuya)' },
-  'list manga chart user': { name: 'usuario', description: 'Un nombre de usuario del servicio (por defecto: tu propia lista)' },
+  'list manga chart user': { name: 'usuario', description: 'Un usuario del servicio (por defecto: tu lista)' },
   'list manga chart size': { name: 'tamaño', description: 'Cuántas portadas (por defecto: 3x3)', choices: CHART_SIZES },
   'list manga chart status': { name: 'estado', description: 'Solo entradas con este estado (por defecto: completado)', choices: MANGA_STATUSES },
   'list manga chart sort': { name: 'orden', description: 'Orden (por defecto: por puntuación)', choices: CHART_SORTS },
   'list manga stats': { name: 'estadisticas', description: 'Una tarjeta de una lista de manga en cifras (por defecto: la tuya)' },
-  'list manga stats user': { name: 'usuario', description: 'Un nombre de usuario del servicio (por defecto: tu propia lista)' },
+  'list manga stats user': { name: 'usuario', description: 'Un usuario del servicio (por defecto: tu lista)' },
   'list manga update': { name: 'actualizar', description: 'Añadir un manga a tu lista o cambiar tu entrada' },
   'list manga update title': { name: 'título', description: TITLE },
   'list manga update status': { name: 'estado', description: 'Tu estado', choices: MANGA_STATUSES },
@@ -157,9 +157,9 @@ export const esES = {
   'list manga update comments': { name: 'comentarios', description: 'Comentarios' },
   'list manga remove': { name: 'quitar', description: 'Quitar un manga de tu lista' },
   'list manga remove title': { name: 'título', description: TITLE },
-  'list manga import': { name: 'importar', description: 'Importar a tu lista un archivo de exportación de lista de manga (XML o gzip)' },
-  'list manga import file': { name: 'archivo', description: 'El archivo de exportación de la lista (.xml o .xml.gz, 5 MB como máximo)' },
-  'list manga import mode': { name: 'modo', description: 'Qué cambiar (por defecto: solo añadir los títulos que faltan)', choices: { add_missing: 'Solo añadir los títulos que faltan', overwrite: 'Sobrescribir con el archivo', keep_higher: 'Quedarse con lo más alto' } },
+  'list manga import': { name: 'importar', description: 'Importar un archivo' },
+  'list manga import file': { name: 'archivo', description: 'Archivo XML o .gz' },
+  'list manga import mode': { name: 'modo', description: 'Qué cambiar', choices: { add_missing: 'Solo faltantes', overwrite: 'Sobrescribir', keep_higher: 'Lo más alto' } },
 
   forum: { name: 'foro', description: 'Leer los foros del servicio' },
   'forum boards': { name: 'secciones', description: 'Todas las secciones del foro' },

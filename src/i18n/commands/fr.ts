@@ -9,7 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 
-const TITLE = 'Choisis une suggestion, ou tape un titre, un ID (40748) ou un lien vers sa page';
+const TITLE = 'Choisis une suggestion, ou tape titre, ID (40748) ou lien';
 const QUERY = 'Titre à chercher (3 caractères minimum)';
 const NSFW = 'Inclure les titres NSFW (ne marche que dans les salons avec restriction d’âge)';
 const KIND = 'Listes d’animes (par défaut) ou de mangas';
@@ -93,7 +93,7 @@ export const fr = {
   list: { name: 'liste', description: 'Listes d’animes et de mangas : consulte celles de tout le monde, modifie la tienne' },
   'list anime': { name: 'anime', description: 'Listes d’animes' },
   'list anime view': { name: 'voir', description: 'Afficher une liste d’animes (par défaut : la tienne)' },
-  'list anime view user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list anime view user': { name: 'utilisateur', description: 'Un utilisateur du service (par défaut : ta liste)' },
   'list anime view status': { name: 'statut', description: 'Seulement les entrées avec ce statut', choices: ANIME_STATUSES },
   'list anime view sort': {
     name: 'tri',
@@ -101,12 +101,12 @@ export const fr = {
     choices: { ...LIST_SORTS, anime_title: 'Par titre', anime_start_date: 'Par date de début', anime_id: 'Par ID' },
   },
   'list anime chart': { name: 'grille', description: 'Une image des couvertures d’une liste d’animes (par défaut : la tienne)' },
-  'list anime chart user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list anime chart user': { name: 'utilisateur', description: 'Un utilisateur du service (par défaut : ta liste)' },
   'list anime chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
   'list anime chart status': { name: 'statut', description: 'Seulement les entrées avec ce statut (par défaut : terminé)', choices: ANIME_STATUSES },
   'list anime chart sort': { name: 'tri', description: 'Ordre (par défaut : par note)', choices: CHART_SORTS },
   'list anime stats': { name: 'stats', description: 'Une carte d’une liste d’animes en chiffres (par défaut : la tienne)' },
-  'list anime stats user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list anime stats user': { name: 'utilisateur', description: 'Un utilisateur du service (par défaut : ta liste)' },
   'list anime update': { name: 'modifier', description: 'Ajouter un anime à ta liste ou modifier ton entrée' },
   'list anime update title': { name: 'titre', description: TITLE },
   'list anime update status': { name: 'statut', description: 'Ton statut', choices: ANIME_STATUSES },
@@ -120,12 +120,12 @@ export const fr = {
   'list anime update comments': { name: 'commentaires', description: 'Commentaires' },
   'list anime remove': { name: 'retirer', description: 'Retirer un anime de ta liste' },
   'list anime remove title': { name: 'titre', description: TITLE },
-  'list anime import': { name: 'importer', description: 'Importer un fichier d’export de liste d’anime (XML ou gzip) dans ta liste' },
-  'list anime import file': { name: 'fichier', description: 'Le fichier d’export de liste (.xml ou .xml.gz, 5 Mo au plus)' },
-  'list anime import mode': { name: 'mode', description: 'Ce qui change (par défaut : ajouter seulement les titres manquants)', choices: { add_missing: 'Ajouter seulement les titres manquants', overwrite: 'Écraser avec le fichier', keep_higher: 'Garder le plus élevé' } },
+  'list anime import': { name: 'importer', description: 'Importer un fichier' },
+  'list anime import file': { name: 'fichier', description: 'Fichier XML ou .gz' },
+  'list anime import mode': { name: 'mode', description: 'Ce qui change', choices: { add_missing: 'Manquants', overwrite: 'Écraser', keep_higher: 'Le plus haut' } },
   'list manga': { name: 'manga', description: 'Listes de mangas' },
   'list manga view': { name: 'voir', description: 'Afficher une liste de mangas (par défaut : la tienne)' },
-  'list manga view user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list manga view user': { name: 'utilisateur', description: 'Un utilisateur du service (par défaut : ta liste)' },
   'list manga view status': { name: 'statut', description: 'Seulement les entrées avec ce statut', choices: MANGA_STATUSES },
   'list manga view sort': {
     name: 'tri',
@@ -133,12 +133,12 @@ export const fr = {
     choices: { ...LIST_SORTS, manga_title: 'Par titre', manga_start_date: 'Par date de début', manga_id: 'Par ID' },
   },
   'list manga chart': { name: 'grille', description: 'Une image des couvertures d’une liste de mangas (par défaut : la tienne)' },
-  'list manga chart user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list manga chart user': { name: 'utilisateur', description: 'Un utilisateur du service (par défaut : ta liste)' },
   'list manga chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
   'list manga chart status': { name: 'statut', description: 'Seulement les entrées avec ce statut (par défaut : terminé)', choices: MANGA_STATUSES },
   'list manga chart sort': { name: 'tri', description: 'Ordre (par défaut : par note)', choices: CHART_SORTS },
   'list manga stats': { name: 'stats', description: 'Une carte d’une liste de mangas en chiffres (par défaut : la tienne)' },
-  'list manga stats user': { name: 'utilisateur', description: 'Un nom d’utilisateur du service (par défaut : ta propre liste)' },
+  'list manga stats user': { name: 'utilisateur', description: 'Un utilisateur du service (par défaut : ta liste)' },
   'list manga update': { name: 'modifier', description: 'Ajouter un manga à ta liste ou modifier ton entrée' },
   'list manga update title': { name: 'titre', description: TITLE },
   'list manga update status': { name: 'statut', description: 'Ton statut', choices: MANGA_STATUSES },
@@ -153,9 +153,9 @@ export const fr = {
   'list manga update comments': { name: 'commentaires', description: 'Commentaires' },
   'list manga remove': { name: 'retirer', description: 'Retirer un manga de ta liste' },
   'list manga remove title': { name: 'titre', description: TITLE },
-  'list manga import': { name: 'importer', description: 'Importer un fichier d’export de liste de manga (XML ou gzip) dans ta liste' },
-  'list manga import file': { name: 'fichier', description: 'Le fichier d’export de liste (.xml ou .xml.gz, 5 Mo au plus)' },
-  'list manga import mode': { name: 'mode', description: 'Ce qui change (par défaut : ajouter seulement les titres manquants)', choices: { add_missing: 'Ajouter seulement les titres manquants', overwrite: 'Écraser avec le fichier', keep_higher: 'Garder le plus élevé' } },
+  'list manga import': { name: 'importer', description: 'Importer un fichier' },
+  'list manga import file': { name: 'fichier', description: 'Fichier XML ou .gz' },
+  'list manga import mode': { name: 'mode', description: 'Ce qui change', choices: { add_missing: 'Manquants', overwrite: 'Écraser', keep_higher: 'Le plus haut' } },
 
   forum: { name: 'forum', description: 'Lire les forums du service' },
   'forum boards': { name: 'sections', description: 'Toutes les sections du forum' },

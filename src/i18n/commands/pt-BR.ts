@@ -9,7 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 
-const TITLE = 'Escolha uma sugestão ou digite um título, um ID (40748) ou um link para a página dele';
+const TITLE = 'Escolha uma sugestão ou digite título, ID (40748) ou link';
 const QUERY = 'Título a buscar (pelo menos 3 caracteres)';
 const NSFW = 'Incluir títulos NSFW (só funciona em canais com restrição de idade)';
 const KIND = 'Listas de anime (padrão) ou de mangá';
@@ -132,9 +132,9 @@ export const ptBR = {
   'list anime update comments': { name: 'comentários', description: 'Comentários' },
   'list anime remove': { name: 'remover', description: 'Remover um anime da sua lista' },
   'list anime remove title': { name: 'título', description: TITLE },
-  'list anime import': { name: 'importar', description: 'Importar para sua lista um arquivo de exportação de lista de anime (XML ou gzip)' },
-  'list anime import file': { name: 'arquivo', description: 'O arquivo de exportação da lista (.xml ou .xml.gz, até 5 MB)' },
-  'list anime import mode': { name: 'modo', description: 'O que mudar (padrão: só adicionar os títulos que faltam)', choices: { add_missing: 'Só adicionar os títulos que faltam', overwrite: 'Sobrescrever com o arquivo', keep_higher: 'Manter o maior' } },
+  'list anime import': { name: 'importar', description: 'Importar um arquivo' },
+  'list anime import file': { name: 'arquivo', description: 'Arquivo XML ou .gz' },
+  'list anime import mode': { name: 'modo', description: 'O que mudar', choices: { add_missing: 'Só faltantes', overwrite: 'Sobrescrever', keep_higher: 'O maior' } },
   'list manga': { name: 'mangá', description: 'Listas de mangás' },
   'list manga view': { name: 'ver', description: 'Mostrar uma lista de mangás (padrão: a sua)' },
   'list manga view user': { name: 'usuário', description: 'Um nome de usuário do serviço (padrão: a sua lista)' },
@@ -165,9 +165,9 @@ export const ptBR = {
   'list manga update comments': { name: 'comentários', description: 'Comentários' },
   'list manga remove': { name: 'remover', description: 'Remover um mangá da sua lista' },
   'list manga remove title': { name: 'título', description: TITLE },
-  'list manga import': { name: 'importar', description: 'Importar para sua lista um arquivo de exportação de lista de mangá (XML ou gzip)' },
-  'list manga import file': { name: 'arquivo', description: 'O arquivo de exportação da lista (.xml ou .xml.gz, até 5 MB)' },
-  'list manga import mode': { name: 'modo', description: 'O que mudar (padrão: só adicionar os títulos que faltam)', choices: { add_missing: 'Só adicionar os títulos que faltam', overwrite: 'Sobrescrever com o arquivo', keep_higher: 'Manter o maior' } },
+  'list manga import': { name: 'importar', description: 'Importar um arquivo' },
+  'list manga import file': { name: 'arquivo', description: 'Arquivo XML ou .gz' },
+  'list manga import mode': { name: 'modo', description: 'O que mudar', choices: { add_missing: 'Só faltantes', overwrite: 'Sobrescrever', keep_higher: 'O maior' } },
 
   forum: { name: 'fórum', description: 'Ler os fóruns do serviço' },
   'forum boards': { name: 'seções', description: 'Todas as seções do fórum' },

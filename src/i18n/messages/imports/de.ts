@@ -54,7 +54,6 @@ export const imports: Messages<typeof en> = {
   'imports.report.cancelled': 'Import angehalten',
   'imports.report.text': '{done, number} von {total, number} geschrieben, {failed, number} fehlgeschlagen.',
   'imports.report.file': 'Die fehlgeschlagenen Einträge stehen mit Grund in der angehängten Datei.',
-  'imports.report.fileName': 'import-fehler.txt',
   'imports.report.reason.unknownTitle': 'der Dienst kennt diesen Titel nicht',
   'imports.report.reason.refused': 'der Dienst hat die Werte abgelehnt',
   'imports.report.reason.notLinked': 'dein Konto ist nicht mehr verknüpft',

@@ -53,7 +53,6 @@ export const imports = {
   'imports.report.cancelled': 'Import stopped',
   'imports.report.text': '{done, number} of {total, number} written, {failed, number} failed.',
   'imports.report.file': 'The entries that failed, with why, are in the attached file.',
-  'imports.report.fileName': 'import-failures.txt',
   'imports.report.reason.unknownTitle': 'the service does not know this title',
   'imports.report.reason.refused': 'the service refused the values',
   'imports.report.reason.notLinked': 'your account is no longer linked',

@@ -54,7 +54,6 @@ export const imports: Messages<typeof en> = {
   'imports.report.cancelled': 'Importación detenida',
   'imports.report.text': '{done, number} de {total, number} escritas, {failed, number} fallidas.',
   'imports.report.file': 'Las entradas fallidas, con el motivo, están en el archivo adjunto.',
-  'imports.report.fileName': 'fallos-importacion.txt',
   'imports.report.reason.unknownTitle': 'el servicio no conoce este título',
   'imports.report.reason.refused': 'el servicio rechazó los valores',
   'imports.report.reason.notLinked': 'tu cuenta ya no está vinculada',

@@ -54,7 +54,6 @@ export const imports: Messages<typeof en> = {
   'imports.report.cancelled': 'Import arrêté',
   'imports.report.text': '{done, number} sur {total, number} écrites, {failed, number} en échec.',
   'imports.report.file': 'Les entrées en échec, avec la raison, sont dans le fichier joint.',
-  'imports.report.fileName': 'echecs-import.txt',
   'imports.report.reason.unknownTitle': 'le service ne connaît pas ce titre',
   'imports.report.reason.refused': 'le service a refusé les valeurs',
   'imports.report.reason.notLinked': 'ton compte n’est plus lié',

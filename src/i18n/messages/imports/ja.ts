@@ -54,7 +54,6 @@ export const imports: Messages<typeof en> = {
   'imports.report.cancelled': 'インポートを止めました',
   'imports.report.text': '{total, number}件中{done, number}件を書き込み、{failed, number}件が失敗しました。',
   'imports.report.file': '失敗したエントリーとその理由は添付ファイルにあります。',
-  'imports.report.fileName': 'import-failures.txt',
   'imports.report.reason.unknownTitle': 'サービスがこの作品を知りません',
   'imports.report.reason.refused': 'サービスが値を受け付けませんでした',
   'imports.report.reason.notLinked': 'アカウントの連携が解除されています',

@@ -54,7 +54,6 @@ export const imports: Messages<typeof en> = {
   'imports.report.cancelled': 'Importação parada',
   'imports.report.text': '{done, number} de {total, number} escritas, {failed, number} com falha.',
   'imports.report.file': 'As entradas com falha, com o motivo, estão no arquivo anexo.',
-  'imports.report.fileName': 'falhas-importacao.txt',
   'imports.report.reason.unknownTitle': 'o serviço não conhece este título',
   'imports.report.reason.refused': 'o serviço recusou os valores',
   'imports.report.reason.notLinked': 'sua conta não está mais vinculada',
