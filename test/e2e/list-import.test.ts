@@ -2,8 +2,8 @@
 // delivers the attachment as Discord does: resolved.attachments, a signed expiring CDN URL): the
 // preview writes nothing, Import writes one PUT per added or changed entry through the job, the
 // progress and the report come by DM (the failures as a file), a second import of the same file
-// writes nothing, a bad file is named with its elements and offers no Import, a file from another
-// host is refused.
+// writes nothing, a bad file is named with its elements and offers no Import; an unlinked person is
+// refused; with DMs closed the Import click's follow-ups carry progress and report.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
@@ -88,7 +88,7 @@ describe('/list import end to end', () => {
     expect(listWrites(stack)).toBe(writesBefore);
   });
 
-  it('names bad values with their entry and element and offers no Import; refuses the other kind and other hosts', async () => {
+  it('names bad values with their entry and element and offers no Import; refuses the other kind and a DOCTYPE', async () => {
     const bad = FILE.replace('<my_score>9</my_score>', '<my_score>11</my_score>').replace('Watching', 'Binging');
     const preview = await answerOf(importFile(bad), 20_000);
     expect(preview.text).toContain('2 problems found');
@@ -99,5 +99,21 @@ describe('/list import end to end', () => {
     expect(manga.text).toContain('a file of the other kind');
     const doctype = await answerOf(importFile('<!DOCTYPE x [<!ENTITY a "b">]><myanimelist/>'), 20_000);
     expect(doctype.text).toContain('DOCTYPE');
+  });
+
+  it('needs a linked account; with DMs closed, progress and the report come as follow-ups of the Import click', { timeout: 60_000 }, async () => {
+    const stranger = newUser('stranger');
+    const refused = await answerOf(stack.command({ name: 'list', subcommandGroup: 'anime', subcommand: 'import', options: { file: stack.discord.upload('a.xml', Buffer.from(FILE)) }, user: stranger, where: GUILD }));
+    expect(refused.text).toContain('/login');
+    stack.discord.dms.closeDms(frank.id);
+    const small = `<myanimelist>${entry(30, 'Dropped')}</myanimelist>`;
+    const preview = await answerOf(importFile(small), 20_000);
+    expect(preview.text).toContain('Would be added: 1');
+    const click = stack.click(preview.message, componentId(preview.message, 'Import'), frank, GUILD);
+    await click.settled(10_000);
+    const report = await until(() => click.followUps().find((m) => textOf(m).includes('Import finished')));
+    expect(textOf(report)).toMatch(/\d of 1 written/);
+    expect(click.followUps().some((m) => textOf(m).includes('Your DMs are closed'))).toBe(true);
+    stack.discord.dms.openDms(frank.id);
   });
 });
