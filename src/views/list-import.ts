@@ -14,7 +14,7 @@ import type { AuthedCallContext } from '../service/call-context.js';
 import { MAX_LIMIT } from '../service/endpoint-options.js';
 import { KINDS, type AnyEntry, type WorkKind } from '../service/kinds.js';
 import type { TokenSource } from '../service/token-source.js';
-import { AttachmentFetchError } from '../list-files/attachment-fetch.js';
+import { AttachmentFetchError, MAX_FILE_BYTES } from '../list-files/attachment-fetch.js';
 import { planImport, type ImportMode } from '../list-files/import-plan.js';
 import type { ListImportDeps } from '../list-files/imports.js';
 
@@ -78,6 +78,8 @@ export async function importPreview(ctx: CommandContext, kind: WorkKind, file: A
   const { imports, files } = importDeps(ctx);
   const auth = await ctx.requireAuth();
   if (await imports.active(ctx.userId)) return notice(t.t('imports.preview.title', { kind }), t.t('imports.error.busy'));
+  // Discord says the size: a file over the limit is refused without fetching it.
+  if (file.size > MAX_FILE_BYTES) return notice(t.t('imports.preview.title', { kind }), t.t('imports.error.file', { reason: 'tooLarge' }));
   let read;
   try {
     read = await files.read(kind, file.url, ctx.signal);

@@ -99,6 +99,8 @@ describe('/list import end to end', () => {
     expect(manga.text).toContain('a file of the other kind');
     const doctype = await answerOf(importFile('<!DOCTYPE x [<!ENTITY a "b">]><myanimelist/>'), 20_000);
     expect(doctype.text).toContain('DOCTYPE');
+    const big = await answerOf(importFile(`<myanimelist>${' '.repeat(5 * 1024 * 1024)}</myanimelist>`), 20_000);
+    expect(big.text).toContain('it is over 5 MB');
   });
 
   it('needs a linked account; with DMs closed, progress and the report come as follow-ups of the Import click', { timeout: 60_000 }, async () => {
