@@ -1,8 +1,8 @@
-// /list anime|manga view | chart | stats | export | update | remove
+// /list anime|manga view | chart | stats | export | update | remove | import
 
 import { KINDS, type ListStatusOf, type WorkKind } from '../src/service/kinds.js';
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
-import { defineCommand, group, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
+import { attachmentOption, defineCommand, group, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import { KIND_WITH_ARTICLE } from '../src/views/kind-views.js';
@@ -15,6 +15,8 @@ import { USER_LIST_VIEWS } from '../src/views/user-list.js';
 import { CHART_SIZES, CHART_SORTS, renderListChart } from '../src/views/list-chart.js';
 import { renderListStats } from '../src/views/list-stats.js';
 import { exportList } from '../src/views/list-export.js';
+import { importPreview } from '../src/views/list-import.js';
+import { IMPORT_MODES } from '../src/list-files/import-plan.js';
 
 const USER = stringOption('user', 'A service user name (default: you)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX });
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
@@ -41,6 +43,12 @@ function listGroup<K extends WorkKind>(kind: K, description: string) {
     ]),
     subcommand('update', `Add ${a} to your list or change your entry`, [TITLE, ...LIST_UPDATE_OPTIONS[kind]]),
     subcommand('remove', `Remove ${a} from your list`, [TITLE]),
+    subcommand('import', 'Import a list export file', [
+      attachmentOption('file', 'An XML or .gz file', true),
+      stringOption('mode', 'What to change', {
+        choices: namedChoices(IMPORT_MODES, { add_missing: 'Add missing', overwrite: 'Overwrite', keep_higher: 'Keep higher' }),
+      }),
+    ]),
   ]);
 }
 
@@ -100,6 +108,20 @@ function removeHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime remove
   return { ephemeral: false, autocomplete: titleAutocomplete(kind), run: (ctx, args) => removeEntry(ctx, kind, args.title) };
 }
 
+function importHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime import'> | ListArgs<'manga import'>> {
+  return {
+    ephemeral: true,
+    linked: true,
+    // The preview reads the file and the whole list (one read per 1 000 entries): the long deadline.
+    long: true,
+    run: (ctx, args) => {
+      // The router checked the option's value (an attachment id); the attachment itself is in the interaction's resolved data.
+      const file = ctx.interaction.options.getAttachment('file', true);
+      return importPreview(ctx, kind, { url: file.url, size: file.size }, args.mode ?? 'add_missing');
+    },
+  };
+}
+
 export const list: SlashCommand = defineCommand(LIST_DATA, {
   'anime view': viewHandler('anime'),
   'anime chart': chartHandler('anime'),
@@ -107,10 +129,12 @@ export const list: SlashCommand = defineCommand(LIST_DATA, {
   'anime export': exportHandler('anime'),
   'anime update': updateHandler('anime'),
   'anime remove': removeHandler('anime'),
+  'anime import': importHandler('anime'),
   'manga view': viewHandler('manga'),
   'manga chart': chartHandler('manga'),
   'manga stats': statsHandler('manga'),
   'manga export': exportHandler('manga'),
   'manga update': updateHandler('manga'),
   'manga remove': removeHandler('manga'),
+  'manga import': importHandler('manga'),
 });

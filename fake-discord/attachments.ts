@@ -133,3 +133,43 @@ export function servedAttachment(pathname: string, query: URLSearchParams, nowMs
 export function keptAttachment(id: string): KeptAttachment | undefined {
   return kept.get(id);
 }
+
+/**
+ * A file a user attached to a slash command's attachment option: kept as Discord keeps it (an
+ * ephemeral attachment on the CDN) and named by its id, the option's value.
+ */
+export function userUpload(filename: string, bytes: Buffer, contentType: string, cdnBase: string): string {
+  const id = snowflake();
+  keep({ id, filename, contentType, bytes, cdnBase });
+  return id;
+}
+
+/**
+ * Fills `data.resolved.attachments` for every attachment option (type 11) of a command payload, as
+ * Discord does: the attachment object with its signed, expiring CDN URL for the interaction's
+ * channel, `ephemeral: true`. An id the fake does not keep is refused (Discord would not send it).
+ */
+export function resolveAttachmentOptions(payload: Record<string, unknown>, nowMs = Date.now()): void {
+  const data = isRecord(payload.data) ? payload.data : undefined;
+  if (!data) return;
+  const ids: string[] = [];
+  const walk = (options: unknown): void => {
+    if (!Array.isArray(options)) return;
+    for (const o of options) {
+      if (!isRecord(o)) continue;
+      if (o.type === 11 && typeof o.value === 'string') ids.push(o.value);
+      walk(o.options);
+    }
+  };
+  walk(data.options);
+  if (ids.length === 0) return;
+  const channelId = typeof payload.channel_id === 'string' ? payload.channel_id : '0';
+  const resolved = isRecord(data.resolved) ? data.resolved : {};
+  const attachments: Record<string, unknown> = isRecord(resolved.attachments) ? resolved.attachments : {};
+  for (const id of ids) {
+    const object = attachmentObject(id, channelId, nowMs);
+    if (!object) throw new Error(`fake discord: attachment ${id} was never uploaded (fake.upload() first)`);
+    attachments[id] = { ...object, ephemeral: true };
+  }
+  data.resolved = { ...resolved, attachments };
+}

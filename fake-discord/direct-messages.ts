@@ -9,6 +9,7 @@ import { isEmptyMessage, MessageFlag, validateMessageBody } from './message-vali
 import { earlierWithNonce, nonceOf, validateNonce } from './nonce.js';
 import type { MessageFaults } from './message-faults.js';
 import { snowflake } from './snowflake.js';
+import { normalizeAttachments } from './messages.js';
 import type { MessageFault, RecordedMessage } from './types.js';
 
 export type DirectMessageFault = MessageFault;
@@ -104,7 +105,8 @@ export class FakeDirectMessages {
       mention_everyone: false,
       mentions: [],
       mention_roles: [],
-      attachments: [],
+      // Files uploaded with the post (multipart), as Discord describes them.
+      attachments: normalizeAttachments(data.attachments, channelId),
       embeds: Array.isArray(data.embeds) ? data.embeds.map((e) => (isRecord(e) ? { type: 'rich', ...structuredClone(e) } : e)) : [],
       components: Array.isArray(data.components) ? structuredClone(data.components) : [],
       pinned: false,

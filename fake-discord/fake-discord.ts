@@ -3,6 +3,7 @@
 // Discord would (over the gateway or to the bot's interactions endpoint), its clock, its records.
 
 import { createServer, type Server } from 'node:http';
+import { resolveAttachmentOptions, userUpload } from './attachments.js';
 import type { AddressInfo } from 'node:net';
 import { FakeGateway, shardForGuild } from './gateway.js';
 import { createHandle, InteractionRecord } from './interaction-record.js';
@@ -153,6 +154,7 @@ class FakeDiscordServer implements FakeDiscord {
     if (state.interactions.has(payload.id)) throw new Error(`interaction ${payload.id} was already dispatched; build a new one`);
     const options = state.commands.resolve(payload, unchecked);
     state.guilds.prepareInteraction(payload, builtWhereOf(input), options, unchecked);
+    if (payload.type === 2) resolveAttachmentOptions(payload as unknown as Record<string, unknown>, state.now());
     this.attachCurrentMessage(payload);
     const endpoint = this.endpoint.url;
     const guildId = typeof payload.guild_id === 'string' ? payload.guild_id : null;
@@ -177,6 +179,15 @@ class FakeDiscordServer implements FakeDiscord {
       now: () => state.now(),
       ackDeadlineMs: state.ackDeadlineMs,
     });
+  }
+
+  /**
+   * A file as a user attaches it to a command's attachment option: kept on the fake's CDN, its value
+   * for the option (`options: { file: fake.upload('list.xml', bytes) }`); the interaction then carries
+   * it in `data.resolved.attachments` with a signed URL that expires, as Discord sends it.
+   */
+  upload(filename: string, bytes: Buffer, contentType = 'text/xml; charset=utf-8'): { type: 11; value: string } {
+    return { type: 11, value: userUpload(filename, bytes, contentType, this.cdnUrl) };
   }
 
   signedHeaders(body: string, timestamp?: string): Record<string, string> {

@@ -28,7 +28,7 @@ function normalizeEmbeds(embeds: unknown): unknown[] {
  * The message's attachments: uploads kept by attachments.ts as Discord describes them, attachments the
  * message already had (an edit listing their ids keeps them), else a described file.
  */
-function normalizeAttachments(attachments: unknown, channelId: string, previous: unknown = []): unknown[] {
+export function normalizeAttachments(attachments: unknown, channelId: string, previous: unknown = []): unknown[] {
   if (!Array.isArray(attachments)) return [];
   const before = Array.isArray(previous) ? previous.filter(isRecord) : [];
   return attachments.map((a) => {

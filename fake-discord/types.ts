@@ -157,6 +157,11 @@ export interface FakeDiscord {
   /** Direct messages the bot sends: close or open a user's DMs, inject failures, read what arrived. */
   /** A Discord user the bot can reach by DM, as if they shared a server (otherwise users are known once they interact). */
   knowUser(id: string, username: string): void;
+  /**
+   * A file as a user attaches it to a command's attachment option: the option's value. The interaction
+   * then carries it in `data.resolved.attachments` with a signed CDN URL that expires, as Discord does.
+   */
+  upload(filename: string, bytes: Buffer, contentType?: string): { type: 11; value: string };
   /** Holds back the answer to every message the bot posts (the message exists at once), e.g. to kill a bot mid-send. */
   setMessageAnswerDelay(ms: number): void;
   dms: {

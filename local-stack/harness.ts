@@ -147,6 +147,8 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     web: { port, publicUrl, redirectUri: `${publicUrl}/oauth/callback` },
     store: { url: o.storeUrl ?? `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
     userRate: o.userRate ?? { commands: undefined, autocomplete: undefined, ownerIds: [] },
+    // Import files come from the fake Discord's CDN, as they come from Discord's attachment hosts.
+    imports: { attachmentHosts: [new URL(discord.cdnUrl).origin] },
     ...(emulator.pictures ? { covers: { hosts: [emulator.pictures.url], cacheMaxBytes: 16 * 1024 * 1024 } } : {}),
     ...(o.metrics ? { metrics: { enabled: true, port: 0, host: '127.0.0.1', ...(typeof o.metrics === 'string' ? { token: o.metrics } : {}) } } : {}),
     transport: {

@@ -67,6 +67,8 @@ interface AccountLinksDeps {
   forgetReminders: (discordUserId: string) => Promise<number>;
   /** Deletes the user's server memberships and mirrored lists; returns how many records. */
   forgetSocial: (discordUserId: string) => Promise<number>;
+  /** Deletes the user's list imports (previews, a running import's plan and state); returns how many records. */
+  forgetImports: (discordUserId: string) => Promise<number>;
   /** Deletes the user's settings (their title form); returns how many records. */
   forgetPreferences: (discordUserId: string) => Promise<number>;
   /** The user unlinked: their mirrored lists stop being synced. */
@@ -74,7 +76,7 @@ interface AccountLinksDeps {
 }
 
 /** What commands may do about a user's link: who they are linked as, their tokens, login, logout, forget me. */
-export function accountLinks({ login, tokens, store, metrics, log, forgetReminders, forgetSocial, forgetPreferences, socialLoggedOut }: AccountLinksDeps): AccountLinks {
+export function accountLinks({ login, tokens, store, metrics, log, forgetReminders, forgetSocial, forgetImports, forgetPreferences, socialLoggedOut }: AccountLinksDeps): AccountLinks {
   return {
     linkedAs: (id) => login.linkedAs(id),
     tokenSource: (id) => tokens.sourceFor(id),
@@ -100,6 +102,8 @@ export function accountLinks({ login, tokens, store, metrics, log, forgetReminde
       const report: ForgottenRecords = [
         ...forgottenRecords(await store.forgetUser(id)),
         { label: 'reminders', kind: 'reminders', deleted: await forgetReminders(id) },
+        // Before the job engine forgets (with the social records): a running import then finds no state and ends.
+        { label: 'list imports', kind: 'imports', deleted: await forgetImports(id) },
         { label: 'server memberships and mirrored lists', kind: 'social', deleted: await forgetSocial(id) },
         { label: 'settings (title form and language)', kind: 'settings', deleted: await forgetPreferences(id) },
       ];

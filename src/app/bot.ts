@@ -18,6 +18,7 @@ import { WhereTracker } from '../interactions/where.js';
 import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
+import { importMessenger } from '../transport/import-delivery.js';
 import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
 import { pollPort, watchPollEnds } from '../transport/poll-delivery.js';
 import { listenForEndedEvents, watchPartyPoster, watchPartyReader } from '../transport/watch-party-delivery.js';
@@ -235,6 +236,8 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   deps.watchParties.connect(watchPartyReader(client), watchPartyPoster(client), { gateway });
   if (gateway) listenForEndedEvents(client, deps.watchParties, (error) => log.warn('a watch party end could not be queued', { error }));
   await deps.watchParties.start();
+  // List imports run where the bot can message people: their progress and report go by DM (or follow-ups).
+  await core.listImports.imports.work(importMessenger(client, o.now ?? Date.now));
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);
 

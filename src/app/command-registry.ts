@@ -24,6 +24,7 @@ import { topicsView, topicView } from '../views/forum.js';
 import { openHandler, pagerHandler, type PagedView } from '../views/paged-view.js';
 import { openReference } from '../views/open-reference.js';
 import { forgetMeHandler } from '../views/logout.js';
+import { importDropHandler, importStartHandler, importStopHandler } from '../views/list-import.js';
 import { animeListView, mangaListView } from '../views/user-list.js';
 import { scheduleView } from '../views/schedule.js';
 import { leaderboardView, serverMembersHandler, serverMembersView, topTitlesView } from '../views/social.js';
@@ -58,6 +59,9 @@ export const components: readonly ComponentHandler[] = [
   quickStatusHandler,
   checkMoreHandler,
   forgetMeHandler,
+  importStartHandler,
+  importDropHandler,
+  importStopHandler,
   reminderOpenHandler,
   reminderStopHandler,
   addToListHandler,

@@ -34,7 +34,7 @@ import { openServiceClients } from './service-clients.js';
 import { openUpstreamSharing } from './upstream-sharing.js';
 import { openCovers } from './covers.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
-import { DEFAULT_FEED_BATCH_SECONDS, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../config/defaults.js';
+import { DEFAULT_ATTACHMENT_HOSTS, DEFAULT_FEED_BATCH_SECONDS, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../config/defaults.js';
 import { StoreSteps } from '../store/store-steps.js';
 import { Feed } from '../social/feed.js';
 import { GroupPolls } from '../social/group-polls.js';
@@ -42,6 +42,8 @@ import { Social } from '../social/social.js';
 import { serviceListSource } from '../social/list-source.js';
 import { TitlePreferences } from '../preferences/title-preferences.js';
 import { WatchParties } from '../watch-parties/watch-parties.js';
+import { ListImports, serviceImportWriter, type ListImportDeps } from '../list-files/imports.js';
+import { AttachmentReader } from '../list-files/attachment-fetch.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -64,6 +66,8 @@ export interface Core {
   storeSteps: StoreSteps;
   /** The job engine (pg-boss, BullMQ or in-process, by store) reminders and periodic work run on. */
   jobs: JobEngine;
+  /** List imports (also `deps.listImports`); their jobs are worked by processes that talk to Discord. */
+  listImports: ListImportDeps;
   /** The server community (also `deps.social`); its syncs are started by processes that run jobs. */
   social: Social;
   /** How due reminders reach Discord; set by processes with a Discord client before starting the scheduler. */
@@ -124,9 +128,11 @@ export async function openCore(o: CoreOptions): Promise<Core> {
       await jobs.forget(id);
       return deleted;
     },
+    forgetImports: (id) => listImports.imports.forgetUser(id),
     forgetPreferences: async (id) => (await preferences.forgetUser(id)) + (await picks.forgetUser(id)),
     socialLoggedOut: (id) => social.loggedOut(id),
   });
+  const listImports = await openListImports(o, now, { store, jobs, service, tokens });
   const delivery = lateDelivery();
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
@@ -159,6 +165,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,
     watchParties,
+    listImports,
   };
   return {
     store,
@@ -174,10 +181,11 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     storeSteps: steps,
     jobs,
     social,
+    listImports,
     setReminderDelivery: delivery.set,
     close: async () => {
       await reminders.stop();
-      await Promise.allSettled([service.close(), oauth.close(), jobs.stop(), sharing.close(), covers.close()]);
+      await Promise.allSettled([service.close(), oauth.close(), jobs.stop(), sharing.close(), covers.close(), listImports.files.close()]);
       await store.close();
     },
   };
@@ -330,4 +338,26 @@ function openReminders(
     log: o.log,
     knobs: { ...o.config.reminders, ...o.reminders },
   });
+}
+
+/**
+ * List imports on the store and job engine: files fetched only from ATTACHMENT_HOSTS; writes with the
+ * person's token as background work (unscoped: the shared line lets them go only when people's
+ * requests leave room).
+ */
+async function openListImports(
+  o: CoreOptions,
+  now: () => number,
+  { store, jobs, service, tokens }: { store: BotStore; jobs: JobEngine; service: ServiceClient; tokens: TokenManager },
+): Promise<ListImportDeps> {
+  const imports = new ListImports({
+    kv: store.engine,
+    jobs,
+    log: o.log,
+    now,
+    write: serviceImportWriter(service, (userId) => tokens.sourceFor(userId, { background: true })),
+    leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
+  });
+  await imports.define();
+  return { imports, files: new AttachmentReader({ hosts: o.config.imports?.attachmentHosts ?? [...DEFAULT_ATTACHMENT_HOSTS] }) };
 }

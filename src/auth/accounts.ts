@@ -18,7 +18,7 @@ export interface LoginProfile {
 }
 
 /** The kinds of record "forget me" names in the user's language (catalogue `lists.forget.kind.<kind>`). */
-export type ForgottenKind = 'account' | 'pendingLogins' | 'linkConfirmations' | 'loginIndex' | 'loginLostNotices' | 'reminders' | 'social' | 'settings';
+export type ForgottenKind = 'account' | 'pendingLogins' | 'linkConfirmations' | 'loginIndex' | 'loginLostNotices' | 'reminders' | 'social' | 'settings' | 'imports';
 
 /** What "forget me" deleted, per kind of record; `label` is English (logs), `kind` names it to the user when known. */
 export type ForgottenRecords = ReadonlyArray<{ label: string; deleted: number; kind?: ForgottenKind }>;

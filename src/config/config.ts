@@ -2,11 +2,11 @@
 // all of them at once, each with a hint on where the value comes from.
 
 import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_FEED_BATCH_SECONDS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUESTS_BURST, DEFAULT_STORE_STEP_TIMEOUT_MS, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_SOCIAL_LIST_SYNC_MINUTES, DEFAULT_TIMEOUT_MS } from './defaults.js';
-import { COVER_CACHE_ENTRY_BYTES, DEFAULT_COVER_CACHE_MAX_BYTES, DEFAULT_COVER_HOSTS } from './defaults.js';
+import { COVER_CACHE_ENTRY_BYTES, DEFAULT_ATTACHMENT_HOSTS, DEFAULT_COVER_CACHE_MAX_BYTES, DEFAULT_COVER_HOSTS } from './defaults.js';
 import { isCoverHost, isPublicKeyHex } from './keys.js';
 import { readMetricsConfig } from './metrics-config.js';
 import { EnvReader, HINTS } from './env-reader.js';
-import type { BotConfig, CoversConfig, DiscordConfig, Env, FeedConfig, LimitsConfig, RemindersConfig, ServiceConfig, SocialConfig, StoreConfig, TransportConfig, UserRateConfig, WebConfig } from './types.js';
+import type { BotConfig, CoversConfig, DiscordConfig, ImportsConfig, Env, FeedConfig, LimitsConfig, RemindersConfig, ServiceConfig, SocialConfig, StoreConfig, TransportConfig, UserRateConfig, WebConfig } from './types.js';
 
 export const DEFAULT_USER_RATE = {
   commands: { burst: 8, perMinute: 12 },
@@ -174,6 +174,15 @@ function readCovers(r: EnvReader): CoversConfig {
   };
 }
 
+function readImports(r: EnvReader): ImportsConfig {
+  const raw = r.optional('ATTACHMENT_HOSTS');
+  const hosts = raw === undefined ? [...DEFAULT_ATTACHMENT_HOSTS] : raw.split(',').map((h) => h.trim()).filter((h) => h !== '');
+  const bad = hosts.filter((h) => !isCoverHost(h));
+  if (bad.length > 0) r.problems.push(`ATTACHMENT_HOSTS must list host names (cdn.discordapp.com) or origins (http://127.0.0.1:8790), comma-separated; not: ${bad.join(', ')}`);
+  if (raw !== undefined && hosts.length === 0) r.problems.push('ATTACHMENT_HOSTS must name at least one host (leave it unset for Discord\'s own attachment hosts)');
+  return { attachmentHosts: hosts };
+}
+
 /** Everything the running bot needs. Throws ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): BotConfig {
   const r = new EnvReader(env);
@@ -191,6 +200,7 @@ export function loadConfig(env: Env = process.env): BotConfig {
     feed: readFeed(r),
     social: readSocial(r),
     covers: readCovers(r),
+    imports: readImports(r),
     log: {
       level: r.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
       format: r.optional('LOG_FORMAT') === undefined ? undefined : r.oneOf('LOG_FORMAT', ['json', 'pretty'] as const, 'json'),

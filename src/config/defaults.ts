@@ -67,6 +67,9 @@ export const DEFAULT_FEED_BATCH_SECONDS = 120;
 /** The base interval between two syncs of a joined member's mirrored lists (SOCIAL_LIST_SYNC_MINUTES). */
 export const DEFAULT_SOCIAL_LIST_SYNC_MINUTES = 30;
 
+/** Discord's attachment hosts, where an import's file may be fetched from; ATTACHMENT_HOSTS replaces them. */
+export const DEFAULT_ATTACHMENT_HOSTS = ['cdn.discordapp.com', 'media.discordapp.net'] as const;
+
 /** The hosts the service's picture URLs (`main_picture`) use; COVER_HOSTS replaces them. */
 export const DEFAULT_COVER_HOSTS = ['api-cdn.myanimelist.net', 'cdn.myanimelist.net'] as const;
 /** The shared cover cache's bound (COVER_CACHE_MAX_BYTES): slots × the largest thumbnail kept. */

@@ -115,6 +115,12 @@ export interface CoversConfig {
   cacheMaxBytes: number;
 }
 
+/** List imports: where attached files may be fetched from. */
+export interface ImportsConfig {
+  /** ATTACHMENT_HOSTS: Discord's attachment hosts (HTTPS), or full origins (`http://127.0.0.1:8790`, a fake Discord). */
+  attachmentHosts: string[];
+}
+
 /** The server community's knobs, in milliseconds. */
 export interface SocialConfig {
   /** The base interval between two syncs of a joined member's lists (adapted per member from half of it to eight times it). */
@@ -140,6 +146,7 @@ export interface BotConfig {
   social?: SocialConfig;
   /** Defaults apply when absent. */
   covers?: CoversConfig;
+  imports?: ImportsConfig;
   /** LOG_LEVEL and LOG_FORMAT (format undefined: pretty in a terminal when available, JSON otherwise). */
   log?: { level: LogLevel; format: 'json' | 'pretty' | undefined };
 }

@@ -165,3 +165,12 @@ export function userOption<const N extends string, const R extends boolean = fal
 ): Typed<N, ApplicationCommandOptionType.User, R> {
   return { type: ApplicationCommandOptionType.User, name, description, required: (required ?? false) as R };
 }
+
+/** A file the user attaches; the handler receives its attachment id (`ctx.interaction.options.getAttachment`). */
+export function attachmentOption<const N extends string, const R extends boolean = false>(
+  name: N,
+  description: string,
+  required?: R,
+): Typed<N, ApplicationCommandOptionType.Attachment, R> {
+  return { type: ApplicationCommandOptionType.Attachment, name, description, required: (required ?? false) as R };
+}

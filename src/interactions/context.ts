@@ -12,6 +12,7 @@ import type { Logger } from '../log/log.js';
 import type { RenderedMessage } from '../render/limits.js';
 import type { FieldReader } from './custom-id.js';
 import type { Where } from './where.js';
+import type { ListImportDeps } from '../list-files/imports.js';
 import type { Locale, Translator } from '../i18n/index.js';
 import type { AccountLinks } from '../auth/accounts.js';
 import type { TitleCache } from '../known-works/title-cache.js';
@@ -70,6 +71,8 @@ export interface BotDeps {
   covers: CoverSource;
   /** Watch parties: the scheduled events the bot created, and the post when each ends. */
   watchParties: WatchParties;
+  /** List imports (/list … import): the running imports and the attachment reader; set by the core. */
+  listImports?: ListImportDeps;
   /** Current time in ms; injectable for tests. */
   now: () => number;
   /**

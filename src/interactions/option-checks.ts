@@ -26,6 +26,7 @@ const ID_TYPES: ReadonlySet<ApplicationCommandOptionType> = new Set([
   ApplicationCommandOptionType.Channel,
   ApplicationCommandOptionType.Role,
   ApplicationCommandOptionType.Mentionable,
+  ApplicationCommandOptionType.Attachment,
 ]);
 
 /** The value options of a subcommand path ('' for a command without subcommands, 'channel add', …). */

@@ -67,6 +67,7 @@ const KIND_NAMES: Readonly<Record<ForgottenKind, MessageKey>> = {
   reminders: 'lists.forget.kind.reminders',
   social: 'lists.forget.kind.social',
   settings: 'lists.forget.kind.settings',
+  imports: 'imports.forgotten',
 };
 
 /** A kind of record in the reader's language; one without a known kind by its (English) label. */

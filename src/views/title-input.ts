@@ -7,7 +7,7 @@ import type { WorkKind } from '../service/work-types.js';
 export type TitleInput = { id: number; via: 'pick' | 'id' | 'link' } | { text: string };
 
 /** What a title option's description says it accepts (Discord allows 100 characters). */
-export const TITLE_OPTION_DESCRIPTION = 'Pick a suggestion, or type a title, an ID (40748) or a link to its page';
+export const TITLE_OPTION_DESCRIPTION = 'Pick a suggestion, or type a title, ID (40748) or link';
 
 /** The value an autocomplete choice carries for a work. */
 export const ID_PREFIX = 'id:';

@@ -9,7 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 
-const TITLE = 'Wähl einen Vorschlag oder gib einen Titel, eine ID (40748) oder einen Link zu seiner Seite ein';
+const TITLE = 'Wähl einen Vorschlag oder gib Titel, ID (40748) oder Link ein';
 const USER = 'Nutzername beim Dienst (Standard: du)';
 const QUERY = 'Gesuchter Titel (mindestens 3 Zeichen)';
 const NSFW = 'Auch NSFW-Titel zeigen (klappt nur in Kanälen mit Altersbeschränkung)';
@@ -140,6 +140,9 @@ export const de = {
   'list anime update comments': { name: 'kommentar', description: 'Kommentar' },
   'list anime remove': { name: 'entfernen', description: 'Einen Anime von deiner Liste entfernen' },
   'list anime remove title': { name: 'titel', description: TITLE },
+  'list anime import': { name: 'importieren', description: 'Listendatei importieren' },
+  'list anime import file': { name: 'datei', description: 'XML- oder .gz-Datei' },
+  'list anime import mode': { name: 'modus', description: 'Was sich ändert', choices: { add_missing: 'Nur Fehlende', overwrite: 'Überschreiben', keep_higher: 'Höheres' } },
   'list manga': { name: 'manga', description: 'Mangalisten' },
   'list manga view': { name: 'anzeigen', description: 'Eine Mangaliste zeigen (Standard: deine)' },
   'list manga view user': { name: 'nutzer', description: USER },
@@ -172,6 +175,9 @@ export const de = {
   'list manga update comments': { name: 'kommentar', description: 'Kommentar' },
   'list manga remove': { name: 'entfernen', description: 'Einen Manga von deiner Liste entfernen' },
   'list manga remove title': { name: 'titel', description: TITLE },
+  'list manga import': { name: 'importieren', description: 'Listendatei importieren' },
+  'list manga import file': { name: 'datei', description: 'XML- oder .gz-Datei' },
+  'list manga import mode': { name: 'modus', description: 'Was sich ändert', choices: { add_missing: 'Nur Fehlende', overwrite: 'Überschreiben', keep_higher: 'Höheres' } },
 
   forum: { name: 'forum', description: 'Die Foren des Dienstes lesen' },
   'forum boards': { name: 'bereiche', description: 'Alle Forenbereiche' },

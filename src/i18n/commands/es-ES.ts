@@ -9,7 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 
-const TITLE = 'Elige una sugerencia o escribe un título, un ID (40748) o un enlace a su página';
+const TITLE = 'Elige una sugerencia o escribe título, ID (40748) o enlace';
 const USER = 'Usuario del servicio (por defecto: tú)';
 const QUERY = 'Título que buscar (mínimo 3 caracteres)';
 const NSFW = 'Incluir títulos NSFW (solo funciona en canales con restricción de edad)';
@@ -140,6 +140,9 @@ export const esES = {
   'list anime update comments': { name: 'comentarios', description: 'Comentarios' },
   'list anime remove': { name: 'quitar', description: 'Quitar un anime de tu lista' },
   'list anime remove title': { name: 'título', description: TITLE },
+  'list anime import': { name: 'importar', description: 'Importar un archivo' },
+  'list anime import file': { name: 'archivo', description: 'Archivo XML o .gz' },
+  'list anime import mode': { name: 'modo', description: 'Qué cambiar', choices: { add_missing: 'Solo faltantes', overwrite: 'Sobrescribir', keep_higher: 'Lo más alto' } },
   'list manga': { name: 'manga', description: 'Listas de manga' },
   'list manga view': { name: 'ver', description: 'Mostrar una lista de manga (por defecto: la tuya)' },
   'list manga view user': { name: 'usuario', description: USER },
@@ -172,6 +175,9 @@ export const esES = {
   'list manga update comments': { name: 'comentarios', description: 'Comentarios' },
   'list manga remove': { name: 'quitar', description: 'Quitar un manga de tu lista' },
   'list manga remove title': { name: 'título', description: TITLE },
+  'list manga import': { name: 'importar', description: 'Importar un archivo' },
+  'list manga import file': { name: 'archivo', description: 'Archivo XML o .gz' },
+  'list manga import mode': { name: 'modo', description: 'Qué cambiar', choices: { add_missing: 'Solo faltantes', overwrite: 'Sobrescribir', keep_higher: 'Lo más alto' } },
 
   forum: { name: 'foro', description: 'Leer los foros del servicio' },
   'forum boards': { name: 'secciones', description: 'Todas las secciones del foro' },

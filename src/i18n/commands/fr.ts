@@ -9,7 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 
-const TITLE = 'Choisis une suggestion, ou tape un titre, un ID (40748) ou un lien vers sa page';
+const TITLE = 'Choisis une suggestion, ou tape titre, ID (40748) ou lien';
 const USER = 'Utilisateur du service (par défaut : toi)';
 const QUERY = 'Titre à chercher (3 caractères minimum)';
 const NSFW = 'Inclure les titres NSFW (ne marche que dans les salons avec restriction d’âge)';
@@ -136,6 +136,9 @@ export const fr = {
   'list anime update comments': { name: 'commentaires', description: 'Commentaires' },
   'list anime remove': { name: 'retirer', description: 'Retirer un anime de ta liste' },
   'list anime remove title': { name: 'titre', description: TITLE },
+  'list anime import': { name: 'importer', description: 'Importer un fichier' },
+  'list anime import file': { name: 'fichier', description: 'Fichier XML ou .gz' },
+  'list anime import mode': { name: 'mode', description: 'Ce qui change', choices: { add_missing: 'Manquants', overwrite: 'Écraser', keep_higher: 'Le plus haut' } },
   'list manga': { name: 'manga', description: 'Listes de mangas' },
   'list manga view': { name: 'voir', description: 'Afficher une liste de mangas (par défaut : la tienne)' },
   'list manga view user': { name: 'utilisateur', description: USER },
@@ -168,6 +171,9 @@ export const fr = {
   'list manga update comments': { name: 'commentaires', description: 'Commentaires' },
   'list manga remove': { name: 'retirer', description: 'Retirer un manga de ta liste' },
   'list manga remove title': { name: 'titre', description: TITLE },
+  'list manga import': { name: 'importer', description: 'Importer un fichier' },
+  'list manga import file': { name: 'fichier', description: 'Fichier XML ou .gz' },
+  'list manga import mode': { name: 'mode', description: 'Ce qui change', choices: { add_missing: 'Manquants', overwrite: 'Écraser', keep_higher: 'Le plus haut' } },
 
   forum: { name: 'forum', description: 'Lire les forums du service' },
   'forum boards': { name: 'sections', description: 'Toutes les sections du forum' },

@@ -9,7 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 
-const TITLE = 'Escolha uma sugestão ou digite um título, um ID (40748) ou um link para a página dele';
+const TITLE = 'Escolha uma sugestão ou digite título, ID (40748) ou link';
 const USER = 'Usuário do serviço (padrão: você)';
 const QUERY = 'Título a buscar (pelo menos 3 caracteres)';
 const NSFW = 'Incluir títulos NSFW (só funciona em canais com restrição de idade)';
@@ -148,6 +148,9 @@ export const ptBR = {
   'list anime update comments': { name: 'comentários', description: 'Comentários' },
   'list anime remove': { name: 'remover', description: 'Remover um anime da sua lista' },
   'list anime remove title': { name: 'título', description: TITLE },
+  'list anime import': { name: 'importar', description: 'Importar um arquivo' },
+  'list anime import file': { name: 'arquivo', description: 'Arquivo XML ou .gz' },
+  'list anime import mode': { name: 'modo', description: 'O que mudar', choices: { add_missing: 'Só faltantes', overwrite: 'Sobrescrever', keep_higher: 'O maior' } },
   'list manga': { name: 'mangá', description: 'Listas de mangás' },
   'list manga view': { name: 'ver', description: 'Mostrar uma lista de mangás (padrão: a sua)' },
   'list manga view user': { name: 'usuário', description: USER },
@@ -180,6 +183,9 @@ export const ptBR = {
   'list manga update comments': { name: 'comentários', description: 'Comentários' },
   'list manga remove': { name: 'remover', description: 'Remover um mangá da sua lista' },
   'list manga remove title': { name: 'título', description: TITLE },
+  'list manga import': { name: 'importar', description: 'Importar um arquivo' },
+  'list manga import file': { name: 'arquivo', description: 'Arquivo XML ou .gz' },
+  'list manga import mode': { name: 'modo', description: 'O que mudar', choices: { add_missing: 'Só faltantes', overwrite: 'Sobrescrever', keep_higher: 'O maior' } },
 
   forum: { name: 'fórum', description: 'Ler os fóruns do serviço' },
   'forum boards': { name: 'seções', description: 'Todas as seções do fórum' },

@@ -1,0 +1,143 @@
+// `/list anime|manga import` for either kind: the attachment read (Discord's attachment host only,
+// limits while it streams), the person's current list read page by page (one read per 1 000
+// entries), the plan kept in the shared store and shown as a preview with Import and Cancel; the
+// buttons start the import's job or drop the preview; Stop cancels a running import.
+
+import { ButtonStyle, ComponentType } from 'discord.js';
+import type { BaseContext, CommandContext, ComponentHandler } from '../interactions/context.js';
+import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeUserId } from '../interactions/invoker.js';
+import type { Translator } from '../i18n/index.js';
+import type { RenderedMessage } from '../render/limits.js';
+import { previewMessage } from '../render/import-messages.js';
+import type { AuthedCallContext } from '../service/call-context.js';
+import { MAX_LIMIT } from '../service/endpoint-options.js';
+import { KINDS, type AnyEntry, type WorkKind } from '../service/kinds.js';
+import type { TokenSource } from '../service/token-source.js';
+import { AttachmentFetchError, MAX_FILE_BYTES } from '../list-files/attachment-fetch.js';
+import { planImport, type ImportMode } from '../list-files/import-plan.js';
+import type { ListImportDeps } from '../list-files/imports.js';
+
+const IMPORT_KIND = 'imp';
+const DROP_KIND = 'impx';
+const STOP_KIND = 'imps';
+/** The interaction token of the Import click lasts 15 minutes; its follow-ups stop a little before. */
+const FOLLOWUP_MS = 14 * 60_000;
+
+/** The attachment option as Discord resolved it. */
+export interface AttachedFile {
+  url: string;
+  size: number;
+}
+
+function importDeps(ctx: BaseContext): ListImportDeps {
+  const deps = ctx.deps.listImports;
+  if (!deps) throw new Error('list imports are not set up in this process');
+  return deps;
+}
+
+function notice(title: string, text: string): RenderedMessage {
+  return { ephemeral: true, embeds: [{ title, description: text }], components: [] };
+}
+
+/** The Stop button of a running import (on the progress message and the started answer). */
+export function stopButtonId(userId: string): string {
+  return encodeCustomId(STOP_KIND, [encodeUserId(userId)]);
+}
+
+function previewButtons(t: Translator, userId: string) {
+  return (previewId: string | undefined, canImport: boolean): RenderedMessage['components'] => [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        ...(canImport && previewId !== undefined
+          ? [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, custom_id: encodeCustomId(IMPORT_KIND, [encodeUserId(userId), previewId]), label: t.t('imports.button.import') }]
+          : []),
+        { type: ComponentType.Button as const, style: ButtonStyle.Secondary as const, custom_id: encodeCustomId(DROP_KIND, [encodeUserId(userId), previewId]), label: t.t('imports.button.cancel') },
+      ],
+    },
+  ];
+}
+
+/** The person's current entries of the titles in the file: their whole list, 1 000 entries a read. */
+async function currentEntries(ctx: BaseContext, kind: WorkKind, auth: TokenSource, ids: ReadonlySet<number>): Promise<Map<number, AnyEntry>> {
+  const spec = KINDS[kind];
+  const extras = ['priority', spec.repeat.times, spec.repeat.value, 'tags', 'comments'].join(',');
+  const found = new Map<number, AnyEntry>();
+  const call: AuthedCallContext = { auth };
+  for (let offset = 0; ; offset += MAX_LIMIT.userList) {
+    const page = await ctx.deps.service.userList(kind, '@me', { limit: MAX_LIMIT.userList, offset, nsfw: true, fields: `list_status{${extras}}` }, call);
+    for (const item of page.data) if (ids.has(item.node.id) && item.list_status) found.set(item.node.id, item.list_status);
+    if (page.paging.next === undefined || page.data.length === 0) return found;
+  }
+}
+
+/** The preview of importing `file` into the caller's list of `kind`; nothing is written. */
+export async function importPreview(ctx: CommandContext, kind: WorkKind, file: AttachedFile, mode: ImportMode): Promise<RenderedMessage> {
+  const { t } = ctx;
+  const { imports, files } = importDeps(ctx);
+  const auth = await ctx.requireAuth();
+  if (await imports.active(ctx.userId)) return notice(t.t('imports.preview.title', { kind }), t.t('imports.error.busy'));
+  // Discord says the size: a file over the limit is refused without fetching it.
+  if (file.size > MAX_FILE_BYTES) return notice(t.t('imports.preview.title', { kind }), t.t('imports.error.file', { reason: 'tooLarge' }));
+  let read;
+  try {
+    read = await files.read(kind, file.url, ctx.signal);
+  } catch (error) {
+    if (!(error instanceof AttachmentFetchError)) throw error;
+    return notice(t.t('imports.preview.title', { kind }), t.t('imports.error.file', { reason: error.reason }));
+  }
+  const buttons = previewButtons(t, ctx.userId);
+  if (read.fatal || read.problemCount > 0) return previewMessage(t, read, undefined, { buttons });
+  const current = await currentEntries(ctx, kind, auth, new Set(read.entries.map((e) => e.id)));
+  const plan = planImport(kind, mode, read.entries, current);
+  const previewId = plan.writes.length > 0 ? await imports.savePreview(ctx.userId, plan, t.locale) : undefined;
+  return previewMessage(t, read, plan, { ...(previewId !== undefined ? { previewId } : {}), buttons });
+}
+
+/** Import: the preview becomes a running import. */
+export const importStartHandler: ComponentHandler = {
+  kind: IMPORT_KIND,
+  mode: 'update',
+  invokerField: 0,
+  linked: true,
+  async run(ctx, fields) {
+    fields.string();
+    const previewId = fields.string();
+    const { t } = ctx;
+    const interaction = { applicationId: ctx.interaction.applicationId, token: ctx.interaction.token, until: ctx.deps.now() + FOLLOWUP_MS };
+    const started = await importDeps(ctx).imports.start(ctx.userId, previewId, interaction);
+    if ('refused' in started) return notice(t.t('imports.button.import'), t.t(started.refused === 'busy' ? 'imports.error.busy' : 'imports.error.expired'));
+    return {
+      ...notice(t.t('imports.started.title'), t.t('imports.started.text')),
+      components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: stopButtonId(ctx.userId), label: t.t('imports.button.stop') }] }],
+    };
+  },
+};
+
+/** Cancel under a preview: the preview goes, nothing was written. */
+export const importDropHandler: ComponentHandler = {
+  kind: DROP_KIND,
+  mode: 'update',
+  invokerField: 0,
+  local: true,
+  async run(ctx, fields) {
+    fields.string();
+    const previewId = fields.optionalString();
+    if (previewId !== undefined) await importDeps(ctx).imports.dropPreview(ctx.userId, previewId);
+    return notice(ctx.t.t('imports.cancelled.title'), ctx.t.t('imports.cancelled.text'));
+  },
+};
+
+/** Stop: the running import stops before its next write; its report follows. */
+export const importStopHandler: ComponentHandler = {
+  kind: STOP_KIND,
+  mode: 'reply',
+  invokerField: 0,
+  local: true,
+  async run(ctx) {
+    const running = await importDeps(ctx).imports.cancel(ctx.userId);
+    const { t } = ctx;
+    return running ? notice(t.t('imports.stopping.title'), t.t('imports.stopping.text')) : notice(t.t('imports.button.stop'), t.t('imports.notRunning'));
+  },
+};
