@@ -24,21 +24,21 @@ const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, 
 function listGroup<K extends WorkKind>(kind: K, description: string) {
   const a = KIND_WITH_ARTICLE[kind];
   return group(kind, description, [
-    subcommand('view', `Show ${a} list (default: yours)`, [
+    subcommand('view', `Show ${a} list`, [
       USER,
       stringOption('status', 'Only entries with this status', { choices: KINDS[kind].statuses }),
       stringOption('sort', 'Order', { choices: namedChoices(KINDS[kind].sorts, LIST_SORT_NAMES[kind]) }),
     ]),
-    subcommand('chart', `A picture of covers from ${a} list (default: yours)`, [
+    subcommand('chart', `A picture of covers from ${a} list`, [
       USER,
       stringOption('size', 'How many covers (default: 3x3)', { choices: CHART_SIZES }),
       stringOption('status', 'Only entries with this status (default: completed)', { choices: KINDS[kind].statuses }),
       stringOption('sort', 'Order (default: by score)', { choices: namedChoices(CHART_SORTS, { score: 'By score', recent: 'Recently updated' }) }),
     ]),
-    subcommand('stats', `A card of ${a} list in numbers (default: yours)`, [
+    subcommand('stats', `A card of ${a} list in numbers`, [
       USER,
     ]),
-    subcommand('export', `${a[0]?.toUpperCase() ?? ''}${a.slice(1)} list as an XML file (default: yours)`, [
+    subcommand('export', `${a[0]?.toUpperCase() ?? ''}${a.slice(1)} list as an XML file`, [
       USER,
     ]),
     subcommand('update', `Add ${a} to your list or change your entry`, [TITLE, ...LIST_UPDATE_OPTIONS[kind]]),

@@ -43,7 +43,7 @@ describe('deploy-commands', () => {
     expect(output).toContain(`Registered ${registry.length} commands globally`);
     expect(output).toContain(`client_id=${fake.applicationId}`);
     const commands = fake.registeredCommands() as Array<{ name: string; contexts: number[]; integration_types: number[] }>;
-    expect(commands.map((c) => c.name).sort()).toEqual(['anime', 'compare', 'feed', 'forum', 'list', 'login', 'logout', 'manga', 'profile', 'remind', 'server', 'settings']);
+    expect(commands.map((c) => c.name).sort()).toEqual(['anime', 'compare', 'feed', 'forum', 'list', 'login', 'logout', 'manga', 'profile', 'remind', 'server', 'settings', 'watchparty']);
     for (const command of commands) {
       expect(command.contexts).toEqual([0, 1, 2]);
       expect(command.integration_types).toEqual([0, 1]);
