@@ -140,6 +140,9 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   private readonly queue: Ticket[] = [];
   /** A round is under way (one at a time per process). */
   private pumping = false;
+  /** People's records being written for slots handed out (one after another), and the slots they hold meanwhile. */
+  private claims: Promise<void> = Promise.resolve();
+  private readonly claiming = new Map<string, number>();
   /** Slots being given back (close waits for them). */
   private readonly releasing = new Set<Promise<void>>();
   /** When the store fails, this process paces itself alone. */
@@ -205,6 +208,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
 
   /** Waits for slots still being given back; the line itself lives in the store. */
   async close(): Promise<void> {
+    await this.claims;
     await Promise.allSettled([...this.releasing]);
   }
 
@@ -312,7 +316,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     const now = this.now();
     const line = parseLine(raw, now);
     this.known = { line, at: now };
-    const { outcomes, next } = planRound(line, now, live.map((t) => t.a), this.terms);
+    const { outcomes, next } = planRound(line, now, live.map((t) => t.a), this.terms, this.claiming);
     const takers: Array<[Ticket, PlannedSlot]> = [];
     outcomes.forEach((o, i) => {
       const t = live[i] as Ticket;
@@ -337,18 +341,29 @@ export class StoreUpstreamBudget implements UpstreamBudget {
       return Math.max(1, this.now() - asked);
     }
     this.known = { line: next, at: now };
-    await Promise.all(takers.map(([t, planned]) => this.hand(t, { startAt: planned.startAt, tatAfter: planned.tatAfter, ...(planned.reused ? { reused: true } : {}) })));
+    for (const [t, planned] of takers) {
+      const slot: Slot = { startAt: planned.startAt, tatAfter: planned.tatAfter, ...(planned.reused ? { reused: true } : {}) };
+      const { personKey } = t.a;
+      if (personKey === undefined || slot.startAt <= now) {
+        this.settle(t, () => ({ slot }), slot);
+        continue;
+      }
+      // People's records are written one after another, behind the round: the callers refused in it are
+      // told already, the served wait for their slot anyway, and a small pool is not flooded at once.
+      this.claiming.set(personKey, slot.startAt);
+      this.claims = this.claims.then(() => this.hand(t, personKey, slot)).catch((error: unknown) => this.fail(t, error));
+    }
     return 0;
   }
 
   /** Hands a taken slot to its caller, recorded as the person's one reserved slot when it lies ahead. */
-  private async hand(t: Ticket, slot: Slot): Promise<void> {
-    const { personKey } = t.a;
-    if (personKey === undefined || slot.startAt <= this.now()) {
-      this.settle(t, () => ({ slot }), slot);
-      return;
+  private async hand(t: Ticket, personKey: string, slot: Slot): Promise<void> {
+    let claimed: Slot['person'] | boolean;
+    try {
+      claimed = await this.claim(personKey, t.a.held, slot.startAt);
+    } finally {
+      if (this.claiming.get(personKey) === slot.startAt) this.claiming.delete(personKey);
     }
-    const claimed = await this.claim(personKey, t.a.held, slot.startAt);
     if (claimed !== false) {
       const mine = claimed === true ? slot : { ...slot, person: claimed };
       this.settle(t, () => ({ slot: mine }), mine);

@@ -42,11 +42,20 @@ export type RoundOutcome =
   | { waitMs: number; person: boolean; background: boolean }
   | { busyInMs: number };
 
-/** Each caller's outcome (in order) and the line once every slot handed out is taken. */
-export function planRound(line: LineState, now: number, callers: readonly RoundCaller[], terms: LineTerms): { outcomes: RoundOutcome[]; next: LineState } {
+/**
+ * Each caller's outcome (in order) and the line once every slot handed out is taken. `claiming`: people's
+ * slots this process handed out whose records are still being written (they hold like records read).
+ */
+export function planRound(
+  line: LineState,
+  now: number,
+  callers: readonly RoundCaller[],
+  terms: LineTerms,
+  claiming: ReadonlyMap<string, number> = new Map(),
+): { outcomes: RoundOutcome[]; next: LineState } {
   let current = line;
   // A person's slot handed out earlier in this round holds like one read from the store.
-  const heldInRound = new Map<string, number>();
+  const heldInRound = new Map<string, number>(claiming);
   const outcomes = callers.map((c): RoundOutcome => {
     const heldAt = Math.max(heldUntil(c.held), c.personKey === undefined ? 0 : (heldInRound.get(c.personKey) ?? 0));
     if (heldAt > now) {
