@@ -113,7 +113,8 @@ async function runOn(kind: EngineKind, hours: number, o: BenchOptions): Promise<
     const cpu = process.cpuUsage(cpu0);
     // CPU time of this process (the bot's core and the emulator): what a loaded machine's real time hides.
     const joinCpuSeconds = (cpu.user + cpu.system) / 1e6;
-    const memberships = workload.guilds.reduce((n, g) => n + g.members.length, 0);
+    const joinedIds = new Set(workload.members.slice(0, joinedMembers).map((m) => m.discordUserId));
+    const memberships = workload.guilds.reduce((n, g) => n + g.members.filter((id) => joinedIds.has(id)).length, 0);
     const failures = [...joined.failures].map(([why, n]) => `${n} × ${why}`).join('; ');
     const syncTarget = kind === 'sqlite' ? ` (target on SQLite ≤ ${TARGETS.firstSyncSqliteS} s: ${verdict(joinSeconds <= TARGETS.firstSyncSqliteS)})` : '';
     console.log(
