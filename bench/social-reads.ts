@@ -4,6 +4,10 @@
 // twice: warm (the per-process memo of decoded mirrors holds the server's members, as for views within
 // its ttl of each other) and cold (an empty memo, as for the first view after the memo's ttl passed).
 // Cold samples run the same views over a reader of the same community whose memo starts empty.
+// The boards (/server leaderboard, /server top) keep their counts in the store until a member's summary
+// changes (src/social/server-totals.ts), so their cold samples are split: the first view after a change
+// (a member's list changed through the bot just before, untimed: the counts are made again) and a view
+// while the kept counts hold.
 
 import { performance } from 'node:perf_hooks';
 import type { BaseContext } from '../src/interactions/context.js';
@@ -26,6 +30,8 @@ export interface ReadTimes {
   coldCpu: Summary;
   /** Upstream requests made while timing it. */
   upstream: number;
+  /** The boards' cold views split: the first after a member's summary changed, and one while the kept counts hold. */
+  boards?: { afterChange: Summary; afterChangeCpu: Summary; kept: Summary; keptCpu: Summary };
 }
 
 export interface Reads {
@@ -94,6 +100,35 @@ async function both(stack: SocialStack, n: number, coldN: number, read: (social:
   return { warm: summarize(warm), cold: summarize(cold), coldCpu: summarize(coldCpu), upstream: stack.requests() - r0 };
 }
 
+/**
+ * A board's cold views, `n` of each: a member's list changes through the bot (untimed), then a view from
+ * an empty memo (the counts are made again), then another (the kept counts). `change(i)` makes the change.
+ */
+async function boardTimes(stack: SocialStack, n: number, read: (social: SocialService, i: number) => Promise<unknown>, change: (i: number) => Promise<void>): Promise<NonNullable<ReadTimes['boards']>> {
+  const social = stack.core.social;
+  const afterChange: number[] = [];
+  const afterChangeCpu: number[] = [];
+  const kept: number[] = [];
+  const keptCpu: number[] = [];
+  for (let i = 0; i < n; i++) {
+    await change(i);
+    await timed(afterChange, () => read(freshReader(social), i), afterChangeCpu);
+    await timed(kept, () => read(freshReader(social), i), keptCpu);
+  }
+  return { afterChange: summarize(afterChange), afterChangeCpu: summarize(afterChangeCpu), kept: summarize(kept), keptCpu: summarize(keptCpu) };
+}
+
+/** A change of one member's list through the bot: the score of a title on it, 1 to 10 and round again. */
+function listChanger(stack: SocialStack, members: readonly string[]): (kind: ListKind, i: number) => Promise<void> {
+  return async (kind, i) => {
+    const who = members[(i * 37) % members.length] ?? '';
+    const mirror = await stack.core.social.mirror(who, kind);
+    const entry = mirror?.entries[0];
+    if (!entry) return;
+    await stack.core.social.listChanged(who, kind, entry.id, { ...entry, score: (entry.score % 10) + 1, updatedAt: entry.updatedAt + 1 });
+  };
+}
+
 export async function timeReads(stack: SocialStack, workload: SocialWorkload, catalogue: Catalogue, n: number): Promise<Reads> {
   const guild = workload.guilds[0];
   if (!guild) throw new Error('no server');
@@ -124,10 +159,15 @@ export async function timeReads(stack: SocialStack, workload: SocialWorkload, ca
     const kind: ListKind = i % 4 === 3 ? 'manga' : 'anime';
     return compareMembers(contextFor(stack, g, who, social), kind, a, i % 2 === 0 ? b : undefined);
   });
-  const leaderboard = await both(stack, n, coldN, (social, i) => {
+  const leaderboardRead = (social: SocialService, i: number): Promise<unknown> => {
     const [metric, kind] = boards[i % boards.length] ?? ['episodes', 'anime'];
     return openLeaderboard(contextFor(stack, g, viewer, social), metric, kind);
-  });
-  const top = await both(stack, n, coldN, (social, i) => openTopTitles(contextFor(stack, g, viewer, social), i % 2 === 0 ? 'anime' : 'manga', undefined));
+  };
+  const topRead = (social: SocialService, i: number): Promise<unknown> => openTopTitles(contextFor(stack, g, viewer, social), i % 2 === 0 ? 'anime' : 'manga', undefined);
+  const leaderboard = await both(stack, n, coldN, leaderboardRead);
+  const top = await both(stack, n, coldN, topRead);
+  const change = listChanger(stack, guild.members);
+  leaderboard.boards = await boardTimes(stack, coldN, leaderboardRead, (i) => change(boards[i % boards.length]?.[1] ?? 'anime', i));
+  top.boards = await boardTimes(stack, coldN, topRead, (i) => change(i % 2 === 0 ? 'anime' : 'manga', i));
   return { serverView, compare, leaderboard, top };
 }

@@ -9,6 +9,9 @@
 //   memo of decoded mirrors full or empty), with the upstream requests they made (none expected);
 // - the store's size per member (the community's records, keys and values), by part.
 // Memory and SQLite by default; BENCH_SOCIAL_ENGINES=memory,sqlite,postgres,redis picks engines.
+// BENCH_SOCIAL_ONLY=sync stops after the first sync (with the store operations per member it took);
+// BENCH_SOCIAL_ONLY=sync,reads skips the simulated hours. BENCH_SOCIAL_SYNC_MEMBERS=N: only the first N
+// members join (a quick look at the first sync's cost per member; the other figures then mean less).
 
 import { performance } from 'node:perf_hooks';
 import type { JobEngine } from '../src/jobs/job-engine.js';
@@ -45,6 +48,28 @@ function enginesToRun(): EngineKind[] {
   return all.filter((e) => picked.includes(e));
 }
 
+/** The parts BENCH_SOCIAL_ONLY keeps (all when unset). */
+function only(part: 'sync' | 'hours' | 'reads'): boolean {
+  const picked = process.env.BENCH_SOCIAL_ONLY?.split(',').map((p) => p.trim());
+  return !picked || picked.includes(part);
+}
+
+/** Counts the engine's operations (and batch writes' records) from now on: patched on the one engine object every part of the core holds. */
+function countOperations(engine: object): () => Map<string, number> {
+  const counts = new Map<string, number>();
+  const target = engine as Record<string, unknown>;
+  for (const op of ['get', 'getMany', 'set', 'writeMany', 'setIfAbsent', 'take', 'compareAndSet', 'compareAndDelete', 'delete', 'keys']) {
+    const original = target[op];
+    if (typeof original !== 'function') continue;
+    target[op] = (...args: unknown[]): unknown => {
+      counts.set(op, (counts.get(op) ?? 0) + 1);
+      if (op === 'writeMany' && Array.isArray(args[0])) counts.set('writeMany records', (counts.get('writeMany records') ?? 0) + args[0].length);
+      return (original as (...a: unknown[]) => unknown).apply(engine, args);
+    };
+  }
+  return () => counts;
+}
+
 function verdict(ok: boolean): string {
   return ok ? 'PASS' : 'FAIL';
 }
@@ -79,6 +104,8 @@ async function runOn(kind: EngineKind, hours: number, o: BenchOptions): Promise<
     console.log(`  ${kind} (${stack.core.jobs.kind} job engine):`);
 
     // ---- first sync: every member joins their servers, the joins spread over JOIN_SPREAD_MS
+    const operations = countOperations(stack.core.store.engine);
+    const joinedMembers = Math.min(MEMBERS, Number(process.env.BENCH_SOCIAL_SYNC_MEMBERS) || MEMBERS);
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     const joined = await joinAll(stack, workload, now, (t) => (now = t));
@@ -86,15 +113,21 @@ async function runOn(kind: EngineKind, hours: number, o: BenchOptions): Promise<
     const cpu = process.cpuUsage(cpu0);
     // CPU time of this process (the bot's core and the emulator): what a loaded machine's real time hides.
     const joinCpuSeconds = (cpu.user + cpu.system) / 1e6;
-    const memberships = workload.guilds.reduce((n, g) => n + g.members.length, 0);
+    const joinedIds = new Set(workload.members.slice(0, joinedMembers).map((m) => m.discordUserId));
+    const memberships = workload.guilds.reduce((n, g) => n + g.members.filter((id) => joinedIds.has(id)).length, 0);
     const failures = [...joined.failures].map(([why, n]) => `${n} × ${why}`).join('; ');
     const syncTarget = kind === 'sqlite' ? ` (target on SQLite ≤ ${TARGETS.firstSyncSqliteS} s: ${verdict(joinSeconds <= TARGETS.firstSyncSqliteS)})` : '';
     console.log(
-      `    first sync: ${joined.joinRequests} upstream requests for ${MEMBERS} members (${fixed(joined.joinRequests / MEMBERS, 2)} per member; one page per kind would be 2), ${memberships} joins (${JOIN_CONCURRENCY} members at a time) spread over ${JOIN_SPREAD_MS / HOUR} simulated hours, ${fixed(joinSeconds)} s real time${syncTarget}, ${fixed(joinCpuSeconds)} s CPU${failures ? `; joins FAILED: ${failures}` : ''}`,
+      `    first sync: ${joined.joinRequests} upstream requests for ${joinedMembers} members (${fixed(joined.joinRequests / joinedMembers, 2)} per member; one page per kind would be 2), ${memberships} joins (${JOIN_CONCURRENCY} members at a time) spread over ${JOIN_SPREAD_MS / HOUR} simulated hours, ${fixed(joinSeconds)} s real time${syncTarget}, ${fixed(joinCpuSeconds)} s CPU${failures ? `; joins FAILED: ${failures}` : ''}`,
     );
     console.log(`    meanwhile ${joined.syncRequests} upstream requests for the syncs that fell due (not in the hourly figures)`);
+    const ops = [...operations()].map(([op, n]) => `${op} ${fixed(n / joinedMembers, 1)}`).join(', ');
+    console.log(`    store operations per member during the first sync (the syncs that fell due included): ${ops}`);
+    if (!only('hours') && !only('reads')) return;
 
-    if (stack.core.jobs.kind !== 'in-process') {
+    if (!only('hours')) {
+      console.log('    simulated hours: skipped (BENCH_SOCIAL_ONLY)');
+    } else if (stack.core.jobs.kind !== 'in-process') {
       console.log(`    simulated hours: not run on ${stack.core.jobs.kind} (its delayed jobs wait in real time, the bench's clock cannot move them)`);
     } else {
       await simulateHours(stack, workload, catalogue, hours, start, (t) => (now = t));
@@ -152,12 +185,20 @@ function readLine(name: string, t: ReadTimes, p95Target?: number): string {
   return `    ${name}: warm p50 ${fixed(t.warm.p50)} p95 ${fixed(t.warm.p95)} ms (${t.warm.n}); cold p50 ${fixed(t.cold.p50)} p95 ${fixed(t.cold.p95)} ms (${t.cold.n}; CPU p50 ${fixed(t.coldCpu.p50)} p95 ${fixed(t.coldCpu.p95)} ms); ${t.upstream} upstream (targets: 0 upstream ${verdict(t.upstream === 0)}${fast})`;
 }
 
+/** A board's cold views split: the first after a change (counted again) and one with the kept counts. */
+function boardLine(name: string, t: ReadTimes): string {
+  const b = t.boards;
+  if (!b) return '';
+  const target = TARGETS.boardsP95Ms;
+  return `\n    ${name}, cold, split: first view after a member's list changed p50 ${fixed(b.afterChange.p50)} p95 ${fixed(b.afterChange.p95)} ms (CPU p95 ${fixed(b.afterChangeCpu.p95)} ms; ≤ ${target} ms ${verdict(b.afterChange.p95 <= target)}); with the kept counts p50 ${fixed(b.kept.p50)} p95 ${fixed(b.kept.p95)} ms (CPU p95 ${fixed(b.keptCpu.p95)} ms; ≤ ${target} ms ${verdict(b.kept.p95 <= target)}) (${b.kept.n} each)`;
+}
+
 function printReads(r: Reads): void {
   console.log('    reads on the 1 000-member server, through the views (rendering included); warm = the per-process memo of mirrors holds them, cold = it starts empty:');
   console.log(readLine('server view on /anime|manga info', r.serverView, TARGETS.serverViewP95Ms));
   console.log(readLine('/compare', r.compare));
-  console.log(readLine('/server leaderboard', r.leaderboard, TARGETS.boardsP95Ms));
-  console.log(readLine('/server top', r.top, TARGETS.boardsP95Ms));
+  console.log(readLine('/server leaderboard', r.leaderboard, TARGETS.boardsP95Ms) + boardLine('/server leaderboard', r.leaderboard));
+  console.log(readLine('/server top', r.top, TARGETS.boardsP95Ms) + boardLine('/server top', r.top));
 }
 
 /** Runs every sync that is due now (the in-process engine starts a queue's concurrency at a time). */
@@ -194,7 +235,8 @@ async function joinAll(
     if (why !== undefined) failures.set(why, (failures.get(why) ?? 0) + 1);
   };
   const before = { requests: stack.requests(), ...stack.listReads() };
-  const members = workload.members;
+  const limit = Number(process.env.BENCH_SOCIAL_SYNC_MEMBERS);
+  const members = Number.isInteger(limit) && limit > 0 ? workload.members.slice(0, limit) : workload.members;
   const inProcess = stack.core.jobs.kind === 'in-process';
   for (let i = 0; i < members.length; i += JOIN_CONCURRENCY) {
     setNow(from + Math.floor((JOIN_SPREAD_MS * i) / members.length));

@@ -50,6 +50,12 @@ export class MirrorStore {
     return decodeMirror(await this.kv.get(KEY.mirror(userId, kind)));
   }
 
+  /** Both mirrors of the member, in one store read. */
+  async records(userId: string): Promise<Record<ListKind, MirrorRecord | undefined>> {
+    const raws = await this.kv.getMany(KINDS.map((kind) => KEY.mirror(userId, kind)));
+    return Object.fromEntries(KINDS.map((kind, i) => [kind, decodeMirror(raws[i])])) as Record<ListKind, MirrorRecord | undefined>;
+  }
+
   /** The mirror readers see: none once its stale time passed. */
   async view(userId: string, kind: ListKind): Promise<MemberMirror | undefined> {
     const record = await this.record(userId, kind);
@@ -90,12 +96,14 @@ export class MirrorStore {
   /**
    * Takes a sync's read into the mirror (creating it on the first sync). Returns the changes found
    * against the mirror kept before (none on the first sync: there is nothing to compare with).
+   * `before`: the mirror as the caller read it before the read (not read again for the titles a full
+   * read no longer has; titles removed meanwhile are found by the write's own comparison and leave after).
    */
-  async applySync(userId: string, kind: ListKind, serviceUser: string, read: SyncRead): Promise<MirrorChange[]> {
+  async applySync(userId: string, kind: ListKind, serviceUser: string, read: SyncRead, before?: { record: MirrorRecord | undefined }): Promise<MirrorChange[]> {
     const key = KEY.mirror(userId, kind);
     if (read.full) {
       // Titles this full read no longer has leave the index before the mirror.
-      const kept = decodeMirror(await this.kv.get(key));
+      const kept = before ? before.record : decodeMirror(await this.kv.get(key));
       if (kept) {
         const readIds = new Set(read.entries.map((e) => e.id));
         const gone = [...kept.entries.values()].filter((e) => !readIds.has(e.id) && e.updatedAt <= read.startedAt).map((e) => e.id);
@@ -241,8 +249,9 @@ export class MirrorStore {
 
   private async indexedLists(userId: string): Promise<IndexedList[]> {
     const lists: IndexedList[] = [];
+    const records = await this.records(userId);
     for (const kind of KINDS) {
-      const record = await this.record(userId, kind);
+      const record = records[kind];
       if (!record) continue;
       lists.push({ kind, serviceUser: record.serviceUser, entries: [...record.entries.values()], ...(record.staleUntil !== undefined ? { staleUntil: record.staleUntil } : {}) });
     }

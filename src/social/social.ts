@@ -132,13 +132,13 @@ export class Social implements SocialService {
     let changes: MirrorChange[] = [];
     try {
       // The first sync happens now when no mirror of this account is kept (or only a stale one).
-      let needsSync = false;
-      for (const kind of KINDS) {
-        const kept = await this.mirrors.record(discordUserId, kind);
-        if (!kept || kept.serviceUser !== link.serviceUser || kept.staleUntil !== undefined) needsSync = true;
-      }
+      const kept = await this.mirrors.records(discordUserId);
+      const needsSync = KINDS.some((kind) => {
+        const k = kept[kind];
+        return !k || k.serviceUser !== link.serviceUser || k.staleUntil !== undefined;
+      });
       if (needsSync) {
-        const synced = await this.sync.syncKinds(discordUserId, link.serviceUser, signal);
+        const synced = await this.sync.syncKinds(discordUserId, link.serviceUser, signal, KINDS, kept);
         changes = synced.changes;
         await this.memberships.updateMember(discordUserId, (m) => {
           noteRead(m, synced.newest, now, this.knobs);
@@ -163,8 +163,8 @@ export class Social implements SocialService {
       return { ok: false, reason: 'left' };
     }
     if (changes.length > 0) await this.emit(discordUserId, link.serviceUser, changes);
-    const [anime, manga] = await Promise.all(KINDS.map(async (kind) => (await this.mirrors.record(discordUserId, kind))?.entries.size ?? 0));
-    return { ok: true, alreadyMember: joined.alreadyMember, serviceUser: link.serviceUser, entries: { anime: anime ?? 0, manga: manga ?? 0 } };
+    const mirrors = await this.mirrors.records(discordUserId);
+    return { ok: true, alreadyMember: joined.alreadyMember, serviceUser: link.serviceUser, entries: { anime: mirrors.anime?.entries.size ?? 0, manga: mirrors.manga?.entries.size ?? 0 } };
   }
 
   /** A join whose first sync failed leaves nothing behind. */

@@ -98,17 +98,26 @@ export class MirrorSync {
    * Brings the member's mirrors of these kinds up to date. Returns the changes found and, per kind read,
    * the newest update time seen.
    */
-  async syncKinds(userId: string, serviceUser: string, signal?: AbortSignal, kinds: readonly ListKind[] = KINDS): Promise<{ changes: MirrorChange[]; newest: Partial<Record<ListKind, number>> }> {
+  async syncKinds(
+    userId: string,
+    serviceUser: string,
+    signal?: AbortSignal,
+    kinds: readonly ListKind[] = KINDS,
+    /** The member's mirrors as the caller just read them (else read here). */
+    read?: Partial<Record<ListKind, MirrorRecord | undefined>>,
+  ): Promise<{ changes: MirrorChange[]; newest: Partial<Record<ListKind, number>> }> {
     const changes: MirrorChange[] = [];
     const newest: Partial<Record<ListKind, number>> = {};
+    const records = read ?? (await this.o.mirrors.records(userId));
     for (const kind of kinds) {
-      const kept = await this.o.mirrors.record(userId, kind);
+      const kept = records[kind];
       // A mirror of another account (the member linked a different one) is read again from scratch.
       const own = kept && kept.serviceUser === serviceUser ? kept : undefined;
-      const read = await this.read(userId, kind, own, signal);
+      const got = await this.read(userId, kind, own, signal);
+      // Dropped (another account's): read again by the write. Else the titles a full read lost are those of the mirror read here.
       if (kept && !own) await this.o.mirrors.drop(userId);
-      changes.push(...(await this.o.mirrors.applySync(userId, kind, serviceUser, read)));
-      newest[kind] = read.entries.reduce((max, e) => Math.max(max, e.updatedAt), 0);
+      changes.push(...(await this.o.mirrors.applySync(userId, kind, serviceUser, got, kept && !own ? undefined : { record: kept })));
+      newest[kind] = got.entries.reduce((max, e) => Math.max(max, e.updatedAt), 0);
     }
     return { changes, newest };
   }

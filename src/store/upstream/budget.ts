@@ -24,20 +24,21 @@
 // stays "now"), so a person arriving just after it is not delayed by it; it waits and looks again
 // otherwise, never queueing ahead of people and never dropped.
 //
-// Refusing is quick: a process remembers the line as it last read or wrote it (KNOWN_LINE_MS at most).
-// The line only moves later while callers reserve, so a caller whose deadline that line already passes
-// (no given-back slot before it either) is told busy at once, at its turn, without a store step: in a
-// burst, the callers who cannot be served are refused in microseconds, not after a queue of store
-// round trips. A caller the remembered line could serve asks the store as before.
+// Refusing is quick: a process reads the line once for all of its callers waiting at that moment (a
+// round: one read of the line and of their people's records, one compare-and-set for every slot it
+// hands out), and decides for each in arrival order: a slot, a wait (their own earlier request still
+// holds their one slot), or busy at once. So a caller the line cannot serve in time is told after a
+// round or two of store steps, not after a queue of other callers' round trips; and a process also
+// remembers the line as it last read or wrote it (KNOWN_LINE_MS at most), so a caller whose deadline
+// that line already passes is told busy without waiting for a round at all.
 //
-// Contention: a process's callers try for the line one at a time, and a compare-and-set lost to
-// another process is tried again after a jittered, growing pause, so N callers at once cost about N
-// store steps, not N², and do not crowd the store's other steps out of a small connection pool.
+// Contention: a process's callers share its rounds, and a compare-and-set lost to another process is
+// tried again after a jittered, growing pause, so N callers at once cost a few store steps per
+// process, not N², and do not crowd the store's other steps out of a small connection pool.
 
 import { randomUUID } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
 import { LineBusyError } from '../../service/errors.js';
-import { Slots } from '../../service/slots.js';
 import {
   UpstreamBudgetUnavailableError,
   type UpstreamAcquireOptions,
@@ -45,7 +46,8 @@ import {
   type UpstreamBudgetStats,
   type UpstreamPriority,
 } from '../../service/upstream-ports.js';
-import { formatLine, heldUntil, parseLine, withFreeSlot, type LineState } from './line-record.js';
+import { formatLine, parseLine, withFreeSlot, type LineState } from './line-record.js';
+import { planRound, soonestSlot, type LineTerms, type PlannedSlot } from './line-plan.js';
 
 export interface StoreUpstreamBudgetOptions {
   /** SERVICE_REQUESTS_PER_SECOND: the whole deployment's requests per second (a positive integer). */
@@ -66,15 +68,11 @@ export interface StoreUpstreamBudgetOptions {
   random?: () => number;
 }
 
-type Engine = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete'>;
+type Engine = Pick<StoreEngine, 'get' | 'getMany' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete'>;
 
 /** An idle line (or a person's record) is forgotten this long after its last slot (the next request starts it again). */
 const LINE_TTL_MS = 60_000;
 const PERSON_TTL_MS = 10_000;
-/** Background work that finds the line busy looks again after at most this long. */
-const BACKGROUND_RECHECK_MS = 250;
-/** A person's request waiting for their previous one to start looks again after at most this long (it may be given back). */
-const PERSON_RECHECK_MS = 1_000;
 /** The pause after a lost compare-and-set: up to the store's round trip (at least BASE) doubled per loss, capped. */
 const BACKOFF_BASE_MS = 4;
 const BACKOFF_CAP_MS = 250;
@@ -95,8 +93,17 @@ interface Attempt {
   held: string | undefined;
 }
 
-/** What one try came to: a slot, a wait before the next (a person's slot ahead, a busy line for background), or a lost race. */
+/** What a round came to for one caller: a slot, a wait before the next (a person's slot ahead, a busy line for background), or a lost claim. */
 type Step = { slot: Slot } | { waitMs: number } | { roundTripMs: number };
+
+/** A caller waiting for its part of a round. */
+interface Ticket {
+  a: Attempt;
+  resolve: (step: Step) => void;
+  reject: (error: unknown) => void;
+  /** Leaves the queue when the caller's signal aborts. */
+  leave: (() => void) | undefined;
+}
 
 const zero = (): Record<UpstreamPriority, number> => ({ interactive: 0, autocomplete: 0, background: 0 });
 
@@ -115,7 +122,7 @@ interface Slot {
 
 export class StoreUpstreamBudget implements UpstreamBudget {
   private readonly intervalMs: number;
-  private readonly burstMs: number;
+  private readonly terms: LineTerms;
   private readonly autocompleteMaxWaitMs: number;
   private readonly key: string;
   private readonly now: () => number;
@@ -129,8 +136,13 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   private aborted = 0;
   private refused = 0;
   private released = 0;
-  /** This process's callers try for the line one at a time. */
-  private readonly turns = new Slots(1);
+  /** Callers waiting for the next round, in arrival order. */
+  private readonly queue: Ticket[] = [];
+  /** A round is under way (one at a time per process). */
+  private pumping = false;
+  /** People's records being written for slots handed out (one after another), and the slots they hold meanwhile. */
+  private claims: Promise<void> = Promise.resolve();
+  private readonly claiming = new Map<string, number>();
   /** Slots being given back (close waits for them). */
   private readonly releasing = new Set<Promise<void>>();
   /** When the store fails, this process paces itself alone. */
@@ -147,7 +159,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     const burst = options.burst ?? 0;
     if (!Number.isInteger(burst) || burst < 0) throw new Error('burst must be a whole number, 0 or more');
     this.intervalMs = 1000 / rate;
-    this.burstMs = burst * this.intervalMs;
+    this.terms = { intervalMs: this.intervalMs, burstMs: burst * this.intervalMs };
     this.autocompleteMaxWaitMs = options.autocompleteMaxWaitMs ?? 1_000;
     this.key = options.name ?? 'upstream-budget';
     this.now = options.now ?? Date.now;
@@ -196,13 +208,13 @@ export class StoreUpstreamBudget implements UpstreamBudget {
 
   /** Waits for slots still being given back; the line itself lives in the store. */
   async close(): Promise<void> {
+    await this.claims;
     await Promise.allSettled([...this.releasing]);
   }
 
   /**
-   * Takes a slot of the line (compare-and-set) that starts in time, as the priority allows. A process
-   * tries for the line one caller at a time (in arrival order), so the store sees one contender per
-   * process, not one per caller, and its other steps (on a small connection pool) are not crowded out.
+   * Takes a slot of the line that starts in time, as the priority allows: the caller joins this
+   * process's next round (see `round`), and looks again after a wait or a lost race.
    */
   private async reserve(priority: UpstreamPriority, o: UpstreamAcquireOptions, started: number): Promise<Slot> {
     const { signal } = o;
@@ -218,82 +230,178 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     };
     for (let lost = 0; ; ) {
       this.check(signal, priority, started);
-      let step: Step;
-      try {
-        step = await this.turns.run(() => this.attempt(state), signal);
-      } catch (error) {
-        this.check(signal, priority, started);
-        throw error;
-      }
+      const now = this.now();
+      const soonest = this.knownSoonest(priority, now);
+      if (soonest > state.latest) throw this.tooLate(priority, soonest - now, started);
+      const step = await this.join(state);
       if ('slot' in step) return step.slot;
       if ('waitMs' in step) {
         await this.waitFor(step.waitMs, signal, priority, started);
         continue;
       }
-      // Another process moved the line (or this person's record) first: look again after a pause.
+      // This person's other request claimed their one slot first: look again after a pause.
       lost++;
       await this.waitFor(this.backoffMs(lost, step.roundTripMs), signal, priority, started);
     }
   }
 
-  /** One try for the line: read it (and the person's record), then take the slot the plan gives. */
-  private async attempt(a: Attempt): Promise<Step> {
-    const { priority, started, signal, latest, personKey } = a;
-    this.check(signal, priority, started);
-    const asked = this.now();
-    const soonest = this.knownSoonest(priority, asked);
-    if (soonest > latest) throw this.tooLate(priority, soonest - asked, started);
-    let raw: string | undefined;
-    try {
-      // The person's record is read again only when it may have changed (their own other request).
-      const person = a.readPerson && personKey !== undefined ? this.engine.get(personKey) : Promise.resolve(a.held);
-      [raw, a.held] = await Promise.all([this.engine.get(this.key), person]);
-    } catch (error) {
-      return { slot: this.alone(error, priority, latest, started) };
-    }
-    a.readPerson = false;
-    this.check(signal, priority, started);
-    const now = this.now();
-    // One reserved slot per person: the next request waits until the previous one starts.
-    const heldAt = heldUntil(a.held);
-    if (heldAt > now) {
-      if (heldAt > latest) throw this.tooLate(priority, heldAt - now + this.intervalMs, started);
-      a.readPerson = true;
-      return { waitMs: Math.min(heldAt - now, PERSON_RECHECK_MS) };
-    }
-    const line = parseLine(raw, now);
-    this.known = { line, at: now };
-    const plan = priority === 'background' ? this.backgroundPlan(line, now) : this.plan(line, now);
-    if ('recheckMs' in plan) {
-      this.refused++;
-      return { waitMs: plan.recheckMs };
-    }
-    if (plan.startAt > latest) throw this.tooLate(priority, plan.startAt - now, started);
-    let taken: boolean;
-    try {
-      taken = await this.write(raw, plan.next, now);
-    } catch (error) {
-      return { slot: this.alone(error, priority, latest, started) };
-    }
-    if (taken) this.known = { line: plan.next, at: now };
-    const slot: Slot = { startAt: plan.startAt, tatAfter: plan.next.tat, ...(plan.reused ? { reused: true } : {}) };
-    if (taken && (personKey === undefined || slot.startAt <= this.now())) return { slot };
-    if (taken && personKey !== undefined) {
-      const claimed = await this.claim(personKey, a.held, slot.startAt);
-      if (claimed !== false) return { slot: claimed === true ? slot : { ...slot, person: claimed } };
-      // Another request of this person reserved meanwhile: give this slot back and wait behind it.
-      this.giveBack(slot);
-      a.readPerson = true;
-    }
-    return { roundTripMs: this.now() - asked };
+  /** Waits for this caller's part of the next round; a caller whose signal aborts while it waits leaves at once. */
+  private join(a: Attempt): Promise<Step> {
+    return new Promise<Step>((resolve, reject) => {
+      const ticket: Ticket = { a, resolve, reject, leave: undefined };
+      if (a.signal) {
+        const signal = a.signal;
+        ticket.leave = () => {
+          const i = this.queue.indexOf(ticket);
+          if (i === -1) return; // in a round: it ends the round's way, and the slot is given back if it got one
+          this.queue.splice(i, 1);
+          reject(this.stopped(a));
+        };
+        signal.addEventListener('abort', ticket.leave, { once: true });
+      }
+      this.queue.push(ticket);
+      void this.pump();
+    });
   }
 
-  /** People's next slot: a given-back one if it comes first, else the paced one (up to `burst` slots early). */
-  private plan(line: LineState, now: number): { startAt: number; next: LineState; reused: boolean } {
-    const paced = Math.max(now, line.tat - this.burstMs);
-    const [given] = line.free;
-    if (given !== undefined && given < paced) return { startAt: given, next: { tat: line.tat, free: line.free.slice(1) }, reused: true };
-    return { startAt: paced, next: { tat: Math.max(line.tat, now) + this.intervalMs, free: line.free }, reused: false };
+  /** Runs rounds while callers wait; a round whose compare-and-set lost puts its slot takers back first, after a pause. */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      for (let lost = 0; this.queue.length > 0; ) {
+        const tickets = this.queue.splice(0);
+        const roundTripMs = await this.round(tickets).catch((error: unknown) => {
+          for (const t of tickets) this.fail(t, error);
+          return 0;
+        });
+        if (roundTripMs === 0) {
+          lost = 0;
+          continue;
+        }
+        lost++;
+        await this.sleep(this.backoffMs(lost, roundTripMs));
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /**
+   * One round for the callers waiting now: read the line (and the records of their people not read yet),
+   * plan each in arrival order (line-plan.ts), take every slot handed out with one compare-and-set, then
+   * record each person's one reserved slot. Returns the round trip when another process moved the line
+   * first (the slot takers are back at the head of the queue), else 0.
+   */
+  private async round(tickets: Ticket[]): Promise<number> {
+    const asked = this.now();
+    let live = tickets.filter((t) => this.still(t));
+    if (live.length === 0) return 0;
+    const people = [...new Set(live.flatMap((t) => (t.a.readPerson && t.a.personKey !== undefined ? [t.a.personKey] : [])))];
+    let raw: string | undefined;
+    try {
+      const read = people.length === 0 ? [await this.engine.get(this.key)] : await this.engine.getMany([this.key, ...people]);
+      raw = read[0];
+      const records = new Map(people.map((key, i) => [key, read[i + 1]]));
+      for (const t of live) {
+        if (!t.a.readPerson || t.a.personKey === undefined) continue;
+        t.a.held = records.get(t.a.personKey);
+        t.a.readPerson = false;
+      }
+    } catch (error) {
+      for (const t of live) this.settle(t, () => ({ slot: this.alone(error, t.a) }));
+      return 0;
+    }
+    live = live.filter((t) => this.still(t));
+    const now = this.now();
+    const line = parseLine(raw, now);
+    this.known = { line, at: now };
+    const { outcomes, next } = planRound(line, now, live.map((t) => t.a), this.terms, this.claiming);
+    const takers: Array<[Ticket, PlannedSlot]> = [];
+    outcomes.forEach((o, i) => {
+      const t = live[i] as Ticket;
+      if ('slot' in o) takers.push([t, o.slot]);
+      else if ('busyInMs' in o) this.settle(t, () => Promise.reject(this.tooLate(t.a.priority, o.busyInMs, t.a.started)));
+      else {
+        if (o.person) t.a.readPerson = true;
+        if (o.background) this.refused++;
+        this.settle(t, () => ({ waitMs: o.waitMs }));
+      }
+    });
+    if (takers.length === 0) return 0;
+    let taken: boolean;
+    try {
+      taken = await this.write(raw, next, now);
+    } catch (error) {
+      for (const [t] of takers) this.settle(t, () => ({ slot: this.alone(error, t.a) }));
+      return 0;
+    }
+    if (!taken) {
+      this.queue.unshift(...takers.map(([t]) => t));
+      return Math.max(1, this.now() - asked);
+    }
+    this.known = { line: next, at: now };
+    for (const [t, planned] of takers) {
+      const slot: Slot = { startAt: planned.startAt, tatAfter: planned.tatAfter, ...(planned.reused ? { reused: true } : {}) };
+      const { personKey } = t.a;
+      if (personKey === undefined || slot.startAt <= now) {
+        this.settle(t, () => ({ slot }), slot);
+        continue;
+      }
+      // People's records are written one after another, behind the round: the callers refused in it are
+      // told already, the served wait for their slot anyway, and a small pool is not flooded at once.
+      this.claiming.set(personKey, slot.startAt);
+      this.claims = this.claims.then(() => this.hand(t, personKey, slot)).catch((error: unknown) => this.fail(t, error));
+    }
+    return 0;
+  }
+
+  /** Hands a taken slot to its caller, recorded as the person's one reserved slot when it lies ahead. */
+  private async hand(t: Ticket, personKey: string, slot: Slot): Promise<void> {
+    let claimed: Slot['person'] | boolean;
+    try {
+      claimed = await this.claim(personKey, t.a.held, slot.startAt);
+    } finally {
+      if (this.claiming.get(personKey) === slot.startAt) this.claiming.delete(personKey);
+    }
+    if (claimed !== false) {
+      const mine = claimed === true ? slot : { ...slot, person: claimed };
+      this.settle(t, () => ({ slot: mine }), mine);
+      return;
+    }
+    // Another request of this person reserved meanwhile: give this slot back and wait behind it.
+    this.giveBack(slot);
+    t.a.readPerson = true;
+    this.settle(t, () => ({ roundTripMs: Math.max(1, this.now() - t.a.started) }));
+  }
+
+  /** False (and the caller rejected) when it stopped waiting. */
+  private still(t: Ticket): boolean {
+    if (!t.a.signal?.aborted) return true;
+    this.fail(t, this.stopped(t.a));
+    return false;
+  }
+
+  /**
+   * Ends a caller's wait with what `outcome` gives (a step, or the error it throws or rejects with). A
+   * slot for a caller that stopped waiting meanwhile is given back.
+   */
+  private settle(t: Ticket, outcome: () => Step | Promise<Step>, slot?: Slot): void {
+    if (t.leave) t.a.signal?.removeEventListener('abort', t.leave);
+    if (slot && t.a.signal?.aborted) {
+      this.giveBack(slot);
+      t.reject(this.stopped(t.a));
+      return;
+    }
+    try {
+      Promise.resolve(outcome()).then(t.resolve, t.reject);
+    } catch (error) {
+      t.reject(error);
+    }
+  }
+
+  private fail(t: Ticket, error: unknown): void {
+    this.settle(t, () => Promise.reject(error));
   }
 
   /**
@@ -303,15 +411,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   private knownSoonest(priority: UpstreamPriority, now: number): number {
     const known = this.known;
     if (priority === 'background' || !known || now - known.at > KNOWN_LINE_MS) return 0;
-    const paced = Math.max(now, known.line.tat - this.burstMs);
-    const given = known.line.free.find((at) => at >= now);
-    return given !== undefined && given < paced ? given : paced;
-  }
-
-  /** Background work borrows an idle line without reserving ahead: it goes only after a whole interval with no request. */
-  private backgroundPlan(line: LineState, now: number): { startAt: number; next: LineState; reused: boolean } | { recheckMs: number } {
-    if (line.tat > now - this.intervalMs) return { recheckMs: Math.min(Math.max(line.tat + this.intervalMs - now, 1), BACKGROUND_RECHECK_MS) };
-    return { startAt: now, next: { tat: now, free: [] }, reused: false };
+    return soonestSlot(known.line, now, this.terms);
   }
 
   private write(raw: string | undefined, next: LineState, now: number): Promise<boolean> {
@@ -374,10 +474,10 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   }
 
   /** The store failed: report it and pace this process by itself rather than stopping every caller. */
-  private alone(error: unknown, priority: UpstreamPriority, latest: number, started: number): Slot {
+  private alone(error: unknown, { priority, latest, started }: Attempt): Slot {
     this.options.onError?.(error);
     const now = this.now();
-    const startAt = Math.max(now, this.localNext - this.burstMs);
+    const startAt = Math.max(now, this.localNext - this.terms.burstMs);
     if (startAt > latest) throw this.tooLate(priority, startAt - now, started);
     this.localNext = Math.max(this.localNext, now) + this.intervalMs;
     return { startAt, tatAfter: this.localNext, local: true };
@@ -387,6 +487,12 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   private tooLate(priority: UpstreamPriority, retryInMs: number, started: number): Error {
     if (priority === 'autocomplete') return new UpstreamBudgetUnavailableError(priority, this.now() - started);
     return new LineBusyError(retryInMs);
+  }
+
+  /** What a caller that stopped waiting is rejected with. */
+  private stopped({ signal, priority, started }: Attempt): unknown {
+    if (priority === 'autocomplete') return new UpstreamBudgetUnavailableError(priority, this.now() - started);
+    return signal?.reason;
   }
 
   private check(signal: AbortSignal | undefined, priority: UpstreamPriority, started: number): void {

@@ -5,6 +5,7 @@
 // read here do not depend on the machine's speed or load.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../../../local-stack/store-engines.js';
+import type { StoreEngine } from '../../../src/store/engine.js';
 import { StoreUpstreamBudget, type StoreUpstreamBudgetOptions } from '../../../src/store/upstream/budget.js';
 import { LineBusyError } from '../../../src/service/errors.js';
 import { UpstreamBudgetUnavailableError, type UpstreamAcquireOptions, type UpstreamPriority } from '../../../src/service/upstream-ports.js';
@@ -227,6 +228,38 @@ for (const engineCase of engineCases()) {
       expect(steps.a + steps.b).toBeLessThan(10 * 6 + 12);
     });
 
+    it('in a burst on a store with 20 ms round trips, the callers who cannot be served are told busy after a round or two, not behind the served callers’ round trips', async () => {
+      const clock = new VirtualTime();
+      const name = `line_${run++}`;
+      const stepMs = 20;
+      // Every store step takes 20 ms of virtual time (then runs on the real store while time stands still).
+      const slow = (engine: StoreEngine): StoreEngine =>
+        new Proxy(engine, {
+          get: (target, prop, receiver) => {
+            const value: unknown = Reflect.get(target, prop, receiver);
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]): unknown => clock.sleep(stepMs).then(() => (value as (...x: unknown[]) => unknown).apply(target, args));
+          },
+        });
+      const open = (which: 'a' | 'b') => new StoreUpstreamBudget(slow(clock.track(two[which])), { requestsPerSecond: 2, name, now: clock.now, sleep: clock.sleep, random: seeded(run) });
+      const a = open('a');
+      const b = open('b');
+      const t0 = clock.now();
+      const deadlineMs = 10_000;
+      const command = (budget: StoreUpstreamBudget, person: string): Promise<Outcome> => settle(clock, budget.acquire('interactive', { startBy: t0 + deadlineMs - 500, person }));
+      const burst = await clock.run(Promise.all(Array.from({ length: 40 }, (_, i) => command(i % 2 ? a : b, `person${i}`))));
+      const served = burst.filter((o) => o.ok);
+      const told = burst.filter((o) => !o.ok);
+      // Slots every 500 ms from the first read on (the line's first slot starts a store step after t0).
+      expect(served.length).toBeGreaterThanOrEqual(19);
+      for (const o of served) expect(o.at - t0).toBeLessThanOrEqual(deadlineMs - 500);
+      expect(told).toHaveLength(40 - served.length);
+      for (const o of told) expect(o).toMatchObject({ ok: false, error: expect.any(LineBusyError) });
+      // One caller at a time per process (a read, a compare-and-set and a person's record each, 60 ms):
+      // the last refused waited behind ten served callers, 600 ms and more. A round for all: a few steps.
+      for (const o of told) expect(o.at - t0).toBeLessThan(12 * stepMs);
+    });
+
     it('abandoned slots are given back: people arriving later take them instead of waiting behind them', async () => {
       const { clock, a, b, t0 } = line({ requestsPerSecond: 2 });
       const controllers = Array.from({ length: 10 }, () => new AbortController());
@@ -303,6 +336,7 @@ describe('upstream budget: steps and failures', () => {
         reads.push(key);
         return new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
       },
+      getMany: (keys: readonly string[]) => (reads.push(...keys), Promise.resolve(keys.map(() => undefined))),
       setIfAbsent: (key: string) => (writes.push(key), Promise.resolve(true)),
       compareAndSet: (key: string) => (writes.push(key), Promise.resolve(true)),
       compareAndDelete: () => Promise.resolve(true),
@@ -323,7 +357,7 @@ describe('upstream budget: steps and failures', () => {
     const down = () => Promise.reject(new Error('store down'));
     const errors: unknown[] = [];
     const budget = new StoreUpstreamBudget(
-      { get: down, setIfAbsent: down, compareAndSet: down, compareAndDelete: down },
+      { get: down, getMany: down, setIfAbsent: down, compareAndSet: down, compareAndDelete: down },
       { requestsPerSecond: 20, onError: (e) => errors.push(e), now: clock.now, sleep: clock.sleep },
     );
     const t0 = clock.now();
@@ -341,7 +375,7 @@ describe('upstream budget: steps and failures', () => {
   });
 
   it('refuses a rate that is not a positive whole number, and a burst that is not a whole number', () => {
-    const engine = { get: () => Promise.resolve(undefined), setIfAbsent: () => Promise.resolve(true), compareAndSet: () => Promise.resolve(true), compareAndDelete: () => Promise.resolve(true) };
+    const engine = { get: () => Promise.resolve(undefined), getMany: () => Promise.resolve([]), setIfAbsent: () => Promise.resolve(true), compareAndSet: () => Promise.resolve(true), compareAndDelete: () => Promise.resolve(true) };
     expect(() => new StoreUpstreamBudget(engine, { requestsPerSecond: 0 })).toThrow(/positive integer/);
     expect(() => new StoreUpstreamBudget(engine, { requestsPerSecond: 2.5 })).toThrow(/positive integer/);
     expect(() => new StoreUpstreamBudget(engine, { requestsPerSecond: 2, burst: -1 })).toThrow(/burst/);
