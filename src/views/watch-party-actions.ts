@@ -81,6 +81,7 @@ export const planHandler: ComponentHandler = {
   kind: PLAN_KIND,
   mode: 'ephemeral',
   only: 'server',
+  needsBot: true,
   async run(ctx, fields) {
     const animeId = fields.int();
     const work = await ctx.deps.service.getAnime(animeId, { fields: WATCH_PARTY_FIELDS }, { signal: ctx.signal });
