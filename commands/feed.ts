@@ -21,7 +21,7 @@ const FEED_DATA = slashCommand('feed', "The server's activity feed: what joined 
 ]);
 
 export const feed: SlashCommand = defineCommand(FEED_DATA, {
-  'channel add': { ephemeral: true, only: 'server', permission: 'ManageGuild', run: (ctx, args) => addFeedChannel(ctx, args.channel, args.role) },
+  'channel add': { ephemeral: true, only: 'server', needsBot: true, permission: 'ManageGuild', run: (ctx, args) => addFeedChannel(ctx, args.channel, args.role) },
   'channel list': { ephemeral: true, only: 'server', run: listFeedChannels },
   'channel remove': { ephemeral: true, only: 'server', permission: 'ManageGuild', run: (ctx, args) => removeFeedChannel(ctx, args.channel) },
 });

@@ -70,6 +70,7 @@ export const remind: SlashCommand = defineCommand(REMIND_DATA, {
   'channel add': {
     ephemeral: true,
     only: 'server',
+    needsBot: true,
     permission: 'ManageGuild',
     autocomplete: titleAutocomplete('anime', followableFirst),
     run: notingGuildLocale(followInChannel),

@@ -40,6 +40,7 @@ export const watchparty: SlashCommand = defineCommand(WATCHPARTY_DATA, {
   create: {
     ephemeral: true,
     only: 'server',
+    needsBot: true,
     autocomplete: createChoices,
     async run(ctx, args: CreateArgs) {
       const animeId = await resolveTitle(ctx, 'anime', args.title);
@@ -53,6 +54,6 @@ export const watchparty: SlashCommand = defineCommand(WATCHPARTY_DATA, {
       });
     },
   },
-  list: { ephemeral: true, only: 'server', run: watchPartyList },
-  cancel: { ephemeral: true, only: 'server', autocomplete: watchPartyChoices, run: (ctx, args) => watchPartyCancel(ctx, args.event) },
+  list: { ephemeral: true, only: 'server', needsBot: true, run: watchPartyList },
+  cancel: { ephemeral: true, only: 'server', needsBot: true, autocomplete: watchPartyChoices, run: (ctx, args) => watchPartyCancel(ctx, args.event) },
 });

@@ -316,11 +316,24 @@ function findComponent(components: unknown, customId: string): FoundComponent | 
   return undefined;
 }
 
+/**
+ * The install a component on a message comes through, as Discord decides it: that of the interaction
+ * whose answer the message is (its `interaction_metadata.authorizing_integration_owners`); a message
+ * the bot posted on its own comes through the server's install.
+ */
+function installOf(message: RecordedMessage): 'guild' | 'user' | undefined {
+  const owners = (message as unknown as { interaction_metadata?: { authorizing_integration_owners?: Record<string, unknown> } }).interaction_metadata?.authorizing_integration_owners;
+  if (owners === undefined) return undefined;
+  return owners['0'] === undefined && owners['1'] !== undefined ? 'user' : 'guild';
+}
+
 function componentEnvelope(spec: ComponentSpec): Record<string, unknown> {
   const m = spec.message;
   const where: Where = spec.where ?? (m.guild_id !== undefined ? { kind: 'guild', guildId: m.guild_id, channelId: m.channel_id } : { kind: 'dm' });
+  const install = spec.install ?? installOf(m);
   return envelope({
     ...spec,
+    ...(install !== undefined ? { install } : {}),
     where,
     ...(m.guild_id !== undefined ? { guildIdFallback: m.guild_id } : {}),
     channelIdFallback: m.channel_id,

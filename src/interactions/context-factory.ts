@@ -30,7 +30,9 @@ export class ContextFactory {
    */
   base(interaction: BaseInteraction, log: Logger, budget: Budget, titleForm = this.titleFormOf(interaction, log)): BaseContext {
     const userId = interaction.user.id;
-    const where = this.where.take(interaction.id, { inGuild: interaction.inGuild() });
+    // discord.js reads the owners from every interaction's payload (a test's stand-in may leave them out).
+    const owners = interaction.authorizingIntegrationOwners as typeof interaction.authorizingIntegrationOwners | undefined;
+    const where = this.where.take(interaction.id, { inGuild: interaction.inGuild(), owners: owners && { '0': owners.guildId ?? undefined, '1': owners.userId ?? undefined } });
     const { accounts } = this.deps;
     const service = this.deps.service.scoped({
       signal: budget.controller.signal,

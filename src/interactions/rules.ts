@@ -11,11 +11,15 @@ import type { Where } from './where.js';
 /** Member permissions a subcommand or component may require (each named in the catalogue, `error.permission`). */
 export type RequiredPermission = 'ManageGuild' | 'ManageChannels' | 'ManageRoles';
 
-/** Where it may be used: anywhere, only in a server (optionally with a member permission), or only in DMs with the bot. */
+/**
+ * Where it may be used: anywhere, only in a server (optionally with a member permission, and
+ * `needsBot` when it makes the bot post, poll or create events there: refused where the app is only
+ * installed to the user), or only in DMs with the bot.
+ */
 export type PlaceRule =
-  | { readonly only?: undefined; readonly permission?: undefined }
-  | { readonly only: 'server'; readonly permission?: RequiredPermission }
-  | { readonly only: 'dm'; readonly permission?: undefined };
+  | { readonly only?: undefined; readonly permission?: undefined; readonly needsBot?: undefined }
+  | { readonly only: 'server'; readonly permission?: RequiredPermission; readonly needsBot?: true }
+  | { readonly only: 'dm'; readonly permission?: undefined; readonly needsBot?: undefined };
 
 /** Whether it needs the user's linked service account. */
 export type LinkRule = { readonly linked?: false } | { readonly linked: true };
@@ -51,6 +55,7 @@ export async function checkRules(rules: Rules, subject: RuleSubject, command: st
   const checked: { guildId?: string; auth?: TokenSource } = {};
   if (rules.only === 'server') {
     checked.guildId = serverOf(subject, command);
+    if (rules.needsBot === true && subject.where.botAbsent === true) throw new UserFacingError('error.botNotInServer', { command });
     const permission = rules.permission;
     if (permission !== undefined && subject.memberPermissions?.has(PermissionFlagsBits[permission]) !== true) {
       throw new UserFacingError('error.permission', { permission, command });
@@ -68,7 +73,7 @@ export async function checkRules(rules: Rules, subject: RuleSubject, command: st
 
 /** Whether an autocomplete may suggest anything here: only where its subcommand may be used. */
 export function placeAllows(rules: PlaceRule, subject: Pick<RuleSubject, 'guildId' | 'where'>): boolean {
-  if (rules.only === 'server') return subject.guildId !== undefined && subject.where.place === 'guild';
+  if (rules.only === 'server') return subject.guildId !== undefined && subject.where.place === 'guild' && !(rules.needsBot === true && subject.where.botAbsent === true);
   if (rules.only === 'dm') return subject.where.place === 'bot_dm';
   return true;
 }

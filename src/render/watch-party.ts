@@ -7,19 +7,13 @@ import { discordTime } from '../airing/air-times.js';
 import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from './limits.js';
 import { clipPlain, escapeMarkdown, truncate } from './text.js';
+import { synopsisHidden, type SpoilerPolicy } from './spoilers.js';
 import { COLORS } from './theme.js';
 import { untrustedPlain } from './untrusted.js';
 
 /** Discord's limits on an event (name, description). */
 const NAME_MAX = 100;
 const DESCRIPTION_MAX = 1000;
-
-/**
- * How a synopsis is shown in what the bot posts on its own: `sequels` (the default) leaves it out for a
- * title with a prequel, `always` shows it, `never` never does. The server's spoiler default (built
- * elsewhere) is passed here once it exists; until then callers pass `sequels`.
- */
-export type SpoilerMode = 'sequels' | 'always' | 'never';
 
 export interface EventWork {
   id: number;
@@ -37,17 +31,19 @@ export function watchPartyEventName(t: Translator, title: string, episode: numbe
 }
 
 /**
- * The event's description, spoiler-safe: which episode, the synopsis unless the title has a prequel
- * (with `sequels`) or the mode says never, and the title's page. Plain text (Discord shows event
- * descriptions with little markdown), within 1000 characters.
+ * The event's description, spoiler-safe: which episode, the synopsis unless the server's spoiler
+ * default hides it (`sequels`, the default: a title with a prequel, since nobody's list is known for
+ * the server's event; `always`: every title; `never`: none), and the title's page. Plain text (Discord
+ * shows event descriptions with little markdown), within 1000 characters; a hidden synopsis is left
+ * out with a line saying why.
  */
-export function watchPartyDescription(t: Translator, work: EventWork, episode: number, titleUrl: string, mode: SpoilerMode = 'sequels'): string {
+export function watchPartyDescription(t: Translator, work: EventWork, episode: number, titleUrl: string, policy: SpoilerPolicy): string {
   const intro = t.t('watchparty.event.intro', { episode, title: clipPlain(untrustedPlain(work.title), 200) });
   const more = t.t('watchparty.event.more', { url: titleUrl });
-  const hide = mode === 'never' || (mode === 'sequels' && work.hasPrequel);
+  const hide = synopsisHidden(policy, work.hasPrequel, undefined);
   const room = DESCRIPTION_MAX - [...intro].length - [...more].length - 4;
   let middle = '';
-  if (hide) middle = work.synopsis ? t.t('watchparty.event.prequel') : '';
+  if (hide) middle = work.synopsis ? t.t(work.hasPrequel ? 'watchparty.event.prequel' : 'watchparty.event.hidden') : '';
   else if (work.synopsis) middle = truncate(untrustedPlain(work.synopsis).trim(), Math.max(0, room));
   return clipPlain([intro, middle, more].filter((s) => s !== '').join('\n\n'), DESCRIPTION_MAX);
 }

@@ -92,17 +92,20 @@ export async function openGroupPick(ctx: BaseContext, channelId: string, kind: L
   const t = ctx.t;
   if (top.length === 0) throw new UserFacingError('polls.pick.nothing', { kind, members: summaries.length, hidden: hidden > 0 ? 'yes' : 'no' });
   const titles: PickedTitle[] = top.map((r) => ({ id: r.id, title: r.title, wanters: r.wanters.length, ...(r.picture ? { picture: r.picture } : {}) }));
-  const pickId = await ctx.deps.polls.savePick({ guildId, channelId, kind, invokerId: ctx.userId, hours, titles });
+  // Where the app is only installed to the user, the bot cannot post a poll here: the pick comes without Vote, saying why.
+  const votable = ctx.where.botAbsent !== true;
+  const pickId = votable ? await ctx.deps.polls.savePick({ guildId, channelId, kind, invokerId: ctx.userId, hours, titles }) : undefined;
   const lines = top.map((r, i) => t.t('polls.pick.row', { rank: i + 1, title: shownTitle(t, r.title, false, true), count: r.wanters.length, who: whoText(t, r.wanters) }));
   const embed: APIEmbed = {
     title: t.t('polls.pick.title', { kind }),
     color: COLORS.brand,
     description: [t.t('polls.pick.intro', { kind, members: summaries.length }), '', ...lines, ...(hidden > 0 ? ['', t.t('polls.pick.hidden', { count: hidden })] : [])].join('\n'),
-    footer: { text: t.t('polls.pick.footer', { hours }) },
+    footer: { text: pickId === undefined ? t.t('polls.pick.noBot') : t.t('polls.pick.footer', { hours }) },
   };
-  const components: MessageRow[] = [
-    { type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t.t('polls.pick.vote'), custom_id: encodeCustomId(VOTE_KIND, [pickId]) }] },
-  ];
+  const components: MessageRow[] =
+    pickId === undefined
+      ? []
+      : [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t.t('polls.pick.vote'), custom_id: encodeCustomId(VOTE_KIND, [pickId]) }] }];
   return { embeds: [embed], components };
 }
 
@@ -134,6 +137,7 @@ export const pickVoteHandler: ComponentHandler = {
   mode: 'reply',
   local: true,
   only: 'server',
+  needsBot: true,
   async run(ctx, fields) {
     const pickId = fields.string();
     const pick: PickRecord | undefined = await ctx.deps.polls.pick(pickId);
@@ -174,6 +178,7 @@ export const pollEndHandler: ComponentHandler = {
   mode: 'ephemeral',
   local: true,
   only: 'server',
+  needsBot: true,
   async run(ctx, fields) {
     const messageId = fields.string();
     const poll = /^\d{1,20}$/.test(messageId) ? await ctx.deps.polls.poll(messageId) : undefined;

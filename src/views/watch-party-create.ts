@@ -11,12 +11,14 @@ import { translator } from '../i18n/index.js';
 import type { BaseContext, InServer } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
-import { watchPartyCreatedMessage, watchPartyDescription, watchPartyEventName, type SpoilerMode } from '../render/watch-party.js';
+import { prequelsOf, serverSpoilerPolicy, SPOILER_POLICY_DEFAULT } from '../render/spoilers.js';
+import { watchPartyCreatedMessage, watchPartyDescription, watchPartyEventName } from '../render/watch-party.js';
 import { animeFields } from '../service/fields.js';
 import { mainTitleOf } from '../service/title-forms.js';
 import type { Anime } from '../service/work-types.js';
 import { isTimeZone, parseLocalDateTime } from '../util/local-time.js';
 import { isNsfw } from './nsfw.js';
+import { storeReadOrFallback } from './store-deadline.js';
 
 /** The length of an episode whose length the service does not know (ms). */
 export const DEFAULT_EPISODE_MS = 24 * 60_000;
@@ -100,10 +102,12 @@ function episodeOf(ctx: BaseContext, work: Anime, given: number | undefined): nu
 }
 
 /** Creates the event and keeps the party; the answer says when, where, in which zone the start was read. */
-export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs, spoilers: SpoilerMode = 'sequels'): Promise<RenderedMessage> {
+export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs): Promise<RenderedMessage> {
   checkEventPermissions(ctx.interaction);
   const zone = args.timezone ?? 'UTC';
   if (!isTimeZone(zone)) throw new UserFacingError('watchparty.error.timezone', { zone: zone.slice(0, 64) });
+  // The server's spoiler default for what the bot posts there (read while the service answers; a slow store gives the default).
+  const spoilers = storeReadOrFallback(ctx, serverSpoilerPolicy(ctx.deps.preferences, ctx.guildId), SPOILER_POLICY_DEFAULT, "the server's spoiler default", 2);
   const work = await ctx.deps.service.getAnime(args.animeId, { fields: WATCH_PARTY_FIELDS }, { signal: ctx.signal });
   if (isNsfw(work.nsfw)) throw new UserFacingError('watchparty.error.nsfw');
   const title = titleOf(work);
@@ -125,7 +129,7 @@ export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs, 
       ctx.guildId,
       {
         name,
-        description: watchPartyDescription(server, { id: work.id, title, ...(work.synopsis !== undefined ? { synopsis: work.synopsis } : {}), hasPrequel: hasPrequel(work) }, episode, titleUrl, spoilers),
+        description: watchPartyDescription(server, { id: work.id, title, ...(work.synopsis !== undefined ? { synopsis: work.synopsis } : {}), hasPrequel: hasPrequel(work) }, episode, titleUrl, await spoilers),
         startMs,
         endMs,
         ...(args.channel ? { channel: args.channel } : {}),
@@ -163,8 +167,8 @@ export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs, 
 
 const titleOf = (work: Anime): string => mainTitleOf(work) ?? work.title ?? `#${work.id}`;
 
-export function hasPrequel(work: Pick<Anime, 'related_anime'>): boolean {
-  return (work.related_anime ?? []).some((r) => r.relation_type === 'prequel');
+export function hasPrequel(work: Pick<Anime, 'related_anime' | 'related_manga'>): boolean {
+  return prequelsOf(work).length > 0;
 }
 
 /** Discord's refusal as the member reads it. */

@@ -1,6 +1,7 @@
 // `npm run deploy-commands` as a process: registers every command with Discord's validation
 // (the fake enforces it), globally or in one server, and prints the invite links.
 
+import { PermissionsBitField } from 'discord.js';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,14 @@ describe('deploy-commands', () => {
     expect(code).toBe(0);
     expect(output).toContain(`Registered ${registry.length} commands globally`);
     expect(output).toContain(`client_id=${fake.applicationId}`);
+    // The server link it prints: the bot scope with exactly the permissions the server features need.
+    const serverLink = /https:\/\/discord\.com\/oauth2\/authorize\S*integration_type=0/.exec(output)?.[0];
+    if (serverLink === undefined) throw new Error(`no server invite link in: ${output}`);
+    const link = new URL(serverLink);
+    expect(link.searchParams.get('scope')?.split(' ')).toContain('bot');
+    expect(new PermissionsBitField(BigInt(link.searchParams.get('permissions') ?? '0')).toArray().sort()).toEqual([
+      'CreateEvents', 'EmbedLinks', 'ManageEvents', 'ReadMessageHistory', 'SendMessages', 'SendPolls', 'ViewChannel',
+    ]);
     const commands = fake.registeredCommands() as Array<{ name: string; contexts: number[]; integration_types: number[] }>;
     expect(commands.map((c) => c.name).sort()).toEqual(['anime', 'compare', 'feed', 'forum', 'list', 'login', 'logout', 'manga', 'profile', 'remind', 'server', 'settings', 'watchparty']);
     for (const command of commands) {

@@ -214,4 +214,37 @@ describe.each(TRANSPORTS)('watch parties over %s', (transport) => {
     expect(planned.text).toContain('Watch party planned');
     expect(events()).toHaveLength(count + 1);
   });
+
+  it("the event's description follows the server's spoiler default (/settings server-spoilers): sequels, always, never", async () => {
+    const HOKUTO = 967; // no prequel
+    const HOKUTO_FILM = 1356; // prequel: 967
+    const synopsis = async (id: number) => ((await serviceGet(stack, `/anime/${id}?fields=synopsis`)) as { synopsis: string }).synopsis.slice(0, 40);
+    const [first, sequel] = [await synopsis(HOKUTO), await synopsis(HOKUTO_FILM)];
+    const manager = where((P.ManageGuild | P.CreateEvents | P.ViewChannel | P.SendMessages | P.UseApplicationCommands).toString());
+    const described = async (id: number): Promise<string> => {
+      const count = events().length;
+      const answer = await watchparty('create', { title: `id:${id}`, start: '2026-06-01 20:30' });
+      expect(answer.text).toContain('Watch party planned');
+      expect(events()).toHaveLength(count + 1);
+      return events().at(-1)?.description ?? '';
+    };
+    const policy = async (value: string) => {
+      const saved = await answerOf(stack.command({ name: 'settings', subcommand: 'server-spoilers', options: { policy: value }, user: host, where: manager }));
+      expect(saved.text).toMatch(/Server spoiler default (saved|reset)/);
+    };
+    // The default (sequels): the sequel's synopsis left out, the first title's shown.
+    expect(await described(HOKUTO_FILM)).toContain('this title has a prequel');
+    expect(await described(HOKUTO_FILM)).not.toContain(sequel);
+    expect(await described(HOKUTO)).toContain(first);
+    // always: every synopsis left out, saying it is the server's choice.
+    await policy('always');
+    const hidden = await described(HOKUTO);
+    expect(hidden).not.toContain(first);
+    expect(hidden).toContain('this server hides synopses');
+    // never: even the sequel's synopsis is shown.
+    await policy('never');
+    expect(await described(HOKUTO_FILM)).toContain(sequel);
+    await policy('reset');
+    expect(await described(HOKUTO_FILM)).not.toContain(sequel);
+  });
 });

@@ -10,6 +10,20 @@ describe('where an interaction happened', () => {
     expect(whereFromRaw({ id: '1', context: 0, guild_id: '9', channel: { nsfw: 'yes' } }).ageRestricted).toBe(false);
   });
 
+  it('knows a server where the app is only installed to the user (no server install `0`): the bot is absent', () => {
+    const inGuild = { id: '1', context: 0, guild_id: '9', channel: { nsfw: false } };
+    expect(whereFromRaw({ ...inGuild, authorizing_integration_owners: { '1': '42' } })).toEqual({ place: 'guild', ageRestricted: false, botAbsent: true });
+    expect(whereFromRaw({ ...inGuild, authorizing_integration_owners: { '0': '9', '1': '42' } }).botAbsent).toBeUndefined();
+    expect(whereFromRaw({ ...inGuild, authorizing_integration_owners: { '0': '9' } }).botAbsent).toBeUndefined();
+    // Owners not sent (older payloads): nothing is assumed.
+    expect(whereFromRaw(inGuild).botAbsent).toBeUndefined();
+    // In a DM with the bot or a private channel a user install is the normal case, not an absence.
+    expect(whereFromRaw({ id: '1', context: 2, authorizing_integration_owners: { '1': '42' } }).botAbsent).toBeUndefined();
+    const tracker = new WhereTracker();
+    expect(tracker.take('unseen', { inGuild: true, owners: { '1': '42' } }).botAbsent).toBe(true);
+    expect(tracker.take('unseen', { inGuild: true, owners: { '0': '9' } }).botAbsent).toBeUndefined();
+  });
+
   it('forgets what it took and stays bounded', () => {
     const tracker = new WhereTracker();
     tracker.remember({ id: 'a', context: 0, guild_id: '9', channel: { nsfw: true } });

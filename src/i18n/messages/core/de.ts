@@ -58,6 +58,8 @@ export const core: Messages<typeof en> = {
   'error.rule.discordId': 'muss aus der Liste gewählt werden, die Discord anbietet',
   'error.serverOnly.title': 'Nur auf einem Server',
   'error.serverOnly.text': '{command, select, none {Das} other {{command}}} gehört zu einem Server: Führ es in einem Kanal des Servers aus.',
+  'error.botNotInServer.title': 'Braucht den Bot auf diesem Server',
+  'error.botNotInServer.text': '{command, select, none {Das} other {{command}}} braucht den Bot auf diesem Server, hier ist die App aber nur für dein Konto installiert. Jemand mit „Server verwalten“ kann ihn über **App hinzufügen** im Profil des Bots zum Server hinzufügen; alles andere funktioniert auch so.',
   'error.dmOnly.title': 'Nur in Direktnachrichten',
   'error.dmOnly.text': '{command, select, none {Das} other {{command}}} geht nur in deinen Direktnachrichten mit dem Bot.',
   'error.permission.title': '„{permission, select, ManageChannels {Kanäle verwalten} ManageRoles {Rollen verwalten} other {Server verwalten}}“ nötig',

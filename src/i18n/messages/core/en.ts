@@ -60,6 +60,8 @@ export const core = {
   'error.rule.discordId': 'must be picked from the list Discord offers',
   'error.serverOnly.title': 'Only in a server',
   'error.serverOnly.text': '{command, select, none {This} other {{command}}} belongs to a server: run it in one of the server’s channels.',
+  'error.botNotInServer.title': 'Needs the bot in this server',
+  'error.botNotInServer.text': '{command, select, none {This} other {{command}}} needs the bot in this server, and here the app is only installed to your account. Someone with Manage Server can add it to the server with **Add App** on the bot’s profile; everything else works as it is.',
   'error.dmOnly.title': 'Only in direct messages',
   'error.dmOnly.text': '{command, select, none {This} other {{command}}} works only in your direct messages with the bot.',
   'error.permission.title': '{permission, select, ManageChannels {Manage Channels} ManageRoles {Manage Roles} other {Manage Server}} needed',

@@ -58,6 +58,8 @@ export const core: Messages<typeof en> = {
   'error.rule.discordId': 'debe elegirse de la lista que ofrece Discord',
   'error.serverOnly.title': 'Solo en un servidor',
   'error.serverOnly.text': '{command, select, none {Esto} other {{command}}} pertenece a un servidor: ejecútalo en uno de los canales del servidor.',
+  'error.botNotInServer.title': 'Necesita el bot en este servidor',
+  'error.botNotInServer.text': '{command, select, none {Esto} other {{command}}} necesita el bot en este servidor, y aquí la aplicación solo está instalada en tu cuenta. Alguien con «Gestionar servidor» puede añadirla al servidor con **Añadir aplicación** en el perfil del bot; todo lo demás funciona tal cual.',
   'error.dmOnly.title': 'Solo en mensajes directos',
   'error.dmOnly.text': '{command, select, none {Esto} other {{command}}} solo funciona en tus mensajes directos con el bot.',
   'error.permission.title': 'Se necesita {permission, select, ManageChannels {Gestionar canales} ManageRoles {Gestionar roles} other {Gestionar servidor}}',

@@ -58,6 +58,8 @@ export const core: Messages<typeof en> = {
   'error.rule.discordId': 'Discord が表示する一覧から選んでください',
   'error.serverOnly.title': 'サーバー内でのみ使えます',
   'error.serverOnly.text': '{command, select, none {この操作} other {{command}}}はサーバーのものです。サーバーのチャンネルで実行してください。',
+  'error.botNotInServer.title': 'このサーバーにボットが必要です',
+  'error.botNotInServer.text': '{command, select, none {この操作} other {{command}}}にはこのサーバーにボットが必要ですが、ここではアプリがあなたのアカウントにだけインストールされています。「サーバー管理」権限のある人がボットのプロフィールの **アプリを追加** からサーバーに追加できます。ほかの機能はこのままで使えます。',
   'error.dmOnly.title': 'ダイレクトメッセージでのみ使えます',
   'error.dmOnly.text': '{command, select, none {この操作} other {{command}}}はボットとのダイレクトメッセージでのみ使えます。',
   'error.permission.title': '「{permission, select, ManageChannels {チャンネルの管理} ManageRoles {ロールの管理} other {サーバー管理}}」権限が必要です',

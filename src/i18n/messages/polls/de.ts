@@ -10,6 +10,7 @@ export const polls: Messages<typeof en> = {
   'polls.pick.row': '**{rank, number}.** {title} — {count, plural, one {# will ihn} other {# wollen ihn}}: {who}',
   'polls.pick.hidden': '{count, plural, one {# NSFW-Titel} other {# NSFW-Titel}} ausgelassen (dieser Kanal hat keine Altersbeschränkung).',
   'polls.pick.footer': 'Abstimmen: eine Umfrage über {hours, plural, one {# Stunde} other {# Stunden}} in diesem Kanal, für wer die Auswahl gestartet hat oder Mitglieder mit „Events verwalten“.',
+  'polls.pick.noBot': 'Keine Abstimmung hier: Eine Umfrage braucht den Bot auf diesem Server, hier ist die App aber nur für dein Konto installiert (jemand mit „Server verwalten“ kann ihn über „App hinzufügen“ im Profil des Bots hinzufügen).',
   'polls.pick.vote': 'Abstimmen',
   'polls.pick.nothing.title': 'Nichts zur Auswahl',
   'polls.pick.nothing.text':

@@ -8,6 +8,7 @@ export const polls = {
   'polls.pick.row': '**{rank, number}.** {title} — {count, plural, one {# wants it} other {# want it}}: {who}',
   'polls.pick.hidden': '{count, plural, one {# title} other {# titles}} not safe for work left out (this channel is not age-restricted).',
   'polls.pick.footer': 'Vote: a {hours, plural, one {#-hour} other {#-hour}} poll in this channel, for whoever ran the pick or a member with Manage Events.',
+  'polls.pick.noBot': 'No Vote here: a poll needs the bot in this server, and here the app is only installed to your account (someone with Manage Server can add it with Add App on the bot’s profile).',
   'polls.pick.vote': 'Vote',
   'polls.pick.nothing.title': 'Nothing to pick',
   'polls.pick.nothing.text':

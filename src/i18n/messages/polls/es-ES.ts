@@ -10,6 +10,7 @@ export const polls: Messages<typeof en> = {
   'polls.pick.row': '**{rank, number}.** {title} — {count, plural, one {# lo quiere} other {# lo quieren}}: {who}',
   'polls.pick.hidden': '{count, plural, one {# título} other {# títulos}} NSFW omitidos (este canal no tiene restricción de edad).',
   'polls.pick.footer': 'Votar: una encuesta de {hours, plural, one {# hora} other {# horas}} en este canal, para quien hizo la selección o un miembro con «Gestionar eventos».',
+  'polls.pick.noBot': 'Aquí no hay votación: una encuesta necesita el bot en este servidor, y aquí la aplicación solo está instalada en tu cuenta (alguien con «Gestionar servidor» puede añadirla con «Añadir aplicación» en el perfil del bot).',
   'polls.pick.vote': 'Votar',
   'polls.pick.nothing.title': 'Nada que elegir',
   'polls.pick.nothing.text':

@@ -10,6 +10,7 @@ export const polls: Messages<typeof en> = {
   'polls.pick.row': '**{rank, number}.** {title} — {count, plural, one {# le veut} other {# le veulent}} : {who}',
   'polls.pick.hidden': '{count, plural, one {# titre} other {# titres}} NSFW laissés de côté (ce salon n’est pas soumis à une limite d’âge).',
   'polls.pick.footer': 'Voter : un sondage de {hours, plural, one {# heure} other {# heures}} dans ce salon, pour qui a lancé la sélection ou un membre avec « Gérer les événements ».',
+  'polls.pick.noBot': 'Pas de vote ici : un sondage nécessite le bot dans ce serveur, et ici l’application n’est installée que sur ton compte (quelqu’un avec « Gérer le serveur » peut l’ajouter avec « Ajouter l’appli » sur le profil du bot).',
   'polls.pick.vote': 'Voter',
   'polls.pick.nothing.title': 'Rien à choisir',
   'polls.pick.nothing.text':

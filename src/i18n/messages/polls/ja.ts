@@ -9,6 +9,7 @@ export const polls: Messages<typeof en> = {
   'polls.pick.row': '**{rank, number}.** {title} — {count, plural, other {#人}}が希望：{who}',
   'polls.pick.hidden': 'NSFW の作品{count, plural, other {#件}}を除外しました（このチャンネルは年齢制限がありません）。',
   'polls.pick.footer': '投票：このチャンネルで{hours, plural, other {#時間}}の投票を行います（選んだ本人か「イベントの管理」権限のあるメンバーのみ）。',
+  'polls.pick.noBot': 'ここでは投票できません：投票にはこのサーバーにボットが必要ですが、ここではアプリがあなたのアカウントにだけインストールされています（「サーバー管理」権限のある人がボットのプロフィールの「アプリを追加」から追加できます）。',
   'polls.pick.vote': '投票',
   'polls.pick.nothing.title': '候補がありません',
   'polls.pick.nothing.text':

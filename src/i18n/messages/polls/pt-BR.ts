@@ -10,6 +10,7 @@ export const polls: Messages<typeof en> = {
   'polls.pick.row': '**{rank, number}.** {title} — {count, plural, one {# quer} other {# querem}}: {who}',
   'polls.pick.hidden': '{count, plural, one {# título} other {# títulos}} NSFW deixados de fora (este canal não tem restrição de idade).',
   'polls.pick.footer': 'Votar: uma enquete de {hours, plural, one {# hora} other {# horas}} neste canal, para quem fez a seleção ou um membro com "Gerenciar eventos".',
+  'polls.pick.noBot': 'Sem votação aqui: uma enquete precisa do bot neste servidor, e aqui o app está instalado só na sua conta (alguém com Gerenciar Servidor pode adicioná-lo com Adicionar app no perfil do bot).',
   'polls.pick.vote': 'Votar',
   'polls.pick.nothing.title': 'Nada para escolher',
   'polls.pick.nothing.text':

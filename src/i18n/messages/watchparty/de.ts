@@ -5,6 +5,7 @@ export const watchparty: Messages<typeof en> = {
   'watchparty.event.name': '{title} · Folge {episode}',
   'watchparty.event.intro': 'Watchparty: Folge {episode} von {title}.',
   'watchparty.event.prequel': 'Ohne Inhaltsangabe: Dieser Titel hat eine Vorgeschichte, die sie spoilern könnte.',
+  'watchparty.event.hidden': 'Ohne Inhaltsangabe: Dieser Server blendet Inhaltsangaben in den Beiträgen des Bots aus.',
   'watchparty.event.more': 'Mehr dazu: {url}',
   'watchparty.created.title': 'Watchparty geplant',
   'watchparty.created.text': '**{name}** beginnt {time} ({relative}) und endet {end}. {place, select, here {Sie findet in diesem Kanal statt.} other {Sie findet in {place} statt.}}',

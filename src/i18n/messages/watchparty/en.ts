@@ -6,6 +6,7 @@ export const watchparty = {
   'watchparty.event.name': '{title} · Episode {episode}',
   'watchparty.event.intro': 'Watch party: episode {episode} of {title}.',
   'watchparty.event.prequel': 'Synopsis left out: this title has a prequel, and it could spoil it.',
+  'watchparty.event.hidden': 'Synopsis left out: this server hides synopses in what the bot posts.',
   'watchparty.event.more': 'Details: {url}',
 
   // ---- /watchparty create

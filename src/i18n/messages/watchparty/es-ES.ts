@@ -5,6 +5,7 @@ export const watchparty: Messages<typeof en> = {
   'watchparty.event.name': '{title} · Episodio {episode}',
   'watchparty.event.intro': 'Quedada para ver el episodio {episode} de {title}.',
   'watchparty.event.prequel': 'Sin sinopsis: este título tiene una precuela y podría destriparla.',
+  'watchparty.event.hidden': 'Sin sinopsis: este servidor oculta las sinopsis en lo que publica el bot.',
   'watchparty.event.more': 'Detalles: {url}',
   'watchparty.created.title': 'Quedada planeada',
   'watchparty.created.text': '**{name}** empieza {time} ({relative}) y termina {end}. {place, select, here {Tiene lugar en este canal.} other {Tiene lugar en {place}.}}',

@@ -5,6 +5,7 @@ export const watchparty: Messages<typeof en> = {
   'watchparty.event.name': '{title} · Épisode {episode}',
   'watchparty.event.intro': "Soirée de visionnage : l'épisode {episode} de {title}.",
   'watchparty.event.prequel': 'Synopsis omis : ce titre a une préquelle, et il pourrait la divulgâcher.',
+  'watchparty.event.hidden': 'Synopsis omis : ce serveur masque les synopsis dans ce que publie le bot.',
   'watchparty.event.more': 'Détails : {url}',
   'watchparty.created.title': 'Soirée de visionnage prévue',
   'watchparty.created.text': '**{name}** commence {time} ({relative}) et finit {end}. {place, select, here {Elle a lieu dans ce salon.} other {Elle a lieu dans {place}.}}',

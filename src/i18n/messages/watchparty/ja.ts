@@ -5,6 +5,7 @@ export const watchparty: Messages<typeof en> = {
   'watchparty.event.name': '{title} · 第{episode}話',
   'watchparty.event.intro': '同時視聴会：{title} 第{episode}話。',
   'watchparty.event.prequel': 'あらすじは載せていません：前作がある作品なので、ネタバレになるかもしれません。',
+  'watchparty.event.hidden': 'あらすじは載せていません：このサーバーでは、ボットの投稿であらすじを表示しない設定です。',
   'watchparty.event.more': '詳細：{url}',
   'watchparty.created.title': '同時視聴会を予定しました',
   'watchparty.created.text': '**{name}** は {time}（{relative}）に始まり、{end} に終わります。{place, select, here {このチャンネルで行います。} other {{place} で行います。}}',

@@ -5,6 +5,7 @@ export const watchparty: Messages<typeof en> = {
   'watchparty.event.name': '{title} · Episódio {episode}',
   'watchparty.event.intro': 'Sessão conjunta: episódio {episode} de {title}.',
   'watchparty.event.prequel': 'Sinopse omitida: este título tem uma prequela, e ela poderia dar spoiler.',
+  'watchparty.event.hidden': 'Sinopse omitida: este servidor oculta as sinopses no que o bot publica.',
   'watchparty.event.more': 'Detalhes: {url}',
   'watchparty.created.title': 'Sessão conjunta marcada',
   'watchparty.created.text': '**{name}** começa {time} ({relative}) e termina {end}. {place, select, here {Ela acontece neste canal.} other {Ela acontece em {place}.}}',
