@@ -23,6 +23,14 @@ export function isNsfw(level: NsfwLevel | undefined): boolean {
   return level !== undefined && level !== 'white';
 }
 
+/**
+ * For what the bot picks or posts for a whole channel or server (random picks, watch parties): a
+ * rating the service did not give counts as not safe for work, as in the community's views.
+ */
+export function notRatedSafe(level: NsfwLevel | undefined): boolean {
+  return level !== 'white';
+}
+
 /** Lists fetched with `nsfw=true` (a user's own list) still mask such titles outside age-restricted channels. */
 export function maskTitle(t: Translator, title: string | undefined, level: NsfwLevel | undefined, where: Where): string {
   if (isNsfw(level) && !where.ageRestricted) return t.t('works.nsfw.maskedTitle');

@@ -7,7 +7,7 @@ import { UserFacingError } from '../interactions/user-errors.js';
 import { fields, nested, type AnyFieldItem } from '../service/fields.js';
 import { KINDS, numberAt, type AnyWork, type WorkKind } from '../service/kinds.js';
 import type { PickCandidate, PickPool } from '../store/pick-sessions.js';
-import { isNsfw } from './nsfw.js';
+import { notRatedSafe } from './nsfw.js';
 import { seasonOf } from './browse.js';
 
 export const PICK_SOURCES = ['plan_to_watch', 'suggestions', 'season'] as const;
@@ -47,7 +47,7 @@ function candidateOf(kind: WorkKind, work: AnyWork): PickCandidate {
     count: numberAt(work, KINDS[kind].pickCount.total) ?? 0,
     mediaType: typeof work.media_type === 'string' ? work.media_type : '',
     status: typeof work.status === 'string' ? work.status : '',
-    nsfw: isNsfw(work.nsfw),
+    nsfw: notRatedSafe(work.nsfw),
   };
 }
 

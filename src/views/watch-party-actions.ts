@@ -20,7 +20,7 @@ import type { WatchParty } from '../watch-parties/watch-parties.js';
 import { KIND_FIELDS } from './kind-views.js';
 import { listEntryMessage } from './list-entry.js';
 import { mirrorListChange } from './mirror-hook.js';
-import { isNsfw } from './nsfw.js';
+import { notRatedSafe } from './nsfw.js';
 import { createWatchParty, told, WATCH_PARTY_FIELDS, type PartyContext } from './watch-party-create.js';
 
 /** The button on a poll result (built by the poll's view): `wp-plan|<anime id>`. */
@@ -87,7 +87,7 @@ export const planHandler: ComponentHandler = {
     const animeId = fields.int();
     const work = await ctx.deps.service.getAnime(animeId, { fields: WATCH_PARTY_FIELDS }, { signal: ctx.signal });
     // A title not safe for work gets no event (the server sees its events), nor a command suggesting one.
-    if (isNsfw(work.nsfw)) throw new UserFacingError('watchparty.error.nsfw');
+    if (notRatedSafe(work.nsfw)) throw new UserFacingError('watchparty.error.nsfw');
     const plan = airingPlan(work);
     if (!plan || !nextEpisode(plan, ctx.deps.now() + 60_000)) {
       const title = escapeMarkdown(clipPlain(work.title ?? `#${animeId}`, 150));

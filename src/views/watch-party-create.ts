@@ -17,7 +17,7 @@ import { animeFields } from '../service/fields.js';
 import { mainTitleOf } from '../service/title-forms.js';
 import type { Anime } from '../service/work-types.js';
 import { isTimeZone, parseLocalDateTime } from '../util/local-time.js';
-import { isNsfw } from './nsfw.js';
+import { notRatedSafe } from './nsfw.js';
 import { storeReadOrFallback } from './store-deadline.js';
 
 /** The length of an episode whose length the service does not know (ms). */
@@ -109,7 +109,7 @@ export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs):
   // The server's spoiler default for what the bot posts there (read while the service answers; a slow store gives the default).
   const spoilers = storeReadOrFallback(ctx, serverSpoilerPolicy(ctx.deps.preferences, ctx.guildId), SPOILER_POLICY_DEFAULT, "the server's spoiler default", 2);
   const work = await ctx.deps.service.getAnime(args.animeId, { fields: WATCH_PARTY_FIELDS }, { signal: ctx.signal });
-  if (isNsfw(work.nsfw)) throw new UserFacingError('watchparty.error.nsfw');
+  if (notRatedSafe(work.nsfw)) throw new UserFacingError('watchparty.error.nsfw');
   const title = titleOf(work);
   const episode = episodeOf(ctx, work, args.episode);
   const { startMs, airingEpisode } = startOf(ctx, work, episode, args, zone);
