@@ -13,6 +13,7 @@ import { answer, peopleSteps, pickTitles, warmUp, type Answer, type Picks } from
 import { startLatencyProxy, targetOf } from '../local-stack/latency-proxy.js';
 import { startStack } from '../local-stack/harness.js';
 import type { BenchOptions } from './options.js';
+import { DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import { fixed, section, summarize, table } from './stats.js';
 
 const STORE_LATENCY_MS = 3_000;
@@ -86,6 +87,8 @@ async function measureGateway(engine: Engine, picks: Picks, quick: boolean, late
   const stack = await startStack({
     storeUrl: proxy.proxiedUrl(store.url),
     metrics: true,
+    // The deployment's store step deadline is what this measures (the test stacks' is longer).
+    storeStepTimeoutMs: DEFAULT_STORE_STEP_TIMEOUT_MS,
     limits: { serviceRequestsPerSecond: BUDGET },
     emulator: { catalogue: { size: CATALOGUE_SIZE }, throttle: { requestsPerSecond: THRESHOLD } },
   });

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { registerCommands } from '../src/app/register-commands.js';
+import { DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import { AIRING_FIELDS } from '../src/airing/season-airing.js';
 import { openEngine } from '../src/store/engines/index.js';
 import { startEmulator, type Emulator, type RequestLogEntry } from '../emulator/server.js';
@@ -168,6 +169,8 @@ export async function startEconomyStack(storeUrl: string, env: Record<string, st
         LOG_LEVEL: 'warn',
         SHUTDOWN_GRACE_MS: '5000',
         SERVICE_REQUESTS_PER_SECOND: String(BUDGET),
+        // The deployment's store step deadline (botEnv's is the test stacks' longer one).
+        STORE_STEP_TIMEOUT_MS: String(DEFAULT_STORE_STEP_TIMEOUT_MS),
         METRICS: 'on',
         METRICS_PORT: String(metricsPorts[i] ?? 0),
         ...REMINDER_ENV,

@@ -5,7 +5,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_CLIENT_ID_HEADER } from '../src/config/defaults.js';
-import { DEFAULT_MAX_BODY_BYTES } from '../src/config/defaults.js';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import { ANIME_FIELDS, LIST_STATUS_FIELDS } from '../src/service/fields.js';
 import { CLIENT_ID, DM, GUILD, newUser, startStack, type Stack } from '../local-stack/harness.js';
 import { answerOf } from '../local-stack/user-helpers.js';
@@ -33,7 +33,7 @@ export interface FaultsResult {
 
 export async function runFaults(o: BenchOptions): Promise<FaultsResult> {
   section('Faults: the bot behind a misbehaving service (default budgets: 10 s commands, 8 s per request)');
-  const stack = await startStack({ faultProxy: true, emulator: { catalogue: { size: 2_000 } } });
+  const stack = await startStack({ faultProxy: true, storeStepTimeoutMs: DEFAULT_STORE_STEP_TIMEOUT_MS, emulator: { catalogue: { size: 2_000 } } });
   const proxy = stack.proxy as FaultProxy;
   let n = 0;
   const fresh = () => `Hokuto no Ken ${(++n).toString(36)}`;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { registerCommands } from '../src/app/register-commands.js';
+import { DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import { DEFAULT_USERS, startEmulator } from '../emulator/server.js';
 import { loginAsPerson } from '../emulator/login.js';
 import { slashCommand, startFakeDiscord, type Who } from '../fake-discord/index.js';
@@ -35,7 +36,7 @@ async function measure(processes: number, o: BenchOptions, storeUrl: (dir: strin
     await registerCommands({ token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl });
     const shared = { storeUrl: storeUrl(dir), encryptionKey: randomBytes(32).toString('base64') };
     for (const port of ports) {
-      runs.push(spawnBot(botEnv({ discord, emulator, clientId: CLIENT_ID, port, publicUrl: balancer.url, transport: 'http', extra: { LOG_LEVEL: 'warn' }, ...shared })));
+      runs.push(spawnBot(botEnv({ discord, emulator, clientId: CLIENT_ID, port, publicUrl: balancer.url, transport: 'http', extra: { LOG_LEVEL: 'warn', STORE_STEP_TIMEOUT_MS: String(DEFAULT_STORE_STEP_TIMEOUT_MS) }, ...shared })));
     }
     await Promise.all(runs.map((run, i) => waitReady(run, ports[i] ?? 0)));
     await discord.setInteractionsEndpoint(`${balancer.url}/interactions`);

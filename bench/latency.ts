@@ -2,6 +2,7 @@
 // with the real bot against the emulator (no artificial delay), for uncached and cached calls.
 
 import { CLIENT_ID, GUILD, newUser, startStack, type Stack } from '../local-stack/harness.js';
+import { DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import type { RecordedMessage, Who } from '../fake-discord/index.js';
 import { ANIME_RANKING_TYPES } from '../src/service/work-types.js';
 import { sampleCatalogue, type CatalogueSample } from './catalogue-sample.js';
@@ -114,7 +115,7 @@ async function scenarios(stack: Stack, sample: CatalogueSample, n: number): Prom
 
 export async function runLatency(o: BenchOptions): Promise<LatencyResult> {
   section('1. Interaction -> first response on the fake Discord (real bot, emulator delay 0)');
-  const stack = await startStack();
+  const stack = await startStack({ storeStepTimeoutMs: DEFAULT_STORE_STEP_TIMEOUT_MS });
   try {
     stack.emulator.faults.delayMs = 0;
     const sample = await sampleCatalogue(stack.emulator.url, CLIENT_ID);

@@ -13,6 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_USERS } from '../emulator/server.js';
 import { GUILD, newUser, startStack, type Stack } from '../local-stack/harness.js';
+import { DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import { ListXmlWriter } from '../src/list-files/xml-writer.js';
 import type { ListItem } from '../src/service/kinds.js';
 import type { RecordedMessage } from '../fake-discord/index.js';
@@ -105,6 +106,7 @@ export async function runExportBench(o: BenchOptions): Promise<void> {
   const owner = { name: 'exporter', password: 'exporter-password', lists: { anime: EXPORT_ENTRIES, manga: 0 } };
   const large = { name: 'collector', password: 'collector-password', lists: { anime: LARGE_EXPORT_ENTRIES, manga: 0 } };
   const stack = await startStack({
+    storeStepTimeoutMs: DEFAULT_STORE_STEP_TIMEOUT_MS,
     emulator: { users: [...DEFAULT_USERS, owner, ...(o.quick ? [] : [large])], catalogue: { size: (o.quick ? EXPORT_ENTRIES : LARGE_EXPORT_ENTRIES) + 200 } },
     limits: { serviceRequestsPerSecond: BENCH_REQUESTS_PER_SECOND },
   });

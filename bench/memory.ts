@@ -9,7 +9,7 @@ import { CLIENT_ID, newUser, startStack } from '../local-stack/harness.js';
 import type { Who } from '../fake-discord/index.js';
 import { asFromBot, type FromBot, type MemorySample, type ToBot } from './bot-protocol.js';
 import { sampleCatalogue } from './catalogue-sample.js';
-import { DEFAULT_CACHE_MAX_BYTES } from '../src/config/defaults.js';
+import { DEFAULT_CACHE_MAX_BYTES, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import type { BenchOptions } from './options.js';
 import { fixed, mb, section, slope, table, withTimeout } from './stats.js';
 import { Workload } from './workload.js';
@@ -112,7 +112,7 @@ function printRows(rows: Row[]): void {
 
 export async function runMemory(o: BenchOptions): Promise<MemoryResult> {
   section('2. Bot memory over thousands of interactions (bot in its own process, forced GC)');
-  const stack = await startStack();
+  const stack = await startStack({ storeStepTimeoutMs: DEFAULT_STORE_STEP_TIMEOUT_MS });
   let bot: BotProcess | undefined;
   try {
     stack.emulator.faults.delayMs = 0;

@@ -5,6 +5,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { GUILD, newUser, startStack, type Stack } from '../local-stack/harness.js';
+import { DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import { createLogger, silentLogger, type Logger } from '../src/log/log.js';
 import type { BenchOptions } from './options.js';
 import { fixed, section, table } from './stats.js';
@@ -39,7 +40,7 @@ const MODES: Mode[] = [
 
 async function round(mode: Mode, interactions: number, concurrency: number): Promise<{ perSecond: number; cpuPer: number; linesPer: number; problems: number }> {
   const { log, lines } = mode.logger();
-  const stack: Stack = await startStack({ logger: log, metrics: mode.metrics });
+  const stack: Stack = await startStack({ logger: log, metrics: mode.metrics, storeStepTimeoutMs: DEFAULT_STORE_STEP_TIMEOUT_MS });
   try {
     const user = newUser('ops');
     const one = async (i: number): Promise<boolean> => {

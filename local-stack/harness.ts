@@ -16,6 +16,7 @@ import type { CommandSpec, FakeDiscord, InteractionHandle, RecordedMessage, Wher
 import { loginAsPerson } from '../emulator/login.js';
 import { registerCommands } from '../src/app/register-commands.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
+import { TEST_STORE_STEP_TIMEOUT_MS } from './store-step-deadline.js';
 
 export const CLIENT_ID = 'e2e0client0id0000000000000000000';
 export const CLIENT_SECRET = 'e2e-client-secret-'.padEnd(64, 'x');
@@ -42,6 +43,11 @@ export interface StackOptions {
   faultProxy?: boolean;
   /** The bot's STORE_URL (default: a SQLite file of its own), e.g. a PostgreSQL or Redis place for processes sharing it. */
   storeUrl?: string;
+  /**
+   * STORE_STEP_TIMEOUT_MS (default TEST_STORE_STEP_TIMEOUT_MS, generous so a loaded machine's slow reads
+   * are not taken for a slow store); tests of the fallback and benches pass DEFAULT_STORE_STEP_TIMEOUT_MS.
+   */
+  storeStepTimeoutMs?: number;
 }
 
 export type Transport = 'gateway' | 'http';
@@ -145,7 +151,11 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     },
     discord: { token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl },
     web: { port, publicUrl, redirectUri: `${publicUrl}/oauth/callback` },
-    store: { url: o.storeUrl ?? `sqlite://${join(dataDir, 'bot.sqlite')}`, encryptionKey: randomBytes(32).toString('base64') },
+    store: {
+      url: o.storeUrl ?? `sqlite://${join(dataDir, 'bot.sqlite')}`,
+      encryptionKey: randomBytes(32).toString('base64'),
+      stepTimeoutMs: o.storeStepTimeoutMs ?? TEST_STORE_STEP_TIMEOUT_MS,
+    },
     userRate: o.userRate ?? { commands: undefined, autocomplete: undefined, ownerIds: [] },
     // Import files come from the fake Discord's CDN, as they come from Discord's attachment hosts.
     imports: { attachmentHosts: [new URL(discord.cdnUrl).origin] },

@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { CallContext, CallScope, Requester } from './call-context.js';
 import type { PipelineSettings } from './client-options.js';
 import { parseRetryAfter } from './cool-off.js';
-import { AbortedError, CoolingOffError, ReauthRequiredError, ServiceBusyError, ThrottledError, UpstreamUnavailableError } from './errors.js';
+import { AbortedError, CoolingOffError, LineBusyError, ReauthRequiredError, ServiceBusyError, ThrottledError, UpstreamUnavailableError } from './errors.js';
 import {
   abortable,
   BodyTooLargeError,
@@ -200,6 +200,9 @@ export class RequestPipeline implements Requester {
       try {
         answer = await this.send(call, endpoint, attempt, auth, request);
       } catch (e) {
+        // A retry the line cannot start in time (the failed attempt used the deadline up) ends with that
+        // failure: the person is told the service is slow, not that the bot is busy.
+        if (failure && e instanceof LineBusyError) break;
         failure = outcomeOfFailure(e);
         maybeApplied = true;
         continue;

@@ -11,6 +11,10 @@ import { commands as registry } from '../../src/app/command-registry.js';
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const SCRIPT = join(process.cwd(), 'src', 'app', 'deploy-commands.ts');
 
+// Each run starts a process through tsx (compiling the script and the command registry), seconds on a
+// loaded machine: a test allows a minute per run it makes.
+const PER_RUN_MS = 60_000;
+
 function deploy(fake: FakeDiscord, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(TSX, [SCRIPT, ...args], {
@@ -57,7 +61,7 @@ describe('deploy-commands', () => {
       expect(command.contexts).toEqual([0, 1, 2]);
       expect(command.integration_types).toEqual([0, 1]);
     }
-  });
+  }, PER_RUN_MS);
 
   it('registers in one server with --guild, and rejects a malformed server id', async () => {
     const guild = '1200000000000000001';
@@ -69,5 +73,5 @@ describe('deploy-commands', () => {
     const bad = await deploy(fake, ['--guild', 'nope']);
     expect(bad.code).toBe(2);
     expect(bad.output).toContain('--guild needs a server ID');
-  });
+  }, 2 * PER_RUN_MS);
 });

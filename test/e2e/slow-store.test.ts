@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DM, GUILD, newUser, startStack, textOf, TRANSPORTS, type Stack } from '../../local-stack/harness.js';
 import { startLatencyProxy, targetOf, type LatencyProxy } from '../../local-stack/latency-proxy.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
-import { DEFAULT_REQUESTS_PER_SECOND } from '../../src/config/defaults.js';
+import { DEFAULT_REQUESTS_PER_SECOND, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../../src/config/defaults.js';
 
 const ENGINES = engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'redis');
 const STORE_LATENCY_MS = 3_000;
@@ -30,6 +30,8 @@ for (const engine of ENGINES) for (const transport of TRANSPORTS) {
         transport,
         // The deployment's default budget: the line is in the store too.
         limits: { serviceRequestsPerSecond: DEFAULT_REQUESTS_PER_SECOND },
+        // The deployment's store step deadline: the fallback after it is what this tests.
+        storeStepTimeoutMs: DEFAULT_STORE_STEP_TIMEOUT_MS,
       });
       // The store's connections are open before it turns slow (as a store that slows down under load).
       const warm = await stack.command({ name: 'anime', subcommand: 'info', options: { title: 'id:1' }, user: newUser('slow'), where: DM }).settled();

@@ -81,4 +81,30 @@ describe('the shared line seen from a service call', () => {
     expect(describeError(error, translator('ja')).text).toMatch(/(2[89]|30)秒後/);
     expect(budget.stats().busy).toBe(1);
   });
+
+  it('a retry the line cannot start in time ends with the failure that used the deadline up: the service is slow, not the bot busy', async () => {
+    const failing = await startScriptedServer(() => ({ status: 503, body: 'unavailable' }));
+    try {
+      let asked = 0;
+      const budget: UpstreamBudget = {
+        // The first attempt gets its slot; by the retry the failed attempt has used the call's time up.
+        acquire: () => (++asked === 1 ? Promise.resolve() : Promise.reject(new LineBusyError(1_000))),
+        stats: () => {
+          throw new Error('unused');
+        },
+      };
+      const service = new ServiceClient({ apiUrl: `${failing.url}/`, clientId: 'cid', userAgent: 'test/0 (+test)', deployment: deploymentWith(budget), retries: 1, backoff: () => 0 });
+      const error = await service
+        .scoped({ signal: new AbortController().signal, deadlineAt: Date.now() + 10_000, priority: 'interactive', person: '1234' })
+        .searchAnime({ q: 'naruto' })
+        .catch((e: unknown) => e);
+      expect(asked).toBe(2);
+      expect(failing.requests).toHaveLength(1);
+      expect(error).not.toBeInstanceOf(LineBusyError);
+      expect(describeError(error, ENGLISH).title).not.toBe('The bot is busy');
+      expect(describeError(error, ENGLISH).text).toMatch(/slow|not answering|try again/i);
+    } finally {
+      await failing.close();
+    }
+  });
 });

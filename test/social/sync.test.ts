@@ -21,7 +21,9 @@ const KNOBS: Partial<SocialKnobs> = { pageSize: 1000, incrementalPageSize: 100 }
 /** Members whose lists last changed long ago (the fake's entries) are synced at sixteen times the base interval. */
 const QUIET_INTERVAL = 16 * DEFAULT_SOCIAL_KNOBS.baseSyncMs;
 
-describe.each(engineCases())('the community on $kind', (engineCase) => {
+// Real stores (PostgreSQL, Redis, SQLite files): a first sync writes thousands of rows, seconds on a
+// loaded machine (a second `npm test` beside this one); what is measured here is requests and bytes, not time.
+describe.each(engineCases())('the community on $kind', { timeout: 60_000 }, (engineCase) => {
   const engine = new EnginePlace(engineCase.kind);
   let now = Date.UTC(2026, 10, 1, 12);
   let lists: FakeLists;
