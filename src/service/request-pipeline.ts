@@ -203,6 +203,9 @@ export class RequestPipeline implements Requester {
         // A retry the line cannot start in time (the failed attempt used the deadline up) ends with that
         // failure: the person is told the service is slow, not that the bot is busy.
         if (failure && e instanceof LineBusyError) break;
+        // Asked with less than an attempt's time left, the line refuses whatever its queue: the deadline
+        // ran out (earlier pages of a long read took it), which the person hears as "slow", not "busy".
+        if (e instanceof LineBusyError && this.remainingMs() < MIN_ATTEMPT_MS) throw new AbortedError(e);
         failure = outcomeOfFailure(e);
         maybeApplied = true;
         continue;
