@@ -9,6 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { Agent, type Dispatcher } from 'undici';
 import type { WorkKind } from '../service/kinds.js';
 import { ListFileReader, type FileRead } from './xml-reader.js';
+import { parseHostRules, urlAllowed } from '../util/allowed-hosts.js';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
@@ -32,20 +33,9 @@ export interface AttachmentFetchOptions {
   dispatcher?: Dispatcher;
 }
 
-/** Whether `url` is on one of the hosts: a bare host over HTTPS, or an exact origin. */
+/** Whether `url` is on one of the hosts (ATTACHMENT_HOSTS): a bare host over HTTPS, or an exact origin. */
 export function attachmentAllowed(url: string, hosts: readonly string[]): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.username || parsed.password) return false;
-  return hosts.some((entry) => {
-    const rule = entry.trim().toLowerCase();
-    if (/^https?:\/\//.test(rule)) return parsed.origin === new URL(rule).origin;
-    return parsed.protocol === 'https:' && parsed.host === rule;
-  });
+  return urlAllowed(url, parseHostRules(hosts));
 }
 
 export class AttachmentReader {
