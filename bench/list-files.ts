@@ -8,7 +8,7 @@
 // the same process, so this is an upper bound). Then the writer alone (no service): the heap kept by
 // 2 000 and 10 000 entries' text, per entry, to show what an export holds grows with the file only.
 //
-// Import (preview, apply): added to this file by the import's work (runImportBench below the export's).
+// Import (preview, apply): bench/list-import.ts.
 
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_USERS } from '../emulator/server.js';
@@ -18,6 +18,7 @@ import { ListXmlWriter } from '../src/list-files/xml-writer.js';
 import type { ListItem } from '../src/service/kinds.js';
 import type { RecordedMessage } from '../fake-discord/index.js';
 import type { BenchOptions } from './options.js';
+import { runImportBench } from './list-import.js';
 import { fixed, mb, table } from './stats.js';
 
 /** The deployment's shared upstream budget for these runs (SERVICE_REQUESTS_PER_SECOND). */
@@ -125,4 +126,5 @@ export async function runExportBench(o: BenchOptions): Promise<void> {
 /** Everything `--only import` measures: the export's figures, then the import's. */
 export async function runListFiles(o: BenchOptions): Promise<void> {
   await runExportBench(o);
+  await runImportBench(o, BENCH_REQUESTS_PER_SECOND);
 }

@@ -8,7 +8,7 @@ import { oauthRouter, type OAuthCounters } from './oauth/routes.js';
 import { TokenStore } from './oauth/store.js';
 import { type ClientRecord, type EmulatorState, type UserRecord, findUser } from './state.js';
 import { startPictureHost, type PictureHost, type PictureHostOptions } from './pictures.js';
-import { ListWrites, type UserWrites, type WriteCount } from './writes.js';
+import { ListWrites, type LoggedWrite, type UserWrites, type WriteCount } from './writes.js';
 import { Throttle, type ClientTraffic, type ThrottleOptions, validateThrottle } from './throttle.js';
 
 export type { PictureFault, PictureHost, PictureHostOptions } from './pictures.js';
@@ -98,6 +98,8 @@ export interface Emulator {
    */
   writes: {
     of(userName: string): UserWrites;
+    /** The user's PUT/PATCHes in order, with the fields each sent. */
+    log(userName: string): LoggedWrite[];
     total(): WriteCount;
     reset(): void;
   };
@@ -223,6 +225,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     pictures,
     writes: {
       of: (name) => state.writes.of(name),
+      log: (name) => state.writes.log(name),
       total: () => state.writes.total(),
       reset: () => state.writes.reset(),
     },

@@ -127,6 +127,7 @@ export function updateListStatus(kind: WorkKind) {
     const store = kind === 'anime' ? ctx.state.catalogue.anime : ctx.state.catalogue.manga;
     if (!store.byId.has(id)) throw notFound();
     const form = formBody(ctx);
+    ctx.state.writes.record(user.name, { kind, id, fields: Object.fromEntries(form) });
     const status = oneOf(form.get('status'), statuses(kind), 'status');
     const score = intField(form, 'score', 10);
     const priority = intField(form, 'priority', 2);

@@ -55,6 +55,10 @@ export interface ImportState {
   cancelled: boolean;
   /** Set once the end was reached and the report is being sent. */
   finishing: boolean;
+  /** The job run that ends it (a retry of it, and only it, finishes the end). */
+  finisher?: string;
+  /** The report went out (a retried end does not send it again). */
+  reported?: boolean;
   startedAt: number;
   lastEditAt: number;
   place?: ProgressPlace;

@@ -270,16 +270,19 @@ export class ListImports {
   /** The end (all written, or cancelled): the report once, then the records go. */
   private async end(state: ImportState, run: JobRun): Promise<void> {
     const { kv } = this.o;
-    const marked = await updateState(kv, state.userId, state.importId, (s) => (s.finishing ? undefined : { ...s, finishing: true }));
-    if (!marked) return;
+    // One job ends it (its id kept): another job reaching the end leaves it, a retry of the same job (its
+    // report failed, or its process died before the records went) finishes what is left.
+    const marked = await updateState(kv, state.userId, state.importId, (s) => (s.finishing ? undefined : { ...s, finishing: true, finisher: run.id }));
+    if (!marked || marked.finisher !== run.id) return;
     const phase = marked.cancelled && marked.cursor < marked.total ? 'cancelled' : 'done';
-    if (this.messenger && marked.place) {
+    if (this.messenger && marked.place && !marked.reported) {
       try {
         await this.messenger.report(marked.place, marked.userId, this.progress(marked, phase), marked.failed);
       } catch (error) {
         if (!run.final) throw error;
         this.o.log.warn('the report of an import could not be sent', { error });
       }
+      await updateState(kv, marked.userId, marked.importId, (s) => ({ ...s, reported: true }));
     }
     await kv.delete(IMPORT_KEY.plan(marked.userId, marked.importId));
     await kv.delete(IMPORT_KEY.state(marked.userId, marked.importId));

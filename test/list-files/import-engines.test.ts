@@ -11,19 +11,26 @@ import type { JobEngine } from '../../src/jobs/job-engine.js';
 import { createLogger } from '../../src/log/log.js';
 import { planImport } from '../../src/list-files/import-plan.js';
 import type { ProgressPlace } from '../../src/list-files/import-records.js';
-import { ListImports, type ImportMessenger, type ImportProgress, type ImportWriter } from '../../src/list-files/imports.js';
+import { IMPORT_QUEUE, ListImports, type ImportMessenger, type ImportProgress, type ImportWriter } from '../../src/list-files/imports.js';
 import type { StoreEngine } from '../../src/store/engine.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 
 const log = createLogger('error', () => undefined);
 const USER = '223456789012345678';
 
-async function until(check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
+/** Waits for a state (no fixed sleeps): polls `check` until it holds, bounded well within the test's time. */
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 45_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Nothing of the queue is waiting, delayed or running: no job can write any more. */
+async function queueIdle(jobs: JobEngine): Promise<boolean> {
+  const c = await jobs.counts(IMPORT_QUEUE);
+  return c.waiting === 0 && c.delayed === 0 && c.active === 0;
 }
 
 describe.each(engineCases().filter((c) => c.kind !== 'memory'))('an import through the job engine beside $kind', (engineCase) => {
@@ -36,7 +43,7 @@ describe.each(engineCases().filter((c) => c.kind !== 'memory'))('an import throu
     }
     await place?.cleanup();
     place = undefined;
-  });
+  }, 90_000);
 
   const reports: ImportProgress[] = [];
   const messenger: ImportMessenger = {
@@ -70,49 +77,67 @@ describe.each(engineCases().filter((c) => c.kind !== 'memory'))('an import throu
     return { imports, jobs, store };
   }
 
-  it.skipIf(engineCase.skipped)('goes on in another process after the first stops, writing each entry once with its planned values', { timeout: 90_000 }, async () => {
+  it.skipIf(engineCase.skipped)('goes on in another process after the first stops, writing each entry once with its planned values', { timeout: 120_000 }, async () => {
     reports.splice(0);
     const written = new Map<number, string[]>();
-    const write: ImportWriter = async (_u, _k, w) => {
+    const record = (w: { id: number; update: unknown }) => written.set(w.id, [...(written.get(w.id) ?? []), JSON.stringify(w.update)]);
+    // The first process writes 20 entries, then its writes wait until it is being stopped: however slow
+    // or fast the machine, it cannot finish the import before the stop (nor stop before 20); a write
+    // takes at least 5 ms, so its last slice (60 ms) ends with at most a dozen more.
+    let stopping: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (stopping = resolve));
+    const a = await process(async (_u, _k, w) => {
+      if (written.size >= 20) await stopped;
       await new Promise((r) => setTimeout(r, 5));
-      written.set(w.id, [...(written.get(w.id) ?? []), JSON.stringify(w.update)]);
-    };
-    const a = await process(write);
+      record(w);
+    });
     const entries = Array.from({ length: 120 }, (_, i) => ({ index: i + 1, id: i + 1, update: { status: 'completed' as const, score: (i % 10) + 1 } }));
     const plan = planImport('anime', 'add_missing', entries, new Map());
     const started = await a.imports.start(USER, await a.imports.savePreview(USER, plan, 'fr'), undefined);
     expect(started).toHaveProperty('started');
-    await until(() => written.size >= 20);
+    await until('20 entries written by the first process', () => written.size >= 20);
     // The first process stops (its running slice ends, the next one waits in the queue); the next
     // process to start (on SQLite's one-process engine: the same deployment restarted) goes on.
-    await a.jobs.stop();
+    const stop = a.jobs.stop();
+    stopping();
+    await stop;
     expect(reports).toEqual([]);
-    const b = await process(write);
-    await until(() => reports.length === 1);
+    expect(written.size).toBeLessThan(40);
+    const b = await process(async (_u, _k, w) => {
+      await new Promise((r) => setTimeout(r, 2));
+      record(w);
+    });
+    await until('the report', () => reports.length === 1);
     expect(reports[0]).toMatchObject({ phase: 'done', total: 120, done: 120, failed: 0, locale: 'fr' });
     expect(written.size).toBe(120);
     // A write done again (a slice cut short) sent the same values.
     for (const values of written.values()) expect(new Set(values).size).toBe(1);
-    expect(await b.store.keys(`list-import:${USER}:`)).toEqual([]);
+    // The records go right after the report (its job's last steps).
+    await until('the import records to go', async () => (await b.store.keys(`list-import:${USER}:`)).length === 0);
+    await until('the queue to drain', () => queueIdle(b.jobs));
+    expect(reports).toHaveLength(1);
   });
 
-  it.skipIf(engineCase.skipped)('Cancel stops a running import before its next write', { timeout: 60_000 }, async () => {
+  it.skipIf(engineCase.skipped)('Cancel stops a running import before its next write', { timeout: 120_000 }, async () => {
     reports.splice(0);
     let writes = 0;
     const a = await process(async () => {
       writes++;
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 10));
     });
     const entries = Array.from({ length: 500 }, (_, i) => ({ index: i + 1, id: i + 1, update: { status: 'dropped' as const } }));
     await a.imports.start(USER, await a.imports.savePreview(USER, planImport('anime', 'overwrite', entries, new Map()), 'en'), undefined);
-    await until(() => writes >= 5);
+    await until('5 writes', () => writes >= 5);
     expect(await a.imports.cancel(USER)).toBe(true);
-    await until(() => reports.length === 1);
+    // A write may have begun before the cancel was stored (it is let finish); none starts after.
+    const atCancel = writes;
+    await until('the report', () => reports.length === 1);
     expect(reports[0]?.phase).toBe('cancelled');
-    const stoppedAt = writes;
-    await new Promise((r) => setTimeout(r, 300));
-    expect(writes).toBe(stoppedAt);
+    // Nothing is left to run (no slice waiting, delayed or running), so no write can come later.
+    await until('the queue to drain', () => queueIdle(a.jobs));
+    expect(writes).toBeLessThanOrEqual(atCancel + 1);
     expect(writes).toBeLessThan(500);
     expect(await a.imports.active(USER)).toBeUndefined();
+    await until('the import records to go', async () => (await a.store.keys(`list-import:${USER}:`)).length === 0);
   });
 });

@@ -124,4 +124,30 @@ describe.each(engineCases())('list import on $kind', (engineCase) => {
     await imports.run({ userId: USER, importId: (again as { started: string }).started, slice: 0 }, RUN);
     expect(writes).toBe(0);
   });
+
+  it.skipIf(engineCase.skipped !== undefined)('a report that failed is sent by the retry of the same job, which removes the records; another job reaching the end leaves it', async () => {
+    let now = 3_000_000;
+    const messenger = new Messages();
+    let refuse = true;
+    const report = messenger.report.bind(messenger);
+    messenger.report = (...args) => (refuse ? Promise.reject(new Error('discord is down')) : report(...args));
+    const { imports, kv } = await setup(() => {
+      now += 10;
+      return Promise.resolve();
+    }, () => now, messenger);
+    const started = await imports.start(USER, await imports.savePreview(USER, planImport('anime', 'add_missing', entries(3), new Map()), 'en'), undefined);
+    const importId = (started as { started: string }).started;
+    const job = { userId: USER, importId, slice: 0 };
+    await expect(imports.run(job, { id: 'slice-0', attempt: 1, final: false })).rejects.toThrow('discord is down');
+    refuse = false;
+    // The cancel job (another id) finds the end taken and leaves it; the slice's retry finishes it.
+    await imports.run({ ...job, slice: -1 }, { id: 'cancel', attempt: 1, final: false });
+    expect(messenger.reports).toHaveLength(0);
+    expect(await kv.keys(`list-import:${USER}:`)).not.toEqual([]);
+    await imports.run(job, { id: 'slice-0', attempt: 2, final: false });
+    expect(messenger.reports).toEqual([{ progress: expect.objectContaining({ phase: 'done', done: 3 }), failed: 0 }]);
+    expect(await kv.keys(`list-import:${USER}:`)).toEqual([]);
+    // A new import may start.
+    expect(await imports.start(USER, await imports.savePreview(USER, planImport('anime', 'add_missing', entries(3), new Map()), 'en'), undefined)).toHaveProperty('started');
+  });
 });
