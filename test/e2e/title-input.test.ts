@@ -61,7 +61,9 @@ describe('title options take IDs and links', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    stack.discord.guilds.define({ id: GUILD_ID, channels: [{ id: CHANNEL_ID, name: 'general' }] });
+    // The bot's role may create events too (watch parties), besides what channel reminders need.
+    const botRole = { id: snowflake(), name: 'bot', permissions: P.CreateEvents | P.ViewChannel | P.SendMessages | P.EmbedLinks | P.ReadMessageHistory, managed: true };
+    stack.discord.guilds.define({ id: GUILD_ID, roles: [botRole], botRoles: [botRole.id], channels: [{ id: CHANNEL_ID, name: 'general' }] });
     await stack.login(carol, ACCOUNT);
   });
   afterAll(async () => {
@@ -80,6 +82,7 @@ describe('title options take IDs and links', () => {
       'remind channel add',
       'remind channel remove',
       'remind remove',
+      'watchparty create',
     ]);
   });
 
@@ -94,6 +97,12 @@ describe('title options take IDs and links', () => {
         // The title is finished: add names it and says why nothing is expected; remove finds it is not followed.
         const answer = await run(p, input);
         expect(answer.text, input).toContain(p.subcommand === 'add' ? `No episode of ${work.title} is expected` : 'Not following');
+      } else if (p.name === 'watchparty') {
+        // Found by any form of input: the party is planned for that title (carol may create events here).
+        const where: Where = { ...GUILD, memberPermissions: (BigInt(GUILD.memberPermissions ?? '0') | P.CreateEvents).toString() };
+        const options = { title: input, start: `2031-01-0${i + 1} 20:00` };
+        const answer = await answerOf(stack.command({ ...p, options, user: carol, where }));
+        expect(answer.text, input).toContain(work.title);
       } else if (p.subcommand === 'info') {
         const answer = await run(p, input);
         expect(answer.ephemeral, input).toBe(false);
