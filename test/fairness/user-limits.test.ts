@@ -132,4 +132,21 @@ describe('UserRateLimits on a shared store', () => {
       }
     });
   }
+
+  // Processes starting together on a fresh database: each opens its limiters at once. Before the
+  // limiter's table was created under the store's lock, PostgreSQL refused all but one of the racing
+  // CREATE TABLE IF NOT EXISTS ("type … already exists") and that process could not start.
+  it.skipIf(engineCases().find((e) => e.kind === 'postgres')?.skipped !== undefined)('postgres: eight processes opening their limiters at once on a fresh store all start', async () => {
+    for (let round = 0; round < 10; round++) {
+      const place = prepareCase('postgres');
+      opened.push(place);
+      const engines = await Promise.all(Array.from({ length: 8 }, () => place.open()));
+      try {
+        const limiters = await Promise.allSettled(engines.map((e) => openUserRateLimiters(e, config)));
+        expect(limiters.filter((r) => r.status === 'rejected')).toEqual([]);
+      } finally {
+        await Promise.all(engines.map((e) => e.close()));
+      }
+    }
+  });
 });
