@@ -8,6 +8,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
+import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import { InvalidOptionError, ReauthRequiredError, ServiceHttpError } from '../service/errors.js';
 import type { WorkKind } from '../service/kinds.js';
@@ -104,10 +105,15 @@ export class ListImports {
   private messenger: ImportMessenger | undefined;
   private readonly editEveryMs: number;
   private readonly sliceMs: number;
+  private readonly queue: QueueOwner;
 
   constructor(private readonly o: ListImportsOptions) {
     this.editEveryMs = o.editEveryMs ?? 5_000;
     this.sliceMs = o.sliceMs ?? 20_000;
+    this.queue = new QueueOwner(o.jobs, {
+      specs: () => [this.spec()],
+      workers: [queueWorker(IMPORT_QUEUE, parseImportJob, (job, run) => this.run(job, run))],
+    });
   }
 
   spec(): QueueSpec {
@@ -115,14 +121,15 @@ export class ListImports {
     return { name: IMPORT_QUEUE, attempts: 8, retryBaseMs: 2_000, leaseMs, concurrency: 4, keepDoneMs: 3_600_000, keepFailedMs: 24 * 3_600_000 };
   }
 
-  async define(): Promise<void> {
-    await this.o.jobs.define(this.spec());
+  /** Defines the import queue (every process; once). */
+  define(): Promise<void> {
+    return this.queue.define();
   }
 
-  /** Starts this process's workers (processes that talk to Discord, after `setMessenger`). */
-  async work(messenger: ImportMessenger): Promise<void> {
+  /** Starts this process's workers once (processes that talk to Discord); imports report through `messenger`. */
+  work(messenger: ImportMessenger): Promise<void> {
     this.messenger = messenger;
-    await this.o.jobs.work(IMPORT_QUEUE, parseImportJob, (job, run) => this.run(job, run));
+    return this.queue.start();
   }
 
   /** Keeps a preview's plan until Import or Cancel (or 15 minutes); returns its id. */

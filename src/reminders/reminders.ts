@@ -14,6 +14,7 @@
 
 import type { Locale } from '../i18n/index.js';
 import type { JobEngine, QueueCounts } from '../jobs/job-engine.js';
+import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import type { Anime } from '../service/work-types.js';
 import { ChannelFollows } from './channel-follows.js';
@@ -67,8 +68,7 @@ export class Reminders {
   private readonly channels: ChannelFollows;
   private running: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private defined: Promise<void> | undefined;
-  private working: Promise<void> | undefined;
+  private readonly queues: QueueOwner;
   private ageRestricted: ChannelAgeRestriction | undefined;
 
   constructor(private readonly o: RemindersOptions) {
@@ -97,31 +97,30 @@ export class Reminders {
       ? new EpisodeDiscussions(o.kv, o.discussions.search, o.discussions.topicUrl, (error) => o.log.warn('could not look up an episode discussion topic', { error }))
       : undefined;
     this.deliveries = new Deliveries(env, settings, this.channels, this.failures, () => this.ageRestricted, discussions);
+    this.queues = new QueueOwner(o.jobs, {
+      specs: () => queueSpecs(this.knobs),
+      workers: [
+        queueWorker(QUEUE.deliveries, parseQueued, (item, run) => this.deliveries.run(item, run)),
+        queueWorker(QUEUE.titlePolls, parseTitlePoll, (poll) => this.titleRefresh.poll(poll)),
+        queueWorker(QUEUE.listSyncs, parseListSync, (sync) => this.listSync.sync(sync)),
+      ],
+      afterWork: () =>
+        takeOverLegacyQueue(o.kv, o.jobs, this.knobs, o.log).catch((error: unknown) =>
+          o.log.error('could not take over the reminders queued by an earlier version', { error }),
+        ),
+    });
   }
 
   // ------------------------------------------------------------------ lifecycle
 
   /** Defines the queues in the job engine (every process, also those that run no jobs). */
   define(): Promise<void> {
-    this.defined ??= (async () => {
-      for (const spec of queueSpecs(this.knobs)) await this.o.jobs.define(spec);
-    })();
-    return this.defined;
+    return this.queues.define();
   }
 
   /** This process's workers on the queues (once), and the earlier versions' queue taken over. */
   private work(): Promise<void> {
-    this.working ??= (async () => {
-      await this.define();
-      const { jobs } = this.o;
-      await jobs.work(QUEUE.deliveries, parseQueued, (item, run) => this.deliveries.run(item, run));
-      await jobs.work(QUEUE.titlePolls, parseTitlePoll, (poll) => this.titleRefresh.poll(poll));
-      await jobs.work(QUEUE.listSyncs, parseListSync, (sync) => this.listSync.sync(sync));
-      await takeOverLegacyQueue(this.o.kv, jobs, this.knobs, this.o.log).catch((error: unknown) =>
-        this.o.log.error('could not take over the reminders queued by an earlier version', { error }),
-      );
-    })();
-    return this.working;
+    return this.queues.start();
   }
 
   /** How a channel's age restriction is read from Discord before each channel post; set by a process with a Discord client. */

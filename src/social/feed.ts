@@ -17,6 +17,7 @@ import { boundedSend } from '../util/bounded-send.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChannelAgeRestriction } from '../discord-api/channel-state.js';
 import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
+import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import { takeSendLease } from '../reminders/send-lease.js';
 import { BATCH_KEEP_MS, DAY, FEED_KEY, FEED_QUEUE, parseBatch, sweepBatches, SWEEP_PERIOD_MS, type FeedBatch, type FeedDropReason, type SweepResult } from './feed-batches.js';
@@ -97,12 +98,19 @@ export class Feed {
   private ageRestricted: ChannelAgeRestriction | undefined;
   private community: FeedCommunity | undefined;
   private pauseNotice: FeedPauseNotice | undefined;
-  private defined: Promise<void> | undefined;
-  private working: Promise<void> | undefined;
+  private readonly queue: QueueOwner;
 
   constructor(private readonly o: FeedOptions) {
     this.channels = new FeedChannels(o.kv, o.now);
     this.deliverVia = o.deliver;
+    this.queue = new QueueOwner(o.jobs, {
+      specs: () => [this.spec],
+      workers: [queueWorker(FEED_QUEUE, parseFeedJob, (job, run) => this.run(job, run))],
+      afterWork: () =>
+        o.jobs.every('social-feed-sweep', SWEEP_PERIOD_MS, async () => {
+          await this.sweep();
+        }),
+    });
   }
 
   private get leaseMs(): number {
@@ -131,20 +139,12 @@ export class Feed {
 
   /** Defines the queue (every process). */
   define(): Promise<void> {
-    this.defined ??= this.o.jobs.define(this.spec);
-    return this.defined;
+    return this.queue.define();
   }
 
   /** This process's workers on the feed queue, and the deployment's sweep of batches (once). */
   start(): Promise<void> {
-    this.working ??= (async () => {
-      await this.define();
-      await this.o.jobs.work(FEED_QUEUE, parseFeedJob, (job, run) => this.run(job, run));
-      await this.o.jobs.every('social-feed-sweep', SWEEP_PERIOD_MS, async () => {
-        await this.sweep();
-      });
-    })();
-    return this.working;
+    return this.queue.start();
   }
 
   /** Reads membership from the community and listens to every change it finds on a joined member's list (once per process). */

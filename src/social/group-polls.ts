@@ -7,6 +7,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
+import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import type { StoreEngine } from '../store/engine.js';
 import type { ListKind } from './types.js';
@@ -139,10 +140,14 @@ export interface GroupPollsOptions {
 
 export class GroupPolls {
   private port: PollPort | undefined;
-  private defined: Promise<void> | undefined;
-  private working: Promise<void> | undefined;
+  private readonly queue: QueueOwner;
 
-  constructor(private readonly o: GroupPollsOptions) {}
+  constructor(private readonly o: GroupPollsOptions) {
+    this.queue = new QueueOwner(o.jobs, {
+      specs: () => [this.spec],
+      workers: [queueWorker(POLL_QUEUE, parseEndJob, (job, run) => this.run(job, run))],
+    });
+  }
 
   get spec(): QueueSpec {
     return { name: POLL_QUEUE, attempts: 6, retryBaseMs: 10_000, leaseMs: this.o.leaseMs ?? 2 * MINUTE, concurrency: 2, keepDoneMs: 2 * HOUR, keepFailedMs: 24 * HOUR };
@@ -154,17 +159,12 @@ export class GroupPolls {
   }
 
   define(): Promise<void> {
-    this.defined ??= this.o.jobs.define(this.spec);
-    return this.defined;
+    return this.queue.define();
   }
 
-  /** This process's workers on the end queue. */
+  /** This process's workers on the end queue (once). */
   start(): Promise<void> {
-    this.working ??= (async () => {
-      await this.define();
-      await this.o.jobs.work(POLL_QUEUE, parseEndJob, (job, run) => this.run(job, run));
-    })();
-    return this.working;
+    return this.queue.start();
   }
 
   /** Keeps a pick for its Vote button; returns its id (what the button carries). */

@@ -3,6 +3,7 @@
 
 import { LRUCache } from 'lru-cache';
 import type { JobEngine } from '../jobs/job-engine.js';
+import { QueueOwner } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import { ReauthRequiredError } from '../service/errors.js';
 import { DEFAULT_SOCIAL_KNOBS, slotMs, SYNC_QUEUE, type SocialKnobs } from './knobs.js';
@@ -40,8 +41,7 @@ export class Social implements SocialService {
   private readonly listeners: MirrorChangeListener[] = [];
   /** Who this process noted active lately: only spares the store repeated writes (the record is the truth). */
   private readonly notedActive = new LRUCache<string, true>({ max: 10_000, ttl: ACTIVITY_WRITE_MS });
-  private started: Promise<void> | undefined;
-  private defined: Promise<void> | undefined;
+  private readonly queue: QueueOwner;
 
   constructor(private readonly o: SocialDeps) {
     this.knobs = { ...DEFAULT_SOCIAL_KNOBS, ...o.knobs };
@@ -58,20 +58,18 @@ export class Social implements SocialService {
       log: o.log,
       emit: (userId, serviceUser, changes) => this.emit(userId, serviceUser, changes),
     });
+    // A start moves an earlier store layout (layout.ts) before this process's sync workers run.
+    this.queue = new QueueOwner(o.jobs, { ...this.sync.queueOptions(), beforeWork: () => moveLayout(o.kv, this.memberships, this.mirrors, o.log) });
   }
 
   /** Defines the sync queue (every process, also those that run no jobs). */
   define(): Promise<void> {
-    return (this.defined ??= this.sync.define());
+    return this.queue.define();
   }
 
-  /** Runs this process's share of the syncs, and the deployment's periodic watch (once). */
+  /** Moves an earlier layout, then runs this process's share of the syncs, and the deployment's periodic watch (once). */
   start(): Promise<void> {
-    return (this.started ??= (async () => {
-      await this.define();
-      await moveLayout(this.o.kv, this.memberships, this.mirrors, this.o.log);
-      await this.sync.start();
-    })());
+    return this.queue.start();
   }
 
   members(guildId: string): Promise<string[]> {

@@ -7,6 +7,7 @@
 // index rows, their memberships and their record.
 
 import type { JobEngine } from '../jobs/job-engine.js';
+import { queueWorker, type QueueOwnerOptions } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import { ReauthRequiredError } from '../service/errors.js';
 import { SYNC_QUEUE, syncIntervalMs, syncJobId, syncQueueSpec, type SocialKnobs } from './knobs.js';
@@ -47,14 +48,13 @@ const KEPT_JOB_IDS = 4;
 export class MirrorSync {
   constructor(private readonly o: SyncDeps) {}
 
-  async define(): Promise<void> {
-    await this.o.jobs.define(syncQueueSpec(this.o.knobs));
-  }
-
-  /** Starts this process's sync workers and the deployment's periodic watch. */
-  async start(): Promise<void> {
-    await this.o.jobs.work(SYNC_QUEUE, parseSyncJob, (job) => this.runJob(job.userId));
-    await this.o.jobs.every('social-sync-watch', this.o.knobs.watchMs, () => this.watch());
+  /** The sync queue, this process's sync workers on it and, after them, the deployment's periodic watch (for the community's `QueueOwner`). */
+  queueOptions(): QueueOwnerOptions {
+    return {
+      specs: () => [syncQueueSpec(this.o.knobs)],
+      workers: [queueWorker(SYNC_QUEUE, parseSyncJob, (job) => this.runJob(job.userId))],
+      afterWork: () => this.o.jobs.every('social-sync-watch', this.o.knobs.watchMs, () => this.watch()),
+    };
   }
 
   /** Reads one kind of the member's list: whole when no mirror is kept or a full pass is due, else what changed since the last sync. */

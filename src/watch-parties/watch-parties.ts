@@ -11,6 +11,7 @@
 
 import type { Locale } from '../i18n/index.js';
 import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
+import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import type { AtomicKv } from '../reminders/kv.js';
 import { takeSendLease } from '../reminders/send-lease.js';
@@ -107,17 +108,21 @@ export class WatchParties {
   private readEvent: ReadEvent | undefined;
   private post: PostEnded | undefined;
   private gateway = false;
-  private defined: Promise<void> | undefined;
+  private readonly queue: QueueOwner;
 
-  constructor(private readonly o: WatchPartiesOptions) {}
+  constructor(private readonly o: WatchPartiesOptions) {
+    this.queue = new QueueOwner(o.jobs, {
+      specs: () => [this.spec],
+      workers: [queueWorker(WATCH_PARTY_QUEUE, parseJob, (job, run) => this.check(job, run))],
+    });
+  }
 
   private get spec(): QueueSpec {
     return { name: WATCH_PARTY_QUEUE, attempts: 6, retryBaseMs: 30_000, leaseMs: this.o.leaseMs ?? 2 * MINUTE, concurrency: 2, keepDoneMs: 2 * HOUR, keepFailedMs: DAY };
   }
 
   define(): Promise<void> {
-    this.defined ??= this.o.jobs.define(this.spec);
-    return this.defined;
+    return this.queue.define();
   }
 
   /** How this process reads events and posts; `gateway`: GUILD_SCHEDULED_EVENT_UPDATE arrives, so checks are only a net. */
@@ -127,9 +132,9 @@ export class WatchParties {
     this.gateway = o.gateway;
   }
 
-  async start(): Promise<void> {
-    await this.define();
-    await this.o.jobs.work(WATCH_PARTY_QUEUE, parseJob, (job, run) => this.check(job, run));
+  /** This process's workers on the check queue (once). */
+  start(): Promise<void> {
+    return this.queue.start();
   }
 
   /** Keeps a new party and queues its first check at its start. */
