@@ -9,7 +9,7 @@
 // process's memory of interaction ids decides, so the 3 s store does not miss Discord's 3 s there either.
 
 import { BUDGET, CATALOGUE_SIZE, freshStore, startEconomyStack, THRESHOLD, type Engine } from './economy-stack.js';
-import { answer, peopleSteps, pickTitles, warmUp, type Answer, type Picks } from './economy.js';
+import { answer, peopleSteps, pickTitles, warmUp, type Answer, type Picks } from './economy-workload.js';
 import { startLatencyProxy, targetOf } from '../local-stack/latency-proxy.js';
 import { startStack } from '../local-stack/harness.js';
 import type { BenchOptions } from './options.js';

@@ -9,13 +9,13 @@
 // start within one sliding second, enough to trip a service that counts a sliding second.
 //
 // Nobody is stranded: a caller reserves only a slot that starts by its `startBy` (its deadline less
-// an attempt), else it is told at once that the line is busy and when it has room (LineBusyError), so
-// the line never reaches past the deadlines of the people in it; a caller that stops waiting gives
-// its slot back (the line rolls back when it was the last, else the next caller takes it).
+// an attempt), else it is told at once that the line is busy and when it has room (LineBusyError;
+// attempt.ts), so the line never reaches past the deadlines of the people in it; a caller that stops
+// waiting gives its slot back (give-back.ts: the line rolls back when it was the last, else the next
+// caller takes it).
 //
-// Fair across people: a person holds at most one reserved slot at a time (a record per person, in the
-// store, so in every process): their next request reserves once the previous one has started, so one
-// person's burst delays everyone else by at most one slot.
+// Fair across people: a person holds at most one reserved slot at a time, across processes
+// (person-slots.ts), so one person's burst delays everyone else by at most one slot.
 //
 // Priorities: people's commands and buttons reserve the next slot as above; autocomplete reserves one
 // only if it starts within `autocompleteMaxWaitMs`, else gives up at once
@@ -33,10 +33,11 @@
 // that line already passes is told busy without waiting for a round at all.
 //
 // Contention: a process's callers share its rounds, and a compare-and-set lost to another process is
-// tried again after a jittered, growing pause, so N callers at once cost a few store steps per
-// process, not N², and do not crowd the store's other steps out of a small connection pool.
+// tried again after a jittered, growing pause (local-pacing.ts), so N callers at once cost a few store
+// steps per process, not N², and do not crowd the store's other steps out of a small connection pool.
+//
+// A store that fails or is slow stops nobody: the process paces its callers alone (local-pacing.ts).
 
-import { randomUUID } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
 import { LineBusyError } from '../../service/errors.js';
 import {
@@ -46,8 +47,12 @@ import {
   type UpstreamBudgetStats,
   type UpstreamPriority,
 } from '../../service/upstream-ports.js';
-import { formatLine, parseLine, withFreeSlot, type LineState } from './line-record.js';
+import { AttemptWaits, newAttempt, type Attempt } from './attempt.js';
+import { parseLine, writeLine, type LineState } from './line-record.js';
 import { planRound, soonestSlot, type LineTerms, type PlannedSlot } from './line-plan.js';
+import { SlotGiveBack, type Slot } from './give-back.js';
+import { backoffMs, LocalPacing, sleepFor } from './local-pacing.js';
+import { PersonSlots } from './person-slots.js';
 
 export interface StoreUpstreamBudgetOptions {
   /** SERVICE_REQUESTS_PER_SECOND: the whole deployment's requests per second (a positive integer). */
@@ -70,28 +75,8 @@ export interface StoreUpstreamBudgetOptions {
 
 type Engine = Pick<StoreEngine, 'get' | 'getMany' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete'>;
 
-/** An idle line (or a person's record) is forgotten this long after its last slot (the next request starts it again). */
-const LINE_TTL_MS = 60_000;
-const PERSON_TTL_MS = 10_000;
-/** The pause after a lost compare-and-set: up to the store's round trip (at least BASE) doubled per loss, capped. */
-const BACKOFF_BASE_MS = 4;
-const BACKOFF_CAP_MS = 250;
-/** Giving a slot back is tried this many times under contention, then left (a slot lost, never an extra one). */
-const RELEASE_TRIES = 5;
 /** The line as this process last read or wrote it is trusted this long to refuse a caller without asking the store. */
 const KNOWN_LINE_MS = 2_000;
-
-/** One caller's tries for the line, and what it has read so far. */
-interface Attempt {
-  priority: UpstreamPriority;
-  started: number;
-  signal: AbortSignal | undefined;
-  /** The latest its slot may start. */
-  latest: number;
-  personKey: string | undefined;
-  readPerson: boolean;
-  held: string | undefined;
-}
 
 /** What a round came to for one caller: a slot, a wait before the next (a person's slot ahead, a busy line for background), or a lost claim. */
 type Step = { slot: Slot } | { waitMs: number } | { roundTripMs: number };
@@ -107,19 +92,6 @@ interface Ticket {
 
 const zero = (): Record<UpstreamPriority, number> => ({ interactive: 0, autocomplete: 0, background: 0 });
 
-/** A reserved slot, and what it takes to give it back. */
-interface Slot {
-  startAt: number;
-  /** The line's `tat` after this reservation (the line rolls back while it is still the last). */
-  tatAfter: number;
-  /** Taken from the given-back slots (it goes back there). */
-  reused?: boolean;
-  /** Paced by this process alone while the store failed: nothing to give back. */
-  local?: boolean;
-  /** The person's record written for it. */
-  person?: { key: string; value: string };
-}
-
 export class StoreUpstreamBudget implements UpstreamBudget {
   private readonly intervalMs: number;
   private readonly terms: LineTerms;
@@ -127,6 +99,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   private readonly key: string;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly waits: AttemptWaits;
   private readonly random: () => number;
   private readonly granted = zero();
   private readonly waiting = zero();
@@ -135,18 +108,16 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   private busy = 0;
   private aborted = 0;
   private refused = 0;
-  private released = 0;
   /** Callers waiting for the next round, in arrival order. */
   private readonly queue: Ticket[] = [];
   /** A round is under way (one at a time per process). */
   private pumping = false;
-  /** People's records being written for slots handed out (one after another), and the slots they hold meanwhile. */
-  private claims: Promise<void> = Promise.resolve();
-  private readonly claiming = new Map<string, number>();
-  /** Slots being given back (close waits for them). */
-  private readonly releasing = new Set<Promise<void>>();
+  /** People's one reserved slot each. */
+  private readonly people: PersonSlots;
+  /** Slots given back by callers that stopped waiting (close waits for them). */
+  private readonly givingBack: SlotGiveBack;
   /** When the store fails, this process paces itself alone. */
-  private localNext = 0;
+  private readonly local: LocalPacing;
   /** The line as this process last read or wrote it, and when. */
   private known: { line: LineState; at: number } | undefined;
 
@@ -165,6 +136,21 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? sleepFor;
     this.random = options.random ?? Math.random;
+    this.waits = new AttemptWaits(this.now, this.sleep);
+    this.people = new PersonSlots(engine, this.key, this.now, options.onError);
+    this.local = new LocalPacing(this.terms);
+    this.givingBack = new SlotGiveBack(engine, {
+      key: this.key,
+      intervalMs: this.intervalMs,
+      people: this.people,
+      now: this.now,
+      sleep: this.sleep,
+      random: this.random,
+      onError: options.onError,
+      wrote: (line, at) => {
+        this.known = { line, at };
+      },
+    });
   }
 
   async acquire(priority: UpstreamPriority, options: UpstreamAcquireOptions = {}): Promise<void> {
@@ -172,11 +158,13 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     const started = this.now();
     this.waiting[priority]++;
     try {
-      const slot = await this.reserve(priority, options, started);
+      const personKey = options.person === undefined || priority === 'background' ? undefined : this.people.keyFor(options.person);
+      const a = newAttempt(priority, options, started, personKey, this.autocompleteMaxWaitMs);
+      const slot = await this.reserve(a);
       try {
-        await this.waitFor(slot.startAt - this.now(), signal, priority, started);
+        await this.waits.waitFor(a, slot.startAt - this.now());
       } catch (error) {
-        this.giveBack(slot);
+        this.givingBack.give(slot);
         throw error;
       }
       this.granted[priority]++;
@@ -199,7 +187,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
       busy: this.busy,
       aborted: this.aborted,
       refused: this.refused,
-      released: this.released,
+      released: this.givingBack.released,
       waitedMs: { ...this.waitedMs },
       requestsPerSecond: this.options.requestsPerSecond,
       reserve: 0,
@@ -208,40 +196,29 @@ export class StoreUpstreamBudget implements UpstreamBudget {
 
   /** Waits for slots still being given back; the line itself lives in the store. */
   async close(): Promise<void> {
-    await this.claims;
-    await Promise.allSettled([...this.releasing]);
+    await this.people.written();
+    await this.givingBack.settled();
   }
 
   /**
    * Takes a slot of the line that starts in time, as the priority allows: the caller joins this
    * process's next round (see `round`), and looks again after a wait or a lost race.
    */
-  private async reserve(priority: UpstreamPriority, o: UpstreamAcquireOptions, started: number): Promise<Slot> {
-    const { signal } = o;
-    const personKey = o.person === undefined || priority === 'background' ? undefined : `${this.key}:person:${o.person}`;
-    const state: Attempt = {
-      priority,
-      started,
-      signal,
-      latest: Math.min(o.startBy ?? Infinity, priority === 'autocomplete' ? started + this.autocompleteMaxWaitMs : Infinity),
-      personKey,
-      readPerson: personKey !== undefined,
-      held: undefined,
-    };
+  private async reserve(a: Attempt): Promise<Slot> {
     for (let lost = 0; ; ) {
-      this.check(signal, priority, started);
+      this.waits.check(a);
       const now = this.now();
-      const soonest = this.knownSoonest(priority, now);
-      if (soonest > state.latest) throw this.tooLate(priority, soonest - now, started);
-      const step = await this.join(state);
+      const soonest = this.knownSoonest(a.priority, now);
+      if (soonest > a.latest) throw this.waits.tooLate(a, soonest - now);
+      const step = await this.join(a);
       if ('slot' in step) return step.slot;
       if ('waitMs' in step) {
-        await this.waitFor(step.waitMs, signal, priority, started);
+        await this.waits.waitFor(a, step.waitMs);
         continue;
       }
       // This person's other request claimed their one slot first: look again after a pause.
       lost++;
-      await this.waitFor(this.backoffMs(lost, step.roundTripMs), signal, priority, started);
+      await this.waits.waitFor(a, backoffMs(lost, step.roundTripMs, this.random));
     }
   }
 
@@ -255,7 +232,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
           const i = this.queue.indexOf(ticket);
           if (i === -1) return; // in a round: it ends the round's way, and the slot is given back if it got one
           this.queue.splice(i, 1);
-          reject(this.stopped(a));
+          reject(this.waits.stopped(a));
         };
         signal.addEventListener('abort', ticket.leave, { once: true });
       }
@@ -280,7 +257,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
           continue;
         }
         lost++;
-        await this.sleep(this.backoffMs(lost, roundTripMs));
+        await this.sleep(backoffMs(lost, roundTripMs, this.random));
       }
     } finally {
       this.pumping = false;
@@ -297,17 +274,12 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     const asked = this.now();
     let live = tickets.filter((t) => this.still(t));
     if (live.length === 0) return 0;
-    const people = [...new Set(live.flatMap((t) => (t.a.readPerson && t.a.personKey !== undefined ? [t.a.personKey] : [])))];
+    const people = this.people.toRead(live.map((t) => t.a));
     let raw: string | undefined;
     try {
       const read = people.length === 0 ? [await this.engine.get(this.key)] : await this.engine.getMany([this.key, ...people]);
       raw = read[0];
-      const records = new Map(people.map((key, i) => [key, read[i + 1]]));
-      for (const t of live) {
-        if (!t.a.readPerson || t.a.personKey === undefined) continue;
-        t.a.held = records.get(t.a.personKey);
-        t.a.readPerson = false;
-      }
+      this.people.took(live.map((t) => t.a), new Map(people.map((key, i) => [key, read[i + 1]])));
     } catch (error) {
       for (const t of live) this.settle(t, () => ({ slot: this.alone(error, t.a) }));
       return 0;
@@ -316,12 +288,12 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     const now = this.now();
     const line = parseLine(raw, now);
     this.known = { line, at: now };
-    const { outcomes, next } = planRound(line, now, live.map((t) => t.a), this.terms, this.claiming);
+    const { outcomes, next } = planRound(line, now, live.map((t) => t.a), this.terms, this.people.claiming);
     const takers: Array<[Ticket, PlannedSlot]> = [];
     outcomes.forEach((o, i) => {
       const t = live[i] as Ticket;
       if ('slot' in o) takers.push([t, o.slot]);
-      else if ('busyInMs' in o) this.settle(t, () => Promise.reject(this.tooLate(t.a.priority, o.busyInMs, t.a.started)));
+      else if ('busyInMs' in o) this.settle(t, () => Promise.reject(this.waits.tooLate(t.a, o.busyInMs)));
       else {
         if (o.person) t.a.readPerson = true;
         if (o.background) this.refused++;
@@ -331,7 +303,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     if (takers.length === 0) return 0;
     let taken: boolean;
     try {
-      taken = await this.write(raw, next, now);
+      taken = await writeLine(this.engine, this.key, raw, next, now);
     } catch (error) {
       for (const [t] of takers) this.settle(t, () => ({ slot: this.alone(error, t.a) }));
       return 0;
@@ -348,29 +320,22 @@ export class StoreUpstreamBudget implements UpstreamBudget {
         this.settle(t, () => ({ slot }), slot);
         continue;
       }
-      // People's records are written one after another, behind the round: the callers refused in it are
-      // told already, the served wait for their slot anyway, and a small pool is not flooded at once.
-      this.claiming.set(personKey, slot.startAt);
-      this.claims = this.claims.then(() => this.hand(t, personKey, slot)).catch((error: unknown) => this.fail(t, error));
+      // People's records are written one after another, behind the round (person-slots.ts).
+      this.people.queue(personKey, slot.startAt, () => this.hand(t, personKey, slot), (error) => this.fail(t, error));
     }
     return 0;
   }
 
   /** Hands a taken slot to its caller, recorded as the person's one reserved slot when it lies ahead. */
   private async hand(t: Ticket, personKey: string, slot: Slot): Promise<void> {
-    let claimed: Slot['person'] | boolean;
-    try {
-      claimed = await this.claim(personKey, t.a.held, slot.startAt);
-    } finally {
-      if (this.claiming.get(personKey) === slot.startAt) this.claiming.delete(personKey);
-    }
+    const claimed = await this.people.claim(personKey, t.a.held, slot.startAt);
     if (claimed !== false) {
       const mine = claimed === true ? slot : { ...slot, person: claimed };
       this.settle(t, () => ({ slot: mine }), mine);
       return;
     }
     // Another request of this person reserved meanwhile: give this slot back and wait behind it.
-    this.giveBack(slot);
+    this.givingBack.give(slot);
     t.a.readPerson = true;
     this.settle(t, () => ({ roundTripMs: Math.max(1, this.now() - t.a.started) }));
   }
@@ -378,7 +343,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   /** False (and the caller rejected) when it stopped waiting. */
   private still(t: Ticket): boolean {
     if (!t.a.signal?.aborted) return true;
-    this.fail(t, this.stopped(t.a));
+    this.fail(t, this.waits.stopped(t.a));
     return false;
   }
 
@@ -389,8 +354,8 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   private settle(t: Ticket, outcome: () => Step | Promise<Step>, slot?: Slot): void {
     if (t.leave) t.a.signal?.removeEventListener('abort', t.leave);
     if (slot && t.a.signal?.aborted) {
-      this.giveBack(slot);
-      t.reject(this.stopped(t.a));
+      this.givingBack.give(slot);
+      t.reject(this.waits.stopped(t.a));
       return;
     }
     try {
@@ -414,120 +379,14 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     return soonestSlot(known.line, now, this.terms);
   }
 
-  private write(raw: string | undefined, next: LineState, now: number): Promise<boolean> {
-    const value = formatLine(next);
-    const ttlMs = Math.max(0, next.tat - now) + LINE_TTL_MS;
-    return raw === undefined ? this.engine.setIfAbsent(this.key, value, ttlMs) : this.engine.compareAndSet(this.key, raw, value, ttlMs);
-  }
-
-  /**
-   * Records the slot as the person's one reserved slot (over the record read before). True: nothing to
-   * record after all (the store failed: the slot holds, as when the store is down); false: another
-   * request of this person got there first.
-   */
-  private async claim(key: string, held: string | undefined, startAt: number): Promise<Slot['person'] | boolean> {
-    const value = `${startAt}:${randomUUID()}`;
-    const ttlMs = Math.max(0, startAt - this.now()) + PERSON_TTL_MS;
-    try {
-      const claimed = held === undefined ? await this.engine.setIfAbsent(key, value, ttlMs) : await this.engine.compareAndSet(key, held, value, ttlMs);
-      return claimed ? { key, value } : false;
-    } catch (error) {
-      this.options.onError?.(error);
-      return true;
-    }
-  }
-
-  /** Full jitter over a window that starts at the store's round trip and doubles with each loss in a row. */
-  private backoffMs(lost: number, roundTripMs: number): number {
-    const window = Math.min(BACKOFF_CAP_MS, Math.max(BACKOFF_BASE_MS, roundTripMs) * 2 ** Math.min(lost - 1, 16));
-    return this.random() * window;
-  }
-
-  /** Gives a reserved slot back in the background (its caller has stopped waiting and is told at once). */
-  private giveBack(slot: Slot): void {
-    if (slot.local) return;
-    const work = this.release(slot)
-      .catch((error: unknown) => this.options.onError?.(error))
-      .finally(() => this.releasing.delete(work));
-    this.releasing.add(work);
-  }
-
-  /** The last slot of the line rolls the line back; one with others behind it is handed to the next caller. */
-  private async release(slot: Slot): Promise<void> {
-    if (slot.person) await this.engine.compareAndDelete(slot.person.key, slot.person.value);
-    for (let lost = 0; lost < RELEASE_TRIES; ) {
-      const asked = this.now();
-      if (slot.startAt < asked) return;
-      const raw = await this.engine.get(this.key);
-      const now = this.now();
-      const line = parseLine(raw, now);
-      const last = !slot.reused && line.tat === slot.tatAfter;
-      const next = last ? { tat: line.tat - this.intervalMs, free: line.free } : withFreeSlot(line, slot.startAt);
-      if (await this.write(raw, next, now)) {
-        this.known = { line: next, at: now };
-        this.released++;
-        return;
-      }
-      lost++;
-      await this.sleep(this.backoffMs(lost, this.now() - asked));
-    }
-  }
-
-  /** The store failed: report it and pace this process by itself rather than stopping every caller. */
-  private alone(error: unknown, { priority, latest, started }: Attempt): Slot {
+  /** The store failed: report it and pace this process by itself rather than stopping every caller (local-pacing.ts). */
+  private alone(error: unknown, a: Attempt): Slot {
     this.options.onError?.(error);
-    const now = this.now();
-    const startAt = Math.max(now, this.localNext - this.terms.burstMs);
-    if (startAt > latest) throw this.tooLate(priority, startAt - now, started);
-    this.localNext = Math.max(this.localNext, now) + this.intervalMs;
-    return { startAt, tatAfter: this.localNext, local: true };
-  }
-
-  /** No slot in time: autocomplete answers from what it has, anyone else is told when the line has room. */
-  private tooLate(priority: UpstreamPriority, retryInMs: number, started: number): Error {
-    if (priority === 'autocomplete') return new UpstreamBudgetUnavailableError(priority, this.now() - started);
-    return new LineBusyError(retryInMs);
-  }
-
-  /** What a caller that stopped waiting is rejected with. */
-  private stopped({ signal, priority, started }: Attempt): unknown {
-    if (priority === 'autocomplete') return new UpstreamBudgetUnavailableError(priority, this.now() - started);
-    return signal?.reason;
-  }
-
-  private check(signal: AbortSignal | undefined, priority: UpstreamPriority, started: number): void {
-    if (!signal?.aborted) return;
-    if (priority === 'autocomplete') throw new UpstreamBudgetUnavailableError(priority, this.now() - started);
-    throw signal.reason;
-  }
-
-  /** Waits `ms` (none when ≤ 0), or throws as `check` does once the signal aborts. */
-  private async waitFor(ms: number, signal: AbortSignal | undefined, priority: UpstreamPriority, started: number): Promise<void> {
-    this.check(signal, priority, started);
-    if (ms <= 0) return;
-    try {
-      await this.sleep(ms, signal);
-    } catch (error) {
-      this.check(signal, priority, started);
-      throw error;
-    }
+    const slot = this.local.take(this.now(), a.latest);
+    if ('busyInMs' in slot) throw this.waits.tooLate(a, slot.busyInMs);
+    return slot;
   }
 }
 
 export const openUpstreamBudget = (engine: StoreEngine, options: StoreUpstreamBudgetOptions): Promise<StoreUpstreamBudget> => Promise.resolve(new StoreUpstreamBudget(engine, options));
 
-/** Resolves after `ms`, or rejects with the signal's reason. */
-function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

@@ -1,5 +1,11 @@
 // The records of the deployment's paced line (budget.ts): the line itself, and per person the start of
-// their one reserved slot. Plain strings, so every engine's compare-and-set compares them as written.
+// their one reserved slot. Plain strings, so every engine's compare-and-set compares them as written;
+// the line's is written by compare-and-set over the value read, and forgotten a while after its last slot.
+
+import type { StoreEngine } from '../engine.js';
+
+/** An idle line is forgotten this long after its last slot (the next request starts it again). */
+const LINE_TTL_MS = 60_000;
 
 /**
  * The line: `tat`, the instant the next paced slot falls due (its "theoretical arrival time"), and
@@ -29,6 +35,22 @@ export function parseLine(raw: string | undefined, now: number): LineState {
 
 export function formatLine(line: LineState): string {
   return line.free.length === 0 ? String(line.tat) : `${line.tat};${line.free.slice(0, MAX_FREE_SLOTS).join(',')}`;
+}
+
+/**
+ * Writes the line over the record read (`raw`; undefined: there was none), to be forgotten
+ * LINE_TTL_MS after its last slot. False: another process moved the line first.
+ */
+export function writeLine(
+  engine: Pick<StoreEngine, 'setIfAbsent' | 'compareAndSet'>,
+  key: string,
+  raw: string | undefined,
+  next: LineState,
+  now: number,
+): Promise<boolean> {
+  const value = formatLine(next);
+  const ttlMs = Math.max(0, next.tat - now) + LINE_TTL_MS;
+  return raw === undefined ? engine.setIfAbsent(key, value, ttlMs) : engine.compareAndSet(key, raw, value, ttlMs);
 }
 
 /** The line with one more given-back slot, kept in order. */
