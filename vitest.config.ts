@@ -1,4 +1,18 @@
+import { availableParallelism } from 'node:os';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The crash tests (real processes killed and started again, waiting out job leases) and the end-to-end
+ * tests take the longest while mostly waiting: they start first, so the other files fill the workers
+ * meanwhile instead of one of them running alone at the end.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const weight = (f: TestSpecification): number => (/[\\/]test[\\/]crash[\\/]/.test(f.moduleId) ? 0 : /[\\/]test[\\/]e2e[\\/]/.test(f.moduleId) ? 1 : 2);
+    return (await super.sort(files)).map((f, i) => ({ f, i })).sort((a, b) => weight(a.f) - weight(b.f) || a.i - b.i).map(({ f }) => f);
+  }
+}
 
 export default defineConfig({
   test: {
@@ -7,6 +21,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Most of the time of the slow files is spent waiting (leases, back-offs, real processes): two
+    // workers even on a two-core machine (vitest's default there is one).
+    maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: LongestFirst },
     // The JSON results let .ci/run print a plain "N passed, N failed" summary.
     reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]],
   },

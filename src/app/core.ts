@@ -357,6 +357,7 @@ async function openListImports(
     now,
     write: serviceImportWriter(service, (userId) => tokens.sourceFor(userId, { background: true })),
     leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
+    ...(o.config.imports?.sliceMs !== undefined ? { sliceMs: o.config.imports.sliceMs } : {}),
   });
   await imports.define();
   return { imports, files: new AttachmentReader({ hosts: o.config.imports?.attachmentHosts ?? [...DEFAULT_ATTACHMENT_HOSTS] }) };

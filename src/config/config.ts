@@ -180,7 +180,7 @@ function readImports(r: EnvReader): ImportsConfig {
   const bad = hosts.filter((h) => !isCoverHost(h));
   if (bad.length > 0) r.problems.push(`ATTACHMENT_HOSTS must list host names (cdn.discordapp.com) or origins (http://127.0.0.1:8790), comma-separated; not: ${bad.join(', ')}`);
   if (raw !== undefined && hosts.length === 0) r.problems.push('ATTACHMENT_HOSTS must name at least one host (leave it unset for Discord\'s own attachment hosts)');
-  return { attachmentHosts: hosts };
+  return { attachmentHosts: hosts, sliceMs: r.duration('IMPORT_SLICE_SECONDS', 20, 1000, 2, 300) };
 }
 
 /** Everything the running bot needs. Throws ConfigError listing every problem. */

@@ -119,6 +119,8 @@ export interface CoversConfig {
 export interface ImportsConfig {
   /** ATTACHMENT_HOSTS: Discord's attachment hosts (HTTPS), or full origins (`http://127.0.0.1:8790`, a fake Discord). */
   attachmentHosts: string[];
+  /** How long one import job writes before it hands over; a crashed process's import resumes after twice this (or the job lease, if longer). */
+  sliceMs?: number;
 }
 
 /** The server community's knobs, in milliseconds. */

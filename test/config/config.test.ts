@@ -163,6 +163,13 @@ describe('config', () => {
     expect(problems({ ...VALID, FEED_BATCH_SECONDS: 'soon' })).toHaveLength(1);
   });
 
+  it('IMPORT_SLICE_SECONDS: 20 by default, read in seconds, refused outside 2–300', () => {
+    expect(loadConfig(VALID).imports?.sliceMs).toBe(20_000);
+    expect(loadConfig({ ...VALID, IMPORT_SLICE_SECONDS: '5' }).imports?.sliceMs).toBe(5_000);
+    expect(problems({ ...VALID, IMPORT_SLICE_SECONDS: '1' })).toEqual(['IMPORT_SLICE_SECONDS must be a number from 2 to 300, got "1"']);
+    expect(problems({ ...VALID, IMPORT_SLICE_SECONDS: 'long' })).toHaveLength(1);
+  });
+
   it('defaults to the gateway transport and one process', () => {
     expect(loadConfig(VALID).transport).toEqual({ kind: 'gateway', publicKey: undefined, shards: undefined, shutdownGraceMs: 8_000 });
   });
