@@ -1,6 +1,6 @@
 // Registers every slash command with Discord, globally or for one server.
 
-import { PermissionFlagsBits as P, REST, Routes } from 'discord.js';
+import { REST, Routes } from 'discord.js';
 import type { DiscordConfig } from '../config/types.js';
 import { commandDefinitions } from './command-registry.js';
 
@@ -13,17 +13,5 @@ export async function registerCommands(discord: DiscordConfig, guildId?: string)
   return registered.length;
 }
 
-/**
- * What the bot asks for when it joins a server (the `bot` scope): see channels and post in them with
- * embeds (reminders, the feed, watch parties' "watched it?" posts), read their history, send polls, and
- * create and manage the scheduled events of watch parties.
- */
-export const SERVER_PERMISSIONS = P.ViewChannel | P.SendMessages | P.EmbedLinks | P.ReadMessageHistory | P.SendPolls | P.CreateEvents | P.ManageEvents;
-
-export function inviteLinks(applicationId: string): { server: string; user: string } {
-  const base = `https://discord.com/oauth2/authorize?client_id=${applicationId}`;
-  return {
-    server: `${base}&scope=bot+applications.commands&permissions=${SERVER_PERMISSIONS}&integration_type=0`,
-    user: `${base}&scope=applications.commands&integration_type=1`,
-  };
-}
+// The invite links live with the rest of what the bot knows of Discord; deploy-commands prints them.
+export { inviteLinks, SERVER_PERMISSIONS } from '../discord-api/invite.js';
