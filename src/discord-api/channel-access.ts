@@ -3,8 +3,11 @@
 // as Discord documents it. Used before a server is promised posts in a channel.
 
 import { DiscordAPIError, PermissionFlagsBits, Routes, type REST } from 'discord.js';
-import type { APIChannel, APIGuildMember, APIOverwrite, APIRole, APIUser } from 'discord.js';
+import type { APIChannel, APIOverwrite, APIRole } from 'discord.js';
 import { ENGLISH, type MessageKey, type Translator } from '../i18n/index.js';
+import { botMember, botNotMember, mayMeanBotAbsent } from './membership.js';
+
+export { botUserId } from './membership.js';
 
 const UNKNOWN_CHANNEL = 10003;
 const UNKNOWN_GUILD = 10004;
@@ -34,13 +37,6 @@ export class ChannelAccessError extends Error {
   told(t: Translator): string {
     return this.tell(t);
   }
-}
-
-/** The bot's own user id (over REST when the client never logged in, as with HTTP interactions). */
-export async function botUserId(rest: REST, known: string | undefined): Promise<string> {
-  if (known !== undefined) return known;
-  const me = (await rest.get(Routes.user('@me'))) as APIUser;
-  return me.id;
 }
 
 function bits(value: string | undefined): bigint {
@@ -81,14 +77,20 @@ async function read<T>(work: Promise<unknown>, notFound: MessageKey): Promise<T>
   }
 }
 
-/** The bot's permissions in a channel of a server, and whether the channel is age-restricted. */
+/**
+ * The bot's permissions in a channel of a server, and whether the channel is age-restricted. Throws a
+ * BotNotMemberError when the bot is not a member of the server (see membership.ts).
+ */
 export async function botChannelAccess(rest: REST, botId: string, guildId: string, channelId: string, signal?: AbortSignal): Promise<{ access: ChannelAccess; roles: APIRole[] }> {
-  const notInServer = 'reminders.access.notInServer';
   const call = signal ? { signal } : {};
   const [member, roles] = await Promise.all([
-    read<APIGuildMember>(rest.get(Routes.guildMember(guildId, botId), call), notInServer),
-    read<APIRole[]>(rest.get(Routes.guildRoles(guildId), call), notInServer),
+    botMember(rest, botId, guildId, signal),
+    (rest.get(Routes.guildRoles(guildId), call) as Promise<APIRole[]>).catch((error: unknown) => {
+      if (mayMeanBotAbsent(error)) return undefined;
+      throw error;
+    }),
   ]);
+  if (member === undefined || roles === undefined) throw await botNotMember(rest, botId, guildId, signal);
   const channel = await read<APIChannel>(rest.get(Routes.channel(channelId), call), 'reminders.access.cannotSee');
   if (!('guild_id' in channel) || channel.guild_id !== guildId) throw new ChannelAccessError('reminders.access.otherServer');
   if (!(POSTABLE_CHANNEL_TYPES as readonly number[]).includes(channel.type)) throw new ChannelAccessError('reminders.access.channelType');

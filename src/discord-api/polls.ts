@@ -1,11 +1,13 @@
 // Native Discord polls over REST: posting a poll in a channel, reading it (its results and whether
 // Discord finalized them), ending it early (only its author, the bot, may), and posting a message with a
 // nonce Discord enforces. A refusal is turned into a ChannelAccessError that says, in the member's
-// language, what is missing (the bot's channel permissions are read then, only when Discord refused).
+// language, what is missing (the bot's channel permissions are read then, only when Discord refused),
+// or a BotNotMemberError when the bot is not a member of the server at all.
 
 import { DiscordAPIError, PermissionFlagsBits, Routes, type REST } from 'discord.js';
 import type { MessageKey } from '../i18n/index.js';
 import { botChannelAccess, ChannelAccessError } from './channel-access.js';
+import { mayMeanBotAbsent } from './membership.js';
 
 /** Discord's limits for a poll's texts. */
 export const POLL_LIMITS = { question: 300, answer: 55, answers: 10 } as const;
@@ -47,11 +49,11 @@ function pollState(message: unknown): PollState | undefined {
 
 const codeOf = (error: unknown): number | undefined => (error instanceof DiscordAPIError ? Number(error.code) : undefined);
 
-/** What the bot lacks in the channel for a poll, as the member reads it; a generic refusal when nothing is missing. */
+/** What the bot lacks in the channel for a poll, as the member reads it; a generic refusal when nothing is missing. Throws BotNotMemberError when the bot is not in the server. */
 async function pollRefusal(rest: REST, botId: string, guildId: string, channelId: string, error: DiscordAPIError, signal?: AbortSignal): Promise<ChannelAccessError> {
   const code = Number(error.code);
   if (code === POLL_CHANNEL_TYPE) return new ChannelAccessError('polls.refused.channelType');
-  if (code === MISSING_ACCESS || code === MISSING_PERMISSIONS) {
+  if (code === MISSING_PERMISSIONS || mayMeanBotAbsent(error)) {
     const { access } = await botChannelAccess(rest, botId, guildId, channelId, signal);
     const needed: Array<[bigint, MessageKey]> = [
       [PermissionFlagsBits.ViewChannel, 'reminders.permission.viewChannel'],

@@ -1,8 +1,10 @@
 // Guild scheduled events over Discord's REST API: create, read (with the interested count), list,
 // cancel. Discord's refusals become a ScheduledEventRefusal naming why (missing permissions, too many
-// events, a field it did not take), so the member is told instead of a generic failure.
+// events, a field it did not take), or a BotNotMemberError when the bot is not a member of the server,
+// so the member is told instead of a generic failure.
 
 import { DiscordAPIError, Routes, type REST } from 'discord.js';
+import { absentBotRefusal } from './membership.js';
 
 export const EVENT_STATUS = { scheduled: 1, active: 2, completed: 3, canceled: 4 } as const;
 export const EVENT_ENTITY = { stage: 1, voice: 2, external: 3 } as const;
@@ -115,11 +117,12 @@ export function eventBody(input: ScheduledEventInput): Record<string, unknown> {
   };
 }
 
-export async function createScheduledEvent(rest: REST, guildId: string, input: ScheduledEventInput, signal?: AbortSignal): Promise<ScheduledEvent> {
+/** Creates the event; `botId` (read over REST when undefined) is needed only to tell a refusal because the bot is not in the server. */
+export async function createScheduledEvent(rest: REST, guildId: string, input: ScheduledEventInput, signal?: AbortSignal, botId?: string): Promise<ScheduledEvent> {
   try {
     return parseEvent(await rest.post(Routes.guildScheduledEvents(guildId), { body: eventBody(input), ...call(signal) }));
   } catch (error) {
-    throw refusal(error);
+    throw (await absentBotRefusal(rest, botId, guildId, error, signal)) ?? refusal(error);
   }
 }
 
@@ -135,12 +138,12 @@ export async function readScheduledEvent(rest: REST, guildId: string, eventId: s
 }
 
 /** The server's scheduled and active events, with their interested counts. */
-export async function listScheduledEvents(rest: REST, guildId: string, signal?: AbortSignal): Promise<ScheduledEvent[]> {
+export async function listScheduledEvents(rest: REST, guildId: string, signal?: AbortSignal, botId?: string): Promise<ScheduledEvent[]> {
   try {
     const raw = (await rest.get(Routes.guildScheduledEvents(guildId), { query: new URLSearchParams({ with_user_count: 'true' }), ...call(signal) })) as unknown[];
     return Array.isArray(raw) ? raw.map(parseEvent) : [];
   } catch (error) {
-    throw refusal(error);
+    throw (await absentBotRefusal(rest, botId, guildId, error, signal)) ?? refusal(error);
   }
 }
 

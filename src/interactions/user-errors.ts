@@ -19,6 +19,7 @@ import { MalformedCustomIdError } from './custom-id.js';
 import { RateLimitedError } from '../fairness/user-limits.js';
 import { ReminderError } from '../reminders/types.js';
 import { ChannelAccessError } from '../discord-api/channel-access.js';
+import { BotNotMemberError } from '../discord-api/membership.js';
 import { escapeMarkdown } from '../render/text.js';
 import { errorMessage } from '../render/messages.js';
 import type { RenderedMessage } from '../render/limits.js';
@@ -117,6 +118,8 @@ export function describeError(error: unknown, t: Translator, optionName: (option
   if (error instanceof MalformedCustomIdError) return told('error.outdatedButton');
   // The reminder rules and the bot's channel permissions explain themselves in their messages.
   if (error instanceof ReminderError) return { title: t.t('error.reminder.title'), text: error.told(t), unexpected: false };
+  // The app is installed in the server without its bot: the link that adds the bot.
+  if (error instanceof BotNotMemberError) return told('error.botNotMember', { invite: error.invite });
   if (error instanceof ChannelAccessError) return { title: t.t('error.channelAccess.title'), text: error.told(t), unexpected: false };
   if (error instanceof InvalidOptionError) return told('error.invalidOption', { option: optionName(error.option), detail: error.rule ? ruleText(t, error.rule) : error.message });
   if (error instanceof ReauthRequiredError) return told('error.reauth');

@@ -35,7 +35,7 @@ export function watchPartyEndedPost(party: WatchParty, interested: number | unde
 
 /** This server's parties Discord still has (scheduled or on now), with how many are interested. */
 async function serverParties(ctx: InServer<BaseContext & { interaction: { client: CommandContext['interaction']['client'] } }>): Promise<Array<ListedParty & { eventId: string }>> {
-  const events = await listScheduledEvents(ctx.interaction.client.rest, ctx.guildId, ctx.signal).catch((error: unknown) => {
+  const events = await listScheduledEvents(ctx.interaction.client.rest, ctx.guildId, ctx.signal, ctx.interaction.client.user?.id).catch((error: unknown) => {
     throw told(error);
   });
   const parties = await Promise.all(events.map(async (e) => ({ e, party: await ctx.deps.watchParties.get(e.id) })));

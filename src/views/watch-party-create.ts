@@ -6,6 +6,7 @@
 
 import { PermissionFlagsBits, type PermissionsBitField, type REST } from 'discord.js';
 import { airingPlan, episodeAt, nextEpisode } from '../airing/air-times.js';
+import { botAbsence } from '../discord-api/membership.js';
 import { createScheduledEvent, EVENT_LOCATION_MAX, ScheduledEventRefusal } from '../discord-api/scheduled-events.js';
 import { translator } from '../i18n/index.js';
 import type { BaseContext, InServer } from '../interactions/context.js';
@@ -46,15 +47,27 @@ export interface WatchPartyArgs {
   channel?: { id: string; type: number };
 }
 
-type Interaction = { memberPermissions: Readonly<PermissionsBitField> | null; appPermissions: Readonly<PermissionsBitField>; channelId: string | null; client: { rest: REST } };
+type Interaction = {
+  memberPermissions: Readonly<PermissionsBitField> | null;
+  appPermissions: Readonly<PermissionsBitField>;
+  channelId: string | null;
+  guildId: string | null;
+  client: { rest: REST; user?: { id: string } | null };
+};
 export type PartyContext = InServer<BaseContext> & { interaction: Interaction };
 
 const mayEvents = (p: Readonly<PermissionsBitField> | null): boolean => p !== null && (p.has(PermissionFlagsBits.CreateEvents) || p.has(PermissionFlagsBits.ManageEvents));
 
-/** The member's and the bot's Create Events (or Manage Events), each missing one told by name. */
-export function checkEventPermissions(interaction: Interaction): void {
+/**
+ * The member's and the bot's Create Events (or Manage Events), each missing one told by name. The app
+ * has no such permission where its bot is not a member of the server: that is told instead (one read of
+ * the bot's member, only then).
+ */
+export async function checkEventPermissions(interaction: Interaction, signal?: AbortSignal): Promise<void> {
   if (!mayEvents(interaction.memberPermissions)) throw new UserFacingError('watchparty.error.userPermission', { action: 'create' });
-  if (!mayEvents(interaction.appPermissions)) throw new UserFacingError('watchparty.error.botPermission');
+  if (mayEvents(interaction.appPermissions)) return;
+  const absent = interaction.guildId !== null ? await botAbsence(interaction.client.rest, interaction.client.user?.id, interaction.guildId, signal) : undefined;
+  throw absent ?? new UserFacingError('watchparty.error.botPermission');
 }
 
 export const eventUrl = (guildId: string, eventId: string): string => `https://discord.com/events/${guildId}/${eventId}`;
@@ -103,7 +116,7 @@ function episodeOf(ctx: BaseContext, work: Anime, given: number | undefined): nu
 
 /** Creates the event and keeps the party; the answer says when, where, in which zone the start was read. */
 export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs): Promise<RenderedMessage> {
-  checkEventPermissions(ctx.interaction);
+  await checkEventPermissions(ctx.interaction, ctx.signal);
   const zone = args.timezone ?? 'UTC';
   if (!isTimeZone(zone)) throw new UserFacingError('watchparty.error.timezone', { zone: zone.slice(0, 64) });
   // The server's spoiler default for what the bot posts there (read while the service answers; a slow store gives the default).
@@ -122,25 +135,23 @@ export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs):
   const image = cover ? imageDataUri(cover) : undefined;
   const name = watchPartyEventName(server, title, episode);
   const channelId = ctx.interaction.channelId ?? '';
-  let created;
-  try {
-    created = await createScheduledEvent(
-      ctx.interaction.client.rest,
-      ctx.guildId,
-      {
-        name,
-        description: watchPartyDescription(server, { id: work.id, title, ...(work.synopsis !== undefined ? { synopsis: work.synopsis } : {}), hasPrequel: hasPrequel(work) }, episode, titleUrl, await spoilers),
-        startMs,
-        endMs,
-        ...(args.channel ? { channel: args.channel } : {}),
-        location: `https://discord.com/channels/${ctx.guildId}/${channelId}`.slice(0, EVENT_LOCATION_MAX),
-        ...(image !== undefined ? { image } : {}),
-      },
-      ctx.signal,
-    );
-  } catch (error) {
+  const created = await createScheduledEvent(
+    ctx.interaction.client.rest,
+    ctx.guildId,
+    {
+      name,
+      description: watchPartyDescription(server, { id: work.id, title, ...(work.synopsis !== undefined ? { synopsis: work.synopsis } : {}), hasPrequel: hasPrequel(work) }, episode, titleUrl, await spoilers),
+      startMs,
+      endMs,
+      ...(args.channel ? { channel: args.channel } : {}),
+      location: `https://discord.com/channels/${ctx.guildId}/${channelId}`.slice(0, EVENT_LOCATION_MAX),
+      ...(image !== undefined ? { image } : {}),
+    },
+    ctx.signal,
+    ctx.interaction.client.user?.id,
+  ).catch((error: unknown) => {
     throw told(error);
-  }
+  });
   await ctx.deps.watchParties.add({
     eventId: created.id,
     guildId: ctx.guildId,

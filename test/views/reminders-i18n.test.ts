@@ -5,6 +5,7 @@ import { DiscordAPIError } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { discordTime } from '../../src/airing/air-times.js';
 import { ChannelAccessError, checkReminderChannel } from '../../src/discord-api/channel-access.js';
+import { inviteLinks } from '../../src/discord-api/invite.js';
 import { ENGLISH, translator } from '../../src/i18n/index.js';
 import { describeError } from '../../src/interactions/user-errors.js';
 import type { QueuedReminder, UserReminders } from '../../src/reminders/records.js';
@@ -149,9 +150,11 @@ describe('reminder errors in the reader\'s language', () => {
     const names = fr.list([fr.t('reminders.permission.sendMessages'), fr.t('reminders.permission.embedLinks')]);
     expect(told.text).toBe(fr.t('reminders.access.missing', { permissions: names, count: 2 }));
 
-    const gone = new DiscordAPIError({ code: 10003, message: 'Unknown Channel' }, 10003, 404, 'GET', '/channels/x', {});
-    const missing = { get: async () => Promise.reject(gone) };
+    // The bot not a member of the server (the app installed there without its bot): told so, with the link that adds it.
+    const noMember = new DiscordAPIError({ code: 10007, message: 'Unknown Member' }, 10007, 404, 'GET', '/guilds/x/members/9', {});
+    const missing = { get: async () => Promise.reject(noMember) };
     const told2 = describeError(await checkReminderChannel(missing as never, '9', guildId, CHANNEL, undefined).catch((e: unknown) => e), translator('ja'));
-    expect(told2.text).toBe(translator('ja').t('reminders.access.notInServer'));
+    expect(told2.title).toBe(translator('ja').t('error.botNotMember.title'));
+    expect(told2.text).toBe(translator('ja').t('error.botNotMember.text', { invite: inviteLinks('9').server }));
   });
 });

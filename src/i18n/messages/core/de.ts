@@ -60,6 +60,9 @@ export const core: Messages<typeof en> = {
   'error.serverOnly.text': '{command, select, none {Das} other {{command}}} gehört zu einem Server: Führ es in einem Kanal des Servers aus.',
   'error.botNotInServer.title': 'Braucht den Bot auf diesem Server',
   'error.botNotInServer.text': '{command, select, none {Das} other {{command}}} braucht den Bot auf diesem Server, hier ist die App aber nur für dein Konto installiert. Jemand mit „Server verwalten“ kann ihn über **App hinzufügen** im Profil des Bots zum Server hinzufügen; alles andere funktioniert auch so.',
+  'error.botNotMember.title': 'Der Bot ist nicht auf diesem Server',
+  'error.botNotMember.text':
+    'Die App ist auf diesem Server installiert, ihr Bot ist hier aber kein Mitglied und kann deshalb nichts posten, keine Umfragen starten und keine Events erstellen. Jemand mit **Server verwalten** kann den Bot über [diesen Link]({invite}) hinzufügen (er fragt nach dem Scope **bot**); versuch es danach noch einmal.',
   'error.dmOnly.title': 'Nur in Direktnachrichten',
   'error.dmOnly.text': '{command, select, none {Das} other {{command}}} geht nur in deinen Direktnachrichten mit dem Bot.',
   'error.permission.title': '„{permission, select, ManageChannels {Kanäle verwalten} ManageRoles {Rollen verwalten} other {Server verwalten}}“ nötig',

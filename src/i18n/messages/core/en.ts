@@ -62,6 +62,9 @@ export const core = {
   'error.serverOnly.text': '{command, select, none {This} other {{command}}} belongs to a server: run it in one of the server’s channels.',
   'error.botNotInServer.title': 'Needs the bot in this server',
   'error.botNotInServer.text': '{command, select, none {This} other {{command}}} needs the bot in this server, and here the app is only installed to your account. Someone with Manage Server can add it to the server with **Add App** on the bot’s profile; everything else works as it is.',
+  'error.botNotMember.title': 'The bot is not in this server',
+  'error.botNotMember.text':
+    'The app is installed in this server, but its bot is not a member here, so it cannot post, start polls or create events. Someone with **Manage Server** can add the bot with [this link]({invite}) (it asks for the **bot** scope), then try again.',
   'error.dmOnly.title': 'Only in direct messages',
   'error.dmOnly.text': '{command, select, none {This} other {{command}}} works only in your direct messages with the bot.',
   'error.permission.title': '{permission, select, ManageChannels {Manage Channels} ManageRoles {Manage Roles} other {Manage Server}} needed',

@@ -60,6 +60,9 @@ export const core: Messages<typeof en> = {
   'error.serverOnly.text': '{command, select, none {Esto} other {{command}}} pertenece a un servidor: ejecútalo en uno de los canales del servidor.',
   'error.botNotInServer.title': 'Necesita el bot en este servidor',
   'error.botNotInServer.text': '{command, select, none {Esto} other {{command}}} necesita el bot en este servidor, y aquí la aplicación solo está instalada en tu cuenta. Alguien con «Gestionar servidor» puede añadirla al servidor con **Añadir aplicación** en el perfil del bot; todo lo demás funciona tal cual.',
+  'error.botNotMember.title': 'El bot no está en este servidor',
+  'error.botNotMember.text':
+    'La aplicación está instalada en este servidor, pero su bot no es miembro aquí, así que no puede publicar, crear encuestas ni crear eventos. Alguien con **Gestionar servidor** puede añadir el bot con [este enlace]({invite}) (pide el ámbito **bot**); después, vuelve a intentarlo.',
   'error.dmOnly.title': 'Solo en mensajes directos',
   'error.dmOnly.text': '{command, select, none {Esto} other {{command}}} solo funciona en tus mensajes directos con el bot.',
   'error.permission.title': 'Se necesita {permission, select, ManageChannels {Gestionar canales} ManageRoles {Gestionar roles} other {Gestionar servidor}}',

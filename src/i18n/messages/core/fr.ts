@@ -60,6 +60,9 @@ export const core: Messages<typeof en> = {
   'error.serverOnly.text': '{command, select, none {Ceci} other {{command}}} appartient à un serveur : lance-le dans un des salons du serveur.',
   'error.botNotInServer.title': 'Nécessite le bot dans ce serveur',
   'error.botNotInServer.text': '{command, select, none {Ceci} other {{command}}} nécessite le bot dans ce serveur, et ici l’application n’est installée que sur ton compte. Quelqu’un avec « Gérer le serveur » peut l’ajouter au serveur avec **Ajouter l’appli** sur le profil du bot ; tout le reste fonctionne tel quel.',
+  'error.botNotMember.title': 'Le bot n’est pas dans ce serveur',
+  'error.botNotMember.text':
+    'L’application est installée dans ce serveur, mais son bot n’en est pas membre : il ne peut ni publier, ni lancer de sondages, ni créer d’événements. Quelqu’un avec **Gérer le serveur** peut ajouter le bot avec [ce lien]({invite}) (il demande le scope **bot**), puis réessaie.',
   'error.dmOnly.title': 'Seulement en messages privés',
   'error.dmOnly.text': '{command, select, none {Ceci} other {{command}}} ne marche que dans tes messages privés avec le bot.',
   'error.permission.title': 'Permission « {permission, select, ManageChannels {Gérer les salons} ManageRoles {Gérer les rôles} other {Gérer le serveur}} » requise',

@@ -60,6 +60,9 @@ export const core: Messages<typeof en> = {
   'error.serverOnly.text': '{command, select, none {この操作} other {{command}}}はサーバーのものです。サーバーのチャンネルで実行してください。',
   'error.botNotInServer.title': 'このサーバーにボットが必要です',
   'error.botNotInServer.text': '{command, select, none {この操作} other {{command}}}にはこのサーバーにボットが必要ですが、ここではアプリがあなたのアカウントにだけインストールされています。「サーバー管理」権限のある人がボットのプロフィールの **アプリを追加** からサーバーに追加できます。ほかの機能はこのままで使えます。',
+  'error.botNotMember.title': 'ボットがこのサーバーにいません',
+  'error.botNotMember.text':
+    'このサーバーにはアプリがインストールされていますが、ボットがメンバーではないため、投稿・投票の開始・イベントの作成ができません。**サーバー管理** 権限のある人が[このリンク]({invite})からボットを追加できます（**bot** スコープを求めます）。追加したら、もう一度お試しください。',
   'error.dmOnly.title': 'ダイレクトメッセージでのみ使えます',
   'error.dmOnly.text': '{command, select, none {この操作} other {{command}}}はボットとのダイレクトメッセージでのみ使えます。',
   'error.permission.title': '「{permission, select, ManageChannels {チャンネルの管理} ManageRoles {ロールの管理} other {サーバー管理}}」権限が必要です',

@@ -60,6 +60,9 @@ export const core: Messages<typeof en> = {
   'error.serverOnly.text': '{command, select, none {Isto} other {{command}}} pertence a um servidor: use em um dos canais do servidor.',
   'error.botNotInServer.title': 'Precisa do bot neste servidor',
   'error.botNotInServer.text': '{command, select, none {Isto} other {{command}}} precisa do bot neste servidor, e aqui o app está instalado só na sua conta. Alguém com Gerenciar Servidor pode adicioná-lo ao servidor com **Adicionar app** no perfil do bot; todo o resto funciona assim mesmo.',
+  'error.botNotMember.title': 'O bot não está neste servidor',
+  'error.botNotMember.text':
+    'O app está instalado neste servidor, mas o bot dele não é membro daqui, então não pode postar, criar enquetes nem criar eventos. Alguém com **Gerenciar Servidor** pode adicionar o bot com [este link]({invite}) (ele pede o escopo **bot**); depois, tente de novo.',
   'error.dmOnly.title': 'Só em mensagens diretas',
   'error.dmOnly.text': '{command, select, none {Isto} other {{command}}} só funciona nas suas mensagens diretas com o bot.',
   'error.permission.title': 'É preciso {permission, select, ManageChannels {Gerenciar canais} ManageRoles {Gerenciar cargos} other {Gerenciar servidor}}',

@@ -46,7 +46,6 @@ export const reminders: Messages<typeof en> = {
   'reminders.inactive.allAired': 'alle Folgen ausgestrahlt',
   'reminders.inactive.none': 'keine Folge erwartet',
 
-  'reminders.access.notInServer': 'Der Bot ist kein Mitglied dieses Servers und kann hier nicht posten. Füge den Bot zuerst zum Server hinzu.',
   'reminders.access.cannotSee': 'Der Bot kann diesen Kanal nicht sehen: Gib ihm dort die Berechtigung „Kanal ansehen“.',
   'reminders.access.otherServer': 'Dieser Kanal gehört nicht zu diesem Server.',
   'reminders.access.channelType': 'Wähle einen Text- oder Ankündigungskanal.',

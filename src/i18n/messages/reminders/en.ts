@@ -51,7 +51,6 @@ export const reminders = {
   'reminders.inactive.none': 'no episode expected',
 
   // Why the bot cannot post in a channel (ChannelAccessError), under error.channelAccess.title
-  'reminders.access.notInServer': 'The bot is not a member of this server, so it cannot post here. Add the bot to the server first.',
   'reminders.access.cannotSee': 'The bot cannot see that channel: give it the View Channel permission there.',
   'reminders.access.otherServer': 'That channel is not in this server.',
   'reminders.access.channelType': 'Pick a text or announcement channel.',

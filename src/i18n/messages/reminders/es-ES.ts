@@ -46,7 +46,6 @@ export const reminders: Messages<typeof en> = {
   'reminders.inactive.allAired': 'ya se emitieron todos los episodios',
   'reminders.inactive.none': 'ningún episodio previsto',
 
-  'reminders.access.notInServer': 'El bot no es miembro de este servidor, así que no puede publicar aquí. Primero añade el bot al servidor.',
   'reminders.access.cannotSee': 'El bot no puede ver ese canal: dale allí el permiso «Ver canal».',
   'reminders.access.otherServer': 'Ese canal no es de este servidor.',
   'reminders.access.channelType': 'Elige un canal de texto o de anuncios.',

@@ -46,7 +46,6 @@ export const reminders: Messages<typeof en> = {
   'reminders.inactive.allAired': 'tous les épisodes sont sortis',
   'reminders.inactive.none': 'aucun épisode attendu',
 
-  'reminders.access.notInServer': 'Le bot n’est pas membre de ce serveur, il ne peut donc pas publier ici. Ajoute d’abord le bot au serveur.',
   'reminders.access.cannotSee': 'Le bot ne voit pas ce salon : donne-lui la permission « Voir le salon » là-bas.',
   'reminders.access.otherServer': 'Ce salon ne fait pas partie de ce serveur.',
   'reminders.access.channelType': 'Choisis un salon textuel ou d’annonces.',

@@ -46,7 +46,6 @@ export const reminders: Messages<typeof en> = {
   'reminders.inactive.allAired': '全話放送済み',
   'reminders.inactive.none': '予定されているエピソードなし',
 
-  'reminders.access.notInServer': 'ボットはこのサーバーのメンバーではないため、ここには投稿できません。先にボットをサーバーに追加してください。',
   'reminders.access.cannotSee': 'ボットはそのチャンネルを見ることができません。そのチャンネルでボットに「チャンネルを見る」権限を与えてください。',
   'reminders.access.otherServer': 'そのチャンネルはこのサーバーのものではありません。',
   'reminders.access.channelType': 'テキストチャンネルかアナウンスチャンネルを選んでください。',

@@ -46,7 +46,6 @@ export const reminders: Messages<typeof en> = {
   'reminders.inactive.allAired': 'todos os episódios já foram exibidos',
   'reminders.inactive.none': 'nenhum episódio esperado',
 
-  'reminders.access.notInServer': 'O bot não é membro deste servidor, então não pode postar aqui. Adicione o bot ao servidor primeiro.',
   'reminders.access.cannotSee': 'O bot não consegue ver esse canal: dê a ele a permissão "Ver canal" lá.',
   'reminders.access.otherServer': 'Esse canal não é deste servidor.',
   'reminders.access.channelType': 'Escolha um canal de texto ou de anúncios.',
