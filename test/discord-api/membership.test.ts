@@ -31,7 +31,7 @@ function rest(o: { member: boolean; postError?: unknown; application?: boolean }
     get: async (route: string) => {
       gets.push(route);
       if (route === '/applications/@me') return o.application === false ? Promise.reject(refusal(0, 500, 'down')) : { id: APP };
-      if (route === '/users/@me') return { id: BOT };
+      if (route.startsWith('/users/')) return { id: BOT };
       if (!o.member) return Promise.reject(unknownGuild);
       if (route.includes('/members/')) return { roles: [] };
       if (route.endsWith('/roles')) return [{ id: GUILD, permissions: String(P.ViewChannel) }];
