@@ -142,7 +142,7 @@ describe('title options take IDs and links', () => {
       for (const input of inputsFor(p.kind)) {
         const choices = await stack.autocomplete({ ...p, options: required(p), focused: 'title', value: input, user: carol, where: GUILD }).autocompleteChoices();
         const label = `${p.name} ${p.subcommandGroup ?? ''} ${p.subcommand} ${input}`;
-        // Nothing is followed here; channel-reminders.test.ts shows these forms finding followed titles.
+        // Nothing is followed here; channel-reminders-setup.test.ts shows these forms finding followed titles.
         if (p.name === 'remind' && p.subcommand === 'remove') expect(choices, label).toEqual([]);
         else expect(choices[0], label).toEqual({ name: expect.stringContaining(WORKS[p.kind].title), value: `id:${WORKS[p.kind].id}` });
       }
