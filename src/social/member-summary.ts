@@ -8,20 +8,16 @@
 
 import { modify, type SocialKv } from './kv.js';
 import type { MirrorRecord } from './records.js';
+import { statusAt, statusIndex } from './status-codes.js';
 import type { ListKind, MemberMirror, MemberSummary, MirrorEntry } from './types.js';
 
 export const SUMMARY_KEY = (userId: string, kind: ListKind): string => `soc:sum:${userId}:${kind}`;
 
-/** Status codes (the list's usual statuses; anything else is OTHER_STATUS). */
-const STATUSES: Readonly<Record<ListKind, readonly string[]>> = {
-  anime: ['watching', 'completed', 'on_hold', 'dropped', 'plan_to_watch'],
-  manga: ['reading', 'completed', 'on_hold', 'dropped', 'plan_to_read'],
-};
+/** The code of a status not listed (status-codes.ts). */
 export const OTHER_STATUS = 15;
 
 export function statusCode(kind: ListKind, status: string): number {
-  const i = STATUSES[kind].indexOf(status);
-  return i < 0 ? OTHER_STATUS : i;
+  return statusIndex(kind, status) ?? OTHER_STATUS;
 }
 
 interface StoredSummary {
@@ -136,7 +132,7 @@ export function titleStates(s: MemberSummary): Map<number, { status: string; sco
   const states = new Map<number, { status: string; score: number }>();
   for (let i = 0; i < s.titles.length; i += 2) {
     const code = s.titles[i + 1] ?? 0;
-    states.set(s.titles[i] ?? 0, { status: STATUSES[s.kind][code >> 4] ?? 'other', score: code & 15 });
+    states.set(s.titles[i] ?? 0, { status: statusAt(s.kind, code >> 4) ?? 'other', score: code & 15 });
   }
   return states;
 }

@@ -17,6 +17,7 @@
 import type { BatchWrite } from '../store/engine.js';
 import { modify, type SocialKv } from './kv.js';
 import { KEY, parseMember } from './records.js';
+import { statusAt, statusIndex } from './status-codes.js';
 import type { ListKind, MirrorEntry, TitleHolder, TitleHolders, TitleName } from './types.js';
 
 export const HOLDERS_PREFIX = 'soc:h:';
@@ -30,20 +31,13 @@ export const INDEXED_KEY = (userId: string): string => `soc:ix:${userId}`;
 /** [status (its code, or the name for a status not listed), score, progress, total, serviceUser, staleUntil?] */
 type Row = [number | string, number, number, number, string] | [number | string, number, number, number, string, number];
 
-/** Status codes in rows (a few bytes less per row than the names). */
-const STATUS_CODES: Readonly<Record<ListKind, readonly string[]>> = {
-  anime: ['watching', 'completed', 'on_hold', 'dropped', 'plan_to_watch'],
-  manga: ['reading', 'completed', 'on_hold', 'dropped', 'plan_to_read'],
-};
-
 function statusCode(kind: ListKind, status: string): number | string {
-  const i = STATUS_CODES[kind].indexOf(status);
-  return i < 0 ? status : i;
+  return statusIndex(kind, status) ?? status;
 }
 
 function statusName(kind: ListKind, code: unknown): string | undefined {
   if (typeof code === 'string') return code;
-  return typeof code === 'number' ? STATUS_CODES[kind][code] : undefined;
+  return typeof code === 'number' ? statusAt(kind, code) : undefined;
 }
 
 /** One holder's row as read from the index. */
