@@ -1,9 +1,9 @@
 // The fake Discord's guild model over REST: the guild, role, member and channel endpoints with their
 // error codes, and changing a channel (PATCH /channels/:id, and a member's edit through editChannel).
 
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { PermissionFlagsBits as P, type Client } from 'discord.js';
-import { DEFAULT_EVERYONE_PERMISSIONS, registerTestCommands, slashCommand, testCommand, type FakeDiscord } from '../../fake-discord/index.js';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { PermissionFlagsBits as P } from 'discord.js';
+import { DEFAULT_EVERYONE_PERMISSIONS, registerTestCommands, slashCommand, testCommand } from '../../fake-discord/index.js';
 import {
   G,
   UNMODELLED_G,
@@ -18,26 +18,11 @@ import {
   C_NEWS,
   C_CATEGORY,
   C_HIDDEN,
-  defineGuilds,
-  startModelledGuilds,
-  stopModelledGuilds,
-  callApi,
-  type ApiAnswer,
+  useModelledGuilds,
 } from './guild-model.js';
 
-let fake: FakeDiscord;
-let client: Client<true>;
-
-beforeAll(async () => {
-  ({ fake, client } = await startModelledGuilds());
-});
-
-afterAll(async () => {
-  await stopModelledGuilds(fake, client);
-});
-
-const defineAll = (): void => defineGuilds(fake);
-const api = (method: string, path: string, body?: unknown, auth?: boolean): Promise<ApiAnswer> => callApi(fake, method, path, body, auth);
+const guilds = useModelledGuilds();
+const { defineAll, api } = guilds;
 
 describe('guild, role and member endpoints', () => {
   beforeEach(defineAll);
@@ -71,10 +56,10 @@ describe('guild, role and member endpoints', () => {
     expect(guild.body).toMatchObject({ id: G, name: 'Anime Club', owner_id: OWNER, icon: null, features: [], approximate_member_count: 7 });
     expect(guild.body.roles).toHaveLength(8);
 
-    const bot = await api('GET', `/guilds/${G}/members/${fake.botUserId}`);
+    const bot = await api('GET', `/guilds/${G}/members/${guilds.fake.botUserId}`);
     expect(bot.status).toBe(200);
     expect(bot.body).toMatchObject({ roles: [R_BOT], nick: null, deaf: false, mute: false, flags: 0, pending: false, communication_disabled_until: null });
-    expect(bot.body.user).toMatchObject({ id: fake.botUserId, bot: true });
+    expect(bot.body.user).toMatchObject({ id: guilds.fake.botUserId, bot: true });
     expect(bot.body.joined_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
 
     const alice = await api('GET', `/guilds/${G}/members/${ALICE}`);
@@ -90,7 +75,7 @@ describe('guild, role and member endpoints', () => {
     expect(await api('GET', `/guilds/${UNMODELLED_G}/members/${ALICE}`)).toEqual(unknownGuild);
     expect((await api('GET', `/guilds/${G}/roles`, undefined, false)).status).toBe(401);
     expect((await api('GET', '/guilds/general/roles')).body).toMatchObject({ code: 50035, errors: { guild_id: { _errors: [{ code: 'NUMBER_TYPE_COERCE' }] } } });
-    fake.guilds.removeBot(G);
+    guilds.fake.guilds.removeBot(G);
     expect(await api('GET', `/guilds/${G}`)).toEqual(unknownGuild);
     expect(await api('GET', `/guilds/${G}/roles`)).toEqual(unknownGuild);
     expect(await api('GET', `/guilds/${G}/members/${ALICE}`)).toEqual(unknownGuild);
@@ -129,19 +114,19 @@ describe('GET /channels/:id', () => {
     expect(await api('GET', '/channels/1330000000000000999')).toEqual({ status: 404, body: { message: 'Unknown Channel', code: 10003 } });
     const missingAccess = { status: 403, body: { message: 'Missing Access', code: 50001 } };
     expect(await api('GET', `/channels/${C_HIDDEN}`)).toEqual(missingAccess);
-    fake.guilds.removeBot(G);
+    guilds.fake.guilds.removeBot(G);
     expect(await api('GET', `/channels/${C_GENERAL}`)).toEqual(missingAccess);
   });
 
   test('a deleted channel is unknown; deleting a category orphans its children', async () => {
-    fake.guilds.deleteChannel(C_CATEGORY);
+    guilds.fake.guilds.deleteChannel(C_CATEGORY);
     expect((await api('GET', `/channels/${C_CATEGORY}`)).status).toBe(404);
     expect((await api('GET', `/channels/${C_GENERAL}`)).body).toMatchObject({ parent_id: null });
   });
 
   test('a DM channel the bot opened still answers as a DM channel', async () => {
-    await registerTestCommands(fake, [testCommand('hello')]);
-    fake.interact(slashCommand({ name: 'hello', where: { kind: 'dm' }, user: { id: STRANGER, username: 'sam' } })); // now a known user
+    await registerTestCommands(guilds.fake, [testCommand('hello')]);
+    guilds.fake.interact(slashCommand({ name: 'hello', where: { kind: 'dm' }, user: { id: STRANGER, username: 'sam' } })); // now a known user
     const dm = await api('POST', '/users/@me/channels', { recipient_id: STRANGER });
     expect(dm.status).toBe(200);
     const res = await api('GET', `/channels/${String(dm.body.id)}`);
@@ -153,19 +138,19 @@ describe('changing a channel: PATCH /channels/:id and editChannel', () => {
   beforeEach(defineAll);
 
   test('a member lifts or sets the age restriction (editChannel): GET answers the channel as it is now', async () => {
-    fake.guilds.editChannel(C_GENERAL, { nsfw: true });
+    guilds.fake.guilds.editChannel(C_GENERAL, { nsfw: true });
     expect((await api('GET', `/channels/${C_GENERAL}`)).body).toMatchObject({ nsfw: true, name: 'general' });
-    fake.guilds.editChannel(C_GENERAL, { nsfw: false, name: 'chat' });
+    guilds.fake.guilds.editChannel(C_GENERAL, { nsfw: false, name: 'chat' });
     expect((await api('GET', `/channels/${C_GENERAL}`)).body).toMatchObject({ nsfw: false, name: 'chat' });
-    expect(() => fake.guilds.editChannel(C_GENERAL, { name: '' })).toThrow();
-    expect(() => fake.guilds.editChannel('1330000000000000999', { nsfw: true })).toThrow('no guild channel');
+    expect(() => guilds.fake.guilds.editChannel(C_GENERAL, { name: '' })).toThrow();
+    expect(() => guilds.fake.guilds.editChannel('1330000000000000999', { nsfw: true })).toThrow('no guild channel');
   });
 
   test('the bot needs VIEW_CHANNEL (50001) and MANAGE_CHANNELS (50013); with them the answer is the changed channel', async () => {
     expect(await api('PATCH', `/channels/${C_GENERAL}`, { nsfw: true })).toEqual({ status: 403, body: { message: 'Missing Permissions', code: 50013 } });
     expect(await api('PATCH', `/channels/${C_HIDDEN}`, { nsfw: true })).toEqual({ status: 403, body: { message: 'Missing Access', code: 50001 } });
     expect((await api('GET', `/channels/${C_GENERAL}`)).body).toMatchObject({ nsfw: false });
-    fake.guilds.setBotRoles(G, [R_BOT, R_MOD]);
+    guilds.fake.guilds.setBotRoles(G, [R_BOT, R_MOD]);
     const changed = await api('PATCH', `/channels/${C_GENERAL}`, { nsfw: true, name: 'after-dark', topic: 'ignored here' });
     expect(changed).toMatchObject({ status: 200, body: { id: C_GENERAL, guild_id: G, nsfw: true, name: 'after-dark' } });
     expect((await api('GET', `/channels/${C_GENERAL}`)).body).toMatchObject({ nsfw: true, name: 'after-dark' });
@@ -175,7 +160,7 @@ describe('changing a channel: PATCH /channels/:id and editChannel', () => {
   });
 
   test('a bad body is refused before anything changes (50035, naming the field)', async () => {
-    fake.guilds.setBotRoles(G, [R_BOT, R_MOD]);
+    guilds.fake.guilds.setBotRoles(G, [R_BOT, R_MOD]);
     const bad = await api('PATCH', `/channels/${C_GENERAL}`, { nsfw: 'yes', name: '' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({

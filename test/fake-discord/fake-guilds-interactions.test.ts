@@ -2,8 +2,8 @@
 // them (resolved options, app and member permissions, what interact() refuses), and unmodelled guilds.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { EmbedBuilder, Events, Routes, PermissionFlagsBits as P, type ChatInputCommandInteraction, type Client, type Interaction } from 'discord.js';
-import { DEFAULT_EVERYONE_PERMISSIONS, OptionType, registerTestCommands, slashCommand, testCommand, type FakeDiscord, type InteractionInput } from '../../fake-discord/index.js';
+import { EmbedBuilder, Events, Routes, PermissionFlagsBits as P, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
+import { DEFAULT_EVERYONE_PERMISSIONS, OptionType, registerTestCommands, slashCommand, testCommand, type InteractionInput } from '../../fake-discord/index.js';
 import {
   G,
   UNMODELLED_G,
@@ -23,26 +23,11 @@ import {
   C_VOICE,
   C_NOEMBED,
   C_OTHER,
-  defineGuilds,
-  startModelledGuilds,
-  stopModelledGuilds,
-  callApi,
-  type ApiAnswer,
+  useModelledGuilds,
 } from './guild-model.js';
 
-let fake: FakeDiscord;
-let client: Client<true>;
-
-beforeAll(async () => {
-  ({ fake, client } = await startModelledGuilds());
-});
-
-afterAll(async () => {
-  await stopModelledGuilds(fake, client);
-});
-
-const defineAll = (): void => defineGuilds(fake);
-const api = (method: string, path: string, body?: unknown, auth?: boolean): Promise<ApiAnswer> => callApi(fake, method, path, body, auth);
+const guilds = useModelledGuilds();
+const { defineAll, api } = guilds;
 
 describe('interactions in a modelled guild', () => {
   const handlers: Array<(i: ChatInputCommandInteraction) => void> = [];
@@ -55,7 +40,7 @@ describe('interactions in a modelled guild', () => {
   };
 
   beforeAll(async () => {
-    await registerTestCommands(fake, [
+    await registerTestCommands(guilds.fake, [
       testCommand('setup', [
         { type: 7, name: 'channel', description: 'where', required: true, channel_types: [0, 5] },
         { type: 8, name: 'role', description: 'who to ping' },
@@ -63,12 +48,12 @@ describe('interactions in a modelled guild', () => {
       ]),
       testCommand('anywhere', [{ type: 7, name: 'channel', description: 'any channel' }]),
     ]);
-    client.on(Events.Raw, onRaw);
-    client.on(Events.InteractionCreate, onInteraction);
+    guilds.client.on(Events.Raw, onRaw);
+    guilds.client.on(Events.InteractionCreate, onInteraction);
   });
   afterAll(() => {
-    client.off(Events.Raw, onRaw);
-    client.off(Events.InteractionCreate, onInteraction);
+    guilds.client.off(Events.Raw, onRaw);
+    guilds.client.off(Events.InteractionCreate, onInteraction);
   });
   beforeEach(defineAll);
   afterEach(() => {
@@ -80,7 +65,7 @@ describe('interactions in a modelled guild', () => {
       handlers.push((i) => {
         if (i.id === input.id) resolve(i);
       });
-      fake.interact(input);
+      guilds.fake.interact(input);
     });
   }
 
@@ -96,13 +81,13 @@ describe('interactions in a modelled guild', () => {
     const input = setup({ channel: C_NEWS, role: R_WATCHERS });
     const i = await receive(input);
 
-    expect(i.appPermissions.bitfield).toBe(fake.guilds.permissionsOf(G, C_GENERAL, fake.botUserId));
-    expect(i.memberPermissions?.bitfield).toBe(fake.guilds.permissionsOf(G, C_GENERAL, MOD));
+    expect(i.appPermissions.bitfield).toBe(guilds.fake.guilds.permissionsOf(G, C_GENERAL, guilds.fake.botUserId));
+    expect(i.memberPermissions?.bitfield).toBe(guilds.fake.guilds.permissionsOf(G, C_GENERAL, MOD));
     expect(i.memberPermissions?.has(P.ManageMessages)).toBe(true);
 
     const channel = i.options.getChannel('channel', true) as unknown as Record<string, unknown>;
     expect(channel).toMatchObject({ id: C_NEWS, name: 'news', type: 5, nsfw: false, parent_id: null, flags: 0 });
-    expect(channel.permissions).toBe(String(fake.guilds.permissionsOf(G, C_NEWS, MOD)));
+    expect(channel.permissions).toBe(String(guilds.fake.guilds.permissionsOf(G, C_NEWS, MOD)));
     expect(channel).not.toHaveProperty('permission_overwrites');
     expect(channel).not.toHaveProperty('thread_metadata');
     const role = i.options.getRole('role', true) as unknown as Record<string, unknown>;
@@ -122,7 +107,7 @@ describe('interactions in a modelled guild', () => {
     });
 
     const raw = rawPayloads.get(input.id);
-    expect(raw?.channel).toMatchObject({ id: C_GENERAL, name: 'general', type: 0, parent_id: C_CATEGORY, permissions: String(fake.guilds.permissionsOf(G, C_GENERAL, MOD)) });
+    expect(raw?.channel).toMatchObject({ id: C_GENERAL, name: 'general', type: 0, parent_id: C_CATEGORY, permissions: String(guilds.fake.guilds.permissionsOf(G, C_GENERAL, MOD)) });
     expect(raw?.member).toMatchObject({ roles: [R_MOD] });
   });
 
@@ -138,7 +123,7 @@ describe('interactions in a modelled guild', () => {
     const noEmbed = await receive(setup({ channel: C_GENERAL }, MOD, { channelId: C_NOEMBED }));
     expect(noEmbed.appPermissions.has(P.EmbedLinks)).toBe(false);
     expect(noEmbed.appPermissions.has(P.SendMessages)).toBe(true);
-    fake.guilds.removeBot(G);
+    guilds.fake.guilds.removeBot(G);
     const gone = await receive(setup({ channel: C_GENERAL }, MOD, { channelId: C_NOEMBED }));
     expect(gone.appPermissions.bitfield).toBe((DEFAULT_EVERYONE_PERMISSIONS & ~P.EmbedLinks) | P.EmbedLinks | P.AttachFiles);
   });
@@ -159,18 +144,18 @@ describe('interactions in a modelled guild', () => {
   });
 
   test('interact() refuses what Discord would never send in a modelled guild', () => {
-    expect(() => fake.interact(setup({ channel: C_OTHER }))).toThrow(/not a channel of the guild/);
-    expect(() => fake.interact(setup({ channel: '1330000000000000999' }))).toThrow(/not a channel of the guild/);
-    expect(() => fake.interact(setup({ channel: C_VOICE }))).toThrow(/outside its channel_types \[0,5\]/);
-    expect(() => fake.interact(setup({ channel: C_CATEGORY }))).toThrow(/channel_types/);
-    expect(() => fake.interact(setup({ channel: C_GENERAL, role: R_OTHER }))).toThrow(/not a role of the guild/);
-    expect(() => fake.interact(setup({ channel: C_GENERAL, who: { type: OptionType.Mentionable, value: '1310000000000000999' } }))).toThrow(/not a role or member/);
-    expect(() => fake.interact(setup({ channel: C_GENERAL }, MOD, { channelId: C_OTHER }))).toThrow(/belongs to guild/);
-    expect(() => fake.interact(setup({ channel: C_GENERAL }, ALICE, { channelId: C_STAFF }))).toThrow(/cannot view channel/);
-    expect(() => fake.interact(setup({ channel: C_GENERAL }, ALICE, { memberRoles: [R_OTHER] }))).toThrow(/not a role of the guild/);
-    expect(() => fake.interact(setup({ channel: C_GENERAL }, MOD, { channelId: C_CATEGORY }))).toThrow(/type 4/);
-    fake.guilds.setRole(G, { id: G, permissions: P.ViewChannel | P.SendMessages });
-    expect(() => fake.interact(setup({ channel: C_GENERAL }, ALICE))).toThrow(/USE_APPLICATION_COMMANDS/);
+    expect(() => guilds.fake.interact(setup({ channel: C_OTHER }))).toThrow(/not a channel of the guild/);
+    expect(() => guilds.fake.interact(setup({ channel: '1330000000000000999' }))).toThrow(/not a channel of the guild/);
+    expect(() => guilds.fake.interact(setup({ channel: C_VOICE }))).toThrow(/outside its channel_types \[0,5\]/);
+    expect(() => guilds.fake.interact(setup({ channel: C_CATEGORY }))).toThrow(/channel_types/);
+    expect(() => guilds.fake.interact(setup({ channel: C_GENERAL, role: R_OTHER }))).toThrow(/not a role of the guild/);
+    expect(() => guilds.fake.interact(setup({ channel: C_GENERAL, who: { type: OptionType.Mentionable, value: '1310000000000000999' } }))).toThrow(/not a role or member/);
+    expect(() => guilds.fake.interact(setup({ channel: C_GENERAL }, MOD, { channelId: C_OTHER }))).toThrow(/belongs to guild/);
+    expect(() => guilds.fake.interact(setup({ channel: C_GENERAL }, ALICE, { channelId: C_STAFF }))).toThrow(/cannot view channel/);
+    expect(() => guilds.fake.interact(setup({ channel: C_GENERAL }, ALICE, { memberRoles: [R_OTHER] }))).toThrow(/not a role of the guild/);
+    expect(() => guilds.fake.interact(setup({ channel: C_GENERAL }, MOD, { channelId: C_CATEGORY }))).toThrow(/type 4/);
+    guilds.fake.guilds.setRole(G, { id: G, permissions: P.ViewChannel | P.SendMessages });
+    expect(() => guilds.fake.interact(setup({ channel: C_GENERAL }, ALICE))).toThrow(/USE_APPLICATION_COMMANDS/);
   });
 
   test('a channel option without channel_types accepts any channel of the guild; unchecked skips the channel_types check', async () => {
@@ -205,17 +190,17 @@ describe('interactions in a modelled guild', () => {
       const role = i.options.getRole('role', true);
       void (async () => {
         await i.reply({ content: `Reminders go to <#${channel.id}>`, allowedMentions: { parse: [] } });
-        await client.rest.post(Routes.channelMessages(channel.id), {
+        await guilds.client.rest.post(Routes.channelMessages(channel.id), {
           body: { content: `<@&${role.id}> Frieren episode 5 is out — ask <@${MOD}>`, allowed_mentions: { roles: [role.id] }, embeds: [new EmbedBuilder().setTitle('Frieren').toJSON()] },
         });
       })();
     });
-    fake.guilds.setRole(G, { id: R_BOT, permissions: P.ViewChannel | P.SendMessages | P.EmbedLinks, managed: true });
-    fake.guilds.setOverwrites(C_NEWS, [{ id: G, type: 0, deny: P.SendMessages }, { id: R_BOT, type: 0, allow: P.SendMessages }]);
-    const h = fake.interact(setup({ channel: C_NEWS, role: R_WATCHERS }));
+    guilds.fake.guilds.setRole(G, { id: R_BOT, permissions: P.ViewChannel | P.SendMessages | P.EmbedLinks, managed: true });
+    guilds.fake.guilds.setOverwrites(C_NEWS, [{ id: G, type: 0, deny: P.SendMessages }, { id: R_BOT, type: 0, allow: P.SendMessages }]);
+    const h = guilds.fake.interact(setup({ channel: C_NEWS, role: R_WATCHERS }));
     expect((await h.settled()).content).toContain(C_NEWS);
-    await expect.poll(() => fake.guilds.messagesIn(C_NEWS).length).toBe(1);
-    const [reminder] = fake.guilds.messagesIn(C_NEWS);
+    await expect.poll(() => guilds.fake.guilds.messagesIn(C_NEWS).length).toBe(1);
+    const [reminder] = guilds.fake.guilds.messagesIn(C_NEWS);
     expect(reminder).toMatchObject({ mention_roles: [R_WATCHERS], mentions: [], mention_everyone: false, allowed_mentions: { roles: [R_WATCHERS] } });
     expect(reminder?.embeds).toHaveLength(1);
   });

@@ -3,6 +3,7 @@
 // role and channel the first must refuse, the fake started with a discord.js Client logged in, and
 // the REST API called directly.
 
+import { afterAll, beforeAll } from 'vitest';
 import { PermissionFlagsBits as P, type Client } from 'discord.js';
 import { loginClient, startFakeDiscord, type FakeDiscord, type FakeGuildSpec } from '../../fake-discord/index.js';
 
@@ -132,4 +133,39 @@ export async function callApi(fake: FakeDiscord, method: string, path: string, b
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as ApiAnswer['body'] };
+}
+
+/** One test file's modelled guilds: reads of `fake` and `client` (once started), both guilds defined again, the REST API. */
+export interface ModelledGuilds {
+  readonly fake: FakeDiscord;
+  readonly client: Client<true>;
+  /** Defines both guilds again as `guildSpec` has them: each test starts from this model. */
+  defineAll(): void;
+  /** Calls the fake's REST API as the bot (or without its token). */
+  api(method: string, path: string, body?: unknown, auth?: boolean): Promise<ApiAnswer>;
+}
+
+/** The fake with both guilds and a logged-in Client for the calling test file: started before its tests, stopped after them. */
+export function useModelledGuilds(): ModelledGuilds {
+  let started: { fake: FakeDiscord; client: Client<true> } | undefined;
+  beforeAll(async () => {
+    started = await startModelledGuilds();
+  });
+  afterAll(async () => {
+    await stopModelledGuilds(started?.fake, started?.client);
+  });
+  const running = (): { fake: FakeDiscord; client: Client<true> } => {
+    if (!started) throw new Error('the modelled guilds are started before the tests (beforeAll)');
+    return started;
+  };
+  return {
+    get fake() {
+      return running().fake;
+    },
+    get client() {
+      return running().client;
+    },
+    defineAll: () => defineGuilds(running().fake),
+    api: (method, path, body, auth) => callApi(running().fake, method, path, body, auth),
+  };
 }
