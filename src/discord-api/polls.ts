@@ -7,7 +7,7 @@
 import { DiscordAPIError, PermissionFlagsBits, Routes, type REST } from 'discord.js';
 import type { MessageKey } from '../i18n/index.js';
 import { botChannelAccess, ChannelAccessError } from './channel-access.js';
-import { mayMeanBotAbsent } from './membership.js';
+import { absentBotRefusal, mayMeanBotAbsent } from './membership.js';
 
 /** Discord's limits for a poll's texts. */
 export const POLL_LIMITS = { question: 300, answer: 55, answers: 10 } as const;
@@ -107,16 +107,19 @@ export async function readPoll(rest: REST, channelId: string, messageId: string,
   }
 }
 
-/** Ends a poll of the bot now. `already`: it had ended; `gone`: the message is no more. */
-export async function expirePoll(rest: REST, channelId: string, messageId: string, signal?: AbortSignal): Promise<'ended' | 'already' | 'gone'> {
+/**
+ * Ends a poll of the bot now. `already`: it had ended; `gone`: the message is no more. Refused because
+ * the bot is no longer in the server: BotNotMemberError (`botId` read over REST when undefined).
+ */
+export async function expirePoll(rest: REST, poll: { guildId: string; channelId: string; messageId: string }, signal?: AbortSignal, botId?: string): Promise<'ended' | 'already' | 'gone'> {
   try {
-    await rest.post(Routes.expirePoll(channelId, messageId), signal ? { signal } : {});
+    await rest.post(Routes.expirePoll(poll.channelId, poll.messageId), signal ? { signal } : {});
     return 'ended';
   } catch (error) {
     const code = codeOf(error);
     if (code === POLL_EXPIRED) return 'already';
     if (code === UNKNOWN_MESSAGE || code === UNKNOWN_CHANNEL) return 'gone';
-    if (code === MISSING_ACCESS || code === MISSING_PERMISSIONS) throw new ChannelAccessError('polls.refused.end');
+    if (code === MISSING_ACCESS || code === MISSING_PERMISSIONS) throw (await absentBotRefusal(rest, botId, poll.guildId, error, signal)) ?? new ChannelAccessError('polls.refused.end');
     throw error;
   }
 }

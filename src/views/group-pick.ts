@@ -184,7 +184,7 @@ export const pollEndHandler: ComponentHandler = {
     const poll = /^\d{1,20}$/.test(messageId) ? await ctx.deps.polls.poll(messageId) : undefined;
     if (!poll || poll.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pollGone');
     if (!mayManage(ctx, poll.creatorId)) throw new UserFacingError('polls.error.notYours', { what: 'end' });
-    const outcome = await expirePoll(ctx.interaction.client.rest, poll.channelId, poll.messageId, ctx.signal);
+    const outcome = await expirePoll(ctx.interaction.client.rest, poll, ctx.signal, ctx.interaction.client.user?.id);
     if (outcome === 'gone') throw new UserFacingError('polls.error.pollGone');
     await ctx.deps.polls.ended(poll.messageId, 'early');
     return { content: ctx.t.t(outcome === 'already' ? 'polls.end.already' : 'polls.end.done') };

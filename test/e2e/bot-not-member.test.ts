@@ -1,7 +1,7 @@
 // A server where the app is installed (the interaction's `authorizing_integration_owners` names the
 // server install `0`) but its bot is not a member: the install left out the `bot` scope. Discord then
 // refuses the bot's own requests there, and the features that need the bot in the server — Vote on a
-// `/server pick`, `/watchparty create`, `/feed channel add`, `/remind channel add` — say that the bot is
+// `/server pick`, End poll once the bot was removed, `/watchparty create`, `/feed channel add`, `/remind channel add` — say that the bot is
 // not in the server and give the server invite link (with the `bot` scope), in the person's language,
 // instead of a missing permission or a generic failure. Nothing is created: no poll, no event, no
 // channel set up. Both transports (over HTTP the bot reads its own id from Discord).
@@ -25,6 +25,9 @@ describe.each(TRANSPORTS)('a server with the app installed but not its bot, over
   /** A server with the bot as a member, without Create Events: that is still what the member is told. */
   const MEMBER_GUILD = snowflake();
   const MEMBER_CHANNEL = snowflake();
+  /** A server whose bot posts a poll and is removed before End poll. */
+  const POLL_GUILD = snowflake();
+  const POLL_CHANNEL = snowflake();
   let stack: Stack;
   const alice: Who = newUser('alice');
   const where: Where = { kind: 'guild', guildId: GUILD_ID, channelId: CHANNEL, memberPermissions: ADMIN };
@@ -42,6 +45,7 @@ describe.each(TRANSPORTS)('a server with the app installed but not its bot, over
       channels: [{ id: EVENTS_CHANNEL, name: 'general' }],
     });
     stack.discord.guilds.define({ id: MEMBER_GUILD, name: 'bot without events', ownerId: alice.id, channels: [{ id: MEMBER_CHANNEL, name: 'general' }] });
+    stack.discord.guilds.define({ id: POLL_GUILD, name: 'bot removed later', ownerId: alice.id, channels: [{ id: POLL_CHANNEL, name: 'general' }] });
     await stack.login(alice, { name: 'alice', password: 'alice-password' });
     expect((await answerOf(stack.command({ name: 'server', subcommand: 'join', user: alice, where }))).text).toContain('joined');
   }, 60_000);
@@ -71,6 +75,19 @@ describe.each(TRANSPORTS)('a server with the app installed but not its bot, over
     expect(pressed.ephemeral).toBe(true);
     expect(polls(CHANNEL)).toEqual([]);
     expect(stack.discord.guilds.messagesIn(CHANNEL)).toEqual([]);
+  });
+
+  it('End poll, after the bot was removed from the server, says the bot is not in the server', async () => {
+    const pollWhere: Where = { kind: 'guild', guildId: POLL_GUILD, channelId: POLL_CHANNEL, memberPermissions: ADMIN };
+    expect((await answerOf(stack.command({ name: 'server', subcommand: 'join', user: alice, where: pollWhere }))).text).toContain('joined');
+    const pick = await answerOf(stack.command({ name: 'server', subcommand: 'pick', user: alice, where: pollWhere }));
+    const opened = await answerOf(stack.click(pick.message, buttonLabelled(pick.message, 'Vote').custom_id ?? '', alice, pollWhere));
+    expect(opened.text).toContain('The poll is open until');
+    expect(polls(POLL_CHANNEL)).toHaveLength(1);
+    stack.discord.guilds.removeBot(POLL_GUILD);
+    const ended = await answerOf(stack.click(opened.message, buttonLabelled(opened.message, 'End poll').custom_id ?? '', alice, pollWhere));
+    expectBotNotMember(ended.text);
+    expect(ended.ephemeral).toBe(true);
   });
 
   it('/watchparty create says the bot is not in the server (not that it lacks Create Events), and creates no event', async () => {
