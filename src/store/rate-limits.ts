@@ -24,26 +24,6 @@ export function windowOf(bucket: BucketConfig): { points: number; duration: numb
   return { points: Math.floor(bucket.burst), duration: Math.max(1, Math.ceil((bucket.burst * 60) / bucket.perMinute)) };
 }
 
-/**
- * The limiter's table, as rate-limiter-flexible would create it, but under the store's advisory lock:
- * processes starting together on a fresh database raced on its CREATE TABLE IF NOT EXISTS (PostgreSQL
- * then refuses the second with "type … already exists", and that process could not start).
- */
-async function createRateTable(engine: PostgresEngine, table: string): Promise<void> {
-  const client = await engine.pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`amls-store-schema:${table}`]);
-    await client.query(`CREATE TABLE IF NOT EXISTS "${table}" (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 /** The limiter for one kind on the engine's own connection; a memory limiter takes over while the store fails. */
 export async function openRateLimiter(engine: StoreEngine, name: string, bucket: BucketConfig): Promise<RateLimiterAbstract> {
   const window = windowOf(bucket);
@@ -54,7 +34,8 @@ export async function openRateLimiter(engine: StoreEngine, name: string, bucket:
   }
   if (engine instanceof PostgresEngine) {
     const table = `${engine.table}_rate`;
-    await createRateTable(engine, table);
+    // As rate-limiter-flexible would create it, but under the store's schema lock (PostgresEngine.createSchema).
+    await engine.createSchema(table, [`CREATE TABLE IF NOT EXISTS "${table}" (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`]);
     return new RateLimiterPostgres({ ...window, storeClient: engine.pool, storeType: 'pool', tableName: table, tableCreated: true, keyPrefix: name, insuranceLimiter });
   }
   return new RateLimiterMemory({ ...window, keyPrefix: name });

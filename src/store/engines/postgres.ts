@@ -32,27 +32,38 @@ export class PostgresEngine implements StoreEngine {
     pool.on('error', () => undefined);
     const engine = new PostgresEngine(pool, table);
     try {
-      const client = await pool.connect();
-      try {
-        // Processes starting together would race on CREATE TABLE IF NOT EXISTS; the advisory lock orders them.
-        await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`amls-store-schema:${table}`]);
-        await client.query(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at BIGINT)`);
-        await client.query(`CREATE INDEX IF NOT EXISTS ${table}_expires ON ${table} (expires_at) WHERE expires_at IS NOT NULL`);
+      await engine.createSchema(table, [
+        `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at BIGINT)`,
+        `CREATE INDEX IF NOT EXISTS ${table}_expires ON ${table} (expires_at) WHERE expires_at IS NOT NULL`,
         // Listing by prefix is a range in byte order: an index in the "C" collation serves it whatever the database's collation.
-        await client.query(`CREATE INDEX IF NOT EXISTS ${table}_key_c ON ${table} (key COLLATE "C")`);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+        `CREATE INDEX IF NOT EXISTS ${table}_key_c ON ${table} (key COLLATE "C")`,
+      ]);
     } catch (error) {
       await pool.end().catch(() => undefined);
       throw error;
     }
     return engine;
+  }
+
+  /**
+   * Runs these `CREATE … IF NOT EXISTS` statements in one transaction under an advisory lock named after
+   * `table`: processes starting together on a fresh database race on them otherwise (PostgreSQL lets
+   * both check, then refuses the second with "type … already exists"). The store's own table and
+   * those of libraries sharing the database (the per-user rate limits) are made this way.
+   */
+  async createSchema(table: string, statements: readonly string[]): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`amls-store-schema:${table}`]);
+      for (const statement of statements) await client.query(statement);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async get(key: string): Promise<string | undefined> {
