@@ -1,7 +1,9 @@
-// Waiting for a bot process to start, as the multi-process tests do: a bot that dies while starting
-// fails the wait at once with its output (it was waited on until the deadline, then reported as a
-// bare timeout), and a bot started on a port it picks itself is found and answers ready even when
-// the port another test would have reserved is taken meanwhile.
+// Waiting for a bot process to start, as the multi-process tests do: `/readyz` says ready only once the
+// process has finished starting (it said so as soon as the web server listened, while the job workers
+// were still starting: on Redis the first interaction then waited seconds behind them, past Discord's
+// 3 s under load); a bot that dies while starting fails the wait at once with its output (it was waited
+// on until the deadline, then reported as a bare timeout); a bot started on a port it picks itself is
+// found and answers ready even when the port another test would have reserved is taken meanwhile.
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/server.js';
 import { startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 import { botEnv, spawnBot, spawnReadyBot, waitReady } from '../../local-stack/bot-process.js';
-import { CLIENT_ID } from '../../local-stack/harness.js';
-import { prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { CLIENT_ID, freePort } from '../../local-stack/harness.js';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+
+const ENGINES = engineCases().filter((c) => c.shared && !c.skipped);
 
 describe('waiting for a bot to start', () => {
   let emulator: Emulator;
@@ -54,6 +58,34 @@ describe('waiting for a bot to start', () => {
     } finally {
       run.child.kill('SIGKILL');
       await run.exited;
+    }
+  }, 100_000);
+
+  it.each(ENGINES)('/readyz says ready only once the bot has started ($kind)', async ({ kind }) => {
+    const place = prepareCase(kind);
+    const port = await freePort();
+    const run = spawnBot(botEnv({ discord, emulator, clientId: CLIENT_ID, port, storeUrl: place.url, transport: 'http' }));
+    // Every answer of /readyz from the spawn until the bot says it started, polled as fast as it answers.
+    const answers: Array<{ at: number; status: number; interactions?: unknown }> = [];
+    const startedAt = (): number | undefined => {
+      const time = run.logs().find((l) => l.msg === 'bot started')?.time;
+      return typeof time === 'string' ? Date.parse(time) : undefined;
+    };
+    try {
+      while (startedAt() === undefined && run.child.exitCode === null) {
+        const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+        if (res) answers.push({ at: Date.now(), status: res.status, interactions: ((await res.json()) as { interactions?: unknown }).interactions });
+        else await new Promise((r) => setTimeout(r, 5));
+      }
+      await waitReady(run, port);
+      const started = startedAt() ?? Infinity;
+      const early = answers.filter((a) => a.status === 200 && a.at < started);
+      expect(early).toEqual([]);
+      for (const a of answers.filter((x) => x.status !== 200)) expect(a.interactions).toBe('starting');
+    } finally {
+      run.child.kill('SIGKILL');
+      await run.exited;
+      await place.cleanup();
     }
   }, 100_000);
 });
