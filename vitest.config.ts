@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import OutsideTestsReporter from './test/reporters/outside-tests.js';
 
 /**
  * The crash tests (real processes killed and started again, waiting out job leases) and the end-to-end
@@ -25,7 +26,8 @@ export default defineConfig({
     // workers even on a two-core machine (vitest's default there is one).
     maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: LongestFirst },
-    // The JSON results let .ci/run print a plain "N passed, N failed" summary.
-    reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]],
+    // The JSON results let .ci/run print a plain "N passed, N failed" summary, and the errors outside
+    // tests (files that failed to load, failed hooks, unhandled errors) with their files.
+    reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }], new OutsideTestsReporter('.tmp/vitest-outside-tests.json')],
   },
 });

@@ -49,21 +49,65 @@ export function spawnBot(env: Record<string, string>, cwd = REPO, entry = ENTRY)
   };
 }
 
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: () => string): Promise<void> {
+/** Polls `check` (a throw counts as not yet) until it holds; `abort`, when given, may throw to end the wait at once. */
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: () => string, abort?: () => void): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
+    abort?.();
     if (await Promise.resolve().then(check).catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out waiting for ${what()}`);
 }
 
-export async function waitReady(run: BotRun, port: number, timeoutMs = 60_000): Promise<void> {
+/** Fails at once, with the process's output, when it has exited (a bot that died starting is not waited for). */
+function checkAlive(run: BotRun, what: string): void {
+  const { exitCode, signalCode } = run.child;
+  if (exitCode !== null || signalCode !== null) throw new Error(`the bot exited (${signalCode ?? `code ${exitCode}`}) before ${what}; its output:\n${run.output()}`);
+}
+
+/** `waitFor` while the bot runs: its exit ends the wait at once. */
+async function waitWhileAlive(run: BotRun, check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
   await waitFor(
-    async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200,
+    check,
     timeoutMs,
-    () => `readiness on port ${port} (output: ${run.output()})`,
+    () => `${what} (output: ${run.output()})`,
+    () => checkAlive(run, what),
   );
+}
+
+export async function waitReady(run: BotRun, port: number, timeoutMs = 60_000): Promise<void> {
+  await waitWhileAlive(run, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, timeoutMs, `readiness on port ${port}`);
+}
+
+/**
+ * Starts a bot on a port it picks itself (PORT=0) and resolves with that port once it answers ready.
+ * Unlike a port reserved beforehand (freePort, then the bot's own listen seconds later), no other process
+ * can take the port in between: under a full test run's load a bot takes long to start, and any server or
+ * outgoing connection in that time may be given the reserved port (the bot then fails to listen, or another
+ * server answers its readiness). A bot that exits while starting fails at once with its output; `timeoutMs`
+ * only bounds a start that hangs.
+ */
+export async function spawnReadyBot(env: Record<string, string>, timeoutMs = 90_000): Promise<{ run: BotRun; port: number }> {
+  const run = spawnBot({ ...env, PORT: '0' });
+  let port = 0;
+  try {
+    await waitWhileAlive(
+      run,
+      () => {
+        const web = run.logs().find((l) => l.msg === 'bot started')?.web;
+        port = typeof web === 'string' ? Number(new URL(web).port) : 0;
+        return port > 0;
+      },
+      timeoutMs,
+      'the bot listened',
+    );
+    await waitReady(run, port, timeoutMs);
+  } catch (error) {
+    run.child.kill('SIGKILL');
+    throw error;
+  }
+  return { run, port };
 }
 
 export interface BotEnvOptions {

@@ -6,8 +6,7 @@ import { registerCommands } from '../src/app/register-commands.js';
 import type { EngineKind } from '../src/store/engine.js';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/index.js';
-import { freePort } from './free-port.js';
-import { botEnv, spawnBot, waitReady, type BotRun } from './bot-process.js';
+import { botEnv, spawnReadyBot, type BotRun } from './bot-process.js';
 import { startBalancer, type Balancer } from './balancer.js';
 import { prepareCase, type OpenedCase } from './store-engines.js';
 
@@ -32,7 +31,8 @@ export interface ProcessPair {
 }
 
 export async function startProcessPair(o: ProcessPairOptions): Promise<ProcessPair> {
-  const ports = [await freePort(), await freePort()];
+  // Filled once each bot listens on the port it picked (the balancer reads this array as it routes).
+  const ports: number[] = [];
   const balancer = await startBalancer(ports);
   const [emulator, discord] = await Promise.all([startEmulator(o.emulator(balancer.url)), startFakeDiscord({ applicationId: o.applicationId })]);
   const closers: Array<() => Promise<void>> = [];
@@ -40,8 +40,21 @@ export async function startProcessPair(o: ProcessPairOptions): Promise<ProcessPa
   await registerCommands({ token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl });
   const store = prepareCase(o.engine);
   const shared = { storeUrl: store.url, encryptionKey: randomBytes(32).toString('base64') };
-  const runs = ports.map((port) => spawnBot(botEnv({ discord, emulator, clientId: o.clientId, port, publicUrl: balancer.url, transport: 'http', ...shared, extra })));
-  await Promise.all(runs.map((run, i) => waitReady(run, ports[i] ?? 0)));
+  const env = botEnv({ discord, emulator, clientId: o.clientId, port: 0, publicUrl: balancer.url, transport: 'http', ...shared, extra });
+  const started = await Promise.allSettled([spawnReadyBot(env), spawnReadyBot(env)]);
+  const runs: BotRun[] = [];
+  for (const s of started) {
+    if (s.status === 'fulfilled') {
+      runs.push(s.value.run);
+      ports.push(s.value.port);
+    }
+  }
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    for (const run of runs) run.child.kill('SIGKILL');
+    await Promise.allSettled([discord.close(), emulator.close(), balancer.close(), ...closers.map((c) => c()), store.cleanup()]);
+    throw failed.reason;
+  }
   await discord.setInteractionsEndpoint(`${balancer.url}/interactions`);
   return {
     store,

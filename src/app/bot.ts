@@ -119,21 +119,25 @@ function attachTransport(o: BotOptions, core: Core, client: Client, where: Where
 }
 
 /**
- * What `/readyz` reports: the store, the Discord session (gateway only), whether interactions are taken,
- * and the reminder queue (details only: a backlog does not make a process unready).
+ * What `/readyz` reports: whether the process has finished starting, the store, the Discord session
+ * (gateway only), whether interactions are taken, and the reminder queue (details only: a backlog does not
+ * make a process unready). The web server listens before the job workers start (on BullMQ, a connection and
+ * its scripts per queue): until they have, the process is busy and says `starting`, so a balancer (or a
+ * test) does not send it interactions that would wait behind its start past Discord's 3 s.
  */
-function readinessCheck(http: boolean, core: Core, client: Client, router: InteractionRouter): () => Promise<HealthStatus> {
+function readinessCheck(http: boolean, core: Core, client: Client, router: InteractionRouter, started: () => boolean): () => Promise<HealthStatus> {
   return async (): Promise<HealthStatus> => {
     const storeOk = await core.store.ping();
-    const accepting = router.accepting;
+    const accepting = router.accepting && started();
+    const interactions = !started() ? 'starting' : accepting ? 'accepting' : 'draining';
     const reminders = await reminderDetails(core);
     if (http) {
-      return { ready: storeOk && accepting, checks: { transport: 'http', store: storeOk, interactions: accepting ? 'accepting' : 'draining', ...reminders } };
+      return { ready: storeOk && accepting, checks: { transport: 'http', store: storeOk, interactions, ...reminders } };
     }
     const discordReady = client.isReady();
     return {
       ready: storeOk && discordReady && accepting,
-      checks: { transport: 'gateway', store: storeOk, discord: discordReady ? 'ready' : 'connecting', interactions: accepting ? 'accepting' : 'draining', ...reminders },
+      checks: { transport: 'gateway', store: storeOk, discord: discordReady ? 'ready' : 'connecting', interactions, ...reminders },
     };
   };
 }
@@ -214,7 +218,8 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const where = new WhereTracker();
   const router = attachRouter(o, core, client, where);
   const httpInteractions = attachTransport(o, core, client, where, router);
-  const readiness = readinessCheck(config.transport.kind === 'http', core, client, router);
+  let started = false;
+  const readiness = readinessCheck(config.transport.kind === 'http', core, client, router, () => started);
   const web = await startWebOrClose(o, core, client, readiness, httpInteractions);
   const { ready } = await connect(o, core, client, web);
 
@@ -238,6 +243,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   await deps.watchParties.start();
   // List imports run where the bot can message people: their progress and report go by DM (or follow-ups).
   await core.listImports.imports.work(importMessenger(client, o.now ?? Date.now));
+  started = true;
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);
 

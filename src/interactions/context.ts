@@ -33,10 +33,11 @@ import type { WatchParties } from '../watch-parties/watch-parties.js';
  */
 export interface SharedLocks {
   /**
-   * Runs `fn` as the only holder of `name`. Waits for the lock until `untilMs` (epoch ms) at most, then fails with
-   * a LockTimeoutError; the lock frees itself `graceMs` after `untilMs` even if its holder died.
+   * Runs `fn` as the only holder of `name`. Waits for the lock until `untilMs` (epoch ms), or `waitMs` if shorter
+   * (0: one try), then fails with a LockTimeoutError; the lock frees itself `graceMs` after `untilMs` even if its
+   * holder died.
    */
-  run<T>(name: string, o: { untilMs: number; graceMs: number }, fn: () => Promise<T>): Promise<T>;
+  run<T>(name: string, o: { untilMs: number; graceMs: number; waitMs?: number }, fn: () => Promise<T>): Promise<T>;
 }
 
 export interface BotDeps {

@@ -78,9 +78,12 @@ export class AttachmentReader {
     try {
       return await this.stream(kind, res.body);
     } catch (error) {
-      res.body.on('error', () => undefined).destroy();
       if (error instanceof AttachmentFetchError) throw error;
       throw new AttachmentFetchError(deadline.aborted ? 'timeout' : 'unreachable');
+    } finally {
+      // Reading stopped early (the reader refused the file, a limit was passed): the rest is not
+      // wanted, and the connection goes back now rather than at the deadline.
+      if (!res.body.readableEnded) res.body.on('error', () => undefined).destroy();
     }
   }
 

@@ -17,6 +17,15 @@ export const MAX_FILE_ENTRIES = 20_000;
 const MAX_TEXT = 65_536;
 /** Problems kept at most (the count goes on). */
 const MAX_PROBLEMS_KEPT = 200;
+/**
+ * Elements open at once at most. The format has three levels (`<myanimelist>`, an entry or `<myinfo>`,
+ * a field); one more is tolerated (stray markup inside a value). Deeper is refused at the first element
+ * past it: the parser keeps every open element, so a file of a million nested elements (3 KB gzipped)
+ * would otherwise cost hundreds of MB.
+ */
+export const MAX_DEPTH = 4;
+/** Thrown from a handler to stop the parser inside the chunk it is reading (caught in `write`). */
+const STOPPED = new Error('reading stopped');
 
 /** One entry of the file, as the service's writable fields. */
 export interface FileEntry<K extends WorkKind = WorkKind> {
@@ -33,6 +42,7 @@ export type ProblemCode =
   | 'notAList'
   | 'otherKind'
   | 'tooManyEntries'
+  | 'tooDeep'
   | 'missingId'
   | 'badId'
   | 'duplicateId'
@@ -64,7 +74,7 @@ export interface FileRead<K extends WorkKind = WorkKind> {
   problems: FileProblem[];
   /** Problems in all (only the first MAX_PROBLEMS_KEPT are kept). */
   problemCount: number;
-  /** A problem that stops the whole file (malformed, another kind, DOCTYPE, too many entries). */
+  /** A problem that stops the whole file (malformed, another kind, DOCTYPE, too many entries, nested too deep). */
   fatal?: FileProblem;
   /** The file gives start or finish dates (the service does not take them from an import). */
   hasDates: boolean;
@@ -132,12 +142,20 @@ export class ListFileReader<K extends WorkKind> {
   constructor(readonly kind: K) {
     this.result = { kind, entries: [], problems: [], problemCount: 0, hasDates: false };
     const p = this.parser;
-    p.on('doctype', () => this.stop({ code: 'doctype' }));
-    p.on('error', (error) => this.stop({ code: 'malformed', value: shorten(error.message.replace(/^[^:]*:\d+:\d+: /, '')), line: p.line }));
-    p.on('opentag', (tag) => this.open(tag.name));
-    p.on('closetag', (tag) => this.closeTag(tag.name));
+    p.on('doctype', this.guard(() => this.stop({ code: 'doctype' })));
+    p.on('error', this.guard((error: Error) => this.stop({ code: 'malformed', value: shorten(error.message.replace(/^[^:]*:\d+:\d+: /, '')), line: p.line })));
+    p.on('opentag', this.guard((tag: { name: string }) => this.open(tag.name)));
+    p.on('closetag', this.guard((tag: { name: string }) => this.closeTag(tag.name)));
     p.on('text', (t) => this.addText(t));
     p.on('cdata', (t) => this.addText(t));
+  }
+
+  /** A handler that, once reading has stopped, stops the parser too: the rest of the chunk is not parsed. */
+  private guard<A extends unknown[]>(handler: (...args: A) => void): (...args: A) => void {
+    return (...args) => {
+      handler(...args);
+      if (this.stopped) throw STOPPED;
+    };
   }
 
   /** Whether reading has stopped for good (a fatal problem): the caller may stop sending. */
@@ -150,7 +168,7 @@ export class ListFileReader<K extends WorkKind> {
     try {
       this.parser.write(chunk);
     } catch (error) {
-      this.stop({ code: 'malformed', value: shorten(error instanceof Error ? error.message : String(error)) });
+      if (error !== STOPPED) this.stop({ code: 'malformed', value: shorten(error instanceof Error ? error.message : String(error)) });
     }
   }
 
@@ -171,16 +189,12 @@ export class ListFileReader<K extends WorkKind> {
     if (this.result.fatal) return;
     this.result.fatal = problem;
     this.result.entries = [];
-    // Nothing more is read: the handlers stay quiet from here.
-    this.parser.on('opentag', () => undefined);
-    this.parser.on('closetag', () => undefined);
-    this.parser.on('text', () => undefined);
-    this.parser.on('cdata', () => undefined);
-    this.parser.on('error', () => undefined);
+    this.path.length = 0;
   }
 
   private open(name: string): void {
     const depth = this.path.length;
+    if (depth >= MAX_DEPTH) return this.stop({ code: 'tooDeep', element: shorten(name), value: String(MAX_DEPTH) });
     this.path.push(name);
     if (depth === 0) {
       if (name !== 'myanimelist') this.stop({ code: 'notAList', element: name });

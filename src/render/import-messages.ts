@@ -47,7 +47,7 @@ export function problemLine(t: Translator, kind: FileRead['kind'], p: FileProble
   const where: string[] = [];
   if (p.index !== undefined) where.push(t.t('imports.problem.entry', { index: String(p.index), hasId: p.id !== undefined ? 'yes' : 'no', id: String(p.id ?? '') }));
   if (p.element !== undefined) where.push(`\`${t.t('imports.problem.element', { element: p.element })}\``);
-  if (p.value !== undefined && p.code !== 'malformed' && p.code !== 'tooManyEntries') where.push(untrusted(t.t('imports.problem.value', { value: p.value })));
+  if (p.value !== undefined && p.code !== 'malformed' && p.code !== 'tooManyEntries' && p.code !== 'tooDeep') where.push(untrusted(t.t('imports.problem.value', { value: p.value })));
   const what = t.t(`imports.problem.${p.code}` as MessageKey, {
     hasLine: p.line !== undefined ? 'yes' : 'no',
     line: String(p.line ?? ''),

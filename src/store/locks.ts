@@ -56,15 +56,16 @@ export async function withLock<T>(engine: StoreEngine, name: string, options: Lo
 }
 
 /**
- * `withLock` on one engine with the wait and lease given as an end time: waits until `untilMs`, and the lock
- * frees itself `graceMs` after it (an interaction's deadline and its grace), whoever holds it.
+ * `withLock` on one engine with the wait and lease given as an end time: waits until `untilMs` (or at most
+ * `waitMs`; 0 tries once), and the lock frees itself `graceMs` after `untilMs` (an interaction's deadline
+ * and its grace), whoever holds it.
  */
 export function sharedLocks(engine: StoreEngine, now: () => number = Date.now) {
   return {
-    run<T>(name: string, o: { untilMs: number; graceMs: number }, fn: () => Promise<T>): Promise<T> {
+    run<T>(name: string, o: { untilMs: number; graceMs: number; waitMs?: number }, fn: () => Promise<T>): Promise<T> {
       const left = o.untilMs - now();
       if (left <= 0) return Promise.reject(new LockTimeoutError(name));
-      return withLock(engine, name, { waitMs: left, ttlMs: left + Math.max(1, o.graceMs) }, fn);
+      return withLock(engine, name, { waitMs: Math.min(left, o.waitMs ?? left), ttlMs: left + Math.max(1, o.graceMs) }, fn);
     },
   };
 }

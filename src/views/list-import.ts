@@ -5,6 +5,7 @@
 
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { BaseContext, CommandContext, ComponentHandler } from '../interactions/context.js';
+import { BUDGET_GRACE_MS } from '../interactions/budget.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import type { Translator } from '../i18n/index.js';
@@ -16,6 +17,7 @@ import { KINDS, type AnyEntry, type WorkKind } from '../service/kinds.js';
 import type { TokenSource } from '../service/token-source.js';
 import { AttachmentFetchError, MAX_FILE_BYTES } from '../list-files/attachment-fetch.js';
 import { planImport, type ImportMode } from '../list-files/import-plan.js';
+import { LockTimeoutError } from '../store/locks.js';
 import type { ListImportDeps } from '../list-files/imports.js';
 
 const IMPORT_KIND = 'imp';
@@ -72,8 +74,26 @@ async function currentEntries(ctx: BaseContext, kind: WorkKind, auth: TokenSourc
   }
 }
 
-/** The preview of importing `file` into the caller's list of `kind`; nothing is written. */
+/**
+ * The preview of importing `file` into the caller's list of `kind`; nothing is written. One preview per
+ * person at a time across every process (the shared store's lock, leased until the interaction's
+ * deadline): a second one while the first is read is answered at once, so repeating the command never
+ * multiplies the files read and the list reads.
+ */
 export async function importPreview(ctx: CommandContext, kind: WorkKind, file: AttachedFile, mode: ImportMode): Promise<RenderedMessage> {
+  let held = false;
+  try {
+    return await ctx.deps.locks.run(`list-import-preview:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, waitMs: 0 }, () => {
+      held = true;
+      return readPreview(ctx, kind, file, mode);
+    });
+  } catch (error) {
+    if (held || !(error instanceof LockTimeoutError)) throw error;
+    return notice(ctx.t.t('imports.preview.title', { kind }), ctx.t.t('imports.error.previewBusy'));
+  }
+}
+
+async function readPreview(ctx: CommandContext, kind: WorkKind, file: AttachedFile, mode: ImportMode): Promise<RenderedMessage> {
   const { t } = ctx;
   const { imports, files } = importDeps(ctx);
   const auth = await ctx.requireAuth();

@@ -3,17 +3,16 @@
 // a callback submitted to both at once, concurrent refreshes of expired tokens, a captured
 // interaction replayed to both processes, and a process killed mid-burst.
 
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCommands } from '../../src/app/register-commands.js';
-import { DEFAULT_USERS, startEmulator, type Emulator } from '../../emulator/server.js';
+import { DEFAULT_USERS, type Emulator } from '../../emulator/server.js';
 import { loginAsPerson } from '../../emulator/login.js';
-import { slashCommand, startFakeDiscord, type FakeDiscord, type InteractionHandle, type Who } from '../../fake-discord/index.js';
-import { DM, freePort, GUILD, loginUrlOf, newUser, textOf } from '../../local-stack/harness.js';
-import { botEnv, spawnBot, waitReady, type BotRun } from '../../local-stack/bot-process.js';
-import { startBalancer, type Balancer } from '../../local-stack/balancer.js';
+import { slashCommand, type FakeDiscord, type InteractionHandle, type Who } from '../../fake-discord/index.js';
+import { DM, GUILD, loginUrlOf, newUser, textOf } from '../../local-stack/harness.js';
+import type { BotRun } from '../../local-stack/bot-process.js';
+import type { Balancer } from '../../local-stack/balancer.js';
+import { startProcessPair, type ProcessPair } from '../../local-stack/process-pair.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
-import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import { engineCases } from '../../local-stack/store-engines.js';
 import { buttonClick } from '../../fake-discord/index.js';
 import { componentId } from '../../local-stack/harness.js';
 
@@ -25,37 +24,26 @@ const ACCOUNTS = Array.from({ length: 20 }, (_, i) => ({ name: `mpuser${i}`, pas
 const ENGINES = engineCases().filter((c) => c.shared && !c.skipped);
 
 describe.each(ENGINES)('two bot processes on one $kind store', (engine) => {
-  let store: OpenedCase;
+  let pair: ProcessPair;
   let emulator: Emulator;
   let discord: FakeDiscord;
   let balancer: Balancer;
-  const ports: number[] = [];
-  const runs: BotRun[] = [];
+  let ports: number[] = [];
+  let runs: BotRun[] = [];
   const linked: Array<{ user: Who; account: string }> = [];
 
   beforeAll(async () => {
-    ports.push(await freePort(), await freePort());
-    balancer = await startBalancer(ports);
-    [emulator, discord] = await Promise.all([
-      startEmulator({
-        users: [...DEFAULT_USERS, ...ACCOUNTS],
-        clients: [{ id: CLIENT_ID, redirectUris: [`${balancer.url}/oauth/callback`] }],
-      }),
-      startFakeDiscord({ applicationId: '1100000000000000006' }),
-    ]);
-    await registerCommands({ token: discord.botToken, applicationId: discord.applicationId, apiUrl: discord.apiUrl });
-    store = prepareCase(engine.kind);
-    const shared = { storeUrl: store.url, encryptionKey: randomBytes(32).toString('base64') };
-    for (const port of ports) {
-      runs.push(spawnBot(botEnv({ discord, emulator, clientId: CLIENT_ID, port, publicUrl: balancer.url, transport: 'http', ...shared })));
-    }
-    await Promise.all(runs.map((run, i) => waitReady(run, ports[i] ?? 0)));
-    await discord.setInteractionsEndpoint(`${balancer.url}/interactions`);
+    // Each bot listens on a port it picks itself, and one that dies starting fails the set-up at once with its output.
+    pair = await startProcessPair({
+      engine: engine.kind,
+      clientId: CLIENT_ID,
+      applicationId: '1100000000000000006',
+      emulator: (publicUrl) => ({ users: [...DEFAULT_USERS, ...ACCOUNTS], clients: [{ id: CLIENT_ID, redirectUris: [`${publicUrl}/oauth/callback`] }] }),
+    });
+    ({ emulator, discord, balancer, ports, runs } = pair);
   }, 120_000);
   afterAll(async () => {
-    for (const run of runs) run.child.kill('SIGKILL');
-    await Promise.allSettled([discord?.close(), emulator?.close(), balancer?.close()]);
-    await store?.cleanup();
+    await pair?.close();
   });
 
   const profileOf = async (user: Who): Promise<string> => (await answerOf(discord.interact(slashCommand({ name: 'profile', user, where: GUILD })))).text;

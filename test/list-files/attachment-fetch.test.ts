@@ -3,20 +3,30 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { constants, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttachmentReader, attachmentAllowed } from '../../src/list-files/attachment-fetch.js';
 
 const XML = Buffer.from('<myanimelist><anime><series_animedb_id>1</series_animedb_id><my_status>Watching</my_status></anime></myanimelist>');
 // A list whose root holds about 64 MB of spaces (well-formed XML), in a gzip of about 64 KB.
 const BOMB = gzipSync(Buffer.concat([Buffer.from('<myanimelist>'), Buffer.alloc(64 * 1024 * 1024, 32)]));
+// A list nested far deeper than the format, whose sender then holds the connection open (more to come).
+const DEEP = Buffer.from(`<myanimelist>${'<a>'.repeat(1000)}`);
 const files: Record<string, Buffer> = { '/plain.xml': XML, '/packed.xml.gz': gzipSync(XML), '/bomb.gz': BOMB, '/big.xml': Buffer.alloc(6 * 1024 * 1024, 32) };
 
 describe('attachment fetch', () => {
   let server: Server;
   let origin = '';
+  /** When the server saw each held response's connection closed (epoch ms), by path. */
+  const closedAt = new Map<string, number>();
   beforeAll(async () => {
     server = createServer((req, res) => {
+      if (req.url?.startsWith('/held')) {
+        res.on('close', () => closedAt.set(req.url ?? '', Date.now()));
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        // Flushed so the reader gets it at once; never ended.
+        return void res.write(req.url.endsWith('.gz') ? gzipSync(DEEP, { flush: constants.Z_SYNC_FLUSH }).subarray(0, -8) : DEEP);
+      }
       const body = files[req.url?.split('?')[0] ?? ''];
       if (req.url?.startsWith('/slow')) return void setTimeout(() => res.end(XML), 2_000);
       if (!body) return void res.writeHead(404).end();
@@ -67,6 +77,19 @@ describe('attachment fetch', () => {
   it('gives up at its deadline', async () => {
     const reader = new AttachmentReader({ hosts: [origin], timeoutMs: 200 });
     await expect(reader.read('anime', `${origin}/slow.xml`)).rejects.toMatchObject({ reason: 'timeout' });
+    await reader.close();
+  });
+
+  it('closes the body as soon as reading stops early, not at the deadline (plain and gzip)', async () => {
+    const reader = new AttachmentReader({ hosts: [origin], timeoutMs: 30_000 });
+    for (const path of ['/held.xml', '/held.xml.gz']) {
+      const started = Date.now();
+      const read = await reader.read('anime', `${origin}${path}`);
+      expect(read.fatal?.code).toBe('tooDeep');
+      for (let i = 0; i < 40 && !closedAt.has(path); i++) await new Promise((r) => setTimeout(r, 50));
+      // Closed within a couple of seconds of the refusal; the deadline was 30 s away.
+      expect((closedAt.get(path) ?? Infinity) - started).toBeLessThan(5_000);
+    }
     await reader.close();
   });
 });

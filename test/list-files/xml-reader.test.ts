@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListFileReader, MAX_FILE_ENTRIES, type FileRead } from '../../src/list-files/xml-reader.js';
+import { ListFileReader, MAX_DEPTH, MAX_FILE_ENTRIES, type FileRead } from '../../src/list-files/xml-reader.js';
 import type { WorkKind } from '../../src/service/kinds.js';
 
 function read<K extends WorkKind>(kind: K, xml: string, chunk = 7): FileRead<K> {
@@ -143,5 +143,27 @@ describe('ListFileReader', () => {
     const r = reader.close();
     expect(r.fatal).toEqual({ code: 'tooManyEntries', value: String(MAX_FILE_ENTRIES) });
     expect(r.entries).toEqual([]);
+  });
+
+  it('refuses a file nested deeper than the format at the first element past the limit, and parses no further', () => {
+    // A million nested elements under the root (3 MB): the parser would keep every open one.
+    const deep = `<myanimelist>\n${'<a>\n'.repeat(1_000_000)}`;
+    const reader = new ListFileReader('anime');
+    reader.write(deep);
+    expect(reader.stopped).toBe(true);
+    // The parser stopped inside the chunk, on the line of the element that went too deep.
+    expect(reader['parser'].line).toBeLessThanOrEqual(MAX_DEPTH + 2);
+    const r = reader.close();
+    expect(r.fatal).toEqual({ code: 'tooDeep', element: 'a', value: String(MAX_DEPTH) });
+    expect(r.entries).toEqual([]);
+    // Inside an entry, too; and after entries already read, none of them is kept.
+    const inEntry = '<myanimelist><anime><series_animedb_id>1</series_animedb_id><my_status>Watching</my_status></anime><anime><my_tags><b><i>x</i></b></my_tags></anime></myanimelist>';
+    expect(read('anime', inEntry)).toMatchObject({ fatal: { code: 'tooDeep', element: 'i' }, entries: [] });
+  });
+
+  it('takes one level of stray markup inside a value', () => {
+    const r = read('anime', '<myanimelist><anime><series_animedb_id>1</series_animedb_id><my_status>Watching</my_status><my_comments>a<b>b</b></my_comments></anime></myanimelist>');
+    expect(r.fatal).toBeUndefined();
+    expect(r.entries).toEqual([{ index: 1, id: 1, update: { status: 'watching', comments: 'ab' } }]);
   });
 });

@@ -21,8 +21,13 @@ describe('sharedLocks', () => {
     const held = locks.run('m', { untilMs: Date.now() + 1_000, graceMs: 100 }, () => new Promise<void>((resolve) => (release = resolve)));
     await expect(locks.run('m', { untilMs: Date.now() + 60, graceMs: 100 }, async () => 'x')).rejects.toBeInstanceOf(LockTimeoutError);
     await expect(locks.run('m', { untilMs: Date.now() - 1, graceMs: 100 }, async () => 'x')).rejects.toBeInstanceOf(LockTimeoutError);
+    // waitMs 0: one try, refused at once while held (the lease still runs to untilMs + grace).
+    const started = Date.now();
+    await expect(locks.run('m', { untilMs: Date.now() + 5_000, graceMs: 100, waitMs: 0 }, async () => 'x')).rejects.toBeInstanceOf(LockTimeoutError);
+    expect(Date.now() - started).toBeLessThan(1_000);
     release();
     await held;
+    expect(await locks.run('m', { untilMs: Date.now() + 5_000, graceMs: 100, waitMs: 0 }, async () => 'free')).toBe('free');
   });
 
   it('a holder that died frees the lock at its end plus the grace', async () => {
