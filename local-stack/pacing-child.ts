@@ -1,14 +1,14 @@
-// One bot process's request line on a shared store, for the slow-store pacing test: it opens the engine
+// One bot process's request line on a shared store, for the slow-store pacing test and bench: it opens the engine
 // through the store steps (the deployment's step deadline), writes its heartbeat, and then, told by the
 // parent on stdin: `beat` (read the live processes again: every process has started), `go` (acquire
 // `callers` interactive slots, one person each, and print when each was granted, wall clock).
 // Argument: a JSON PacingJob.
 import { createInterface } from 'node:readline';
-import { DEFAULT_REQUESTS_BURST, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../../../src/config/defaults.js';
-import { openEngine } from '../../../src/store/engines/index.js';
-import { StoreSteps } from '../../../src/store/store-steps.js';
-import { StoreUpstreamBudget } from '../../../src/store/upstream/budget.js';
-import { LiveProcesses } from '../../../src/store/upstream/live-processes.js';
+import { DEFAULT_REQUESTS_BURST, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
+import { openEngine } from '../src/store/engines/index.js';
+import { StoreSteps } from '../src/store/store-steps.js';
+import { StoreUpstreamBudget } from '../src/store/upstream/budget.js';
+import { LiveProcesses } from '../src/store/upstream/live-processes.js';
 
 export interface PacingJob {
   url: string;
