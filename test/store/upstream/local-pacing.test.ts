@@ -3,6 +3,7 @@
 // count), so N processes together keep the rate and any second holds at most rate + 1 requests; and
 // people go before background work, which never reserves a slot ahead of them. Time is virtual.
 import { describe, expect, it } from 'vitest';
+import { mostInAnyWindow } from '../../../local-stack/paced-processes.js';
 import { DEFAULT_REQUESTS_BURST, DEFAULT_REQUESTS_PER_SECOND } from '../../../src/config/defaults.js';
 import { LineBusyError } from '../../../src/service/errors.js';
 import type { StoreEngine } from '../../../src/store/engine.js';
@@ -16,17 +17,6 @@ const RATE = DEFAULT_REQUESTS_PER_SECOND;
 const BURST = DEFAULT_REQUESTS_BURST;
 const INTERVAL = 1000 / RATE;
 const terms = { intervalMs: INTERVAL, burstMs: BURST * INTERVAL };
-
-/** The most instants that fall in any window of `ms` starting at one of them. */
-function mostInAnyWindow(times: number[], ms: number): number {
-  const sorted = [...times].sort((x, y) => x - y);
-  let most = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (j < sorted.length && sorted[j]! < sorted[i]! + ms) j++;
-    most = Math.max(most, j - i);
-  }
-  return most;
-}
 
 /** A store that can be turned off: every step fails while `down`. */
 function switchable(engine: StoreEngine): { engine: StoreEngine; down: (is: boolean) => void } {
