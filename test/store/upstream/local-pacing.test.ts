@@ -4,9 +4,13 @@
 // people go before background work, which never reserves a slot ahead of them. Time is virtual.
 import { describe, expect, it } from 'vitest';
 import { mostInAnyWindow } from '../../../local-stack/paced-processes.js';
+import { openUpstreamSharing } from '../../../src/app/upstream-sharing.js';
+import { DEFAULT_LIMITS } from '../../../src/config/config.js';
 import { DEFAULT_REQUESTS_BURST, DEFAULT_REQUESTS_PER_SECOND } from '../../../src/config/defaults.js';
+import { silentLogger } from '../../../src/log/log.js';
 import { LineBusyError } from '../../../src/service/errors.js';
 import type { StoreEngine } from '../../../src/store/engine.js';
+import { StoreSteps } from '../../../src/store/store-steps.js';
 import { MemoryEngine } from '../../../src/store/engines/memory.js';
 import { StoreUpstreamBudget } from '../../../src/store/upstream/budget.js';
 import { LiveProcesses, shareOf } from '../../../src/store/upstream/live-processes.js';
@@ -134,4 +138,24 @@ describe('the budget while the store fails, at the default budget', () => {
       expect(budget.stats().granted).toMatchObject({ interactive: 1, background: 10 });
     });
   }
+});
+
+describe('SERVICE_PROCESS_COUNT reaches the line the composition root opens', () => {
+  it('with 4 processes configured, one alone on a failing store takes one slot in four: its second request 2 s after its first, not at once', async () => {
+    const { engine, down } = switchable(new MemoryEngine());
+    const sharing = await openUpstreamSharing(new StoreSteps(engine, { timeoutMs: 1_000 }), { ...DEFAULT_LIMITS, serviceProcessCount: 4 }, silentLogger);
+    try {
+      down(true);
+      const granted: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        await sharing.deployment.budget.acquire('interactive', { person: `p${i}` });
+        granted.push(Date.now());
+      }
+      // The old pacing: the whole line's burst, both at once.
+      expect((granted[1] as number) - (granted[0] as number)).toBeGreaterThanOrEqual(4 * INTERVAL - 100);
+    } finally {
+      down(false);
+      await sharing.close();
+    }
+  }, 15_000);
 });
