@@ -15,6 +15,7 @@ import { runFaults } from './faults.js';
 import { runReminders } from './reminders.js';
 import { runEconomy } from './economy.js';
 import { runSlowStore } from './economy-slow-store.js';
+import { runSlowPacing } from './economy-slow-pacing.js';
 import { runSocial } from './social.js';
 import { runCatalogueFormatting } from './catalogue-formatting.js';
 import { runPictures } from './pictures.js';
@@ -43,8 +44,11 @@ async function main(): Promise<number> {
     http: () => runHttpThroughput(o),
     faults: () => runFaults(o),
     economy: async () => {
-      await runEconomy(o);
-      await runSlowStore(o);
+      if (process.env.BENCH_ECONOMY_ONLY !== 'pacing') {
+        await runEconomy(o);
+        await runSlowStore(o);
+      }
+      await runSlowPacing(o);
     },
     social: () => runSocial(o),
     pictures: () => runPictures(o),

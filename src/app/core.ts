@@ -141,7 +141,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   await polls.define();
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
-  const covers = openCovers(store.engine, config.covers, log, metrics);
+  const covers = openCovers(steps, config.covers, log, metrics);
   const watchParties = new WatchParties({ kv: store.engine, jobs, now, log, leaseMs: { ...DEFAULT_KNOBS, ...config.reminders, ...o.reminders }.leaseMs });
   await watchParties.define();
   const deps: BotDeps = {

@@ -34,7 +34,7 @@ export interface OpenedSharing {
  */
 export async function openUpstreamSharing(steps: StoreSteps, limits: LimitsConfig, log: Logger, cacheTtlMs?: number): Promise<OpenedSharing> {
   const shared = await openUpstreamShared(steps, {
-    budget: { requestsPerSecond: limits.serviceRequestsPerSecond, burst: limits.serviceRequestsBurst, onError: (error) => log.warn('the shared upstream budget failed; counting in this process', { error }) },
+    budget: { requestsPerSecond: limits.serviceRequestsPerSecond, burst: limits.serviceRequestsBurst, processCount: limits.serviceProcessCount, onError: (error) => log.warn('the shared upstream budget failed; counting in this process', { error }) },
     coolOff: { initialMs: limits.serviceCoolOffMs, maxMs: limits.serviceCoolOffMaxMs, onCoolOff: (e) => log.warn('the service is throttling the deployment; every process pauses', { ...e }) },
     cache: { staleMs: SHARED_STALE_MS, onError: (error, operation) => log.debug('the shared response cache failed; read as a miss', { operation, error }) },
   });

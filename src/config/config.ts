@@ -137,6 +137,8 @@ function readLimits(r: EnvReader): LimitsConfig {
     serviceRequestsPerSecond: r.int('SERVICE_REQUESTS_PER_SECOND', d.serviceRequestsPerSecond, 1, 1_000),
     serviceRequestsBurst: r.int('SERVICE_REQUESTS_BURST', d.serviceRequestsBurst, 0, 1_000),
   };
+  const processCount = r.positiveInt('SERVICE_PROCESS_COUNT', 1_000);
+  if (processCount !== undefined) limits.serviceProcessCount = processCount;
   if (limits.serviceCoolOffMaxMs < limits.serviceCoolOffMs) r.problems.push('SERVICE_COOL_OFF_MAX_MS must not be below SERVICE_COOL_OFF_MS');
   return limits;
 }

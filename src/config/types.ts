@@ -87,6 +87,11 @@ export interface LimitsConfig {
   serviceRequestsPerSecond: number;
   /** Requests allowed at once above that pace after a quiet spell (the shared line's burst). */
   serviceRequestsBurst: number;
+  /**
+   * The bot processes sharing the store, as the operator counts them: while the store fails, each paces
+   * itself at its share of the rate (1 in this many, or in the live processes it last saw, if more).
+   */
+  serviceProcessCount?: number;
 }
 
 /** Reminder scheduler knobs, in milliseconds. */

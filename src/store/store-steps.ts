@@ -1,5 +1,5 @@
 // The store steps on a person's path (the deployment's cool-off and request line, the shared
-// response cache, the kept nsfw ratings, title preferences, the HTTP transport's replay check) are shortcuts: each has an answer to fall
+// response cache, the shared cover cache, the kept nsfw ratings, title preferences, the HTTP transport's replay check) are shortcuts: each has an answer to fall
 // back on when the store does not answer (the process's own pacing, a cache miss, the defaults). A
 // store that answers slowly must cost a person no more than one short deadline, as a store that is
 // down does. So those users get the engine through `StoreSteps.for(step)`:
@@ -15,7 +15,7 @@
 import type { StoreEngine } from './engine.js';
 
 /** Who uses the engine through the deadline (the metrics' `step` label). */
-export type StoreStepUser = 'cool_off' | 'budget' | 'response_cache' | 'nsfw_ratings' | 'preferences' | 'replay';
+export type StoreStepUser = 'cool_off' | 'budget' | 'response_cache' | 'cover_cache' | 'nsfw_ratings' | 'preferences' | 'replay';
 
 /** What a bounded step did instead of answering. */
 export type StoreStepFailure = 'timeout' | 'error' | 'skipped';

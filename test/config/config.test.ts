@@ -98,6 +98,12 @@ describe('config', () => {
     expect(problems).toMatch(/SERVICE_REQUESTS_BURST must be a whole number from 0/);
   });
 
+  it('reads SERVICE_PROCESS_COUNT (the processes sharing the rate while the store is slow): none by default, a positive whole number', () => {
+    expect(loadConfig(VALID).limits?.serviceProcessCount).toBeUndefined();
+    expect(loadConfig({ ...VALID, SERVICE_PROCESS_COUNT: '4' }).limits?.serviceProcessCount).toBe(4);
+    for (const bad of ['0', '-2', '2.5', 'four', '1001']) expect(problems({ ...VALID, SERVICE_PROCESS_COUNT: bad }).join('\n')).toContain('SERVICE_PROCESS_COUNT must be a whole number 1–1000');
+  });
+
   it('lists every missing variable at once', () => {
     const found = problems({});
     for (const name of ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'SERVICE_API_URL', 'SERVICE_AUTH_URL', 'SERVICE_CLIENT_ID', 'PUBLIC_URL', 'TOKEN_ENCRYPTION_KEY']) {

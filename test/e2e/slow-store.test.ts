@@ -5,10 +5,13 @@
 // store is down; the metrics count those fallbacks by step. Over the HTTP transport too: there the
 // replay check (src/transport/replay.ts) is a store step before every answer, and past its deadline
 // the process's own memory of interaction ids decides (a replay to the same process is still refused).
+// The shared cover cache too: a season chart's 30 covers are fetched, not waited for in the store.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DM, GUILD, newUser, startStack, textOf, TRANSPORTS, type Stack } from '../../local-stack/harness.js';
 import { startLatencyProxy, targetOf, type LatencyProxy } from '../../local-stack/latency-proxy.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
+import { attachmentsOf } from './picture-helpers.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 import { DEFAULT_REQUESTS_PER_SECOND, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../../src/config/defaults.js';
 
@@ -60,6 +63,21 @@ for (const engine of ENGINES) for (const transport of TRANSPORTS) {
       // Over HTTP the replay check fell back too (counted), and the interaction was still answered.
       if (transport === 'http') expect(counted).toMatch(/amls_bot_store_steps_failed_open_total\{step="replay"[^}]*\} [1-9]/);
     }, 30_000);
+
+    it('a season chart draws its 30 covers in normal time: the shared cover cache is a store step too, left out rather than waited for', async () => {
+      // Longer than the other cases: the old cover cache waited a round trip to read and one to keep each cover.
+      proxy.setLatency(2 * STORE_LATENCY_MS);
+      const fetched = stack.emulator.pictures?.served.ok ?? 0;
+      const started = Date.now();
+      const answer = await answerOf(stack.command({ name: 'anime', subcommand: 'season-chart', options: { year: 2026, season: 'fall' }, user: newUser('slow'), where: GUILD }), 30_000);
+      const tookMs = Date.now() - started;
+      expect(attachmentsOf(answer.message)[0]?.description).toMatch(/^Chart of 30 covers/);
+      // The covers were fetched (the shared cache read as a miss), not left as placeholders.
+      expect((stack.emulator.pictures?.served.ok ?? 0) - fetched).toBe(30);
+      expect(tookMs).toBeLessThan(2 * STORE_LATENCY_MS);
+      const counted = (await stack.bot.metrics?.render())?.body;
+      expect(counted).toMatch(/amls_bot_store_steps_failed_open_total\{step="cover_cache"[^}]*\} [1-9]/);
+    }, 45_000);
 
     it('in a server too: the "In this server" part (two store reads) is left out rather than waited for', async () => {
       proxy.setLatency(STORE_LATENCY_MS);

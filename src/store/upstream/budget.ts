@@ -36,8 +36,11 @@
 // tried again after a jittered, growing pause (local-pacing.ts), so N callers at once cost a few store
 // steps per process, not N², and do not crowd the store's other steps out of a small connection pool.
 //
-// A store that fails or is slow stops nobody: the process paces its callers alone (local-pacing.ts).
+// A store that fails or is slow stops nobody: the process paces its callers alone (local-pacing.ts),
+// at its share of the rate (the live processes it last saw in the store, live-processes.ts, or the
+// configured count), people before background work.
 
+import { randomUUID } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
 import { LineBusyError } from '../../service/errors.js';
 import {
@@ -52,6 +55,7 @@ import { parseLine, writeLine, type LineState } from './line-record.js';
 import { planRound, soonestSlot, type LineTerms, type PlannedSlot } from './line-plan.js';
 import { SlotGiveBack, type Slot } from './give-back.js';
 import { backoffMs, LocalPacing, sleepFor } from './local-pacing.js';
+import { LiveProcesses, shareOf } from './live-processes.js';
 import { PersonSlots } from './person-slots.js';
 
 export interface StoreUpstreamBudgetOptions {
@@ -63,6 +67,10 @@ export interface StoreUpstreamBudgetOptions {
   autocompleteMaxWaitMs?: number;
   /** Store key of the line (people's records are `<name>:person:<id>`); default `upstream-budget`. */
   name?: string;
+  /** SERVICE_PROCESS_COUNT: the processes sharing the line, as the operator counts them (paced alone, each takes its share). */
+  processCount?: number | undefined;
+  /** The live processes' heartbeats (opened by openUpstreamBudget); without it, the configured count alone. */
+  processes?: LiveProcesses;
   /** Told about a store failure (the request then goes, paced by this process alone). */
   onError?: (error: unknown) => void;
   /** The clock; tests drive time with their own `now` and `sleep`. */
@@ -138,7 +146,9 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     this.random = options.random ?? Math.random;
     this.waits = new AttemptWaits(this.now, this.sleep);
     this.people = new PersonSlots(engine, this.key, this.now, options.onError);
-    this.local = new LocalPacing(this.terms);
+    const processes = options.processes;
+    const configured = shareOf(randomUUID(), undefined, options.processCount);
+    this.local = new LocalPacing(this.terms, processes ? () => processes.share() : () => configured);
     this.givingBack = new SlotGiveBack(engine, {
       key: this.key,
       intervalMs: this.intervalMs,
@@ -198,6 +208,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   async close(): Promise<void> {
     await this.people.written();
     await this.givingBack.settled();
+    await this.options.processes?.stop();
   }
 
   /**
@@ -281,7 +292,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
       raw = read[0];
       this.people.took(live.map((t) => t.a), new Map(people.map((key, i) => [key, read[i + 1]])));
     } catch (error) {
-      for (const t of live) this.settle(t, () => ({ slot: this.alone(error, t.a) }));
+      for (const t of peopleFirst(live)) this.settle(t, () => this.alone(error, t.a));
       return 0;
     }
     live = live.filter((t) => this.still(t));
@@ -305,7 +316,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     try {
       taken = await writeLine(this.engine, this.key, raw, next, now);
     } catch (error) {
-      for (const [t] of takers) this.settle(t, () => ({ slot: this.alone(error, t.a) }));
+      for (const t of peopleFirst(takers.map(([t]) => t))) this.settle(t, () => this.alone(error, t.a));
       return 0;
     }
     if (!taken) {
@@ -380,13 +391,25 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   }
 
   /** The store failed: report it and pace this process by itself rather than stopping every caller (local-pacing.ts). */
-  private alone(error: unknown, a: Attempt): Slot {
+  private alone(error: unknown, a: Attempt): Step {
     this.options.onError?.(error);
-    const slot = this.local.take(this.now(), a.latest);
+    const slot = this.local.take(this.now(), a.latest, a.priority);
     if ('busyInMs' in slot) throw this.waits.tooLate(a, slot.busyInMs);
-    return slot;
+    if ('waitMs' in slot) {
+      this.refused++;
+      return slot;
+    }
+    return { slot };
   }
 }
 
-export const openUpstreamBudget = (engine: StoreEngine, options: StoreUpstreamBudgetOptions): Promise<StoreUpstreamBudget> => Promise.resolve(new StoreUpstreamBudget(engine, options));
+/** Callers the store failed for, people before background work (paced alone, background takes only a free slot). */
+const peopleFirst = (tickets: readonly Ticket[]): Ticket[] => [...tickets.filter((t) => t.a.priority !== 'background'), ...tickets.filter((t) => t.a.priority === 'background')];
+
+/** The line on `engine`, with this process's heartbeat written and the live processes read once. */
+export async function openUpstreamBudget(engine: StoreEngine, options: StoreUpstreamBudgetOptions): Promise<StoreUpstreamBudget> {
+  const processes = new LiveProcesses(engine, { line: options.name ?? 'upstream-budget', configured: options.processCount, now: options.now, onError: options.onError });
+  await processes.start();
+  return new StoreUpstreamBudget(engine, { ...options, processes });
+}
 

@@ -4,6 +4,7 @@
 // Time is virtual (virtual-time.ts): it stands still while a store step is in flight, so the instants
 // read here do not depend on the machine's speed or load.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mostInAnyWindow } from '../../../local-stack/paced-processes.js';
 import { engineCases } from '../../../local-stack/store-engines.js';
 import type { StoreEngine } from '../../../src/store/engine.js';
 import { StoreUpstreamBudget, type StoreUpstreamBudgetOptions } from '../../../src/store/upstream/budget.js';
@@ -11,17 +12,6 @@ import { LineBusyError } from '../../../src/service/errors.js';
 import { UpstreamBudgetUnavailableError, type UpstreamAcquireOptions, type UpstreamPriority } from '../../../src/service/upstream-ports.js';
 import { openTwo, type TwoProcesses } from './helpers.js';
 import { VirtualTime } from './virtual-time.js';
-
-/** The most grants that fall in any window of `ms` starting at a grant. */
-function mostInAnyWindow(times: number[], ms: number): number {
-  const sorted = [...times].sort((x, y) => x - y);
-  let most = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (j < sorted.length && sorted[j]! < sorted[i]! + ms) j++;
-    most = Math.max(most, j - i);
-  }
-  return most;
-}
 
 /** A seeded [0, 1) source, so the jitter is the same on every run. */
 function seeded(seed: number): () => number {
