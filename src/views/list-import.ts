@@ -59,6 +59,11 @@ function previewButtons(t: Translator, userId: string) {
   ];
 }
 
+/** The Stop button of the person's running import. */
+function stopRow(t: Translator, userId: string): RenderedMessage['components'] {
+  return [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: stopButtonId(userId), label: t.t('imports.button.stop') }] }];
+}
+
 /** The person's current entries of the titles in the file: their whole list, 1 000 entries a read. */
 async function currentEntries(ctx: BaseContext, kind: WorkKind, auth: TokenSource, ids: ReadonlySet<number>): Promise<Map<number, AnyEntry>> {
   const spec = KINDS[kind];
@@ -77,7 +82,11 @@ export async function importPreview(ctx: CommandContext, kind: WorkKind, file: A
   const { t } = ctx;
   const { imports, files } = importDeps(ctx);
   const auth = await ctx.requireAuth();
-  if (await imports.active(ctx.userId)) return notice(t.t('imports.preview.title', { kind }), t.t('imports.error.busy'));
+  // An import running: Stop right here (the progress message may be out of reach: DMs closed, follow-ups expired).
+  const running = await imports.active(ctx.userId);
+  if (running) {
+    return { ...notice(t.t('imports.preview.title', { kind }), t.t('imports.error.busyStop', { done: running.done, total: running.planned })), components: stopRow(t, ctx.userId) };
+  }
   // Discord says the size: a file over the limit is refused without fetching it.
   if (file.size > MAX_FILE_BYTES) return notice(t.t('imports.preview.title', { kind }), t.t('imports.error.file', { reason: 'tooLarge' }));
   let read;
@@ -107,11 +116,9 @@ export const importStartHandler: ComponentHandler = {
     const { t } = ctx;
     const interaction = { applicationId: ctx.interaction.applicationId, token: ctx.interaction.token, until: ctx.deps.now() + FOLLOWUP_MS };
     const started = await importDeps(ctx).imports.start(ctx.userId, previewId, interaction);
-    if ('refused' in started) return notice(t.t('imports.button.import'), t.t(started.refused === 'busy' ? 'imports.error.busy' : 'imports.error.expired'));
-    return {
-      ...notice(t.t('imports.started.title'), t.t('imports.started.text')),
-      components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: stopButtonId(ctx.userId), label: t.t('imports.button.stop') }] }],
-    };
+    if ('refused' in started && started.refused === 'busy') return { ...notice(t.t('imports.button.import'), t.t('imports.error.busy')), components: stopRow(t, ctx.userId) };
+    if ('refused' in started) return notice(t.t('imports.button.import'), t.t('imports.error.expired'));
+    return { ...notice(t.t('imports.started.title'), t.t('imports.started.text')), components: stopRow(t, ctx.userId) };
   },
 };
 
