@@ -19,6 +19,7 @@ import type { ListItem } from '../src/service/kinds.js';
 import type { RecordedMessage } from '../fake-discord/index.js';
 import type { BenchOptions } from './options.js';
 import { runImportBench } from './list-import.js';
+import { runImportLogoutBench } from './list-import-logout.js';
 import { fixed, mb, table } from './stats.js';
 
 /** The deployment's shared upstream budget for these runs (SERVICE_REQUESTS_PER_SECOND). */
@@ -127,4 +128,5 @@ export async function runExportBench(o: BenchOptions): Promise<void> {
 export async function runListFiles(o: BenchOptions): Promise<void> {
   await runExportBench(o);
   await runImportBench(o, BENCH_REQUESTS_PER_SECOND);
+  await runImportLogoutBench(o, BENCH_REQUESTS_PER_SECOND);
 }
