@@ -1,7 +1,8 @@
 // Stop is within reach (issue 38, item 4), end to end: `/list anime import` while an import runs
 // answers with the import's progress and a Stop button right there (the only one left where DMs are
 // closed and the Import click's follow-ups are gone); Stop's report states exactly what the service
-// received (per the emulator's write log), and a new import may start after it.
+// received (per the emulator's write log), and a new import may start after it. A /logout mid-import
+// stops it at the first "log in again" (item 5): no write after the one in flight, no failure per entry.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
@@ -67,5 +68,24 @@ describe('Stop from /list import while an import runs', () => {
     const again = await answerOf(importFile(file), 30_000);
     expect(again.text).toContain('Would be changed');
     stack.discord.dms.openDms(person.id);
+  });
+
+  it('/logout mid-import stops it at the first "log in again", and says so', { timeout: 120_000 }, async () => {
+    const ranking = (await serviceGet(stack, 'alice', '/anime/ranking?ranking_type=all&limit=100')).data as Array<{ node: { id: number } }>;
+    const ids = ranking.map((r) => r.node.id).slice(0, ENTRIES);
+    const file = `<myanimelist>\n${ids.map((id) => entry(id).replace('Completed', 'Dropped')).join('')}</myanimelist>`;
+    const preview = await answerOf(importFile(file), 30_000);
+    const writes = () => stack.emulator.writes.of(IMPORTER.name).put;
+    const before = writes();
+    await stack.click(preview.message, componentId(preview.message, 'Import'), person, GUILD).settled(15_000);
+    await until(() => (writes() - before >= 3 ? true : undefined));
+    await answerOf(stack.command({ name: 'logout', user: person, where: GUILD }));
+    const atLogout = writes();
+    const report = await until(() => stack.discord.dms.messagesTo(person.id).find((m) => textOf(m).includes('log in again')));
+    const received = writes() - before;
+    expect(writes() - atLogout).toBeLessThanOrEqual(1);
+    expect(textOf(report)).toContain(`${received} of ${ENTRIES} written, 0 failed`);
+    expect(textOf(report)).toContain('/login');
+    expect(report.attachments ?? []).toEqual([]);
   });
 });
