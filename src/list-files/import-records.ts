@@ -89,6 +89,12 @@ export interface ImportState {
   run?: RunLease;
   /** Runs that claimed the import: the next slice's job id, unique. */
   claims: number;
+  /** The preview's mode (a keep_higher import reads the list again as it goes). */
+  mode?: ImportMode;
+  /** keep_higher: the plan's writes before this index were checked against the list as it was then. */
+  refreshedTo?: number;
+  /** keep_higher: entries left alone because the list had gone as far meanwhile. */
+  kept?: number;
   /** Set once the end was reached and the report is being sent. */
   finishing: boolean;
   /** The job run that ends it. */

@@ -11,11 +11,12 @@
 import { randomBytes } from 'node:crypto';
 import type { JobRun } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
-import type { WorkKind } from '../service/kinds.js';
-import type { PlannedWrite } from './import-plan.js';
+import type { AnyEntry, WorkKind } from '../service/kinds.js';
+import { refreshKeepHigher, type PlannedWrite } from './import-plan.js';
 import {
   IMPORT_KEY,
   IMPORT_TTL_MS,
+  packJson,
   parseWrites,
   stopOf,
   updateState,
@@ -34,6 +35,8 @@ export interface ImportProgress {
   total: number;
   done: number;
   failed: number;
+  /** keep_higher: left alone because the list had gone as far meanwhile. */
+  kept?: number;
   /** Estimated time left from the current pace; undefined before there is a pace. */
   etaMs?: number;
   /** `done` with every entry; otherwise why it ended early (`running` while it runs). */
@@ -81,6 +84,10 @@ export interface ImportRunnerOptions {
   /** A run's lease in the state: renewed a third of it at least, taken over once it ran out. */
   fenceMs: number;
   messenger: () => ImportMessenger | undefined;
+  /** The person's list as it is now (keep_higher imports; throws an ImportWriteError `notLinked` for a login gone). */
+  readList?: (userId: string, kind: WorkKind) => Promise<ReadonlyMap<number, AnyEntry>>;
+  /** A keep_higher import reads the list again before each this many planned writes (the first ones: the preview's read). */
+  refreshEvery: number;
   /** Queues a job of the import (`key` makes its id), after `delayMs`. */
   enqueue: (job: ImportJob, key: string, delayMs?: number) => Promise<void>;
 }
@@ -94,6 +101,7 @@ export function progressOf(state: ImportState, phase: ImportProgress['phase'], e
     total: state.planned,
     done: state.done,
     failed: state.failedCount,
+    ...(state.kept ? { kept: state.kept } : {}),
     phase,
     via: state.place?.via ?? 'none',
     ...(etaMs !== undefined ? { etaMs } : {}),
@@ -103,7 +111,7 @@ export function progressOf(state: ImportState, phase: ImportProgress['phase'], e
 /** Every entry written (or failed), or why it stopped early: a partial end is never "done". */
 const phaseOf = (s: ImportState): ImportProgress['phase'] => (s.cursor >= s.planned ? 'done' : (stopOf(s) ?? 'failed'));
 
-type Outcome = { done: true } | { failure: FailedEntry } | { loginLost: true };
+type Outcome = { done: true } | { failure: FailedEntry } | { loginLost: true } | { kept: true };
 
 export class ImportRunner {
   constructor(private readonly o: ImportRunnerOptions) {}
@@ -196,7 +204,7 @@ export class ImportRunner {
     let state = await this.place(job, token, claimed);
     const planKey = IMPORT_KEY.plan(job.userId, job.importId);
     const planRaw = await kv.get(planKey);
-    const writes = parseWrites(planRaw);
+    let writes = parseWrites(planRaw);
     if (!writes || planRaw === undefined) return this.end(job, run, token, 'failed').then(() => undefined);
     // The plan and the marker live as long as the state (each renewed once a slice).
     await kv.set(planKey, planRaw, IMPORT_TTL_MS);
@@ -204,10 +212,14 @@ export class ImportRunner {
     const sliceEnd = now() + this.o.sliceMs;
     const pace = { at: now(), done: claimed.cursor };
     while (state && !stopOf(state) && state.cursor < state.planned && now() < sliceEnd) {
+      if (state.mode === 'keep_higher' && this.o.readList && state.cursor >= (state.refreshedTo ?? this.o.refreshEvery)) {
+        ({ state, writes } = await this.refresh(job, token, state, writes));
+        if (!state || stopOf(state)) break;
+      }
       const at = state.cursor;
       const write = writes[at];
       if (!write) break;
-      const outcome = await this.writeOne(job.userId, state.kind, write);
+      const outcome: Outcome = Object.keys(write.update).length === 0 ? { kept: true } : await this.writeOne(job.userId, state.kind, write);
       // Checked before the next write, and renewed: a run whose lease was taken over stops here.
       state = await this.fenced(job, token, (s) => (s.cursor !== at ? undefined : advance(s, outcome)));
       if (!state) return undefined;
@@ -217,6 +229,25 @@ export class ImportRunner {
     if (!stopOf(state) && state.cursor < state.planned) return { ...job, slice: state.claims };
     await this.end(job, run, token);
     return undefined;
+  }
+
+  /**
+   * keep_higher: the next `refreshEvery` writes checked against the list as it is now (one read per
+   * 1 000 entries of the list), so progress made during the import is never lowered; kept in the plan.
+   */
+  private async refresh(job: ImportJob, token: string, state: ImportState, writes: PlannedWrite[]): Promise<{ state: ImportState | undefined; writes: PlannedWrite[] }> {
+    const from = state.cursor;
+    const to = Math.min(writes.length, from + this.o.refreshEvery);
+    let current: ReadonlyMap<number, AnyEntry>;
+    try {
+      current = await (this.o.readList as NonNullable<ImportRunnerOptions['readList']>)(job.userId, state.kind);
+    } catch (error) {
+      if (!(error instanceof ImportWriteError && error.reason === 'notLinked')) throw error;
+      return { state: await this.fenced(job, token, (s) => ({ ...s, stop: 'loginLost' })), writes };
+    }
+    const next = writes.map((w, i) => (i >= from && i < to ? refreshKeepHigher(state.kind, w, current.get(w.id)) : w));
+    await this.o.kv.set(IMPORT_KEY.plan(job.userId, job.importId), packJson(next), IMPORT_TTL_MS);
+    return { state: await this.fenced(job, token, (s) => ({ ...s, refreshedTo: to })), writes: next };
   }
 
   private async writeOne(userId: string, kind: WorkKind, write: PlannedWrite): Promise<Outcome> {
@@ -295,6 +326,7 @@ export class ImportRunner {
 
 function advance(s: ImportState, outcome: Outcome): ImportState {
   if ('loginLost' in outcome) return { ...s, stop: 'loginLost' };
+  if ('kept' in outcome) return { ...s, cursor: s.cursor + 1, kept: (s.kept ?? 0) + 1 };
   if ('failure' in outcome) return { ...withFailure(s, outcome.failure), cursor: s.cursor + 1 };
   return { ...s, cursor: s.cursor + 1, done: s.done + 1 };
 }

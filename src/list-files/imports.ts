@@ -29,7 +29,8 @@ import {
   type ImportKv,
   type ImportState,
 } from './import-records.js';
-import { CANCEL_SLICE, ImportRunner, ImportWriteError, newRunId, type ImportJob, type ImportMessenger, type ImportWriter } from './import-run.js';
+import { CANCEL_SLICE, ImportRunner, ImportWriteError, newRunId, type ImportJob, type ImportMessenger, type ImportRunnerOptions, type ImportWriter } from './import-run.js';
+import { readCurrentEntries, type ListReadService } from './list-reader.js';
 
 export { ImportWriteError, type ImportMessenger, type ImportProgress, type ImportWriter } from './import-run.js';
 
@@ -41,6 +42,8 @@ export const IMPORT_QUEUE = 'list-import';
  * import may take the person's place, and the old one is marked stopped.
  */
 export const ABANDONED_AFTER_MS = 60 * 60_000;
+/** A keep_higher import reads the list again before each 1 000 writes (one read per 1 000 entries of the list). */
+export const REFRESH_EVERY = 1_000;
 
 /** What handlers need for imports (BotDeps.listImports). */
 export interface ListImportDeps {
@@ -61,6 +64,9 @@ export interface ListImportsOptions {
   leaseMs?: number;
   /** A run's lease in the import's state; default 30 s (renewed every 10 s while it writes). */
   fenceMs?: number;
+  /** The person's list as it is now: a keep_higher import reads it again once per `refreshEvery` writes (default 1 000). */
+  readList?: ImportRunnerOptions['readList'];
+  refreshEvery?: number;
 }
 
 export type StartResult = { started: string } | { refused: 'expired' | 'busy' };
@@ -95,6 +101,8 @@ export class ListImports {
       sliceMs: this.sliceMs,
       fenceMs: o.fenceMs ?? 30_000,
       messenger: () => this.messenger,
+      ...(o.readList ? { readList: o.readList } : {}),
+      refreshEvery: o.refreshEvery ?? REFRESH_EVERY,
       enqueue: async (job, key, delayMs) => {
         await o.jobs.enqueue(IMPORT_QUEUE, `${job.importId}:${key}`, job, delayMs !== undefined ? { delayMs } : undefined);
       },
@@ -154,6 +162,9 @@ export class ListImports {
       failedCount: 0,
       cancelled: false,
       claims: 0,
+      mode: preview.mode,
+      // The preview read the list just now: the first writes are checked against it.
+      refreshedTo: Math.min(preview.writes.length, this.o.refreshEvery ?? REFRESH_EVERY),
       finishing: false,
       startedAt: now(),
       lastEditAt: 0,
@@ -227,6 +238,18 @@ export function serviceImportWriter(service: ImportService, tokenFor: (userId: s
     } catch (error) {
       if (error instanceof ServiceHttpError && error.status === 404) throw new ImportWriteError('unknownTitle');
       if ((error instanceof ServiceHttpError && error.status === 400) || error instanceof InvalidOptionError) throw new ImportWriteError('refused');
+      if (error instanceof ReauthRequiredError) throw new ImportWriteError('notLinked');
+      throw error;
+    }
+  };
+}
+
+/** The list reader over the service client, with the person's token as background work; a login gone is ImportWriteError `notLinked`. */
+export function serviceListReader(service: ListReadService, tokenFor: (userId: string) => TokenSource): NonNullable<ImportRunnerOptions['readList']> {
+  return async (userId, kind) => {
+    try {
+      return await readCurrentEntries(service, kind, tokenFor(userId));
+    } catch (error) {
       if (error instanceof ReauthRequiredError) throw new ImportWriteError('notLinked');
       throw error;
     }

@@ -103,7 +103,7 @@ function bar(done: number, total: number): string {
 
 /** The one progress message, edited while the import runs; `stop` is the Stop button's custom id. */
 export function progressMessage(t: Translator, p: ImportProgress, stop: string): RenderedMessage {
-  const processed = p.done + p.failed;
+  const processed = p.done + p.failed + (p.kept ?? 0);
   const lines = [bar(processed, p.total), t.t('imports.progress.line', { done: p.done, total: p.total, failed: p.failed })];
   if (p.etaMs !== undefined) lines.push(t.t('imports.progress.eta', { minutes: Math.max(1, Math.ceil(p.etaMs / 60_000)) }));
   if (p.via === 'followup') lines.push('', t.t('imports.progress.followups'));
@@ -126,8 +126,10 @@ const REPORT_TITLES: Readonly<Record<ImportProgress['phase'], MessageKey>> = {
  * ended early, and the failed entries with why as a text file (the first few hundred; their count).
  */
 export function reportMessage(t: Translator, p: ImportProgress, failed: readonly FailedEntry[]): RenderedMessage {
-  const lines = [bar(p.done + p.failed, p.total), t.t('imports.report.text', { done: p.done, total: p.total, failed: p.failed })];
-  const left = p.total - p.done - p.failed;
+  const lines = [bar(p.done + p.failed + (p.kept ?? 0), p.total), t.t('imports.report.text', { done: p.done, total: p.total, failed: p.failed })];
+  const kept = p.kept ?? 0;
+  if (kept > 0) lines.push(t.t('imports.report.kept', { count: kept }));
+  const left = p.total - p.done - p.failed - kept;
   if (left > 0) lines.push(t.t('imports.report.left', { count: left }));
   if (p.phase === 'loginLost' || p.phase === 'failed') lines.push('', t.t('imports.report.why', { phase: p.phase }));
   const title = t.t(REPORT_TITLES[p.phase]);

@@ -10,13 +10,11 @@ import { encodeUserId } from '../interactions/invoker.js';
 import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { previewMessage } from '../render/import-messages.js';
-import type { AuthedCallContext } from '../service/call-context.js';
-import { MAX_LIMIT } from '../service/endpoint-options.js';
-import { KINDS, type AnyEntry, type WorkKind } from '../service/kinds.js';
-import type { TokenSource } from '../service/token-source.js';
+import type { WorkKind } from '../service/kinds.js';
 import { AttachmentFetchError, MAX_FILE_BYTES } from '../list-files/attachment-fetch.js';
 import { planImport, type ImportMode } from '../list-files/import-plan.js';
 import type { ListImportDeps } from '../list-files/imports.js';
+import { readCurrentEntries } from '../list-files/list-reader.js';
 
 const IMPORT_KIND = 'imp';
 const DROP_KIND = 'impx';
@@ -64,19 +62,6 @@ function stopRow(t: Translator, userId: string): RenderedMessage['components'] {
   return [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: stopButtonId(userId), label: t.t('imports.button.stop') }] }];
 }
 
-/** The person's current entries of the titles in the file: their whole list, 1 000 entries a read. */
-async function currentEntries(ctx: BaseContext, kind: WorkKind, auth: TokenSource, ids: ReadonlySet<number>): Promise<Map<number, AnyEntry>> {
-  const spec = KINDS[kind];
-  const extras = ['priority', spec.repeat.times, spec.repeat.value, 'tags', 'comments'].join(',');
-  const found = new Map<number, AnyEntry>();
-  const call: AuthedCallContext = { auth };
-  for (let offset = 0; ; offset += MAX_LIMIT.userList) {
-    const page = await ctx.deps.service.userList(kind, '@me', { limit: MAX_LIMIT.userList, offset, nsfw: true, fields: `list_status{${extras}}` }, call);
-    for (const item of page.data) if (ids.has(item.node.id) && item.list_status) found.set(item.node.id, item.list_status);
-    if (page.paging.next === undefined || page.data.length === 0) return found;
-  }
-}
-
 /** The preview of importing `file` into the caller's list of `kind`; nothing is written. */
 export async function importPreview(ctx: CommandContext, kind: WorkKind, file: AttachedFile, mode: ImportMode): Promise<RenderedMessage> {
   const { t } = ctx;
@@ -98,7 +83,7 @@ export async function importPreview(ctx: CommandContext, kind: WorkKind, file: A
   }
   const buttons = previewButtons(t, ctx.userId);
   if (read.fatal || read.problemCount > 0) return previewMessage(t, read, undefined, { buttons });
-  const current = await currentEntries(ctx, kind, auth, new Set(read.entries.map((e) => e.id)));
+  const current = await readCurrentEntries(ctx.deps.service, kind, auth, new Set(read.entries.map((e) => e.id)));
   const plan = planImport(kind, mode, read.entries, current);
   const previewId = plan.writes.length > 0 ? await imports.savePreview(ctx.userId, plan, t.locale) : undefined;
   return previewMessage(t, read, plan, { ...(previewId !== undefined ? { previewId } : {}), buttons });

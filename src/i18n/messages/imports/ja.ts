@@ -63,6 +63,7 @@ export const imports: Messages<typeof en> = {
   'imports.report.loginLost': 'インポートを止めました：もう一度ログインしてください',
   'imports.report.failed': 'インポートが途中で終わりました',
   'imports.report.left': '{count, number}件は書き込まれていません。',
+  'imports.report.kept': '{count, number}件はそのままにしました：その間にリストの方が同じところまで進んでいました。',
   'imports.report.why': '{phase, select, loginLost {サービスへのログインが切れた（ログアウトしたか、サービスに拒否された）ため、これ以上書き込めませんでした。/login でもう一度ログインしてから、ファイルをもう一度インポートしてください。プレビューはすでにリストにあるものを除きます。} failed {サービスに長い間つながりませんでした。後でファイルをもう一度インポートしてください。プレビューはすでにリストにあるものを除きます。} other {}}',
   'imports.report.moreFailures': 'ファイルには{count, number}件の失敗のうち最初の{kept, number}件を載せています。',
 };

@@ -63,6 +63,7 @@ export const imports: Messages<typeof en> = {
   'imports.report.loginLost': 'Importação parada: entre de novo',
   'imports.report.failed': 'A importação terminou antes do fim',
   'imports.report.left': '{count, number} não escritas.',
+  'imports.report.kept': '{count, number} deixadas como estavam: sua lista tinha chegado tão longe nesse meio-tempo.',
   'imports.report.why': '{phase, select, loginLost {Seu login no serviço não vale mais (você saiu, ou o serviço o recusou), então nada mais pôde ser escrito. Entre de novo com /login e importe o arquivo outra vez: a prévia deixa de fora o que já está na sua lista.} failed {O serviço ficou inacessível por tempo demais. Importe o arquivo outra vez mais tarde: a prévia deixa de fora o que já está na sua lista.} other {}}',
   'imports.report.moreFailures': 'O arquivo nomeia as primeiras {kept, number} das {count, number} falhas.',
 };
