@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_USERS } from '../emulator/server.js';
 import { GUILD, componentId, newUser, startStack, textOf } from '../local-stack/harness.js';
 import { prepareCase } from '../local-stack/store-engines.js';
-import { serviceGet } from '../local-stack/user-helpers.js';
+import { eventually, serviceGet } from '../local-stack/user-helpers.js';
 import type { JobEngine } from '../src/jobs/job-engine.js';
 import { createLogger } from '../src/log/log.js';
 import { planImport } from '../src/list-files/import-plan.js';
@@ -27,16 +27,6 @@ import { fixed, table } from './stats.js';
 
 const E2E_ENTRIES = 150;
 const LOGOUT_AFTER = 10;
-
-async function until<T>(read: () => T | undefined, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function endToEnd(requestsPerSecond: number): Promise<string[]> {
   const account = { name: 'leaver', password: 'leaver-password' };
@@ -53,11 +43,11 @@ async function endToEnd(requestsPerSecond: number): Promise<string[]> {
     const writes = () => stack.emulator.writes.of(account.name).put;
     const before = writes();
     await stack.click(preview, componentId(preview, 'Import'), person, GUILD).settled(15_000);
-    await until(() => (writes() - before >= LOGOUT_AFTER ? true : undefined), 120_000);
+    await eventually(() => (writes() - before >= LOGOUT_AFTER ? true : undefined), 120_000);
     const atLogout = writes();
     const loggedOut = performance.now();
     await stack.command({ name: 'logout', user: person, where: GUILD }).settled(15_000);
-    const report = await until(() => stack.discord.dms.messagesTo(person.id).find((m) => /Import (stopped|finished|ended)/.test(textOf(m))), 120_000);
+    const report = await eventually(() => stack.discord.dms.messagesTo(person.id).find((m) => /Import (stopped|finished|ended)/.test(textOf(m))), 120_000);
     const reportMs = performance.now() - loggedOut;
     const summary = textOf(report).split('\n').find((l) => l.includes(' written')) ?? '';
     return [`${ids.length} entries, /logout after ${atLogout - before} writes`, String(writes() - atLogout), fixed(reportMs, 0), summary.trim()];

@@ -7,22 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import { GUILD, componentId, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf, serviceGet } from '../../local-stack/user-helpers.js';
+import { answerOf, eventually, serviceGet } from '../../local-stack/user-helpers.js';
 
 const IMPORTER = { name: 'stopper', password: 'stopper-password' };
 const ENTRIES = 40;
 
 const entry = (id: number): string => `\t<anime>\n\t\t<series_animedb_id>${id}</series_animedb_id>\n\t\t<my_status>Completed</my_status>\n\t</anime>\n`;
 
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('Stop from /list import while an import runs', () => {
   let stack: Stack;
@@ -51,12 +42,12 @@ describe('Stop from /list import while an import runs', () => {
     const before = writes();
     const click = stack.click(preview.message, componentId(preview.message, 'Import'), person, GUILD);
     await click.settled(15_000);
-    await until(() => (writes() - before >= 3 ? true : undefined));
+    await eventually(() => (writes() - before >= 3 ? true : undefined), 30_000);
     const busy = await answerOf(importFile(file), 30_000);
     expect(busy.text).toMatch(/You already have an import running: \d+ of \d+ written so far/);
     const stop = stack.click(busy.message, componentId(busy.message, 'Stop the import'), person, GUILD);
     expect(textOf(await stop.settled(15_000))).toContain('Stopping the import');
-    const report = await until(() => click.followUps().find((m) => textOf(m).includes('Import stopped')));
+    const report = await eventually(() => click.followUps().find((m) => textOf(m).includes('Import stopped')), 30_000);
     // What the service received, not one fewer: every write done before the stop took effect is counted.
     const received = writes() - before;
     expect(received).toBeLessThan(ENTRIES);
@@ -78,10 +69,10 @@ describe('Stop from /list import while an import runs', () => {
     const writes = () => stack.emulator.writes.of(IMPORTER.name).put;
     const before = writes();
     await stack.click(preview.message, componentId(preview.message, 'Import'), person, GUILD).settled(15_000);
-    await until(() => (writes() - before >= 3 ? true : undefined));
+    await eventually(() => (writes() - before >= 3 ? true : undefined), 30_000);
     await answerOf(stack.command({ name: 'logout', user: person, where: GUILD }));
     const atLogout = writes();
-    const report = await until(() => stack.discord.dms.messagesTo(person.id).find((m) => textOf(m).includes('log in again')));
+    const report = await eventually(() => stack.discord.dms.messagesTo(person.id).find((m) => textOf(m).includes('log in again')), 30_000);
     const received = writes() - before;
     expect(writes() - atLogout).toBeLessThanOrEqual(1);
     expect(textOf(report)).toContain(`${received} of ${ENTRIES} written, 0 failed`);

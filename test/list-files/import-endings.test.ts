@@ -5,32 +5,18 @@
 // version wrote (no run lease, `total`, an unbounded failure list) still finishes, after a wait that
 // lets a previous-version run in its slice end first, and is left in a form such a run does not write.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JobRun } from '../../src/jobs/job-engine.js';
 import { IMPORT_KEY, MAX_KEPT_FAILURES, UPGRADE_WAIT_MS, packJson, type ImportKv } from '../../src/list-files/import-records.js';
 import { ImportWriteError } from '../../src/list-files/imports.js';
-import type { StoreEngine } from '../../src/store/engine.js';
-import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
-import { importProcess, plan } from './import-helpers.js';
+import { engineCases } from '../../local-stack/store-engines.js';
+import { importProcess, plan, storeCase } from './import-helpers.js';
 
 const USER = '423456789012345678';
 const run = (attempt: number, final = false): JobRun => ({ id: 'slice-0', attempt, final });
 
 describe.each(engineCases().filter((c) => c.shared))('imports always end, on $kind', (engineCase) => {
-  let opened: OpenedCase | undefined;
-  const engines: StoreEngine[] = [];
-  afterEach(async () => {
-    for (const e of engines.splice(0)) await e.close();
-    await opened?.cleanup();
-    opened = undefined;
-  });
-
-  async function store(): Promise<StoreEngine> {
-    opened ??= prepareCase(engineCase.kind);
-    const kv = await opened.open();
-    engines.push(kv);
-    return kv;
-  }
+  const store = storeCase(engineCase.kind);
 
   it.skipIf(engineCase.skipped !== undefined)('a job out of attempts reports what was written and what not, and the person may import again', async () => {
     const now = 50_000_000;

@@ -4,32 +4,18 @@
 // flight, so only that write is done twice and the report goes once. Stop while a write is in flight
 // reports exactly what the service received. Two starts racing for the person's marker: one import.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JobRun } from '../../src/jobs/job-engine.js';
 import type { ImportKv } from '../../src/list-files/import-records.js';
-import type { StoreEngine } from '../../src/store/engine.js';
-import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
-import { gate, importProcess, plan, writeLog } from './import-helpers.js';
+import { engineCases } from '../../local-stack/store-engines.js';
+import { gate, importProcess, plan, storeCase, writeLog } from './import-helpers.js';
 
 const USER = '323456789012345678';
 const FENCE_MS = 60_000;
 const run = (attempt: number): JobRun => ({ id: 'slice-0', attempt, final: false });
 
 describe.each(engineCases().filter((c) => c.shared))('one run writes, on $kind', (engineCase) => {
-  let opened: OpenedCase | undefined;
-  const engines: StoreEngine[] = [];
-  afterEach(async () => {
-    for (const e of engines.splice(0)) await e.close();
-    await opened?.cleanup();
-    opened = undefined;
-  });
-
-  async function store(): Promise<StoreEngine> {
-    opened ??= prepareCase(engineCase.kind);
-    const kv = await opened.open();
-    engines.push(kv);
-    return kv;
-  }
+  const store = storeCase(engineCase.kind);
 
   it.skipIf(engineCase.skipped !== undefined)('a run whose lease was taken over stops after its write in flight: one entry written twice, one report', async () => {
     let now = 10_000_000;

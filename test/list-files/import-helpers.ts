@@ -1,7 +1,9 @@
 // What the import tests share: plans of n entries, a messenger that records, a gate that holds a
 // write until released, a job engine that only records what is queued (the tests run the jobs by hand,
-// as two "processes" would), and two ListImports on one store case.
+// as two "processes" would), ListImports on one store case, and the store case's connections.
 
+import { afterEach } from 'vitest';
+import { prepareCase, type EngineCase, type OpenedCase } from '../../local-stack/store-engines.js';
 import { createLogger } from '../../src/log/log.js';
 import type { JobEngine } from '../../src/jobs/job-engine.js';
 import type { PlannedWrite } from '../../src/list-files/import-plan.js';
@@ -9,6 +11,7 @@ import { planImport } from '../../src/list-files/import-plan.js';
 import type { FailedEntry, ImportKv, ProgressPlace } from '../../src/list-files/import-records.js';
 import { ListImports, type ImportMessenger, type ImportProgress, type ImportWriter } from '../../src/list-files/imports.js';
 import type { FileEntry } from '../../src/list-files/xml-reader.js';
+import type { StoreEngine } from '../../src/store/engine.js';
 
 export const log = createLogger('error', () => undefined);
 
@@ -92,5 +95,22 @@ export function writeLog(): { counts: Map<number, number>; record: (w: PlannedWr
     counts,
     record: (w) => counts.set(w.id, (counts.get(w.id) ?? 0) + 1),
     twice: () => [...counts].filter(([, n]) => n > 1).map(([id]) => id),
+  };
+}
+
+/** Opens connections to one store case (each a "process"); all closed and the case cleaned after each test. */
+export function storeCase(kind: EngineCase['kind']): () => Promise<StoreEngine> {
+  let opened: OpenedCase | undefined;
+  const engines: StoreEngine[] = [];
+  afterEach(async () => {
+    for (const e of engines.splice(0)) await e.close();
+    await opened?.cleanup();
+    opened = undefined;
+  });
+  return async () => {
+    opened ??= prepareCase(kind);
+    const kv = await opened.open();
+    engines.push(kv);
+    return kv;
   };
 }

@@ -2,31 +2,22 @@
 // store: the import reads the person's list again once per `refreshEvery` planned writes (not once per
 // entry), and leaves alone an entry the person took further meanwhile.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planImport } from '../../src/list-files/import-plan.js';
 import { ListImports } from '../../src/list-files/imports.js';
 import type { AnyEntry } from '../../src/service/kinds.js';
-import type { StoreEngine } from '../../src/store/engine.js';
-import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
-import { Messages, log, recordingJobs, type Queued } from './import-helpers.js';
+import { engineCases } from '../../local-stack/store-engines.js';
+import { Messages, log, recordingJobs, storeCase, type Queued } from './import-helpers.js';
 
 const USER = '623456789012345678';
 const ENTRIES = 25;
 const EVERY = 10;
 
 describe.each(engineCases().filter((c) => c.shared))('keep_higher during a long import, on $kind', (engineCase) => {
-  let opened: OpenedCase | undefined;
-  const engines: StoreEngine[] = [];
-  afterEach(async () => {
-    for (const e of engines.splice(0)) await e.close();
-    await opened?.cleanup();
-    opened = undefined;
-  });
+  const store = storeCase(engineCase.kind);
 
   it.skipIf(engineCase.skipped !== undefined)('leaves alone what the person took further meanwhile; one list read per block of writes', async () => {
-    opened = prepareCase(engineCase.kind);
-    const kv = await opened.open();
-    engines.push(kv);
+    const kv = await store();
     // The person's list on the service: every title at 5 episodes, watching.
     const list = new Map<number, AnyEntry>(Array.from({ length: ENTRIES }, (_, i) => [i + 1, { status: 'watching', num_episodes_watched: 5 }]));
     let reads = 0;
