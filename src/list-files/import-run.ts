@@ -85,7 +85,7 @@ export interface ImportRunnerOptions {
   fenceMs: number;
   messenger: () => ImportMessenger | undefined;
   /** The person's list as it is now (keep_higher imports; throws an ImportWriteError `notLinked` for a login gone). */
-  readList?: (userId: string, kind: WorkKind) => Promise<ReadonlyMap<number, AnyEntry>>;
+  readList?: (userId: string, kind: WorkKind, ids: ReadonlySet<number>) => Promise<ReadonlyMap<number, AnyEntry>>;
   /** A keep_higher import reads the list again before each this many planned writes (the first ones: the preview's read). */
   refreshEvery: number;
   /** Queues a job of the import (`key` makes its id), after `delayMs`. */
@@ -240,7 +240,8 @@ export class ImportRunner {
     const to = Math.min(writes.length, from + this.o.refreshEvery);
     let current: ReadonlyMap<number, AnyEntry>;
     try {
-      current = await (this.o.readList as NonNullable<ImportRunnerOptions['readList']>)(job.userId, state.kind);
+      const ids = new Set(writes.slice(from, to).map((w) => w.id));
+      current = await (this.o.readList as NonNullable<ImportRunnerOptions['readList']>)(job.userId, state.kind, ids);
     } catch (error) {
       if (!(error instanceof ImportWriteError && error.reason === 'notLinked')) throw error;
       return { state: await this.fenced(job, token, (s) => ({ ...s, stop: 'loginLost' })), writes };

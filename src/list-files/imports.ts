@@ -246,9 +246,9 @@ export function serviceImportWriter(service: ImportService, tokenFor: (userId: s
 
 /** The list reader over the service client, with the person's token as background work; a login gone is ImportWriteError `notLinked`. */
 export function serviceListReader(service: ListReadService, tokenFor: (userId: string) => TokenSource): NonNullable<ImportRunnerOptions['readList']> {
-  return async (userId, kind) => {
+  return async (userId, kind, ids) => {
     try {
-      return await readCurrentEntries(service, kind, tokenFor(userId));
+      return await readCurrentEntries(service, kind, tokenFor(userId), ids);
     } catch (error) {
       if (error instanceof ReauthRequiredError) throw new ImportWriteError('notLinked');
       throw error;

@@ -10,7 +10,7 @@ import type { TokenSource } from '../service/token-source.js';
 
 export type ListReadService = Pick<ServiceClient, 'userList'>;
 
-/** The entries of the titles in `ids` (every title without `ids`) on the owner's list of `kind`. */
+/** The entries of the titles in `ids` (every title without `ids`) on the owner's list of `kind`; the reads stop once all are found. */
 export async function readCurrentEntries(service: ListReadService, kind: WorkKind, auth: TokenSource, ids?: ReadonlySet<number>): Promise<Map<number, AnyEntry>> {
   const spec = KINDS[kind];
   const extras = ['priority', spec.repeat.times, spec.repeat.value, 'tags', 'comments'].join(',');
@@ -19,6 +19,7 @@ export async function readCurrentEntries(service: ListReadService, kind: WorkKin
   for (let offset = 0; ; offset += MAX_LIMIT.userList) {
     const page = await service.userList(kind, '@me', { limit: MAX_LIMIT.userList, offset, nsfw: true, fields: `list_status{${extras}}` }, call);
     for (const item of page.data) if ((ids === undefined || ids.has(item.node.id)) && item.list_status) found.set(item.node.id, item.list_status);
-    if (page.paging.next === undefined || page.data.length === 0) return found;
+    // Every title asked for found: the rest of the list is not needed.
+    if (page.paging.next === undefined || page.data.length === 0 || (ids !== undefined && found.size === ids.size)) return found;
   }
 }

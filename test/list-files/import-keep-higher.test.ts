@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { planImport } from '../../src/list-files/import-plan.js';
 import { ListImports } from '../../src/list-files/imports.js';
+import { readCurrentEntries, type ListReadService } from '../../src/list-files/list-reader.js';
+import type { TokenSource } from '../../src/service/token-source.js';
 import type { AnyEntry } from '../../src/service/kinds.js';
 import { engineCases } from '../../local-stack/store-engines.js';
 import { Messages, log, recordingJobs, storeCase, type Queued } from './import-helpers.js';
@@ -60,5 +62,26 @@ describe.each(engineCases().filter((c) => c.shared))('keep_higher during a long 
     expect(reads).toBe(2);
     expect(written).toBe(ENTRIES - 2);
     expect(messenger.reports[0]?.progress).toMatchObject({ phase: 'done', done: ENTRIES - 2, kept: 2, failed: 0, total: ENTRIES });
+  });
+});
+
+describe('reading the current entries again', () => {
+  it('reads pages of 1 000 until every title asked for is found, not the whole list', async () => {
+    let reads = 0;
+    const service = {
+      userList: (_k: unknown, _u: unknown, o: { offset?: number }) => {
+        reads++;
+        const offset = o.offset ?? 0;
+        const data = Array.from({ length: 1_000 }, (_, i) => ({ node: { id: offset + i + 1 }, list_status: { status: 'watching' } }));
+        return Promise.resolve({ data, paging: { next: offset < 4_000 ? 'more' : undefined } });
+      },
+    } as unknown as ListReadService;
+    const found = await readCurrentEntries(service, 'anime', {} as TokenSource, new Set([5, 1_500]));
+    expect([...found.keys()].sort((a, b) => a - b)).toEqual([5, 1_500]);
+    expect(reads).toBe(2);
+    // A title not on the list: every page is read (5 000 entries, 5 reads).
+    reads = 0;
+    await readCurrentEntries(service, 'anime', {} as TokenSource, new Set([5, 99_999]));
+    expect(reads).toBe(5);
   });
 });
