@@ -20,6 +20,7 @@ import type { RecordedMessage } from '../fake-discord/index.js';
 import type { BenchOptions } from './options.js';
 import { runImportBench } from './list-import.js';
 import { runNestingBench } from './list-import-nesting.js';
+import { runImportLogoutBench } from './list-import-logout.js';
 import { fixed, mb, table } from './stats.js';
 
 /** The deployment's shared upstream budget for these runs (SERVICE_REQUESTS_PER_SECOND). */
@@ -129,4 +130,5 @@ export async function runListFiles(o: BenchOptions): Promise<void> {
   await runExportBench(o);
   await runImportBench(o, BENCH_REQUESTS_PER_SECOND);
   await runNestingBench(o);
+  await runImportLogoutBench(o, BENCH_REQUESTS_PER_SECOND);
 }

@@ -128,3 +128,14 @@ export async function myListStatus(stack: Stack, account: string, kind: 'anime' 
 export function listWrites(stack: Stack): number {
   return stack.emulator.requestLog.filter((r) => r.method !== 'GET' && r.path.endsWith('/my_list_status')).length;
 }
+
+/** Polls `read` until it gives a value (no fixed sleeps), bounded by `ms`. */
+export async function eventually<T>(read: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

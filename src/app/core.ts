@@ -42,7 +42,7 @@ import { Social } from '../social/social.js';
 import { serviceListSource } from '../social/list-source.js';
 import { TitlePreferences } from '../preferences/title-preferences.js';
 import { WatchParties } from '../watch-parties/watch-parties.js';
-import { ListImports, serviceImportWriter, type ListImportDeps } from '../list-files/imports.js';
+import { ListImports, serviceImportWriter, serviceListReader, type ListImportDeps } from '../list-files/imports.js';
 import { AttachmentReader } from '../list-files/attachment-fetch.js';
 
 
@@ -356,6 +356,7 @@ async function openListImports(
     log: o.log,
     now,
     write: serviceImportWriter(service, (userId) => tokens.sourceFor(userId, { background: true })),
+    readList: serviceListReader(service, (userId) => tokens.sourceFor(userId, { background: true })),
     leaseMs: { ...DEFAULT_KNOBS, ...o.config.reminders, ...o.reminders }.leaseMs,
     ...(o.config.imports?.sliceMs !== undefined ? { sliceMs: o.config.imports.sliceMs } : {}),
   });

@@ -114,3 +114,13 @@ export function planImport(kind: WorkKind, mode: ImportMode, entries: readonly F
   }
   return { kind, mode, read: entries.length, writes, added, changed, unchanged: entries.length - added - changed, fieldCounts };
 }
+
+/**
+ * A keep_higher write against the entry as it is now (read again during a long import): only the
+ * status, score and progress still higher than the list's; an empty update when the list went as far
+ * meanwhile (no write). A title still not on the list keeps every field.
+ */
+export function refreshKeepHigher(kind: WorkKind, write: PlannedWrite, current: AnyEntry | undefined): PlannedWrite {
+  if (current === undefined) return write;
+  return { ...write, update: keepHigher(kind, current, write.update) };
+}

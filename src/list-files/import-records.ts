@@ -2,6 +2,12 @@
 // running import's plan (what to write, fixed at the preview, so a write done again after a crash
 // sends the same values) and its state (cursor, counts, failures, where its progress message is),
 // and the person's one active import. Plans are kept gzipped.
+//
+// The state's format, version 2 (the previous version's states are read too, and converted by the
+// first run that claims them): `planned` (was `total`: a version-1 process finds no total, so it
+// writes nothing of a version-2 import and only passes its job on), `run` (the lease of the one run
+// that may write: a run id and until when, renewed while it writes; every write of the state checks
+// it), a bounded list of failures with their count, and `stop` (why it stopped early).
 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { StoreEngine } from '../store/engine.js';
@@ -13,6 +19,17 @@ export type ImportKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compar
 export const PREVIEW_TTL_MS = 15 * 60_000;
 /** How long a running import's records are kept at most (renewed with every checkpoint). */
 export const IMPORT_TTL_MS = 2 * 24 * 3_600_000;
+/** Failures kept by name (the report's file); beyond them only counted, so a state stays small. */
+export const MAX_KEPT_FAILURES = 300;
+/** A title in a kept failure is cut to this many characters. */
+const KEPT_TITLE_CHARS = 100;
+/**
+ * A version-1 state is converted by the first version-2 run that claims it, which then leaves it for
+ * this long: a version-1 run in the middle of a slice (a slice and its write within the job's lease)
+ * finishes before any version-2 run writes.
+ */
+export const UPGRADE_WAIT_MS = 90_000;
+export const STATE_VERSION = 2;
 
 export const IMPORT_KEY = {
   prefix: (userId: string) => `list-import:${userId}:`,
@@ -42,21 +59,48 @@ export interface FailedEntry {
   reason: string;
 }
 
+/** Why an import ended before its last entry. */
+export type ImportStop = 'cancelled' | 'loginLost' | 'failed';
+
+/** The one run allowed to write, until when (renewed while it writes). */
+export interface RunLease {
+  id: string;
+  until: number;
+}
+
 export interface ImportState {
+  version: typeof STATE_VERSION;
   importId: string;
   userId: string;
   kind: WorkKind;
   locale: string;
-  total: number;
+  /** Planned writes (version 1: `total`). */
+  planned: number;
   /** The next write's index in the plan. */
   cursor: number;
   done: number;
+  /** The first MAX_KEPT_FAILURES failures by name. */
   failed: FailedEntry[];
+  /** Every failure (version 1: the length of `failed`). */
+  failedCount: number;
+  /** Stays false in version 2 (`stop` says it); a version-1 process's Stop sets it. */
   cancelled: boolean;
+  stop?: ImportStop;
+  run?: RunLease;
+  /** Runs that claimed the import: the next slice's job id, unique. */
+  claims: number;
+  /** The preview's mode (a keep_higher import reads the list again as it goes). */
+  mode?: ImportMode;
+  /** keep_higher: the plan's writes before this index were checked against the list as it was then. */
+  refreshedTo?: number;
+  /** keep_higher: entries left alone because the list had gone as far meanwhile. */
+  kept?: number;
   /** Set once the end was reached and the report is being sent. */
   finishing: boolean;
-  /** The job run that ends it (a retry of it, and only it, finishes the end). */
+  /** The job run that ends it. */
   finisher?: string;
+  /** 2 when a version-2 run began the end (one a version-1 run began is left to it). */
+  endedBy?: number;
   /** The report went out (a retried end does not send it again). */
   reported?: boolean;
   startedAt: number;
@@ -92,29 +136,75 @@ export function parseWrites(raw: string | undefined): PlannedWrite[] | undefined
   return Array.isArray(v) ? (v as PlannedWrite[]) : undefined;
 }
 
-export function parseState(raw: string | undefined): ImportState | undefined {
+/** A state as stored, version 1 or 2. */
+export interface StoredState {
+  state: ImportState;
+  /** Written by the previous version (no run lease, `total`, unbounded failures). */
+  legacy: boolean;
+}
+
+export function parseStored(raw: string | undefined): StoredState | undefined {
   if (raw === undefined) return undefined;
+  let v: unknown;
   try {
-    const v = JSON.parse(raw) as unknown;
-    if (!isObject(v) || typeof v.importId !== 'string' || typeof v.cursor !== 'number' || !Array.isArray(v.failed)) return undefined;
-    return v as unknown as ImportState;
+    v = JSON.parse(raw) as unknown;
   } catch {
     return undefined;
   }
+  if (!isObject(v) || typeof v.importId !== 'string' || typeof v.cursor !== 'number' || !Array.isArray(v.failed)) return undefined;
+  const legacy = v.version !== STATE_VERSION;
+  const planned = legacy ? v.total : v.planned;
+  if (typeof planned !== 'number') return undefined;
+  const failed = v.failed as FailedEntry[];
+  const failedCount = typeof v.failedCount === 'number' ? Math.max(v.failedCount, failed.length) : failed.length;
+  const { total: _total, ...rest } = v;
+  const state = {
+    ...rest,
+    version: STATE_VERSION,
+    planned,
+    failed: failed.length > MAX_KEPT_FAILURES ? failed.slice(0, MAX_KEPT_FAILURES) : failed,
+    failedCount,
+    cancelled: v.cancelled === true,
+    claims: typeof v.claims === 'number' ? v.claims : 0,
+  } as unknown as ImportState;
+  return { state, legacy };
 }
+
+export function parseState(raw: string | undefined): ImportState | undefined {
+  return parseStored(raw)?.state;
+}
+
+/** The state with one more failure: counted, and kept by name while fewer than MAX_KEPT_FAILURES are. */
+export function withFailure(s: ImportState, failure: FailedEntry): ImportState {
+  const kept = failure.title !== undefined && failure.title.length > KEPT_TITLE_CHARS ? { ...failure, title: failure.title.slice(0, KEPT_TITLE_CHARS) } : failure;
+  return { ...s, failedCount: s.failedCount + 1, failed: s.failed.length < MAX_KEPT_FAILURES ? [...s.failed, kept] : s.failed };
+}
+
+/** Why the import stopped early, whichever version stopped it. */
+export const stopOf = (s: ImportState): ImportStop | undefined => s.stop ?? (s.cancelled ? 'cancelled' : undefined);
 
 /**
  * Changes the state by compare-and-set; `change` returns undefined to leave it. Returns the state
- * written (or the one left), undefined when the state is gone (forgotten, finished).
+ * written (or the one left), undefined when the state is gone (forgotten, finished). A version-1
+ * state changed here is written as version 2 with an `upgrade` lease (UPGRADE_WAIT_MS).
  */
-export async function updateState(kv: ImportKv, userId: string, importId: string, change: (s: ImportState) => ImportState | undefined): Promise<ImportState | undefined> {
+export async function updateState(
+  kv: ImportKv,
+  userId: string,
+  importId: string,
+  change: (s: ImportState, legacy: boolean) => ImportState | undefined,
+  now: () => number,
+): Promise<ImportState | undefined> {
   const key = IMPORT_KEY.state(userId, importId);
   for (let attempt = 0; attempt < 10; attempt++) {
     const raw = await kv.get(key);
-    const state = parseState(raw);
-    if (!state || raw === undefined) return undefined;
-    const next = change(state);
+    const stored = parseStored(raw);
+    if (!stored || raw === undefined) return undefined;
+    const state = stored.state;
+    let next = change(state, stored.legacy);
     if (next === undefined) return state;
+    // Written back as version 2, which a version-1 run does not write: it is left to one of those a while first.
+    if (stored.legacy && next.run === undefined) next = { ...next, run: { id: 'upgrade', until: now() + UPGRADE_WAIT_MS } };
     if (await kv.compareAndSet(key, raw, JSON.stringify(next), IMPORT_TTL_MS)) return next;
   }
   throw new Error('an import\'s state changed concurrently too often');

@@ -3,10 +3,11 @@
 // the service client as background work (the shared line lets it go only when people's requests leave
 // room), one write per added or changed entry, checkpointing the cursor after each, so an import
 // killed mid-way resumes where it stopped in whichever process takes the job, and a write done again
-// sends the values fixed at the preview. One import per person at a time; Cancel stops it before
-// its next write; "forget me" deletes its records (the job finds nothing and ends).
+// sends the values fixed at the preview. Each run is fenced by a lease in the state (import-run.ts).
+// One import per person at a time: its plan and state are written before its marker is taken, so a
+// marker never stands without its state. Cancel stops it before its next write; "forget me" deletes
+// its records (the job finds nothing and ends).
 
-import { randomBytes } from 'node:crypto';
 import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
 import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
@@ -14,61 +15,40 @@ import { InvalidOptionError, ReauthRequiredError, ServiceHttpError } from '../se
 import type { WorkKind } from '../service/kinds.js';
 import type { TokenSource } from '../service/token-source.js';
 import type { AttachmentReader } from './attachment-fetch.js';
-import type { ImportPlan, PlannedWrite } from './import-plan.js';
+import type { ImportPlan } from './import-plan.js';
 import {
   IMPORT_KEY,
   IMPORT_TTL_MS,
   PREVIEW_TTL_MS,
+  STATE_VERSION,
   packJson,
   parsePreview,
   parseState,
-  parseWrites,
+  stopOf,
   updateState,
-  type FailedEntry,
   type ImportKv,
   type ImportState,
-  type ProgressPlace,
 } from './import-records.js';
+import { CANCEL_SLICE, ImportRunner, ImportWriteError, newRunId, type ImportJob, type ImportMessenger, type ImportRunnerOptions, type ImportWriter } from './import-run.js';
+import { readCurrentEntries, type ListReadService } from './list-reader.js';
+
+export { ImportWriteError, type ImportMessenger, type ImportProgress, type ImportWriter } from './import-run.js';
 
 export const IMPORT_QUEUE = 'list-import';
+
+/**
+ * A marker whose import shows no sign of life this long (no lease renewed, no progress edited, not
+ * just started) is an import whose jobs are gone (a last attempt lost with its process): a new
+ * import may take the person's place, and the old one is marked stopped.
+ */
+export const ABANDONED_AFTER_MS = 60 * 60_000;
+/** A keep_higher import reads the list again before each 1 000 writes (one read per 1 000 entries of the list). */
+export const REFRESH_EVERY = 1_000;
 
 /** What handlers need for imports (BotDeps.listImports). */
 export interface ListImportDeps {
   imports: ListImports;
   files: AttachmentReader;
-}
-
-/** What the person sees of a running import. */
-export interface ImportProgress {
-  kind: WorkKind;
-  locale: string;
-  total: number;
-  done: number;
-  failed: number;
-  /** Estimated time left from the current pace; undefined before there is a pace. */
-  etaMs?: number;
-  phase: 'running' | 'done' | 'cancelled';
-  /** Where the message is: a DM, or the interaction's follow-ups because DMs are closed. */
-  via: ProgressPlace['via'];
-}
-
-/** How progress reaches the person (Discord REST; set by the process that talks to Discord). */
-export interface ImportMessenger {
-  /** Posts the first progress message: in a DM, or where DMs are closed as a follow-up of `interaction`. */
-  open(userId: string, progress: ImportProgress, interaction: ImportState['interaction']): Promise<ProgressPlace>;
-  edit(place: ProgressPlace, userId: string, progress: ImportProgress): Promise<void>;
-  /** The end: the summary, and the failed entries with why as a file. */
-  report(place: ProgressPlace, userId: string, progress: ImportProgress, failed: readonly FailedEntry[]): Promise<void>;
-}
-
-/** One write; throws an ImportWriteError for an entry that cannot be written (kept in the report), anything else is retried by the job. */
-export type ImportWriter = (userId: string, kind: WorkKind, write: PlannedWrite) => Promise<void>;
-
-export class ImportWriteError extends Error {
-  constructor(readonly reason: 'unknownTitle' | 'refused' | 'notLinked' | 'failed') {
-    super(reason);
-    this.name = 'ImportWriteError';
-  }
 }
 
 export interface ListImportsOptions {
@@ -82,15 +62,14 @@ export interface ListImportsOptions {
   /** One job runs this long at most, then the next slice is queued; default 20 s (well within the lease). */
   sliceMs?: number;
   leaseMs?: number;
+  /** A run's lease in the import's state; default 30 s (renewed every 10 s while it writes). */
+  fenceMs?: number;
+  /** The person's list as it is now: a keep_higher import reads it again once per `refreshEvery` writes (default 1 000). */
+  readList?: ImportRunnerOptions['readList'];
+  refreshEvery?: number;
 }
 
 export type StartResult = { started: string } | { refused: 'expired' | 'busy' };
-
-interface ImportJob {
-  userId: string;
-  importId: string;
-  slice: number;
-}
 
 function parseImportJob(data: unknown): ImportJob | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -99,20 +78,34 @@ function parseImportJob(data: unknown): ImportJob | undefined {
   return { userId: d.userId, importId: d.importId, slice: d.slice };
 }
 
-const newId = (): string => randomBytes(12).toString('base64url');
+const lastSign = (s: ImportState): number => Math.max(s.run?.until ?? 0, s.startedAt, s.lastEditAt);
 
 export class ListImports {
   private messenger: ImportMessenger | undefined;
-  private readonly editEveryMs: number;
   private readonly sliceMs: number;
   private readonly queue: QueueOwner;
+  private readonly runner: ImportRunner;
 
   constructor(private readonly o: ListImportsOptions) {
-    this.editEveryMs = o.editEveryMs ?? 5_000;
     this.sliceMs = o.sliceMs ?? 20_000;
     this.queue = new QueueOwner(o.jobs, {
       specs: () => [this.spec()],
       workers: [queueWorker(IMPORT_QUEUE, parseImportJob, (job, run) => this.run(job, run))],
+    });
+    this.runner = new ImportRunner({
+      kv: o.kv,
+      log: o.log,
+      now: o.now,
+      write: o.write,
+      editEveryMs: o.editEveryMs ?? 5_000,
+      sliceMs: this.sliceMs,
+      fenceMs: o.fenceMs ?? 30_000,
+      messenger: () => this.messenger,
+      ...(o.readList ? { readList: o.readList } : {}),
+      refreshEvery: o.refreshEvery ?? REFRESH_EVERY,
+      enqueue: async (job, key, delayMs) => {
+        await o.jobs.enqueue(IMPORT_QUEUE, `${job.importId}:${key}`, job, delayMs !== undefined ? { delayMs } : undefined);
+      },
     });
   }
 
@@ -134,7 +127,7 @@ export class ListImports {
 
   /** Keeps a preview's plan until Import or Cancel (or 15 minutes); returns its id. */
   async savePreview(userId: string, plan: ImportPlan, locale: string): Promise<string> {
-    const id = newId();
+    const id = newRunId();
     const value = packJson({ userId, kind: plan.kind, mode: plan.mode, locale, writes: plan.writes });
     await this.o.kv.set(IMPORT_KEY.preview(userId, id), value, PREVIEW_TTL_MS);
     return id;
@@ -155,41 +148,63 @@ export class ListImports {
     const { kv, now } = this.o;
     const preview = parsePreview(await kv.get(IMPORT_KEY.preview(userId, previewId)));
     if (!preview || preview.userId !== userId) return { refused: 'expired' };
-    const importId = newId();
-    if (!(await kv.setIfAbsent(IMPORT_KEY.active(userId), importId, IMPORT_TTL_MS))) {
-      // A stale marker (its state gone) does not block for ever.
-      const current = await kv.get(IMPORT_KEY.active(userId));
-      if (current !== undefined && (await kv.get(IMPORT_KEY.state(userId, current))) !== undefined) return { refused: 'busy' };
-      if (current === undefined || !(await kv.compareAndSet(IMPORT_KEY.active(userId), current, importId, IMPORT_TTL_MS))) return { refused: 'busy' };
-    }
-    await kv.set(IMPORT_KEY.plan(userId, importId), packJson(preview.writes), IMPORT_TTL_MS);
+    const importId = newRunId();
     const state: ImportState = {
+      version: STATE_VERSION,
       importId,
       userId,
       kind: preview.kind,
       locale: preview.locale,
-      total: preview.writes.length,
+      planned: preview.writes.length,
       cursor: 0,
       done: 0,
       failed: [],
+      failedCount: 0,
       cancelled: false,
+      claims: 0,
+      mode: preview.mode,
+      // The preview read the list just now: the first writes are checked against it.
+      refreshedTo: Math.min(preview.writes.length, this.o.refreshEvery ?? REFRESH_EVERY),
       finishing: false,
       startedAt: now(),
       lastEditAt: 0,
       ...(interaction ? { interaction } : {}),
     };
+    // The plan and state first, then the marker: a marker is never seen without its state.
+    await kv.set(IMPORT_KEY.plan(userId, importId), packJson(preview.writes), IMPORT_TTL_MS);
     await kv.set(IMPORT_KEY.state(userId, importId), JSON.stringify(state), IMPORT_TTL_MS);
+    if (!(await this.takeMarker(userId, importId))) {
+      await kv.delete(IMPORT_KEY.state(userId, importId));
+      await kv.delete(IMPORT_KEY.plan(userId, importId));
+      return { refused: 'busy' };
+    }
     await kv.delete(IMPORT_KEY.preview(userId, previewId));
     await this.o.jobs.enqueue(IMPORT_QUEUE, `${importId}:0`, { userId, importId, slice: 0 });
     return { started: importId };
+  }
+
+  /** The person's "active" marker for `importId`: free, or held by an import that is gone or abandoned. */
+  private async takeMarker(userId: string, importId: string): Promise<boolean> {
+    const { kv, now } = this.o;
+    const key = IMPORT_KEY.active(userId);
+    if (await kv.setIfAbsent(key, importId, IMPORT_TTL_MS)) return true;
+    const current = await kv.get(key);
+    if (current === undefined) return kv.setIfAbsent(key, importId, IMPORT_TTL_MS);
+    const held = parseState(await kv.get(IMPORT_KEY.state(userId, current)));
+    if (held && lastSign(held) + ABANDONED_AFTER_MS > now()) return false;
+    if (!(await kv.compareAndSet(key, current, importId, IMPORT_TTL_MS))) return false;
+    // An abandoned import that comes back to life ends at its next run, with its report.
+    if (held) await updateState(kv, userId, current, (s) => (stopOf(s) ? undefined : { ...s, stop: 'failed' }), now);
+    return true;
   }
 
   /** Cancel: the running import stops before its next write. Returns whether one was running. */
   async cancel(userId: string): Promise<boolean> {
     const importId = await this.o.kv.get(IMPORT_KEY.active(userId));
     if (importId === undefined) return false;
-    const state = await updateState(this.o.kv, userId, importId, (s) => (s.cancelled ? undefined : { ...s, cancelled: true }));
-    if (state) await this.o.jobs.enqueue(IMPORT_QUEUE, `${importId}:cancel`, { userId, importId, slice: -1 });
+    // A version-1 state (still run by version-1 processes) is stopped the way they read it too.
+    const state = await updateState(this.o.kv, userId, importId, (s, legacy) => (stopOf(s) ? undefined : { ...s, stop: 'cancelled', cancelled: legacy }), this.o.now);
+    if (state) await this.o.jobs.enqueue(IMPORT_QUEUE, `${importId}:cancel`, { userId, importId, slice: CANCEL_SLICE });
     return state !== undefined;
   }
 
@@ -200,100 +215,9 @@ export class ListImports {
     return keys.length;
   }
 
-  /** One slice of an import: writes from the cursor until the slice's time is up, then queues the next slice. */
-  async run(job: ImportJob, run: JobRun): Promise<void> {
-    const { kv, now } = this.o;
-    let state = parseState(await kv.get(IMPORT_KEY.state(job.userId, job.importId)));
-    if (!state) return;
-    const writes = parseWrites(await kv.get(IMPORT_KEY.plan(job.userId, job.importId)));
-    if (!writes) return this.end(state, run);
-    state = await this.place(state);
-    if (!state) return;
-    const sliceEnd = now() + this.sliceMs;
-    const pace = { at: now(), done: state.cursor };
-    while (state && !state.cancelled && state.cursor < state.total && now() < sliceEnd) {
-      const at = state.cursor;
-      const write = writes[at];
-      if (!write) break;
-      let failure: FailedEntry | undefined;
-      try {
-        await this.o.write(job.userId, state.kind, write);
-      } catch (error) {
-        if (!(error instanceof ImportWriteError)) throw error;
-        failure = { id: write.id, ...(write.title !== undefined ? { title: write.title } : {}), reason: error.reason };
-      }
-      const moved: ImportState | undefined = await updateState(kv, job.userId, job.importId, (s) =>
-        s.cursor !== at ? undefined : { ...s, cursor: at + 1, ...(failure ? { failed: [...s.failed, failure] } : { done: s.done + 1 }) },
-      );
-      // Another worker moved on (a lease handed over while this one was slow): it carries on alone.
-      if (!moved || moved.cursor !== at + 1) return;
-      state = await this.maybeEdit(moved, pace);
-    }
-    if (!state) return;
-    if (state.cancelled || state.cursor >= state.total) return this.end(state, run);
-    await this.o.jobs.enqueue(IMPORT_QUEUE, `${job.importId}:${job.slice + 1}`, { userId: job.userId, importId: job.importId, slice: job.slice + 1 });
-  }
-
-  private progress(state: ImportState, phase: ImportProgress['phase'], etaMs?: number): ImportProgress {
-    return {
-      kind: state.kind,
-      locale: state.locale,
-      total: state.total,
-      done: state.done,
-      failed: state.failed.length,
-      phase,
-      via: state.place?.via ?? 'none',
-      ...(etaMs !== undefined ? { etaMs } : {}),
-    };
-  }
-
-  /** The progress message, posted once (its place kept in the state). */
-  private async place(state: ImportState): Promise<ImportState | undefined> {
-    if (state.place || !this.messenger) return state;
-    let place: ProgressPlace;
-    try {
-      place = await this.messenger.open(state.userId, this.progress(state, 'running'), state.interaction);
-    } catch (error) {
-      this.o.log.warn('the progress message of an import could not be posted', { error });
-      place = { via: 'none' };
-    }
-    return updateState(this.o.kv, state.userId, state.importId, (s) => (s.place ? undefined : { ...s, place, lastEditAt: this.o.now() }));
-  }
-
-  /** Edits the progress message when the last edit is old enough; the ETA from this slice's pace. */
-  private async maybeEdit(state: ImportState, pace: { at: number; done: number }): Promise<ImportState | undefined> {
-    const now = this.o.now();
-    if (!this.messenger || !state.place || now - state.lastEditAt < this.editEveryMs) return state;
-    const rate = (state.cursor - pace.done) / Math.max(1, now - pace.at);
-    const etaMs = rate > 0 ? Math.round((state.total - state.cursor) / rate) : undefined;
-    try {
-      await this.messenger.edit(state.place, state.userId, this.progress(state, 'running', etaMs));
-    } catch (error) {
-      this.o.log.debug('an import\'s progress message could not be edited', { error });
-    }
-    return updateState(this.o.kv, state.userId, state.importId, (s) => ({ ...s, lastEditAt: now }));
-  }
-
-  /** The end (all written, or cancelled): the report once, then the records go. */
-  private async end(state: ImportState, run: JobRun): Promise<void> {
-    const { kv } = this.o;
-    // One job ends it (its id kept): another job reaching the end leaves it, a retry of the same job (its
-    // report failed, or its process died before the records went) finishes what is left.
-    const marked = await updateState(kv, state.userId, state.importId, (s) => (s.finishing ? undefined : { ...s, finishing: true, finisher: run.id }));
-    if (!marked || marked.finisher !== run.id) return;
-    const phase = marked.cancelled && marked.cursor < marked.total ? 'cancelled' : 'done';
-    if (this.messenger && marked.place && !marked.reported) {
-      try {
-        await this.messenger.report(marked.place, marked.userId, this.progress(marked, phase), marked.failed);
-      } catch (error) {
-        if (!run.final) throw error;
-        this.o.log.warn('the report of an import could not be sent', { error });
-      }
-      await updateState(kv, marked.userId, marked.importId, (s) => ({ ...s, reported: true }));
-    }
-    await kv.delete(IMPORT_KEY.plan(marked.userId, marked.importId));
-    await kv.delete(IMPORT_KEY.state(marked.userId, marked.importId));
-    await kv.compareAndDelete(IMPORT_KEY.active(marked.userId), marked.importId);
+  /** One run of an import's job (import-run.ts). */
+  run(job: ImportJob, run: JobRun): Promise<void> {
+    return this.runner.run(job, run);
   }
 }
 
@@ -314,6 +238,18 @@ export function serviceImportWriter(service: ImportService, tokenFor: (userId: s
     } catch (error) {
       if (error instanceof ServiceHttpError && error.status === 404) throw new ImportWriteError('unknownTitle');
       if ((error instanceof ServiceHttpError && error.status === 400) || error instanceof InvalidOptionError) throw new ImportWriteError('refused');
+      if (error instanceof ReauthRequiredError) throw new ImportWriteError('notLinked');
+      throw error;
+    }
+  };
+}
+
+/** The list reader over the service client, with the person's token as background work; a login gone is ImportWriteError `notLinked`. */
+export function serviceListReader(service: ListReadService, tokenFor: (userId: string) => TokenSource): NonNullable<ImportRunnerOptions['readList']> {
+  return async (userId, kind, ids) => {
+    try {
+      return await readCurrentEntries(service, kind, tokenFor(userId), ids);
+    } catch (error) {
       if (error instanceof ReauthRequiredError) throw new ImportWriteError('notLinked');
       throw error;
     }

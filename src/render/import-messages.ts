@@ -103,7 +103,7 @@ function bar(done: number, total: number): string {
 
 /** The one progress message, edited while the import runs; `stop` is the Stop button's custom id. */
 export function progressMessage(t: Translator, p: ImportProgress, stop: string): RenderedMessage {
-  const processed = p.done + p.failed;
+  const processed = p.done + p.failed + (p.kept ?? 0);
   const lines = [bar(processed, p.total), t.t('imports.progress.line', { done: p.done, total: p.total, failed: p.failed })];
   if (p.etaMs !== undefined) lines.push(t.t('imports.progress.eta', { minutes: Math.max(1, Math.ceil(p.etaMs / 60_000)) }));
   if (p.via === 'followup') lines.push('', t.t('imports.progress.followups'));
@@ -113,19 +113,33 @@ export function progressMessage(t: Translator, p: ImportProgress, stop: string):
   };
 }
 
-/** The end: the summary, and the failed entries with why as a text file. */
+const REPORT_TITLES: Readonly<Record<ImportProgress['phase'], MessageKey>> = {
+  running: 'imports.report.done',
+  done: 'imports.report.done',
+  cancelled: 'imports.report.cancelled',
+  loginLost: 'imports.report.loginLost',
+  failed: 'imports.report.failed',
+};
+
+/**
+ * The end: what the service received and what not (a partial end is never called finished), why it
+ * ended early, and the failed entries with why as a text file (the first few hundred; their count).
+ */
 export function reportMessage(t: Translator, p: ImportProgress, failed: readonly FailedEntry[]): RenderedMessage {
-  const lines = [bar(p.done + p.failed, p.total), t.t('imports.report.text', { done: p.done, total: p.total, failed: p.failed })];
-  const message: RenderedMessage = {
-    embeds: [{ title: t.t(p.phase === 'cancelled' ? 'imports.report.cancelled' : 'imports.report.done'), description: lines.join('\n') }],
-    components: [],
-  };
-  if (failed.length === 0) return message;
+  const lines = [bar(p.done + p.failed + (p.kept ?? 0), p.total), t.t('imports.report.text', { done: p.done, total: p.total, failed: p.failed })];
+  const kept = p.kept ?? 0;
+  if (kept > 0) lines.push(t.t('imports.report.kept', { count: kept }));
+  const left = p.total - p.done - p.failed - kept;
+  if (left > 0) lines.push(t.t('imports.report.left', { count: left }));
+  if (p.phase === 'loginLost' || p.phase === 'failed') lines.push('', t.t('imports.report.why', { phase: p.phase }));
+  const title = t.t(REPORT_TITLES[p.phase]);
+  if (failed.length === 0) return { embeds: [{ title, description: lines.join('\n') }], components: [] };
   lines.push('', t.t('imports.report.file'));
+  if (p.failed > failed.length) lines.push(t.t('imports.report.moreFailures', { kept: failed.length, count: p.failed }));
   const text = failed.map((f) => `${f.id}\t${(f.title ?? '').replace(/\s+/g, ' ')}\t${t.t(`imports.report.reason.${f.reason}` as MessageKey)}`).join('\n');
   return {
-    ...message,
-    embeds: [{ ...message.embeds?.[0], description: lines.join('\n') }],
+    embeds: [{ title, description: lines.join('\n') }],
+    components: [],
     files: [{ name: FAILURES_FILE, data: Buffer.from(`${text}\n`, 'utf8'), contentType: 'text/plain', description: t.t('imports.report.file') }],
   };
 }

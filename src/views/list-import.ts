@@ -11,14 +11,12 @@ import { encodeUserId } from '../interactions/invoker.js';
 import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { previewMessage } from '../render/import-messages.js';
-import type { AuthedCallContext } from '../service/call-context.js';
-import { MAX_LIMIT } from '../service/endpoint-options.js';
-import { KINDS, type AnyEntry, type WorkKind } from '../service/kinds.js';
-import type { TokenSource } from '../service/token-source.js';
+import type { WorkKind } from '../service/kinds.js';
 import { AttachmentFetchError, MAX_FILE_BYTES } from '../list-files/attachment-fetch.js';
 import { planImport, type ImportMode } from '../list-files/import-plan.js';
 import { LockTimeoutError } from '../store/locks.js';
 import type { ListImportDeps } from '../list-files/imports.js';
+import { readCurrentEntries } from '../list-files/list-reader.js';
 
 const IMPORT_KIND = 'imp';
 const DROP_KIND = 'impx';
@@ -61,17 +59,9 @@ function previewButtons(t: Translator, userId: string) {
   ];
 }
 
-/** The person's current entries of the titles in the file: their whole list, 1 000 entries a read. */
-async function currentEntries(ctx: BaseContext, kind: WorkKind, auth: TokenSource, ids: ReadonlySet<number>): Promise<Map<number, AnyEntry>> {
-  const spec = KINDS[kind];
-  const extras = ['priority', spec.repeat.times, spec.repeat.value, 'tags', 'comments'].join(',');
-  const found = new Map<number, AnyEntry>();
-  const call: AuthedCallContext = { auth };
-  for (let offset = 0; ; offset += MAX_LIMIT.userList) {
-    const page = await ctx.deps.service.userList(kind, '@me', { limit: MAX_LIMIT.userList, offset, nsfw: true, fields: `list_status{${extras}}` }, call);
-    for (const item of page.data) if (ids.has(item.node.id) && item.list_status) found.set(item.node.id, item.list_status);
-    if (page.paging.next === undefined || page.data.length === 0) return found;
-  }
+/** The Stop button of the person's running import. */
+function stopRow(t: Translator, userId: string): RenderedMessage['components'] {
+  return [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: stopButtonId(userId), label: t.t('imports.button.stop') }] }];
 }
 
 /**
@@ -97,7 +87,11 @@ async function readPreview(ctx: CommandContext, kind: WorkKind, file: AttachedFi
   const { t } = ctx;
   const { imports, files } = importDeps(ctx);
   const auth = await ctx.requireAuth();
-  if (await imports.active(ctx.userId)) return notice(t.t('imports.preview.title', { kind }), t.t('imports.error.busy'));
+  // An import running: Stop right here (the progress message may be out of reach: DMs closed, follow-ups expired).
+  const running = await imports.active(ctx.userId);
+  if (running) {
+    return { ...notice(t.t('imports.preview.title', { kind }), t.t('imports.error.busyStop', { done: running.done, total: running.planned })), components: stopRow(t, ctx.userId) };
+  }
   // Discord says the size: a file over the limit is refused without fetching it.
   if (file.size > MAX_FILE_BYTES) return notice(t.t('imports.preview.title', { kind }), t.t('imports.error.file', { reason: 'tooLarge' }));
   let read;
@@ -109,7 +103,7 @@ async function readPreview(ctx: CommandContext, kind: WorkKind, file: AttachedFi
   }
   const buttons = previewButtons(t, ctx.userId);
   if (read.fatal || read.problemCount > 0) return previewMessage(t, read, undefined, { buttons });
-  const current = await currentEntries(ctx, kind, auth, new Set(read.entries.map((e) => e.id)));
+  const current = await readCurrentEntries(ctx.deps.service, kind, auth, new Set(read.entries.map((e) => e.id)));
   const plan = planImport(kind, mode, read.entries, current);
   const previewId = plan.writes.length > 0 ? await imports.savePreview(ctx.userId, plan, t.locale) : undefined;
   return previewMessage(t, read, plan, { ...(previewId !== undefined ? { previewId } : {}), buttons });
@@ -127,11 +121,9 @@ export const importStartHandler: ComponentHandler = {
     const { t } = ctx;
     const interaction = { applicationId: ctx.interaction.applicationId, token: ctx.interaction.token, until: ctx.deps.now() + FOLLOWUP_MS };
     const started = await importDeps(ctx).imports.start(ctx.userId, previewId, interaction);
-    if ('refused' in started) return notice(t.t('imports.button.import'), t.t(started.refused === 'busy' ? 'imports.error.busy' : 'imports.error.expired'));
-    return {
-      ...notice(t.t('imports.started.title'), t.t('imports.started.text')),
-      components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: stopButtonId(ctx.userId), label: t.t('imports.button.stop') }] }],
-    };
+    if ('refused' in started && started.refused === 'busy') return { ...notice(t.t('imports.button.import'), t.t('imports.error.busy')), components: stopRow(t, ctx.userId) };
+    if ('refused' in started) return notice(t.t('imports.button.import'), t.t('imports.error.expired'));
+    return { ...notice(t.t('imports.started.title'), t.t('imports.started.text')), components: stopRow(t, ctx.userId) };
   },
 };
 

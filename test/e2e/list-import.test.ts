@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import { GUILD, componentId, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import { answerOf, listWrites, myListStatus } from '../../local-stack/user-helpers.js';
+import { answerOf, eventually, listWrites, myListStatus } from '../../local-stack/user-helpers.js';
 
 const FRANK = { name: 'frank', password: 'frank-password' };
 const FMAB = 5114;
@@ -23,15 +23,6 @@ const FILE = `<?xml version="1.0" encoding="UTF-8" ?>
 <myanimelist>
 ${entry(FMAB, 'Completed', '<my_score>9</my_score><my_watched_episodes>64</my_watched_episodes><my_priority>HIGH</my_priority><my_tags><![CDATA[,classic]]></my_tags><my_start_date>2020-01-00</my_start_date>')}${entry(BEBOP, 'Watching', '<my_watched_episodes>5</my_watched_episodes>')}${entry(UNKNOWN, 'Plan to Watch')}</myanimelist>`;
 
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('/list import end to end', () => {
   let stack: Stack;
@@ -65,7 +56,7 @@ describe('/list import end to end', () => {
     const handle = stack.click(preview.message, componentId(preview.message, 'Import'), frank, GUILD);
     const started = await handle.settled(10_000);
     expect(textOf(started)).toContain('Import started');
-    const report = await until(() => stack.discord.dms.messagesTo(frank.id).find((m) => textOf(m).includes('Import finished')));
+    const report = await eventually(() => stack.discord.dms.messagesTo(frank.id).find((m) => textOf(m).includes('Import finished')));
     expect(textOf(report)).toContain('2 of 3 written, 1 failed');
     expect(report.attachments?.[0]?.filename).toBe('import-failures.txt');
     expect(listWrites(stack) - writesBefore).toBe(3);
@@ -113,7 +104,7 @@ describe('/list import end to end', () => {
     expect(preview.text).toContain('Would be added: 1');
     const click = stack.click(preview.message, componentId(preview.message, 'Import'), frank, GUILD);
     await click.settled(10_000);
-    const report = await until(() => click.followUps().find((m) => textOf(m).includes('Import finished')));
+    const report = await eventually(() => click.followUps().find((m) => textOf(m).includes('Import finished')));
     expect(textOf(report)).toMatch(/\d of 1 written/);
     expect(click.followUps().some((m) => textOf(m).includes('Your DMs are closed'))).toBe(true);
     stack.discord.dms.openDms(frank.id);

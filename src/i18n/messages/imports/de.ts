@@ -61,4 +61,11 @@ export const imports: Messages<typeof en> = {
   'imports.report.reason.notLinked': 'dein Konto ist nicht mehr verknüpft',
   'imports.forgotten': 'Listen-Importe (Vorschauen und ein laufender Import)',
   'imports.report.reason.failed': 'das Schreiben ist fehlgeschlagen',
+  'imports.error.busyStop': 'Bei dir läuft schon ein Import: bisher {done, number} von {total, number} geschrieben. Warte auf seinen Bericht oder halte ihn mit der Schaltfläche unten an.',
+  'imports.report.loginLost': 'Import angehalten: melde dich wieder an',
+  'imports.report.failed': 'Import vorzeitig beendet',
+  'imports.report.left': '{count, number} nicht geschrieben.',
+  'imports.report.kept': '{count, number} unverändert gelassen: deine Liste war inzwischen so weit.',
+  'imports.report.why': '{phase, select, loginLost {Deine Anmeldung beim Dienst ist weg (du hast dich abgemeldet oder der Dienst hat sie abgelehnt), also konnte nichts mehr geschrieben werden. Melde dich mit /login wieder an und importiere die Datei erneut: die Vorschau lässt weg, was schon auf deiner Liste steht.} failed {Der Dienst war zu lange nicht erreichbar. Importiere die Datei später erneut: die Vorschau lässt weg, was schon auf deiner Liste steht.} other {}}',
+  'imports.report.moreFailures': 'Die Datei nennt die ersten {kept, number} der {count, number} Fehlschläge.',
 };

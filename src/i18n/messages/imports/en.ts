@@ -60,4 +60,11 @@ export const imports = {
   'imports.report.reason.notLinked': 'your account is no longer linked',
   'imports.forgotten': 'list imports (previews and a running import)',
   'imports.report.reason.failed': 'the write failed',
+  'imports.error.busyStop': 'You already have an import running: {done, number} of {total, number} written so far. Wait for its report, or stop it with the button below.',
+  'imports.report.loginLost': 'Import stopped: log in again',
+  'imports.report.failed': 'Import ended early',
+  'imports.report.left': '{count, number} not written.',
+  'imports.report.kept': '{count, number} left alone: your list had gone as far meanwhile.',
+  'imports.report.why': '{phase, select, loginLost {Your login to the service is gone (you logged out, or the service refused it), so nothing more could be written. Log in again with /login, then import the file again: its preview leaves out what is already on your list.} failed {The service could not be reached for too long. Import the file again later: its preview leaves out what is already on your list.} other {}}',
+  'imports.report.moreFailures': 'The file names the first {kept, number} of the {count, number} failures.',
 } as const;

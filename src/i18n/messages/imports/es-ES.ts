@@ -61,4 +61,11 @@ export const imports: Messages<typeof en> = {
   'imports.report.reason.notLinked': 'tu cuenta ya no está vinculada',
   'imports.forgotten': 'importaciones de listas (vistas previas y una importación en curso)',
   'imports.report.reason.failed': 'la escritura falló',
+  'imports.error.busyStop': 'Ya tienes una importación en curso: {done, number} de {total, number} escritas hasta ahora. Espera a su informe o detenla con el botón de abajo.',
+  'imports.report.loginLost': 'Importación detenida: vuelve a iniciar sesión',
+  'imports.report.failed': 'La importación terminó antes de tiempo',
+  'imports.report.left': '{count, number} sin escribir.',
+  'imports.report.kept': '{count, number} sin tocar: tu lista ya había llegado igual de lejos entretanto.',
+  'imports.report.why': '{phase, select, loginLost {Tu sesión en el servicio ya no vale (cerraste sesión o el servicio la rechazó), así que no se pudo escribir nada más. Vuelve a iniciar sesión con /login e importa el archivo otra vez: la vista previa omite lo que ya está en tu lista.} failed {No se pudo llegar al servicio durante demasiado tiempo. Importa el archivo otra vez más tarde: la vista previa omite lo que ya está en tu lista.} other {}}',
+  'imports.report.moreFailures': 'El archivo nombra los primeros {kept, number} de los {count, number} fallos.',
 };

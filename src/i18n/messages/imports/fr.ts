@@ -61,4 +61,11 @@ export const imports: Messages<typeof en> = {
   'imports.report.reason.notLinked': 'ton compte n’est plus lié',
   'imports.forgotten': 'imports de liste (aperçus et import en cours)',
   'imports.report.reason.failed': 'l’écriture a échoué',
+  'imports.error.busyStop': 'Tu as déjà un import en cours : {done, number} sur {total, number} écrits jusqu’ici. Attends son rapport ou arrête-le avec le bouton ci-dessous.',
+  'imports.report.loginLost': 'Import arrêté : reconnecte-toi',
+  'imports.report.failed': 'Import terminé avant la fin',
+  'imports.report.left': '{count, number} non écrits.',
+  'imports.report.kept': '{count, number} laissés tels quels : ta liste était allée aussi loin entre-temps.',
+  'imports.report.why': '{phase, select, loginLost {Ta connexion au service n’est plus valable (tu t’es déconnecté, ou le service l’a refusée), donc plus rien n’a pu être écrit. Reconnecte-toi avec /login, puis importe à nouveau le fichier : son aperçu laisse de côté ce qui est déjà sur ta liste.} failed {Le service est resté injoignable trop longtemps. Importe à nouveau le fichier plus tard : son aperçu laisse de côté ce qui est déjà sur ta liste.} other {}}',
+  'imports.report.moreFailures': 'Le fichier nomme les {kept, number} premiers des {count, number} échecs.',
 };

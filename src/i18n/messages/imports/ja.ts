@@ -61,4 +61,11 @@ export const imports: Messages<typeof en> = {
   'imports.report.reason.notLinked': 'アカウントの連携が解除されています',
   'imports.forgotten': 'リストのインポート（プレビューと実行中のインポート）',
   'imports.report.reason.failed': '書き込みに失敗しました',
+  'imports.error.busyStop': 'すでにインポートを実行中です（これまでに{total, number}件中{done, number}件を書き込み済み）。報告を待つか、下のボタンで止めてください。',
+  'imports.report.loginLost': 'インポートを止めました：もう一度ログインしてください',
+  'imports.report.failed': 'インポートが途中で終わりました',
+  'imports.report.left': '{count, number}件は書き込まれていません。',
+  'imports.report.kept': '{count, number}件はそのままにしました：その間にリストの方が同じところまで進んでいました。',
+  'imports.report.why': '{phase, select, loginLost {サービスへのログインが切れた（ログアウトしたか、サービスに拒否された）ため、これ以上書き込めませんでした。/login でもう一度ログインしてから、ファイルをもう一度インポートしてください。プレビューはすでにリストにあるものを除きます。} failed {サービスに長い間つながりませんでした。後でファイルをもう一度インポートしてください。プレビューはすでにリストにあるものを除きます。} other {}}',
+  'imports.report.moreFailures': 'ファイルには{count, number}件の失敗のうち最初の{kept, number}件を載せています。',
 };

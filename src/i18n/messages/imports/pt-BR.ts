@@ -61,4 +61,11 @@ export const imports: Messages<typeof en> = {
   'imports.report.reason.notLinked': 'sua conta não está mais vinculada',
   'imports.forgotten': 'importações de lista (prévias e uma importação em andamento)',
   'imports.report.reason.failed': 'a escrita falhou',
+  'imports.error.busyStop': 'Você já tem uma importação em andamento: {done, number} de {total, number} escritas até agora. Espere o relatório dela ou pare-a com o botão abaixo.',
+  'imports.report.loginLost': 'Importação parada: entre de novo',
+  'imports.report.failed': 'A importação terminou antes do fim',
+  'imports.report.left': '{count, number} não escritas.',
+  'imports.report.kept': '{count, number} deixadas como estavam: sua lista tinha chegado tão longe nesse meio-tempo.',
+  'imports.report.why': '{phase, select, loginLost {Seu login no serviço não vale mais (você saiu, ou o serviço o recusou), então nada mais pôde ser escrito. Entre de novo com /login e importe o arquivo outra vez: a prévia deixa de fora o que já está na sua lista.} failed {O serviço ficou inacessível por tempo demais. Importe o arquivo outra vez mais tarde: a prévia deixa de fora o que já está na sua lista.} other {}}',
+  'imports.report.moreFailures': 'O arquivo nomeia as primeiras {kept, number} das {count, number} falhas.',
 };
