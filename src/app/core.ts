@@ -3,6 +3,7 @@
 // manager.
 
 import { PickSessions } from '../store/pick-sessions.js';
+import { RecapStore } from '../store/recaps.js';
 import { parseEncryptionKey } from '../config/keys.js';
 import { LoginService } from '../auth/login.js';
 import { openStore, type BotStore } from '../store/bot-store.js';
@@ -119,6 +120,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   // Reads fall back to the defaults when the store is slow; a change the person asked for is not cut short.
   const preferences = new TitlePreferences({ kv: steps.for('preferences', ['get']) });
   const picks = new PickSessions(store.engine);
+  const recaps = new RecapStore(store.engine);
   const accounts = accountLinks({
     login, tokens, store, metrics, log,
     forgetReminders: (id) => reminders.forgetUser(id),
@@ -129,7 +131,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
       return deleted;
     },
     forgetImports: (id) => listImports.imports.forgetUser(id),
-    forgetPreferences: async (id) => (await preferences.forgetUser(id)) + (await picks.forgetUser(id)),
+    forgetPreferences: async (id) => (await preferences.forgetUser(id)) + (await picks.forgetUser(id)) + (await recaps.forgetUser(id)),
     socialLoggedOut: (id) => social.loggedOut(id),
   });
   const listImports = await openListImports(o, now, { store, jobs, service, tokens });
@@ -161,6 +163,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     polls,
     preferences,
     picks,
+    recaps,
     pendingNotice: afterAnswer(reminders, social),
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,

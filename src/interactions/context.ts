@@ -1,6 +1,7 @@
 // What every handler receives: who is acting, where, and the bot's services.
 
 import type { PickSessions } from '../store/pick-sessions.js';
+import type { RecapStore } from '../store/recaps.js';
 import type {
   AutocompleteInteraction,
   ChatInputCommandInteraction,
@@ -65,6 +66,8 @@ export interface BotDeps {
   preferences: TitlePreferences;
   /** /anime random and /manga random: each person's pool as read once, and each answer's titles shown. */
   picks: PickSessions;
+  /** /wrapped: each list's computed year, kept a few hours for Share, a second look and other askers; set by the core. */
+  recaps?: RecapStore;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
   pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
   /** Covers for the pictures, from COVER_HOSTS only, shared through the store (one per process). */
