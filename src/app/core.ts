@@ -4,6 +4,7 @@
 
 import { PickSessions } from '../store/pick-sessions.js';
 import { RecapStore } from '../store/recaps.js';
+import { CompletionsSeen } from '../social/completions-seen.js';
 import { parseEncryptionKey } from '../config/keys.js';
 import { LoginService } from '../auth/login.js';
 import { openStore, type BotStore } from '../store/bot-store.js';
@@ -117,6 +118,9 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   // One instance for the sync and the bot (one rule for an unknown rating), on the slow-store wrapper.
   const nsfwRatings = new NsfwRatings(steps.for('nsfw_ratings'), (error) => log.warn('the shared nsfw ratings could not be read or written', { error }));
   const social = await openSocial(o, now, { store, jobs, service, tokens, nsfwRatings });
+  // When the bot saw members' titles become completed, for /wrapped's dates.
+  const completionsSeen = new CompletionsSeen({ kv: store.engine, now });
+  completionsSeen.listen(social);
   // Reads fall back to the defaults when the store is slow; a change the person asked for is not cut short.
   const preferences = new TitlePreferences({ kv: steps.for('preferences', ['get']) });
   const picks = new PickSessions(store.engine);
@@ -126,7 +130,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     forgetReminders: (id) => reminders.forgetUser(id),
     // Last, the job engine: any job still naming the user (done, failed, archived, of any queue) goes.
     forgetSocial: async (id) => {
-      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id)) + (await watchParties.forgetUser(id));
+      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id)) + (await watchParties.forgetUser(id)) + (await completionsSeen.forgetUser(id));
       await jobs.forget(id);
       return deleted;
     },
@@ -164,6 +168,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     preferences,
     picks,
     recaps,
+    completionsSeen,
     pendingNotice: afterAnswer(reminders, social),
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,

@@ -2,6 +2,7 @@
 
 import type { PickSessions } from '../store/pick-sessions.js';
 import type { RecapStore } from '../store/recaps.js';
+import type { CompletionsSeen } from '../social/completions-seen.js';
 import type {
   AutocompleteInteraction,
   ChatInputCommandInteraction,
@@ -68,6 +69,8 @@ export interface BotDeps {
   picks: PickSessions;
   /** /wrapped: each list's computed year, kept a few hours for Share, a second look and other askers; set by the core. */
   recaps?: RecapStore;
+  /** When the bot saw each joined member's titles become completed (for /wrapped's dates); set by the core. */
+  completionsSeen?: Pick<CompletionsSeen, 'seen'>;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
   pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
   /** Covers for the pictures, from COVER_HOSTS only, shared through the store (one per process). */

@@ -60,7 +60,7 @@ async function numbersCard(i: WrappedCardsInput): Promise<MessageFile> {
   const facts = numberFacts(i);
   const verdict = verdictLine(i);
   const lines = [verdict, i.standing].filter((l): l is string => l !== undefined);
-  const notes = [t.t('recaps.dated', { finish: y.dated.finishDate, updated: y.dated.updatedAt }), nsfwNote(i)].filter((n): n is string => n !== undefined);
+  const notes = [t.t('recaps.dated', { finish: y.dated.finishDate, seen: y.dated.seen, updated: y.dated.updatedAt }), nsfwNote(i)].filter((n): n is string => n !== undefined);
   const blocks: RecapBlock[] = [{ type: 'facts', items: facts }, ...(lines.length > 0 ? [{ type: 'lines' as const, lines }] : [])];
   const picture = await renderRecapCard({ caption: i.caption, subtitle: t.t('recaps.numbers.subtitle'), blocks, notes });
   const alt = t.t('recaps.alt.numbers', { caption: i.caption, facts: facts.map((f) => `${f.label} ${f.value}`).join(', '), verdict: [verdict, i.standing, ...notes].filter(Boolean).map((s) => ` ${s}`).join('') });
@@ -150,15 +150,26 @@ async function emptyCard(i: WrappedCardsInput): Promise<MessageFile> {
   return pictureFile(`wrapped-${y.kind}-${y.year}-empty`, picture, alt);
 }
 
-/** The year's cards, in the order a reader swipes through them. */
-export async function wrappedCards(i: WrappedCardsInput): Promise<MessageFile[]> {
-  if (i.year.completed === 0) return [await emptyCard(i)];
+/** One card to draw: its name, and the drawing (covers already fetched). */
+export interface CardJob {
+  name: 'numbers' | 'top' | 'taste' | 'highlights' | 'empty';
+  render: () => Promise<MessageFile>;
+}
+
+/** The year's cards to draw, in the order a reader swipes through them, with the covers they show fetched once. */
+export async function wrappedCardJobs(i: WrappedCardsInput): Promise<CardJob[]> {
+  if (i.year.completed === 0) return [{ name: 'empty', render: () => emptyCard(i) }];
   const top = shownTitles(i.year.top, i.ageRestricted, TOP_SHOWN);
   const lights = highlights(i);
   const covers = await i.covers([...top, ...lights.map((h) => h.title)].map((x) => x.picture));
-  const cards: Promise<MessageFile>[] = [numbersCard(i)];
-  if (top.length > 0) cards.push(topCard(i, top, covers.slice(0, top.length)));
-  if (hasTaste(i.year)) cards.push(tasteCard(i));
-  if (lights.length > 0) cards.push(highlightsCard(i, lights, covers.slice(top.length)));
-  return Promise.all(cards);
+  const jobs: CardJob[] = [{ name: 'numbers', render: () => numbersCard(i) }];
+  if (top.length > 0) jobs.push({ name: 'top', render: () => topCard(i, top, covers.slice(0, top.length)) });
+  if (hasTaste(i.year)) jobs.push({ name: 'taste', render: () => tasteCard(i) });
+  if (lights.length > 0) jobs.push({ name: 'highlights', render: () => highlightsCard(i, lights, covers.slice(top.length)) });
+  return jobs;
+}
+
+/** The year's cards, drawn. */
+export async function wrappedCards(i: WrappedCardsInput): Promise<MessageFile[]> {
+  return Promise.all((await wrappedCardJobs(i)).map((job) => job.render()));
 }

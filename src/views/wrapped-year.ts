@@ -40,8 +40,8 @@ export interface WrappedYear {
   completed: number;
   /** Of the completions, titles not safe for work (counted, never named or drawn outside age-restricted channels). */
   nsfwCompleted: number;
-  /** How each completion was dated: its finish date, or its last update. */
-  dated: { finishDate: number; updatedAt: number };
+  /** How each completion was dated: its finish date, when the bot saw it become completed, or its last update. */
+  dated: { finishDate: number; seen: number; updatedAt: number };
   /** Per unit of the kind (episodes; volumes and chapters), summed over the completions. */
   units: { unit: 'episodes' | 'volumes' | 'chapters'; total: number }[];
   /** Minutes the completions take (anime; 0 for manga). */
@@ -90,10 +90,20 @@ export function timestampDate(value: string | undefined): { year: number; month:
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() };
 }
 
-/** When an entry was completed: its finish date when the list has one, else its last update. */
-export function completionDate(status: { finish_date?: string; updated_at?: string } | undefined): { year: number; month?: number; by: 'finishDate' | 'updatedAt' } | undefined {
+/**
+ * When an entry was completed: its finish date when the list has one, else when the bot saw it become
+ * completed (`seenMs`, src/social/completions-seen.ts) where it has a record, else its last update.
+ */
+export function completionDate(
+  status: { finish_date?: string; updated_at?: string } | undefined,
+  seenMs?: number,
+): { year: number; month?: number; by: 'finishDate' | 'seen' | 'updatedAt' } | undefined {
   const finish = partialDate(status?.finish_date);
   if (finish) return { ...finish, by: 'finishDate' };
+  if (seenMs !== undefined) {
+    const seen = new Date(seenMs);
+    return { year: seen.getUTCFullYear(), month: seen.getUTCMonth(), by: 'seen' };
+  }
   const updated = timestampDate(status?.updated_at);
   return updated ? { ...updated, by: 'updatedAt' } : undefined;
 }
@@ -148,22 +158,22 @@ const byMean = (a: RecapTitle, b: RecapTitle) => (b.mean ?? 0) - (a.mean ?? 0) |
 
 interface Tally {
   finished: { item: ListItem<WorkKind>; title: RecapTitle }[];
-  dated: { finishDate: number; updatedAt: number };
+  dated: { finishDate: number; seen: number; updatedAt: number };
   months: number[];
   started: number;
   dropped: number;
   planned: RecapTitle[];
 }
 
-function tally<K extends WorkKind>(kind: K, year: number, items: readonly ListItem<K>[]): Tally {
+function tally<K extends WorkKind>(kind: K, year: number, items: readonly ListItem<K>[], seen: ReadonlyMap<number, number>): Tally {
   const spec = KINDS[kind];
-  const t: Tally = { finished: [], dated: { finishDate: 0, updatedAt: 0 }, months: Array.from({ length: 12 }, () => 0), started: 0, dropped: 0, planned: [] };
+  const t: Tally = { finished: [], dated: { finishDate: 0, seen: 0, updatedAt: 0 }, months: Array.from({ length: 12 }, () => 0), started: 0, dropped: 0, planned: [] };
   for (const item of items) {
     const status = item.list_status;
     if (partialDate(status?.start_date)?.year === year) t.started++;
     if (status?.status === spec.planned) t.planned.push(titleOf(kind, item));
     if (status?.status !== spec.finished && status?.status !== 'dropped') continue;
-    const when = completionDate(status);
+    const when = completionDate(status, status.status === spec.finished ? seen.get(item.node.id) : undefined);
     if (when?.year !== year) continue;
     if (status.status === 'dropped') {
       t.dropped++;
@@ -197,10 +207,13 @@ function topSeason(items: readonly ListItem<WorkKind>[]): WrappedYear['season'] 
   return [...counts.values()].sort((a, b) => b.count - a.count || b.year - a.year)[0];
 }
 
-/** The year of a list: everything the cards show, from the entries as read. */
-export function wrappedYear<K extends WorkKind>(kind: K, year: number, items: readonly ListItem<K>[]): WrappedYear {
+/**
+ * The year of a list: everything the cards show, from the entries as read, and for one's own list when
+ * the bot saw titles become completed (id → epoch ms; none for other lists).
+ */
+export function wrappedYear<K extends WorkKind>(kind: K, year: number, items: readonly ListItem<K>[], seen: ReadonlyMap<number, number> = new Map()): WrappedYear {
   const spec = KINDS[kind];
-  const t = tally(kind, year, items);
+  const t = tally(kind, year, items, seen);
   const titles = t.finished.map((f) => f.title);
   const genres = new Map<string, number>();
   const makers = new Map<string, number>();

@@ -37,7 +37,8 @@ const KIND_FIELDS: { readonly [K in WorkKind]: readonly AnyFieldItem[] } = {
   manga: [nested('authors', 'first_name', 'last_name')],
 };
 
-function wrappedFields(kind: WorkKind): string {
+/** The `fields` of a /wrapped list read: what the year needs of each entry and its work. */
+export function wrappedFields(kind: WorkKind): string {
   const spec = KINDS[kind];
   const reads = spec.progress.map((unit) => unit.read as ListStatusField);
   const row = nested('list_status', 'status', 'score', ...reads, 'start_date', 'finish_date', 'updated_at');
@@ -102,7 +103,10 @@ export async function yearOf(ctx: BaseContext, r: WrappedRequest, progress?: Pro
   return ctx.deps.locks.run(lock, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, async () => {
     const again = await recaps.get(list, r.kind, r.year, isKept);
     if (again) return again.year;
-    const year = wrappedYear(r.kind, r.year, await readList(ctx, r, progress));
+    const items = await readList(ctx, r, progress);
+    // One's own list: when the bot saw titles become completed (kept for joined members), one store read.
+    const seen = r.user === undefined ? await ctx.deps.completionsSeen?.seen(ctx.userId, r.kind) : undefined;
+    const year = wrappedYear(r.kind, r.year, items, seen);
     await recaps.set(list, r.kind, r.year, { v: RECORD_VERSION, year });
     return year;
   });

@@ -90,10 +90,10 @@ describe.each(ENGINES)('/wrapped on $kind', (engine) => {
     const numbers = files[0]?.description ?? '';
     if (german) {
       expect(numbers).toMatch(new RegExp(`^Dein ${YEAR} in Anime, das Jahr in Zahlen: Titel abgeschlossen ${done.length.toLocaleString('de')},`));
-      expect(numbers).toContain(`Datiert nach Enddatum: ${byFinish}; nach letzter Änderung (kein Enddatum): ${done.length - byFinish}.`);
+      expect(numbers).toContain(`Datiert nach Enddatum: ${byFinish}; nach dem Zeitpunkt, an dem der Bot den Abschluss sah: 0; nach letzter Änderung: ${done.length - byFinish}.`);
     } else {
       expect(numbers).toMatch(new RegExp(`^Your ${YEAR} in anime, the year in numbers: Titles completed ${done.length.toLocaleString('en')},`));
-      expect(numbers).toContain(`Dated by finish date: ${byFinish}; by last update (no finish date): ${done.length - byFinish}.`);
+      expect(numbers).toContain(`Dated by finish date: ${byFinish}; by when the bot saw it completed: 0; by last update: ${done.length - byFinish}.`);
     }
     const alts = files.map((f) => f.description ?? '').join('\n');
     for (const row of unsafe) expect(alts).not.toContain(row.node.title);
@@ -121,6 +121,18 @@ describe.each(ENGINES)('/wrapped on $kind', (engine) => {
     const again = await answerOf(stack.command({ name: 'wrapped', options: { user: 'WREN', year: YEAR }, user: newUser('third'), where: DM }), 60_000);
     expect(requests()).toBe(second);
     expect(attachmentsOf(again.message)).toHaveLength(4);
+  });
+
+  it.skipIf(engine.skipped)('a completion the bot saw (a joined member’s list change) is dated by that sighting, not by the last update', { timeout: 120_000 }, async () => {
+    expect((await answerOf(stack.command({ name: 'server', subcommand: 'join', user: owner, where: GUILD, locale }), 60_000)).ephemeral).toBeDefined();
+    const planned = (await serviceGet(stack, 'wren', '/users/wren/animelist?status=plan_to_watch&limit=1&nsfw=false&fields=list_status')).data as Row[];
+    const id = planned[0]?.node.id ?? 0;
+    expect(id).toBeGreaterThan(0);
+    await answerOf(stack.command({ name: 'list', subcommandGroup: 'anime', subcommand: 'update', options: { title: `id:${id}`, status: 'completed' }, user: owner, where: GUILD, locale }), 30_000);
+    const year = new Date().getUTCFullYear();
+    const answer = await answerOf(stack.command({ name: 'wrapped', options: { year, private: true }, user: owner, where: GUILD, locale }), 60_000);
+    const numbers = attachmentsOf(answer.message)[0]?.description ?? '';
+    expect(numbers).toContain(german ? 'nach dem Zeitpunkt, an dem der Bot den Abschluss sah: 1;' : 'by when the bot saw it completed: 1;');
   });
 
   it.skipIf(engine.skipped)('a year without completions is one friendly card; an unknown list and a future year get clear answers', { timeout: 60_000 }, async () => {

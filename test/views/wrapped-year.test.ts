@@ -47,6 +47,21 @@ describe('the dates of a completion', () => {
     expect(completionDate({ updated_at: 'not a date' })).toBeUndefined();
   });
 
+  it('else when the bot saw it become completed, before the last update', () => {
+    const seen = Date.UTC(2024, 10, 30, 23);
+    expect(completionDate({ updated_at: '2025-02-01T00:00:00Z' }, seen)).toEqual({ year: 2024, month: 10, by: 'seen' });
+    expect(completionDate({ finish_date: '2023-01-00', updated_at: '2025-02-01T00:00:00Z' }, seen)).toEqual({ year: 2023, month: 0, by: 'finishDate' });
+    // A later change (a score, a tag) moved updated_at into 2025; the bot saw the completion in 2024.
+    const list = [anime(1, 'completed', { updated: '2025-02-01T00:00:00Z' }), anime(2, 'completed', { updated: '2024-03-01T00:00:00Z' }), anime(3, 'dropped', { updated: '2024-03-01T00:00:00Z' })];
+    const y = wrappedYear('anime', 2024, list, new Map([[1, seen], [3, Date.UTC(2023, 0, 1)]]));
+    expect(y.completed).toBe(2);
+    expect(y.dated).toEqual({ finishDate: 0, seen: 1, updatedAt: 1 });
+    expect(y.months[10]).toBe(1);
+    // The record dates completions only: a dropped title keeps its own dates.
+    expect(y.dropped).toBe(1);
+    expect(wrappedYear('anime', 2025, list).completed).toBe(1);
+  });
+
   it('the default year is this one, or the one just ended during January', () => {
     expect(defaultRecapYear(Date.UTC(2025, 0, 31, 23))).toBe(2024);
     expect(defaultRecapYear(Date.UTC(2025, 1, 1))).toBe(2025);
@@ -76,7 +91,7 @@ describe('a year of a list', () => {
 
   it('counts completions by finish date (partial dates for their year) and by last update, and says how many each way', () => {
     expect(y.completed).toBe(5);
-    expect(y.dated).toEqual({ finishDate: 4, updatedAt: 1 });
+    expect(y.dated).toEqual({ finishDate: 4, seen: 0, updatedAt: 1 });
     expect(y.nsfwCompleted).toBe(1);
     expect(y.entries).toBe(12);
     // March: two (one of them 2024-03-00); July: the update; August: the nsfw title; 2024-00-00 in no month.

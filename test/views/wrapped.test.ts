@@ -103,7 +103,7 @@ describe('/wrapped: the year in pictures', () => {
       expect((await loadImage(file.data)).width).toBeGreaterThan(300);
     }
     expect(files[0]?.description).toMatch(/^alice’s 2024 in anime, the year in numbers: Titles completed 833, Episodes watched 9,996, Hours they take 3,998, Titles started 0, Titles dropped 0\./);
-    expect(files[0]?.description).toContain('Dated by finish date: 833; by last update (no finish date): 0.');
+    expect(files[0]?.description).toContain('Dated by finish date: 833; by when the bot saw it completed: 0; by last update: 0.');
     expect(files[2]?.description).toContain('studios Bones 833');
     expect(answer.components ?? []).toEqual([]);
     expect(answer.ephemeral).toBeUndefined();

@@ -11,7 +11,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.fact.started': "Titel begonnen",
   'recaps.fact.dropped': "Titel abgebrochen",
   'recaps.verdict': "{verdict, select, kinder {Milder als alle} harsher {Strenger als alle} other {Wie alle}}: dein Schnitt {yours} gegen {service} beim Dienst für {count, plural, one {denselben Titel} other {dieselben # Titel}}.",
-  'recaps.dated': "Datiert nach Enddatum: {finish, number}; nach letzter Änderung (kein Enddatum): {updated, number}.",
+  'recaps.dated': "Datiert nach Enddatum: {finish, number}; nach dem Zeitpunkt, an dem der Bot den Abschluss sah: {seen, number}; nach letzter Änderung: {updated, number}.",
   'recaps.nsfw.hidden': "{count, plural, one {# NSFW-Titel wird} other {# NSFW-Titel werden}} mitgezählt, aber nicht gezeigt (nur in Kanälen mit Altersbeschränkung).",
   'recaps.nsfw.counted': "{count, plural, one {# NSFW-Titel ist} other {# NSFW-Titel sind}} mitgezählt.",
   'recaps.top.caption': "{caption}: Lieblingstitel",

@@ -10,7 +10,7 @@ export const recaps = {
   'recaps.fact.started': "Titles started",
   'recaps.fact.dropped': "Titles dropped",
   'recaps.verdict': "{verdict, select, kinder {Kinder than everyone} harsher {Harsher than everyone} other {Just like everyone}}: your mean {yours} against the service’s {service} on the same {count, plural, one {# title} other {# titles}}.",
-  'recaps.dated': "Dated by finish date: {finish, number}; by last update (no finish date): {updated, number}.",
+  'recaps.dated': "Dated by finish date: {finish, number}; by when the bot saw it completed: {seen, number}; by last update: {updated, number}.",
   'recaps.nsfw.hidden': "{count, plural, one {# title not safe for work is} other {# titles not safe for work are}} counted but not shown (only in age-restricted channels).",
   'recaps.nsfw.counted': "{count, plural, one {# title not safe for work is} other {# titles not safe for work are}} counted.",
   'recaps.top.caption': "{caption}: top titles",

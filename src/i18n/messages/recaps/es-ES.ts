@@ -11,7 +11,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.fact.started': "Títulos empezados",
   'recaps.fact.dropped': "Títulos abandonados",
   'recaps.verdict': "{verdict, select, kinder {Más generoso que todos} harsher {Más exigente que todos} other {Como todos}}: tu media {yours} frente a {service} en el servicio para {count, plural, one {el mismo título} other {los mismos # títulos}}.",
-  'recaps.dated': "Fechados por fecha de fin: {finish, number}; por última modificación (sin fecha de fin): {updated, number}.",
+  'recaps.dated': "Fechados por fecha de fin: {finish, number}; por cuándo el bot los vio completados: {seen, number}; por última modificación: {updated, number}.",
   'recaps.nsfw.hidden': "{count, plural, one {# título para adultos se cuenta} other {# títulos para adultos se cuentan}} pero no se muestran (solo en canales con restricción de edad).",
   'recaps.nsfw.counted': "{count, plural, one {# título para adultos se cuenta} other {# títulos para adultos se cuentan}}.",
   'recaps.top.caption': "{caption}: títulos favoritos",

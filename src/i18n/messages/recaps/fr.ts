@@ -11,7 +11,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.fact.started': "Titres commencés",
   'recaps.fact.dropped': "Titres abandonnés",
   'recaps.verdict': "{verdict, select, kinder {Plus indulgent que tout le monde} harsher {Plus sévère que tout le monde} other {Comme tout le monde}} : ta moyenne {yours} contre {service} sur le service pour {count, plural, one {le même titre} other {les # mêmes titres}}.",
-  'recaps.dated': "Datés par la date de fin : {finish, number} ; par la dernière modification (sans date de fin) : {updated, number}.",
+  'recaps.dated': "Datés par la date de fin : {finish, number} ; par le moment où le bot les a vus terminés : {seen, number} ; par la dernière modification : {updated, number}.",
   'recaps.nsfw.hidden': "{count, plural, one {# titre réservé aux adultes est compté} other {# titres réservés aux adultes sont comptés}} mais pas montrés (seulement dans les salons avec restriction d’âge).",
   'recaps.nsfw.counted': "{count, plural, one {# titre réservé aux adultes est compté} other {# titres réservés aux adultes sont comptés}}.",
   'recaps.top.caption': "{caption} : titres préférés",

@@ -11,7 +11,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.fact.started': "始めたタイトル",
   'recaps.fact.dropped': "中止したタイトル",
   'recaps.verdict': "{verdict, select, kinder {みんなより甘め} harsher {みんなより辛め} other {みんなと同じくらい}}：同じ{count, plural, other {#作品}}であなたの平均は{yours}、サービスの平均は{service}。",
-  'recaps.dated': "完了日で日付を判定：{finish, number}件、最終更新日で判定（完了日なし）：{updated, number}件。",
+  'recaps.dated': "完了日で判定：{finish, number}件、ボットが完了を確認した日で判定：{seen, number}件、最終更新日で判定：{updated, number}件。",
   'recaps.nsfw.hidden': "成人向けのタイトル{count, plural, other {#件}}は数に含めていますが、表示していません（年齢制限チャンネルでのみ表示）。",
   'recaps.nsfw.counted': "成人向けのタイトル{count, plural, other {#件}}を数に含めています。",
   'recaps.top.caption': "{caption}：トップタイトル",

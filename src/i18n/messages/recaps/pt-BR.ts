@@ -11,7 +11,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.fact.started': "Títulos começados",
   'recaps.fact.dropped': "Títulos abandonados",
   'recaps.verdict': "{verdict, select, kinder {Mais generoso que todos} harsher {Mais exigente que todos} other {Como todo mundo}}: sua média {yours} contra {service} no serviço para {count, plural, one {o mesmo título} other {os mesmos # títulos}}.",
-  'recaps.dated': "Datados pela data de término: {finish, number}; pela última alteração (sem data de término): {updated, number}.",
+  'recaps.dated': "Datados pela data de término: {finish, number}; por quando o bot os viu concluídos: {seen, number}; pela última alteração: {updated, number}.",
   'recaps.nsfw.hidden': "{count, plural, one {# título adulto é contado} other {# títulos adultos são contados}} mas não mostrados (só em canais com restrição de idade).",
   'recaps.nsfw.counted': "{count, plural, one {# título adulto é contado} other {# títulos adultos são contados}}.",
   'recaps.top.caption': "{caption}: títulos favoritos",
