@@ -70,7 +70,7 @@ function captionOf(ctx: BaseContext, r: Pick<WrappedRequest, 'kind' | 'year' | '
   return r.user === undefined ? ctx.t.t('recaps.caption.own', { year, kind: r.kind }) : ctx.t.t('recaps.caption.other', { user: r.user, year, kind: r.kind });
 }
 
-/** Every entry of the list, one read per 1 000, showing progress every few seconds. */
+/** Every entry of the list, one read per 1 000; a longer list says so after its first read, then every few seconds. */
 async function readList<K extends WorkKind>(ctx: BaseContext, r: WrappedRequest & { kind: K }, progress: ProgressReporter | undefined): Promise<ListItem<K>[]> {
   const { t, deps } = ctx;
   const auth = r.user === undefined ? await ctx.requireAuth() : undefined;
@@ -81,7 +81,8 @@ async function readList<K extends WorkKind>(ctx: BaseContext, r: WrappedRequest 
     const page = await deps.service.userList(r.kind, r.user ?? '@me', { limit: WRAPPED_PAGE, offset: pages * WRAPPED_PAGE, nsfw: true, fields: WRAPPED_FIELDS[r.kind] }, auth ? { auth } : {});
     for (const item of page.data) items.push(item);
     if (page.paging.next === undefined || page.data.length === 0) return items;
-    if (progress && deps.now() - shownAt >= WRAPPED_PROGRESS_EVERY_MS) {
+    // A list of more than one read: said at once (after the first), then every few seconds.
+    if (progress && (pages === 0 || deps.now() - shownAt >= WRAPPED_PROGRESS_EVERY_MS)) {
       shownAt = deps.now();
       progress({ content: t.t('recaps.reading', { caption: captionOf(ctx, r), entries: items.length }) });
     }

@@ -92,7 +92,10 @@ const request = { kind: 'anime' as const, year: 2024, user: 'alice', private: fa
 describe('/wrapped: the year in pictures', () => {
   it('reads the whole list once per 1 000 entries and answers with four pictures, each with alt text', async () => {
     const s = setup({ size: 2_500 });
-    const answer = await renderWrapped(s.ctx, request);
+    const shown: string[] = [];
+    const answer = await renderWrapped(s.ctx, request, (message) => shown.push(message.content ?? ''));
+    // A list of more than one read says so at once (the clock does not move here: no later progress).
+    expect(shown).toEqual(['Reading alice’s 2024 in anime: 1,000 entries so far. The cards follow here when they are ready.']);
     expect(s.calls).toEqual(['list anime alice offset=0', `list anime alice offset=${WRAPPED_PAGE}`, `list anime alice offset=${2 * WRAPPED_PAGE}`]);
     const files = answer.files ?? [];
     expect(files.map((f) => f.name.replace(/\.(png|webp)$/, ''))).toEqual(['wrapped-anime-2024-numbers', 'wrapped-anime-2024-top', 'wrapped-anime-2024-taste', 'wrapped-anime-2024-highlights']);
@@ -143,7 +146,10 @@ describe('/wrapped: the year in pictures', () => {
 
   it('a private answer is ephemeral with a Share button naming its owner', async () => {
     const s = setup({ size: 30 });
-    const answer = await renderWrapped(s.ctx, { ...request, private: true });
+    const shown: string[] = [];
+    const answer = await renderWrapped(s.ctx, { ...request, private: true }, (message) => shown.push(message.content ?? ''));
+    // One read: no progress.
+    expect(shown).toEqual([]);
     expect(answer.ephemeral).toBe(true);
     const button = (answer.components?.[0] as { components: { custom_id: string; label: string }[] }).components[0];
     expect(button?.label).toBe('Share');
