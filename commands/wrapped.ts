@@ -5,7 +5,7 @@ import { booleanOption, defineCommand, integerOption, slashCommand, stringOption
 import { SERVICE_USER_NAME_MAX } from '../src/interactions/option-limits.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import { listUser } from '../src/views/list-options.js';
-import { renderWrapped } from '../src/views/wrapped.js';
+import { wrappedCommand } from '../src/views/wrapped.js';
 import { defaultRecapYear } from '../src/views/wrapped-year.js';
 
 /** The first year /wrapped shows; the last is the current one (UTC), checked when asked. */
@@ -23,13 +23,11 @@ export const wrapped: SlashCommand = defineCommand(
       ephemeral: false,
       ephemeralOption: 'private',
       pictures: true,
-      // A long list is read one request per 1 000 entries: the long deadline, its progress shown.
-      long: true,
       run: (ctx, args) => {
         const now = new Date(ctx.deps.now()).getUTCFullYear();
         const year = args.year ?? defaultRecapYear(ctx.deps.now());
         if (year > now) throw new UserFacingError('recaps.futureYear', { year: String(year), first: String(FIRST_YEAR), last: String(now) });
-        return renderWrapped(ctx, { kind: args.kind ?? 'anime', year, user: listUser(args.user), private: args.private ?? false }, ctx.progress);
+        return wrappedCommand(ctx, { kind: args.kind ?? 'anime', year, user: listUser(args.user), private: args.private ?? false });
       },
     },
   },

@@ -5,6 +5,7 @@
 import { PickSessions } from '../store/pick-sessions.js';
 import { RecapStore } from '../store/recaps.js';
 import { CompletionsSeen } from '../social/completions-seen.js';
+import { WrappedBackground } from '../views/wrapped-background.js';
 import { parseEncryptionKey } from '../config/keys.js';
 import { LoginService } from '../auth/login.js';
 import { openStore, type BotStore } from '../store/bot-store.js';
@@ -74,6 +75,8 @@ export interface Core {
   social: Social;
   /** How due reminders reach Discord; set by processes with a Discord client before starting the scheduler. */
   setReminderDelivery(deliver: Deliver): void;
+  /** /wrapped's background reads: their queue's workers and where their cards go (set by the Discord side). */
+  wrappedBackground: WrappedBackground;
   close(): Promise<void>;
 }
 
@@ -150,6 +153,9 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const covers = openCovers(store.engine, config.covers, log, metrics);
   const watchParties = new WatchParties({ kv: store.engine, jobs, now, log, leaseMs: { ...DEFAULT_KNOBS, ...config.reminders, ...o.reminders }.leaseMs });
   await watchParties.define();
+  // /wrapped of a long list: the rest read on the fair line as background work, the cards following.
+  const wrappedBackground = new WrappedBackground({ jobs, recaps, tokens, deps: () => deps, now, log });
+  await wrappedBackground.queue.define();
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -169,6 +175,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     picks,
     recaps,
     completionsSeen,
+    wrappedBackground,
     pendingNotice: afterAnswer(reminders, social),
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,
@@ -191,6 +198,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     social,
     listImports,
     setReminderDelivery: delivery.set,
+    wrappedBackground,
     close: async () => {
       await reminders.stop();
       await Promise.allSettled([service.close(), oauth.close(), jobs.stop(), sharing.close(), covers.close(), listImports.files.close()]);

@@ -2,7 +2,8 @@
 // per list, kind and year, so Share, a second look and other people asking for the same public list
 // read nothing from the service. A public list is kept under its service name (`recap:u:…`); a
 // person's own list, read with their login (it may be private), under their Discord id only
-// (`recap:me:<id>:…`), so nobody else is answered from it and "forget me" finds it.
+// (`recap:me:<id>:…`), so nobody else is answered from it and "forget me" finds it. A read handed over
+// to background work waits under `recap:part:<id>:<job>`.
 
 import type { StoreEngine } from './engine.js';
 import { isRecord } from '../util/is-record.js';
@@ -36,9 +37,29 @@ export class RecapStore {
     await this.kv.set(recapKey(list, kind, year), JSON.stringify(value), RECAP_TTL_MS);
   }
 
-  /** "Forget me": the person's own years; returns how many records. */
+  /** A read handed over to background work, with where its answer goes (`recap:part:<discord id>:<job>`), kept until taken. */
+  async savePart(discordUserId: string, jobId: string, value: object, ttlMs: number): Promise<void> {
+    await this.kv.set(`recap:part:${discordUserId}:${jobId}`, JSON.stringify(value), ttlMs);
+  }
+
+  /** The handed-over read as saved (undefined when gone or unreadable); it stays until `dropPart`. */
+  async part(discordUserId: string, jobId: string): Promise<Record<string, unknown> | undefined> {
+    const raw = await this.kv.get(`recap:part:${discordUserId}:${jobId}`);
+    try {
+      const value: unknown = raw === undefined ? undefined : JSON.parse(raw);
+      return isRecord(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async dropPart(discordUserId: string, jobId: string): Promise<void> {
+    await this.kv.delete(`recap:part:${discordUserId}:${jobId}`);
+  }
+
+  /** "Forget me": the person's own years and reads handed over; returns how many records. */
   async forgetUser(discordUserId: string): Promise<number> {
-    const keys = await this.kv.keys(`recap:me:${discordUserId}:`);
+    const keys = [...(await this.kv.keys(`recap:me:${discordUserId}:`)), ...(await this.kv.keys(`recap:part:${discordUserId}:`))];
     const deleted = await Promise.all(keys.map((key) => this.kv.delete(key)));
     return deleted.filter(Boolean).length;
   }

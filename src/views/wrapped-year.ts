@@ -208,10 +208,55 @@ function topSeason(items: readonly ListItem<WorkKind>[]): WrappedYear['season'] 
 }
 
 /**
- * The year of a list: everything the cards show, from the entries as read, and for one's own list when
- * the bot saw titles become completed (id → epoch ms; none for other lists).
+ * What of a list its year needs, kept as the list is read: the entries started, completed or dropped
+ * in the year, the best planned ones, and how many entries and planned there were. Small whatever the
+ * list's length, so a read handed over to background work is stored as it stands.
  */
-export function wrappedYear<K extends WorkKind>(kind: K, year: number, items: readonly ListItem<K>[], seen: ReadonlyMap<number, number> = new Map()): WrappedYear {
+export interface YearRead {
+  entries: number;
+  planned: number;
+  items: ListItem<WorkKind>[];
+}
+
+export function emptyYearRead(): YearRead {
+  return { entries: 0, planned: 0, items: [] };
+}
+
+const plannedFirst = (a: ListItem<WorkKind>, b: ListItem<WorkKind>) => (b.node.mean ?? 0) - (a.node.mean ?? 0) || a.node.id - b.node.id;
+
+/** A page of the list added to what the year keeps of it (`seen` as for `wrappedYear`). */
+export function addToYearRead<K extends WorkKind>(kind: K, year: number, read: YearRead, page: readonly ListItem<K>[], seen: ReadonlyMap<number, number> = new Map()): YearRead {
+  const spec = KINDS[kind];
+  const kept: ListItem<WorkKind>[] = [];
+  const planned: ListItem<WorkKind>[] = read.items.filter((item) => item.list_status?.status === spec.planned);
+  let plannedCount = read.planned;
+  for (const item of page) {
+    const status = item.list_status;
+    if (status?.status === spec.planned) {
+      plannedCount++;
+      planned.push(item);
+      continue;
+    }
+    const finished = status?.status === spec.finished || status?.status === 'dropped';
+    const when = finished ? completionDate(status, status.status === spec.finished ? seen.get(item.node.id) : undefined) : undefined;
+    if (partialDate(status?.start_date)?.year === year || when?.year === year) kept.push(item);
+  }
+  const others = read.items.filter((item) => item.list_status?.status !== spec.planned);
+  return { entries: read.entries + page.length, planned: plannedCount, items: [...others, ...kept, ...planned.sort(plannedFirst).slice(0, KEPT_TITLES)] };
+}
+
+/**
+ * The year of a list: everything the cards show, from the entries as read (all of them, or what
+ * `addToYearRead` kept of them with its counts), and for one's own list when the bot saw titles become
+ * completed (id → epoch ms; none for other lists).
+ */
+export function wrappedYear<K extends WorkKind>(
+  kind: K,
+  year: number,
+  items: readonly ListItem<K>[],
+  seen: ReadonlyMap<number, number> = new Map(),
+  counts?: Pick<YearRead, 'entries' | 'planned'>,
+): WrappedYear {
   const spec = KINDS[kind];
   const t = tally(kind, year, items, seen);
   const titles = t.finished.map((f) => f.title);
@@ -231,7 +276,7 @@ export function wrappedYear<K extends WorkKind>(kind: K, year: number, items: re
   return {
     kind,
     year,
-    entries: items.length,
+    entries: counts?.entries ?? items.length,
     completed: titles.length,
     nsfwCompleted: titles.filter((x) => x.nsfw).length,
     dated: t.dated,
@@ -247,7 +292,7 @@ export function wrappedYear<K extends WorkKind>(kind: K, year: number, items: re
     ...(season ? { season } : {}),
     gems: titles.filter((x) => x.score > 0).sort(byGem).slice(0, KEPT_TITLES),
     longest: [...titles].sort(byLength).slice(0, KEPT_TITLES),
-    planned: { count: t.planned.length, titles: t.planned.sort(byMean).slice(0, KEPT_TITLES) },
+    planned: { count: counts?.planned ?? t.planned.length, titles: t.planned.sort(byMean).slice(0, KEPT_TITLES) },
   };
 }
 

@@ -7,11 +7,12 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS, type EmulatorUser } from '../../emulator/server.js';
-import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, type Stack } from '../../local-stack/harness.js';
+import { DM, GUILD, NSFW_CHANNEL, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 import { answerOf, serviceGet } from '../../local-stack/user-helpers.js';
 import { buttonLabelled } from './catalogue-helpers.js';
 import { attachmentsOf } from './picture-helpers.js';
+import type { InteractionHandle, RecordedMessage } from '../../fake-discord/index.js';
 
 const ENGINES = engineCases().filter((c) => c.kind !== 'memory');
 const YEAR = 2025;
@@ -51,6 +52,12 @@ async function completedIn(stack: Stack): Promise<Row[]> {
   }
 }
 
+/** The answer once its cards are in (a list of more than one read first says how far the reading got). */
+async function cardsOf(handle: InteractionHandle): Promise<{ message: RecordedMessage; text: string; ephemeral: boolean }> {
+  const message = await handle.waitForOriginal((m) => attachmentsOf(m).length > 0, 60_000);
+  return { message, text: textOf(message), ephemeral: handle.ephemeral() };
+}
+
 describe.each(ENGINES)('/wrapped on $kind', (engine) => {
   let stack: Stack;
   let place: OpenedCase | undefined;
@@ -78,7 +85,7 @@ describe.each(ENGINES)('/wrapped on $kind', (engine) => {
     expect(done.length).toBeGreaterThan(50);
 
     const before = requests();
-    const answer = await answerOf(stack.command({ name: 'wrapped', options: { year: YEAR, private: true }, user: owner, where: GUILD, locale }), 60_000);
+    const answer = await cardsOf(stack.command({ name: 'wrapped', options: { year: YEAR, private: true }, user: owner, where: GUILD, locale }));
     expect(requests() - before).toBe(2);
     expect(answer.ephemeral).toBe(true);
     const files = attachmentsOf(answer.message);
@@ -113,7 +120,7 @@ describe.each(ENGINES)('/wrapped on $kind', (engine) => {
 
   it.skipIf(engine.skipped)('someone else asking for the public list reads it once; a second ask reads nothing', { timeout: 120_000 }, async () => {
     const first = requests();
-    const answer = await answerOf(stack.command({ name: 'wrapped', options: { user: 'wren', year: YEAR }, user: stranger, where: NSFW_CHANNEL }), 60_000);
+    const answer = await cardsOf(stack.command({ name: 'wrapped', options: { user: 'wren', year: YEAR }, user: stranger, where: NSFW_CHANNEL }));
     expect(requests() - first).toBe(2);
     expect(answer.ephemeral).toBe(false);
     expect(attachmentsOf(answer.message)[0]?.description).toMatch(new RegExp(`^wren’s ${YEAR} in anime, the year in numbers: `));
@@ -130,9 +137,35 @@ describe.each(ENGINES)('/wrapped on $kind', (engine) => {
     expect(id).toBeGreaterThan(0);
     await answerOf(stack.command({ name: 'list', subcommandGroup: 'anime', subcommand: 'update', options: { title: `id:${id}`, status: 'completed' }, user: owner, where: GUILD, locale }), 30_000);
     const year = new Date().getUTCFullYear();
-    const answer = await answerOf(stack.command({ name: 'wrapped', options: { year, private: true }, user: owner, where: GUILD, locale }), 60_000);
+    const answer = await cardsOf(stack.command({ name: 'wrapped', options: { year, private: true }, user: owner, where: GUILD, locale }));
     const numbers = attachmentsOf(answer.message)[0]?.description ?? '';
     expect(numbers).toContain(german ? 'nach dem Zeitpunkt, an dem der Bot den Abschluss sah: 1;' : 'by when the bot saw it completed: 1;');
+  });
+
+  it.skipIf(engine.skipped)('a list whose reads do not fit the command’s wait: said at once, the rest read in the background, the cards replace the answer', { timeout: 120_000 }, async () => {
+    // Each read takes 4 s: after the first, a second and the cards would not fit the command's 10 s.
+    stack.emulator.faults.delayMs = 4_000;
+    try {
+      const first = stack.emulator.requestLog.length;
+      const handle = stack.command({ name: 'wrapped', options: { user: 'wren', year: YEAR - 1 }, user: stranger, where: GUILD });
+      const notice = await handle.waitForOriginal((m) => textOf(m).includes('a long list'), 30_000);
+      expect(textOf(notice)).toMatch(new RegExp(`^wren’s ${YEAR - 1} in anime: a long list \\(1,000 entries read so far\\)\\. The rest is read in the background`));
+      expect(attachmentsOf(notice)).toHaveLength(0);
+      const done = await handle.waitForOriginal((m) => attachmentsOf(m).length > 0, 60_000);
+      expect(attachmentsOf(done)).toHaveLength(4);
+      expect(textOf(done)).not.toContain('a long list');
+      expect(handle.errors()).toEqual([]);
+      // One read per 1 000 entries in all, the second by the background work.
+      const reads = stack.emulator.requestLog.slice(first).filter((r) => r.path.endsWith('/users/wren/animelist'));
+      expect(reads.map((r) => r.query.offset)).toEqual(['0', '1000']);
+    } finally {
+      stack.emulator.faults.delayMs = 0;
+    }
+    // Kept: asked again, nothing is read.
+    const again = requests();
+    const kept = await answerOf(stack.command({ name: 'wrapped', options: { user: 'wren', year: YEAR - 1 }, user: owner, where: GUILD }), 30_000);
+    expect(attachmentsOf(kept.message)).toHaveLength(4);
+    expect(requests()).toBe(again);
   });
 
   it.skipIf(engine.skipped)('a year without completions is one friendly card; an unknown list and a future year get clear answers', { timeout: 60_000 }, async () => {

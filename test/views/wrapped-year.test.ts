@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListItem } from '../../src/service/kinds.js';
-import { completionDate, defaultRecapYear, partialDate, shownTitles, verdictOf, wrappedYear } from '../../src/views/wrapped-year.js';
+import { addToYearRead, completionDate, defaultRecapYear, emptyYearRead, partialDate, shownTitles, verdictOf, wrappedYear } from '../../src/views/wrapped-year.js';
 
 type Anime = ListItem<'anime'>;
 
@@ -135,6 +135,19 @@ describe('a year of a list', () => {
     expect(shownTitles(y.gems, false, 1).map((x) => x.id)).toEqual([2]);
     expect(shownTitles(y.gems, true, 1).map((x) => x.id)).toEqual([7]);
     expect(shownTitles(y.top, false, 5).some((x) => x.nsfw)).toBe(false);
+  });
+
+  it('what a read keeps, page by page, gives the same year as the whole list, and stays small', () => {
+    const long: Anime[] = [...list];
+    for (let id = 100; id < 400; id++) long.push(anime(id, id % 2 === 0 ? 'plan_to_watch' : 'completed', { mean: 5 + (id % 40) / 10, finish: id % 3 === 0 ? '2024-02-02' : '2021-01-01' }));
+    const seen = new Map([[4, Date.UTC(2024, 5, 1)]]);
+    let read = emptyYearRead();
+    for (let at = 0; at < long.length; at += 7) read = addToYearRead('anime', 2024, read, long.slice(at, at + 7), seen);
+    expect(read.entries).toBe(long.length);
+    expect(read.planned).toBe(152);
+    expect(read.items.length).toBeLessThan(long.length / 2);
+    expect(wrappedYear('anime', 2024, read.items as Anime[], seen, read)).toEqual(wrappedYear('anime', 2024, long, seen));
+    expect(wrappedYear('anime', 2019, read.items as Anime[], seen, read).planned).toEqual(wrappedYear('anime', 2019, long, seen).planned);
   });
 
   it('a year without completions keeps what is planned, the service’s best first', () => {

@@ -8,7 +8,8 @@ import type { ListItem, WorkKind } from '../../src/service/kinds.js';
 import type { TokenSource } from '../../src/service/token-source.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { RecapStore } from '../../src/store/recaps.js';
-import { renderWrapped, WRAPPED_PAGE } from '../../src/views/wrapped.js';
+import { renderWrapped, wrappedCommand, WRAPPED_PAGE } from '../../src/views/wrapped.js';
+import type { CommandContext } from '../../src/interactions/context.js';
 import type { MemberSums } from '../../src/social/types.js';
 import { SERVICE_USER_NAME_MAX } from '../../src/interactions/option-limits.js';
 
@@ -93,7 +94,7 @@ describe('/wrapped: the year in pictures', () => {
   it('reads the whole list once per 1 000 entries and answers with four pictures, each with alt text', async () => {
     const s = setup({ size: 2_500 });
     const shown: string[] = [];
-    const answer = await renderWrapped(s.ctx, request, (message) => shown.push(message.content ?? ''));
+    const answer = await renderWrapped(s.ctx, request, { progress: (message) => shown.push(message.content ?? '') });
     // A list of more than one read says so at once (the clock does not move here: no later progress).
     expect(shown).toEqual(['Reading alice’s 2024 in anime: 1,000 entries so far. The cards follow here when they are ready.']);
     expect(s.calls).toEqual(['list anime alice offset=0', `list anime alice offset=${WRAPPED_PAGE}`, `list anime alice offset=${2 * WRAPPED_PAGE}`]);
@@ -144,10 +145,28 @@ describe('/wrapped: the year in pictures', () => {
     expect(other.calls).toHaveLength(1);
   });
 
+  it('the command hands the rest of a list over to background work when it would not fit its wait, and says so', async () => {
+    const s = setup({ size: 2_500 });
+    const handed: { offset: number; entries: number }[] = [];
+    const background = { handOver: async (_ctx: unknown, _r: unknown, from: { offset: number; read: { entries: number } }) => void handed.push({ offset: from.offset, entries: from.read.entries }) };
+    const ctx = { ...s.ctx, deps: { ...s.ctx.deps, wrappedBackground: background }, deadlineAt: Date.now() + 1_000, progress: () => undefined } as unknown as CommandContext;
+    const answer = await wrappedCommand(ctx, request);
+    expect(s.calls).toEqual(['list anime alice offset=0']);
+    expect(handed).toEqual([{ offset: WRAPPED_PAGE, entries: WRAPPED_PAGE }]);
+    expect(answer.files).toBeUndefined();
+    expect(answer.content).toBe('alice’s 2024 in anime: a long list (1,000 entries read so far). The rest is read in the background; the cards take the place of this message when they are ready.');
+    // With time enough, or a list of one read, everything is read at once.
+    const roomy = setup({ size: 2_500 });
+    const whole = await wrappedCommand({ ...roomy.ctx, deps: { ...roomy.ctx.deps, wrappedBackground: background }, deadlineAt: Date.now() + 60_000, progress: () => undefined } as unknown as CommandContext, request);
+    expect(roomy.calls).toHaveLength(3);
+    expect(whole.files).toHaveLength(4);
+    expect(handed).toHaveLength(1);
+  });
+
   it('a private answer is ephemeral with a Share button naming its owner', async () => {
     const s = setup({ size: 30 });
     const shown: string[] = [];
-    const answer = await renderWrapped(s.ctx, { ...request, private: true }, (message) => shown.push(message.content ?? ''));
+    const answer = await renderWrapped(s.ctx, { ...request, private: true }, { progress: (message) => shown.push(message.content ?? '') });
     // One read: no progress.
     expect(shown).toEqual([]);
     expect(answer.ephemeral).toBe(true);

@@ -38,6 +38,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.alt.empty': "{caption}: {year} nichts abgeschlossen. {planned}",
   'recaps.none': "keine",
   'recaps.reading': "Lese {caption}: bisher {entries, number} Einträge. Die Karten folgen hier, sobald sie fertig sind.",
+  'recaps.background': "{caption}: eine lange Liste (bisher {entries, number} Einträge gelesen). Der Rest wird im Hintergrund gelesen; die Karten ersetzen diese Nachricht, sobald sie fertig sind.",
   'recaps.share': "Teilen",
   'recaps.shareHint': "Nur du siehst das. Drück „Teilen“, um die Karten im Kanal zu posten.",
   'recaps.tooLarge.title': "Liste zu lang",

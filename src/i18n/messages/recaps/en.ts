@@ -37,6 +37,7 @@ export const recaps = {
   'recaps.alt.empty': "{caption}: nothing finished in {year}. {planned}",
   'recaps.none': "none",
   'recaps.reading': "Reading {caption}: {entries, number} entries so far. The cards follow here when they are ready.",
+  'recaps.background': "{caption}: a long list ({entries, number} entries read so far). The rest is read in the background; the cards take the place of this message when they are ready.",
   'recaps.share': "Share",
   'recaps.shareHint': "Only you see this. Press Share to post these cards in the channel.",
   'recaps.tooLarge.title': "List too large",

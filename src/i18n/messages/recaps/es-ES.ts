@@ -38,6 +38,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.alt.empty': "{caption}: nada terminado en {year}. {planned}",
   'recaps.none': "ninguno",
   'recaps.reading': "Leyendo {caption}: {entries, number} entradas hasta ahora. Las tarjetas llegarán aquí cuando estén listas.",
+  'recaps.background': "{caption}: una lista larga ({entries, number} entradas leídas hasta ahora). El resto se lee en segundo plano; las tarjetas sustituirán este mensaje cuando estén listas.",
   'recaps.share': "Compartir",
   'recaps.shareHint': "Solo tú ves esto. Pulsa Compartir para publicar estas tarjetas en el canal.",
   'recaps.tooLarge.title': "Lista demasiado larga",

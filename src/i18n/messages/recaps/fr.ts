@@ -38,6 +38,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.alt.empty': "{caption} : rien de terminé en {year}. {planned}",
   'recaps.none': "aucun",
   'recaps.reading': "Lecture de {caption} : {entries, number} entrées jusqu’ici. Les cartes arrivent ici dès qu’elles sont prêtes.",
+  'recaps.background': "{caption} : une longue liste ({entries, number} entrées lues jusqu’ici). La suite est lue en arrière-plan ; les cartes remplaceront ce message dès qu’elles seront prêtes.",
   'recaps.share': "Partager",
   'recaps.shareHint': "Toi seul vois ceci. Appuie sur Partager pour publier ces cartes dans le salon.",
   'recaps.tooLarge.title': "Liste trop longue",

@@ -38,6 +38,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.alt.empty': "{caption}：{year}年に完了したものはありません。{planned}",
   'recaps.none': "なし",
   'recaps.reading': "{caption}を読み込み中：これまでに{entries, number}件。準備ができたらここにカードが届きます。",
+  'recaps.background': "{caption}：長いリストです（これまでに{entries, number}件を読み込み）。残りはバックグラウンドで読み込み、準備ができたらカードがこのメッセージに置き換わります。",
   'recaps.share': "共有",
   'recaps.shareHint': "これはあなたにだけ表示されています。「共有」を押すとチャンネルに投稿します。",
   'recaps.tooLarge.title': "リストが長すぎます",

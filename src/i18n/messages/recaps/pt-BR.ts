@@ -38,6 +38,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.alt.empty': "{caption}: nada concluído em {year}. {planned}",
   'recaps.none': "nenhum",
   'recaps.reading': "Lendo {caption}: {entries, number} entradas até agora. Os cartões chegam aqui quando estiverem prontos.",
+  'recaps.background': "{caption}: uma lista longa ({entries, number} entradas lidas até agora). O resto é lido em segundo plano; os cartões substituem esta mensagem quando estiverem prontos.",
   'recaps.share': "Compartilhar",
   'recaps.shareHint': "Só você vê isto. Aperte Compartilhar para postar estes cartões no canal.",
   'recaps.tooLarge.title': "Lista longa demais",
