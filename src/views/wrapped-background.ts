@@ -62,7 +62,7 @@ function parseJob(data: unknown): RecapJob | undefined {
 function savedPart(value: Record<string, unknown> | undefined): SavedPart | undefined {
   const v = value as Partial<SavedPart> | undefined;
   const r = v?.request;
-  const okRequest = r !== undefined && WORK_KINDS.includes(r.kind as WorkKind) && typeof r.year === 'number' && typeof r.private === 'boolean';
+  const okRequest = r !== undefined && WORK_KINDS.includes(r.kind as WorkKind) && typeof r.year === 'number' && typeof r.private === 'boolean' && (r.user === undefined || typeof r.user === 'string');
   const okRead = typeof v?.read?.entries === 'number' && Array.isArray(v.read.items);
   const okTarget = typeof v?.target?.token === 'string' && typeof v.target.applicationId === 'string';
   return okRequest && okRead && okTarget && typeof v?.offset === 'number' && LOCALES.includes(v.locale as Locale) ? (v as SavedPart) : undefined;
