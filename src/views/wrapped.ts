@@ -1,11 +1,12 @@
 // `/wrapped`: a person's year in pictures. The list is read whole, one request per 1 000 entries, with
-// the fields the year needs; the computed year is kept in the shared store a few hours per list, kind
+// the fields the year needs, kept reduced to what the year needs as it is read; the computed year is kept in the shared store a few hours per list, kind
 // and year (src/store/recaps.ts), so Share, a second look and other people asking for the same public
 // list read nothing from the service. A private answer carries Share (the owner only; the router tells
 // anyone else it is not theirs), which posts the same cards in the channel. In a server whose community
 // the person joined, the first card says where they stand among its members, from the summaries the
-// community already keeps (no request). While a long list is read the deferred answer says so, and
-// the cards replace it when they are ready.
+// community already keeps (no request). A list of more than one read shows how far the reading got;
+// one whose next read and cards would not fit the command's wait is read on as background work
+// (src/views/wrapped-background.ts), said at once, and the cards replace the answer when ready.
 
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { BUDGET_GRACE_MS } from '../interactions/budget.js';
