@@ -180,3 +180,22 @@ describe.each(ENGINES)('/wrapped on $kind', (engine) => {
     expect(future.text).toContain('2100 has not happened yet');
   });
 });
+
+describe('/wrapped on the HTTP-interactions transport', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ transport: 'http' });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('defers at once, privately when asked, then edits the pictures in', async () => {
+    const handle = stack.command({ name: 'wrapped', options: { user: 'alice', private: true }, user: newUser('http'), where: GUILD });
+    const answer = await cardsOf(handle);
+    expect(answer.ephemeral).toBe(true);
+    expect(attachmentsOf(answer.message).length).toBeGreaterThanOrEqual(1);
+    expect(attachmentsOf(answer.message)[0]?.description).toMatch(/^alice’s \d{4} in anime/);
+    expect(handle.errors()).toEqual([]);
+  });
+});
