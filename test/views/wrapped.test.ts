@@ -2,6 +2,7 @@ import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { BaseContext, BotDeps } from '../../src/interactions/context.js';
 import { ENGLISH, translator, type Translator } from '../../src/i18n/index.js';
+import { LOCALES } from '../../src/i18n/locales.js';
 import { finalizeMessage } from '../../src/render/limits.js';
 import type { Page } from '../../src/service/common-types.js';
 import type { ListItem, WorkKind } from '../../src/service/kinds.js';
@@ -197,5 +198,16 @@ describe('/wrapped: the year in pictures', () => {
     // Someone else's list: no standing.
     const other = setup({ size: 30, guildId: '900', sums: [sum(me, 50), sum('2', 10)] });
     expect((await renderWrapped(other.ctx, request)).files?.[0]?.description).not.toContain('community');
+  });
+
+  it('draws every card in each of the six languages, each alt text in that language', async () => {
+    const english = (await renderWrapped(setup({ size: 30 }).ctx, request)).files?.map((f) => f.description) ?? [];
+    expect(english).toHaveLength(4);
+    for (const locale of LOCALES.filter((l) => l !== 'en-US')) {
+      const answer = await renderWrapped(setup({ size: 30, t: translator(locale) }).ctx, request);
+      const alts = answer.files?.map((f) => f.description) ?? [];
+      expect(alts, locale).toHaveLength(4);
+      alts.forEach((alt, i) => expect(alt, `${locale} card ${i}`).not.toBe(english[i]));
+    }
   });
 });
