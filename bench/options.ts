@@ -1,12 +1,12 @@
 // Command-line options of `npm run bench -- [options]`.
 
-export const PARTS = ['formatting', 'latency', 'memory', 'service', 'store', 'ops', 'http', 'reminders', 'catalogue', 'faults', 'economy', 'social', 'pictures', 'import'] as const;
+export const PARTS = ['formatting', 'latency', 'memory', 'service', 'store', 'ops', 'http', 'reminders', 'catalogue', 'faults', 'economy', 'social', 'pictures', 'import', 'recaps'] as const;
 export type Part = (typeof PARTS)[number];
 /**
  * Parts run without --only. `economy` needs PostgreSQL/Redis and a few minutes, `social` (1 000 members'
  * lists) a few minutes too, `pictures` (1 000 renders) a minute or two: only when named with --only.
  */
-export const DEFAULT_PARTS: readonly Part[] = PARTS.filter((p) => p !== 'economy' && p !== 'social' && p !== 'pictures' && p !== 'import');
+export const DEFAULT_PARTS: readonly Part[] = PARTS.filter((p) => p !== 'economy' && p !== 'social' && p !== 'pictures' && p !== 'import' && p !== 'recaps');
 
 export interface BenchOptions {
   quick: boolean;
@@ -32,7 +32,7 @@ export interface BenchOptions {
 export const USAGE = `Usage: npm run bench -- [--quick] [--only ${PARTS.join(',')}] [--samples N]
                        [--interactions N] [--warmup N] [--requests N] [--concurrency N] [--catalogue-size N]
   --quick            short run (fewer samples and interactions) for a smoke check
-  --only LIST        run only these parts (comma-separated); economy, social, pictures and import run only when named
+  --only LIST        run only these parts (comma-separated); economy, social, pictures, import and recaps run only when named
   --samples N        latency samples per scenario (default 100, quick 20)
   --interactions N   measured interactions of the memory run (default 5000, quick 1000)
   --warmup N         memory warm-up interactions (default 1500, quick 300)

@@ -17,7 +17,7 @@ import { fixed, mb, summarize, table } from './stats.js';
 const FIVE_BY_FIVE_P95_MS = 300;
 
 /** A shared cache as the store's would be: in memory here, so only the memo and fetching are measured. */
-function memoryCache(): CoverCache {
+export function memoryCache(): CoverCache {
   const kept = new Map<string, unknown>();
   return { get: async (key) => (kept.has(key) ? { body: kept.get(key) } : undefined), set: async (key, body) => void kept.set(key, body) };
 }

@@ -4,10 +4,9 @@ import { KINDS, type ListStatusOf, type WorkKind } from '../src/service/kinds.js
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
 import { attachmentOption, defineCommand, group, namedChoices, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
-import { UserFacingError } from '../src/interactions/user-errors.js';
 import { KIND_WITH_ARTICLE } from '../src/views/kind-views.js';
 import { removeEntry, updateEntry } from '../src/views/list-changes.js';
-import { LIST_SORT_NAMES, LIST_UPDATE_OPTIONS } from '../src/views/list-options.js';
+import { LIST_SORT_NAMES, LIST_UPDATE_OPTIONS, listUser } from '../src/views/list-options.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { titleAutocomplete } from '../src/views/titles.js';
@@ -55,13 +54,6 @@ function listGroup<K extends WorkKind>(kind: K, description: string) {
 const LIST_DATA = slashCommand('list', 'Anime and manga lists: view anyone’s, change yours', [listGroup('anime', 'Anime lists'), listGroup('manga', 'Manga lists')]);
 
 type ListArgs<P extends SubcommandPath<typeof LIST_DATA>> = ArgumentsOf<OptionsAt<typeof LIST_DATA, P>>;
-
-/** The user option, trimmed; undefined for "your own list". */
-function listUser(value: string | undefined): string | undefined {
-  const user = value?.trim() || undefined;
-  if (user !== undefined && !/^[\w-]{2,32}$/.test(user)) throw new UserFacingError('lists.invalidUser');
-  return user;
-}
 
 function viewHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime view'> | ListArgs<'manga view'>> {
   return {

@@ -10,6 +10,7 @@ import { type ClientRecord, type EmulatorState, type UserRecord, findUser } from
 import { startPictureHost, type PictureHost, type PictureHostOptions } from './pictures.js';
 import { ListWrites, type LoggedWrite, type UserWrites, type WriteCount } from './writes.js';
 import { Throttle, type ClientTraffic, type ThrottleOptions, validateThrottle } from './throttle.js';
+import { withEntryDates, type EntryDatesOption } from './entry-dates.js';
 
 export type { PictureFault, PictureHost, PictureHostOptions } from './pictures.js';
 export type { UserWrites, WriteCount } from './writes.js';
@@ -31,6 +32,12 @@ export interface EmulatorUser {
    * them while the emulator runs, e.g. a bench simulating list changes).
    */
   ownLists?: UserLists;
+  /**
+   * Chosen dates for the user's entries (seeded or own): called once per entry at start; what it returns
+   * replaces the entry's `start_date` / `finish_date` (`YYYY-MM-DD`, parts may be `00`; `''` removes it)
+   * and, with `updatedAt` (epoch ms), its last update. Undefined leaves the entry as it is.
+   */
+  entryDates?: EntryDatesOption;
 }
 
 export interface EmulatorOptions {
@@ -139,7 +146,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   for (const u of users) {
     userMap.set(u.name.toLowerCase(), {
       name: u.name, password: u.password, profile: makeProfile(u.name, startMs),
-      lists: u.ownLists ?? seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs, u.lists),
+      lists: withEntryDates(u.ownLists ?? seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs, u.lists), u.entryDates),
     });
   }
   const clientMap = new Map<string, ClientRecord>(clients.map((c) => [c.id, { ...c, redirectUris: [...c.redirectUris] }]));

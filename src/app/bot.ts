@@ -19,6 +19,7 @@ import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
 import { importMessenger } from '../transport/import-delivery.js';
+import { recapDelivery } from '../transport/recap-delivery.js';
 import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
 import { pollPort, watchPollEnds } from '../transport/poll-delivery.js';
 import { listenForEndedEvents, watchPartyPoster, watchPartyReader } from '../transport/watch-party-delivery.js';
@@ -243,6 +244,9 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   await deps.watchParties.start();
   // List imports run where the bot can message people: their progress and report go by DM (or follow-ups).
   await core.listImports.imports.work(importMessenger(client, o.now ?? Date.now));
+  // /wrapped of long lists: the cards replace the command's answer over REST.
+  core.wrappedBackground.setDeliver(recapDelivery(client));
+  await core.wrappedBackground.queue.start();
   started = true;
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
   exemptApplicationOwners(o, core, client);

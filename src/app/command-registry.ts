@@ -15,6 +15,7 @@ import { feed } from '../../commands/feed.js';
 import { server } from '../../commands/server.js';
 import { settings } from '../../commands/settings.js';
 import { watchparty } from '../../commands/watchparty.js';
+import { wrapped } from '../../commands/wrapped.js';
 import type { ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
 import { localizeCommands } from '../interactions/command-localizations.js';
@@ -32,8 +33,9 @@ import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js'
 import { addToListHandler } from '../views/feed.js';
 import { pickVoteHandler, pollEndHandler } from '../views/group-pick.js';
 import { planHandler, watchedHandler } from '../views/watch-party-actions.js';
+import { wrappedShareHandler } from '../views/wrapped.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, watchparty, settings, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, watchparty, wrapped, settings, login, logout];
 
 const views = [
   animeSearchView,
@@ -71,6 +73,7 @@ export const components: readonly ComponentHandler[] = [
   pollEndHandler,
   planHandler,
   watchedHandler,
+  wrappedShareHandler,
 ];
 
 /** What is registered with Discord: the English definitions with every language's names and descriptions (src/i18n/commands). */

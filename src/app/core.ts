@@ -3,6 +3,9 @@
 // manager.
 
 import { PickSessions } from '../store/pick-sessions.js';
+import { RecapStore } from '../store/recaps.js';
+import { CompletionsSeen } from '../social/completions-seen.js';
+import { WrappedBackground } from '../views/wrapped-background.js';
 import { parseEncryptionKey } from '../config/keys.js';
 import { LoginService } from '../auth/login.js';
 import { openStore, type BotStore } from '../store/bot-store.js';
@@ -72,6 +75,8 @@ export interface Core {
   social: Social;
   /** How due reminders reach Discord; set by processes with a Discord client before starting the scheduler. */
   setReminderDelivery(deliver: Deliver): void;
+  /** /wrapped's background reads: their queue's workers and where their cards go (set by the Discord side). */
+  wrappedBackground: WrappedBackground;
   close(): Promise<void>;
 }
 
@@ -116,20 +121,24 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   // One instance for the sync and the bot (one rule for an unknown rating), on the slow-store wrapper.
   const nsfwRatings = new NsfwRatings(steps.for('nsfw_ratings'), (error) => log.warn('the shared nsfw ratings could not be read or written', { error }));
   const social = await openSocial(o, now, { store, jobs, service, tokens, nsfwRatings });
+  // When the bot saw members' titles become completed, for /wrapped's dates.
+  const completionsSeen = new CompletionsSeen({ kv: store.engine, now });
+  completionsSeen.listen(social);
   // Reads fall back to the defaults when the store is slow; a change the person asked for is not cut short.
   const preferences = new TitlePreferences({ kv: steps.for('preferences', ['get']) });
   const picks = new PickSessions(store.engine);
+  const recaps = new RecapStore(store.engine);
   const accounts = accountLinks({
     login, tokens, store, metrics, log,
     forgetReminders: (id) => reminders.forgetUser(id),
     // Last, the job engine: any job still naming the user (done, failed, archived, of any queue) goes.
     forgetSocial: async (id) => {
-      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id)) + (await watchParties.forgetUser(id));
+      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id)) + (await watchParties.forgetUser(id)) + (await completionsSeen.forgetUser(id));
       await jobs.forget(id);
       return deleted;
     },
     forgetImports: (id) => listImports.imports.forgetUser(id),
-    forgetPreferences: async (id) => (await preferences.forgetUser(id)) + (await picks.forgetUser(id)),
+    forgetPreferences: async (id) => (await preferences.forgetUser(id)) + (await picks.forgetUser(id)) + (await recaps.forgetUser(id)),
     socialLoggedOut: (id) => social.loggedOut(id),
   });
   const listImports = await openListImports(o, now, { store, jobs, service, tokens });
@@ -144,6 +153,9 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const covers = openCovers(steps, config.covers, log, metrics);
   const watchParties = new WatchParties({ kv: store.engine, jobs, now, log, leaseMs: { ...DEFAULT_KNOBS, ...config.reminders, ...o.reminders }.leaseMs });
   await watchParties.define();
+  // /wrapped of a long list: the rest read on the fair line as background work, the cards following.
+  const wrappedBackground = new WrappedBackground({ jobs, recaps, tokens, deps: () => deps, now, log });
+  await wrappedBackground.queue.define();
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -161,6 +173,9 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     polls,
     preferences,
     picks,
+    recaps,
+    completionsSeen,
+    wrappedBackground,
     pendingNotice: afterAnswer(reminders, social),
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,
@@ -183,6 +198,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     social,
     listImports,
     setReminderDelivery: delivery.set,
+    wrappedBackground,
     close: async () => {
       await reminders.stop();
       await Promise.allSettled([service.close(), oauth.close(), jobs.stop(), sharing.close(), covers.close(), listImports.files.close()]);

@@ -17,3 +17,9 @@ export function readArguments(options: readonly CommandInteractionOption[]): Arg
   }
   return values;
 }
+
+/** Whether a command answers only the invoker: its `ephemeralOption` when the user set it, else its `ephemeral` rule. */
+export function answersPrivately(handler: { ephemeral?: boolean; ephemeralOption?: string } | undefined, args: ArgumentValues): boolean {
+  const chosen = handler?.ephemeralOption === undefined ? undefined : args[handler.ephemeralOption];
+  return typeof chosen === 'boolean' ? chosen : (handler?.ephemeral ?? true);
+}

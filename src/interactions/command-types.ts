@@ -82,6 +82,8 @@ export type ArgumentValues = Readonly<Record<string, string | number | boolean |
 interface HandlerParts<A, C> {
   /** Reply visible only to the invoker. */
   ephemeral?: boolean;
+  /** A boolean option that, when the user sets it, decides `ephemeral` instead (`private`): the deferral follows it. */
+  ephemeralOption?: string;
   /** Never reaches the service (e.g. /logout): exempt from the per-user rate limit. */
   local?: boolean;
   /** Answers with pictures: the reply is deferred at once (rendering takes time; HTTP's first answer cannot carry files). */

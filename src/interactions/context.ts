@@ -1,6 +1,9 @@
 // What every handler receives: who is acting, where, and the bot's services.
 
 import type { PickSessions } from '../store/pick-sessions.js';
+import type { RecapStore } from '../store/recaps.js';
+import type { WorkKind } from '../service/kinds.js';
+import type { CompletionsSeen } from '../social/completions-seen.js';
 import type {
   AutocompleteInteraction,
   ChatInputCommandInteraction,
@@ -40,6 +43,11 @@ export interface SharedLocks {
   run<T>(name: string, o: { untilMs: number; graceMs: number; waitMs?: number }, fn: () => Promise<T>): Promise<T>;
 }
 
+/** Hands the rest of a `/wrapped` read over to background work (what was read so far, and where to go on). */
+export interface BackgroundRecaps {
+  handOver(ctx: CommandContext, request: { kind: WorkKind; year: number; user: string | undefined; private: boolean }, from: { offset: number; read: object }): Promise<void>;
+}
+
 export interface BotDeps {
   service: ServiceClient;
   locks: SharedLocks;
@@ -66,6 +74,12 @@ export interface BotDeps {
   preferences: TitlePreferences;
   /** /anime random and /manga random: each person's pool as read once, and each answer's titles shown. */
   picks: PickSessions;
+  /** /wrapped: each list's computed year, kept a few hours for Share, a second look and other askers; set by the core. */
+  recaps?: RecapStore;
+  /** /wrapped: the rest of a long list read as background work, the cards following (src/views/wrapped-background.ts); set by the core. */
+  wrappedBackground?: BackgroundRecaps;
+  /** When the bot saw each joined member's titles become completed (for /wrapped's dates); set by the core. */
+  completionsSeen?: Pick<CompletionsSeen, 'seen'>;
   /** A private message to show a user after answering them (e.g. their reminders were paused), at most once. */
   pendingNotice?: (userId: string, t: Translator) => Promise<RenderedMessage | undefined>;
   /** Covers for the pictures, from COVER_HOSTS only, shared through the store (one per process). */

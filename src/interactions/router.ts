@@ -21,7 +21,7 @@ import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
 import { decodeUserId } from './invoker.js';
 import type { UserRateLimits } from '../fairness/user-limits.js';
 import { withLogScope, type Logger } from '../log/log.js';
-import { readArguments } from './arguments.js';
+import { answersPrivately, readArguments } from './arguments.js';
 import { countingUpstream } from './upstream-count.js';
 import { startBudget } from './budget.js';
 import { sanitizeChoices } from './autocomplete-choices.js';
@@ -191,9 +191,10 @@ export class InteractionRouter {
     const path = subcommandPath(interaction);
     const command = this.commands.get(interaction.commandName);
     const handler: SubcommandHandler | undefined = command?.handlers[path];
+    const args = readArguments(interaction.options.data);
     const responder = new Responder(
       interaction,
-      { mode: 'reply', ephemeral: handler?.ephemeral ?? true, ...this.deferring(handler?.pictures === true || handler?.long === true) },
+      { mode: 'reply', ephemeral: answersPrivately(handler, args), ...this.deferring(handler?.pictures === true || handler?.long === true) },
       log,
     );
     track(responder);
@@ -205,7 +206,6 @@ export class InteractionRouter {
     const base = this.contexts.base(interaction, log, budget);
     const label = `${interaction.commandName} ${path}`.trim();
     const locale = base.t.locale;
-    const args = readArguments(interaction.options.data);
     const options = optionsAt(command.data, path);
     // The checks guarantee what the handler's declared rules promise its context (a server, a token).
     const run = handler.run as (ctx: CommandContext, args: ArgumentValues) => Promise<RenderedMessage>;

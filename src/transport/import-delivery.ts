@@ -19,7 +19,7 @@ interface Sent {
   id?: unknown;
 }
 
-function body(message: RenderedMessage, flags?: number): Record<string, unknown> {
+export function body(message: RenderedMessage, flags?: number): Record<string, unknown> {
   const final = finalizeMessage(message);
   return {
     ...(final.content !== undefined ? { content: final.content } : {}),
@@ -31,7 +31,7 @@ function body(message: RenderedMessage, flags?: number): Record<string, unknown>
   };
 }
 
-function files(message: RenderedMessage): { files?: Array<{ name: string; data: Buffer; contentType: string }> } {
+export function files(message: RenderedMessage): { files?: Array<{ name: string; data: Buffer; contentType: string }> } {
   const uploads = finalizeMessage(message).uploads ?? [];
   return uploads.length > 0 ? { files: uploads.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })) } : {};
 }

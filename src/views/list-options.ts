@@ -4,6 +4,7 @@
 
 import { booleanOption, integerOption, optionList, stringOption } from '../interactions/command-data.js';
 import { KINDS, type ListSortOf, type UpdateOf, type WorkKind } from '../service/kinds.js';
+import { UserFacingError } from '../interactions/user-errors.js';
 
 /** What a count option allows: less than the service would take, enough for any real list. */
 const COUNT = { min: 0, max: 100_000 } as const;
@@ -77,3 +78,10 @@ export const LIST_SORT_NAMES: { readonly [K in WorkKind]: Readonly<Record<ListSo
   anime: { list_score: 'By score', list_updated_at: 'Recently updated', anime_title: 'By title', anime_start_date: 'By start date', anime_id: 'By ID' },
   manga: { list_score: 'By score', list_updated_at: 'Recently updated', manga_title: 'By title', manga_start_date: 'By start date', manga_id: 'By ID' },
 };
+
+/** A user option naming a service user, trimmed; undefined for "your own list". */
+export function listUser(value: string | undefined): string | undefined {
+  const user = value?.trim() || undefined;
+  if (user !== undefined && !/^[\w-]{2,32}$/.test(user)) throw new UserFacingError('lists.invalidUser');
+  return user;
+}

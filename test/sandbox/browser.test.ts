@@ -201,6 +201,20 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await page.selectOption('#acting-as', owner ?? '');
   }, 60_000);
 
+  it('answers /wrapped with the year’s pictures under one message, each with its alt text', async () => {
+    const owner = await page.locator('#acting-as option').first().getAttribute('value');
+    const chidi = await page.locator('#acting-as option').nth(2).getAttribute('value');
+    await page.selectOption('#acting-as', chidi ?? '');
+    await runCommand('/wra', 'wrapped', { user: 'alice', year: String(new Date().getUTCFullYear()) });
+    const answer = page.locator('discord-message.bot-message:has(discord-command[command^="/wrapped"])').last();
+    const pictures = answer.locator('img.attachment');
+    await expect.poll(() => pictures.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    expect(await pictures.count()).toBeLessThanOrEqual(4);
+    await expect.poll(() => pictures.first().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(300);
+    expect(await pictures.first().getAttribute('alt')).toContain('alice');
+    await page.selectOption('#acting-as', owner ?? '');
+  }, 60_000);
+
   it('logs in through the emulator’s sign-in page and the bot’s callback, then +1 updates the list', async () => {
     const details = page.locator(`discord-message[data-message-id="${detailsId}"]`);
     await runCommand('/log', 'login', {});

@@ -280,4 +280,9 @@ export const de = {
   'watchparty list': { name: 'liste', description: 'Die geplanten Watchpartys dieses Servers' },
   'watchparty cancel': { name: 'absagen', description: 'Eine Watchparty absagen (wer sie geplant hat, oder Events verwalten)' },
   'watchparty cancel event': { name: 'event', description: 'Die Watchparty, die abgesagt wird' },
+  wrapped: { name: 'jahresrückblick', description: 'Dein Jahr in Anime oder Manga, als Bilder zum Teilen' },
+  'wrapped kind': { name: 'art', description: 'Anime (Standard) oder Manga', choices: KINDS },
+  'wrapped year': { name: 'jahr', description: 'Das Jahr (Standard: dieses; im Januar das gerade vergangene)' },
+  'wrapped user': { name: 'nutzer', description: 'Nutzername beim Dienst: dessen öffentliche Liste (Standard: du)' },
+  'wrapped private': { name: 'privat', description: 'Nur dir antworten, mit einem Teilen-Knopf (Standard: nein)' },
 } satisfies CommandTexts;

@@ -280,4 +280,9 @@ export const esES = {
   'watchparty list': { name: 'lista', description: 'Las quedadas planeadas de este servidor' },
   'watchparty cancel': { name: 'cancelar', description: 'Cancelar una quedada (quien la planeó, o Gestionar eventos)' },
   'watchparty cancel event': { name: 'evento', description: 'La quedada que se cancela' },
+  wrapped: { name: 'resumen-anual', description: 'Tu año en anime o manga, en imágenes para compartir' },
+  'wrapped kind': { name: 'tipo', description: 'Anime (por defecto) o manga', choices: KINDS },
+  'wrapped year': { name: 'año', description: 'El año (por defecto: este; en enero, el que acaba de terminar)' },
+  'wrapped user': { name: 'usuario', description: 'Usuario del servicio: su lista pública (por defecto: tú)' },
+  'wrapped private': { name: 'privado', description: 'Responder solo a ti, con un botón Compartir (por defecto: no)' },
 } satisfies CommandTexts;

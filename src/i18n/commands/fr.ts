@@ -276,4 +276,9 @@ export const fr = {
   'watchparty list': { name: 'liste', description: 'Les soirées de visionnage prévues sur ce serveur' },
   'watchparty cancel': { name: 'annuler', description: "Annuler une soirée de visionnage (celui qui l'a prévue, ou Gérer les événements)" },
   'watchparty cancel event': { name: 'événement', description: 'La soirée de visionnage à annuler' },
+  wrapped: { name: 'bilan', description: 'Ton année en animes ou en mangas, en images à partager' },
+  'wrapped kind': { name: 'type', description: 'Anime (par défaut) ou manga', choices: KINDS },
+  'wrapped year': { name: 'année', description: 'L’année (par défaut : celle-ci ; en janvier, celle qui vient de finir)' },
+  'wrapped user': { name: 'utilisateur', description: 'Utilisateur du service : sa liste publique (par défaut : toi)' },
+  'wrapped private': { name: 'privé', description: 'Ne répondre qu’à toi, avec un bouton Partager (par défaut : non)' },
 } satisfies CommandTexts;

@@ -276,4 +276,9 @@ export const ja = {
   'watchparty list': { name: '一覧', description: 'このサーバーで予定されている同時視聴会' },
   'watchparty cancel': { name: '中止', description: '同時視聴会を中止する（予定した人、または イベントの管理 権限）' },
   'watchparty cancel event': { name: 'イベント', description: '中止する同時視聴会' },
+  wrapped: { name: '年間まとめ', description: 'アニメやマンガの1年を、共有できる画像で' },
+  'wrapped kind': { name: '種類', description: 'アニメ（既定）またはマンガ', choices: KINDS },
+  'wrapped year': { name: '年', description: '年（既定：今年。1月は終わったばかりの年）' },
+  'wrapped user': { name: 'ユーザー', description: 'サービスのユーザー名：その人の公開リスト（既定：自分）' },
+  'wrapped private': { name: '非公開', description: '自分にだけ返答し、共有ボタンを付ける（既定：いいえ）' },
 } satisfies CommandTexts;

@@ -288,4 +288,9 @@ export const ptBR = {
   'watchparty list': { name: 'lista', description: 'As sessões conjuntas marcadas neste servidor' },
   'watchparty cancel': { name: 'cancelar', description: 'Cancelar uma sessão conjunta (quem marcou, ou Gerenciar eventos)' },
   'watchparty cancel event': { name: 'evento', description: 'A sessão conjunta a cancelar' },
+  wrapped: { name: 'retrospectiva', description: 'Seu ano em anime ou mangá, em imagens para compartilhar' },
+  'wrapped kind': { name: 'tipo', description: 'Anime (padrão) ou mangá', choices: KINDS },
+  'wrapped year': { name: 'ano', description: 'O ano (padrão: este; em janeiro, o que acabou de terminar)' },
+  'wrapped user': { name: 'usuário', description: 'Usuário do serviço: a lista pública dele (padrão: você)' },
+  'wrapped private': { name: 'privado', description: 'Responder só para você, com um botão Compartilhar (padrão: não)' },
 } satisfies CommandTexts;

@@ -1,0 +1,66 @@
+// `/wrapped` in the shared store: a list's computed year (src/views/wrapped-year.ts), kept a few hours
+// per list, kind and year, so Share, a second look and other people asking for the same public list
+// read nothing from the service. A public list is kept under its service name (`recap:u:…`); a
+// person's own list, read with their login (it may be private), under their Discord id only
+// (`recap:me:<id>:…`), so nobody else is answered from it and "forget me" finds it. A read handed over
+// to background work waits under `recap:part:<id>:<job>`.
+
+import type { StoreEngine } from './engine.js';
+import { isRecord } from '../util/is-record.js';
+
+/** How long a computed year is kept. */
+export const RECAP_TTL_MS = 3 * 60 * 60_000;
+
+/** Whose list: a public list by its service name, or the Discord user's own (linked) list. */
+export type RecapList = { user: string } | { own: string };
+
+export function recapKey(list: RecapList, kind: string, year: number): string {
+  return 'own' in list ? `recap:me:${list.own}:${kind}:${year}` : `recap:u:${list.user.toLowerCase()}:${kind}:${year}`;
+}
+
+export class RecapStore {
+  constructor(private readonly kv: Pick<StoreEngine, 'get' | 'set' | 'keys' | 'delete'>) {}
+
+  /** The kept year, or undefined (none, expired, or unreadable). */
+  async get<T extends object>(list: RecapList, kind: string, year: number, check: (value: Record<string, unknown>) => value is Record<string, unknown> & T): Promise<T | undefined> {
+    const raw = await this.kv.get(recapKey(list, kind, year));
+    if (raw === undefined) return undefined;
+    try {
+      const value: unknown = JSON.parse(raw);
+      return isRecord(value) && check(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async set(list: RecapList, kind: string, year: number, value: object): Promise<void> {
+    await this.kv.set(recapKey(list, kind, year), JSON.stringify(value), RECAP_TTL_MS);
+  }
+
+  /** A read handed over to background work, with where its answer goes (`recap:part:<discord id>:<job>`), kept until taken. */
+  async savePart(discordUserId: string, jobId: string, value: object, ttlMs: number): Promise<void> {
+    await this.kv.set(`recap:part:${discordUserId}:${jobId}`, JSON.stringify(value), ttlMs);
+  }
+
+  /** The handed-over read as saved (undefined when gone or unreadable); it stays until `dropPart`. */
+  async part(discordUserId: string, jobId: string): Promise<Record<string, unknown> | undefined> {
+    const raw = await this.kv.get(`recap:part:${discordUserId}:${jobId}`);
+    try {
+      const value: unknown = raw === undefined ? undefined : JSON.parse(raw);
+      return isRecord(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async dropPart(discordUserId: string, jobId: string): Promise<void> {
+    await this.kv.delete(`recap:part:${discordUserId}:${jobId}`);
+  }
+
+  /** "Forget me": the person's own years and reads handed over; returns how many records. */
+  async forgetUser(discordUserId: string): Promise<number> {
+    const keys = [...(await this.kv.keys(`recap:me:${discordUserId}:`)), ...(await this.kv.keys(`recap:part:${discordUserId}:`))];
+    const deleted = await Promise.all(keys.map((key) => this.kv.delete(key)));
+    return deleted.filter(Boolean).length;
+  }
+}
