@@ -3,7 +3,9 @@
 // already try the bot (their title suggestions keep the shared line busy). The code is exchanged at
 // once (it is short-lived) and the profile read waits its turn in the line as a person's request, not
 // as background work that only goes when the line is idle: every callback page answers within its
-// 30 s with the confirmation, and every one of the twenty is linked.
+// 30 s with the confirmation, and every one of the twenty is linked. The service's access tokens live
+// 5 s here (the emulator's `--access-token-ttl 5`): a new token expires while its profile read waits,
+// and the read refreshes it with the refresh token just received instead of failing the login.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
@@ -16,6 +18,8 @@ import { DEFAULT_REQUESTS_PER_SECOND } from '../../src/config/defaults.js';
 
 const CLIENT_ID = 'burst0login0client0id00000000000';
 const PEOPLE = 20;
+/** Shorter than the line's wait for twenty profile reads at 2 requests/s (about 10 s). */
+const ACCESS_TTL_S = 5;
 const ACCOUNTS = Array.from({ length: PEOPLE }, (_, i) => ({ name: `burst${i}`, password: `burst-password-${i}` }));
 const ENGINES = engineCases().filter((c) => c.shared && !c.skipped);
 
@@ -27,7 +31,11 @@ describe.each(ENGINES)('a burst of logins through two processes on one $kind sto
       engine: engine.kind,
       clientId: CLIENT_ID,
       applicationId: '1100000000000000019',
-      emulator: (publicUrl) => ({ users: [...DEFAULT_USERS, ...ACCOUNTS], clients: [{ id: CLIENT_ID, redirectUris: [`${publicUrl}/oauth/callback`] }] }),
+      emulator: (publicUrl) => ({
+        users: [...DEFAULT_USERS, ...ACCOUNTS],
+        clients: [{ id: CLIENT_ID, redirectUris: [`${publicUrl}/oauth/callback`] }],
+        accessTokenTtlSeconds: ACCESS_TTL_S,
+      }),
       // The deployment's default budget (the harness raises it out of the way otherwise).
       env: () => Promise.resolve({ SERVICE_REQUESTS_PER_SECOND: String(DEFAULT_REQUESTS_PER_SECOND) }),
     });
