@@ -80,6 +80,7 @@ function attachRouter(o: BotOptions, core: Core, client: Client, where: WhereTra
     commandBudgetMs: limits.commandBudgetMs,
     componentBudgetMs: limits.componentBudgetMs,
     autocompleteBudgetMs: limits.autocompleteBudgetMs,
+    deferredLineWaitMs: limits.deferredLineWaitMs,
     ...o.router,
     transport: config.transport.kind,
     ...(core.metrics ? { onFinished: interactionObserver(core.metrics) } : {}),

@@ -6,15 +6,20 @@
 // 30 s with the confirmation, and every one of the twenty is linked. The service's access tokens live
 // 5 s here (the emulator's `--access-token-ttl 5`): a new token expires while its profile read waits,
 // and the read refreshes it with the refresh token just received instead of failing the login.
+// Then the twenty, linked, each run /profile twice at once (forty commands, about one on each process):
+// twenty seconds of the line at 2 requests/s, past a command's 10 s budget but within the wait a
+// deferred command has in the line (DEFERRED_LINE_WAIT_MS, 30 s), so every one is answered and none is
+// told the bot is busy.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USERS } from '../../emulator/server.js';
 import { loginAsPerson } from '../../emulator/login.js';
 import { autocomplete, slashCommand } from '../../fake-discord/index.js';
 import { DM, GUILD, loginUrlOf, newUser, textOf } from '../../local-stack/harness.js';
+import { answerOf } from '../../local-stack/user-helpers.js';
 import { startProcessPair, type ProcessPair } from '../../local-stack/process-pair.js';
 import { engineCases } from '../../local-stack/store-engines.js';
-import { DEFAULT_REQUESTS_PER_SECOND } from '../../src/config/defaults.js';
+import { DEFAULT_DEFERRED_LINE_WAIT_MS, DEFAULT_REQUESTS_PER_SECOND } from '../../src/config/defaults.js';
 
 const CLIENT_ID = 'burst0login0client0id00000000000';
 const PEOPLE = 20;
@@ -25,6 +30,8 @@ const ENGINES = engineCases().filter((c) => c.shared && !c.skipped);
 
 describe.each(ENGINES)('a burst of logins through two processes on one $kind store, default budget', (engine) => {
   let pair: ProcessPair;
+  /** The twenty people once linked (by the first case). */
+  let linked: ReturnType<typeof newUser>[] = [];
 
   beforeAll(async () => {
     pair = await startProcessPair({
@@ -96,5 +103,30 @@ describe.each(ENGINES)('a burst of logins through two processes on one $kind sto
     );
     // Both processes took callbacks.
     expect(new Set(balancer.routed.map((r) => r.backend)).size).toBe(2);
+    linked = users;
   }, 150_000);
+
+  it('the twenty run /profile twice at once (forty commands, 20 s of the line): every one is answered, none told busy', async () => {
+    const { discord, balancer, emulator } = pair;
+    expect(linked).toHaveLength(PEOPLE);
+    // The service's usual token lifetime from here on (an hour): each person's first /profile refreshes
+    // their 5 s token once, before its wait in the line, and the new token outlives the wait.
+    emulator.tokenTtls.accessSeconds = 3600;
+    const sentAt = Date.now();
+    const handles = linked.flatMap((user) => [0, 1].map(() => discord.interact(slashCommand({ name: 'profile', user, where: GUILD }))));
+    const answers = await Promise.all(
+      handles.map(async (handle) => {
+        const answer = await answerOf(handle, DEFAULT_DEFERRED_LINE_WAIT_MS + 20_000);
+        return { ...answer, ms: Date.now() - sentAt };
+      }),
+    );
+    const busy = answers.filter((a) => a.text.includes('The bot is busy'));
+    const answered = answers.filter((a) => !a.ephemeral);
+    const ms = answered.map((a) => a.ms).sort((a, b) => a - b);
+    console.log(`[profile burst] ${answered.length} of ${answers.length} answered (median ${ms[Math.floor(ms.length / 2)] ?? '-'} ms, last ${ms.at(-1) ?? '-'} ms), ${busy.length} busy`);
+    expect(busy.map((a) => a.text)).toEqual([]);
+    expect(answered).toHaveLength(2 * PEOPLE);
+    // Both processes took the commands.
+    expect(new Set(handles.map((h) => balancer.backendOf(h.id)))).toEqual(new Set([0, 1]));
+  }, 90_000);
 });
