@@ -17,7 +17,7 @@ const CLIENT_ID = 'line0process0client0id0000000000';
  * The default two requests a second, with no burst allowance (so what fits is counted exactly), a 4 s
  * command budget and a 3 s wait in the line instead of the default 30 s: about 8 slots fit within the
  * wait of a burst taken at once, so a burst of 30 is well past it without holding the line (and this
- * file) for the default wait's 30 s. login-burst.test.ts runs the default wait.
+ * file) for the default wait's 30 s. login-burst-case.ts runs the default wait.
  */
 const RATE = 2;
 const BUDGET_MS = 4_000;
