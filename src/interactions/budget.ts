@@ -13,6 +13,9 @@ import type { Responder } from './responder.js';
 import { BudgetExceededError, describeError } from './user-errors.js';
 import type { InteractionOutcome } from './outcome.js';
 
+/** How long Discord waits for an interaction's first answer: an answer that is not deferred has this long. */
+export const DISCORD_FIRST_ANSWER_MS = 3_000;
+
 /** After the budget, a handler gets this long to answer from what it has (e.g. a stale cache) before the router answers for it. */
 export const BUDGET_GRACE_MS = 300;
 
@@ -34,6 +37,8 @@ export class Budget {
   private waiting = 0;
   private waitingSince = 0;
   private waitedMs = 0;
+  /** The latest the deadline may be (Infinity until the answer could not be deferred). */
+  private cap = Infinity;
 
   constructor(
     readonly budgetMs: number,
@@ -49,7 +54,7 @@ export class Budget {
   /** When the budget ends (epoch ms): its time plus what it waited in the line (while a request waits there, the most it may). */
   get deadlineAt(): number {
     const waited = this.waiting > 0 ? this.lineWaitMs : Math.min(this.waitedMs, this.lineWaitMs);
-    return this.startedAt + this.budgetMs + waited;
+    return Math.min(this.startedAt + this.budgetMs + waited, this.cap);
   }
 
   /** The latest the budget may end: its time plus the whole line wait. */
@@ -77,6 +82,12 @@ export class Budget {
       for (const alarm of this.alarms) this.schedule(alarm);
     };
     return { waitUntil: now + Math.max(0, this.lineWaitMs - waitedMs), done };
+  }
+
+  /** Discord refused the deferral: the answer keeps Discord's 3 s, so no wait in the line (or anywhere) goes past them. */
+  notDeferred(): void {
+    this.cap = this.startedAt + DISCORD_FIRST_ANSWER_MS;
+    for (const alarm of this.alarms) this.schedule(alarm);
   }
 
   /** Stops the budget's own timer (the work settled). */
@@ -161,7 +172,7 @@ export async function answerWithinBudget(
   /** A command option's name as the user's picker shows it, for errors that name one. */
   optionName?: (option: string) => string,
 ): Promise<InteractionOutcome> {
-  responder.arm();
+  responder.arm(() => budget.notDeferred());
   let message;
   try {
     message = await withinDeadline(budget, work);

@@ -3,8 +3,13 @@
 // stands at its latest while a request waits, and the signal aborts only once the moved deadline passes.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startBudget, withinDeadline } from '../../src/interactions/budget.js';
+import { answerWithinBudget, startBudget, withinDeadline } from '../../src/interactions/budget.js';
+import { Responder, type RepliableInteraction } from '../../src/interactions/responder.js';
+import { ENGLISH } from '../../src/i18n/index.js';
+import type { Logger } from '../../src/log/log.js';
 import { BudgetExceededError } from '../../src/interactions/user-errors.js';
+
+const quiet = { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined, child: () => quiet } as unknown as Logger;
 
 describe('a budget with a wait in the line', () => {
   beforeEach(() => {
@@ -56,6 +61,37 @@ describe('a budget with a wait in the line', () => {
     expect(budget.waitInLine()).toBeUndefined();
     expect(budget.deadlineAt).toBe(1_001_500);
     budget.stop();
+  });
+
+  it("an answer Discord refused to defer keeps Discord's 3 s: the wait in the line ends there", async () => {
+    const budget = startBudget(10_000, 30_000);
+    const failedDefer = { deferred: false, replied: false, isMessageComponent: () => false, deferReply: () => Promise.reject(new Error('Unknown interaction')), reply: () => Promise.reject(new Error('Unknown interaction')), followUp: () => Promise.reject(new Error('Unknown interaction')) };
+    const responder = new Responder(failedDefer as unknown as RepliableInteraction, { mode: 'reply', ephemeral: true, deferAfterMs: 1_200 }, quiet);
+    let signal: AbortSignal | undefined;
+    // The error answer fails in turn (the interaction is gone): the router logs that.
+    const settled = answerWithinBudget(
+      responder,
+      budget,
+      async () => {
+        signal = budget.controller.signal;
+        budget.waitInLine();
+        // Its turn in the line would come 20 s from now.
+        await new Promise((resolve, reject) => {
+          setTimeout(resolve, 20_000);
+          budget.controller.signal.addEventListener('abort', () => reject(budget.controller.signal.reason as Error));
+        });
+        return { content: 'too late' };
+      },
+      quiet,
+      ENGLISH,
+    ).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(signal?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(budget.expired).toBe(true);
+    expect(await settled).toBeInstanceOf(Error);
   });
 
   it("the hard deadline follows the moved deadline: work that waited in the line is not cut at the budget's first end", async () => {
