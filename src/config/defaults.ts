@@ -33,7 +33,10 @@ export const DEFAULT_AUTOCOMPLETE_BUDGET_MS = 1_500;
  * person sees "thinking…") and Discord keeps a deferred interaction's token for 15 minutes, so the
  * person is told "the bot is busy" at once only when the line cannot start their request within this
  * wait: at the default 2 requests per second, 30 s is 60 people's requests ahead of them. A reply
- * that is not deferred (autocomplete) keeps Discord's 3 s. At most 30 s (DEFERRED_LINE_WAIT_MS).
+ * that is not deferred (autocomplete, or an answer Discord refused to defer) keeps Discord's 3 s. At
+ * most 30 s (DEFERRED_LINE_WAIT_MS): with a command's budget that stays under the 60 s before expiry at
+ * which a person's access token is refreshed, so the token a request read before its wait still holds
+ * when its turn comes.
  */
 export const DEFAULT_DEFERRED_LINE_WAIT_MS = 30_000;
 export const MAX_DEFERRED_LINE_WAIT_MS = 30_000;

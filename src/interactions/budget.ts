@@ -3,7 +3,8 @@
 // which the responder defers (Discord then keeps its token 15 minutes), also has a wait in the
 // deployment's line (DEFERRED_LINE_WAIT_MS): its turn there may come that much later in all, and the
 // deadline moves by the time it waited, so it is told "the bot is busy" at once only when the line
-// cannot start its request within that wait. Autocomplete, which cannot be deferred, has none.
+// cannot start its request within that wait. Autocomplete, which cannot be deferred, has none, and an
+// answer Discord refused to defer keeps Discord's 3 s (`notDeferred`).
 
 import { ENGLISH, type Translator } from '../i18n/index.js';
 import type { Logger } from '../log/log.js';
