@@ -10,7 +10,8 @@ import type { UpstreamAcquireOptions, UpstreamBudget } from '../../src/service/u
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { StoreUpstreamBudget } from '../../src/store/upstream/budget.js';
 import { describeError } from '../../src/interactions/user-errors.js';
-import { startBudget } from '../../src/interactions/budget.js';
+import { startBudget, type Budget } from '../../src/interactions/budget.js';
+import type { CallScope } from '../../src/service/call-context.js';
 import { ENGLISH, translator } from '../../src/i18n/index.js';
 import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
 
@@ -29,6 +30,19 @@ function deploymentWith(budget: UpstreamBudget): DeploymentShared {
     cache: { get: () => Promise.resolve(undefined), set: () => Promise.resolve() },
     cacheTtlMs: () => 1_000,
     staleMs: 1_000,
+  };
+}
+
+/** A deferred command's scope, as the interaction core builds it: the deadline read at each use, and its wait in the line. */
+function deferredScope(interaction: Budget): CallScope {
+  return {
+    signal: interaction.controller.signal,
+    get deadlineAt() {
+      return interaction.deadlineAt;
+    },
+    waitInLine: () => interaction.waitInLine(),
+    priority: 'interactive',
+    person: '1234',
   };
 }
 
@@ -92,15 +106,7 @@ describe('the shared line seen from a service call', () => {
     const before = server.requests.length;
     const started = Date.now();
     const page = await client(budget)
-      .scoped({
-        signal: interaction.controller.signal,
-        get deadlineAt() {
-          return interaction.deadlineAt;
-        },
-        waitInLine: () => interaction.waitInLine(),
-        priority: 'interactive',
-        person: '1234',
-      })
+      .scoped(deferredScope(interaction))
       .searchAnime({ q: 'naruto' });
     interaction.stop();
     expect(page.data).toHaveLength(1);
@@ -118,15 +124,7 @@ describe('the shared line seen from a service call', () => {
     const interaction = startBudget(1_000, 5_000);
     const started = Date.now();
     const error = await client(budget)
-      .scoped({
-        signal: interaction.controller.signal,
-        get deadlineAt() {
-          return interaction.deadlineAt;
-        },
-        waitInLine: () => interaction.waitInLine(),
-        priority: 'interactive',
-        person: '1234',
-      })
+      .scoped(deferredScope(interaction))
       .searchAnime({ q: 'naruto' })
       .catch((e: unknown) => e);
     interaction.stop();
