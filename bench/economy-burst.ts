@@ -1,8 +1,9 @@
 // Part 9 (e) of `--only economy`: a burst beyond the shared line. The deployment at 2 requests/s
 // (SERVICE_REQUESTS_PER_SECOND=2 with the default burst allowance), two processes behind the balancer:
 // 40 uncached /anime info commands at once from 40 people. Each should either be answered within its
-// deadline (the default COMMAND_BUDGET_MS, 10 s) or be told at once that the bot is busy and when to
-// try again; none should time out. Once every one has been answered, and 5 s more, one more uncached
+// deadline (the default COMMAND_BUDGET_MS, 10 s, plus the time it waited in the line, at most the
+// default DEFERRED_LINE_WAIT_MS, 30 s) or be told at once that the bot is busy and when to try again;
+// none should time out. Once every one has been answered, and 5 s more, one more uncached
 // command is timed against the same command on the idle stack before the burst ("normal time").
 
 import { performance } from 'node:perf_hooks';
@@ -11,11 +12,12 @@ import { newUser } from '../local-stack/harness.js';
 import { answerOf, type Answer } from '../local-stack/user-helpers.js';
 import { CLIENT_ID, withStack, type Engine, type Stack } from './economy-stack.js';
 import { fixed, summarize, table } from './stats.js';
+import { DEFAULT_COMMAND_BUDGET_MS, DEFAULT_DEFERRED_LINE_WAIT_MS } from '../src/config/defaults.js';
 
 export const BURST_RATE = 2;
 const BURST_COMMANDS = 40;
-/** The default command budget: the answer is due by then. */
-const DEADLINE_MS = 10_000;
+/** The default command budget and wait in the line: the answer is due by then. */
+const DEADLINE_MS = DEFAULT_COMMAND_BUDGET_MS + DEFAULT_DEFERRED_LINE_WAIT_MS;
 /** "At once": a busy answer within this long. */
 const AT_ONCE_MS = 1_000;
 const AFTER_MS = 5_000;
@@ -93,17 +95,19 @@ export function printBurst(r: BurstRun): void {
   const [answered, busy, slow, other] = [of('answered'), of('busy'), of('slow'), of('other')];
   const inTime = answered.filter((t) => t.ms <= DEADLINE_MS + 1_000);
   const busyMs = summarize(busy.map((t) => t.ms));
+  const p90 = [...answered.map((t) => t.ms)].sort((a, b) => a - b)[Math.max(0, Math.ceil(0.9 * answered.length) - 1)] ?? Number.NaN;
   const answeredMs = summarize(answered.map((t) => t.ms));
-  const spread = (s: ReturnType<typeof summarize>, n: number): string => (n > 0 ? `p50 ${fixed(s.p50, 0)} / max ${fixed(s.max, 0)} ms` : '-');
+  const spread = (s: ReturnType<typeof summarize>, n: number, p?: number): string =>
+    n > 0 ? `p50 ${fixed(s.p50, 0)}${p !== undefined ? ` / p90 ${fixed(p, 0)}` : ''} / max ${fixed(s.max, 0)} ms` : '-';
   const verdict = (ok: boolean): string => (ok ? 'met' : 'MISSED');
   const afterOk = r.after.kind === 'answered' && r.after.ms <= Math.max(2 * r.normalMs, r.normalMs + 500);
-  console.log(`\n(e) burst: ${BURST_COMMANDS} uncached /anime info at once at ${BURST_RATE} requests/s (deadline ${DEADLINE_MS / 1000} s), two processes:`);
+  console.log(`\n(e) burst: ${BURST_COMMANDS} uncached /anime info at once at ${BURST_RATE} requests/s (budget ${DEFAULT_COMMAND_BUDGET_MS / 1000} s + wait in the line ${DEFAULT_DEFERRED_LINE_WAIT_MS / 1000} s), two processes:`);
   console.log(
     table(
       ['figure', 'value', 'target', ''],
       [
-        ['answered within the deadline', `${inTime.length} / ${BURST_COMMANDS} (${spread(answeredMs, answered.length)})`, 'as many as the line serves in time', ''],
-        ['told "the bot is busy" (when to try again)', `${busy.length} / ${BURST_COMMANDS} (${spread(busyMs, busy.length)} to that answer)`, `the rest, each within ${AT_ONCE_MS} ms`, verdict(busy.length > 0 && busy.every((t) => t.ms <= AT_ONCE_MS))],
+        ['answered within budget + wait', `${inTime.length} / ${BURST_COMMANDS} (${spread(answeredMs, answered.length, p90)})`, 'as many as the line serves within the wait', ''],
+        ['told "the bot is busy" (when to try again)', `${busy.length} / ${BURST_COMMANDS} (${spread(busyMs, busy.length)} to that answer)`, `the rest, each within ${AT_ONCE_MS} ms`, verdict(busy.every((t) => t.ms <= AT_ONCE_MS))],
         ['timed out ("The service is slow") or other', `${slow.length + other.length}${other.length > 0 ? ` (e.g. ${other[0]?.title ?? ''})` : ''}`, '0', verdict(slow.length + other.length === 0)],
         [`a command ${AFTER_MS / 1000} s after the burst`, `${fixed(r.after.ms, 0)} ms (${r.after.kind}); alone before the burst ${fixed(r.normalMs, 0)} ms`, 'normal time (≤ 2× alone, or + 0.5 s)', verdict(afterOk)],
         ['throttling 403s / peak requests in 1 s', `${r.throttled} / ${r.peakPerSecond}`, '0 / for information', verdict(r.throttled === 0)],

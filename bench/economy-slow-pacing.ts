@@ -1,4 +1,4 @@
-// Part 9 (`--only economy`), (f): peak requests per second across processes while the store is slow.
+// Part 9 (`--only economy`), (g): peak requests per second across processes while the store is slow.
 // N real processes (1, 2, 4), each with its own request line on one store through the store steps at
 // the deployment's step deadline and the bot's default budget (local-stack/paced-processes.ts), see each
 // other's heartbeats, then the store turns too slow for the steps (PostgreSQL and Redis 3 s per round
@@ -17,7 +17,7 @@ const COUNTS = [1, 2, 4] as const;
 const BOUND = DEFAULT_REQUESTS_PER_SECOND + 1 + DEFAULT_REQUESTS_BURST;
 
 export async function runSlowPacing(o: Pick<BenchOptions, 'quick'>): Promise<void> {
-  section('Upstream economy (f): processes paced alone while the store is slow');
+  section('Upstream economy (g): processes paced alone while the store is slow');
   const total = o.quick ? 12 : 24;
   console.log(`SERVICE_REQUESTS_PER_SECOND=${DEFAULT_REQUESTS_PER_SECOND}, SERVICE_REQUESTS_BURST=${DEFAULT_REQUESTS_BURST}, STORE_STEP_TIMEOUT_MS at its default; ${total} callers at once, shared out over the processes.`);
   const rows: string[][] = [];

@@ -8,7 +8,7 @@ import { registerCommands } from '../src/app/register-commands.js';
 import { DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import { AIRING_FIELDS } from '../src/airing/season-airing.js';
 import { openEngine } from '../src/store/engines/index.js';
-import { startEmulator, type Emulator, type RequestLogEntry } from '../emulator/server.js';
+import { startEmulator, type Emulator, type EmulatorOptions, type RequestLogEntry } from '../emulator/server.js';
 import { startFakeDiscord, type FakeDiscord } from '../fake-discord/index.js';
 import { freePort } from '../local-stack/harness.js';
 import { botEnv, spawnBot, waitReady, type BotRun } from '../local-stack/bot-process.js';
@@ -140,8 +140,11 @@ function watchRequests(emulator: Emulator): Monitor {
   };
 }
 
-/** `env` adds to (or overrides) what every bot process gets, e.g. another SERVICE_REQUESTS_PER_SECOND. */
-export async function startEconomyStack(storeUrl: string, env: Record<string, string> = {}): Promise<Stack> {
+/**
+ * `env` adds to (or overrides) what every bot process gets, e.g. another SERVICE_REQUESTS_PER_SECOND;
+ * `users`: the emulator's accounts (for people who /login).
+ */
+export async function startEconomyStack(storeUrl: string, env: Record<string, string> = {}, users?: EmulatorOptions['users']): Promise<Stack> {
   const ports = [await freePort(), await freePort()];
   const metricsPorts = [await freePort(), await freePort()];
   const balancer = await startBalancer(ports);
@@ -149,6 +152,7 @@ export async function startEconomyStack(storeUrl: string, env: Record<string, st
     clients: [{ id: CLIENT_ID, redirectUris: [`${balancer.url}/oauth/callback`] }],
     catalogue: { size: CATALOGUE_SIZE },
     throttle: { requestsPerSecond: THRESHOLD },
+    ...(users ? { users } : {}),
   });
   const discord = await startFakeDiscord({ applicationId: '1100000000000000009' });
   const runs: BotRun[] = [];
@@ -188,11 +192,17 @@ export async function startEconomyStack(storeUrl: string, env: Record<string, st
 }
 
 /** Runs `body` on a stack over a fresh store (seeded with `followed` titles when given), then removes both. */
-export async function withStack<T>(engine: Engine, followed: readonly number[] | undefined, body: (stack: Stack) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+export async function withStack<T>(
+  engine: Engine,
+  followed: readonly number[] | undefined,
+  body: (stack: Stack) => Promise<T>,
+  env: Record<string, string> = {},
+  users?: EmulatorOptions['users'],
+): Promise<T> {
   const store = freshStore(engine);
   try {
     if (followed) await seedFollows(store.url, followed);
-    const stack = await startEconomyStack(store.url, env);
+    const stack = await startEconomyStack(store.url, env, users);
     try {
       return await body(stack);
     } finally {

@@ -10,8 +10,11 @@
 //   (c) upstream requests per /anime info of a title nobody has opened yet, on a fresh store, over
 //       the popular titles with the most related works and recommendations, all on process 1;
 //   (d) the same titles on process 2: what the shared cache of public answers saves (economy-details.ts);
-//   (e) a burst beyond the line at 2 requests/s (economy-burst.ts): 40 uncached commands at once.
-//       BENCH_ECONOMY_ONLY=burst runs only (e).
+//   (e) a burst at 2 requests/s (economy-burst.ts): 40 uncached commands at once;
+//   (f) /profile at once at the default budget (economy-profile-burst.ts): 20 people together, and
+//       40 commands from 20 people (a person's two on the two processes).
+//       BENCH_ECONOMY_ONLY=burst runs only (e) and (f);
+//   (g) processes paced alone while the store is slow (economy-slow-pacing.ts; BENCH_ECONOMY_ONLY=pacing).
 // The titles and people's mix come from economy-workload.ts. Each phase runs on its own stack
 // (emulator, fake Discord, balancer, two bots, fresh table or key prefix), removed afterwards.
 // Figures are printed next to their targets; misses are marked.
@@ -21,6 +24,7 @@ import { waitFor } from '../local-stack/bot-process.js';
 import { DEFAULT_REQUESTS_BURST } from '../src/config/defaults.js';
 import { BUDGET, FOLLOWERS, THRESHOLD, withStack, type Engine } from './economy-stack.js';
 import { measureBurst, printBurst } from './economy-burst.js';
+import { measureProfileBurst, printProfileBurst } from './economy-profile-burst.js';
 import { openTitles, type DetailsRun } from './economy-details.js';
 import { FOLLOWED_TITLES, peopleSteps, peoplesMix, pickTitles, warmUp, type Answer, type MixResult, type Picks } from './economy-workload.js';
 import type { BenchOptions } from './options.js';
@@ -157,9 +161,11 @@ function figures(r: EngineRun, phases: Phase[]): string[][] {
 
 async function runEngine(engine: Engine, o: BenchOptions, picks: Picks): Promise<void> {
   const burst = await measureBurst(engine, [...picks.info, ...picks.details.map((d) => d.id)]);
+  const profiles = await measureProfileBurst(engine);
   if (process.env.BENCH_ECONOMY_ONLY === 'burst') {
     console.log(`\n-- ${engine} --`);
     printBurst(burst);
+    printProfileBurst(profiles);
     return;
   }
   const r = await measureEngine(engine, o, picks);
@@ -183,6 +189,7 @@ async function runEngine(engine: Engine, o: BenchOptions, picks: Picks): Promise
   );
   console.log(`(a): background polls were under way ${fixed(r.backgroundStart)} s after the warm-up.`);
   printBurst(burst);
+  printProfileBurst(profiles);
 }
 
 export async function runEconomy(o: BenchOptions): Promise<void> {

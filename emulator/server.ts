@@ -5,7 +5,7 @@ import { DEFAULT_CATALOGUE_SEED, buildCatalogue } from './catalogue/index.js';
 import type { CatalogueExtras } from './catalogue/extras.js';
 import { DEFAULT_USERS, makeProfile, seedUserLists, type UserLists } from './catalogue/users.js';
 import { oauthRouter, type OAuthCounters } from './oauth/routes.js';
-import { TokenStore } from './oauth/store.js';
+import { TokenStore, type TokenTtls } from './oauth/store.js';
 import { type ClientRecord, type EmulatorState, type UserRecord, findUser } from './state.js';
 import { startPictureHost, type PictureHost, type PictureHostOptions } from './pictures.js';
 import { ListWrites, type LoggedWrite, type UserWrites, type WriteCount } from './writes.js';
@@ -99,6 +99,8 @@ export interface Emulator {
   };
   /** The picture host, when `pictures` was asked for. */
   pictures: PictureHost | undefined;
+  /** The lifetimes of the tokens it issues; a change applies to the tokens issued from then on. */
+  tokenTtls: TokenTtls;
   /**
    * List writes (PUT/PATCH and DELETE of my_list_status) per user, counted when they reach the handler with a
    * valid token, refused ones included (emulator/writes.ts). Snapshots.
@@ -150,14 +152,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
   }
   const clientMap = new Map<string, ClientRecord>(clients.map((c) => [c.id, { ...c, redirectUris: [...c.redirectUris] }]));
-  const tokens = new TokenStore(
-    {
-      accessSeconds: options.accessTokenTtlSeconds ?? 3600,
-      refreshSeconds: options.refreshTokenTtlSeconds ?? 30 * 86_400,
-      codeSeconds: options.authCodeTtlSeconds ?? 600,
-    },
-    now,
-  );
+  const tokenTtls: TokenTtls = {
+    accessSeconds: options.accessTokenTtlSeconds ?? 3600,
+    refreshSeconds: options.refreshTokenTtlSeconds ?? 30 * 86_400,
+    codeSeconds: options.authCodeTtlSeconds ?? 600,
+  };
+  const tokens = new TokenStore(tokenTtls, now);
   const state: EmulatorState = {
     catalogue, users: userMap, clients: clientMap, tokens, now, forumTopicsTimeoutMs: options.forumTopicsTimeoutMs ?? 2000,
     writes: new ListWrites(),
@@ -230,6 +230,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       },
     },
     pictures,
+    tokenTtls,
     writes: {
       of: (name) => state.writes.of(name),
       log: (name) => state.writes.log(name),

@@ -139,7 +139,8 @@ export function botEnv(o: BotEnvOptions): Record<string, string> {
     // These tests drive a few users hard on purpose; the per-user rate limit has its own tests.
     USER_RATE_PER_MINUTE: '0',
     USER_RATE_AUTOCOMPLETE_PER_MINUTE: '0',
-    // Likewise the deployment's upstream budget; the tests of it set their own.
+    // Likewise the deployment's upstream budget, where a test is about something else; the tests of the
+    // line, logins and bursts run at the default budget (upstream-line, upstream-budget, login-burst).
     SERVICE_REQUESTS_PER_SECOND: '500',
     // A loaded test machine's slow store reads are not a slow store (local-stack/store-step-deadline.ts);
     // benches measuring the deployment pass the default in `extra`.

@@ -81,6 +81,7 @@ function attachRouter(o: BotOptions, core: Core, client: Client, where: WhereTra
     commandBudgetMs: limits.commandBudgetMs,
     componentBudgetMs: limits.componentBudgetMs,
     autocompleteBudgetMs: limits.autocompleteBudgetMs,
+    deferredLineWaitMs: limits.deferredLineWaitMs,
     ...o.router,
     transport: config.transport.kind,
     ...(core.metrics ? { onFinished: interactionObserver(core.metrics) } : {}),

@@ -1,9 +1,10 @@
 import pkceChallenge from 'pkce-challenge';
-import { isServiceError, ReauthRequiredError } from '../service/errors.js';
+import { isServiceError } from '../service/errors.js';
 import { buildAuthorizeUrl, OAuthError, type OAuthClient } from '../service/oauth.js';
 import type { ServiceClient } from '../service/client.js';
 import type { CallScope } from '../service/call-context.js';
-import { storedTokensFrom, type TokenSource } from '../service/token-source.js';
+import type { TokenSource } from '../service/token-source.js';
+import { LoginTokens } from './login-tokens.js';
 import type { PendingLogin } from '../store/pending-logins.js';
 import type { DiscordProfile, LoginReplyTarget } from '../store/pending-records.js';
 import type { BotStore } from '../store/bot-store.js';
@@ -70,7 +71,7 @@ export interface FinishLoginInput {
 
 export interface LoginServiceOptions {
   store: BotStore;
-  oauth: Pick<OAuthClient, 'exchangeCode'>;
+  oauth: Pick<OAuthClient, 'exchangeCode' | 'refresh'>;
   /** `scoped` views of the service client (the real client's `scoped`), for the profile read. */
   service: ProfileReader;
   authUrl: string;
@@ -105,7 +106,7 @@ export interface ProfileReader {
  */
 export class LoginService {
   private readonly store: BotStore;
-  private readonly oauth: Pick<OAuthClient, 'exchangeCode'>;
+  private readonly oauth: Pick<OAuthClient, 'exchangeCode' | 'refresh'>;
   private readonly service: ProfileReader;
   private readonly profileWaitMs: number;
   private readonly authUrl: string;
@@ -242,12 +243,8 @@ export class LoginService {
         : failure('exchange_rejected', 400, 'The service rejected the authorization code. Run /login again.', pending);
     }
     const receivedAt = this.now();
-    const source: TokenSource = {
-      getAccessToken: async () => tokens.access_token,
-      refreshAfterRejection: async () => {
-        throw new ReauthRequiredError('token_rejected');
-      },
-    };
+    // The new access token may expire while the profile read waits its turn: the read refreshes it then.
+    const source = new LoginTokens(tokens, this.oauth, this.now);
     let name: string | undefined;
     try {
       name = (await this.readProfile(source, login.discordUserId)).name;
@@ -263,7 +260,7 @@ export class LoginService {
       discordUserId: login.discordUserId,
       discordUser,
       serviceUserName: name,
-      tokens: storedTokensFrom(tokens, receivedAt),
+      tokens: source.tokens,
       receivedAt,
       reply: login.reply,
     });

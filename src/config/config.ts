@@ -1,7 +1,7 @@
 // Environment → typed, validated configuration. Every problem is collected so the admin sees
 // all of them at once, each with a hint on where the value comes from.
 
-import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_FEED_BATCH_SECONDS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUESTS_BURST, DEFAULT_STORE_STEP_TIMEOUT_MS, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_SOCIAL_LIST_SYNC_MINUTES, DEFAULT_TIMEOUT_MS } from './defaults.js';
+import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_DEFERRED_LINE_WAIT_MS, MAX_DEFERRED_LINE_WAIT_MS, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CLIENT_ID_HEADER, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS, DEFAULT_FEED_BATCH_SECONDS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUESTS_BURST, DEFAULT_STORE_STEP_TIMEOUT_MS, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_SOCIAL_LIST_SYNC_MINUTES, DEFAULT_TIMEOUT_MS } from './defaults.js';
 import { COVER_CACHE_ENTRY_BYTES, DEFAULT_ATTACHMENT_HOSTS, DEFAULT_COVER_CACHE_MAX_BYTES, DEFAULT_COVER_HOSTS } from './defaults.js';
 import { isCoverHost, isPublicKeyHex } from './keys.js';
 import { readMetricsConfig } from './metrics-config.js';
@@ -17,6 +17,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   commandBudgetMs: DEFAULT_COMMAND_BUDGET_MS,
   componentBudgetMs: DEFAULT_COMPONENT_BUDGET_MS,
   autocompleteBudgetMs: DEFAULT_AUTOCOMPLETE_BUDGET_MS,
+  deferredLineWaitMs: DEFAULT_DEFERRED_LINE_WAIT_MS,
   serviceTimeoutMs: DEFAULT_TIMEOUT_MS,
   serviceMaxBodyBytes: DEFAULT_MAX_BODY_BYTES,
   serviceMaxConcurrent: DEFAULT_MAX_CONNECTIONS,
@@ -128,6 +129,7 @@ function readLimits(r: EnvReader): LimitsConfig {
     componentBudgetMs: r.int('COMPONENT_BUDGET_MS', d.componentBudgetMs, 1_000, 14 * 60_000),
     // Discord drops an autocomplete answer after 3 s.
     autocompleteBudgetMs: r.int('AUTOCOMPLETE_BUDGET_MS', d.autocompleteBudgetMs, 100, 2_500),
+    deferredLineWaitMs: r.int('DEFERRED_LINE_WAIT_MS', d.deferredLineWaitMs, 1_000, MAX_DEFERRED_LINE_WAIT_MS),
     serviceTimeoutMs: r.int('SERVICE_TIMEOUT_MS', d.serviceTimeoutMs, 100, 14 * 60_000),
     serviceMaxBodyBytes: r.int('SERVICE_MAX_BODY_BYTES', d.serviceMaxBodyBytes, 64 * 1024, 1024 * 1024 * 1024),
     serviceMaxConcurrent: r.int('SERVICE_MAX_CONCURRENT', d.serviceMaxConcurrent, 1, 1024),

@@ -28,6 +28,19 @@ export const DEFAULT_COMMAND_BUDGET_MS = 10_000;
 export const DEFAULT_COMPONENT_BUDGET_MS = 10_000;
 export const DEFAULT_AUTOCOMPLETE_BUDGET_MS = 1_500;
 /**
+ * How long a command's or a button's requests may wait for their turn in the deployment's line, in all,
+ * without it counting against the budget above. The bot has deferred the answer by then (at 1.2 s; the
+ * person sees "thinking…") and Discord keeps a deferred interaction's token for 15 minutes, so the
+ * person is told "the bot is busy" at once only when the line cannot start their request within this
+ * wait: at the default 2 requests per second, 30 s is 60 people's requests ahead of them. A reply
+ * that is not deferred (autocomplete, or an answer Discord refused to defer) keeps Discord's 3 s. At
+ * most 30 s (DEFERRED_LINE_WAIT_MS): with a command's budget that stays under the 60 s before expiry at
+ * which a person's access token is refreshed, so the token a request read before its wait still holds
+ * when its turn comes.
+ */
+export const DEFAULT_DEFERRED_LINE_WAIT_MS = 30_000;
+export const MAX_DEFERRED_LINE_WAIT_MS = 30_000;
+/**
  * What a long command (`long: true`, a list export) may spend: a 20 000-entry list is 20 reads of up
  * to ~2.6 MB each, queued in the shared budget behind people's commands, each with its own 8 s attempt
  * deadline and retries. Five minutes covers that with room and stays far under the 15 minutes an

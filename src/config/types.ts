@@ -76,6 +76,8 @@ export interface LimitsConfig {
   commandBudgetMs: number;
   componentBudgetMs: number;
   autocompleteBudgetMs: number;
+  /** How long a deferred command's or button's requests may wait in the deployment's line, in all, beyond its budget (DEFERRED_LINE_WAIT_MS). */
+  deferredLineWaitMs: number;
   /** Whole-call deadline of one request to the service. */
   serviceTimeoutMs: number;
   serviceMaxBodyBytes: number;

@@ -36,7 +36,11 @@ export class ContextFactory {
     const { accounts } = this.deps;
     const service = this.deps.service.scoped({
       signal: budget.controller.signal,
-      deadlineAt: budget.deadlineAt,
+      // The deadline moves later while the interaction waits in the deployment's line (budget.ts).
+      get deadlineAt() {
+        return budget.deadlineAt;
+      },
+      waitInLine: () => budget.waitInLine(),
       priority: interaction.isAutocomplete() ? 'autocomplete' : 'interactive',
       person: userId,
       onStale: () => {
@@ -56,7 +60,7 @@ export class ContextFactory {
       where,
       deps: { ...this.deps, log, service, airing: airingInTitleForm(this.deps.airing, titleForm) },
       signal: budget.controller.signal,
-      deadlineAt: budget.deadlineAt,
+      deadlineAt: budget.latestAt,
       viewerAuth,
       requireAuth: async () => {
         const auth = await viewerAuth();

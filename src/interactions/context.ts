@@ -110,7 +110,10 @@ export interface BaseContext {
   deps: BotDeps;
   /** Aborted when the interaction's budget ends or its answer is no longer wanted; pass it to other slow work. */
   signal: AbortSignal;
-  /** When the interaction's budget ends (epoch ms): locks it takes are leased until then. */
+  /**
+   * The latest the interaction's budget may end (epoch ms): its budget plus the most it may wait in the
+   * deployment's line (a deferred command's wait, Budget.lineWaitMs). Locks it takes are leased until then.
+   */
   deadlineAt: number;
   /** The viewer's token when they have linked an account, for reads that can show their list status. */
   viewerAuth(): Promise<TokenSource | undefined>;

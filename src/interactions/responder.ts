@@ -55,6 +55,7 @@ function hasFiles(message: RenderedMessage): boolean {
 
 export class Responder {
   private deferred: Promise<unknown> | undefined;
+  private onDeferFailed: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   /** performance.now() when Discord accepted the first acknowledgement (defer, reply or update). */
   firstResponseAt: number | undefined;
@@ -72,8 +73,12 @@ export class Responder {
     private readonly log: Logger,
   ) {}
 
-  /** Starts the defer timer; call before doing the work. */
-  arm(): void {
+  /**
+   * Starts the defer timer; call before doing the work. `onDeferFailed`: Discord refused the deferral
+   * (the interaction is gone), so nothing can answer it any more.
+   */
+  arm(onDeferFailed?: () => void): void {
+    this.onDeferFailed = onDeferFailed;
     if (this.options.deferAtOnce) {
       this.deferNow();
       return;
@@ -84,6 +89,7 @@ export class Responder {
   private deferNow(): void {
     this.deferred ??= this.defer().then(() => this.acknowledged()).catch((error: unknown) => {
       this.log.warn('could not defer interaction', { error });
+      this.onDeferFailed?.();
     });
   }
 

@@ -28,7 +28,7 @@ import { sanitizeChoices } from './autocomplete-choices.js';
 import { choiceNamesIn, commandNameIn, optionNameIn } from './command-localizations.js';
 import { reportOutcome, type InteractionKind, type InteractionOutcome, type InteractionReport } from './outcome.js';
 import { TitleCaches } from '../preferences/interaction-titles.js';
-import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_LONG_COMMAND_BUDGET_MS } from '../config/defaults.js';
+import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMPONENT_BUDGET_MS, DEFAULT_DEFERRED_LINE_WAIT_MS, DEFAULT_LONG_COMMAND_BUDGET_MS } from '../config/defaults.js';
 import { ContextFactory } from './context-factory.js';
 import { InFlight, type DrainResult } from './in-flight.js';
 import { checkArguments, optionsAt } from './option-checks.js';
@@ -49,6 +49,8 @@ export interface RouterOptions {
   componentBudgetMs?: number;
   /** Time an autocomplete handler gets before the router answers with what it has. */
   autocompleteBudgetMs?: number;
+  /** How long a (not long) command's or a button's requests may wait in the shared line beyond its budget, deferred (DEFERRED_LINE_WAIT_MS). */
+  deferredLineWaitMs?: number;
   /** Per-user fairness for work that reaches the service; none = unlimited. */
   limits?: UserRateLimits;
   /** How interactions reach the bot; carried by every log line of an interaction. */
@@ -71,6 +73,7 @@ export class InteractionRouter {
   private readonly commandBudgetMs: number;
   private readonly longCommandBudgetMs: number;
   private readonly componentBudgetMs: number;
+  private readonly deferredLineWaitMs: number;
   private readonly transport: 'gateway' | 'http';
   private readonly onFinished: ((report: InteractionReport) => void) | undefined;
   /** Autocomplete's recent suggestions, one cache per title form. */
@@ -97,6 +100,7 @@ export class InteractionRouter {
     this.commandBudgetMs = options.commandBudgetMs ?? DEFAULT_COMMAND_BUDGET_MS;
     this.longCommandBudgetMs = options.longCommandBudgetMs ?? DEFAULT_LONG_COMMAND_BUDGET_MS;
     this.componentBudgetMs = options.componentBudgetMs ?? DEFAULT_COMPONENT_BUDGET_MS;
+    this.deferredLineWaitMs = options.deferredLineWaitMs ?? DEFAULT_DEFERRED_LINE_WAIT_MS;
     this.transport = options.transport ?? 'gateway';
     this.onFinished = options.onFinished;
     this.titleCaches = new TitleCaches(deps.titleCache, deps.now);
@@ -159,12 +163,7 @@ export class InteractionRouter {
           ? 'component'
           : undefined;
     if (!kind) return;
-    const log = this.deps.log.child({
-      interactionId: interaction.id,
-      command: commandLabel(interaction),
-      transport: this.transport,
-      userId: interaction.user.id,
-    });
+    const log = this.deps.log.child({ interactionId: interaction.id, command: commandLabel(interaction), transport: this.transport, userId: interaction.user.id });
     await withLogScope(log, async () => {
       let handled: Handled = { command: 'unknown', outcome: 'failed' };
       let upstreamRequests = 0;
@@ -202,7 +201,7 @@ export class InteractionRouter {
       await responder.notice(errorReply(translator(interaction.locale), 'error.unknownCommand'));
       return { command: 'unknown', outcome: 'unknown', responder };
     }
-    const budget = startBudget(handler.long === true ? this.longCommandBudgetMs : this.commandBudgetMs);
+    const budget = handler.long === true ? startBudget(this.longCommandBudgetMs) : startBudget(this.commandBudgetMs, this.deferredLineWaitMs);
     const base = this.contexts.base(interaction, log, budget);
     const label = `${interaction.commandName} ${path}`.trim();
     const locale = base.t.locale;
@@ -242,7 +241,7 @@ export class InteractionRouter {
         return { command: kind, outcome: 'refused', responder };
       }
     }
-    const budget = startBudget(this.componentBudgetMs);
+    const budget = startBudget(this.componentBudgetMs, this.deferredLineWaitMs);
     const base = this.contexts.base(interaction, log, budget);
     const values = interaction.isStringSelectMenu() ? interaction.values : [];
     const run = handler.run as (ctx: ComponentContext, fields: FieldReader) => Promise<RenderedMessage>;
@@ -270,7 +269,7 @@ export class InteractionRouter {
     const titleForm = this.contexts.titleFormOf(interaction, log);
     const base = this.contexts.base(interaction, log, budget, titleForm);
     if (!placeAllows(handler, base)) {
-      clearTimeout(budget.timer);
+      budget.stop();
       await interaction.respond([]);
       return { command, outcome: 'refused' };
     }

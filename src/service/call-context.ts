@@ -22,8 +22,15 @@ export interface AuthedCallContext extends CallContext {
  */
 export interface CallScope {
   signal: AbortSignal;
-  /** epoch ms (same clock as Date.now); attempts are cut short and retries skipped to end by then. */
-  deadlineAt?: number;
+  /** epoch ms (same clock as Date.now); attempts are cut short and retries skipped to end by then. Read at each use: it may move (`waitInLine`). */
+  readonly deadlineAt?: number;
+  /**
+   * A request starts waiting for its turn in the deployment's line: the latest its turn may come, and
+   * `done` once the wait is over. Meanwhile, and by the time waited afterwards, `deadlineAt` moves later
+   * (a deferred command's wait in the line does not count against its budget). None: the turn must come
+   * within the deadline.
+   */
+  waitInLine?: () => { waitUntil: number; done: () => void } | undefined;
   onStale?: (ageMs: number) => void;
   /** Whose work this is, for the deployment's upstream budget: people's commands and buttons first, then autocomplete. Unscoped calls are background work. */
   priority?: 'interactive' | 'autocomplete';

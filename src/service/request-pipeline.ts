@@ -24,7 +24,7 @@ import {
 import { endpointOf, type UpstreamAttempt } from './observer.js';
 import { resolvePagingUrl, type PagingTarget } from './paging.js';
 import { Slots } from './slots.js';
-import { DeploymentGate, OPEN_GATE } from './deployment-gate.js';
+import { DeploymentGate, OPEN_GATE, type GatePass } from './deployment-gate.js';
 import { isThrottle, outcomeOfAnswer, outcomeOfFailure, type Answer, type Outcome, type RetryOutcome } from './response-outcome.js';
 import { answerInTitleForm, isWorkPath, MAIN_TITLE_FORM, withAlternativeTitles, type TitleForm } from './title-forms.js';
 
@@ -248,7 +248,7 @@ export class RequestPipeline implements Requester {
     }
     const { signal } = request;
     // Without shared state (one process) the gate has nothing to do: no await on the hot path.
-    const pass = this.gate.shared ? await this.gate.enter(this.scope?.priority ?? 'background', endpoint, signal, this.lineTerms()) : OPEN_GATE;
+    const pass = this.gate.shared ? await this.enterLine(endpoint, signal) : OPEN_GATE;
     let answer: Answer | undefined;
     try {
       answer = await this.queue.run(() => this.exchange(call, endpoint, attempt, auth, request, pass.coolingOff), signal);
@@ -267,12 +267,25 @@ export class RequestPipeline implements Requester {
     }
   }
 
-  /** What the shared line needs of this call: the latest its slot may start (deadline less an attempt), and whose it is. */
-  private lineTerms(): { startBy?: number; person?: string } {
+  /** Waits for this call's turn in the deployment's line, its wait counted as the scope's wait in the line (if it has one). */
+  private async enterLine(endpoint: string, signal: AbortSignal | undefined): Promise<GatePass> {
+    const wait = this.scope?.waitInLine?.();
+    try {
+      return await this.gate.enter(this.scope?.priority ?? 'background', endpoint, signal, this.lineTerms(wait?.waitUntil));
+    } finally {
+      wait?.done();
+    }
+  }
+
+  /**
+   * What the shared line needs of this call: the latest its slot may start (the deadline less an
+   * attempt, and no later than the scope's wait in the line allows), and whose it is.
+   */
+  private lineTerms(waitUntil = Infinity): { startBy?: number; person?: string } {
     const scope = this.scope;
     if (!scope) return {};
     return {
-      ...(scope.deadlineAt !== undefined ? { startBy: scope.deadlineAt - MIN_ATTEMPT_MS } : {}),
+      ...(scope.deadlineAt !== undefined ? { startBy: Math.min(scope.deadlineAt - MIN_ATTEMPT_MS, waitUntil) } : {}),
       ...(scope.person !== undefined ? { person: scope.person } : {}),
     };
   }

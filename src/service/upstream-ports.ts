@@ -52,7 +52,8 @@ export interface UpstreamAcquireOptions {
   signal?: AbortSignal;
   /**
    * The latest instant (epoch ms, the budget's clock) the request may start: its caller's deadline less
-   * the time an attempt needs. No slot past it is reserved; the caller is told at once (LineBusyError,
+   * the time an attempt needs, and for a deferred command no later than its wait in the line allows
+   * (CallScope.waitInLine). No slot past it is reserved; the caller is told at once (LineBusyError,
    * or UpstreamBudgetUnavailableError for autocomplete).
    */
   startBy?: number;

@@ -8,8 +8,10 @@ import { secretLike } from './helpers.js';
 export type ExchangeInput = Parameters<OAuthClient['exchangeCode']>[0];
 
 /** Token endpoint stand-in: records each exchange; answers with `next` (a fresh token pair by default) or throws it. */
-export class FakeOAuth implements Pick<OAuthClient, 'exchangeCode'> {
+export class FakeOAuth implements Pick<OAuthClient, 'exchangeCode' | 'refresh'> {
   readonly calls: ExchangeInput[] = [];
+  /** The refresh tokens refreshes were asked with. */
+  readonly refreshes: string[] = [];
   next: (() => TokenResponse) | Error = () => ({
     token_type: 'Bearer',
     expires_in: 3600,
@@ -22,6 +24,12 @@ export class FakeOAuth implements Pick<OAuthClient, 'exchangeCode'> {
     this.calls.push(o);
     if (this.next instanceof Error) throw this.next;
     this.lastIssued = this.next();
+    return this.lastIssued;
+  }
+
+  async refresh(refreshToken: string): Promise<TokenResponse> {
+    this.refreshes.push(refreshToken);
+    this.lastIssued = { token_type: 'Bearer', expires_in: 3600, access_token: secretLike('access'), refresh_token: secretLike('refresh') };
     return this.lastIssued;
   }
 }

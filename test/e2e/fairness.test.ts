@@ -14,6 +14,9 @@ describe('per-user rate limits end to end', () => {
   let stack: Stack;
 
   beforeAll(async () => {
+    // The harness's budget out of the way (500 requests/s): these are the per-user counters, which refuse
+    // before the line; at the default 2 requests/s the owners' 30 uncached searches alone take 15 s. The
+    // line's fairness between people runs at the default budget in upstream-line and login-burst-case.ts.
     stack = await startStack({
       userRate: {
         commands: { burst: BURST, perMinute: 6 },

@@ -26,6 +26,8 @@ describe('a misbehaving service, end to end', () => {
   const freshQuery = () => `Hokuto no Ken ${'x'.repeat(++queries)}`;
 
   beforeAll(async () => {
+    // The harness's budget (500 requests/s) keeps the line out of these short deadlines: they are about
+    // the service's faults and the cool-off. A 403 seen at the default budget is upstream-budget.test.ts's.
     stack = await startStack({
       faultProxy: true,
       limits: {

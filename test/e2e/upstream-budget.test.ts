@@ -13,11 +13,12 @@ import type { Balancer } from '../../local-stack/balancer.js';
 import { startFaultProxy, type FaultProxy } from '../../local-stack/fault-proxy.js';
 import { startProcessPair, type ProcessPair } from '../../local-stack/process-pair.js';
 import { engineCases, type EngineCase } from '../../local-stack/store-engines.js';
+import { DEFAULT_REQUESTS_BURST, DEFAULT_REQUESTS_PER_SECOND } from '../../src/config/defaults.js';
 
 const CLIENT_ID = 'budget0process0client0id00000000';
-/** The deployment's budget and its burst allowance, together below the emulator's threshold. */
-const BUDGET = 4;
-const BURST = 1;
+/** The deployment's default budget and burst allowance, together (2 + 1 + 2 in a sliding second) below the emulator's threshold. */
+const BUDGET = DEFAULT_REQUESTS_PER_SECOND;
+const BURST = DEFAULT_REQUESTS_BURST;
 const THRESHOLD = 6;
 
 const ENGINES = engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'redis');

@@ -10,6 +10,8 @@ import type { UpstreamAcquireOptions, UpstreamBudget } from '../../src/service/u
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { StoreUpstreamBudget } from '../../src/store/upstream/budget.js';
 import { describeError } from '../../src/interactions/user-errors.js';
+import { startBudget, type Budget } from '../../src/interactions/budget.js';
+import type { CallScope } from '../../src/service/call-context.js';
 import { ENGLISH, translator } from '../../src/i18n/index.js';
 import { startScriptedServer, type ScriptedServer } from './http-fixture.js';
 
@@ -28,6 +30,19 @@ function deploymentWith(budget: UpstreamBudget): DeploymentShared {
     cache: { get: () => Promise.resolve(undefined), set: () => Promise.resolve() },
     cacheTtlMs: () => 1_000,
     staleMs: 1_000,
+  };
+}
+
+/** A deferred command's scope, as the interaction core builds it: the deadline read at each use, and its wait in the line. */
+function deferredScope(interaction: Budget): CallScope {
+  return {
+    signal: interaction.controller.signal,
+    get deadlineAt() {
+      return interaction.deadlineAt;
+    },
+    waitInLine: () => interaction.waitInLine(),
+    priority: 'interactive',
+    person: '1234',
   };
 }
 
@@ -80,6 +95,41 @@ describe('the shared line seen from a service call', () => {
     expect(told.text).toMatch(/Try again in (2[89]|30) seconds\./);
     expect(describeError(error, translator('ja')).text).toMatch(/(2[89]|30)秒後/);
     expect(budget.stats().busy).toBe(1);
+  });
+
+  it("a deferred command's wait in the line: a turn past its budget within the wait is taken, and its request is not cut short by the budget", async () => {
+    const engine = new MemoryEngine();
+    // Other people hold the line for the next 3 s: past this call's 1 s budget, within its 5 s wait.
+    await engine.set('upstream-budget', String(Date.now() + 3_000), 60_000);
+    const budget = new StoreUpstreamBudget(engine, { requestsPerSecond: 2 });
+    const interaction = startBudget(1_000, 5_000);
+    const before = server.requests.length;
+    const started = Date.now();
+    const page = await client(budget)
+      .scoped(deferredScope(interaction))
+      .searchAnime({ q: 'naruto' });
+    interaction.stop();
+    expect(page.data).toHaveLength(1);
+    expect(server.requests.length).toBe(before + 1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    expect(interaction.controller.signal.aborted).toBe(false);
+    // Its budget now counts from after the wait: about 3 s later than it began.
+    expect(interaction.deadlineAt - (started + 1_000)).toBeGreaterThanOrEqual(2_900);
+  });
+
+  it('a line full past the wait in it is told at once, as without one', async () => {
+    const engine = new MemoryEngine();
+    await engine.set('upstream-budget', String(Date.now() + 30_000), 60_000);
+    const budget = new StoreUpstreamBudget(engine, { requestsPerSecond: 2 });
+    const interaction = startBudget(1_000, 5_000);
+    const started = Date.now();
+    const error = await client(budget)
+      .scoped(deferredScope(interaction))
+      .searchAnime({ q: 'naruto' })
+      .catch((e: unknown) => e);
+    interaction.stop();
+    expect(error).toBeInstanceOf(LineBusyError);
+    expect(Date.now() - started).toBeLessThan(900);
   });
 
   it('a retry the line cannot start in time ends with the failure that used the deadline up: the service is slow, not the bot busy', async () => {
