@@ -72,6 +72,7 @@ function contextFor(stack: SocialStack, guildId: string, userId: string, social:
     deps: { ...stack.core.deps, social },
     signal: controller.signal,
     deadlineAt: Date.now() + 10_000,
+    budgetEndsAt: () => Date.now() + 10_000,
     viewerAuth: () => Promise.resolve(undefined),
     requireAuth: () => Promise.reject(new Error('the bench reads need no login')),
   };

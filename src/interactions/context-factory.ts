@@ -61,6 +61,7 @@ export class ContextFactory {
       deps: { ...this.deps, log, service, airing: airingInTitleForm(this.deps.airing, titleForm) },
       signal: budget.controller.signal,
       deadlineAt: budget.latestAt,
+      budgetEndsAt: () => budget.deadlineAt,
       viewerAuth,
       requireAuth: async () => {
         const auth = await viewerAuth();

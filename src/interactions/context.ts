@@ -115,6 +115,11 @@ export interface BaseContext {
    * deployment's line (a deferred command's wait, Budget.lineWaitMs). Locks it takes are leased until then.
    */
   deadlineAt: number;
+  /**
+   * When the budget ends as of now (epoch ms): the budget, moved later by the time the interaction has
+   * waited in the deployment's line so far. Work that decides whether another step still fits asks this.
+   */
+  budgetEndsAt(): number;
   /** The viewer's token when they have linked an account, for reads that can show their list status. */
   viewerAuth(): Promise<TokenSource | undefined>;
   /** The viewer's token, or a NotLoggedInError telling them to /login. */

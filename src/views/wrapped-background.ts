@@ -117,6 +117,7 @@ export class WrappedBackground implements BackgroundRecaps {
       deps: { ...deps, service },
       signal,
       deadlineAt,
+      budgetEndsAt: () => deadlineAt,
       viewerAuth: auth,
       requireAuth: auth,
     };

@@ -89,8 +89,7 @@ export interface ReadOptions {
 
 /** The command hands the rest over when the next read and the cards would not fit before its deadline (wall clock, as the deadline). */
 function mustHandOver(ctx: BaseContext, slowestPageMs: number): boolean {
-
-  return Date.now() + 2 * slowestPageMs + WRAPPED_RENDER_RESERVE_MS > ctx.deadlineAt;
+  return Date.now() + 2 * slowestPageMs + WRAPPED_RENDER_RESERVE_MS > ctx.budgetEndsAt();
 }
 
 /**

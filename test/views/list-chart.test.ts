@@ -68,6 +68,7 @@ function setup(o: { ageRestricted?: boolean; t?: Translator; missing?: number[] 
     deps: { service, covers } as unknown as BotDeps,
     signal: new AbortController().signal,
     deadlineAt: Date.now() + 10_000,
+    budgetEndsAt: () => Date.now() + 10_000,
     viewerAuth: async () => undefined,
     requireAuth: async () => {
       throw new Error('not used');

@@ -39,6 +39,7 @@ function setup(o: { t?: Translator; more?: boolean } = {}) {
     deps: { service } as unknown as BotDeps,
     signal: new AbortController().signal,
     deadlineAt: Date.now() + 10_000,
+    budgetEndsAt: () => Date.now() + 10_000,
     viewerAuth: async () => undefined,
     requireAuth: async () => ({}) as TokenSource,
   };

@@ -24,6 +24,7 @@ function ctxWith(reader: FixedReader, o: { guildId?: string; userId?: string; wa
     deps: { social: reader as unknown as SocialService, log, nsfwRatings } as unknown as BotDeps,
     signal: new AbortController().signal,
     deadlineAt: Date.now() + 10_000,
+    budgetEndsAt: () => Date.now() + 10_000,
     viewerAuth: async () => undefined,
     requireAuth: async () => {
       throw new Error('not used');

@@ -83,6 +83,7 @@ function setup(o: Setup = {}) {
     deps,
     signal: new AbortController().signal,
     deadlineAt: Date.now() + 10_000,
+    budgetEndsAt: () => Date.now() + 10_000,
     viewerAuth: async () => undefined,
     requireAuth: async () => ({}) as TokenSource,
   };
@@ -150,7 +151,7 @@ describe('/wrapped: the year in pictures', () => {
     const s = setup({ size: 2_500 });
     const handed: { offset: number; entries: number }[] = [];
     const background = { handOver: async (_ctx: unknown, _r: unknown, from: { offset: number; read: { entries: number } }) => void handed.push({ offset: from.offset, entries: from.read.entries }) };
-    const ctx = { ...s.ctx, deps: { ...s.ctx.deps, wrappedBackground: background }, deadlineAt: Date.now() + 1_000, progress: () => undefined } as unknown as CommandContext;
+    const ctx = { ...s.ctx, deps: { ...s.ctx.deps, wrappedBackground: background }, deadlineAt: Date.now() + 31_000, budgetEndsAt: () => Date.now() + 1_000, progress: () => undefined } as unknown as CommandContext;
     const answer = await wrappedCommand(ctx, request);
     expect(s.calls).toEqual(['list anime alice offset=0']);
     expect(handed).toEqual([{ offset: WRAPPED_PAGE, entries: WRAPPED_PAGE }]);
@@ -158,7 +159,7 @@ describe('/wrapped: the year in pictures', () => {
     expect(answer.content).toBe('alice’s 2024 in anime: a long list (1,000 entries read so far). The rest is read in the background; the cards take the place of this message when they are ready.');
     // With time enough, or a list of one read, everything is read at once.
     const roomy = setup({ size: 2_500 });
-    const whole = await wrappedCommand({ ...roomy.ctx, deps: { ...roomy.ctx.deps, wrappedBackground: background }, deadlineAt: Date.now() + 60_000, progress: () => undefined } as unknown as CommandContext, request);
+    const whole = await wrappedCommand({ ...roomy.ctx, deps: { ...roomy.ctx.deps, wrappedBackground: background }, deadlineAt: Date.now() + 60_000, budgetEndsAt: () => Date.now() + 60_000, progress: () => undefined } as unknown as CommandContext, request);
     expect(roomy.calls).toHaveLength(3);
     expect(whole.files).toHaveLength(4);
     expect(handed).toHaveLength(1);
