@@ -9,7 +9,7 @@
 // post's nonce (with enforce_nonce) makes a retry after a lost answer return the first message.
 
 import { createHash, randomBytes } from 'node:crypto';
-import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
+import { UnrecoverableJobError, type JobEngine, type JobRun, type QueueSpec } from '../jobs/job-engine.js';
 import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import type { StoreEngine } from '../store/engine.js';
@@ -259,14 +259,24 @@ export class GroupPolls {
     if (!poll || poll.resultAt !== undefined) return;
     const port = this.port;
     if (!port) throw new Error('no Discord client to read polls in this process');
-    const signal = AbortSignal.timeout(30_000);
-    const reading = await port.read(poll, signal);
-    if (!reading) {
-      this.o.log.warn('a poll could no longer be read; no result is posted', { messageId: poll.messageId });
-      return;
+    try {
+      const signal = AbortSignal.timeout(30_000);
+      const reading = await port.read(poll, signal);
+      if (!reading) {
+        this.o.log.warn('a poll could no longer be read; no result is posted', { messageId: poll.messageId });
+        return;
+      }
+      if (!reading.finalized) return await this.readAgain(poll, reading);
+      await this.post(poll, pollResult(poll.answers, reading.counts), port, signal, run);
+    } catch (error) {
+      // The last attempt failed (Discord out of reach for a while): the job fails, but a later read stays
+      // queued, so the poll is not given up. A refusal retrying cannot help (UnrecoverableJobError) ends it.
+      if (run.final && !(error instanceof UnrecoverableJobError)) {
+        const now = this.o.now();
+        await this.schedule(poll.messageId, `check:${now + RECHECK_MAX_MS}`, RECHECK_MAX_MS);
+      }
+      throw error;
     }
-    if (!reading.finalized) return this.readAgain(poll, reading);
-    await this.post(poll, pollResult(poll.answers, reading.counts), port, signal, run);
   }
 
   /**

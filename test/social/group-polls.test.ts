@@ -80,6 +80,42 @@ describe('how often an ended poll Discord has not finalized is read again', () =
   });
 });
 
+describe('a poll Discord cannot be asked about for a while', () => {
+  it('every attempt of a read fails for 40 minutes: the job fails, a later read stays queued and posts the result (an injected clock)', async () => {
+    const place = new EnginePlace('sqlite');
+    const start = Date.parse('2026-03-01T00:00:00Z');
+    let now = start;
+    const clock = () => now;
+    try {
+      const { store } = await place.open(clock);
+      const failed: boolean[] = [];
+      const jobs = new InProcessJobEngine(store, clock, () => undefined, 0, { onJobFailed: (f) => failed.push(f.final) });
+      const polls = new GroupPolls({ kv: store, jobs, now: clock, log: silentLogger, leaseMs: 30_000 });
+      const endsAt = start + 3_600_000;
+      const backAt = endsAt + 40 * 60_000;
+      const posts: number[] = [];
+      polls.setPort({
+        read: async () => {
+          if (now < backAt) throw new Error('Discord answered 503');
+          return { finalized: true, counts: new Map([[1, 1]]), endsAt };
+        },
+        postResult: async () => {
+          posts.push(now);
+        },
+      });
+      await polls.start();
+      await polls.opened({ messageId: MESSAGE, channelId: '1', guildId: '2', kind: 'anime', creatorId: '3', locale: 'en-US', expiresAt: endsAt, answers: titles });
+      for (now = endsAt - 5_000; now <= backAt + 30 * 60_000; now += 5_000) await jobs.runDue();
+      await jobs.stop();
+      expect(failed.filter((f) => f).length).toBeGreaterThanOrEqual(1);
+      expect(posts).toHaveLength(1);
+      expect((posts[0] ?? 0) - backAt).toBeLessThanOrEqual(RECHECK_MAX_MS + 5_000);
+    } finally {
+      await place.close();
+    }
+  });
+});
+
 /** Waits for `check`, running what fell due on every engine opened (the in-process one runs only when told). */
 async function until(engines: readonly JobEngine[], check: () => boolean, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
@@ -100,10 +136,10 @@ describe.each(engineCases())('the end of a poll on $kind', (engineCase) => {
 
   /** One process: its GroupPolls on the shared store, reading `reading()` and recording its posts. */
   const engines: JobEngine[] = [];
-  async function process(reading: () => PollReading, posts: PollResult[], clock: () => number = Date.now): Promise<GroupPolls> {
+  async function process(reading: () => PollReading, posts: PollResult[], clock: () => number = Date.now, recheckMs = 200): Promise<GroupPolls> {
     const { store, jobs } = await engine.open(clock, 3_600_000);
     engines.push(jobs);
-    const polls = new GroupPolls({ kv: store, jobs, now: clock, log: silentLogger, leaseMs: 30_000, recheckMs: 200 });
+    const polls = new GroupPolls({ kv: store, jobs, now: clock, log: silentLogger, leaseMs: 30_000, recheckMs });
     polls.setPort({
       read: async () => reading(),
       postResult: async (_poll, result) => {
@@ -155,7 +191,8 @@ describe.each(engineCases())('the end of a poll on $kind', (engineCase) => {
       // Discord's expiry is not moved here: the record's end (End poll) is what the reads go by.
       return { finalized, counts: new Map([[1, 3]]) };
     };
-    const first = await process(read, posts);
+    // The next read is due 2 s after the first: the restart comes before it.
+    const first = await process(read, posts, Date.now, 2_000);
     await first.opened(record(Date.now() + 3_600_000));
     await first.ended(MESSAGE, 'early');
     await until(engines, () => reads > 0);
