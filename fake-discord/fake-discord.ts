@@ -212,6 +212,7 @@ class FakeDiscordServer implements FakeDiscord {
   }
 
   async close(): Promise<void> {
+    this.state.guilds.polls.stop();
     await this.gateway.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));

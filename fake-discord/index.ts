@@ -50,6 +50,7 @@ export {
   type Who,
 } from './interactions.js';
 export { snowflake } from './snowflake.js';
+export { POLL_FINALIZE_DELAY_MS } from './guilds/polls.js';
 export { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS } from './permissions.js';
 export { keptAttachment, UPLOAD_LIMIT_BYTES, type KeptAttachment } from './attachments.js';
 export { loginClient, registerTestCommands, testCommand } from './client.js';

@@ -68,7 +68,7 @@ export class ServerState {
     };
     const now = (): number => this.clock.now();
     this.dms = new FakeDirectMessages(this.botUser, knownUser, store, now, faults);
-    this.guilds = new FakeGuilds(this.botUser, knownUser, store, now, faults);
+    this.guilds = new FakeGuilds(this.botUser, knownUser, store, now, faults, opts.pollFinalizeDelayMs);
   }
 
   now(): number {

@@ -91,6 +91,11 @@ export interface FakeDiscordOptions {
   shardCount?: number;
   /** session_start_limit.max_concurrency reported by GET /gateway/bot (default 1). */
   maxConcurrency?: number;
+  /**
+   * How long after a poll's end (its expiry, or an expire by its author) Discord reports it finalized
+   * (`is_finalized`, the MESSAGE_UPDATE); default POLL_FINALIZE_DELAY_MS, a few seconds as on Discord.
+   */
+  pollFinalizeDelayMs?: number;
 }
 
 export interface GatewayIdentify {

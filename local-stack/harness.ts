@@ -70,8 +70,8 @@ export interface Stack {
   autocomplete(spec: AutocompleteSpec): InteractionHandle;
   /** Links `user` to the service account `account` through /login, the emulator's form and the callback. */
   login(user: Who, account: { name: string; password: string }, where?: Where): Promise<InteractionHandle>;
-  /** Stops the bot process and starts a new one on the same store (a restart). */
-  restartBot(): Promise<void>;
+  /** Stops the bot process and starts a new one on the same store (a restart); `whileDown` runs between. */
+  restartBot(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -232,8 +232,9 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
       await handle.waitForOriginal((m) => JSON.stringify(m.embeds).includes('linked as'));
       return handle;
     },
-    async restartBot() {
+    async restartBot(whileDown) {
       await bot.stop();
+      await whileDown?.();
       bot = await launch();
     },
     async stop() {

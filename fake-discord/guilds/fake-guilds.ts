@@ -29,9 +29,10 @@ export class FakeGuilds implements FakeGuildsApi {
     private readonly store: (message: RecordedMessage) => void,
     now: () => number,
     private readonly faults: MessageFaults,
+    pollFinalizeDelayMs?: number,
   ) {
     this.registry = new GuildRegistry(botUser, knownUser, now);
-    this.polls = new FakePolls(this.registry);
+    this.polls = new FakePolls(this.registry, pollFinalizeDelayMs);
   }
 
   /** Where poll events go (the gateway); set by the server. */

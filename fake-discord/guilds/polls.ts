@@ -1,9 +1,12 @@
 // Polls in guild channels as Discord's API describes them (openapi: PollCreateRequest, PollResponse,
 // get_answer_voters, poll_expire): the checks of a poll in a message create, the `poll` object of the
-// message with its results (live counts, `is_finalized` once it ended), votes cast by members (the
+// message with its results (live counts, `is_finalized` once counted), votes cast by members (the
 // test helper `vote`), the early end by its author, the end by expiry when time passes (`settle`), and
 // the gateway events: MESSAGE_POLL_VOTE_ADD / REMOVE (intent GUILD_MESSAGE_POLLS) and the MESSAGE_UPDATE
-// of a finalized poll (intent GUILD_MESSAGES).
+// of a finalized poll (intent GUILD_MESSAGES). As on Discord, a poll that ended (its expiry passed, or
+// its author expired it) takes no more votes at once but is finalized — `is_finalized`, the
+// MESSAGE_UPDATE — only some time later (`finalizeDelayMs`, a few seconds by default): an expire answers
+// with the poll not yet finalized.
 
 import { DiscordHttpError, FormErrors, isRecord, type ErrorPath } from '../errors.js';
 import { has, Permission } from '../permissions.js';
@@ -14,6 +17,8 @@ import type { Guild } from './model.js';
 import type { GuildRegistry } from './registry.js';
 
 const HOUR = 3_600_000;
+/** How long after a poll's end Discord reports it finalized, by default (Discord takes a few seconds). */
+export const POLL_FINALIZE_DELAY_MS = 5_000;
 /** Gateway intents (API v10). */
 export const Intent = { GUILD_MESSAGES: 1 << 9, GUILD_MESSAGE_POLLS: 1 << 24 } as const;
 
@@ -72,6 +77,8 @@ interface PollState {
   /** answer id → voters, in voting order. */
   votes: Map<number, string[]>;
   finalized: boolean;
+  /** A wake-up is pending to finalize it. */
+  waking?: boolean;
 }
 
 interface PollObject {
@@ -86,8 +93,25 @@ interface PollObject {
 export class FakePolls {
   private readonly polls = new Map<string, PollState>();
   private emit: PollEvents = () => undefined;
+  /** Wake-ups (real time) that finalize a poll ended by an expire when its delay has passed on the fake's clock. */
+  private readonly timers = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly registry: GuildRegistry) {}
+  constructor(
+    private readonly registry: GuildRegistry,
+    /** How long after a poll's end it is finalized. */
+    private finalizeDelayMs = POLL_FINALIZE_DELAY_MS,
+  ) {}
+
+  /** Changes how long after their end polls are finalized (those already ended included). */
+  setFinalizeDelay(ms: number): void {
+    this.finalizeDelayMs = Math.max(0, ms);
+  }
+
+  /** Cancels the pending wake-ups (the server closes). */
+  stop(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
 
   setEvents(emit: PollEvents): void {
     this.emit = emit;
@@ -149,9 +173,11 @@ export class FakePolls {
       if (isRecord(message.author) && message.author.id !== this.registry.botId) throw pollErrors.otherAuthor();
       throw pollErrors.notPoll();
     }
-    if (state.finalized) throw pollErrors.expired();
-    state.expiry = Math.min(state.expiry, this.registry.now());
-    this.finalize(state);
+    const now = this.registry.now();
+    if (state.expiry <= now) throw pollErrors.expired();
+    state.expiry = now;
+    this.writeResults(state);
+    this.settle();
     return structuredClone(state.message);
   }
 
@@ -181,7 +207,7 @@ export class FakePolls {
     this.settle();
     const state = this.polls.get(messageId);
     if (!state) throw new Error(`fake discord: message ${messageId} has no poll`);
-    if (state.finalized) throw new Error(`fake discord: the poll of message ${messageId} has ended`);
+    if (state.expiry <= this.registry.now()) throw new Error(`fake discord: the poll of message ${messageId} has ended`);
     const guild = this.registry.requireGuild(state.guildId);
     this.requireVoter(guild, userId, state);
     if (!state.multiselect && answerIds.length > 1) throw new Error('fake discord: this poll allows one answer');
@@ -199,10 +225,31 @@ export class FakePolls {
     this.writeResults(state);
   }
 
-  /** Ends every poll whose expiry has passed (Discord does so shortly after; here at once when time is read). */
+  /**
+   * Finalizes every poll whose end was `finalizeDelayMs` ago or more on the fake's clock (checked whenever
+   * time is read); one that ended more recently gets a wake-up for then, so a session hears its
+   * MESSAGE_UPDATE without anyone reading.
+   */
   settle(): void {
     const now = this.registry.now();
-    for (const state of this.polls.values()) if (!state.finalized && state.expiry <= now) this.finalize(state);
+    for (const state of this.polls.values()) {
+      if (state.finalized || state.expiry > now) continue;
+      const due = state.expiry + this.finalizeDelayMs;
+      if (due <= now) this.finalize(state);
+      else this.wake(state, due - now);
+    }
+  }
+
+  private wake(state: PollState, ms: number): void {
+    if (state.waking) return;
+    state.waking = true;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      state.waking = false;
+      this.settle();
+    }, ms + 10);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   /** The polls of a channel with their counts, for tests and the sandbox. */

@@ -2,7 +2,8 @@
 // create, list, get, modify (status transitions SCHEDULED → ACTIVE → COMPLETED, SCHEDULED → CANCELED,
 // nothing after a final status), delete; entity types STAGE_INSTANCE (1), VOICE (2), EXTERNAL (3) with
 // their fields (a channel for stage and voice; `entity_metadata.location` and an end time for external),
-// the image as a data URI (kept as a hash), the bot's permissions (Create Events for its own events,
+// the image as a data URI of Discord's image data, JPEG, PNG or GIF (kept as a hash; WebP or bytes that
+// are no picture refused as Discord refuses them: image-data.ts), the bot's permissions (Create Events for its own events,
 // Manage Events for others'; View Channel and Connect on a voice channel; what a stage needs), at most
 // 100 uncompleted events per guild, `user_count` with `with_user_count`, and the gateway events
 // GUILD_SCHEDULED_EVENT_CREATE / UPDATE / DELETE (intent GUILD_SCHEDULED_EVENTS) on every change.
@@ -12,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { DiscordHttpError, FormErrors, isRecord, textLength } from '../errors.js';
 import { has, Permission } from '../permissions.js';
+import { readImageData } from '../image-data.js';
 import { snowflake } from '../snowflake.js';
 import { checkPathId, guildErrors } from './errors.js';
 import type { Channel, Guild } from './model.js';
@@ -30,7 +32,6 @@ export const MAX_EVENT_IMAGE_BYTES = 10 * 1024 * 1024;
 const VOICE_CHANNEL = 2;
 const STAGE_CHANNEL = 13;
 const PRIVACY_GUILD_ONLY = 2;
-const IMAGE_URI = /^data:image\/(png|jpeg|jpg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
 
 export const eventErrors = {
   unknownEvent: () => new DiscordHttpError(404, { message: 'Unknown Guild Scheduled Event', code: 10070 }),
@@ -91,17 +92,16 @@ interface Fields {
 
 function readImage(value: unknown, errs: FormErrors): Fields['image'] {
   if (value === null) return null;
-  const m = typeof value === 'string' ? IMAGE_URI.exec(value) : null;
-  if (!m) {
+  const image = readImageData(value);
+  if (!image) {
     errs.add(['image'], 'IMAGE_INVALID', 'Invalid image data');
     return undefined;
   }
-  const bytes = Buffer.from(m[2] ?? '', 'base64');
-  if (bytes.length === 0 || bytes.length > MAX_EVENT_IMAGE_BYTES) {
+  if (image.bytes.length > MAX_EVENT_IMAGE_BYTES) {
     errs.add(['image'], 'BINARY_TYPE_MAX_SIZE', `File cannot be larger than ${MAX_EVENT_IMAGE_BYTES} bytes.`);
     return undefined;
   }
-  return { hash: createHash('md5').update(bytes).digest('hex'), bytes, type: m[1] === 'jpg' ? 'jpeg' : (m[1] ?? 'png') };
+  return { hash: createHash('md5').update(image.bytes).digest('hex'), bytes: image.bytes, type: image.type };
 }
 
 const KNOWN = new Set(['name', 'description', 'image', 'scheduled_start_time', 'scheduled_end_time', 'privacy_level', 'entity_type', 'channel_id', 'entity_metadata', 'status', 'recurrence_rule']);

@@ -1,12 +1,15 @@
 // The server's pick put to a vote: a `/server pick` answer kept for its **Vote** button, the native
 // Discord poll it opened, and the end of that poll as a job on the job engine (in-process, pg-boss or
 // BullMQ: across restarts and processes), never a timer in memory. The end job reads the poll through
-// the Discord port until Discord reports it finalized, then posts the result once: a claim in the shared
+// the Discord port until Discord reports it finalized — Discord counts the votes some time after the
+// end, so each read that finds the ended poll not yet final queues the next read as a job of its own
+// (its id names its due time: ids deduplicate), often at first and backing off to RECHECK_MAX_MS, until
+// the poll's record is gone; no poll is given up —, then posts the result once: a claim in the shared
 // store keeps two runs (the expiry job, an early end, a gateway MESSAGE_UPDATE) from both posting, and the
 // post's nonce (with enforce_nonce) makes a retry after a lost answer return the first message.
 
 import { createHash, randomBytes } from 'node:crypto';
-import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
+import { UnrecoverableJobError, type JobEngine, type JobRun, type QueueSpec } from '../jobs/job-engine.js';
 import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import type { StoreEngine } from '../store/engine.js';
@@ -19,8 +22,11 @@ export const POLL_QUEUE = 'group-poll-ends';
 export const POLL_HOURS = { min: 1, max: 168, default: 24 } as const;
 /** How long a pick's Vote button works. */
 export const PICK_KEEP_MS = 24 * HOUR;
-/** After the poll's end: how often it is read again until Discord reports it finalized, and for how long. */
+/** After the poll's end: how often it is read again at first until Discord reports it finalized. */
 export const RECHECK_MS = 15_000;
+/** The longest wait between two reads of an ended poll that Discord has not finalized. */
+export const RECHECK_MAX_MS = 15 * MINUTE;
+/** A poll not finalized this long after its end is logged (and still read, less often). */
 export const RECHECK_FOR_MS = 30 * MINUTE;
 /** A poll's record is kept this long after its end (End poll clicks are answered meanwhile). */
 const POLL_KEEP_AFTER_MS = 7 * 24 * HOUR;
@@ -66,12 +72,16 @@ export interface PollRecord {
   answers: PickedTitle[];
   /** Set once the result was posted. */
   resultAt?: number;
+  /** When End poll ended it before `expiresAt` (absent in records of earlier versions). */
+  endedAt?: number;
 }
 
 /** The poll as Discord reports it now: answer id (from 1) → votes. */
 export interface PollReading {
   finalized: boolean;
   counts: ReadonlyMap<number, number>;
+  /** The poll's end as Discord reports it now (its `expiry`, moved to the end by an expire); undefined when unknown. */
+  endsAt?: number;
 }
 
 export interface PollResult {
@@ -117,6 +127,15 @@ export function pollResult(answers: readonly PickedTitle[], counts: ReadonlyMap<
 /** The result post's nonce (Discord keeps at most 25 characters). */
 export function resultNonce(messageId: string): string {
   return createHash('sha256').update(`poll-result:${messageId}`).digest('base64url').slice(0, 25);
+}
+
+/**
+ * How long after a read of an ended poll that Discord has not finalized it is read again: `baseMs` (Discord
+ * usually finalizes within seconds, so the result follows within a minute), then a quarter of the time
+ * since the end, at most RECHECK_MAX_MS: a few reads an hour for a poll that takes hours, never none.
+ */
+export function recheckDelay(sinceEndMs: number, baseMs = RECHECK_MS): number {
+  return Math.min(Math.max(baseMs, RECHECK_MAX_MS), Math.max(baseMs, Math.floor(sinceEndMs / 4)));
 }
 
 function parse<T>(raw: string | undefined): T | undefined {
@@ -212,9 +231,21 @@ export class GroupPolls {
     return changed;
   }
 
-  /** The poll ended (End poll, or Discord's MESSAGE_UPDATE): its end job runs now. Unknown polls are ignored. */
+  /**
+   * The poll ended (End poll, or Discord's MESSAGE_UPDATE): its end job runs now. End poll also notes the
+   * end in the record, so the reads that follow wait for Discord's count, not for the original expiry.
+   * Unknown polls are ignored.
+   */
   async ended(messageId: string, how: 'early' | 'final'): Promise<void> {
-    if (!(await this.o.kv.get(POLL_KEY.poll(messageId)))) return;
+    const key = POLL_KEY.poll(messageId);
+    const raw = await this.o.kv.get(key);
+    if (!raw) return;
+    const poll = parse<PollRecord>(raw);
+    const now = this.o.now();
+    if (how === 'early' && poll && poll.endedAt === undefined && now < poll.expiresAt) {
+      // Lost to a concurrent write: Discord's own expiry (moved by the expire) still tells the end.
+      await this.o.kv.compareAndSet(key, raw, JSON.stringify({ ...poll, endedAt: now }), poll.expiresAt - now + POLL_KEEP_AFTER_MS);
+    }
     await this.schedule(messageId, how, 0);
   }
 
@@ -228,23 +259,40 @@ export class GroupPolls {
     if (!poll || poll.resultAt !== undefined) return;
     const port = this.port;
     if (!port) throw new Error('no Discord client to read polls in this process');
-    const signal = AbortSignal.timeout(30_000);
-    const reading = await port.read(poll, signal);
-    if (!reading) {
-      this.o.log.warn('a poll could no longer be read; no result is posted', { messageId: poll.messageId });
-      return;
-    }
-    const now = this.o.now();
-    if (!reading.finalized) {
-      if (now < poll.expiresAt) return this.schedule(poll.messageId, 'expiry', poll.expiresAt - now);
-      if (now > poll.expiresAt + RECHECK_FOR_MS) {
-        this.o.log.error('Discord never reported a poll finalized; no result is posted', { messageId: poll.messageId });
+    try {
+      const signal = AbortSignal.timeout(30_000);
+      const reading = await port.read(poll, signal);
+      if (!reading) {
+        this.o.log.warn('a poll could no longer be read; no result is posted', { messageId: poll.messageId });
         return;
       }
-      const recheckMs = this.o.recheckMs ?? RECHECK_MS;
-      return this.schedule(poll.messageId, `check:${Math.floor(now / recheckMs)}`, recheckMs);
+      if (!reading.finalized) return await this.readAgain(poll, reading);
+      await this.post(poll, pollResult(poll.answers, reading.counts), port, signal, run);
+    } catch (error) {
+      // The last attempt failed (Discord out of reach for a while): the job fails, but a later read stays
+      // queued, so the poll is not given up. A refusal retrying cannot help (UnrecoverableJobError) ends it.
+      if (run.final && !(error instanceof UnrecoverableJobError)) {
+        const now = this.o.now();
+        await this.schedule(poll.messageId, `check:${now + RECHECK_MAX_MS}`, RECHECK_MAX_MS);
+      }
+      throw error;
     }
-    await this.post(poll, pollResult(poll.answers, reading.counts), port, signal, run);
+  }
+
+  /**
+   * A poll read before Discord finalized it: before its end, the expiry job waits for the end; after it
+   * (its expiry, End poll, or Discord's expiry moved by an expire), a read of its own, due later.
+   */
+  private async readAgain(poll: PollRecord, reading: PollReading): Promise<void> {
+    const now = this.o.now();
+    const endsAt = Math.min(poll.expiresAt, poll.endedAt ?? Infinity, reading.endsAt !== undefined && reading.endsAt > 0 ? reading.endsAt : Infinity);
+    if (now < endsAt) return this.schedule(poll.messageId, 'expiry', endsAt - now);
+    const sinceEnd = now - endsAt;
+    if (sinceEnd >= RECHECK_FOR_MS) {
+      this.o.log.warn('Discord has not finalized a poll yet; it is read again later', { messageId: poll.messageId, endedMinutesAgo: Math.round(sinceEnd / MINUTE) });
+    }
+    const delayMs = recheckDelay(sinceEnd, this.o.recheckMs ?? RECHECK_MS);
+    await this.schedule(poll.messageId, `check:${now + delayMs}`, delayMs);
   }
 
   private async post(poll: PollRecord, result: PollResult, port: PollPort, signal: AbortSignal, run: JobRun): Promise<void> {

@@ -15,7 +15,7 @@ export function pollPort(client: Client, serviceWebUrl: string): PollPort {
   return {
     read: async (poll, signal) => {
       const state = await readPoll(client.rest, poll.channelId, poll.messageId, signal);
-      return state && { finalized: state.finalized, counts: state.counts };
+      return state && { finalized: state.finalized, counts: state.counts, ...(state.expiresAt > 0 ? { endsAt: state.expiresAt } : {}) };
     },
     postResult: async (poll, result, nonce, signal) => {
       const final = finalizeMessage(pollResultMessage(poll, result, serviceWebUrl));

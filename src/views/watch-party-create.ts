@@ -1,5 +1,5 @@
 // /watchparty create (and "Plan a watch party" on a poll result): a Discord scheduled event for an
-// episode of a title — named after the title and episode, the cover as its image, a spoiler-safe
+// episode of a title — named after the title and episode, the cover drawn wide as its image, a spoiler-safe
 // description, an end after the episode's length — kept as a watch party whose end the bot notices.
 // One service request (the title's details; a typed title adds its search), the cover from the cover
 // source (COVER_HOSTS only), one Discord request to create the event.
@@ -12,6 +12,7 @@ import { translator } from '../i18n/index.js';
 import type { BaseContext, InServer } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
+import { eventCoverDataUri } from '../render/pictures/event-cover.js';
 import { prequelsOf, serverSpoilerPolicy, SPOILER_POLICY_DEFAULT } from '../render/spoilers.js';
 import { watchPartyCreatedMessage, watchPartyDescription, watchPartyEventName } from '../render/watch-party.js';
 import { animeFields } from '../service/fields.js';
@@ -72,19 +73,6 @@ export async function checkEventPermissions(interaction: Interaction, signal?: A
 
 export const eventUrl = (guildId: string, eventId: string): string => `https://discord.com/events/${guildId}/${eventId}`;
 
-/** What a cover's bytes are, as a data URI Discord takes for an event image; undefined for anything else. */
-function imageDataUri(bytes: Buffer): string | undefined {
-  const type =
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-      ? 'webp'
-      : bytes[0] === 0x89 && bytes.subarray(1, 4).toString('latin1') === 'PNG'
-        ? 'png'
-        : bytes[0] === 0xff && bytes[1] === 0xd8
-          ? 'jpeg'
-          : undefined;
-  return type ? `data:image/${type};base64,${bytes.toString('base64')}` : undefined;
-}
-
 /** When the party starts: the given local time, else the expected broadcast of the episode (airing titles). */
 function startOf(ctx: BaseContext, work: Anime, episode: number, args: WatchPartyArgs, zone: string): { startMs: number; airingEpisode?: number } {
   const now = ctx.deps.now();
@@ -132,7 +120,8 @@ export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs):
   const titleUrl = `${ctx.deps.serviceWebUrl}/anime/${work.id}`;
   const picture = work.main_picture?.large ?? work.main_picture?.medium;
   const cover = picture !== undefined ? await ctx.deps.covers.cover(picture, ctx.signal) : undefined;
-  const image = cover ? imageDataUri(cover) : undefined;
+  // Drawn wide for the event's cover and sent as JPEG: Discord's image data takes no WebP (the covers' format).
+  const image = cover ? await eventCoverDataUri(cover) : undefined;
   const name = watchPartyEventName(server, title, episode);
   const channelId = ctx.interaction.channelId ?? '';
   const created = await createScheduledEvent(

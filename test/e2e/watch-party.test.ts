@@ -1,9 +1,11 @@
 // Watch parties through the real bot, the fake Discord's scheduled events and the emulator, with a
 // hand-moved clock, on both transports: /watchparty create (defaults for an airing title, a given
-// start and time zone, the permission refusals, Discord's refusals), list and cancel, the end of the
+// start and time zone, the permission refusals, Discord's refusals; the cover drawn wide as a JPEG,
+// which Discord takes), list and cancel, the end of the
 // event (early or on time) noticed through GUILD_SCHEDULED_EVENT_UPDATE on the gateway or by the check
 // jobs over HTTP, the post once with "+1 on my list", and the button for a linked and an unlinked member.
 
+import { loadImage } from '@napi-rs/canvas';
 import { PermissionFlagsBits as P, Routes } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { airingPlan, episodesBetween, type AiringFields } from '../../src/airing/air-times.js';
@@ -122,7 +124,10 @@ describe.each(TRANSPORTS)('watch parties over %s', (transport) => {
     const event = events().at(-1);
     expect(event).toMatchObject({ entityType: 3, status: 1, start: airing.next, name: expect.stringContaining(`Episode ${airing.episode}`) });
     expect(event?.location).toBe(`https://discord.com/channels/${GUILD_ID}/${CHAT}`);
-    expect(event?.imageType).toBe('webp');
+    // The cover as Discord's image data takes it (JPEG, not the kept WebP), drawn for the event's wide shape.
+    expect(event?.imageType).toBe('jpeg');
+    const cover = await loadImage(event?.imageBytes ?? Buffer.alloc(0));
+    expect([cover.width, cover.height]).toEqual([800, 320]);
     expect((event?.end ?? 0) - (event?.start ?? 0)).toBeGreaterThan(0);
     expect(event?.description).toContain(`/anime/${airing.id}`);
     const discordCalls = stack.discord.calls.slice(before).filter((c) => c.route?.includes('scheduled-events'));

@@ -1,11 +1,12 @@
 // The fake Discord's polls, as Discord's API describes them: the checks of a poll in a message create,
 // SEND_POLLS, the message's poll object and live results, votes cast by members with their gateway
 // events (only to sessions with GUILD_MESSAGE_POLLS), voters, the early end by the author, the end by
-// expiry when time passes and the MESSAGE_UPDATE of a finalized poll (only with GUILD_MESSAGES).
+// expiry when time passes, the finalization some time after the end (as Discord counts the votes) and
+// the MESSAGE_UPDATE of a finalized poll (only with GUILD_MESSAGES).
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DiscordAPIError, Events, GatewayIntentBits, PermissionFlagsBits as P, Routes, type Client, type GatewayDispatchPayload } from 'discord.js';
-import { loginClient, startFakeDiscord, type FakeDiscord, type RecordedMessage } from '../../fake-discord/index.js';
+import { loginClient, POLL_FINALIZE_DELAY_MS, startFakeDiscord, type FakeDiscord, type RecordedMessage } from '../../fake-discord/index.js';
 
 const G = '1400000000000000001';
 const ALICE = '1410000000000000001';
@@ -100,12 +101,15 @@ describe('fake discord polls', () => {
     expect(quietEvents.filter((t) => t !== 'READY')).toEqual([]);
   });
 
-  test('time passing ends the poll: finalized, all counts, MESSAGE_UPDATE, no more votes', async () => {
+  test('time passing ends the poll: no more votes, then finalized a few seconds later with all counts and MESSAGE_UPDATE', async () => {
     const sent = (await client.rest.post(Routes.channelMessages(C_GENERAL), { body: body({ duration: 1 }) })) as RecordedMessage;
     fake.guilds.vote(sent.id, ALICE, [1]);
     fake.passTime(HOUR - 1);
     expect(pollOf(fake.guilds.pollsIn(C_GENERAL).find((m) => m.id === sent.id)).results.is_finalized).toBe(false);
     fake.passTime(1);
+    expect(() => fake.guilds.vote(sent.id, BOB, [2])).toThrow(/ended/);
+    expect(pollOf(fake.guilds.pollsIn(C_GENERAL).find((m) => m.id === sent.id)).results.is_finalized).toBe(false);
+    fake.passTime(POLL_FINALIZE_DELAY_MS);
     const ended = pollOf(fake.guilds.pollsIn(C_GENERAL).find((m) => m.id === sent.id));
     expect(ended.results).toEqual({ answer_counts: [{ id: 1, count: 1, me_voted: false }, { id: 2, count: 0, me_voted: false }, { id: 3, count: 0, me_voted: false }], is_finalized: true });
     await expect.poll(() => events.some((e) => e.t === 'MESSAGE_UPDATE' && (e.d as { id: string }).id === sent.id)).toBe(true);
@@ -114,16 +118,50 @@ describe('fake discord polls', () => {
     expect((again as DiscordAPIError).code).toBe(520001);
   });
 
-  test('the author ends a poll early; a message without a poll cannot be expired', async () => {
+  test('the author ends a poll early: votes close at once, the results are finalized some time later; a message without a poll cannot be expired', async () => {
     const sent = (await client.rest.post(Routes.channelMessages(C_GENERAL), { body: body({ duration: 24 }) })) as RecordedMessage;
     fake.guilds.vote(sent.id, BOB, [3]);
     const ended = (await client.rest.post(Routes.expirePoll(C_GENERAL, sent.id))) as RecordedMessage;
-    expect(pollOf(ended).results.is_finalized).toBe(true);
+    expect(pollOf(ended).results.is_finalized).toBe(false);
     expect(Date.parse(pollOf(ended).expiry)).toBe(fake.clock.now());
+    expect(() => fake.guilds.vote(sent.id, ALICE, [1])).toThrow(/ended/);
+    expect(((await client.rest.post(Routes.expirePoll(C_GENERAL, sent.id)).catch((e: unknown) => e)) as DiscordAPIError).code).toBe(520001);
+    fake.passTime(POLL_FINALIZE_DELAY_MS - 1);
+    const read = (await client.rest.get(Routes.channelMessage(C_GENERAL, sent.id))) as RecordedMessage;
+    expect(pollOf(read).results.is_finalized).toBe(false);
+    expect(events.some((e) => e.t === 'MESSAGE_UPDATE' && (e.d as { id: string }).id === sent.id)).toBe(false);
+    fake.passTime(1);
+    const final = (await client.rest.get(Routes.channelMessage(C_GENERAL, sent.id))) as RecordedMessage;
+    expect(pollOf(final).results).toEqual({ answer_counts: [{ id: 1, count: 0, me_voted: false }, { id: 2, count: 0, me_voted: false }, { id: 3, count: 1, me_voted: false }], is_finalized: true });
+    await expect.poll(() => events.some((e) => e.t === 'MESSAGE_UPDATE' && (e.d as { id: string }).id === sent.id)).toBe(true);
     const plain = (await client.rest.post(Routes.channelMessages(C_GENERAL), { body: { content: 'hi' } })) as RecordedMessage;
     const error = await client.rest.post(Routes.expirePoll(C_GENERAL, plain.id)).catch((e: unknown) => e);
     expect((error as DiscordAPIError).code).toBe(520006);
     const unknown = await client.rest.get(Routes.channelMessage(C_GENERAL, '1499999999999999999')).catch((e: unknown) => e);
     expect((unknown as DiscordAPIError).code).toBe(10008);
+  });
+});
+
+describe('fake discord polls on a running clock', () => {
+  test('an expired poll is finalized after the configured delay without anyone reading it: the MESSAGE_UPDATE comes on its own', async () => {
+    const fake = await startFakeDiscord({ pollFinalizeDelayMs: 400 });
+    fake.guilds.define({ id: G, channels: [{ id: C_GENERAL, name: 'general' }], members: { [ALICE]: [] } });
+    const client = await loginClient(fake, { intents: [GatewayIntentBits.GuildMessages] });
+    const updates: Array<{ id: string; at: number }> = [];
+    client.on(Events.Raw, (p: GatewayDispatchPayload) => {
+      if (p.t === 'MESSAGE_UPDATE') updates.push({ id: (p.d as { id: string }).id, at: Date.now() });
+    });
+    try {
+      const sent = (await client.rest.post(Routes.channelMessages(C_GENERAL), { body: body() })) as RecordedMessage;
+      const expiredAt = Date.now();
+      const ended = (await client.rest.post(Routes.expirePoll(C_GENERAL, sent.id))) as RecordedMessage;
+      expect(pollOf(ended).results.is_finalized).toBe(false);
+      await expect.poll(() => updates.find((u) => u.id === sent.id), { timeout: 5_000 }).toBeDefined();
+      expect((updates.find((u) => u.id === sent.id)?.at ?? 0) - expiredAt).toBeGreaterThanOrEqual(400);
+      expect(pollOf(fake.guilds.pollsIn(C_GENERAL)[0]).results.is_finalized).toBe(true);
+    } finally {
+      await client.destroy();
+      await fake.close();
+    }
   });
 });

@@ -3,6 +3,7 @@
 // image as a data URI, user_count, and the gateway events behind GUILD_SCHEDULED_EVENTS.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createCanvas } from '@napi-rs/canvas';
 import { DiscordAPIError, GatewayIntentBits, PermissionFlagsBits as P, Routes, type Client } from 'discord.js';
 import { loginClient, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 
@@ -14,7 +15,8 @@ const TEXT = '1430000000000000001';
 const VOICE = '1430000000000000002';
 const LOCKED_VOICE = '1430000000000000003';
 const STAGE = '1430000000000000004';
-const PNG = `data:image/png;base64,${Buffer.from('89504e470d0a1a0a', 'hex').toString('base64')}`;
+/** A 1 × 1 PNG. */
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 let fake: FakeDiscord;
 let client: Client<true>;
@@ -114,6 +116,32 @@ describe('scheduled events', () => {
     const wrongStatus = (await client.rest.post(Routes.guildScheduledEvents(G), { body: external() })) as { id: string };
     expect((await refused(client.rest.patch(Routes.guildScheduledEvent(G, wrongStatus.id), { body: { status: 3 } }))).code).toBe(50035);
     expect((await refused(client.rest.get(Routes.guildScheduledEvent(G, '1')))).code).toBe(10070);
+  });
+
+  test("the image is Discord's image data: JPEG, PNG or GIF with a picture in it; WebP and bytes that are no picture are refused as Discord refuses them", async () => {
+    const canvas = createCanvas(50, 20);
+    canvas.getContext('2d').fillRect(0, 0, 25, 20);
+    const uri = (type: string, bytes: Buffer) => `data:image/${type};base64,${bytes.toString('base64')}`;
+    const jpeg = await canvas.encode('jpeg');
+    const webp = await canvas.encode('webp');
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    for (const [type, bytes] of [['jpeg', jpeg], ['jpg', jpeg], ['gif', gif], ['png', await canvas.encode('png')]] as const) {
+      const created = (await client.rest.post(Routes.guildScheduledEvents(G), { body: external({ image: uri(type, bytes) }) })) as { id: string; image: string };
+      expect(created.image).toMatch(/^[0-9a-f]{32}$/);
+      expect(fake.scheduledEvents.all(G).find((e) => e.id === created.id)?.imageType).toBe(type === 'jpg' ? 'jpeg' : type);
+    }
+    const invalid = {
+      code: 50035,
+      errors: { image: { _errors: [{ code: 'IMAGE_INVALID', message: 'Invalid image data' }] } },
+      message: 'Invalid Form Body',
+    };
+    for (const image of [uri('webp', webp), uri('png', webp), uri('jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xd9])), uri('png', Buffer.from('89504e470d0a1a0a', 'hex')), uri('gif', Buffer.from('GIF89a'))]) {
+      const error = await refused(client.rest.post(Routes.guildScheduledEvents(G), { body: external({ image }) }));
+      expect([error.status, error.rawError]).toEqual([400, invalid]);
+    }
+    const event = (await client.rest.post(Routes.guildScheduledEvents(G), { body: external() })) as { id: string };
+    expect((await refused(client.rest.patch(Routes.guildScheduledEvent(G, event.id), { body: { image: uri('webp', webp) } }))).rawError).toEqual(invalid);
+    expect(fake.scheduledEvents.all(G).find((e) => e.id === event.id)?.imageType).toBeNull();
   });
 
   test('voice and stage events need their channel permissions; Create Events is needed at all', async () => {
