@@ -1,8 +1,10 @@
 // `/wrapped` in the shared store: a list's computed year (src/views/wrapped-year.ts), kept a few hours
 // per list, kind and year, so Share, a second look and other people asking for the same public list
 // read nothing from the service. A public list is kept under its service name (`recap:u:…`); a
-// person's own list, read with their login (it may be private), under their Discord id only
-// (`recap:me:<id>:…`), so nobody else is answered from it and "forget me" finds it. A read handed over
+// person's own list, read with their login (it may be private), under their Discord id and the service
+// account they are linked as (`recap:me:<id>:<account>:…`), so nobody else is answered from it, a
+// new link (to another account, after /logout) is never answered with the old account's year, and
+// "forget me" finds it. A read handed over
 // to background work waits under `recap:part:<id>:<job>`.
 
 import type { StoreEngine } from './engine.js';
@@ -11,11 +13,16 @@ import { isRecord } from '../util/is-record.js';
 /** How long a computed year is kept. */
 export const RECAP_TTL_MS = 3 * 60 * 60_000;
 
-/** Whose list: a public list by its service name, or the Discord user's own (linked) list. */
-export type RecapList = { user: string } | { own: string };
+/** Whose list: a public list by its service name, or the Discord user's own list as the account they are linked to. */
+export type RecapList = { user: string } | { own: string; account: string };
+
+/** The list's part of its keys (and of its lock's name). */
+export function recapListKey(list: RecapList): string {
+  return 'own' in list ? `me:${list.own}:${encodeURIComponent(list.account.toLowerCase())}` : `u:${list.user.toLowerCase()}`;
+}
 
 export function recapKey(list: RecapList, kind: string, year: number): string {
-  return 'own' in list ? `recap:me:${list.own}:${kind}:${year}` : `recap:u:${list.user.toLowerCase()}:${kind}:${year}`;
+  return `recap:${recapListKey(list)}:${kind}:${year}`;
 }
 
 export class RecapStore {

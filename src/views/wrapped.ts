@@ -13,12 +13,12 @@ import { BUDGET_GRACE_MS } from '../interactions/budget.js';
 import type { BaseContext, CommandContext, ComponentHandler, ProgressReporter } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { encodeUserId } from '../interactions/invoker.js';
-import { UserFacingError } from '../interactions/user-errors.js';
+import { NotLoggedInError, UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { MAX_LIMIT } from '../service/endpoint-options.js';
 import { fields, nested, type AnyFieldItem, type ListStatusField } from '../service/fields.js';
 import { KINDS, WORK_KINDS, type WorkKind } from '../service/kinds.js';
-import type { RecapList, RecapStore } from '../store/recaps.js';
+import { recapListKey, type RecapList, type RecapStore } from '../store/recaps.js';
 import { wrappedCards } from './wrapped-cards.js';
 import { addToYearRead, emptyYearRead, wrappedYear, type WrappedYear, type YearRead } from './wrapped-year.js';
 
@@ -123,17 +123,27 @@ async function readList<K extends WorkKind>(ctx: BaseContext, r: WrappedRequest 
 export type YearOutcome = { year: WrappedYear } | { handOver: ReadFrom };
 
 /**
+ * Whose list: one's own may be private, so it is kept under the Discord id and the account linked now
+ * (read with the login; another account linked later is another list), else the public list's name.
+ */
+async function recapListOf(ctx: BaseContext, r: WrappedRequest): Promise<RecapList> {
+  if (r.user !== undefined) return { user: r.user };
+  await ctx.requireAuth();
+  const account = await ctx.deps.accounts.linkedAs(ctx.userId);
+  if (account === undefined) throw new NotLoggedInError();
+  return { own: ctx.userId, account };
+}
+
+/**
  * The year of a list: as kept, or read and computed once (one computation per list, kind and year at a
  * time across every process: the shared lock, leased until the interaction's deadline).
  */
 export async function yearOf(ctx: BaseContext, r: WrappedRequest, o: ReadOptions = {}): Promise<YearOutcome> {
   const recaps = recapStore(ctx);
-  // One's own list may be private: it is kept under the Discord id only, and read with the login.
-  if (r.user === undefined) await ctx.requireAuth();
-  const list: RecapList = r.user === undefined ? { own: ctx.userId } : { user: r.user };
+  const list = await recapListOf(ctx, r);
   const kept = await recaps.get(list, r.kind, r.year, isKept);
   if (kept) return { year: kept.year };
-  const lock = `recap:${'own' in list ? `me:${list.own}` : `u:${list.user.toLowerCase()}`}:${r.kind}:${r.year}`;
+  const lock = `recap:${recapListKey(list)}:${r.kind}:${r.year}`;
   return ctx.deps.locks.run(lock, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, async (): Promise<YearOutcome> => {
     const again = await recaps.get(list, r.kind, r.year, isKept);
     if (again) return { year: again.year };

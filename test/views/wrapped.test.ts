@@ -48,6 +48,8 @@ interface Setup {
   userId?: string;
   store?: RecapStore;
   sums?: MemberSums[];
+  /** The service account the caller is linked to. */
+  account?: string;
 }
 
 function setup(o: Setup = {}) {
@@ -74,6 +76,7 @@ function setup(o: Setup = {}) {
       },
     },
     social: { memberSums: async () => o.sums ?? [] },
+    accounts: { linkedAs: async () => o.account ?? 'me' },
   } as unknown as BotDeps;
   const ctx: BaseContext = {
     userId: o.userId ?? '1100000000000000001',
@@ -145,6 +148,22 @@ describe('/wrapped: the year in pictures', () => {
     const other = setup({ store, size: 10 });
     await renderWrapped(other.ctx, { ...request, year: 2023 });
     expect(other.calls).toHaveLength(1);
+  });
+
+  it('one’s own year is kept per linked account: after /logout and a link to another account, that account’s list is read', async () => {
+    const store = new RecapStore(new MemoryEngine());
+    const own = { ...request, user: undefined };
+    const first = setup({ store, size: 30, account: 'wren' });
+    await renderWrapped(first.ctx, own);
+    expect(first.calls).toHaveLength(1);
+    const same = setup({ store, size: 30, account: 'wren' });
+    await renderWrapped(same.ctx, own);
+    expect(same.calls).toEqual([]);
+    // Linked to another account now (same Discord id): its own list is read, and Share shows that one.
+    const relinked = setup({ store, size: 6, account: 'kestrel' });
+    const answer = await renderWrapped(relinked.ctx, own);
+    expect(relinked.calls).toEqual(['list anime @me offset=0']);
+    expect(answer.files?.[0]?.description).toContain('Titles completed 2,');
   });
 
   it('the command hands the rest of a list over to background work when it would not fit its wait, and says so', async () => {
