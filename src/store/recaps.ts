@@ -10,6 +10,13 @@
 import type { StoreEngine } from './engine.js';
 import { isRecord } from '../util/is-record.js';
 
+/**
+ * The computed year's shape, named in its key (`…:<kind>:<year>:v<shape>`): a new shape is a new key,
+ * so during a rolling upgrade processes of two versions never read each other's years (shape 1, with no
+ * version in the key, told titles without a rating safe and had no safe tallies).
+ */
+export const RECAP_SHAPE = 2;
+
 /** How long a computed year is kept. */
 export const RECAP_TTL_MS = 3 * 60 * 60_000;
 
@@ -22,7 +29,7 @@ export function recapListKey(list: RecapList): string {
 }
 
 export function recapKey(list: RecapList, kind: string, year: number): string {
-  return `recap:${recapListKey(list)}:${kind}:${year}`;
+  return `recap:${recapListKey(list)}:${kind}:${year}:v${RECAP_SHAPE}`;
 }
 
 export class RecapStore {

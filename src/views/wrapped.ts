@@ -18,7 +18,7 @@ import type { RenderedMessage } from '../render/limits.js';
 import { MAX_LIMIT } from '../service/endpoint-options.js';
 import { fields, nested, type AnyFieldItem, type ListStatusField } from '../service/fields.js';
 import { KINDS, WORK_KINDS, type WorkKind } from '../service/kinds.js';
-import { recapListKey, type RecapList, type RecapStore } from '../store/recaps.js';
+import { RECAP_SHAPE, recapListKey, type RecapList, type RecapStore } from '../store/recaps.js';
 import { wrappedCards } from './wrapped-cards.js';
 import { addToYearRead, emptyYearRead, wrappedYear, type WrappedYear, type YearRead } from './wrapped-year.js';
 
@@ -31,8 +31,8 @@ export const WRAPPED_RENDER_RESERVE_MS = 2_500;
 /** How often the deferred answer shows how far the reading got. */
 export const WRAPPED_PROGRESS_EVERY_MS = 3_000;
 const SHARE_KIND = 'wrs';
-/** The stored shape's version (src/store/recaps.ts keeps it as `{ v, year }`). */
-const RECORD_VERSION = 1;
+/** The stored shape's version (src/store/recaps.ts keeps it as `{ v, year }`, and names it in the key). */
+const RECORD_VERSION = RECAP_SHAPE;
 
 /** What only some kinds have, by kind: who made the titles, and the anime's season and episode length. */
 const KIND_FIELDS: { readonly [K in WorkKind]: readonly AnyFieldItem[] } = {
@@ -65,7 +65,7 @@ function recapStore(ctx: BaseContext): RecapStore {
 
 function isKept(value: Record<string, unknown>): value is { v: number; year: WrappedYear } {
   const year = value.year as Record<string, unknown> | undefined;
-  return value.v === RECORD_VERSION && typeof year === 'object' && year !== null && typeof year.completed === 'number' && Array.isArray(year.months);
+  return value.v === RECORD_VERSION && typeof year === 'object' && year !== null && typeof year.completed === 'number' && Array.isArray(year.months) && typeof year.safe === 'object' && year.safe !== null;
 }
 
 function captionOf(ctx: BaseContext, r: Pick<WrappedRequest, 'kind' | 'year' | 'user'>): string {

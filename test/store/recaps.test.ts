@@ -11,7 +11,7 @@ describe('the /wrapped records', () => {
     const recaps = new RecapStore(kv);
     await recaps.set({ user: 'Alice' }, 'anime', 2025, { n: 1 });
     await recaps.set({ own: '42', account: 'wren' }, 'anime', 2025, { n: 2 });
-    expect(recapKey({ user: 'Alice' }, 'anime', 2025)).toBe('recap:u:alice:anime:2025');
+    expect(recapKey({ user: 'Alice' }, 'anime', 2025)).toBe('recap:u:alice:anime:2025:v2');
     expect(await recaps.get({ user: 'ALICE' }, 'anime', 2025, anyYear)).toEqual({ n: 1 });
     expect(await recaps.get({ own: '42', account: 'wren' }, 'anime', 2025, anyYear)).toEqual({ n: 2 });
     expect(await recaps.get({ own: '43', account: 'wren' }, 'anime', 2025, anyYear)).toBeUndefined();

@@ -17,6 +17,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.top.caption': "{caption}: Lieblingstitel",
   'recaps.top.mean': "Schnitt beim Dienst {mean}",
   'recaps.taste.subtitle': "Dein Geschmack in diesem Jahr",
+  'recaps.taste.safeOnly': "Genres und {kind, select, manga {Autorinnen und Autoren} other {Studios}} ohne {count, plural, one {# NSFW-Titel} other {# NSFW-Titel}}; die Monate zählen alles.",
   'recaps.genres': "Top-Genres",
   'recaps.makers': "{kind, select, manga {Top-Autoren} other {Top-Studios}}",
   'recaps.months': "Abschlüsse pro Monat (am meisten: {month})",

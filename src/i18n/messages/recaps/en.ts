@@ -16,6 +16,7 @@ export const recaps = {
   'recaps.top.caption': "{caption}: top titles",
   'recaps.top.mean': "Service mean {mean}",
   'recaps.taste.subtitle': "Your taste this year",
+  'recaps.taste.safeOnly': "Genres and {kind, select, manga {authors} other {studios}} leave out {count, plural, one {# title not safe for work} other {# titles not safe for work}}; the months count everything.",
   'recaps.genres': "Top genres",
   'recaps.makers': "{kind, select, manga {Top authors} other {Top studios}}",
   'recaps.months': "Completions by month (busiest: {month})",

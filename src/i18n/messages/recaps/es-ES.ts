@@ -17,6 +17,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.top.caption': "{caption}: títulos favoritos",
   'recaps.top.mean': "Media del servicio {mean}",
   'recaps.taste.subtitle': "Tus gustos este año",
+  'recaps.taste.safeOnly': "Los géneros y {kind, select, manga {autores} other {estudios}} no cuentan {count, plural, one {# título para adultos} other {# títulos para adultos}}; los meses cuentan todo.",
   'recaps.genres': "Géneros favoritos",
   'recaps.makers': "{kind, select, manga {Autores favoritos} other {Estudios favoritos}}",
   'recaps.months': "Completados por mes (el que más: {month})",

@@ -17,6 +17,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.top.caption': "{caption} : titres préférés",
   'recaps.top.mean': "Moyenne du service {mean}",
   'recaps.taste.subtitle': "Tes goûts cette année",
+  'recaps.taste.safeOnly': "Les genres et les {kind, select, manga {auteurs} other {studios}} ne comptent pas {count, plural, one {# titre réservé aux adultes} other {# titres réservés aux adultes}} ; les mois comptent tout.",
   'recaps.genres': "Genres préférés",
   'recaps.makers': "{kind, select, manga {Auteurs préférés} other {Studios préférés}}",
   'recaps.months': "Titres terminés par mois (le plus : {month})",

@@ -17,6 +17,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.top.caption': "{caption}：トップタイトル",
   'recaps.top.mean': "サービスの平均 {mean}",
   'recaps.taste.subtitle': "今年の好み",
+  'recaps.taste.safeOnly': "ジャンルと{kind, select, manga {作者} other {スタジオ}}には成人向けのタイトル{count, plural, other {#件}}を含めていません。月別はすべて数えています。",
   'recaps.genres': "よく見たジャンル",
   'recaps.makers': "{kind, select, manga {よく読んだ作者} other {よく見たスタジオ}}",
   'recaps.months': "月ごとの完了数（最多：{month}）",

@@ -17,6 +17,7 @@ export const recaps: Messages<typeof en> = {
   'recaps.top.caption': "{caption}: títulos favoritos",
   'recaps.top.mean': "Média do serviço {mean}",
   'recaps.taste.subtitle': "Seu gosto neste ano",
+  'recaps.taste.safeOnly': "Gêneros e {kind, select, manga {autores} other {estúdios}} não contam {count, plural, one {# título adulto} other {# títulos adultos}}; os meses contam tudo.",
   'recaps.genres': "Gêneros favoritos",
   'recaps.makers': "{kind, select, manga {Autores favoritos} other {Estúdios favoritos}}",
   'recaps.months': "Concluídos por mês (o maior: {month})",
