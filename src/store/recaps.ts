@@ -51,6 +51,10 @@ export class RecapStore {
     await this.kv.set(recapKey(list, kind, year), JSON.stringify(value), RECAP_TTL_MS);
   }
 
+  async drop(list: RecapList, kind: string, year: number): Promise<void> {
+    await this.kv.delete(recapKey(list, kind, year));
+  }
+
   /** A read handed over to background work, with where its answer goes (`recap:part:<discord id>:<job>`), kept until taken. */
   async savePart(discordUserId: string, jobId: string, value: object, ttlMs: number): Promise<void> {
     await this.kv.set(`recap:part:${discordUserId}:${jobId}`, JSON.stringify(value), ttlMs);

@@ -135,6 +135,17 @@ async function recapListOf(ctx: BaseContext, r: WrappedRequest): Promise<RecapLi
 }
 
 /**
+ * Keeps the computed year. One's own is kept only while the person is still linked to the account read
+ * (checked after the write: "forget me" or /logout during a long read, such as background work, deletes
+ * the account before the years, so a year written meanwhile is deleted here or by it).
+ */
+async function keepYear(ctx: BaseContext, list: RecapList, r: WrappedRequest, year: WrappedYear): Promise<void> {
+  const recaps = recapStore(ctx);
+  await recaps.set(list, r.kind, r.year, { v: RECORD_VERSION, year });
+  if ('own' in list && (await ctx.deps.accounts.linkedAs(list.own)) !== list.account) await recaps.drop(list, r.kind, r.year);
+}
+
+/**
  * The year of a list: as kept, or read and computed once (one computation per list, kind and year at a
  * time across every process: the shared lock, leased until the interaction's deadline).
  */
@@ -152,7 +163,7 @@ export async function yearOf(ctx: BaseContext, r: WrappedRequest, o: ReadOptions
     const { read, next } = await readList(ctx, r, seen, o);
     if (next !== undefined) return { handOver: { offset: next, read } };
     const year = wrappedYear(r.kind, r.year, read.items, seen, read);
-    await recaps.set(list, r.kind, r.year, { v: RECORD_VERSION, year });
+    await keepYear(ctx, list, r, year);
     return { year };
   });
 }

@@ -48,8 +48,8 @@ interface Setup {
   userId?: string;
   store?: RecapStore;
   sums?: MemberSums[];
-  /** The service account the caller is linked to. */
-  account?: string;
+  /** The service account the caller is linked to (asked each time). */
+  account?: string | (() => string | undefined);
 }
 
 function setup(o: Setup = {}) {
@@ -76,7 +76,7 @@ function setup(o: Setup = {}) {
       },
     },
     social: { memberSums: async () => o.sums ?? [] },
-    accounts: { linkedAs: async () => o.account ?? 'me' },
+    accounts: { linkedAs: async () => (typeof o.account === 'function' ? o.account() : (o.account ?? 'me')) },
   } as unknown as BotDeps;
   const ctx: BaseContext = {
     userId: o.userId ?? '1100000000000000001',
@@ -166,6 +166,22 @@ describe('/wrapped: the year in pictures', () => {
     const answer = await renderWrapped(relinked.ctx, own);
     expect(relinked.calls).toEqual(['list anime @me offset=0']);
     expect(answer.files?.[0]?.description).toContain('Titles completed 2,');
+  });
+
+  it('one’s own year read while "forget me" (or /logout) runs is not kept', async () => {
+    const kv = new MemoryEngine();
+    let linked: string | undefined = 'wren';
+    const s = setup({ store: new RecapStore(kv), size: 30, account: () => linked });
+    const read = s.ctx.deps.service.userList.bind(s.ctx.deps.service);
+    // Forgotten while the list is read (the account first, then the years).
+    s.ctx.deps.service.userList = (async (...args: Parameters<typeof read>) => {
+      const page = await read(...args);
+      linked = undefined;
+      await kv.delete((await kv.keys('recap:me:'))[0] ?? 'none');
+      return page;
+    }) as typeof read;
+    await renderWrapped(s.ctx, { ...request, user: undefined });
+    expect(await kv.keys('recap:')).toEqual([]);
   });
 
   it('the command hands the rest of a list over to background work when it would not fit its wait, and says so', async () => {
