@@ -5,7 +5,9 @@
 // account they are linked as (`recap:me:<id>:<account>:…`), so nobody else is answered from it, a
 // new link (to another account, after /logout) is never answered with the old account's year, and
 // "forget me" finds it. A read handed over
-// to background work waits under `recap:part:<id>:<job>`.
+// to background work waits under `recap:part:<id>:<job>`, and the list being read so is marked
+// (`recap:pending:<list>:<kind>:<year>`, until the job ends or the mark expires) so that nobody reads
+// it again meanwhile.
 
 import type { StoreEngine } from './engine.js';
 import { isRecord } from '../util/is-record.js';
@@ -32,6 +34,10 @@ export function recapKey(list: RecapList, kind: string, year: number): string {
   return `recap:${recapListKey(list)}:${kind}:${year}:v${RECAP_SHAPE}`;
 }
 
+function pendingKey(list: RecapList, kind: string, year: number): string {
+  return `recap:pending:${recapListKey(list)}:${kind}:${year}`;
+}
+
 export class RecapStore {
   constructor(private readonly kv: Pick<StoreEngine, 'get' | 'set' | 'keys' | 'delete'>) {}
 
@@ -55,6 +61,20 @@ export class RecapStore {
     await this.kv.delete(recapKey(list, kind, year));
   }
 
+  /** Marks the list's year as being read by background work (until `endPending` or `ttlMs`). */
+  async markPending(list: RecapList, kind: string, year: number, ttlMs: number): Promise<void> {
+    await this.kv.set(pendingKey(list, kind, year), JSON.stringify({ at: Date.now() }), ttlMs);
+  }
+
+  /** Whether background work is reading the list's year now. */
+  async pending(list: RecapList, kind: string, year: number): Promise<boolean> {
+    return (await this.kv.get(pendingKey(list, kind, year))) !== undefined;
+  }
+
+  async endPending(list: RecapList, kind: string, year: number): Promise<void> {
+    await this.kv.delete(pendingKey(list, kind, year));
+  }
+
   /** A read handed over to background work, with where its answer goes (`recap:part:<discord id>:<job>`), kept until taken. */
   async savePart(discordUserId: string, jobId: string, value: object, ttlMs: number): Promise<void> {
     await this.kv.set(`recap:part:${discordUserId}:${jobId}`, JSON.stringify(value), ttlMs);
@@ -75,9 +95,10 @@ export class RecapStore {
     await this.kv.delete(`recap:part:${discordUserId}:${jobId}`);
   }
 
-  /** "Forget me": the person's own years and reads handed over; returns how many records. */
+  /** "Forget me": the person's own years, reads handed over and marks of their own list being read; returns how many records. */
   async forgetUser(discordUserId: string): Promise<number> {
-    const keys = [...(await this.kv.keys(`recap:me:${discordUserId}:`)), ...(await this.kv.keys(`recap:part:${discordUserId}:`))];
+    const prefixes = [`recap:me:${discordUserId}:`, `recap:part:${discordUserId}:`, `recap:pending:me:${discordUserId}:`];
+    const keys = (await Promise.all(prefixes.map((prefix) => this.kv.keys(prefix)))).flat();
     const deleted = await Promise.all(keys.map((key) => this.kv.delete(key)));
     return deleted.filter(Boolean).length;
   }

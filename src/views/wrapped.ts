@@ -31,6 +31,11 @@ export const WRAPPED_RENDER_RESERVE_MS = 2_500;
 /** How often the deferred answer shows how far the reading got. */
 export const WRAPPED_PROGRESS_EVERY_MS = 3_000;
 const SHARE_KIND = 'wrs';
+/**
+ * How long a list handed over to background work is marked as being read (unless the job ends first):
+ * the job's deadline (4 min) for each of its two attempts, with its wait in the queue.
+ */
+export const WRAPPED_PENDING_MS = 10 * 60_000;
 /** The stored shape's version (src/store/recaps.ts keeps it as `{ v, year }`, and names it in the key). */
 const RECORD_VERSION = RECAP_SHAPE;
 
@@ -120,7 +125,7 @@ async function readList<K extends WorkKind>(ctx: BaseContext, r: WrappedRequest 
 }
 
 /** The year as computed, or the read handed over to background work at `next`. */
-export type YearOutcome = { year: WrappedYear } | { handOver: ReadFrom };
+export type YearOutcome = { year: WrappedYear } | { handOver: ReadFrom; list: RecapList };
 
 /**
  * Whose list: one's own may be private, so it is kept under the Discord id and the account linked now
@@ -153,19 +158,41 @@ export async function yearOf(ctx: BaseContext, r: WrappedRequest, o: ReadOptions
   const recaps = recapStore(ctx);
   const list = await recapListOf(ctx, r);
   const kept = await recaps.get(list, r.kind, r.year, isKept);
-  if (kept) return { year: kept.year };
+  if (kept) {
+    if (o.from !== undefined) await recaps.endPending(list, r.kind, r.year);
+    return { year: kept.year };
+  }
+  // Background work reading the list now (not this read itself, which goes on `from` where it stopped): nobody reads it again meanwhile.
+  const notPending = async () => {
+    if (o.from === undefined && (await recaps.pending(list, r.kind, r.year))) throw new UserFacingError('recaps.pending', { caption: captionOf(ctx, r) });
+  };
+  await notPending();
   const lock = `recap:${recapListKey(list)}:${r.kind}:${r.year}`;
   return ctx.deps.locks.run(lock, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, async (): Promise<YearOutcome> => {
-    const again = await recaps.get(list, r.kind, r.year, isKept);
-    if (again) return { year: again.year };
-    // One's own list: when the bot saw titles become completed (kept for joined members), one store read.
-    const seen = (r.user === undefined ? await ctx.deps.completionsSeen?.seen(ctx.userId, r.kind) : undefined) ?? new Map<number, number>();
-    const { read, next } = await readList(ctx, r, seen, o);
-    if (next !== undefined) return { handOver: { offset: next, read } };
-    const year = wrappedYear(r.kind, r.year, read.items, seen, read);
-    await keepYear(ctx, list, r, year);
-    return { year };
+    try {
+      const again = await recaps.get(list, r.kind, r.year, isKept);
+      if (again) return { year: again.year };
+      await notPending();
+      return await readYear(ctx, r, list, o);
+    } finally {
+      // The background work's read: done (the year kept) or failed, it reads no more.
+      if (o.from !== undefined) await recaps.endPending(list, r.kind, r.year);
+    }
   });
+}
+
+/** The list read (or read on) and its year computed and kept; a read handed over is marked as being read before the lock is let go. */
+async function readYear(ctx: BaseContext, r: WrappedRequest, list: RecapList, o: ReadOptions): Promise<YearOutcome> {
+  // One's own list: when the bot saw titles become completed (kept for joined members), one store read.
+  const seen = (r.user === undefined ? await ctx.deps.completionsSeen?.seen(ctx.userId, r.kind) : undefined) ?? new Map<number, number>();
+  const { read, next } = await readList(ctx, r, seen, o);
+  if (next !== undefined) {
+    await recapStore(ctx).markPending(list, r.kind, r.year, WRAPPED_PENDING_MS);
+    return { handOver: { offset: next, read }, list };
+  }
+  const year = wrappedYear(r.kind, r.year, read.items, seen, read);
+  await keepYear(ctx, list, r, year);
+  return { year };
 }
 
 /** "More than 80 % of the other members": the person's own list, in a server whose community they joined (summaries only). */
@@ -226,7 +253,13 @@ export async function wrappedCommand(ctx: CommandContext, r: WrappedRequest): Pr
   const background = ctx.deps.wrappedBackground;
   const outcome = await yearOf(ctx, r, { progress: ctx.progress, mayHandOver: background !== undefined });
   if ('year' in outcome) return yearMessage(ctx, r, outcome.year);
-  await background?.handOver(ctx, r, outcome.handOver);
+  try {
+    await background?.handOver(ctx, r, outcome.handOver);
+  } catch (error) {
+    // Not handed over after all: the list is not being read.
+    await recapStore(ctx).endPending(outcome.list, r.kind, r.year);
+    throw error;
+  }
   return { content: ctx.t.t('recaps.background', { caption: captionOf(ctx, r), entries: outcome.handOver.read.entries }), ...(r.private ? { ephemeral: true } : {}) };
 }
 

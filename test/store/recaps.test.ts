@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
+import type { StoreEngine } from '../../src/store/engine.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { RECAP_TTL_MS, RecapStore, recapKey } from '../../src/store/recaps.js';
 
@@ -34,5 +36,34 @@ describe('the /wrapped records', () => {
     expect(await recaps.part('42', 'job1')).toBeUndefined();
     expect(await recaps.get({ own: '42', account: 'wren' }, 'anime', 2025, anyYear)).toBeUndefined();
     expect(await recaps.get({ user: 'alice' }, 'anime', 2025, anyYear)).toEqual({ n: 1 });
+  });
+});
+
+describe.each(engineCases())('a list being read by background work, on $kind', (engineCase) => {
+  let place: OpenedCase | undefined;
+  let store: StoreEngine | undefined;
+  afterEach(async () => {
+    await store?.close();
+    await place?.cleanup();
+  });
+
+  it.skipIf(engineCase.skipped !== undefined)('is marked until the job ends or the mark expires; "forget me" deletes the marks of one’s own list', async () => {
+    place = prepareCase(engineCase.kind);
+    store = await place.open();
+    const recaps = new RecapStore(store);
+    const own = { own: '42', account: 'wren' };
+    expect(await recaps.pending({ user: 'alice' }, 'anime', 2025)).toBe(false);
+    await recaps.markPending({ user: 'Alice' }, 'anime', 2025, 60_000);
+    await recaps.markPending(own, 'anime', 2025, 60_000);
+    await recaps.markPending({ user: 'bob' }, 'anime', 2025, 50);
+    expect(await recaps.pending({ user: 'alice' }, 'anime', 2025)).toBe(true);
+    expect(await recaps.pending({ user: 'alice' }, 'anime', 2024)).toBe(false);
+    expect(await recaps.pending(own, 'anime', 2025)).toBe(true);
+    await recaps.endPending({ user: 'alice' }, 'anime', 2025);
+    expect(await recaps.pending({ user: 'alice' }, 'anime', 2025)).toBe(false);
+    expect(await recaps.forgetUser('42')).toBe(1);
+    expect(await recaps.pending(own, 'anime', 2025)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await recaps.pending({ user: 'bob' }, 'anime', 2025)).toBe(false);
   });
 });

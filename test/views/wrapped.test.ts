@@ -13,6 +13,8 @@ import { renderWrapped, wrappedCommand, WRAPPED_PAGE } from '../../src/views/wra
 import type { CommandContext } from '../../src/interactions/context.js';
 import type { MemberSums } from '../../src/social/types.js';
 import { SERVICE_USER_NAME_MAX } from '../../src/interactions/option-limits.js';
+import { UserFacingError } from '../../src/interactions/user-errors.js';
+import { emptyYearRead, type YearRead } from '../../src/views/wrapped-year.js';
 
 /** A list of `size` entries; every third completed in 2024 (one of them not safe for work), the rest planned. */
 function list(size: number): ListItem<'anime'>[] {
@@ -200,6 +202,49 @@ describe('/wrapped: the year in pictures', () => {
     expect(roomy.calls).toHaveLength(3);
     expect(whole.files).toHaveLength(4);
     expect(handed).toHaveLength(1);
+  });
+
+  it('a list handed over to background work is not read again while the job runs: later askers are told it is being read', async () => {
+    const store = new RecapStore(new MemoryEngine());
+    const handed: { offset: number; read: YearRead }[] = [];
+    const background = { handOver: async (_ctx: unknown, _r: unknown, from: { offset: number; read: YearRead }) => void handed.push(from) };
+    const command = (userId: string) => {
+      const s = setup({ store, size: 2_500, userId });
+      const ctx = { ...s.ctx, deps: { ...s.ctx.deps, wrappedBackground: background }, budgetEndsAt: () => Date.now() + 1_000, progress: () => undefined } as unknown as CommandContext;
+      return { s, ask: () => wrappedCommand(ctx, request) };
+    };
+    const first = command('1100000000000000001');
+    await first.ask();
+    expect(first.s.calls).toEqual(['list anime alice offset=0']);
+    // A double click, and someone else asking for the same list: no read, no second job, a clear answer.
+    for (const userId of ['1100000000000000001', '1100000000000000002']) {
+      const later = command(userId);
+      const error = await later.ask().then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(UserFacingError);
+      expect((error as UserFacingError).told(ENGLISH).text).toBe('alice’s 2024 in anime is being read in the background for an earlier ask; its cards follow on that answer. Ask again in a minute or two to get them here.');
+      expect(later.s.calls).toEqual([]);
+    }
+    expect(handed).toHaveLength(1);
+    // The job reads on from where the command stopped; then the year is kept and the mark gone.
+    const job = setup({ store, size: 2_500 });
+    const from = handed[0];
+    if (!from) throw new Error('nothing handed over');
+    await renderWrapped(job.ctx, request, { from });
+    expect(job.calls).toEqual([`list anime alice offset=${WRAPPED_PAGE}`, `list anime alice offset=${2 * WRAPPED_PAGE}`]);
+    const after = command('1100000000000000002');
+    expect((await after.ask()).files).toHaveLength(4);
+    expect(after.s.calls).toEqual([]);
+  });
+
+  it('a job that fails ends the mark: the next asker reads the list', async () => {
+    const store = new RecapStore(new MemoryEngine());
+    await store.markPending({ user: 'alice' }, 'anime', 2024, 60_000);
+    const job = setup({ store, size: 30 });
+    job.ctx.deps.service.userList = async () => {
+      throw new Error('the list went private');
+    };
+    await expect(renderWrapped(job.ctx, request, { from: { offset: 0, read: emptyYearRead() } })).rejects.toThrow('the list went private');
+    expect(await store.pending({ user: 'alice' }, 'anime', 2024)).toBe(false);
   });
 
   it('a private answer is ephemeral with a Share button naming its owner', async () => {

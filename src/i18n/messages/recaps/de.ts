@@ -42,6 +42,8 @@ export const recaps: Messages<typeof en> = {
   'recaps.background': "{caption}: eine lange Liste (bisher {entries, number} Einträge gelesen). Der Rest wird im Hintergrund gelesen; die Karten ersetzen diese Nachricht, sobald sie fertig sind.",
   'recaps.share': "Teilen",
   'recaps.shareHint': "Nur du siehst das. Drück „Teilen“, um die Karten im Kanal zu posten.",
+  'recaps.pending.title': "Wird schon gelesen",
+  'recaps.pending.text': "{caption} wird für eine frühere Anfrage im Hintergrund gelesen; die Karten folgen dort. Frag in ein, zwei Minuten noch einmal, um sie hier zu bekommen.",
   'recaps.tooLarge.title': "Liste zu lang",
   'recaps.tooLarge.text': "Diese Liste hat über {max} Einträge: zu lang für /wrapped.",
   'recaps.futureYear.title': "Noch nicht",

@@ -41,6 +41,8 @@ export const recaps = {
   'recaps.background': "{caption}: a long list ({entries, number} entries read so far). The rest is read in the background; the cards take the place of this message when they are ready.",
   'recaps.share': "Share",
   'recaps.shareHint': "Only you see this. Press Share to post these cards in the channel.",
+  'recaps.pending.title': "Already being read",
+  'recaps.pending.text': "{caption} is being read in the background for an earlier ask; its cards follow on that answer. Ask again in a minute or two to get them here.",
   'recaps.tooLarge.title': "List too large",
   'recaps.tooLarge.text': "This list is over {max} entries: too long for /wrapped.",
   'recaps.futureYear.title': "Not yet",

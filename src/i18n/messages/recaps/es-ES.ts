@@ -42,6 +42,8 @@ export const recaps: Messages<typeof en> = {
   'recaps.background': "{caption}: una lista larga ({entries, number} entradas leídas hasta ahora). El resto se lee en segundo plano; las tarjetas sustituirán este mensaje cuando estén listas.",
   'recaps.share': "Compartir",
   'recaps.shareHint': "Solo tú ves esto. Pulsa Compartir para publicar estas tarjetas en el canal.",
+  'recaps.pending.title': "Ya se está leyendo",
+  'recaps.pending.text': "{caption} se está leyendo en segundo plano para una petición anterior; sus tarjetas llegarán en esa respuesta. Vuelve a pedirlo en un par de minutos para verlas aquí.",
   'recaps.tooLarge.title': "Lista demasiado larga",
   'recaps.tooLarge.text': "Esta lista supera las {max} entradas: demasiado larga para /wrapped.",
   'recaps.futureYear.title': "Todavía no",

@@ -42,6 +42,8 @@ export const recaps: Messages<typeof en> = {
   'recaps.background': "{caption} : une longue liste ({entries, number} entrées lues jusqu’ici). La suite est lue en arrière-plan ; les cartes remplaceront ce message dès qu’elles seront prêtes.",
   'recaps.share': "Partager",
   'recaps.shareHint': "Toi seul vois ceci. Appuie sur Partager pour publier ces cartes dans le salon.",
+  'recaps.pending.title': "Déjà en cours de lecture",
+  'recaps.pending.text': "{caption} est lu en arrière-plan pour une demande précédente ; ses cartes suivront sur cette réponse. Redemande dans une minute ou deux pour les avoir ici.",
   'recaps.tooLarge.title': "Liste trop longue",
   'recaps.tooLarge.text': "Cette liste dépasse {max} entrées : trop longue pour /wrapped.",
   'recaps.futureYear.title': "Pas encore",

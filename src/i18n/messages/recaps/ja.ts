@@ -42,6 +42,8 @@ export const recaps: Messages<typeof en> = {
   'recaps.background': "{caption}：長いリストです（これまでに{entries, number}件を読み込み）。残りはバックグラウンドで読み込み、準備ができたらカードがこのメッセージに置き換わります。",
   'recaps.share': "共有",
   'recaps.shareHint': "これはあなたにだけ表示されています。「共有」を押すとチャンネルに投稿します。",
+  'recaps.pending.title': "すでに読み込み中です",
+  'recaps.pending.text': "{caption}は以前のリクエストのためにバックグラウンドで読み込み中です。カードはその回答に届きます。ここで見るには1〜2分後にもう一度お試しください。",
   'recaps.tooLarge.title': "リストが長すぎます",
   'recaps.tooLarge.text': "このリストは{max}件を超えているため、/wrapped には長すぎます。",
   'recaps.futureYear.title': "まだです",

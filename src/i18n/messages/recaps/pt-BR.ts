@@ -42,6 +42,8 @@ export const recaps: Messages<typeof en> = {
   'recaps.background': "{caption}: uma lista longa ({entries, number} entradas lidas até agora). O resto é lido em segundo plano; os cartões substituem esta mensagem quando estiverem prontos.",
   'recaps.share': "Compartilhar",
   'recaps.shareHint': "Só você vê isto. Aperte Compartilhar para postar estes cartões no canal.",
+  'recaps.pending.title': "Já está sendo lido",
+  'recaps.pending.text': "{caption} está sendo lido em segundo plano para um pedido anterior; os cartões chegam naquela resposta. Peça de novo em um ou dois minutos para vê-los aqui.",
   'recaps.tooLarge.title': "Lista longa demais",
   'recaps.tooLarge.text': "Esta lista passa de {max} entradas: longa demais para /wrapped.",
   'recaps.futureYear.title': "Ainda não",
