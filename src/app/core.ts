@@ -122,7 +122,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const nsfwRatings = new NsfwRatings(steps.for('nsfw_ratings'), (error) => log.warn('the shared nsfw ratings could not be read or written', { error }));
   const social = await openSocial(o, now, { store, jobs, service, tokens, nsfwRatings });
   // When the bot saw members' titles become completed, for /wrapped's dates.
-  const completionsSeen = new CompletionsSeen({ kv: store.engine, now });
+  const completionsSeen = new CompletionsSeen({ kv: store.engine, now, joined: (id) => social.joined(id) });
   completionsSeen.listen(social);
   // Reads fall back to the defaults when the store is slow; a change the person asked for is not cut short.
   const preferences = new TitlePreferences({ kv: steps.for('preferences', ['get']) });

@@ -20,8 +20,8 @@ export class ConcurrentChangeError extends Error {
   }
 }
 
-/** Applies `change` to the record's current value atomically against other processes. */
-export async function modify<T>(kv: SocialKv, key: string, change: (raw: string | undefined) => Change<T>): Promise<T> {
+/** Applies `change` to the record's current value atomically against other processes (a value written expires after `ttlMs` when given). */
+export async function modify<T>(kv: SocialKv, key: string, change: (raw: string | undefined) => Change<T>, ttlMs?: number): Promise<T> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const raw = await kv.get(key);
     const next = change(raw);
@@ -29,7 +29,7 @@ export async function modify<T>(kv: SocialKv, key: string, change: (raw: string 
     if (next.value === raw) return next.result;
     let stored: boolean;
     if (next.value === undefined) stored = raw === undefined ? true : await kv.compareAndDelete(key, raw);
-    else stored = raw === undefined ? await kv.setIfAbsent(key, next.value) : await kv.compareAndSet(key, raw, next.value);
+    else stored = raw === undefined ? await kv.setIfAbsent(key, next.value, ttlMs) : await kv.compareAndSet(key, raw, next.value, ttlMs);
     if (stored) return next.result;
     // Full jitter over a doubling window: many processes changing one server's record at once (a burst
     // of joins) take turns rather than all retrying in the same instant.

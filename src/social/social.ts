@@ -7,6 +7,7 @@ import { QueueOwner } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import { ReauthRequiredError } from '../service/errors.js';
 import { DEFAULT_SOCIAL_KNOBS, slotMs, SYNC_QUEUE, type SocialKnobs } from './knobs.js';
+import { dropCompletionsSeen } from './completions-seen.js';
 import { type SocialKv } from './kv.js';
 import type { ListSource } from './list-source.js';
 import { Memberships } from './memberships.js';
@@ -57,6 +58,7 @@ export class Social implements SocialService {
       now: o.now,
       log: o.log,
       emit: (userId, serviceUser, changes) => this.emit(userId, serviceUser, changes),
+      removed: (userId) => dropCompletionsSeen(o.kv, userId),
     });
     // A start moves an earlier store layout (layout.ts) before this process's sync workers run.
     this.queue = new QueueOwner(o.jobs, { ...this.sync.queueOptions(), beforeWork: () => moveLayout(o.kv, this.memberships, this.mirrors, o.log) });
@@ -180,10 +182,15 @@ export class Social implements SocialService {
     return was;
   }
 
-  /** A non-member's mirrors and sync jobs, gone (after their record: a sync or join still running then drops what it wrote itself). */
+  /** A non-member's mirrors, completions seen and sync jobs, gone (after their record: a sync or join still running then drops what it wrote itself). */
   private async dropUserData(userId: string, jobIds: readonly string[]): Promise<number> {
     if (jobIds.length > 0) await this.o.jobs.remove(SYNC_QUEUE, jobIds);
-    return this.mirrors.drop(userId);
+    return (await this.mirrors.drop(userId)) + (await dropCompletionsSeen(this.o.kv, userId));
+  }
+
+  /** Whether the person joined some server's community (their membership record; a lost login still counts until removed). */
+  async joined(discordUserId: string): Promise<boolean> {
+    return (await this.memberships.member(discordUserId)) !== undefined;
   }
 
   async listChanged(discordUserId: string, kind: ListKind, id: number, entry: MirrorEntry | undefined): Promise<void> {

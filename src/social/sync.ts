@@ -31,6 +31,8 @@ export interface SyncDeps {
   log: Logger;
   /** Tells the listeners of changes a sync found. */
   emit: (userId: string, serviceUser: string, changes: MirrorChange[]) => Promise<void>;
+  /** The member's other data (beyond mirrors and memberships) goes: their lost login's stale time passed. */
+  removed: (userId: string) => Promise<unknown>;
 }
 
 interface SyncJob {
@@ -266,6 +268,7 @@ export class MirrorSync {
     const { gone } = await this.o.members.removeLost(userId, now);
     if (gone) {
       if (gone.jobIds?.length) await this.o.jobs.remove(SYNC_QUEUE, gone.jobIds);
+      await this.o.removed(userId);
       this.o.log.info('a joined member login stayed lost past the stale time: they left every server community');
       return;
     }

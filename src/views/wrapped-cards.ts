@@ -88,8 +88,14 @@ function monthNames(t: Translator): string[] {
   return Array.from({ length: 12 }, (_, m) => format.format(Date.UTC(2001, m, 1)));
 }
 
-function hasTaste(y: WrappedYear): boolean {
-  return y.genres.length > 0 || y.makers.length > 0 || y.months.some((c) => c > 0);
+/** The genres and makers a channel may show: outside age-restricted channels, from titles rated safe only. */
+function tasteOf(i: WrappedCardsInput): Pick<WrappedYear, 'genres' | 'makers'> {
+  return i.ageRestricted ? i.year : i.year.safe;
+}
+
+function hasTaste(i: WrappedCardsInput): boolean {
+  const { genres, makers } = tasteOf(i);
+  return genres.length > 0 || makers.length > 0 || i.year.months.some((c) => c > 0);
 }
 
 async function tasteCard(i: WrappedCardsInput): Promise<MessageFile> {
@@ -97,18 +103,21 @@ async function tasteCard(i: WrappedCardsInput): Promise<MessageFile> {
   const labels = monthNames(t);
   const most = Math.max(...y.months);
   const busiest = labels[y.months.indexOf(most)] ?? '';
+  const { genres, makers } = tasteOf(i);
   const bars = (items: WrappedYear['genres']) => items.map((g) => ({ label: g.name, count: g.count, value: t.number(g.count) }));
   const blocks: RecapBlock[] = [
-    ...(y.genres.length > 0 ? [{ type: 'bars' as const, heading: t.t('recaps.genres'), items: bars(y.genres) }] : []),
-    ...(y.makers.length > 0 ? [{ type: 'bars' as const, heading: t.t('recaps.makers', { kind: y.kind }), items: bars(y.makers) }] : []),
+    ...(genres.length > 0 ? [{ type: 'bars' as const, heading: t.t('recaps.genres'), items: bars(genres) }] : []),
+    ...(makers.length > 0 ? [{ type: 'bars' as const, heading: t.t('recaps.makers', { kind: y.kind }), items: bars(makers) }] : []),
     { type: 'months', heading: t.t('recaps.months', { month: most > 0 ? busiest : t.t('recaps.none') }), labels, counts: y.months, values: y.months.map((c) => t.number(c)) },
   ];
   const season = y.season ? t.t('recaps.season', { season: term(t, 'season', y.season.season), year: String(y.season.year), count: y.season.count }) : undefined;
   if (season) blocks.push({ type: 'lines', lines: [season] });
-  const picture = await renderRecapCard({ caption: i.caption, subtitle: t.t('recaps.taste.subtitle'), blocks });
+  // Outside age-restricted channels the bars leave out titles not safe for work (the months count everything): said on the card.
+  const safeOnly = !i.ageRestricted && y.nsfwCompleted > 0 ? t.t('recaps.taste.safeOnly', { count: y.nsfwCompleted, kind: y.kind }) : undefined;
+  const picture = await renderRecapCard({ caption: i.caption, subtitle: t.t('recaps.taste.subtitle'), blocks, ...(safeOnly !== undefined ? { notes: [safeOnly] } : {}) });
   const names = (items: WrappedYear['genres']) => (items.length > 0 ? items.map((g) => `${g.name} ${t.number(g.count)}`).join(', ') : t.t('recaps.none'));
   const months = y.months.map((c, m) => `${labels[m] ?? ''} ${t.number(c)}`).join(', ');
-  const alt = t.t('recaps.alt.taste', { caption: i.caption, genres: names(y.genres), kind: y.kind, makers: names(y.makers), months }) + (season ? ` ${season}.` : '');
+  const alt = t.t('recaps.alt.taste', { caption: i.caption, genres: names(genres), kind: y.kind, makers: names(makers), months }) + (season ? ` ${season}.` : '') + (safeOnly !== undefined ? ` ${safeOnly}` : '');
   return pictureFile(`wrapped-${y.kind}-${y.year}-taste`, picture, alt);
 }
 
@@ -164,7 +173,7 @@ export async function wrappedCardJobs(i: WrappedCardsInput): Promise<CardJob[]> 
   const covers = await i.covers([...top, ...lights.map((h) => h.title)].map((x) => x.picture));
   const jobs: CardJob[] = [{ name: 'numbers', render: () => numbersCard(i) }];
   if (top.length > 0) jobs.push({ name: 'top', render: () => topCard(i, top, covers.slice(0, top.length)) });
-  if (hasTaste(i.year)) jobs.push({ name: 'taste', render: () => tasteCard(i) });
+  if (hasTaste(i)) jobs.push({ name: 'taste', render: () => tasteCard(i) });
   if (lights.length > 0) jobs.push({ name: 'highlights', render: () => highlightsCard(i, lights, covers.slice(top.length)) });
   return jobs;
 }

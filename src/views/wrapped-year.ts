@@ -7,9 +7,9 @@
 
 import { KINDS, numberAt, type ListItem, type WorkKind } from '../service/kinds.js';
 import type { Anime, Manga } from '../service/work-types.js';
-import { isNsfw } from './nsfw.js';
+import { notRatedSafe } from './nsfw.js';
 
-/** One title as a card shows it: its name and cover only where its rating allows (`nsfw`). */
+/** One title as a card shows it: its name and cover only where its rating allows (`nsfw`: not rated safe, unrated included). */
 export interface RecapTitle {
   id: number;
   title: string;
@@ -56,6 +56,8 @@ export interface WrappedYear {
   genres: NamedCount[];
   /** Studios (anime) or authors (manga). */
   makers: NamedCount[];
+  /** The genres and makers of the titles rated safe for work only: what channels that are not age-restricted show. */
+  safe: { genres: NamedCount[]; makers: NamedCount[] };
   /** Completions per month (January first); a completion dated only by its year is in none. */
   months: number[];
   /** The start season watched most (anime only). */
@@ -68,7 +70,7 @@ export interface WrappedYear {
   planned: { count: number; titles: RecapTitle[] };
 }
 
-/** Titles kept for each list on a card: more than shown, so titles left out in a channel still leave a full card. */
+/** Titles kept for each list on a card, and as many safe ones again: titles left out in a channel still leave a full card. */
 export const KEPT_TITLES = 12;
 const TOP_NAMES = 5;
 
@@ -128,7 +130,8 @@ function titleOf<K extends WorkKind>(kind: K, item: ListItem<K>): RecapTitle {
     id: work.id,
     title: work.title ?? `#${work.id}`,
     ...(picture !== undefined ? { picture } : {}),
-    nsfw: isNsfw(work.nsfw),
+    // A title the service gave no rating counts as not safe: the cards can be posted for a whole channel.
+    nsfw: notRatedSafe(work.nsfw),
     score: item.list_status?.score ?? 0,
     ...(typeof work.mean === 'number' ? { mean: work.mean } : {}),
     ...(typeof work.popularity === 'number' && work.popularity > 0 ? { popularity: work.popularity } : {}),
@@ -150,6 +153,18 @@ function makersOf(work: AnyWork): string[] {
   const authors = (work.authors ?? []).map((a) => [a.node?.first_name, a.node?.last_name].filter((n) => n !== undefined && n !== '').join(' '));
   return [...studios, ...authors];
 }
+
+/** The first `KEPT_TITLES` in `order`, and the first as many safe for work (all in order): a channel that leaves the others out still has some. */
+function keptSome<T>(titles: readonly T[], order: (a: T, b: T) => number, unsafe: (x: T) => boolean): T[] {
+  let safe = 0;
+  return [...titles].sort(order).filter((x, n) => {
+    if (unsafe(x)) return n < KEPT_TITLES;
+    safe++;
+    return n < KEPT_TITLES || safe <= KEPT_TITLES;
+  });
+}
+
+const keptTitles = (titles: readonly RecapTitle[], order: (a: RecapTitle, b: RecapTitle) => number) => keptSome(titles, order, (x) => x.nsfw);
 
 const byTop = (a: RecapTitle, b: RecapTitle) => b.score - a.score || (b.mean ?? 0) - (a.mean ?? 0) || a.id - b.id;
 const byGem = (a: RecapTitle, b: RecapTitle) => b.score - a.score || (b.popularity ?? 0) - (a.popularity ?? 0) || a.id - b.id;
@@ -242,7 +257,7 @@ export function addToYearRead<K extends WorkKind>(kind: K, year: number, read: Y
     if (partialDate(status?.start_date)?.year === year || when?.year === year) kept.push(item);
   }
   const others = read.items.filter((item) => item.list_status?.status !== spec.planned);
-  return { entries: read.entries + page.length, planned: plannedCount, items: [...others, ...kept, ...planned.sort(plannedFirst).slice(0, KEPT_TITLES)] };
+  return { entries: read.entries + page.length, planned: plannedCount, items: [...others, ...kept, ...keptSome(planned, plannedFirst, (item) => notRatedSafe(item.node.nsfw))] };
 }
 
 /**
@@ -260,12 +275,14 @@ export function wrappedYear<K extends WorkKind>(
   const spec = KINDS[kind];
   const t = tally(kind, year, items, seen);
   const titles = t.finished.map((f) => f.title);
-  const genres = new Map<string, number>();
-  const makers = new Map<string, number>();
-  for (const { item } of t.finished) {
+  const all = { genres: new Map<string, number>(), makers: new Map<string, number>() };
+  const safe = { genres: new Map<string, number>(), makers: new Map<string, number>() };
+  for (const { item, title } of t.finished) {
     const work = item.node as AnyWork;
-    countNames(genres, (work.genres ?? []).map((g) => g.name ?? ''));
-    countNames(makers, makersOf(work));
+    for (const into of title.nsfw ? [all] : [all, safe]) {
+      countNames(into.genres, (work.genres ?? []).map((g) => g.name ?? ''));
+      countNames(into.makers, makersOf(work));
+    }
   }
   const units = spec.progress.map((unit) => ({
     unit: unit.unit,
@@ -285,14 +302,15 @@ export function wrappedYear<K extends WorkKind>(
     started: t.started,
     dropped: t.dropped,
     ...(means ? { means } : {}),
-    top: [...titles].sort(byTop).slice(0, KEPT_TITLES),
-    genres: topNames(genres),
-    makers: topNames(makers),
+    top: keptTitles(titles, byTop),
+    genres: topNames(all.genres),
+    makers: topNames(all.makers),
+    safe: { genres: topNames(safe.genres), makers: topNames(safe.makers) },
     months: t.months,
     ...(season ? { season } : {}),
-    gems: titles.filter((x) => x.score > 0).sort(byGem).slice(0, KEPT_TITLES),
-    longest: [...titles].sort(byLength).slice(0, KEPT_TITLES),
-    planned: { count: counts?.planned ?? t.planned.length, titles: t.planned.sort(byMean).slice(0, KEPT_TITLES) },
+    gems: keptTitles(titles.filter((x) => x.score > 0), byGem),
+    longest: keptTitles(titles, byLength),
+    planned: { count: counts?.planned ?? t.planned.length, titles: keptTitles(t.planned, byMean) },
   };
 }
 

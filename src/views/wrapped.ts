@@ -13,12 +13,12 @@ import { BUDGET_GRACE_MS } from '../interactions/budget.js';
 import type { BaseContext, CommandContext, ComponentHandler, ProgressReporter } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { encodeUserId } from '../interactions/invoker.js';
-import { UserFacingError } from '../interactions/user-errors.js';
+import { NotLoggedInError, UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { MAX_LIMIT } from '../service/endpoint-options.js';
 import { fields, nested, type AnyFieldItem, type ListStatusField } from '../service/fields.js';
 import { KINDS, WORK_KINDS, type WorkKind } from '../service/kinds.js';
-import type { RecapList, RecapStore } from '../store/recaps.js';
+import { RECAP_SHAPE, recapListKey, type RecapList, type RecapStore } from '../store/recaps.js';
 import { wrappedCards } from './wrapped-cards.js';
 import { addToYearRead, emptyYearRead, wrappedYear, type WrappedYear, type YearRead } from './wrapped-year.js';
 
@@ -31,8 +31,13 @@ export const WRAPPED_RENDER_RESERVE_MS = 2_500;
 /** How often the deferred answer shows how far the reading got. */
 export const WRAPPED_PROGRESS_EVERY_MS = 3_000;
 const SHARE_KIND = 'wrs';
-/** The stored shape's version (src/store/recaps.ts keeps it as `{ v, year }`). */
-const RECORD_VERSION = 1;
+/**
+ * How long a list handed over to background work is marked as being read (unless the job ends first):
+ * the job's deadline (4 min) for each of its two attempts, with its wait in the queue.
+ */
+export const WRAPPED_PENDING_MS = 10 * 60_000;
+/** The stored shape's version (src/store/recaps.ts keeps it as `{ v, year }`, and names it in the key). */
+const RECORD_VERSION = RECAP_SHAPE;
 
 /** What only some kinds have, by kind: who made the titles, and the anime's season and episode length. */
 const KIND_FIELDS: { readonly [K in WorkKind]: readonly AnyFieldItem[] } = {
@@ -65,7 +70,7 @@ function recapStore(ctx: BaseContext): RecapStore {
 
 function isKept(value: Record<string, unknown>): value is { v: number; year: WrappedYear } {
   const year = value.year as Record<string, unknown> | undefined;
-  return value.v === RECORD_VERSION && typeof year === 'object' && year !== null && typeof year.completed === 'number' && Array.isArray(year.months);
+  return value.v === RECORD_VERSION && typeof year === 'object' && year !== null && typeof year.completed === 'number' && Array.isArray(year.months) && typeof year.safe === 'object' && year.safe !== null;
 }
 
 function captionOf(ctx: BaseContext, r: Pick<WrappedRequest, 'kind' | 'year' | 'user'>): string {
@@ -120,7 +125,30 @@ async function readList<K extends WorkKind>(ctx: BaseContext, r: WrappedRequest 
 }
 
 /** The year as computed, or the read handed over to background work at `next`. */
-export type YearOutcome = { year: WrappedYear } | { handOver: ReadFrom };
+export type YearOutcome = { year: WrappedYear } | { handOver: ReadFrom; list: RecapList };
+
+/**
+ * Whose list: one's own may be private, so it is kept under the Discord id and the account linked now
+ * (read with the login; another account linked later is another list), else the public list's name.
+ */
+async function recapListOf(ctx: BaseContext, r: WrappedRequest): Promise<RecapList> {
+  if (r.user !== undefined) return { user: r.user };
+  await ctx.requireAuth();
+  const account = await ctx.deps.accounts.linkedAs(ctx.userId);
+  if (account === undefined) throw new NotLoggedInError();
+  return { own: ctx.userId, account };
+}
+
+/**
+ * Keeps the computed year. One's own is kept only while the person is still linked to the account read
+ * (checked after the write: "forget me" or /logout during a long read, such as background work, deletes
+ * the account before the years, so a year written meanwhile is deleted here or by it).
+ */
+async function keepYear(ctx: BaseContext, list: RecapList, r: WrappedRequest, year: WrappedYear): Promise<void> {
+  const recaps = recapStore(ctx);
+  await recaps.set(list, r.kind, r.year, { v: RECORD_VERSION, year });
+  if ('own' in list && (await ctx.deps.accounts.linkedAs(list.own)) !== list.account) await recaps.drop(list, r.kind, r.year);
+}
 
 /**
  * The year of a list: as kept, or read and computed once (one computation per list, kind and year at a
@@ -128,23 +156,43 @@ export type YearOutcome = { year: WrappedYear } | { handOver: ReadFrom };
  */
 export async function yearOf(ctx: BaseContext, r: WrappedRequest, o: ReadOptions = {}): Promise<YearOutcome> {
   const recaps = recapStore(ctx);
-  // One's own list may be private: it is kept under the Discord id only, and read with the login.
-  if (r.user === undefined) await ctx.requireAuth();
-  const list: RecapList = r.user === undefined ? { own: ctx.userId } : { user: r.user };
+  const list = await recapListOf(ctx, r);
   const kept = await recaps.get(list, r.kind, r.year, isKept);
-  if (kept) return { year: kept.year };
-  const lock = `recap:${'own' in list ? `me:${list.own}` : `u:${list.user.toLowerCase()}`}:${r.kind}:${r.year}`;
+  if (kept) {
+    if (o.from !== undefined) await recaps.endPending(list, r.kind, r.year);
+    return { year: kept.year };
+  }
+  // Background work reading the list now (not this read itself, which goes on `from` where it stopped): nobody reads it again meanwhile.
+  const notPending = async () => {
+    if (o.from === undefined && (await recaps.pending(list, r.kind, r.year))) throw new UserFacingError('recaps.pending', { caption: captionOf(ctx, r) });
+  };
+  await notPending();
+  const lock = `recap:${recapListKey(list)}:${r.kind}:${r.year}`;
   return ctx.deps.locks.run(lock, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, async (): Promise<YearOutcome> => {
-    const again = await recaps.get(list, r.kind, r.year, isKept);
-    if (again) return { year: again.year };
-    // One's own list: when the bot saw titles become completed (kept for joined members), one store read.
-    const seen = (r.user === undefined ? await ctx.deps.completionsSeen?.seen(ctx.userId, r.kind) : undefined) ?? new Map<number, number>();
-    const { read, next } = await readList(ctx, r, seen, o);
-    if (next !== undefined) return { handOver: { offset: next, read } };
-    const year = wrappedYear(r.kind, r.year, read.items, seen, read);
-    await recaps.set(list, r.kind, r.year, { v: RECORD_VERSION, year });
-    return { year };
+    try {
+      const again = await recaps.get(list, r.kind, r.year, isKept);
+      if (again) return { year: again.year };
+      await notPending();
+      return await readYear(ctx, r, list, o);
+    } finally {
+      // The background work's read: done (the year kept) or failed, it reads no more.
+      if (o.from !== undefined) await recaps.endPending(list, r.kind, r.year);
+    }
   });
+}
+
+/** The list read (or read on) and its year computed and kept; a read handed over is marked as being read before the lock is let go. */
+async function readYear(ctx: BaseContext, r: WrappedRequest, list: RecapList, o: ReadOptions): Promise<YearOutcome> {
+  // One's own list: when the bot saw titles become completed (kept for joined members), one store read.
+  const seen = (r.user === undefined ? await ctx.deps.completionsSeen?.seen(ctx.userId, r.kind) : undefined) ?? new Map<number, number>();
+  const { read, next } = await readList(ctx, r, seen, o);
+  if (next !== undefined) {
+    await recapStore(ctx).markPending(list, r.kind, r.year, WRAPPED_PENDING_MS);
+    return { handOver: { offset: next, read }, list };
+  }
+  const year = wrappedYear(r.kind, r.year, read.items, seen, read);
+  await keepYear(ctx, list, r, year);
+  return { year };
 }
 
 /** "More than 80 % of the other members": the person's own list, in a server whose community they joined (summaries only). */
@@ -205,7 +253,13 @@ export async function wrappedCommand(ctx: CommandContext, r: WrappedRequest): Pr
   const background = ctx.deps.wrappedBackground;
   const outcome = await yearOf(ctx, r, { progress: ctx.progress, mayHandOver: background !== undefined });
   if ('year' in outcome) return yearMessage(ctx, r, outcome.year);
-  await background?.handOver(ctx, r, outcome.handOver);
+  try {
+    await background?.handOver(ctx, r, outcome.handOver);
+  } catch (error) {
+    // Not handed over after all: the list is not being read.
+    await recapStore(ctx).endPending(outcome.list, r.kind, r.year);
+    throw error;
+  }
   return { content: ctx.t.t('recaps.background', { caption: captionOf(ctx, r), entries: outcome.handOver.read.entries }), ...(r.private ? { ephemeral: true } : {}) };
 }
 

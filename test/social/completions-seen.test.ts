@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CompletionsSeen, newlyCompleted } from '../../src/social/completions-seen.js';
+import { CompletionsSeen, newlyCompleted, SEEN_TTL_MS } from '../../src/social/completions-seen.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import type { MirrorChange, MirrorChangeListener, MirrorEntry } from '../../src/social/types.js';
 
@@ -21,7 +21,7 @@ describe('when the bot saw titles become completed', () => {
   it('keeps the moment of each sighting per member and kind, a later one replacing it; "forget me" removes them', async () => {
     let now = Date.UTC(2025, 2, 1);
     const kv = new MemoryEngine();
-    const seen = new CompletionsSeen({ kv, now: () => now });
+    const seen = new CompletionsSeen({ kv, now: () => now, joined: async () => true });
     let listener: MirrorChangeListener | undefined;
     seen.listen({ onChanges: (l) => void (listener = l) });
     await listener?.('u1', 'wren', [{ kind: 'anime', before: entry(1, 'watching'), after: entry(1, 'completed') }]);
@@ -37,9 +37,24 @@ describe('when the bot saw titles become completed', () => {
     expect(await seen.seen('u1', 'anime')).toEqual(new Map());
   });
 
+  it('a record expires 13 months after its last sighting; someone who joined no community gets none', async () => {
+    let now = Date.UTC(2025, 2, 1);
+    const kv = new MemoryEngine(() => now);
+    const members = new Set(['u1']);
+    const seen = new CompletionsSeen({ kv, now: () => now, joined: async (id) => members.has(id) });
+    await seen.note('u1', 'anime', [1]);
+    await seen.note('u2', 'anime', [1]);
+    expect(await kv.keys('soc:done:')).toEqual(['soc:done:u1:anime']);
+    now += SEEN_TTL_MS - 1;
+    expect((await seen.seen('u1', 'anime')).size).toBe(1);
+    now += 2;
+    expect(await seen.seen('u1', 'anime')).toEqual(new Map());
+    expect(SEEN_TTL_MS).toBeGreaterThanOrEqual(395 * 86_400_000);
+  });
+
   it('an unreadable record reads as none', async () => {
     const kv = new MemoryEngine();
     await kv.set('soc:done:u1:anime', 'not json');
-    expect(await new CompletionsSeen({ kv, now: () => 0 }).seen('u1', 'anime')).toEqual(new Map());
+    expect(await new CompletionsSeen({ kv, now: () => 0, joined: async () => true }).seen('u1', 'anime')).toEqual(new Map());
   });
 });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobEngine } from '../../src/jobs/job-engine.js';
 import { silentLogger } from '../../src/log/log.js';
 import { DEFAULT_SOCIAL_KNOBS, SYNC_QUEUE, type SocialKnobs } from '../../src/social/knobs.js';
+import { CompletionsSeen } from '../../src/social/completions-seen.js';
 import { Social } from '../../src/social/social.js';
 import type { StoreEngine } from '../../src/store/engine.js';
 import { engineCases } from '../../local-stack/store-engines.js';
@@ -227,6 +228,40 @@ describe.each(engineCases())('membership races on $kind', (engineCase) => {
       expect(step.ran()).toBe(true);
       await expectGone(p, id);
     });
+
+    /** Records the completions `social`'s syncs find, as the bot does (src/app/core.ts). */
+    const seeing = (social: Social, kv: StoreEngine) => new CompletionsSeen({ kv, now: () => now, joined: (id) => social.joined(id) }).listen(social);
+
+    it.skipIf(skip)('the completions the bot saw go with them', async () => {
+      const p = await place();
+      const id = member('1200000000000000110');
+      seeing(p.plain, p.store);
+      expect(await p.plain.join(GUILD, id)).toMatchObject({ ok: true });
+      now += QUIET_INTERVAL;
+      lists.change(id, 'anime', 60, { status: 'completed', updatedAt: now });
+      await p.plain.runSync(id);
+      expect(await p.store.keys(`soc:done:${id}:`)).toEqual([`soc:done:${id}:anime`]);
+      await act(p.plain, id);
+      await expectGone(p, id);
+    });
+
+    it.skipIf(skip)('while a sync notes the completions it found: the record is not kept', async () => {
+      const p = await place();
+      const id = member('1200000000000000111');
+      expect(await p.plain.join(GUILD, id)).toMatchObject({ ok: true });
+      now += QUIET_INTERVAL;
+      lists.change(id, 'anime', 61, { status: 'completed', updatedAt: now });
+      const step = once((op, key) => WRITES.has(op) && key.startsWith('soc:done:'), () => act(p.plain, id));
+      const kv = before(p.store, WRITES, step);
+      const syncer = p.social({ kv });
+      seeing(syncer, kv);
+      await syncer.runSync(id);
+      expect(step.ran()).toBe(true);
+      await expectGone(p, id);
+      // Noted later (changes told after the removal): nothing is written.
+      await new CompletionsSeen({ kv: p.store, now: () => now, joined: (x) => p.plain.joined(x) }).note(id, 'anime', [62]);
+      expect(await remains(p.store, id)).toEqual([]);
+    });
   });
 
   it.skipIf(skip)("a join whose server record cannot be written is undone: the member's record does not name the server", async () => {
@@ -250,7 +285,7 @@ describe.each(engineCases())('membership races on $kind', (engineCase) => {
     expect(await p.plain.isMember(GUILD, first)).toBe(false);
   });
 
-  it.skipIf(skip)('a login lost for 30 days: its memberships, record, mirrors, title rows and sync jobs all go; the other members stay', async () => {
+  it.skipIf(skip)('a login lost for 30 days: its memberships, record, mirrors, title rows, completions seen and sync jobs all go; the other members stay', async () => {
     const p = await place();
     const [lost, stays] = [member('1200000000000000301'), member('1200000000000000302')];
     for (const id of [lost, stays]) expect(await p.plain.join(GUILD, id)).toMatchObject({ ok: true });
@@ -261,6 +296,8 @@ describe.each(engineCases())('membership races on $kind', (engineCase) => {
     expect((await p.plain.mirror(lost, 'anime'))?.staleUntil).toBe(now + 30 * DAY);
     const lostJobs = (JSON.parse((await p.store.get(`soc:member:${lost}`)) ?? '{}') as { jobIds?: string[] }).jobIds ?? [];
     expect(lostJobs).toHaveLength(1);
+    await new CompletionsSeen({ kv: p.store, now: () => now, joined: (x) => p.plain.joined(x) }).note(lost, 'anime', [3]);
+    expect(await p.store.keys(`soc:done:${lost}:`)).toHaveLength(1);
     now += 29 * DAY;
     await p.plain.watch();
     expect(await p.plain.members(GUILD)).toEqual([lost, stays]);

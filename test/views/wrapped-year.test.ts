@@ -4,7 +4,7 @@ import { addToYearRead, completionDate, defaultRecapYear, emptyYearRead, partial
 
 type Anime = ListItem<'anime'>;
 
-function anime(id: number, status: string, o: { score?: number; finish?: string; start?: string; updated?: string; mean?: number; popularity?: number; episodes?: number; seconds?: number; nsfw?: string; genres?: string[]; studios?: string[]; season?: [string, number] } = {}): Anime {
+function anime(id: number, status: string, o: { score?: number; finish?: string; start?: string; updated?: string; mean?: number; popularity?: number; episodes?: number; seconds?: number; /** null: no rating given. */ nsfw?: string | null; genres?: string[]; studios?: string[]; season?: [string, number] } = {}): Anime {
   return {
     node: {
       id,
@@ -14,7 +14,7 @@ function anime(id: number, status: string, o: { score?: number; finish?: string;
       ...(o.popularity !== undefined ? { popularity: o.popularity } : {}),
       num_episodes: o.episodes ?? 12,
       average_episode_duration: o.seconds ?? 1_440,
-      ...(o.nsfw !== undefined ? { nsfw: o.nsfw } : {}),
+      ...(o.nsfw !== null ? { nsfw: o.nsfw ?? 'white' } : {}),
       genres: (o.genres ?? []).map((name, i) => ({ id: i, name })),
       studios: (o.studios ?? []).map((name, i) => ({ id: i, name })),
       ...(o.season ? { start_season: { season: o.season[0], year: o.season[1] } } : {}),
@@ -135,6 +135,39 @@ describe('a year of a list', () => {
     expect(shownTitles(y.gems, false, 1).map((x) => x.id)).toEqual([2]);
     expect(shownTitles(y.gems, true, 1).map((x) => x.id)).toEqual([7]);
     expect(shownTitles(y.top, false, 5).some((x) => x.nsfw)).toBe(false);
+  });
+
+  it('a title without a rating counts as not safe for work: counted, never named outside age-restricted channels', () => {
+    const unrated = wrappedYear('anime', 2024, [anime(1, 'completed', { score: 10, finish: '2024-01-01', nsfw: null }), anime(2, 'completed', { score: 5, finish: '2024-01-01' })]);
+    expect(unrated.nsfwCompleted).toBe(1);
+    expect(shownTitles(unrated.top, false, 5).map((x) => x.id)).toEqual([2]);
+    expect(shownTitles(unrated.gems, false, 1).map((x) => x.id)).toEqual([2]);
+  });
+
+  it('genres and studios shown outside age-restricted channels come from titles rated safe only; the totals count everything', () => {
+    const mixed = wrappedYear('anime', 2024, [
+      anime(1, 'completed', { finish: '2024-01-01', genres: ['Hentai'], studios: ['Pink Pineapple'], nsfw: 'black' }),
+      anime(2, 'completed', { finish: '2024-01-01', genres: ['Erotica', 'Drama'], studios: ['Bones'], nsfw: null }),
+      anime(3, 'completed', { finish: '2024-01-01', genres: ['Drama'], studios: ['Bones'] }),
+    ]);
+    expect(mixed.completed).toBe(3);
+    expect(mixed.genres).toEqual([{ name: 'Drama', count: 2 }, { name: 'Erotica', count: 1 }, { name: 'Hentai', count: 1 }]);
+    expect(mixed.safe).toEqual({ genres: [{ name: 'Drama', count: 1 }], makers: [{ name: 'Bones', count: 1 }] });
+  });
+
+  it('keeps safe titles beyond the first twelve, so a channel still gets top titles, a gem, the longest and planned ones', () => {
+    const adult = Array.from({ length: 14 }, (_, i) => anime(500 + i, 'completed', { score: 10, finish: '2024-05-01', mean: 9, popularity: 9_000, episodes: 100, nsfw: 'black' }));
+    const plannedAdult = Array.from({ length: 14 }, (_, i) => anime(600 + i, 'plan_to_watch', { mean: 9, nsfw: 'gray' }));
+    const items = [...adult, ...plannedAdult, anime(1, 'completed', { score: 6, finish: '2024-05-01', popularity: 10, episodes: 3 }), anime(2, 'plan_to_watch', { mean: 6 })];
+    const year = wrappedYear('anime', 2024, items);
+    expect(shownTitles(year.top, false, 5).map((x) => x.id)).toEqual([1]);
+    expect(shownTitles(year.gems, false, 1).map((x) => x.id)).toEqual([1]);
+    expect(shownTitles(year.longest, false, 1).map((x) => x.id)).toEqual([1]);
+    expect(shownTitles(year.top, true, 5)).toHaveLength(5);
+    // A read kept page by page keeps the safe planned title too.
+    let read = emptyYearRead();
+    for (let at = 0; at < items.length; at += 5) read = addToYearRead('anime', 2019, read, items.slice(at, at + 5));
+    expect(shownTitles(wrappedYear('anime', 2019, read.items as Anime[], new Map(), read).planned.titles, false, 3).map((x) => x.id)).toEqual([2]);
   });
 
   it('what a read keeps, page by page, gives the same year as the whole list, and stays small', () => {

@@ -13,6 +13,8 @@ import { renderWrapped, wrappedCommand, WRAPPED_PAGE } from '../../src/views/wra
 import type { CommandContext } from '../../src/interactions/context.js';
 import type { MemberSums } from '../../src/social/types.js';
 import { SERVICE_USER_NAME_MAX } from '../../src/interactions/option-limits.js';
+import { UserFacingError } from '../../src/interactions/user-errors.js';
+import { emptyYearRead, type YearRead } from '../../src/views/wrapped-year.js';
 
 /** A list of `size` entries; every third completed in 2024 (one of them not safe for work), the rest planned. */
 function list(size: number): ListItem<'anime'>[] {
@@ -48,6 +50,8 @@ interface Setup {
   userId?: string;
   store?: RecapStore;
   sums?: MemberSums[];
+  /** The service account the caller is linked to (asked each time). */
+  account?: string | (() => string | undefined);
 }
 
 function setup(o: Setup = {}) {
@@ -74,6 +78,7 @@ function setup(o: Setup = {}) {
       },
     },
     social: { memberSums: async () => o.sums ?? [] },
+    accounts: { linkedAs: async () => (typeof o.account === 'function' ? o.account() : (o.account ?? 'me')) },
   } as unknown as BotDeps;
   const ctx: BaseContext = {
     userId: o.userId ?? '1100000000000000001',
@@ -110,7 +115,9 @@ describe('/wrapped: the year in pictures', () => {
     }
     expect(files[0]?.description).toMatch(/^alice’s 2024 in anime, the year in numbers: Titles completed 833, Episodes watched 9,996, Hours they take 3,998, Titles started 0, Titles dropped 0\./);
     expect(files[0]?.description).toContain('Dated by finish date: 833; by when the bot saw it completed: 0; by last update: 0.');
-    expect(files[2]?.description).toContain('studios Bones 833');
+    // Outside an age-restricted channel, studios and genres leave out the title not safe for work, and say so.
+    expect(files[2]?.description).toContain('studios Bones 832');
+    expect(files[2]?.description).toContain('Genres and studios leave out 1 title not safe for work; the months count everything.');
     expect(answer.components ?? []).toEqual([]);
     expect(answer.ephemeral).toBeUndefined();
   });
@@ -147,6 +154,38 @@ describe('/wrapped: the year in pictures', () => {
     expect(other.calls).toHaveLength(1);
   });
 
+  it('one’s own year is kept per linked account: after /logout and a link to another account, that account’s list is read', async () => {
+    const store = new RecapStore(new MemoryEngine());
+    const own = { ...request, user: undefined };
+    const first = setup({ store, size: 30, account: 'wren' });
+    await renderWrapped(first.ctx, own);
+    expect(first.calls).toHaveLength(1);
+    const same = setup({ store, size: 30, account: 'wren' });
+    await renderWrapped(same.ctx, own);
+    expect(same.calls).toEqual([]);
+    // Linked to another account now (same Discord id): its own list is read, and Share shows that one.
+    const relinked = setup({ store, size: 6, account: 'kestrel' });
+    const answer = await renderWrapped(relinked.ctx, own);
+    expect(relinked.calls).toEqual(['list anime @me offset=0']);
+    expect(answer.files?.[0]?.description).toContain('Titles completed 2,');
+  });
+
+  it('one’s own year read while "forget me" (or /logout) runs is not kept', async () => {
+    const kv = new MemoryEngine();
+    let linked: string | undefined = 'wren';
+    const s = setup({ store: new RecapStore(kv), size: 30, account: () => linked });
+    const read = s.ctx.deps.service.userList.bind(s.ctx.deps.service);
+    // Forgotten while the list is read (the account first, then the years).
+    s.ctx.deps.service.userList = (async (...args: Parameters<typeof read>) => {
+      const page = await read(...args);
+      linked = undefined;
+      await kv.delete((await kv.keys('recap:me:'))[0] ?? 'none');
+      return page;
+    }) as typeof read;
+    await renderWrapped(s.ctx, { ...request, user: undefined });
+    expect(await kv.keys('recap:')).toEqual([]);
+  });
+
   it('the command hands the rest of a list over to background work when it would not fit its wait, and says so', async () => {
     const s = setup({ size: 2_500 });
     const handed: { offset: number; entries: number }[] = [];
@@ -163,6 +202,49 @@ describe('/wrapped: the year in pictures', () => {
     expect(roomy.calls).toHaveLength(3);
     expect(whole.files).toHaveLength(4);
     expect(handed).toHaveLength(1);
+  });
+
+  it('a list handed over to background work is not read again while the job runs: later askers are told it is being read', async () => {
+    const store = new RecapStore(new MemoryEngine());
+    const handed: { offset: number; read: YearRead }[] = [];
+    const background = { handOver: async (_ctx: unknown, _r: unknown, from: { offset: number; read: YearRead }) => void handed.push(from) };
+    const command = (userId: string) => {
+      const s = setup({ store, size: 2_500, userId });
+      const ctx = { ...s.ctx, deps: { ...s.ctx.deps, wrappedBackground: background }, budgetEndsAt: () => Date.now() + 1_000, progress: () => undefined } as unknown as CommandContext;
+      return { s, ask: () => wrappedCommand(ctx, request) };
+    };
+    const first = command('1100000000000000001');
+    await first.ask();
+    expect(first.s.calls).toEqual(['list anime alice offset=0']);
+    // A double click, and someone else asking for the same list: no read, no second job, a clear answer.
+    for (const userId of ['1100000000000000001', '1100000000000000002']) {
+      const later = command(userId);
+      const error = await later.ask().then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(UserFacingError);
+      expect((error as UserFacingError).told(ENGLISH).text).toBe('alice’s 2024 in anime is being read in the background for an earlier ask; its cards follow on that answer. Ask again in a minute or two to get them here.');
+      expect(later.s.calls).toEqual([]);
+    }
+    expect(handed).toHaveLength(1);
+    // The job reads on from where the command stopped; then the year is kept and the mark gone.
+    const job = setup({ store, size: 2_500 });
+    const from = handed[0];
+    if (!from) throw new Error('nothing handed over');
+    await renderWrapped(job.ctx, request, { from });
+    expect(job.calls).toEqual([`list anime alice offset=${WRAPPED_PAGE}`, `list anime alice offset=${2 * WRAPPED_PAGE}`]);
+    const after = command('1100000000000000002');
+    expect((await after.ask()).files).toHaveLength(4);
+    expect(after.s.calls).toEqual([]);
+  });
+
+  it('a job that fails ends the mark: the next asker reads the list', async () => {
+    const store = new RecapStore(new MemoryEngine());
+    await store.markPending({ user: 'alice' }, 'anime', 2024, 60_000);
+    const job = setup({ store, size: 30 });
+    job.ctx.deps.service.userList = async () => {
+      throw new Error('the list went private');
+    };
+    await expect(renderWrapped(job.ctx, request, { from: { offset: 0, read: emptyYearRead() } })).rejects.toThrow('the list went private');
+    expect(await store.pending({ user: 'alice' }, 'anime', 2024)).toBe(false);
   });
 
   it('a private answer is ephemeral with a Share button naming its owner', async () => {
