@@ -16,11 +16,13 @@ import { refreshKeepHigher, type PlannedWrite } from './import-plan.js';
 import {
   IMPORT_KEY,
   IMPORT_TTL_MS,
+  MAX_KEPT_FAILURES,
+  keptFailure,
   packJson,
   parseWrites,
+  readFailures,
   stopOf,
   updateState,
-  withFailure,
   type FailedEntry,
   type ImportKv,
   type ImportState,
@@ -230,6 +232,7 @@ export class ImportRunner {
       // Checked before the next write, and renewed: a run whose lease was taken over stops here.
       state = await this.fenced(job, token, (s) => (s.cursor !== at ? undefined : advance(s, outcome)));
       if (!state) return undefined;
+      if ('failure' in outcome && state.failedCount <= MAX_KEPT_FAILURES) await this.keepFailure(job, at, outcome.failure);
       state = await this.maybeEdit(job, token, state, pace);
     }
     if (!state) return undefined;
@@ -278,6 +281,16 @@ export class ImportRunner {
       expected = now;
     }
     throw new Error('an import\'s plan changed concurrently too often');
+  }
+
+  /**
+   * Keeps a failure by name in a record of its own (the state only counts it), once, when it happens;
+   * gone again if the import's state went meanwhile ("forget me"), so nothing of it outlives the import.
+   */
+  private async keepFailure(job: ImportJob, at: number, failure: FailedEntry): Promise<void> {
+    const key = IMPORT_KEY.failure(job.userId, job.importId, at);
+    await this.o.kv.set(key, JSON.stringify(keptFailure(failure)), IMPORT_TTL_MS);
+    if ((await this.o.kv.get(IMPORT_KEY.state(job.userId, job.importId))) === undefined) await this.o.kv.delete(key);
   }
 
   private async writeOne(userId: string, kind: WorkKind, write: PlannedWrite): Promise<Outcome> {
@@ -341,7 +354,7 @@ export class ImportRunner {
     const messenger = this.o.messenger();
     if (messenger && marked.place && !marked.reported) {
       try {
-        await messenger.report(marked.place, marked.userId, progressOf(marked, phaseOf(marked)), marked.failed);
+        await messenger.report(marked.place, marked.userId, progressOf(marked, phaseOf(marked)), await readFailures(kv, marked));
       } catch (error) {
         if (!run.final) throw error;
         this.o.log.warn('the report of an import could not be sent', { error });
@@ -350,6 +363,7 @@ export class ImportRunner {
     }
     await kv.delete(IMPORT_KEY.plan(marked.userId, marked.importId));
     await kv.delete(IMPORT_KEY.state(marked.userId, marked.importId));
+    for (const key of await kv.keys(IMPORT_KEY.failures(marked.userId, marked.importId))) await kv.delete(key);
     await kv.compareAndDelete(IMPORT_KEY.active(marked.userId), marked.importId);
   }
 }
@@ -357,6 +371,7 @@ export class ImportRunner {
 function advance(s: ImportState, outcome: Outcome): ImportState {
   if ('loginLost' in outcome) return { ...s, stop: 'loginLost' };
   if ('kept' in outcome) return { ...s, cursor: s.cursor + 1, kept: (s.kept ?? 0) + 1 };
-  if ('failure' in outcome) return { ...withFailure(s, outcome.failure), cursor: s.cursor + 1 };
+  // A failure is counted here; kept by name in a record of its own (keepFailure), not in the state.
+  if ('failure' in outcome) return { ...s, cursor: s.cursor + 1, failedCount: s.failedCount + 1 };
   return { ...s, cursor: s.cursor + 1, done: s.done + 1 };
 }
