@@ -12,6 +12,7 @@ import {
   UnrecoverableJobError,
   engineJobId,
   failureReason,
+  storableFailure,
   wordPattern,
   type JobEngine,
   type JobFailure,
@@ -92,8 +93,9 @@ export class BullMqJobEngine implements JobEngine {
         } catch (error) {
           const unrecoverable = error instanceof UnrecoverableJobError;
           this.o.onJobFailed?.({ queue: queueName, attempt, final: final || unrecoverable, reason: failureReason(error) });
-          if (unrecoverable) throw new UnrecoverableError(error.message);
-          throw error;
+          // BullMQ keeps the failure's message and stack with the job: its redacted words, nothing of the request.
+          if (unrecoverable) throw new UnrecoverableError(failureReason(error));
+          throw storableFailure(error);
         }
       },
       {

@@ -4,6 +4,7 @@
 // in-process queue on SQLite or memory (one process).
 
 import { createHash, createHmac } from 'node:crypto';
+import { redactText } from '../log/log.js';
 
 /** How one queue's jobs are run. The same spec must be used by every process of a deployment. */
 export interface QueueSpec {
@@ -154,7 +155,17 @@ export function wordPattern(value: string): string {
   return `(^|[^0-9A-Za-z])${escaped}([^0-9A-Za-z]|$)`;
 }
 
-/** The words of a failure for the log: an error's message, or what was thrown. */
+/** The words of a failure for the log and the engines' records: an error's message (or what was thrown), secrets in it redacted. */
 export function failureReason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return redactText(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * What an engine may keep of a failure: pg-boss saves the thrown error with serialize-error in its job
+ * table (every field, its cause too), BullMQ its message and stack. A plain Error with the redacted
+ * words alone, none of the error's own fields: a DiscordAPIError's `url` holds the interaction token
+ * (a webhook path) and its `requestBody` the request's content and files.
+ */
+export function storableFailure(error: unknown): Error {
+  return new Error(failureReason(error));
 }

@@ -12,6 +12,7 @@ import {
   UnrecoverableJobError,
   engineJobId,
   failureReason,
+  storableFailure,
   wordPattern,
   type JobEngine,
   type JobFailure,
@@ -143,7 +144,8 @@ export class PgBossJobEngine implements JobEngine {
       if (error instanceof UnrecoverableJobError) {
         await this.boss.getDb().executeSql(`UPDATE ${this.o.schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [queue, job.id]);
       }
-      throw error;
+      // pg-boss keeps what is thrown in its job table: the failure's redacted words, nothing of the request.
+      throw storableFailure(error);
     }
   }
 
@@ -180,7 +182,7 @@ export class PgBossJobEngine implements JobEngine {
         await handler();
       } catch (error) {
         this.o.onJobFailed?.({ queue: name, attempt: 1, final: true, reason: failureReason(error) });
-        throw error;
+        throw storableFailure(error);
       }
     });
   }

@@ -7,7 +7,11 @@
 // first run that claims them): `planned` (was `total`: a version-1 process finds no total, so it
 // writes nothing of a version-2 import and only passes its job on), `run` (the lease of the one run
 // that may write: a run id and until when, renewed while it writes; every write of the state checks
-// it), a bounded list of failures with their count, and `stop` (why it stopped early).
+// it), the count of failures, and `stop` (why it stopped early). The failures kept by name (the first
+// MAX_KEPT_FAILURES) are each a record of their own (`failed:<import>:<index>`), written once when the
+// failure happens, so the state written with every entry and heartbeat stays small; a state's own
+// `failed` list (always empty now, kept for the previous version which reads and appends to it) is
+// still read.
 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { StoreEngine } from '../store/engine.js';
@@ -37,6 +41,9 @@ export const IMPORT_KEY = {
   active: (userId: string) => `list-import:${userId}:active`,
   plan: (userId: string, importId: string) => `list-import:${userId}:plan:${importId}`,
   state: (userId: string, importId: string) => `list-import:${userId}:state:${importId}`,
+  /** The failures kept by name, one record each, by the entry's index in the plan. */
+  failures: (userId: string, importId: string) => `list-import:${userId}:failed:${importId}:`,
+  failure: (userId: string, importId: string, at: number) => `list-import:${userId}:failed:${importId}:${at}`,
 };
 
 export interface StoredPreview {
@@ -79,7 +86,7 @@ export interface ImportState {
   /** The next write's index in the plan. */
   cursor: number;
   done: number;
-  /** The first MAX_KEPT_FAILURES failures by name. */
+  /** Failures by name kept in the state (the previous version's way; version 2 keeps them in records of their own). */
   failed: FailedEntry[];
   /** Every failure (version 1: the length of `failed`). */
   failedCount: number;
@@ -174,10 +181,28 @@ export function parseState(raw: string | undefined): ImportState | undefined {
   return parseStored(raw)?.state;
 }
 
-/** The state with one more failure: counted, and kept by name while fewer than MAX_KEPT_FAILURES are. */
-export function withFailure(s: ImportState, failure: FailedEntry): ImportState {
-  const kept = failure.title !== undefined && failure.title.length > KEPT_TITLE_CHARS ? { ...failure, title: failure.title.slice(0, KEPT_TITLE_CHARS) } : failure;
-  return { ...s, failedCount: s.failedCount + 1, failed: s.failed.length < MAX_KEPT_FAILURES ? [...s.failed, kept] : s.failed };
+/** A failure as kept by name: its title cut to KEPT_TITLE_CHARS. */
+export function keptFailure(failure: FailedEntry): FailedEntry {
+  return failure.title !== undefined && failure.title.length > KEPT_TITLE_CHARS ? { ...failure, title: failure.title.slice(0, KEPT_TITLE_CHARS) } : failure;
+}
+
+const isFailure = (v: unknown): v is FailedEntry => isObject(v) && typeof v.id === 'number' && typeof v.reason === 'string';
+
+/** The failures kept by name: those in the state (the previous version's), then the records of their own in plan order; MAX_KEPT_FAILURES at most. */
+export async function readFailures(kv: ImportKv, state: ImportState): Promise<FailedEntry[]> {
+  const prefix = IMPORT_KEY.failures(state.userId, state.importId);
+  const kept: Array<{ at: number; failure: FailedEntry }> = [];
+  for (const key of await kv.keys(prefix)) {
+    let v: unknown;
+    try {
+      v = JSON.parse((await kv.get(key)) ?? 'null') as unknown;
+    } catch {
+      continue;
+    }
+    if (isFailure(v)) kept.push({ at: Number(key.slice(prefix.length)), failure: v });
+  }
+  kept.sort((a, b) => a.at - b.at);
+  return [...state.failed, ...kept.map((k) => k.failure)].slice(0, MAX_KEPT_FAILURES);
 }
 
 /** Why the import stopped early, whichever version stopped it. */

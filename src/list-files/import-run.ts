@@ -16,11 +16,13 @@ import { refreshKeepHigher, type PlannedWrite } from './import-plan.js';
 import {
   IMPORT_KEY,
   IMPORT_TTL_MS,
+  MAX_KEPT_FAILURES,
+  keptFailure,
   packJson,
   parseWrites,
+  readFailures,
   stopOf,
   updateState,
-  withFailure,
   type FailedEntry,
   type ImportKv,
   type ImportState,
@@ -110,6 +112,12 @@ export function progressOf(state: ImportState, phase: ImportProgress['phase'], e
 
 /** Every entry written (or failed), or why it stopped early: a partial end is never "done". */
 const phaseOf = (s: ImportState): ImportProgress['phase'] => (s.cursor >= s.planned ? 'done' : (stopOf(s) ?? 'failed'));
+
+/** The plan as stored (for a compare-and-set) and read. */
+interface StoredPlan {
+  raw: string;
+  writes: PlannedWrite[];
+}
 
 type Outcome = { done: true } | { failure: FailedEntry } | { loginLost: true } | { kept: true };
 
@@ -202,27 +210,29 @@ export class ImportRunner {
   private async slice(job: ImportJob, run: JobRun, token: string, claimed: ImportState): Promise<ImportJob | undefined> {
     const { kv, now } = this.o;
     let state = await this.place(job, token, claimed);
-    const planKey = IMPORT_KEY.plan(job.userId, job.importId);
-    const planRaw = await kv.get(planKey);
-    let writes = parseWrites(planRaw);
-    if (!writes || planRaw === undefined) return this.end(job, run, token, 'failed').then(() => undefined);
-    // The plan and the marker live as long as the state (each renewed once a slice).
-    await kv.set(planKey, planRaw, IMPORT_TTL_MS);
+    if (!state) return undefined;
+    const planRaw = await kv.get(IMPORT_KEY.plan(job.userId, job.importId));
+    const parsed = parseWrites(planRaw);
+    if (!parsed || planRaw === undefined) return this.end(job, run, token, 'failed').then(() => undefined);
+    let plan: StoredPlan = { raw: planRaw, writes: parsed };
+    // The plan and the marker live as long as the state (each renewed once a slice, only while both are still there).
+    if (!(await this.writePlan(job, token, plan.raw, plan.raw))) return undefined;
     await kv.compareAndSet(IMPORT_KEY.active(job.userId), job.importId, job.importId, IMPORT_TTL_MS);
     const sliceEnd = now() + this.o.sliceMs;
     const pace = { at: now(), done: claimed.cursor };
     while (state && !stopOf(state) && state.cursor < state.planned && now() < sliceEnd) {
       if (state.mode === 'keep_higher' && this.o.readList && state.cursor >= (state.refreshedTo ?? this.o.refreshEvery)) {
-        ({ state, writes } = await this.refresh(job, token, state, writes));
+        ({ state, plan } = await this.refresh(job, token, state, plan));
         if (!state || stopOf(state)) break;
       }
       const at = state.cursor;
-      const write = writes[at];
+      const write = plan.writes[at];
       if (!write) break;
       const outcome: Outcome = Object.keys(write.update).length === 0 ? { kept: true } : await this.writeOne(job.userId, state.kind, write);
       // Checked before the next write, and renewed: a run whose lease was taken over stops here.
       state = await this.fenced(job, token, (s) => (s.cursor !== at ? undefined : advance(s, outcome)));
       if (!state) return undefined;
+      if ('failure' in outcome && state.failedCount <= MAX_KEPT_FAILURES) await this.keepFailure(job, at, outcome.failure);
       state = await this.maybeEdit(job, token, state, pace);
     }
     if (!state) return undefined;
@@ -235,20 +245,52 @@ export class ImportRunner {
    * keep_higher: the next `refreshEvery` writes checked against the list as it is now (one read per
    * 1 000 entries of the list), so progress made during the import is never lowered; kept in the plan.
    */
-  private async refresh(job: ImportJob, token: string, state: ImportState, writes: PlannedWrite[]): Promise<{ state: ImportState | undefined; writes: PlannedWrite[] }> {
+  private async refresh(job: ImportJob, token: string, state: ImportState, plan: StoredPlan): Promise<{ state: ImportState | undefined; plan: StoredPlan }> {
     const from = state.cursor;
-    const to = Math.min(writes.length, from + this.o.refreshEvery);
+    const to = Math.min(plan.writes.length, from + this.o.refreshEvery);
     let current: ReadonlyMap<number, AnyEntry>;
     try {
-      const ids = new Set(writes.slice(from, to).map((w) => w.id));
+      const ids = new Set(plan.writes.slice(from, to).map((w) => w.id));
       current = await (this.o.readList as NonNullable<ImportRunnerOptions['readList']>)(job.userId, state.kind, ids);
     } catch (error) {
       if (!(error instanceof ImportWriteError && error.reason === 'notLinked')) throw error;
-      return { state: await this.fenced(job, token, (s) => ({ ...s, stop: 'loginLost' })), writes };
+      return { state: await this.fenced(job, token, (s) => ({ ...s, stop: 'loginLost' })), plan };
     }
-    const next = writes.map((w, i) => (i >= from && i < to ? refreshKeepHigher(state.kind, w, current.get(w.id)) : w));
-    await this.o.kv.set(IMPORT_KEY.plan(job.userId, job.importId), packJson(next), IMPORT_TTL_MS);
-    return { state: await this.fenced(job, token, (s) => ({ ...s, refreshedTo: to })), writes: next };
+    const writes = plan.writes.map((w, i) => (i >= from && i < to ? refreshKeepHigher(state.kind, w, current.get(w.id)) : w));
+    const raw = await this.writePlan(job, token, plan.raw, packJson(writes));
+    if (raw === undefined) return { state: undefined, plan };
+    return { state: await this.fenced(job, token, (s) => ({ ...s, refreshedTo: to })), plan: { raw, writes } };
+  }
+
+  /**
+   * Writes the plan (`next` in place of `raw`, renewing its expiry) only while this run holds the lease
+   * and the plan is still stored: a fenced check right before a compare-and-set, so a run that lost its
+   * lease (a stale run's write could only replace the very plan it read, never one the current run
+   * refreshed since) or outlived the import's end or "forget me" never writes or re-creates it.
+   * Returns the plan as stored, undefined when the lease is lost or the plan gone.
+   */
+  private async writePlan(job: ImportJob, token: string, raw: string, next: string): Promise<string | undefined> {
+    const key = IMPORT_KEY.plan(job.userId, job.importId);
+    let expected = raw;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (!(await this.fenced(job, token, (s) => s))) return undefined;
+      if (await this.o.kv.compareAndSet(key, expected, next, IMPORT_TTL_MS)) return next;
+      // Changed by a run that lost its lease after its check: this run holds it, so its plan wins.
+      const now = await this.o.kv.get(key);
+      if (now === undefined) return undefined;
+      expected = now;
+    }
+    throw new Error('an import\'s plan changed concurrently too often');
+  }
+
+  /**
+   * Keeps a failure by name in a record of its own (the state only counts it), once, when it happens;
+   * gone again if the import's state went meanwhile ("forget me"), so nothing of it outlives the import.
+   */
+  private async keepFailure(job: ImportJob, at: number, failure: FailedEntry): Promise<void> {
+    const key = IMPORT_KEY.failure(job.userId, job.importId, at);
+    await this.o.kv.set(key, JSON.stringify(keptFailure(failure)), IMPORT_TTL_MS);
+    if ((await this.o.kv.get(IMPORT_KEY.state(job.userId, job.importId))) === undefined) await this.o.kv.delete(key);
   }
 
   private async writeOne(userId: string, kind: WorkKind, write: PlannedWrite): Promise<Outcome> {
@@ -312,7 +354,7 @@ export class ImportRunner {
     const messenger = this.o.messenger();
     if (messenger && marked.place && !marked.reported) {
       try {
-        await messenger.report(marked.place, marked.userId, progressOf(marked, phaseOf(marked)), marked.failed);
+        await messenger.report(marked.place, marked.userId, progressOf(marked, phaseOf(marked)), await readFailures(kv, marked));
       } catch (error) {
         if (!run.final) throw error;
         this.o.log.warn('the report of an import could not be sent', { error });
@@ -321,6 +363,7 @@ export class ImportRunner {
     }
     await kv.delete(IMPORT_KEY.plan(marked.userId, marked.importId));
     await kv.delete(IMPORT_KEY.state(marked.userId, marked.importId));
+    for (const key of await kv.keys(IMPORT_KEY.failures(marked.userId, marked.importId))) await kv.delete(key);
     await kv.compareAndDelete(IMPORT_KEY.active(marked.userId), marked.importId);
   }
 }
@@ -328,6 +371,7 @@ export class ImportRunner {
 function advance(s: ImportState, outcome: Outcome): ImportState {
   if ('loginLost' in outcome) return { ...s, stop: 'loginLost' };
   if ('kept' in outcome) return { ...s, cursor: s.cursor + 1, kept: (s.kept ?? 0) + 1 };
-  if ('failure' in outcome) return { ...withFailure(s, outcome.failure), cursor: s.cursor + 1 };
+  // A failure is counted here; kept by name in a record of its own (keepFailure), not in the state.
+  if ('failure' in outcome) return { ...s, cursor: s.cursor + 1, failedCount: s.failedCount + 1 };
   return { ...s, cursor: s.cursor + 1, done: s.done + 1 };
 }

@@ -210,9 +210,14 @@ export class ListImports {
 
   /** "Forget me": every record of the person's imports and previews goes (their jobs are removed by JobEngine.forget). */
   async forgetUser(userId: string): Promise<number> {
-    const keys = await this.o.kv.keys(IMPORT_KEY.prefix(userId));
-    for (const key of keys) await this.o.kv.delete(key);
-    return keys.length;
+    // Twice: a failure record a run wrote while the first pass went (it sees the state gone after and deletes its own too).
+    let deleted = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      const keys = await this.o.kv.keys(IMPORT_KEY.prefix(userId));
+      for (const key of keys) await this.o.kv.delete(key);
+      deleted += keys.length;
+    }
+    return deleted;
   }
 
   /** One run of an import's job (import-run.ts). */

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { DiscordAPIError } from 'discord.js';
 import { Redis } from 'ioredis';
 import { parseStoreUrl } from '../../src/config/store-url.js';
 import { openJobEngine, pgBossSchema } from '../../src/jobs/open.js';
@@ -172,6 +173,32 @@ describe.each(engineCases().filter((c) => c.kind !== 'memory'))('job engine besi
     // The id of a forgotten job adds again; the other user's is still kept (on PostgreSQL the test archived it: past its keep time).
     expect(await jobs.enqueue('list-syncs', `${user}:1`, { userId: 'someone else' })).toBe(true);
     if (engineCase.kind !== 'postgres') expect(await jobs.enqueue('deliveries', `${other}:9001:1`, {})).toBe(false);
+  }, 60_000);
+
+  it.skipIf(engineCase.skipped)('keeps no interaction token or request body of a failure (pg-boss\'s output, BullMQ\'s failedReason and stacktrace)', async () => {
+    const jobs = await open();
+    await jobs.define(spec('reports', { attempts: 1 }));
+    const token = `aW50ZXJhY3Rpb246${randomBytes(24).toString('base64url')}`;
+    const webhook = `https://discord.com/api/v10/webhooks/1234567890/${token}/messages/@original`;
+    await jobs.work('reports', parse, async (d) => {
+      // What discord.js throws for a follow-up (its url and the request body, files included, on the error) ...
+      if (d.n === 1) throw new DiscordAPIError({ code: 10015, message: 'Unknown Webhook' }, 10015, 404, 'PATCH', webhook, { body: { content: 'secret-body-words' }, files: [{ name: 'failed.txt', data: 'secret-file-words' }] });
+      // ... and an error whose words name the url.
+      throw new Error(`request to ${webhook} failed`, { cause: { requestBody: 'secret-body-words' } });
+    });
+    await jobs.enqueue('reports', 'one', { n: 1 });
+    await jobs.enqueue('reports', 'two', { n: 2 });
+    await until(async () => {
+      await jobs.runDue();
+      return (await jobs.counts('reports')).failed === 2;
+    }, 30_000);
+    const text = await engineText();
+    expect(text).toContain('Unknown Webhook');
+    expect(text).toContain('/webhooks/1234567890/[redacted]');
+    expect(text.includes(token)).toBe(false);
+    expect(text.includes('secret-body-words')).toBe(false);
+    expect(text.includes('secret-file-words')).toBe(false);
+    expect(failures.map((f) => f.reason).some((r) => r.includes(token))).toBe(false);
   }, 60_000);
 
   it.skipIf(engineCase.kind !== 'postgres' || engineCase.skipped)('pg-boss keeps each queue\'s retention where it reads it (retention_minutes)', async () => {

@@ -9,7 +9,7 @@ import type { JobEngine } from '../../src/jobs/job-engine.js';
 import type { PlannedWrite } from '../../src/list-files/import-plan.js';
 import { planImport } from '../../src/list-files/import-plan.js';
 import type { FailedEntry, ImportKv, ProgressPlace } from '../../src/list-files/import-records.js';
-import { ListImports, type ImportMessenger, type ImportProgress, type ImportWriter } from '../../src/list-files/imports.js';
+import { ListImports, type ImportMessenger, type ListImportsOptions, type ImportProgress, type ImportWriter } from '../../src/list-files/imports.js';
 import type { FileEntry } from '../../src/list-files/xml-reader.js';
 import type { StoreEngine } from '../../src/store/engine.js';
 
@@ -79,10 +79,15 @@ export function recordingJobs(queued: Queued[]): JobEngine {
 }
 
 /** One "process": ListImports over `kv` with its writer, messenger and recorded queue. */
-export async function importProcess(kv: ImportKv, now: () => number, write: ImportWriter, o: { fenceMs?: number; sliceMs?: number } = {}) {
+export async function importProcess(
+  kv: ImportKv,
+  now: () => number,
+  write: ImportWriter,
+  o: { fenceMs?: number; sliceMs?: number } & Pick<ListImportsOptions, 'readList' | 'refreshEvery'> = {},
+) {
   const messenger = new Messages();
   const queued: Queued[] = [];
-  const imports = new ListImports({ kv, jobs: recordingJobs(queued), log, now, write, editEveryMs: 5_000, sliceMs: o.sliceMs ?? 1_000_000, fenceMs: o.fenceMs ?? 60_000 });
+  const imports = new ListImports({ kv, jobs: recordingJobs(queued), log, now, write, editEveryMs: 5_000, ...o, sliceMs: o.sliceMs ?? 1_000_000, fenceMs: o.fenceMs ?? 60_000 });
   await imports.define();
   await imports.work(messenger);
   return { imports, messenger, queued };
