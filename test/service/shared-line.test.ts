@@ -9,7 +9,7 @@ import { LineBusyError } from '../../src/service/errors.js';
 import type { UpstreamAcquireOptions, UpstreamBudget } from '../../src/service/upstream-ports.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { StoreUpstreamBudget } from '../../src/store/upstream/budget.js';
-import { describeError } from '../../src/interactions/user-errors.js';
+import { BudgetExceededError, describeError } from '../../src/interactions/user-errors.js';
 import { startBudget, type Budget } from '../../src/interactions/budget.js';
 import type { CallScope } from '../../src/service/call-context.js';
 import { ENGLISH, translator } from '../../src/i18n/index.js';
@@ -40,7 +40,7 @@ function deferredScope(interaction: Budget): CallScope {
     get deadlineAt() {
       return interaction.deadlineAt;
     },
-    waitInLine: () => interaction.waitInLine(),
+    waitInLine: (minAttemptMs) => interaction.waitInLine(minAttemptMs),
     priority: 'interactive',
     person: '1234',
   };
@@ -115,6 +115,28 @@ describe('the shared line seen from a service call', () => {
     expect(interaction.controller.signal.aborted).toBe(false);
     // Its budget now counts from after the wait: about 3 s later than it began.
     expect(interaction.deadlineAt - (started + 1_000)).toBeGreaterThanOrEqual(2_900);
+  });
+
+  it("a deferred command's request joining the line with less than an attempt's time of its budget left is refused at once, not after a wait", async () => {
+    const engine = new MemoryEngine();
+    const interaction = startBudget(1_000, 5_000);
+    // Earlier work used 700 ms of the 1 s budget; the line is held for the next 2 s (within the wait).
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await engine.set('upstream-budget', String(Date.now() + 2_000), 60_000);
+    const budget = new StoreUpstreamBudget(engine, { requestsPerSecond: 2 });
+    const before = server.requests.length;
+    const started = Date.now();
+    const error = await client(budget)
+      .scoped(deferredScope(interaction))
+      .searchAnime({ q: 'naruto' })
+      .catch((e: unknown) => e);
+    interaction.stop();
+    // The old wait: 2 s in the line, then a request with 300 ms left.
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(error).toBeInstanceOf(Error);
+    // The deadline answer (earlier requests used the budget): "slow", as before the wait in the line.
+    expect(describeError(error, ENGLISH).title).toBe(describeError(new BudgetExceededError(1_000), ENGLISH).title);
+    expect(server.requests.length).toBe(before);
   });
 
   it('a line full past the wait in it is told at once, as without one', async () => {
