@@ -134,7 +134,7 @@ export async function yearOf(ctx: BaseContext, r: WrappedRequest, o: ReadOptions
   const kept = await recaps.get(list, r.kind, r.year, isKept);
   if (kept) return { year: kept.year };
   const lock = `recap:${'own' in list ? `me:${list.own}` : `u:${list.user.toLowerCase()}`}:${r.kind}:${r.year}`;
-  return ctx.deps.locks.run(lock, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, async (): Promise<YearOutcome> => {
+  return ctx.deps.locks.run(lock, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, async (): Promise<YearOutcome> => {
     const again = await recaps.get(list, r.kind, r.year, isKept);
     if (again) return { year: again.year };
     // One's own list: when the bot saw titles become completed (kept for joined members), one store read.
