@@ -34,7 +34,13 @@ export interface OpenedSharing {
  */
 export async function openUpstreamSharing(steps: StoreSteps, limits: LimitsConfig, log: Logger, cacheTtlMs?: number): Promise<OpenedSharing> {
   const shared = await openUpstreamShared(steps, {
-    budget: { requestsPerSecond: limits.serviceRequestsPerSecond, burst: limits.serviceRequestsBurst, processCount: limits.serviceProcessCount, onError: (error) => log.warn('the shared upstream budget failed; counting in this process', { error }) },
+    budget: {
+      requestsPerSecond: limits.serviceRequestsPerSecond,
+      burst: limits.serviceRequestsBurst,
+      processCount: limits.serviceProcessCount,
+      onError: (error) => log.warn('the shared upstream budget failed; counting in this process', { error }),
+      onCountUnknown: () => log.warn('pacing alone without having read how many processes run (the store failed since start): taking a share for 2 processes, with no burst; set SERVICE_PROCESS_COUNT to the number of bot processes'),
+    },
     coolOff: { initialMs: limits.serviceCoolOffMs, maxMs: limits.serviceCoolOffMaxMs, onCoolOff: (e) => log.warn('the service is throttling the deployment; every process pauses', { ...e }) },
     cache: { staleMs: SHARED_STALE_MS, onError: (error, operation) => log.debug('the shared response cache failed; read as a miss', { operation, error }) },
   });

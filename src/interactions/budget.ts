@@ -66,12 +66,17 @@ export class Budget {
   /**
    * A request of this interaction starts waiting for its turn in the line: returns the latest its turn
    * may come (the line wait left), and `done` to call once the wait is over, whatever its outcome.
-   * Undefined when the interaction has no line wait (its turn must come within its budget).
+   * Undefined when the interaction has no line wait (its turn must come within its budget). With less
+   * than `minAttemptMs` of its budget left (the wait so far counted), it gets no wait (its turn must come
+   * now): a turn after a wait would leave it too little time for the request, so the line refuses it
+   * at once, as it would without a wait.
    */
-  waitInLine(): { waitUntil: number; done: () => void } | undefined {
+  waitInLine(minAttemptMs = 0): { waitUntil: number; done: () => void } | undefined {
     if (this.lineWaitMs <= 0) return undefined;
     const now = Date.now();
     const waitedMs = this.waitedMs + (this.waiting > 0 ? now - this.waitingSince : 0);
+    const leftMs = Math.min(this.startedAt + this.budgetMs + Math.min(waitedMs, this.lineWaitMs), this.cap) - now;
+    if (leftMs < minAttemptMs) return { waitUntil: now, done: () => undefined };
     if (this.waiting++ === 0) this.waitingSince = now;
     let ended = false;
     const done = (): void => {

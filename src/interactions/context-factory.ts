@@ -40,7 +40,7 @@ export class ContextFactory {
       get deadlineAt() {
         return budget.deadlineAt;
       },
-      waitInLine: () => budget.waitInLine(),
+      waitInLine: (minAttemptMs) => budget.waitInLine(minAttemptMs),
       priority: interaction.isAutocomplete() ? 'autocomplete' : 'interactive',
       person: userId,
       onStale: () => {

@@ -38,9 +38,9 @@ export interface SharedLocks {
   /**
    * Runs `fn` as the only holder of `name`. Waits for the lock until `untilMs` (epoch ms), or `waitMs` if shorter
    * (0: one try), then fails with a LockTimeoutError; the lock frees itself `graceMs` after `untilMs` even if its
-   * holder died.
+   * holder died. Once `signal` (the interaction's) aborts, it stops waiting and rejects with its reason.
    */
-  run<T>(name: string, o: { untilMs: number; graceMs: number; waitMs?: number }, fn: () => Promise<T>): Promise<T>;
+  run<T>(name: string, o: { untilMs: number; graceMs: number; waitMs?: number; signal?: AbortSignal | undefined }, fn: () => Promise<T>): Promise<T>;
 }
 
 /** Hands the rest of a `/wrapped` read over to background work (what was read so far, and where to go on). */

@@ -28,9 +28,9 @@ export interface CallScope {
    * A request starts waiting for its turn in the deployment's line: the latest its turn may come, and
    * `done` once the wait is over. Meanwhile, and by the time waited afterwards, `deadlineAt` moves later
    * (a deferred command's wait in the line does not count against its budget). None: the turn must come
-   * within the deadline.
+   * within the deadline. With less than `minAttemptMs` of the budget left, no wait: `waitUntil` is now.
    */
-  waitInLine?: () => { waitUntil: number; done: () => void } | undefined;
+  waitInLine?: (minAttemptMs: number) => { waitUntil: number; done: () => void } | undefined;
   onStale?: (ageMs: number) => void;
   /** Whose work this is, for the deployment's upstream budget: people's commands and buttons first, then autocomplete. Unscoped calls are background work. */
   priority?: 'interactive' | 'autocomplete';

@@ -267,9 +267,12 @@ export class RequestPipeline implements Requester {
     }
   }
 
-  /** Waits for this call's turn in the deployment's line, its wait counted as the scope's wait in the line (if it has one). */
+  /**
+   * Waits for this call's turn in the deployment's line, its wait counted as the scope's wait in the line
+   * (if it has one); with less than an attempt's time of its budget left, no wait: refused at once.
+   */
   private async enterLine(endpoint: string, signal: AbortSignal | undefined): Promise<GatePass> {
-    const wait = this.scope?.waitInLine?.();
+    const wait = this.scope?.waitInLine?.(MIN_ATTEMPT_MS);
     try {
       return await this.gate.enter(this.scope?.priority ?? 'background', endpoint, signal, this.lineTerms(wait?.waitUntil));
     } finally {

@@ -280,13 +280,14 @@ export class GroupPolls {
   }
 
   /**
-   * A poll read before Discord finalized it: before its end, the expiry job waits for the end; after it
+   * A poll read before Discord finalized it: before its end, a read of its own at the end; after it
    * (its expiry, End poll, or Discord's expiry moved by an expire), a read of its own, due later.
    */
   private async readAgain(poll: PollRecord, reading: PollReading): Promise<void> {
     const now = this.o.now();
     const endsAt = Math.min(poll.expiresAt, poll.endedAt ?? Infinity, reading.endsAt !== undefined && reading.endsAt > 0 ? reading.endsAt : Infinity);
-    if (now < endsAt) return this.schedule(poll.messageId, 'expiry', endsAt - now);
+    // Not `expiry`: inside the expiry job itself (started early by this clock) that id is the running job's, dropped.
+    if (now < endsAt) return this.schedule(poll.messageId, `check:${endsAt}`, endsAt - now);
     const sinceEnd = now - endsAt;
     if (sinceEnd >= RECHECK_FOR_MS) {
       this.o.log.warn('Discord has not finalized a poll yet; it is read again later', { messageId: poll.messageId, endedMinutesAgo: Math.round(sinceEnd / MINUTE) });

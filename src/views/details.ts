@@ -173,7 +173,7 @@ const STATUS_KIND = 'qs';
  */
 async function asOnlyListChange<T>(ctx: BaseContext, fn: () => Promise<T>): Promise<T> {
   try {
-    return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, fn);
+    return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, fn);
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
     throw new UserFacingError('works.error.stillSaving');

@@ -70,7 +70,7 @@ export const addToListHandler: ComponentHandler = {
     const id = fields.int();
     const auth = await ctx.requireAuth();
     try {
-      return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, () => addPlanned(ctx, kind, id, auth));
+      return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, () => addPlanned(ctx, kind, id, auth));
     } catch (error) {
       if (!(error instanceof LockTimeoutError)) throw error;
       throw new UserFacingError('social.error.stillSaving');

@@ -45,7 +45,7 @@ type ExportContext = BaseContext & { progress: ProgressReporter };
  */
 export async function exportList<K extends WorkKind>(ctx: ExportContext, kind: K, user: string | undefined, o: ExportOptions = {}): Promise<RenderedMessage> {
   try {
-    return await ctx.deps.locks.run(`list-export:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, () => readAndWrite(ctx, kind, user, o));
+    return await ctx.deps.locks.run(`list-export:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, () => readAndWrite(ctx, kind, user, o));
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
     throw new UserFacingError('lists.export.busy');

@@ -73,7 +73,7 @@ function stopRow(t: Translator, userId: string): RenderedMessage['components'] {
 export async function importPreview(ctx: CommandContext, kind: WorkKind, file: AttachedFile, mode: ImportMode): Promise<RenderedMessage> {
   let held = false;
   try {
-    return await ctx.deps.locks.run(`list-import-preview:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, waitMs: 0 }, () => {
+    return await ctx.deps.locks.run(`list-import-preview:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, waitMs: 0, signal: ctx.signal }, () => {
       held = true;
       return readPreview(ctx, kind, file, mode);
     });

@@ -110,7 +110,7 @@ export const watchedHandler: ComponentHandler = {
     const episode = fields.int();
     const auth = await ctx.requireAuth();
     try {
-      return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, () => markWatched(ctx, animeId, episode, auth));
+      return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, () => markWatched(ctx, animeId, episode, auth));
     } catch (error) {
       if (!(error instanceof LockTimeoutError)) throw error;
       throw new UserFacingError('social.error.stillSaving');

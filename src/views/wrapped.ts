@@ -168,7 +168,7 @@ export async function yearOf(ctx: BaseContext, r: WrappedRequest, o: ReadOptions
   };
   await notPending();
   const lock = `recap:${recapListKey(list)}:${r.kind}:${r.year}`;
-  return ctx.deps.locks.run(lock, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS }, async (): Promise<YearOutcome> => {
+  return ctx.deps.locks.run(lock, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, async (): Promise<YearOutcome> => {
     try {
       const again = await recaps.get(list, r.kind, r.year, isKept);
       if (again) return { year: again.year };

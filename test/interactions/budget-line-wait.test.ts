@@ -56,6 +56,26 @@ describe('a budget with a wait in the line', () => {
     expect(budget.deadlineAt).toBe(1_002_500);
   });
 
+  it("gives no wait to a request joining with less than an attempt's time of its budget left (the wait so far counted)", () => {
+    const budget = startBudget(1_000, 3_000);
+    const first = budget.waitInLine(500);
+    vi.advanceTimersByTime(2_000);
+    first?.done();
+    // 2 s waited: 1 s of budget left from here; 600 ms later, 400 ms.
+    vi.advanceTimersByTime(600);
+    const late = budget.waitInLine(500);
+    // Its turn must come now (the old wait: up to the 1 s of line wait left, then 400 ms for the request).
+    expect(late?.waitUntil).toBe(Date.now());
+    late?.done();
+    expect(budget.deadlineAt).toBe(1_003_000);
+    // With more than an attempt left, the wait stands.
+    const other = startBudget(1_000, 3_000);
+    vi.advanceTimersByTime(400);
+    expect(other.waitInLine(500)?.waitUntil).toBe(Date.now() + 3_000);
+    budget.stop();
+    other.stop();
+  });
+
   it('has no wait in the line without one (autocomplete, a long command): its turn must come within its budget', () => {
     const budget = startBudget(1_500);
     expect(budget.waitInLine()).toBeUndefined();

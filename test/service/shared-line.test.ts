@@ -9,7 +9,7 @@ import { LineBusyError } from '../../src/service/errors.js';
 import type { UpstreamAcquireOptions, UpstreamBudget } from '../../src/service/upstream-ports.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { StoreUpstreamBudget } from '../../src/store/upstream/budget.js';
-import { describeError } from '../../src/interactions/user-errors.js';
+import { BudgetExceededError, describeError } from '../../src/interactions/user-errors.js';
 import { startBudget, type Budget } from '../../src/interactions/budget.js';
 import type { CallScope } from '../../src/service/call-context.js';
 import { ENGLISH, translator } from '../../src/i18n/index.js';
@@ -40,7 +40,7 @@ function deferredScope(interaction: Budget): CallScope {
     get deadlineAt() {
       return interaction.deadlineAt;
     },
-    waitInLine: () => interaction.waitInLine(),
+    waitInLine: (minAttemptMs) => interaction.waitInLine(minAttemptMs),
     priority: 'interactive',
     person: '1234',
   };
@@ -55,6 +55,19 @@ describe('the shared line seen from a service call', () => {
     await server.close();
   });
   const client = (budget: UpstreamBudget) => new ServiceClient({ apiUrl: `${server.url}/`, clientId: 'cid', userAgent: 'test/0 (+test)', deployment: deploymentWith(budget) });
+  /** A deferred command's search through the line: what it failed with (if it did), and how long it took. */
+  async function refusedOrNot(budget: UpstreamBudget, interaction: Budget): Promise<{ error: unknown; tookMs: number }> {
+    const started = Date.now();
+    const error = await client(budget)
+      .scoped(deferredScope(interaction))
+      .searchAnime({ q: 'naruto' })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    interaction.stop();
+    return { error, tookMs: Date.now() - started };
+  }
 
   it("hands the line the call's latest start (its deadline less an attempt) and its person", async () => {
     const seen: Array<UpstreamAcquireOptions | undefined> = [];
@@ -117,19 +130,30 @@ describe('the shared line seen from a service call', () => {
     expect(interaction.deadlineAt - (started + 1_000)).toBeGreaterThanOrEqual(2_900);
   });
 
+  it("a deferred command's request joining the line with less than an attempt's time of its budget left is refused at once, not after a wait", async () => {
+    const engine = new MemoryEngine();
+    const interaction = startBudget(1_000, 5_000);
+    // Earlier work used 700 ms of the 1 s budget; the line is held for the next 2 s (within the wait).
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await engine.set('upstream-budget', String(Date.now() + 2_000), 60_000);
+    const budget = new StoreUpstreamBudget(engine, { requestsPerSecond: 2 });
+    const before = server.requests.length;
+    const { error, tookMs } = await refusedOrNot(budget, interaction);
+    // The old wait: 2 s in the line, then a request with 300 ms left.
+    expect(tookMs).toBeLessThan(900);
+    expect(error).toBeInstanceOf(Error);
+    // The deadline answer (earlier requests used the budget): "slow", as before the wait in the line.
+    expect(describeError(error, ENGLISH).title).toBe(describeError(new BudgetExceededError(1_000), ENGLISH).title);
+    expect(server.requests.length).toBe(before);
+  });
+
   it('a line full past the wait in it is told at once, as without one', async () => {
     const engine = new MemoryEngine();
     await engine.set('upstream-budget', String(Date.now() + 30_000), 60_000);
     const budget = new StoreUpstreamBudget(engine, { requestsPerSecond: 2 });
-    const interaction = startBudget(1_000, 5_000);
-    const started = Date.now();
-    const error = await client(budget)
-      .scoped(deferredScope(interaction))
-      .searchAnime({ q: 'naruto' })
-      .catch((e: unknown) => e);
-    interaction.stop();
+    const { error, tookMs } = await refusedOrNot(budget, startBudget(1_000, 5_000));
     expect(error).toBeInstanceOf(LineBusyError);
-    expect(Date.now() - started).toBeLessThan(900);
+    expect(tookMs).toBeLessThan(900);
   });
 
   it('a retry the line cannot start in time ends with the failure that used the deadline up: the service is slow, not the bot busy', async () => {

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineCases } from '../../local-stack/store-engines.js';
+import type { StoreEngine } from '../../src/store/engine.js';
+import { openTwo, type TwoProcesses } from './upstream/helpers.js';
 import { BotStore } from '../../src/store/bot-store.js';
 import { MemoryEngine } from '../../src/store/engines/index.js';
 import { LockTimeoutError, sharedLocks } from '../../src/store/locks.js';
@@ -43,6 +46,54 @@ describe('sharedLocks', () => {
     expect(waited).toBeLessThan(400);
   });
 });
+
+for (const engineCase of engineCases()) {
+  const suite = engineCase.skipped ? describe.skip : describe;
+  suite(`a lock waiter whose interaction ended: ${engineCase.kind}`, () => {
+    let two: TwoProcesses;
+    beforeAll(async () => {
+      two = await openTwo(engineCase.kind);
+    });
+    afterAll(async () => {
+      await two?.close();
+    });
+
+    it('stops asking the store once its signal aborts, rejecting with the reason; one aborted before never takes the lock', async () => {
+      const name = `aborted-${randomBytes(4).toString('hex')}`;
+      let release = (): void => undefined;
+      const held = sharedLocks(two.a).run(name, { untilMs: Date.now() + 5_000, graceMs: 100 }, () => new Promise<void>((resolve) => (release = resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      let tries = 0;
+      const counted = new Proxy(two.b, {
+        get: (target, prop, receiver) => {
+          const value: unknown = Reflect.get(target, prop, receiver);
+          if (prop === 'setIfAbsent') tries++;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      }) as StoreEngine;
+      const controller = new AbortController();
+      const started = Date.now();
+      const waiter = sharedLocks(counted)
+        .run(name, { untilMs: Date.now() + 3_000, graceMs: 100, signal: controller.signal }, async () => 'ran')
+        .catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const gone = new Error('the interaction timed out');
+      controller.abort(gone);
+      // The old wait: polling on until the 3 s end, then LockTimeoutError.
+      expect(await waiter).toBe(gone);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      const triesAtAbort = tries;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(tries).toBe(triesAtAbort);
+      expect(triesAtAbort).toBeGreaterThan(0);
+      release();
+      await held;
+      // Aborted before: rejected without taking the (now free) lock.
+      expect(await sharedLocks(counted).run(name, { untilMs: Date.now() + 1_000, graceMs: 100, signal: controller.signal }, async () => 'ran').catch((e: unknown) => e)).toBe(gone);
+      expect(await two.a.get(`lock:${name}`)).toBeUndefined();
+    });
+  });
+}
 
 describe('BotStore.withRefreshLock', () => {
   it('a refresh lock whose holder died blocks the next refresh no longer than one refresh deadline', async () => {

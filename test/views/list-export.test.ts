@@ -30,7 +30,9 @@ function scripted(total: number, endless = false, lockHeld = false) {
     },
   };
   const progress: ProgressReporter = (m) => shown.push(m.content ?? '');
+  const lockSignals: Array<AbortSignal | undefined> = [];
   const ctx = {
+    signal: new AbortController().signal,
     userId: '1',
     t: translator('en'),
     deadlineAt: 300_000,
@@ -38,12 +40,17 @@ function scripted(total: number, endless = false, lockHeld = false) {
       service,
       accounts: { linkedAs: () => Promise.resolve('erin') },
       now: () => clock,
-      locks: { run: (name: string, _o: unknown, fn: () => Promise<unknown>) => (lockHeld ? Promise.reject(new LockTimeoutError(name)) : fn()) },
+      locks: {
+        run: (name: string, o: { signal?: AbortSignal }, fn: () => Promise<unknown>) => {
+          lockSignals.push(o.signal);
+          return lockHeld ? Promise.reject(new LockTimeoutError(name)) : fn();
+        },
+      },
     },
     requireAuth: () => Promise.resolve({}),
     progress,
   } as unknown as BaseContext & { progress: ProgressReporter };
-  return { ctx, reads, shown };
+  return { ctx, reads, shown, lockSignals };
 }
 
 describe('the export reading loop', () => {
@@ -72,8 +79,10 @@ describe('the export reading loop', () => {
   }, 60_000);
 
   it('while the same person’s other export holds the lock past the deadline: a clear error, nothing read', async () => {
-    const { ctx, reads } = scripted(10, false, true);
+    const { ctx, reads, lockSignals } = scripted(10, false, true);
     await expect(exportList(ctx, 'anime', undefined)).rejects.toMatchObject({ key: 'lists.export.busy' });
     expect(reads).toEqual([]);
+    // The wait for the lock ends with the interaction (its signal), not only at the deadline.
+    expect(lockSignals).toEqual([ctx.signal]);
   });
 });

@@ -73,6 +73,8 @@ export interface StoreUpstreamBudgetOptions {
   processes?: LiveProcesses;
   /** Told about a store failure (the request then goes, paced by this process alone). */
   onError?: (error: unknown) => void;
+  /** Told once when this process paces alone with no heartbeat read and no SERVICE_PROCESS_COUNT (it then assumes two processes). */
+  onCountUnknown?: () => void;
   /** The clock; tests drive time with their own `now` and `sleep`. */
   now?: () => number;
   /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
@@ -408,7 +410,7 @@ const peopleFirst = (tickets: readonly Ticket[]): Ticket[] => [...tickets.filter
 
 /** The line on `engine`, with this process's heartbeat written and the live processes read once. */
 export async function openUpstreamBudget(engine: StoreEngine, options: StoreUpstreamBudgetOptions): Promise<StoreUpstreamBudget> {
-  const processes = new LiveProcesses(engine, { line: options.name ?? 'upstream-budget', configured: options.processCount, now: options.now, onError: options.onError });
+  const processes = new LiveProcesses(engine, { line: options.name ?? 'upstream-budget', configured: options.processCount, now: options.now, onError: options.onError, onCountUnknown: options.onCountUnknown });
   await processes.start();
   return new StoreUpstreamBudget(engine, { ...options, processes });
 }

@@ -9,6 +9,11 @@
 // process that has not read the heartbeats yet, or a deployment still running versions that write
 // none, is covered by the configured count. A process that stopped is counted until its heartbeat
 // expires (a smaller share meanwhile, never a larger one).
+//
+// A process that has read no heartbeat (it started while the store was failing) and has no configured
+// count does not know it is alone: it assumes UNKNOWN_PROCESS_COUNT processes (a share, so no burst),
+// rather than the whole deployment's rate and burst, and warns once (`onCountUnknown`) so operators
+// set SERVICE_PROCESS_COUNT.
 
 import { randomUUID } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
@@ -17,6 +22,8 @@ import type { StoreEngine } from '../engine.js';
 export const HEARTBEAT_EVERY_MS = 10_000;
 /** A heartbeat not renewed this long is gone: the process counts as stopped. */
 export const HEARTBEAT_TTL_MS = 30_000;
+/** The processes assumed by one that has read no heartbeat and has no configured count: never the whole line. */
+export const UNKNOWN_PROCESS_COUNT = 2;
 
 /** This process's part of the line while it paces alone: slice `index` of every `count`. */
 export interface ProcessShare {
@@ -34,6 +41,8 @@ export interface LiveProcessesOptions {
   now?: () => number;
   /** Told about a heartbeat that could not be written or read (the last count seen is kept). */
   onError?: ((error: unknown) => void) | undefined;
+  /** Told once, the first time a share is taken with no heartbeat read and no configured count. */
+  onCountUnknown?: (() => void) | undefined;
 }
 
 type Engine = Pick<StoreEngine, 'set' | 'keys' | 'delete'>;
@@ -45,6 +54,7 @@ export class LiveProcesses {
   private seen: string[] | undefined;
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
+  private warned = false;
 
   constructor(
     private readonly engine: Engine,
@@ -82,6 +92,10 @@ export class LiveProcesses {
 
   /** The share this process takes while it paces alone. */
   share(): ProcessShare {
+    if (this.seen === undefined && this.options.configured === undefined && !this.warned) {
+      this.warned = true;
+      this.options.onCountUnknown?.();
+    }
     return shareOf(this.id, this.seen, this.options.configured);
   }
 
@@ -100,11 +114,12 @@ export class LiveProcesses {
 /**
  * The share of process `id` given the live ids last seen (undefined: none read yet) and the configured
  * count: `count` is the larger of the two counts (this process included), `index` its place among the
- * ids seen; before any read, a place picked from its id.
+ * ids seen; before any read, a place picked from its id, among the configured count or, with none,
+ * UNKNOWN_PROCESS_COUNT.
  */
 export function shareOf(id: string, seen: readonly string[] | undefined, configured: number | undefined): ProcessShare {
   if (seen === undefined) {
-    const count = Math.max(1, configured ?? 1);
+    const count = configured ?? UNKNOWN_PROCESS_COUNT;
     return { count, index: placeFromId(id) % count };
   }
   const ids = seen.includes(id) ? seen : [...seen, id].sort();

@@ -11,7 +11,8 @@
 // `count` slices a process paced alone takes only the one at its `index` (one request at most, starting
 // within it). So N processes together send one request per slice at most, as the line does: the rate
 // holds and any second holds at most rate + 1, however many fall back at once. The burst is not shared
-// out: a process alone in the deployment (count 1) keeps the line's rate and burst, others go without.
+// out: a process known to be alone in the deployment (count 1) keeps the line's rate and burst, others go
+// without; one that does not know (no heartbeat read, no configured count) assumes two, so no burst.
 //
 // Priority, as on the line: people (and autocomplete) take the next slice of their process; background
 // work goes only in a slice of its own that is under way, after one of its own left unused, and never

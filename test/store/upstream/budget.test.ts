@@ -348,7 +348,8 @@ describe('upstream budget: steps and failures', () => {
     const errors: unknown[] = [];
     const budget = new StoreUpstreamBudget(
       { get: down, getMany: down, setIfAbsent: down, compareAndSet: down, compareAndDelete: down },
-      { requestsPerSecond: 20, onError: (e) => errors.push(e), now: clock.now, sleep: clock.sleep },
+      // Known to be alone (configured): the whole line.
+      { requestsPerSecond: 20, processCount: 1, onError: (e) => errors.push(e), now: clock.now, sleep: clock.sleep },
     );
     const t0 = clock.now();
     const outcomes = await clock.run(

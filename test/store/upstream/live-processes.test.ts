@@ -3,7 +3,8 @@
 // keeps the last count seen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../../../local-stack/store-engines.js';
-import { LiveProcesses } from '../../../src/store/upstream/live-processes.js';
+import type { StoreEngine } from '../../../src/store/engine.js';
+import { LiveProcesses, UNKNOWN_PROCESS_COUNT } from '../../../src/store/upstream/live-processes.js';
 import { openTwo, sleep, type TwoProcesses } from './helpers.js';
 
 let run = 0;
@@ -49,19 +50,35 @@ for (const engineCase of engineCases()) {
       await alone.stop();
     });
 
+    it('a process whose store failed since it started assumes two processes and warns once; its first read counts them', async () => {
+      const line = `beat_${run++}`;
+      let failing = true;
+      let warned = 0;
+      const flaky = failingWhile(two.a, () => failing);
+      const a = new LiveProcesses(flaky, { line, onError: () => undefined, onCountUnknown: () => warned++ });
+      await a.start();
+      expect(a.share().count).toBe(UNKNOWN_PROCESS_COUNT);
+      expect(a.share().count).toBe(UNKNOWN_PROCESS_COUNT);
+      expect(warned).toBe(1);
+      failing = false;
+      await a.beat();
+      expect(a.share()).toEqual({ count: 1, index: 0 });
+      expect(warned).toBe(1);
+      // A configured count never warns.
+      const configured = new LiveProcesses(failingWhile(two.a, () => true), { line, configured: 1, onError: () => undefined, onCountUnknown: () => warned++ });
+      await configured.start();
+      expect(configured.share()).toEqual({ count: 1, index: 0 });
+      expect(warned).toBe(1);
+      await a.stop();
+    });
+
     it('a store that fails keeps the count last seen, and the failure is reported', async () => {
       const line = `beat_${run++}`;
       const b = new LiveProcesses(two.b, { line });
       await b.start();
       let failing = false;
       const errors: unknown[] = [];
-      const flaky = new Proxy(two.a, {
-        get: (target, prop, receiver) => {
-          const value: unknown = Reflect.get(target, prop, receiver);
-          if (typeof value !== 'function') return value;
-          return (...args: unknown[]): unknown => (failing ? Promise.reject(new Error('store down')) : (value as (...x: unknown[]) => unknown).apply(target, args));
-        },
-      });
+      const flaky = failingWhile(two.a, () => failing);
       const a = new LiveProcesses(flaky, { line, onError: (e) => errors.push(e) });
       await a.start();
       expect(a.share().count).toBe(2);
@@ -73,5 +90,16 @@ for (const engineCase of engineCases()) {
       await a.stop();
       await b.stop();
     });
+  });
+}
+
+/** The engine, every step failing while `failing()`. */
+function failingWhile(engine: StoreEngine, failing: () => boolean): StoreEngine {
+  return new Proxy(engine, {
+    get: (target, prop, receiver) => {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]): unknown => (failing() ? Promise.reject(new Error('store down')) : (value as (...x: unknown[]) => unknown).apply(target, args));
+    },
   });
 }

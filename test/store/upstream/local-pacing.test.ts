@@ -13,7 +13,7 @@ import type { StoreEngine } from '../../../src/store/engine.js';
 import { StoreSteps } from '../../../src/store/store-steps.js';
 import { MemoryEngine } from '../../../src/store/engines/memory.js';
 import { StoreUpstreamBudget } from '../../../src/store/upstream/budget.js';
-import { LiveProcesses, shareOf } from '../../../src/store/upstream/live-processes.js';
+import { LiveProcesses, shareOf, UNKNOWN_PROCESS_COUNT } from '../../../src/store/upstream/live-processes.js';
 import { LocalPacing } from '../../../src/store/upstream/local-pacing.js';
 import { VirtualTime } from './virtual-time.js';
 
@@ -48,7 +48,11 @@ describe('a process paced alone takes its share', () => {
     expect(before.count).toBe(4);
     expect(before.index).toBeGreaterThanOrEqual(0);
     expect(before.index).toBeLessThan(4);
-    expect(shareOf('b', undefined, undefined)).toEqual({ count: 1, index: 0 });
+    // Nothing read and nothing configured: not the whole line (it may not be alone), a share of UNKNOWN_PROCESS_COUNT.
+    const unknown = shareOf('b', undefined, undefined);
+    expect(unknown.count).toBe(UNKNOWN_PROCESS_COUNT);
+    expect(UNKNOWN_PROCESS_COUNT).toBeGreaterThan(1);
+    expect(unknown.index).toBeLessThan(UNKNOWN_PROCESS_COUNT);
   });
 
   it('four processes each taking every slot they may for 20 s send the deployment’s rate together, never more than rate + 1 in a second', () => {
@@ -140,6 +144,32 @@ describe('the budget while the store fails, at the default budget', () => {
   }
 });
 
+describe('a process that started while the store failed, with no SERVICE_PROCESS_COUNT', () => {
+  it('takes a share for two processes with no burst (its second request a slot apart, not at once), and warns once to set SERVICE_PROCESS_COUNT', async () => {
+    const { engine, down } = switchable(new MemoryEngine());
+    down(true);
+    const warnings: string[] = [];
+    const log = { ...silentLogger, warn: (message: string) => void (message.includes('SERVICE_PROCESS_COUNT') && warnings.push(message)) };
+    const sharing = await openUpstreamSharing(new StoreSteps(engine, { timeoutMs: 1_000 }), DEFAULT_LIMITS, log);
+    try {
+      const granted: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await sharing.deployment.budget.acquire('interactive', { person: `p${i}` });
+        granted.push(Date.now());
+      }
+      // The old pacing: the whole line's rate and burst, all three at once. Now one slice in two: the first
+      // goes in its slice already under way, the next ones a whole share apart.
+      const [first, second, third] = granted as [number, number, number];
+      expect(second - first).toBeGreaterThan((UNKNOWN_PROCESS_COUNT - 1) * INTERVAL - 50);
+      expect(third - second).toBeGreaterThanOrEqual(UNKNOWN_PROCESS_COUNT * INTERVAL - 50);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      down(false);
+      await sharing.close();
+    }
+  }, 15_000);
+});
+
 describe('SERVICE_PROCESS_COUNT reaches the line the composition root opens', () => {
   it('with 4 processes configured, one alone on a failing store takes one slot in four: its second request 2 s after its first, not at once', async () => {
     const { engine, down } = switchable(new MemoryEngine());
@@ -151,8 +181,9 @@ describe('SERVICE_PROCESS_COUNT reaches the line the composition root opens', ()
         await sharing.deployment.budget.acquire('interactive', { person: `p${i}` });
         granted.push(Date.now());
       }
-      // The old pacing: the whole line's burst, both at once.
-      expect((granted[1] as number) - (granted[0] as number)).toBeGreaterThanOrEqual(4 * INTERVAL - 100);
+      // The old pacing: the whole line's burst, both at once. The first goes in its slice already under way,
+      // so the second comes more than three slices later (four exactly only when the first started its slice).
+      expect((granted[1] as number) - (granted[0] as number)).toBeGreaterThan(3 * INTERVAL - 50);
     } finally {
       down(false);
       await sharing.close();
