@@ -44,6 +44,8 @@ import { TitlePreferences } from '../preferences/title-preferences.js';
 import { WatchParties } from '../watch-parties/watch-parties.js';
 import { ListImports, serviceImportWriter, type ListImportDeps } from '../list-files/imports.js';
 import { AttachmentReader } from '../list-files/attachment-fetch.js';
+import { Games } from '../games/games.js';
+import { servicePoolSource } from '../views/game-pool-source.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -75,7 +77,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed'>;
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed' | 'games'>;
 
 export async function openCore(o: CoreOptions): Promise<Core> {
   const { config, log } = o;
@@ -144,6 +146,9 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const covers = openCovers(steps, config.covers, log, metrics);
   const watchParties = new WatchParties({ kv: store.engine, jobs, now, log, leaseMs: { ...DEFAULT_KNOBS, ...config.reminders, ...o.reminders }.leaseMs });
   await watchParties.define();
+  // The games' pools: read as background work (unscoped calls) on the shared line, weekly.
+  const games = new Games({ kv: store.engine, jobs, source: servicePoolSource(service), now, log, poolReads: o.games?.poolReads ?? true });
+  await games.define();
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -165,6 +170,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,
     watchParties,
+    games,
     listImports,
   };
   return {

@@ -1,5 +1,6 @@
 // What every handler receives: who is acting, where, and the bot's services.
 
+import type { Games } from '../games/games.js';
 import type { PickSessions } from '../store/pick-sessions.js';
 import type {
   AutocompleteInteraction,
@@ -72,6 +73,8 @@ export interface BotDeps {
   covers: CoverSource;
   /** Watch parties: the scheduled events the bot created, and the post when each ends. */
   watchParties: WatchParties;
+  /** The games (`/game`): the pools in the shared store and their weekly reads. */
+  games: Games;
   /** List imports (/list … import): the running imports and the attachment reader; set by the core. */
   listImports?: ListImportDeps;
   /** Current time in ms; injectable for tests. */

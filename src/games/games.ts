@@ -1,0 +1,46 @@
+// The games (`/game`): the pools and their weekly reads. One instance per process, on the shared store
+// and job engine; handed to handlers as `ctx.deps.games`.
+
+import type { JobEngine } from '../jobs/job-engine.js';
+import type { Logger } from '../log/log.js';
+import type { StoreEngine } from '../store/engine.js';
+import { GamePools, type GameKind, type GamePool } from './pool.js';
+import { PoolRefresh, poolRetryAt, type PoolSource } from './pool-refresh.js';
+
+export interface GamesDeps {
+  kv: StoreEngine;
+  jobs: JobEngine;
+  source: PoolSource;
+  now: () => number;
+  log: Logger;
+  /** Whether this process reads pools (queues and works the reads, runs the watch); default true. */
+  poolReads?: boolean;
+}
+
+/** A kind's pool, or when to come back while it is not read yet. */
+export type PoolOrWait = { pool: GamePool } | { retryAt: number };
+
+export class Games {
+  readonly pools: GamePools;
+  readonly refresh: PoolRefresh;
+
+  constructor(private readonly o: GamesDeps) {
+    this.pools = new GamePools(o.kv);
+    this.refresh = new PoolRefresh({ pools: this.pools, jobs: o.jobs, source: o.source, now: o.now, log: o.log });
+  }
+
+  define(): Promise<void> {
+    return this.refresh.define();
+  }
+
+  /** This process's pool reader and the deployment's hourly watch (processes that run jobs). */
+  start(): Promise<void> {
+    return this.o.poolReads === false ? this.refresh.define() : this.refresh.start();
+  }
+
+  /** The kind's pool from the store (no service request), or when to try again. */
+  async pool(kind: GameKind): Promise<PoolOrWait> {
+    const pool = await this.pools.current(kind);
+    return pool ? { pool } : { retryAt: poolRetryAt(this.o.now()) };
+  }
+}
