@@ -1,5 +1,7 @@
 // Every slash command and component kind the bot knows.
 
+import { game } from '../../commands/game.js';
+import { gameShareHandler } from '../views/game.js';
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { anime } from '../../commands/anime.js';
 import { randomPickComponents } from '../../commands/work-subcommands.js';
@@ -33,7 +35,7 @@ import { addToListHandler } from '../views/feed.js';
 import { pickVoteHandler, pollEndHandler } from '../views/group-pick.js';
 import { planHandler, watchedHandler } from '../views/watch-party-actions.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, watchparty, settings, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, watchparty, settings, login, logout, game];
 
 const views = [
   animeSearchView,
@@ -71,6 +73,7 @@ export const components: readonly ComponentHandler[] = [
   pollEndHandler,
   planHandler,
   watchedHandler,
+  gameShareHandler,
 ];
 
 /** What is registered with Discord: the English definitions with every language's names and descriptions (src/i18n/commands). */

@@ -131,7 +131,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
       return deleted;
     },
     forgetImports: (id) => listImports.imports.forgetUser(id),
-    forgetPreferences: async (id) => (await preferences.forgetUser(id)) + (await picks.forgetUser(id)),
+    forgetPreferences: async (id) => (await preferences.forgetUser(id)) + (await picks.forgetUser(id)) + (await games.forgetUser(id)),
     socialLoggedOut: (id) => social.loggedOut(id),
   });
   const listImports = await openListImports(o, now, { store, jobs, service, tokens });

@@ -1,4 +1,4 @@
-// The games (`/game`): the pools and their weekly reads. One instance per process, on the shared store
+// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays. One instance per process, on the shared store
 // and job engine; handed to handlers as `ctx.deps.games`.
 
 import type { JobEngine } from '../jobs/job-engine.js';
@@ -6,6 +6,8 @@ import type { Logger } from '../log/log.js';
 import type { StoreEngine } from '../store/engine.js';
 import { GamePools, type GameKind, type GamePool } from './pool.js';
 import { PoolRefresh, poolRetryAt, type PoolSource } from './pool-refresh.js';
+import { DailySecrets } from './daily.js';
+import { Plays } from './plays.js';
 
 export interface GamesDeps {
   kv: StoreEngine;
@@ -23,9 +25,15 @@ export type PoolOrWait = { pool: GamePool } | { retryAt: number };
 export class Games {
   readonly pools: GamePools;
   readonly refresh: PoolRefresh;
+  /** The daily puzzle's secret per kind and UTC day, the same for every process. */
+  readonly secrets: DailySecrets;
+  /** Each person's guesses, streaks and stats. */
+  readonly plays: Plays;
 
   constructor(private readonly o: GamesDeps) {
     this.pools = new GamePools(o.kv);
+    this.secrets = new DailySecrets(o.kv);
+    this.plays = new Plays(o.kv);
     this.refresh = new PoolRefresh({ pools: this.pools, jobs: o.jobs, source: o.source, now: o.now, log: o.log });
   }
 
@@ -42,5 +50,10 @@ export class Games {
   async pool(kind: GameKind): Promise<PoolOrWait> {
     const pool = await this.pools.current(kind);
     return pool ? { pool } : { retryAt: poolRetryAt(this.o.now()) };
+  }
+
+  /** "Forget me": the person's game records. */
+  forgetUser(userId: string): Promise<number> {
+    return this.plays.forgetUser(userId);
   }
 }

@@ -67,18 +67,24 @@ import { imports as de_imports } from './messages/imports/de.js';
 import { imports as fr_imports } from './messages/imports/fr.js';
 import { imports as esES_imports } from './messages/imports/es-ES.js';
 import { imports as ptBR_imports } from './messages/imports/pt-BR.js';
+import { games as en_games } from './messages/games/en.js';
+import { games as ja_games } from './messages/games/ja.js';
+import { games as de_games } from './messages/games/de.js';
+import { games as fr_games } from './messages/games/fr.js';
+import { games as esES_games } from './messages/games/es-ES.js';
+import { games as ptBR_games } from './messages/games/pt-BR.js';
 import type { Locale } from './locales.js';
 
-export const EN = { ...en_core, ...en_terms, ...en_works, ...en_lists, ...en_reminders, ...en_social, ...en_settings, ...en_picks, ...en_polls, ...en_watchparty, ...en_imports } as const;
+export const EN = { ...en_core, ...en_terms, ...en_works, ...en_lists, ...en_reminders, ...en_social, ...en_settings, ...en_picks, ...en_polls, ...en_watchparty, ...en_imports, ...en_games } as const;
 
 /** A key of the catalogue. */
 export type MessageKey = keyof typeof EN;
 
 export const CATALOGUE: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = {
   'en-US': EN,
-  ja: { ...ja_core, ...ja_terms, ...ja_works, ...ja_lists, ...ja_reminders, ...ja_social, ...ja_settings, ...ja_picks, ...ja_polls, ...ja_watchparty, ...ja_imports },
-  de: { ...de_core, ...de_terms, ...de_works, ...de_lists, ...de_reminders, ...de_social, ...de_settings, ...de_picks, ...de_polls, ...de_watchparty, ...de_imports },
-  fr: { ...fr_core, ...fr_terms, ...fr_works, ...fr_lists, ...fr_reminders, ...fr_social, ...fr_settings, ...fr_picks, ...fr_polls, ...fr_watchparty, ...fr_imports },
-  'es-ES': { ...esES_core, ...esES_terms, ...esES_works, ...esES_lists, ...esES_reminders, ...esES_social, ...esES_settings, ...esES_picks, ...esES_polls, ...esES_watchparty, ...esES_imports },
-  'pt-BR': { ...ptBR_core, ...ptBR_terms, ...ptBR_works, ...ptBR_lists, ...ptBR_reminders, ...ptBR_social, ...ptBR_settings, ...ptBR_picks, ...ptBR_polls, ...ptBR_watchparty, ...ptBR_imports },
+  ja: { ...ja_core, ...ja_terms, ...ja_works, ...ja_lists, ...ja_reminders, ...ja_social, ...ja_settings, ...ja_picks, ...ja_polls, ...ja_watchparty, ...ja_imports, ...ja_games },
+  de: { ...de_core, ...de_terms, ...de_works, ...de_lists, ...de_reminders, ...de_social, ...de_settings, ...de_picks, ...de_polls, ...de_watchparty, ...de_imports, ...de_games },
+  fr: { ...fr_core, ...fr_terms, ...fr_works, ...fr_lists, ...fr_reminders, ...fr_social, ...fr_settings, ...fr_picks, ...fr_polls, ...fr_watchparty, ...fr_imports, ...fr_games },
+  'es-ES': { ...esES_core, ...esES_terms, ...esES_works, ...esES_lists, ...esES_reminders, ...esES_social, ...esES_settings, ...esES_picks, ...esES_polls, ...esES_watchparty, ...esES_imports, ...esES_games },
+  'pt-BR': { ...ptBR_core, ...ptBR_terms, ...ptBR_works, ...ptBR_lists, ...ptBR_reminders, ...ptBR_social, ...ptBR_settings, ...ptBR_picks, ...ptBR_polls, ...ptBR_watchparty, ...ptBR_imports, ...ptBR_games },
 };

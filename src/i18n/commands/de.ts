@@ -8,6 +8,7 @@
 // leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
+import { gameDe } from './game.js';
 
 const TITLE = 'Wähl einen Vorschlag oder gib Titel, ID (40748) oder Link ein';
 const USER = 'Nutzername beim Dienst (Standard: du)';
@@ -280,4 +281,5 @@ export const de = {
   'watchparty list': { name: 'liste', description: 'Die geplanten Watchpartys dieses Servers' },
   'watchparty cancel': { name: 'absagen', description: 'Eine Watchparty absagen (wer sie geplant hat, oder Events verwalten)' },
   'watchparty cancel event': { name: 'event', description: 'Die Watchparty, die abgesagt wird' },
+  ...gameDe,
 } satisfies CommandTexts;

@@ -8,6 +8,7 @@
 // leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
+import { gameEs } from './game.js';
 
 const TITLE = 'Elige una sugerencia o escribe título, ID (40748) o enlace';
 const USER = 'Usuario del servicio (por defecto: tú)';
@@ -280,4 +281,5 @@ export const esES = {
   'watchparty list': { name: 'lista', description: 'Las quedadas planeadas de este servidor' },
   'watchparty cancel': { name: 'cancelar', description: 'Cancelar una quedada (quien la planeó, o Gestionar eventos)' },
   'watchparty cancel event': { name: 'evento', description: 'La quedada que se cancela' },
+  ...gameEs,
 } satisfies CommandTexts;

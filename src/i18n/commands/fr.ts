@@ -8,6 +8,7 @@
 // leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
+import { gameFr } from './game.js';
 
 const TITLE = 'Choisis une suggestion, ou tape titre, ID (40748) ou lien';
 const USER = 'Utilisateur du service (par défaut : toi)';
@@ -276,4 +277,5 @@ export const fr = {
   'watchparty list': { name: 'liste', description: 'Les soirées de visionnage prévues sur ce serveur' },
   'watchparty cancel': { name: 'annuler', description: "Annuler une soirée de visionnage (celui qui l'a prévue, ou Gérer les événements)" },
   'watchparty cancel event': { name: 'événement', description: 'La soirée de visionnage à annuler' },
+  ...gameFr,
 } satisfies CommandTexts;

@@ -14,6 +14,7 @@
 // description stay English. A new language: a new file like this one, listed in index.ts.
 
 import type { CommandTexts } from './types.js';
+import { gameJa } from './game.js';
 
 const TITLE = '候補から選ぶか、タイトル・ID（40748）・作品ページのリンクを入力';
 const USER = 'サービスのユーザー名（既定：自分）';
@@ -276,4 +277,5 @@ export const ja = {
   'watchparty list': { name: '一覧', description: 'このサーバーで予定されている同時視聴会' },
   'watchparty cancel': { name: '中止', description: '同時視聴会を中止する（予定した人、または イベントの管理 権限）' },
   'watchparty cancel event': { name: 'イベント', description: '中止する同時視聴会' },
+  ...gameJa,
 } satisfies CommandTexts;

@@ -8,6 +8,7 @@
 // leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
+import { gamePt } from './game.js';
 
 const TITLE = 'Escolha uma sugestão ou digite título, ID (40748) ou link';
 const USER = 'Usuário do serviço (padrão: você)';
@@ -288,4 +289,5 @@ export const ptBR = {
   'watchparty list': { name: 'lista', description: 'As sessões conjuntas marcadas neste servidor' },
   'watchparty cancel': { name: 'cancelar', description: 'Cancelar uma sessão conjunta (quem marcou, ou Gerenciar eventos)' },
   'watchparty cancel event': { name: 'evento', description: 'A sessão conjunta a cancelar' },
+  ...gamePt,
 } satisfies CommandTexts;
