@@ -2,6 +2,7 @@
 
 import { game } from '../../commands/game.js';
 import { gameShareHandler } from '../views/game.js';
+import { higherLowerHandler } from '../views/game-higher-lower.js';
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { anime } from '../../commands/anime.js';
 import { randomPickComponents } from '../../commands/work-subcommands.js';
@@ -74,6 +75,7 @@ export const components: readonly ComponentHandler[] = [
   planHandler,
   watchedHandler,
   gameShareHandler,
+  higherLowerHandler,
 ];
 
 /** What is registered with Discord: the English definitions with every language's names and descriptions (src/i18n/commands). */

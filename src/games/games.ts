@@ -8,6 +8,7 @@ import { GamePools, type GameKind, type GamePool } from './pool.js';
 import { PoolRefresh, poolRetryAt, type PoolSource } from './pool-refresh.js';
 import { DailySecrets } from './daily.js';
 import { Plays } from './plays.js';
+import { HigherLower } from './higher-lower.js';
 
 export interface GamesDeps {
   kv: StoreEngine;
@@ -29,11 +30,14 @@ export class Games {
   readonly secrets: DailySecrets;
   /** Each person's guesses, streaks and stats. */
   readonly plays: Plays;
+  /** Higher or lower: each person's round. */
+  readonly higherLower: HigherLower;
 
   constructor(private readonly o: GamesDeps) {
     this.pools = new GamePools(o.kv);
     this.secrets = new DailySecrets(o.kv);
     this.plays = new Plays(o.kv);
+    this.higherLower = new HigherLower(o.kv);
     this.refresh = new PoolRefresh({ pools: this.pools, jobs: o.jobs, source: o.source, now: o.now, log: o.log });
   }
 

@@ -23,7 +23,7 @@ const shareRow = (kind: GameKind, day: string, label: string) => [
 ];
 
 /** The kind's pool, or the answer saying when to come back. */
-async function poolOrWait(ctx: BaseContext, kind: GameKind): Promise<GamePool | RenderedMessage> {
+export async function poolOrWait(ctx: BaseContext, kind: GameKind): Promise<GamePool | RenderedMessage> {
   const got = await ctx.deps.games.pool(kind);
   return 'pool' in got ? got.pool : { embeds: [poolWaitingEmbed(ctx.t, got.retryAt)], ephemeral: true };
 }

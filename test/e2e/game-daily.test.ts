@@ -75,6 +75,28 @@ describe('/game daily, guess and stats', () => {
     expect(stack.emulator.requestLog.length).toBe(before);
   });
 
+  it('higher or lower: right goes on, wrong ends the run and keeps the best; custom ids name no title', async () => {
+    const before = stack.emulator.requestLog.length;
+    const start = await game('higher-lower');
+    expect(start.ephemeral).toBe(true);
+    expect(start.text).toContain('Which has the higher score?');
+    const round = async () => JSON.parse((await stack.bot.store.engine.get(`game:user:${player.id}:hl:anime`))!) as { a: { id: number; score: number }; b: { id: number; score: number } };
+    let r = await round();
+    const ids = (m: typeof start.message) => [componentId(m, 'A:'), componentId(m, 'B:')];
+    for (const id of ids(start.message)) expect(id).toMatch(/^game-hl\|anime\|[\w-]{8}\|[ab]$/);
+    const rightSide = r.a.score > r.b.score ? 'A:' : 'B:';
+    const right = await answerOf(stack.click(start.message, componentId(start.message, rightSide), player, GUILD));
+    expect(right.text).toContain('Right!');
+    expect(right.text).toContain('Run: 1');
+    r = await round();
+    const wrongSide = r.a.score > r.b.score ? 'B:' : 'A:';
+    const wrong = await answerOf(stack.click(right.message, componentId(right.message, wrongSide), player, GUILD));
+    expect(wrong.text).toContain('Your run: **1** (best 1)');
+    const stats = await game('stats');
+    expect(stats.text).toContain('Higher or lower, best run: **1**');
+    expect(stack.emulator.requestLog.length).toBe(before);
+  });
+
   it('forget me deletes the game records', async () => {
     await stack.bot.deps.accounts.forget(player.id);
     expect(await stack.bot.store.engine.keys(`game:user:${player.id}:`)).toEqual([]);

@@ -12,6 +12,8 @@ export const gameJa = {
   'game guess kind': { name: '種類', description: 'アニメ（既定）またはマンガのパズル', choices: { anime: 'アニメ', manga: 'マンガ' } },
   'game stats': { name: '成績', description: '連続記録、正解した日数、回答回数の分布' },
   'game stats kind': { name: '種類', description: 'アニメ（既定）またはマンガ', choices: { anime: 'アニメ', manga: 'マンガ' } },
+  'game higher-lower': { name: 'ハイアンドロー', description: 'どちらのスコアが高い？ 間違えるまで続く（あなたにだけ表示）' },
+  'game higher-lower kind': { name: '種類', description: 'アニメ（既定）またはマンガ', choices: { anime: 'アニメ', manga: 'マンガ' } },
 } satisfies CommandTexts;
 
 export const gameDe = {
@@ -23,6 +25,8 @@ export const gameDe = {
   'game guess kind': { name: 'art', description: 'Das Anime- (Standard) oder Manga-Rätsel', choices: { anime: 'Anime', manga: 'Manga' } },
   'game stats': { name: 'statistik', description: 'Deine Serie, gelöste Tage und wie viele Tipps du brauchst' },
   'game stats kind': { name: 'art', description: 'Anime (Standard) oder Manga', choices: { anime: 'Anime', manga: 'Manga' } },
+  'game higher-lower': { name: 'höher-niedriger', description: 'Welcher Titel hat die höhere Wertung? Bis zum ersten Fehler (nur für dich)' },
+  'game higher-lower kind': { name: 'art', description: 'Anime (Standard) oder Manga', choices: { anime: 'Anime', manga: 'Manga' } },
 } satisfies CommandTexts;
 
 export const gameFr = {
@@ -34,6 +38,8 @@ export const gameFr = {
   'game guess kind': { name: 'type', description: 'L’énigme anime (par défaut) ou manga', choices: { anime: 'Anime', manga: 'Manga' } },
   'game stats': { name: 'stats', description: 'Ta série, les jours trouvés et le nombre d’essais' },
   'game stats kind': { name: 'type', description: 'Anime (par défaut) ou manga', choices: { anime: 'Anime', manga: 'Manga' } },
+  'game higher-lower': { name: 'plus-ou-moins', description: 'Lequel a la meilleure note ? Jusqu’à la première erreur (toi seul le vois)' },
+  'game higher-lower kind': { name: 'type', description: 'Anime (par défaut) ou manga', choices: { anime: 'Anime', manga: 'Manga' } },
 } satisfies CommandTexts;
 
 export const gameEs = {
@@ -45,6 +51,8 @@ export const gameEs = {
   'game guess kind': { name: 'tipo', description: 'El reto de anime (por defecto) o de manga', choices: { anime: 'Anime', manga: 'Manga' } },
   'game stats': { name: 'estadisticas', description: 'Tu racha, los días resueltos y cuántos intentos necesitas' },
   'game stats kind': { name: 'tipo', description: 'Anime (por defecto) o manga', choices: { anime: 'Anime', manga: 'Manga' } },
+  'game higher-lower': { name: 'mayor-o-menor', description: '¿Cuál tiene la nota más alta? Hasta el primer fallo (solo tú lo ves)' },
+  'game higher-lower kind': { name: 'tipo', description: 'Anime (por defecto) o manga', choices: { anime: 'Anime', manga: 'Manga' } },
 } satisfies CommandTexts;
 
 export const gamePt = {
@@ -56,4 +64,6 @@ export const gamePt = {
   'game guess kind': { name: 'tipo', description: 'O desafio de anime (padrão) ou de mangá', choices: { anime: 'Anime', manga: 'Mangá' } },
   'game stats': { name: 'estatisticas', description: 'Sua sequência, dias resolvidos e quantos palpites você precisa' },
   'game stats kind': { name: 'tipo', description: 'Anime (padrão) ou mangá', choices: { anime: 'Anime', manga: 'Mangá' } },
+  'game higher-lower': { name: 'maior-ou-menor', description: 'Qual tem a nota mais alta? Até o primeiro erro (só você vê)' },
+  'game higher-lower kind': { name: 'tipo', description: 'Anime (padrão) ou mangá', choices: { anime: 'Anime', manga: 'Mangá' } },
 } satisfies CommandTexts;

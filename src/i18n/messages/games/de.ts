@@ -41,4 +41,13 @@ export const games: Messages<typeof en> = {
   'games.stats.distribution': "Tipps bis zur Lösung",
   'games.stats.none': "Noch kein tägliches Rätsel beendet. Starte eins mit `/game daily`.",
   'games.stats.higherLower': "Höher oder niedriger, beste Serie: **{best}**",
+  'games.hl.title': "Höher oder niedriger · {kind, select, anime {Anime} other {Manga}}",
+  'games.hl.question': "Welcher Titel hat die höhere Wertung?",
+  'games.hl.run': "Serie: {run}",
+  'games.hl.right': "Richtig! **{a}**: {sa} · **{b}**: {sb}",
+  'games.hl.wrong': "Falsch: **{a}**: {sa} · **{b}**: {sb}. Deine Serie: **{run}** (beste {best}). Noch mal mit `/game higher-lower`.",
+  'games.hl.finished': "Keine Titel mehr zum Vergleichen: Deine Serie endet bei **{run}** (beste {best}).",
+  'games.hl.tooFew': "Der Spielpool hat zu wenige bewertete Titel; komm nach dem nächsten Einlesen wieder.",
+  'games.error.hlEnded.title': "Diese Runde ist vorbei",
+  'games.error.hlEnded.text': "Diese Runde wurde schon beantwortet oder ist beendet. Starte neu mit `/game higher-lower`.",
 };

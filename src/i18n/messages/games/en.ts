@@ -52,4 +52,13 @@ export const games = {
   'games.stats.distribution': 'Guesses to solve',
   'games.stats.none': 'No daily puzzle finished yet. Start one with `/game daily`.',
   'games.stats.higherLower': 'Higher or lower, best run: **{best}**',
+  'games.hl.title': "Higher or lower · {kind, select, anime {anime} other {manga}}",
+  'games.hl.question': "Which has the higher score?",
+  'games.hl.run': "Run: {run}",
+  'games.hl.right': "Right! **{a}**: {sa} · **{b}**: {sb}",
+  'games.hl.wrong': "Wrong: **{a}**: {sa} · **{b}**: {sb}. Your run: **{run}** (best {best}). Play again with `/game higher-lower`.",
+  'games.hl.finished': "No more titles to compare: your run ends at **{run}** (best {best}).",
+  'games.hl.tooFew': "The game pool has too few scored titles to play; come back after its next read.",
+  'games.error.hlEnded.title': "This round is over",
+  'games.error.hlEnded.text': "This round was answered already or has ended. Start again with `/game higher-lower`.",
 };

@@ -41,4 +41,13 @@ export const games: Messages<typeof en> = {
   'games.stats.distribution': "Intentos hasta resolver",
   'games.stats.none': "Aún no has terminado ningún reto diario. Empieza uno con `/game daily`.",
   'games.stats.higherLower': "Mayor o menor, mejor racha: **{best}**",
+  'games.hl.title': "Mayor o menor · {kind, select, anime {anime} other {manga}}",
+  'games.hl.question': "¿Cuál tiene la nota más alta?",
+  'games.hl.run': "Racha: {run}",
+  'games.hl.right': "¡Correcto! **{a}**: {sa} · **{b}**: {sb}",
+  'games.hl.wrong': "Fallo: **{a}**: {sa} · **{b}**: {sb}. Tu racha: **{run}** (mejor {best}). Juega otra vez con `/game higher-lower`.",
+  'games.hl.finished': "No quedan títulos que comparar: tu racha termina en **{run}** (mejor {best}).",
+  'games.hl.tooFew': "El juego tiene muy pocos títulos con nota; vuelve tras su próxima lectura.",
+  'games.error.hlEnded.title': "Esta ronda ha terminado",
+  'games.error.hlEnded.text': "Esta ronda ya se respondió o ha terminado. Empieza otra con `/game higher-lower`.",
 };

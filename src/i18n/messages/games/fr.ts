@@ -41,4 +41,13 @@ export const games: Messages<typeof en> = {
   'games.stats.distribution': "Essais pour trouver",
   'games.stats.none': "Aucune énigme du jour terminée. Commence avec `/game daily`.",
   'games.stats.higherLower': "Plus ou moins, meilleure série : **{best}**",
+  'games.hl.title': "Plus ou moins · {kind, select, anime {anime} other {manga}}",
+  'games.hl.question': "Lequel a la meilleure note ?",
+  'games.hl.run': "Série : {run}",
+  'games.hl.right': "Bien vu ! **{a}** : {sa} · **{b}** : {sb}",
+  'games.hl.wrong': "Raté : **{a}** : {sa} · **{b}** : {sb}. Ta série : **{run}** (meilleure {best}). Rejoue avec `/game higher-lower`.",
+  'games.hl.finished': "Plus de titres à comparer : ta série s’arrête à **{run}** (meilleure {best}).",
+  'games.hl.tooFew': "Le jeu a trop peu de titres notés ; reviens après sa prochaine lecture.",
+  'games.error.hlEnded.title': "Cette manche est finie",
+  'games.error.hlEnded.text': "Cette manche a déjà eu sa réponse ou est terminée. Recommence avec `/game higher-lower`.",
 };

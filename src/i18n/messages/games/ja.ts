@@ -41,4 +41,13 @@ export const games: Messages<typeof en> = {
   'games.stats.distribution': "正解までの回数",
   'games.stats.none': "まだ今日のパズルを終えたことがありません。`/game daily` で始めましょう。",
   'games.stats.higherLower': "ハイ＆ロー、最高記録：**{best}**",
+  'games.hl.title': "ハイ＆ロー · {kind, select, anime {アニメ} other {マンガ}}",
+  'games.hl.question': "スコアが高いのはどちら？",
+  'games.hl.run': "連続正解：{run}",
+  'games.hl.right': "正解！ **{a}**：{sa} · **{b}**：{sb}",
+  'games.hl.wrong': "不正解：**{a}**：{sa} · **{b}**：{sb}。記録：**{run}**（最高 {best}）。`/game higher-lower` でもう一度。",
+  'games.hl.finished': "比べるタイトルがもうありません。記録は **{run}**（最高 {best}）です。",
+  'games.hl.tooFew': "スコアのあるタイトルが少なすぎて遊べません。次の読み込み後にまたどうぞ。",
+  'games.error.hlEnded.title': "このラウンドは終了しました",
+  'games.error.hlEnded.text': "このラウンドは回答済みか終了しています。`/game higher-lower` で始め直してください。",
 };

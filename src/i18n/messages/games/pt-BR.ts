@@ -41,4 +41,13 @@ export const games: Messages<typeof en> = {
   'games.stats.distribution': "Palpites até resolver",
   'games.stats.none': "Nenhum desafio diário terminado ainda. Comece um com `/game daily`.",
   'games.stats.higherLower': "Maior ou menor, melhor sequência: **{best}**",
+  'games.hl.title': "Maior ou menor · {kind, select, anime {anime} other {mangá}}",
+  'games.hl.question': "Qual tem a nota mais alta?",
+  'games.hl.run': "Sequência: {run}",
+  'games.hl.right': "Certo! **{a}**: {sa} · **{b}**: {sb}",
+  'games.hl.wrong': "Errado: **{a}**: {sa} · **{b}**: {sb}. Sua sequência: **{run}** (melhor {best}). Jogue de novo com `/game higher-lower`.",
+  'games.hl.finished': "Não há mais títulos para comparar: sua sequência termina em **{run}** (melhor {best}).",
+  'games.hl.tooFew': "O jogo tem poucos títulos com nota; volte depois da próxima leitura.",
+  'games.error.hlEnded.title': "Esta rodada acabou",
+  'games.error.hlEnded.text': "Esta rodada já foi respondida ou terminou. Comece outra com `/game higher-lower`.",
 };
