@@ -20,6 +20,7 @@ import { runSocial } from './social.js';
 import { runCatalogueFormatting } from './catalogue-formatting.js';
 import { runPictures } from './pictures.js';
 import { runListFiles } from './list-files.js';
+import { runGames } from './games.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -53,6 +54,7 @@ async function main(): Promise<number> {
     social: () => runSocial(o),
     pictures: () => runPictures(o),
     import: () => runListFiles(o),
+    games: () => runGames(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();
