@@ -26,11 +26,14 @@ export interface DailyView {
   max: number;
   resetAt: number;
   ended: boolean;
+  /** The grid's rows so far (squares only). */
+  rows: readonly string[];
 }
 
 export function dailyEmbed(t: Translator, v: DailyView): APIEmbed {
   const reset = stamp(v.resetAt, 'R');
   const lines = [v.ended ? t.t('games.daily.over', { reset }) : t.t('games.daily.intro', { kind: v.kind, max: v.max, reset }), t.t('games.daily.progress', { used: v.used, max: v.max })];
+  if (v.rows.length > 0 && !v.ended) lines.push(v.rows.join('\n'));
   return { title: t.t('games.daily.title', { kind: v.kind, day: v.day }), description: lines.join('\n\n'), color: COLORS.brand };
 }
 

@@ -41,7 +41,7 @@ export async function gameDaily(ctx: BaseContext, kind: GameKind): Promise<Rende
   const { games } = ctx.deps;
   await games.secrets.secret(kind, day, pool);
   const play = await games.plays.play(ctx.userId, kind, day);
-  const embed = dailyEmbed(ctx.t, { kind, day, used: play.guesses.length, max: MAX_GUESSES, resetAt: dayEndsAt(now), ended: play.end !== undefined });
+  const embed = dailyEmbed(ctx.t, { kind, day, used: play.guesses.length, max: MAX_GUESSES, resetAt: dayEndsAt(now), ended: play.end !== undefined, rows: play.rows });
   return { embeds: [embed], ...(play.end ? gridMessage(ctx, kind, day, play) : {}), ephemeral: true };
 }
 
@@ -63,7 +63,7 @@ export async function gameGuess(ctx: BaseContext, kind: GameKind, input: string)
   const { play } = result;
   if (!result.added) {
     if (result.why === 'repeated') return { embeds: [{ description: ctx.t.t('games.guess.repeated', { title: safeTitle(guess) }) }], ephemeral: true };
-    return { embeds: [dailyEmbed(ctx.t, { kind, day, used: play.guesses.length, max: MAX_GUESSES, resetAt: dayEndsAt(now), ended: true })], ...gridMessage(ctx, kind, day, play), ephemeral: true };
+    return { embeds: [dailyEmbed(ctx.t, { kind, day, used: play.guesses.length, max: MAX_GUESSES, resetAt: dayEndsAt(now), ended: true, rows: play.rows })], ...gridMessage(ctx, kind, day, play), ephemeral: true };
   }
   const stats = play.end === 'solved' ? await games.plays.stats(ctx.userId, kind) : undefined;
   const embed = guessEmbed(ctx.t, {

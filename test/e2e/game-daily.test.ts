@@ -57,6 +57,9 @@ describe('/game daily, guess and stats', () => {
     expect(wrong.message.components ?? []).toEqual([]);
     const repeated = await game('guess', { title: `https://service.example.test/anime/${other.id}/Some_Title` });
     expect(repeated.text).toContain('already');
+    const progress = await game('daily');
+    expect(progress.text).toContain('1 guess used of 8.');
+    expect(progress.text).toMatch(/❌[🟩🟨⬛🔼🔽⬜]{8}/u);
     const right = await game('guess', { title: secret.title });
     expect(right.text).toContain('Solved in 2 guesses');
     const share = componentId(right.message, 'Share');
