@@ -3,6 +3,7 @@
 import { game } from '../../commands/game.js';
 import { gameShareHandler } from '../views/game.js';
 import { higherLowerHandler } from '../views/game-higher-lower.js';
+import { gameGuessButtonHandler, gameGuessFormHandler } from '../views/game-guess-form.js';
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { anime } from '../../commands/anime.js';
 import { randomPickComponents } from '../../commands/work-subcommands.js';
@@ -76,6 +77,8 @@ export const components: readonly ComponentHandler[] = [
   watchedHandler,
   gameShareHandler,
   higherLowerHandler,
+  gameGuessButtonHandler,
+  gameGuessFormHandler,
 ];
 
 /** What is registered with Discord: the English definitions with every language's names and descriptions (src/i18n/commands). */

@@ -6,6 +6,7 @@ import type {
   AutocompleteInteraction,
   ChatInputCommandInteraction,
   MessageComponentInteraction,
+  ModalSubmitInteraction,
 } from 'discord.js';
 import type { ServiceClient } from '../service/client.js';
 import type { TokenSource } from '../service/token-source.js';
@@ -119,8 +120,8 @@ export interface CommandContext extends BaseContext {
 }
 
 export interface ComponentContext extends BaseContext {
-  interaction: MessageComponentInteraction;
-  /** Values of a select menu; empty for buttons. */
+  interaction: MessageComponentInteraction | ModalSubmitInteraction;
+  /** Values of a select menu, or what was typed in a modal's text inputs (in order); empty for buttons. */
   values: readonly string[];
 }
 

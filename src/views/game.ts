@@ -17,6 +17,14 @@ import { MAX_GUESSES, Plays, type Play } from '../games/plays.js';
 import { GAME_KINDS, type GameKind, type GamePool } from '../games/pool.js';
 
 export const SHARE_KIND = 'game-share';
+/** The Guess button (opens the guess form) and the form's submit: they name only the kind. */
+export const GUESS_KIND = 'game-guess';
+export const GUESS_FORM_KIND = 'game-guess-form';
+
+/** The Guess button under a puzzle still being played. */
+const guessRow = (kind: GameKind, label: string) => [
+  { type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Success as const, label, custom_id: encodeCustomId(GUESS_KIND, [kind]) }] },
+];
 
 const shareRow = (kind: GameKind, day: string, label: string) => [
   { type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, label, custom_id: encodeCustomId(SHARE_KIND, [kind, day]) }] },
@@ -42,7 +50,7 @@ export async function gameDaily(ctx: BaseContext, kind: GameKind): Promise<Rende
   await games.secrets.secret(kind, day, pool);
   const play = await games.plays.play(ctx.userId, kind, day);
   const embed = dailyEmbed(ctx.t, { kind, day, used: play.guesses.length, max: MAX_GUESSES, resetAt: dayEndsAt(now), ended: play.end !== undefined, rows: play.rows });
-  return { embeds: [embed], ...(play.end ? gridMessage(ctx, kind, day, play) : {}), ephemeral: true };
+  return { embeds: [embed], ...(play.end ? gridMessage(ctx, kind, day, play) : { components: guessRow(kind, ctx.t.t('games.guessButton')) }), ephemeral: true };
 }
 
 /** /game guess: one guess at today's puzzle, answered privately with its row of clues. */
@@ -77,7 +85,7 @@ export async function gameGuess(ctx: BaseContext, kind: GameKind, input: string)
     streak: stats ? Plays.currentStreak(stats, day) : 0,
     ...(play.end === 'lost' ? { answer: secret } : {}),
   });
-  return { embeds: [embed], ...(play.end ? gridMessage(ctx, kind, day, play) : {}), ephemeral: true };
+  return { embeds: [embed], ...(play.end ? gridMessage(ctx, kind, day, play) : { components: guessRow(kind, ctx.t.t('games.guessButton')) }), ephemeral: true };
 }
 
 /** /game stats: streak, days solved, the distribution of guesses, higher-or-lower's best. */

@@ -8,6 +8,7 @@ import { GUILD, componentId, newUser, startStack, type Stack } from '../../local
 import { answerOf } from '../../local-stack/user-helpers.js';
 import { utcDay } from '../../src/games/daily.js';
 import { apiRequests } from './catalogue-helpers.js';
+import { modalSubmit } from '../../fake-discord/index.js';
 
 describe('/game daily, guess and stats', () => {
   let stack: Stack;
@@ -54,7 +55,19 @@ describe('/game daily, guess and stats', () => {
     expect(wrong.ephemeral).toBe(true);
     expect(wrong.text).toContain('Guess 1 of 8');
     expect(wrong.text).toContain('Start year');
-    expect(wrong.message.components ?? []).toEqual([]);
+    // While playing, the only component is Guess, naming only the kind.
+    expect(componentId(wrong.message, 'Guess')).toBe('game-guess|anime');
+    // Guess on the answer opens a form; what is typed there is matched against every title form.
+    const opened = stack.click(wrong.message, componentId(wrong.message, 'Guess'), player, GUILD);
+    const form = await opened.firstResponse();
+    expect(form.type).toBe(9);
+    const formData = form.data as { custom_id: string; title: string };
+    expect(formData.custom_id).toBe('game-guess-form|anime');
+    expect(formData.title).toBe('Guess today’s anime');
+    const typed = other.en ?? other.synonyms[0] ?? other.title;
+    const viaForm = await answerOf(stack.discord.interact(modalSubmit({ customId: formData.custom_id, fields: { title: typed.toUpperCase() }, user: player, where: GUILD, message: wrong.message })));
+    expect(viaForm.ephemeral).toBe(true);
+    expect(viaForm.text).toContain('already');
     const repeated = await game('guess', { title: `https://service.example.test/anime/${other.id}/Some_Title` });
     expect(repeated.text).toContain('already');
     const progress = await game('daily');
@@ -105,5 +118,28 @@ describe('/game daily, guess and stats', () => {
     expect(await stack.bot.store.engine.keys(`game:user:${player.id}:`)).toEqual([]);
     const stats = await game('stats');
     expect(stats.text).toContain('No daily puzzle finished yet');
+  });
+});
+
+describe('/game on the HTTP transport', () => {
+  let stack: Stack;
+  const player = newUser('http-player');
+  beforeAll(async () => {
+    stack = await startStack({ transport: 'http' });
+    await stack.bot.deps.games.refresh.read('anime');
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('opens the guess form from the daily answer as the HTTP response, and answers its submit privately', async () => {
+    const daily = await answerOf(stack.command({ name: 'game', subcommand: 'daily', user: player, where: GUILD }));
+    const opened = stack.click(daily.message, componentId(daily.message, 'Guess'), player, GUILD);
+    const form = await opened.firstResponse();
+    expect(form.type).toBe(9);
+    const customId = (form.data as { custom_id: string }).custom_id;
+    const answer = await answerOf(stack.discord.interact(modalSubmit({ customId, fields: { title: 'no such title at all' }, user: player, where: GUILD, message: daily.message })));
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.text).toContain('is not one of the game’s titles');
   });
 });

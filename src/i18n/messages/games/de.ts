@@ -50,4 +50,7 @@ export const games: Messages<typeof en> = {
   'games.hl.tooFew': "Der Spielpool hat zu wenige bewertete Titel; komm nach dem nächsten Einlesen wieder.",
   'games.error.hlEnded.title': "Diese Runde ist vorbei",
   'games.error.hlEnded.text': "Diese Runde wurde schon beantwortet oder ist beendet. Starte neu mit `/game higher-lower`.",
+  'games.guessButton': "Tippen",
+  'games.modal.title': "Tipp für das heutige {kind, select, anime {Anime} other {Manga}}-Rätsel",
+  'games.modal.label': "Titel, ID oder Link",
 };

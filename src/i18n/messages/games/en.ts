@@ -61,4 +61,7 @@ export const games = {
   'games.hl.tooFew': "The game pool has too few scored titles to play; come back after its next read.",
   'games.error.hlEnded.title': "This round is over",
   'games.error.hlEnded.text': "This round was answered already or has ended. Start again with `/game higher-lower`.",
+  'games.guessButton': "Guess",
+  'games.modal.title': "Guess today’s {kind, select, anime {anime} other {manga}}",
+  'games.modal.label': "Title, ID or link",
 };

@@ -50,4 +50,7 @@ export const games: Messages<typeof en> = {
   'games.hl.tooFew': "El juego tiene muy pocos títulos con nota; vuelve tras su próxima lectura.",
   'games.error.hlEnded.title': "Esta ronda ha terminado",
   'games.error.hlEnded.text': "Esta ronda ya se respondió o ha terminado. Empieza otra con `/game higher-lower`.",
+  'games.guessButton': "Adivinar",
+  'games.modal.title': "Adivina el {kind, select, anime {anime} other {manga}} de hoy",
+  'games.modal.label': "Título, ID o enlace",
 };

@@ -50,4 +50,7 @@ export const games: Messages<typeof en> = {
   'games.hl.tooFew': "Le jeu a trop peu de titres notés ; reviens après sa prochaine lecture.",
   'games.error.hlEnded.title': "Cette manche est finie",
   'games.error.hlEnded.text': "Cette manche a déjà eu sa réponse ou est terminée. Recommence avec `/game higher-lower`.",
+  'games.guessButton': "Proposer",
+  'games.modal.title': "Deviner le {kind, select, anime {anime} other {manga}} du jour",
+  'games.modal.label': "Titre, ID ou lien",
 };

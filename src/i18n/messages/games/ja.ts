@@ -50,4 +50,7 @@ export const games: Messages<typeof en> = {
   'games.hl.tooFew': "スコアのあるタイトルが少なすぎて遊べません。次の読み込み後にまたどうぞ。",
   'games.error.hlEnded.title': "このラウンドは終了しました",
   'games.error.hlEnded.text': "このラウンドは回答済みか終了しています。`/game higher-lower` で始め直してください。",
+  'games.guessButton': "回答する",
+  'games.modal.title': "今日の{kind, select, anime {アニメ} other {マンガ}}を当てる",
+  'games.modal.label': "タイトル、ID、またはリンク",
 };

@@ -50,4 +50,7 @@ export const games: Messages<typeof en> = {
   'games.hl.tooFew': "O jogo tem poucos títulos com nota; volte depois da próxima leitura.",
   'games.error.hlEnded.title': "Esta rodada acabou",
   'games.error.hlEnded.text': "Esta rodada já foi respondida ou terminou. Comece outra com `/game higher-lower`.",
+  'games.guessButton': "Palpitar",
+  'games.modal.title': "Adivinhe o {kind, select, anime {anime} other {mangá}} de hoje",
+  'games.modal.label': "Título, ID ou link",
 };
