@@ -8,7 +8,7 @@ import type { Clue, ClueField } from '../games/clues.js';
 import type { GameKind, PoolTitle } from '../games/pool.js';
 import type { DailyStats } from '../games/plays.js';
 import { COLORS } from './theme.js';
-import { clipPlain, escapeMarkdown } from './text.js';
+import { clipPlain, escapeMarkdown, truncate } from './text.js';
 import { term } from './terms.js';
 
 const stamp = (ms: number, style: 't' | 'R' | 'f'): string => `<t:${Math.floor(ms / 1000)}:${style}>`;
@@ -73,7 +73,7 @@ export function guessEmbed(t: Translator, v: GuessView): APIEmbed {
   else if (v.outcome === 'lost' && v.answer) lines.push('', t.t('games.guess.lost', { title: safeTitle(v.answer) }));
   else lines.push('', t.t('games.guess.left', { left: v.max - v.n }));
   const color = v.outcome === 'solved' ? COLORS.success : v.outcome === 'lost' ? COLORS.error : COLORS.brand;
-  return { title: clipPlain(t.t('games.guess.title', { n: v.n, max: v.max, title: clipPlain(v.guess.title, 150) }), 256), description: lines.join('\n'), color };
+  return { title: truncate(t.t('games.guess.title', { n: v.n, max: v.max, title: safeTitle(v.guess) }), 256), description: lines.join('\n'), color };
 }
 
 export function notInPoolEmbed(t: Translator, input: string, closest: readonly PoolTitle[]): APIEmbed {
