@@ -48,7 +48,7 @@ process.on('message', (raw: unknown) => {
   void (async () => {
     try {
       if (message.type === 'start') {
-        bot = await startBot({ config: message.config, log: silentLogger, host: '127.0.0.1', service: { retries: 1, backoff: () => 10 } });
+        bot = await startBot({ config: message.config, log: silentLogger, host: '127.0.0.1', service: { retries: 1, backoff: () => 10 }, games: { poolReads: false } });
         await bot.ready;
         send({ type: 'ready' });
       } else if (message.type === 'sample') {

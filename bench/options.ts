@@ -1,6 +1,6 @@
 // Command-line options of `npm run bench -- [options]`.
 
-export const PARTS = ['formatting', 'latency', 'memory', 'service', 'store', 'ops', 'http', 'reminders', 'catalogue', 'faults', 'economy', 'social', 'pictures', 'import', 'recaps'] as const;
+export const PARTS = ['formatting', 'latency', 'memory', 'service', 'store', 'ops', 'http', 'reminders', 'catalogue', 'faults', 'economy', 'social', 'pictures', 'import', 'recaps', 'games'] as const;
 export type Part = (typeof PARTS)[number];
 /**
  * Parts run without --only. `economy` needs PostgreSQL/Redis and a few minutes, `social` (1 000 members'

@@ -21,6 +21,7 @@ import { runCatalogueFormatting } from './catalogue-formatting.js';
 import { runPictures } from './pictures.js';
 import { runListFiles } from './list-files.js';
 import { runRecaps } from './recaps.js';
+import { runGames } from './games.js';
 
 async function main(): Promise<number> {
   const parsed = parseOptions(process.argv.slice(2));
@@ -55,6 +56,7 @@ async function main(): Promise<number> {
     pictures: () => runPictures(o),
     import: () => runListFiles(o),
     recaps: () => runRecaps(o),
+    games: () => runGames(o),
   };
   const failed: string[] = [];
   const t0 = performance.now();

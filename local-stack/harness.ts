@@ -80,7 +80,7 @@ export { freePort };
 /** Another bot process on the same store and fake Discord (a replica), with its own web port; started and ready. */
 export async function startReplica(stack: Stack, o: Partial<Omit<BotOptions, 'config' | 'log'>> = {}): Promise<RunningBot> {
   const port = await freePort();
-  const bot = await startBot({ config: { ...stack.config, web: { ...stack.config.web, port } }, log: silentLogger, host: '127.0.0.1', ...o });
+  const bot = await startBot({ config: { ...stack.config, web: { ...stack.config.web, port } }, log: silentLogger, host: '127.0.0.1', ...o, games: { poolReads: false, ...o.games } });
   await bot.ready;
   return bot;
 }
@@ -178,6 +178,8 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
       log,
       host: '127.0.0.1',
       ...o.bot,
+      // The games' pool reads only where a test asks: they would add requests to other tests' counts.
+      games: { poolReads: false, ...o.bot?.games },
       service: { retries: 1, backoff: () => 10, ...o.bot?.service },
     });
     await bot.ready;

@@ -243,6 +243,7 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   deps.watchParties.connect(watchPartyReader(client), watchPartyPoster(client), { gateway });
   if (gateway) listenForEndedEvents(client, deps.watchParties, (error) => log.warn('a watch party end could not be queued', { error }));
   await deps.watchParties.start();
+  await deps.games.start();
   // List imports run where the bot can message people: their progress and report go by DM (or follow-ups).
   await core.listImports.imports.work(importMessenger(client, o.now ?? Date.now));
   // /wrapped of long lists: the cards replace the command's answer over REST.

@@ -1,5 +1,9 @@
 // Every slash command and component kind the bot knows.
 
+import { game } from '../../commands/game.js';
+import { gameShareHandler } from '../views/game.js';
+import { higherLowerHandler } from '../views/game-higher-lower.js';
+import { gameGuessButtonHandler, gameGuessFormHandler } from '../views/game-guess-form.js';
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { anime } from '../../commands/anime.js';
 import { randomPickComponents } from '../../commands/work-subcommands.js';
@@ -35,7 +39,7 @@ import { pickVoteHandler, pollEndHandler } from '../views/group-pick.js';
 import { planHandler, watchedHandler } from '../views/watch-party-actions.js';
 import { wrappedShareHandler } from '../views/wrapped.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, watchparty, wrapped, settings, login, logout];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, watchparty, wrapped, settings, login, logout, game];
 
 const views = [
   animeSearchView,
@@ -74,6 +78,10 @@ export const components: readonly ComponentHandler[] = [
   planHandler,
   watchedHandler,
   wrappedShareHandler,
+  gameShareHandler,
+  higherLowerHandler,
+  gameGuessButtonHandler,
+  gameGuessFormHandler,
 ];
 
 /** What is registered with Discord: the English definitions with every language's names and descriptions (src/i18n/commands). */

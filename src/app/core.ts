@@ -47,6 +47,8 @@ import { TitlePreferences } from '../preferences/title-preferences.js';
 import { WatchParties } from '../watch-parties/watch-parties.js';
 import { ListImports, serviceImportWriter, serviceListReader, type ListImportDeps } from '../list-files/imports.js';
 import { AttachmentReader } from '../list-files/attachment-fetch.js';
+import { Games } from '../games/games.js';
+import { servicePoolSource } from '../views/game-pool-source.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -80,7 +82,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed'>;
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed' | 'games'>;
 
 export async function openCore(o: CoreOptions): Promise<Core> {
   const { config, log } = o;
@@ -138,7 +140,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
       return deleted;
     },
     forgetImports: (id) => listImports.imports.forgetUser(id),
-    forgetPreferences: async (id) => (await preferences.forgetUser(id)) + (await picks.forgetUser(id)) + (await recaps.forgetUser(id)),
+    forgetPreferences: async (id) => (await preferences.forgetUser(id)) + (await picks.forgetUser(id)) + (await recaps.forgetUser(id)) + (await games.forgetUser(id)),
     socialLoggedOut: (id) => social.loggedOut(id),
   });
   const listImports = await openListImports(o, now, { store, jobs, service, tokens });
@@ -156,6 +158,9 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   // /wrapped of a long list: the rest read on the fair line as background work, the cards following.
   const wrappedBackground = new WrappedBackground({ jobs, recaps, tokens, deps: () => deps, now, log });
   await wrappedBackground.queue.define();
+  // The games' pools: read as background work (unscoped calls) on the shared line, weekly.
+  const games = new Games({ kv: store.engine, jobs, source: servicePoolSource(service), now, log, poolReads: o.games?.poolReads ?? true });
+  await games.define();
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -180,6 +185,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     storeStepTimeoutMs: config.store.stepTimeoutMs ?? DEFAULT_STORE_STEP_TIMEOUT_MS,
     covers,
     watchParties,
+    games,
     listImports,
   };
   return {

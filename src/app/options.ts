@@ -19,6 +19,11 @@ export interface BotOptions {
   feed?: { batchMs?: number };
   /** Server community knobs beyond the configured ones, for tests (e.g. a small page size). */
   social?: Partial<SocialKnobs>;
+  /**
+   * The games' pool reads (default true): the test stack turns them off unless a test asks, as they
+   * would add background requests to other tests' counts of upstream requests.
+   */
+  games?: { poolReads?: boolean };
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number; tokenTimeoutMs?: number };
   /** Serve the web server (default true). Shard processes leave it to their manager. */

@@ -1,5 +1,6 @@
 // What every handler receives: who is acting, where, and the bot's services.
 
+import type { Games } from '../games/games.js';
 import type { PickSessions } from '../store/pick-sessions.js';
 import type { RecapStore } from '../store/recaps.js';
 import type { WorkKind } from '../service/kinds.js';
@@ -8,6 +9,7 @@ import type {
   AutocompleteInteraction,
   ChatInputCommandInteraction,
   MessageComponentInteraction,
+  ModalSubmitInteraction,
 } from 'discord.js';
 import type { ServiceClient } from '../service/client.js';
 import type { TokenSource } from '../service/token-source.js';
@@ -86,6 +88,8 @@ export interface BotDeps {
   covers: CoverSource;
   /** Watch parties: the scheduled events the bot created, and the post when each ends. */
   watchParties: WatchParties;
+  /** The games (`/game`): the pools in the shared store and their weekly reads. */
+  games: Games;
   /** List imports (/list … import): the running imports and the attachment reader; set by the core. */
   listImports?: ListImportDeps;
   /** Current time in ms; injectable for tests. */
@@ -138,8 +142,8 @@ export interface CommandContext extends BaseContext {
 }
 
 export interface ComponentContext extends BaseContext {
-  interaction: MessageComponentInteraction;
-  /** Values of a select menu; empty for buttons. */
+  interaction: MessageComponentInteraction | ModalSubmitInteraction;
+  /** Values of a select menu, or what was typed in a modal's text inputs (in order); empty for buttons. */
   values: readonly string[];
 }
 

@@ -10,11 +10,12 @@ import {
   type InteractionEditReplyOptions,
   type InteractionReplyOptions,
   type MessageComponentInteraction,
+  type ModalSubmitInteraction,
 } from 'discord.js';
 import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
 import type { Logger } from '../log/log.js';
 
-export type RepliableInteraction = ChatInputCommandInteraction | MessageComponentInteraction;
+export type RepliableInteraction = ChatInputCommandInteraction | MessageComponentInteraction | ModalSubmitInteraction;
 
 export interface RespondOptions {
   /** 'reply' answers with a new message; 'update' edits the message a component is on. */
@@ -139,6 +140,10 @@ export class Responder {
     if (acknowledged) {
       await this.interaction.editReply(toDiscord(message, true));
       return;
+    }
+    if (message.modal && (this.interaction.isMessageComponent() || this.interaction.isChatInputCommand())) {
+      await this.interaction.showModal(message.modal);
+      return this.acknowledged();
     }
     const payload = toDiscord(message, this.options.mode === 'update');
     if (this.options.mode === 'update' && this.interaction.isMessageComponent()) {

@@ -1,7 +1,7 @@
 // The one interaction router: finds the handler, builds its context (context-factory.ts), runs it
 // through the one run step (run-step.ts: declared rules, option values, the user's budget, the
 // deadline), acknowledges in time and turns every failure into a clear ephemeral message. It tracks
-// what is in flight for shutdown (in-flight.ts). It never throws.
+// what is in flight for shutdown (in-flight.ts). It never throws. A modal submit goes as a component.
 
 import {
   MessageFlags,
@@ -9,6 +9,7 @@ import {
   type ChatInputCommandInteraction,
   type Interaction,
   type MessageComponentInteraction,
+  type ModalSubmitInteraction,
 } from 'discord.js';
 import type { AutocompleteChoice, AutocompleteContext, BotDeps, CommandContext, ComponentContext, ComponentHandler } from './context.js';
 import type { ArgumentValues, SlashCommand, SubcommandHandler } from './command-types.js';
@@ -35,7 +36,6 @@ import { checkArguments, optionsAt } from './option-checks.js';
 import { placeAllows } from './rules.js';
 import { RunStep } from './run-step.js';
 import { commandLabel, subcommandPath } from './interaction-paths.js';
-
 export type { DrainResult } from './in-flight.js';
 export { subcommandPath } from './interaction-paths.js';
 
@@ -159,7 +159,7 @@ export class InteractionRouter {
       ? 'command'
       : interaction.isAutocomplete()
         ? 'autocomplete'
-        : interaction.isMessageComponent()
+        : interaction.isMessageComponent() || interaction.isModalSubmit()
           ? 'component'
           : undefined;
     if (!kind) return;
@@ -171,7 +171,7 @@ export class InteractionRouter {
         const counted = await countingUpstream(async (): Promise<Handled> => {
           if (interaction.isChatInputCommand()) return this.handleCommand(interaction, log, track);
           if (interaction.isAutocomplete()) return this.handleAutocomplete(interaction, log, started);
-          if (interaction.isMessageComponent()) return this.handleComponent(interaction, log, track);
+          if (interaction.isMessageComponent() || interaction.isModalSubmit()) return this.handleComponent(interaction, log, track);
           return handled;
         });
         handled = counted.value;
@@ -221,7 +221,7 @@ export class InteractionRouter {
     return { command: label, outcome, responder };
   }
 
-  private async handleComponent(interaction: MessageComponentInteraction, log: Logger, track: (responder: Responder) => void): Promise<Handled> {
+  private async handleComponent(interaction: MessageComponentInteraction | ModalSubmitInteraction, log: Logger, track: (responder: Responder) => void): Promise<Handled> {
     const { kind, fields } = decodeCustomId(interaction.customId);
     const handler = this.components.get(kind);
     const responder = new Responder(
@@ -243,7 +243,7 @@ export class InteractionRouter {
     }
     const budget = startBudget(this.componentBudgetMs, this.deferredLineWaitMs);
     const base = this.contexts.base(interaction, log, budget);
-    const values = interaction.isStringSelectMenu() ? interaction.values : [];
+    const values = interaction.isModalSubmit() ? interaction.fields.fields.map((f) => ('value' in f && typeof f.value === 'string' ? f.value : '')) : interaction.isStringSelectMenu() ? interaction.values : [];
     const run = handler.run as (ctx: ComponentContext, fields: FieldReader) => Promise<RenderedMessage>;
     const work = this.step.work(interaction, base, {
       bucket: 'command',

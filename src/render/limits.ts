@@ -8,6 +8,7 @@ import {
   type APIComponentInMessageActionRow,
   type APIEmbed,
   type APIEmbedField,
+  type APIModalInteractionResponseCallbackData,
   type APISelectMenuComponent,
   type APISelectMenuOption,
 } from 'discord.js';
@@ -53,6 +54,8 @@ export interface RenderedMessage {
   ephemeral?: boolean;
   /** Pictures and other files sent with the message (multipart); each with its alt text. */
   files?: MessageFile[];
+  /** A component's answer may instead open this form (a modal); what is typed comes back as a modal submit. */
+  modal?: APIModalInteractionResponseCallbackData;
 }
 
 /** Raw API message body (snake_case, as sent to Discord). */

@@ -56,7 +56,7 @@ describe('deploy-commands', () => {
       'CreateEvents', 'EmbedLinks', 'ManageEvents', 'ReadMessageHistory', 'SendMessages', 'SendPolls', 'ViewChannel',
     ]);
     const commands = fake.registeredCommands() as Array<{ name: string; contexts: number[]; integration_types: number[] }>;
-    expect(commands.map((c) => c.name).sort()).toEqual(['anime', 'compare', 'feed', 'forum', 'list', 'login', 'logout', 'manga', 'profile', 'remind', 'server', 'settings', 'watchparty', 'wrapped']);
+    expect(commands.map((c) => c.name).sort()).toEqual(['anime', 'compare', 'feed', 'forum', 'game', 'list', 'login', 'logout', 'manga', 'profile', 'remind', 'server', 'settings', 'watchparty', 'wrapped']);
     for (const command of commands) {
       expect(command.contexts).toEqual([0, 1, 2]);
       expect(command.integration_types).toEqual([0, 1]);

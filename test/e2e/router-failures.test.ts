@@ -1,3 +1,4 @@
+import { Games } from '../../src/games/games.js';
 import { PickSessions } from '../../src/store/pick-sessions.js';
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { Reminders } from '../../src/reminders/reminders.js';
@@ -90,6 +91,7 @@ describe('router failures', () => {
       picks: new PickSessions(new MemoryEngine()),
       covers: new CoverSource({ hosts: [] }),
       watchParties: new WatchParties({ kv: reminderKv, jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined), now: Date.now, log: createLogger('error', () => undefined) }),
+      games: new Games({ kv: reminderKv, jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined), source: async () => [], now: Date.now, log: createLogger('error', () => undefined) }),
       serviceWebUrl: 'https://service.example.test',
       airing: new SeasonAiring({ service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }), now: Date.now }),
       reminders: new Reminders({

@@ -30,7 +30,8 @@ function titleOptionPaths(): TitleOptionPath[] {
       }
     }
   };
-  for (const c of commandDefinitions()) visit(c.name, c.options);
+  // /game guess's title is matched against the game's pool, not read from the service (test/e2e/game-daily.test.ts).
+  for (const c of commandDefinitions()) if (c.name !== 'game') visit(c.name, c.options);
   return paths;
 }
 

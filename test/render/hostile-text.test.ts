@@ -20,6 +20,8 @@ import {
   workListEmbed,
 } from '../../src/render/index.js';
 import { removeHiddenCharacters } from '../../src/render/untrusted.js';
+import { guessEmbed, notInPoolEmbed } from '../../src/render/game.js';
+import { cluesFor } from '../../src/games/clues.js';
 import { sanitizeChoices } from '../../src/interactions/autocomplete-choices.js';
 import { workItem } from '../../src/views/browse.js';
 import type { Where } from '../../src/interactions/where.js';
@@ -99,6 +101,16 @@ const RENDERERS: Array<{ name: string; render: (t: string) => APIEmbed[] }> = [
     ],
   },
   { name: 'error with a service-given title', render: (t) => errorMessage(t, escapeMarkdown(t)).embeds ?? [] },
+  {
+    name: 'game guess clues, closest titles (titles, studios, genres)',
+    render: (t) => {
+      const guess = { id: 1, title: t, synonyms: [t], year: 2001, mediaType: 'tv', score: 7, genres: [`Genre ${t}`], studios: [`Studio ${t}`], source: 'manga' };
+      const secret = { ...guess, id: 2, genres: [`Genre ${t}`, 'Drama'], studios: ['Other'] };
+      const clues = cluesFor('anime', guess, secret);
+      const shown = { kind: 'anime' as const, guess, clues, squares: clues.map(() => '🟩'), n: 8, max: 8, outcome: 'lost' as const, streak: 0, answer: secret };
+      return [guessEmbed(ENGLISH, shown), notInPoolEmbed(ENGLISH, t, [guess])];
+    },
+  },
 ];
 
 describe('hostile text through every renderer', () => {

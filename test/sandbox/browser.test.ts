@@ -4,7 +4,7 @@
 // not sent), live autocomplete and /anime info, /login through the emulator's sign-in page and the
 // bot's real callback, a +1 on the list, a channel reminder set up with the channel and role picked
 // from the server's, refused for an ordinary member, "Next episode now" moving the sandbox's clock so
-// that reminder arrives with its buttons, /server pick put to a native poll and a vote in it, and Ctrl-C. Screenshots go to .tmp/, except the
+// that reminder arrives with its buttons, /server pick put to a native poll and a vote in it, a daily puzzle played (/game daily, a guess from the suggestions), and Ctrl-C. Screenshots go to .tmp/, except the
 // README's picture of the /anime info answer, which is written to docs/sandbox.png.
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -348,6 +348,34 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await page.screenshot({ path: `${SHOTS}/11-poll.png` });
     expect(leaks).toEqual([]);
   }, 60_000);
+
+  it('plays the daily puzzle: /game daily once the pool is read, then a guess picked from the suggestions answered with its row of clues', async () => {
+    // The sandbox's bot reads the game pool from the emulator in the background when it starts.
+    let title: string | null = null;
+    for (let i = 0; i < 30 && !title?.startsWith('Daily anime puzzle'); i++) {
+      const count = await botMessages().count();
+      await runCommand('/game da', 'game daily', {});
+      await expect.poll(() => botMessages().count(), { timeout: 15_000 }).toBeGreaterThan(count);
+      const daily = page.locator('discord-message.bot-message:has(discord-command[command^="/game daily"])').last();
+      await expect.poll(() => daily.locator('discord-embed').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      title = await daily.locator('discord-embed').first().getAttribute('embed-title');
+      if (!title?.startsWith('Daily anime puzzle')) await page.waitForTimeout(500);
+    }
+    expect(title).toMatch(/^Daily anime puzzle · \d{4}-\d{2}-\d{2}$/);
+    await page.fill('#message-box', '/game gu');
+    await page.locator('#suggestions li[data-path="game guess"]').click();
+    await page.locator('#opt-title').pressSequentially('a');
+    const choices = page.locator('[data-option="title"] .choices li');
+    await expect.poll(() => choices.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await choices.first().click();
+    await page.press('#message-box', 'Enter');
+    const guess = page.locator('discord-message.bot-message:has(discord-command[command^="/game guess"])').last();
+    await expect.poll(() => guess.locator('discord-embed').first().getAttribute('embed-title'), { timeout: 15_000 }).toMatch(/^Guess 1 of 8: /);
+    expect(await guess.locator('discord-embed').first().innerText()).toContain('Start year');
+    await guess.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/12-game-guess.png` });
+    expect(leaks).toEqual([]);
+  }, 90_000);
 
   it('speaks the picked Discord language: commands shown as a Japanese client shows them, the answer in Japanese; the title-form picker runs /settings', async () => {
     const ja = translator('ja');

@@ -8,6 +8,7 @@
 // leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
+import { gameDe } from './game.js';
 
 const TITLE = 'Wähl einen Vorschlag oder gib Titel, ID (40748) oder Link ein';
 const USER = 'Nutzername beim Dienst (Standard: du)';
@@ -285,4 +286,5 @@ export const de = {
   'wrapped year': { name: 'jahr', description: 'Das Jahr (Standard: dieses; im Januar das gerade vergangene)' },
   'wrapped user': { name: 'nutzer', description: 'Nutzername beim Dienst: dessen öffentliche Liste (Standard: du)' },
   'wrapped private': { name: 'privat', description: 'Nur dir antworten, mit einem Teilen-Knopf (Standard: nein)' },
+  ...gameDe,
 } satisfies CommandTexts;

@@ -8,6 +8,7 @@
 // leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
+import { gameEs } from './game.js';
 
 const TITLE = 'Elige una sugerencia o escribe título, ID (40748) o enlace';
 const USER = 'Usuario del servicio (por defecto: tú)';
@@ -285,4 +286,5 @@ export const esES = {
   'wrapped year': { name: 'año', description: 'El año (por defecto: este; en enero, el que acaba de terminar)' },
   'wrapped user': { name: 'usuario', description: 'Usuario del servicio: su lista pública (por defecto: tú)' },
   'wrapped private': { name: 'privado', description: 'Responder solo a ti, con un botón Compartir (por defecto: no)' },
+  ...gameEs,
 } satisfies CommandTexts;

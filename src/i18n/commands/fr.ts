@@ -8,6 +8,7 @@
 // leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
+import { gameFr } from './game.js';
 
 const TITLE = 'Choisis une suggestion, ou tape titre, ID (40748) ou lien';
 const USER = 'Utilisateur du service (par défaut : toi)';
@@ -281,4 +282,5 @@ export const fr = {
   'wrapped year': { name: 'année', description: 'L’année (par défaut : celle-ci ; en janvier, celle qui vient de finir)' },
   'wrapped user': { name: 'utilisateur', description: 'Utilisateur du service : sa liste publique (par défaut : toi)' },
   'wrapped private': { name: 'privé', description: 'Ne répondre qu’à toi, avec un bouton Partager (par défaut : non)' },
+  ...gameFr,
 } satisfies CommandTexts;

@@ -14,6 +14,7 @@
 // description stay English. A new language: a new file like this one, listed in index.ts.
 
 import type { CommandTexts } from './types.js';
+import { gameJa } from './game.js';
 
 const TITLE = '候補から選ぶか、タイトル・ID（40748）・作品ページのリンクを入力';
 const USER = 'サービスのユーザー名（既定：自分）';
@@ -281,4 +282,5 @@ export const ja = {
   'wrapped year': { name: '年', description: '年（既定：今年。1月は終わったばかりの年）' },
   'wrapped user': { name: 'ユーザー', description: 'サービスのユーザー名：その人の公開リスト（既定：自分）' },
   'wrapped private': { name: '非公開', description: '自分にだけ返答し、共有ボタンを付ける（既定：いいえ）' },
+  ...gameJa,
 } satisfies CommandTexts;

@@ -8,6 +8,7 @@
 // leftover path is a type error at the command's definition (`npm run typecheck`).
 
 import type { CommandTexts } from './types.js';
+import { gamePt } from './game.js';
 
 const TITLE = 'Escolha uma sugestão ou digite título, ID (40748) ou link';
 const USER = 'Usuário do serviço (padrão: você)';
@@ -293,4 +294,5 @@ export const ptBR = {
   'wrapped year': { name: 'ano', description: 'O ano (padrão: este; em janeiro, o que acabou de terminar)' },
   'wrapped user': { name: 'usuário', description: 'Usuário do serviço: a lista pública dele (padrão: você)' },
   'wrapped private': { name: 'privado', description: 'Responder só para você, com um botão Compartilhar (padrão: não)' },
+  ...gamePt,
 } satisfies CommandTexts;

@@ -1,0 +1,102 @@
+// The daily puzzle's secret: one title per kind per UTC day for the whole deployment, chosen with a
+// cryptographic random draw when the day's first game starts, and kept by set-if-absent so every process
+// (and a restart) plays the same one; the title is kept whole, so a pool read that day changes nothing.
+// The ids of the last year's secrets are kept (`game:daily-history:<kind>`), and a draw leaves them out.
+
+import { randomInt } from 'node:crypto';
+import type { StoreEngine } from '../store/engine.js';
+import type { GameKind, GamePool, PoolTitle } from './pool.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a day's secret is kept: past the day, so a game started before midnight ends on the same one. */
+const SECRET_KEEP_MS = 3 * DAY_MS;
+/** Secrets not drawn again within this many days. */
+export const NO_REPEAT_DAYS = 366;
+const CAS_TRIES = 8;
+
+export const DAILY_KEY = {
+  secret: (kind: GameKind, day: string) => `game:daily:${kind}:${day}`,
+  history: (kind: GameKind) => `game:daily-history:${kind}`,
+};
+
+export type DailyKv = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet'>;
+
+/** The UTC day of a time, `YYYY-MM-DD`. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** When the UTC day of a time ends. */
+export function dayEndsAt(ms: number): number {
+  return (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
+}
+
+/** The day before, `YYYY-MM-DD`. */
+export function previousDay(day: string): string {
+  return utcDay(Date.parse(`${day}T00:00:00Z`) - DAY_MS);
+}
+
+interface HistoryEntry {
+  d: string;
+  id: number;
+}
+
+function parseHistory(raw: string | undefined): HistoryEntry[] {
+  if (raw === undefined) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? v.filter((e): e is HistoryEntry => typeof e?.d === 'string' && Number.isSafeInteger(e?.id)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function parseSecret(raw: string | undefined): PoolTitle | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const v = JSON.parse(raw) as PoolTitle;
+    return Number.isSafeInteger(v.id) && typeof v.title === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class DailySecrets {
+  constructor(
+    private readonly kv: DailyKv,
+    /** A random index below `n` (crypto by default; tests pass their own). */
+    private readonly draw: (n: number) => number = (n) => randomInt(n),
+  ) {}
+
+  /** The day's secret if it was chosen already. */
+  async kept(kind: GameKind, day: string): Promise<PoolTitle | undefined> {
+    return parseSecret(await this.kv.get(DAILY_KEY.secret(kind, day)));
+  }
+
+  /** The day's secret: the one kept, else one drawn now from the pool (the first process to keep it wins). */
+  async secret(kind: GameKind, day: string, pool: GamePool): Promise<PoolTitle> {
+    const kept = await this.kept(kind, day);
+    if (kept) return kept;
+    const since = utcDay(Date.parse(`${day}T00:00:00Z`) - NO_REPEAT_DAYS * DAY_MS);
+    const recent = new Set(parseHistory(await this.kv.get(DAILY_KEY.history(kind))).filter((e) => e.d > since && e.d !== day).map((e) => e.id));
+    const fresh = pool.titles.filter((t) => !recent.has(t.id));
+    const from = fresh.length > 0 ? fresh : pool.titles;
+    const drawn = from[this.draw(from.length)]!;
+    if (!(await this.kv.setIfAbsent(DAILY_KEY.secret(kind, day), JSON.stringify(drawn), SECRET_KEEP_MS))) {
+      const winner = await this.kept(kind, day);
+      if (winner) return winner;
+    }
+    await this.remember(kind, day, drawn.id, since);
+    return drawn;
+  }
+
+  /** Adds the day's secret to the kind's history (a compare-and-set, so concurrent days never lose one). */
+  private async remember(kind: GameKind, day: string, id: number, since: string): Promise<void> {
+    const key = DAILY_KEY.history(kind);
+    for (let i = 0; i < CAS_TRIES; i++) {
+      const raw = await this.kv.get(key);
+      const next = JSON.stringify([...parseHistory(raw).filter((e) => e.d > since && e.d !== day), { d: day, id }]);
+      if (raw === undefined ? await this.kv.setIfAbsent(key, next) : await this.kv.compareAndSet(key, raw, next)) return;
+    }
+  }
+}

@@ -1,0 +1,137 @@
+// What the games keep per person (`game:user:<Discord id>:…`, deleted by "forget me"): each daily
+// puzzle's guesses (the title ids guessed, kept three days), the daily streak and stats per kind, and
+// higher-or-lower's best run. Every change is a compare-and-set over the value read, so two guesses at
+// once never count twice, and only the guess that ends a game moves the streak.
+
+import type { StoreEngine } from '../store/engine.js';
+import { previousDay } from './daily.js';
+import type { GameKind } from './pool.js';
+
+export const MAX_GUESSES = 8;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PLAY_KEEP_MS = 3 * DAY_MS;
+const CAS_TRIES = 8;
+
+export const PLAY_KEY = {
+  user: (userId: string) => `game:user:${userId}:`,
+  play: (userId: string, kind: GameKind, day: string) => `game:user:${userId}:play:${kind}:${day}`,
+  stats: (userId: string, kind: GameKind) => `game:user:${userId}:stats:${kind}`,
+};
+
+export type PlaysKv = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet' | 'keys' | 'delete'>;
+
+/** One person's daily puzzle of one kind and day. */
+export interface Play {
+  /** Title ids guessed, in order (only guesses in the pool count). */
+  guesses: number[];
+  /** The grid's row of each guess (squares only: no title, no value). */
+  rows: string[];
+  /** Set once the game ended. */
+  end?: 'solved' | 'lost';
+}
+
+/** One person's daily record of one kind. */
+export interface DailyStats {
+  /** Days in a row solved, up to `lastSolved`. */
+  streak: number;
+  best: number;
+  /** The last day solved, `YYYY-MM-DD`. */
+  lastSolved?: string;
+  solved: number;
+  lost: number;
+  /** Solved games by guesses used: index 0 = solved in one guess. */
+  distribution: number[];
+  /** Higher-or-lower's best run. */
+  higherLowerBest: number;
+}
+
+export const emptyStats = (): DailyStats => ({ streak: 0, best: 0, solved: 0, lost: 0, distribution: Array<number>(MAX_GUESSES).fill(0), higherLowerBest: 0 });
+
+function parse<T>(raw: string | undefined, check: (v: T) => boolean): T | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const v = JSON.parse(raw) as T;
+    return typeof v === 'object' && v !== null && check(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const parsePlay = (raw: string | undefined) =>
+  parse<Play>(raw, (v) => Array.isArray(v.guesses) && v.guesses.every(Number.isSafeInteger) && Array.isArray(v.rows) && v.rows.length === v.guesses.length);
+const parseStats = (raw: string | undefined) =>
+  parse<DailyStats>(raw, (v) => typeof v.streak === 'number' && Array.isArray(v.distribution) && v.distribution.length === MAX_GUESSES);
+
+/** What a guess did: added (and maybe ended the game), or not, as the game had ended or the title was guessed already. */
+export type GuessResult = { added: true; play: Play } | { added: false; play: Play; why: 'ended' | 'repeated' };
+
+export class Plays {
+  constructor(private readonly kv: PlaysKv) {}
+
+  async play(userId: string, kind: GameKind, day: string): Promise<Play> {
+    return parsePlay(await this.kv.get(PLAY_KEY.play(userId, kind, day))) ?? { guesses: [], rows: [] };
+  }
+
+  async stats(userId: string, kind: GameKind): Promise<DailyStats> {
+    return { ...emptyStats(), ...parseStats(await this.kv.get(PLAY_KEY.stats(userId, kind))) };
+  }
+
+  /** The streak as it stands today: broken when the last day solved is neither today nor yesterday. */
+  static currentStreak(stats: DailyStats, today: string): number {
+    return stats.lastSolved === today || stats.lastSolved === previousDay(today) ? stats.streak : 0;
+  }
+
+  /** Adds a guess (a pool title's id) with its grid row; `solved` when it is the secret. The guess that ends the game moves the stats once. */
+  async guess(userId: string, kind: GameKind, day: string, guess: { id: number; row: string; solved: boolean }): Promise<GuessResult> {
+    const { id, row, solved } = guess;
+    const key = PLAY_KEY.play(userId, kind, day);
+    for (let i = 0; i < CAS_TRIES; i++) {
+      const raw = await this.kv.get(key);
+      const play = parsePlay(raw) ?? { guesses: [], rows: [] };
+      if (play.end) return { added: false, play, why: 'ended' };
+      if (play.guesses.includes(id)) return { added: false, play, why: 'repeated' };
+      const guesses = [...play.guesses, id];
+      const next: Play = { guesses, rows: [...play.rows, row], ...(solved ? { end: 'solved' } : guesses.length >= MAX_GUESSES ? { end: 'lost' } : {}) };
+      const value = JSON.stringify(next);
+      const written = raw === undefined ? await this.kv.setIfAbsent(key, value, PLAY_KEEP_MS) : await this.kv.compareAndSet(key, raw, value, PLAY_KEEP_MS);
+      if (!written) continue;
+      if (next.end) await this.update(userId, kind, (s) => ended(s, day, next));
+      return { added: true, play: next };
+    }
+    throw new Error('the guess could not be kept: too many guesses at once');
+  }
+
+  /** Keeps a higher-or-lower run if it is the person's best; returns the best. */
+  async higherLowerRun(userId: string, kind: GameKind, run: number): Promise<number> {
+    const s = await this.update(userId, kind, (s) => (run > s.higherLowerBest ? { ...s, higherLowerBest: run } : undefined));
+    return s.higherLowerBest;
+  }
+
+  private async update(userId: string, kind: GameKind, change: (s: DailyStats) => DailyStats | undefined): Promise<DailyStats> {
+    const key = PLAY_KEY.stats(userId, kind);
+    for (let i = 0; i < CAS_TRIES; i++) {
+      const raw = await this.kv.get(key);
+      const before = { ...emptyStats(), ...parseStats(raw) };
+      const after = change(before);
+      if (!after) return before;
+      const value = JSON.stringify(after);
+      if (raw === undefined ? await this.kv.setIfAbsent(key, value) : await this.kv.compareAndSet(key, raw, value)) return after;
+    }
+    throw new Error('the game stats could not be kept: too many changes at once');
+  }
+
+  /** "Forget me": every game record of the person. */
+  async forgetUser(userId: string): Promise<number> {
+    const keys = await this.kv.keys(PLAY_KEY.user(userId));
+    let deleted = 0;
+    for (const key of keys) if (await this.kv.delete(key)) deleted++;
+    return deleted;
+  }
+}
+
+function ended(s: DailyStats, day: string, play: Play): DailyStats {
+  if (play.end === 'lost') return { ...s, lost: s.lost + 1, streak: 0 };
+  const streak = s.lastSolved === previousDay(day) ? s.streak + 1 : 1;
+  const distribution = s.distribution.map((n, i) => (i === play.guesses.length - 1 ? n + 1 : n));
+  return { ...s, solved: s.solved + 1, streak, best: Math.max(s.best, streak), lastSolved: day, distribution };
+}
