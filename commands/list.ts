@@ -93,11 +93,11 @@ function exportHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime export
 }
 
 function updateHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime update'> | ListArgs<'manga update'>> {
-  return { ephemeral: false, autocomplete: titleAutocomplete(kind), run: (ctx, args) => updateEntry(ctx, kind, args.title, args) };
+  return { ephemeral: false, linked: true, autocomplete: titleAutocomplete(kind), run: (ctx, args) => updateEntry(ctx, ctx.auth, kind, args.title, args) };
 }
 
 function removeHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime remove'> | ListArgs<'manga remove'>> {
-  return { ephemeral: false, autocomplete: titleAutocomplete(kind), run: (ctx, args) => removeEntry(ctx, kind, args.title) };
+  return { ephemeral: false, linked: true, autocomplete: titleAutocomplete(kind), run: (ctx, args) => removeEntry(ctx, ctx.auth, kind, args.title) };
 }
 
 function importHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime import'> | ListArgs<'manga import'>> {

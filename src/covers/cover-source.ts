@@ -7,9 +7,9 @@
 
 import { LRUCache } from 'lru-cache';
 import PQueue from 'p-queue';
-import { Agent, type Dispatcher } from 'undici';
-import { readCapped } from '../util/read-capped.js';
-import { coverAllowed, hostOf, parseCoverHosts, type CoverHostRule } from './cover-rules.js';
+import type { Dispatcher } from 'undici';
+import { BoundedFetch, BoundedFetchError, type BoundedFailure } from '../util/bounded-fetch.js';
+import { hostOf } from './cover-rules.js';
 import { thumbnail } from './thumbnail.js';
 
 /** How a cover look-up can end. */
@@ -47,6 +47,16 @@ export interface CoverSourceOptions {
 
 const IMAGE_TYPES = /^image\/(jpeg|png|webp|gif|avif)\s*(;|$)/i;
 const MAX_REDIRECTS = 2;
+/** What each way a fetch fails counts as. */
+const COVER_FAILURES: Record<BoundedFailure, CoverOutcome> = {
+  host: 'refused_host',
+  redirect: 'redirect_refused',
+  status: 'failed',
+  contentType: 'not_image',
+  tooLarge: 'too_large',
+  timeout: 'timeout',
+  unreachable: 'failed',
+};
 
 class CoverFailure extends Error {
   constructor(readonly outcome: CoverOutcome) {
@@ -55,23 +65,27 @@ class CoverFailure extends Error {
 }
 
 export class CoverSource {
-  private readonly rules: CoverHostRule[];
-  private readonly maxBytes: number;
-  private readonly timeoutMs: number;
   private readonly keepMs: number;
   private readonly queue: PQueue;
   private readonly memo: LRUCache<string, Buffer>;
   private readonly inFlight = new Map<string, Promise<Buffer | undefined>>();
-  private readonly dispatcher: Dispatcher;
+  private readonly fetcher: BoundedFetch;
 
   constructor(private readonly o: CoverSourceOptions) {
-    this.rules = parseCoverHosts(o.hosts);
-    this.maxBytes = o.maxBytes ?? 2_000_000;
-    this.timeoutMs = o.timeoutMs ?? 2_500;
     this.keepMs = o.keepMs ?? 7 * 24 * 3_600_000;
     this.queue = new PQueue({ concurrency: o.concurrency ?? 4 });
     this.memo = new LRUCache({ maxSize: o.memoBytes ?? 8 * 1024 * 1024, sizeCalculation: (b) => Math.max(1, b.length) });
-    this.dispatcher = o.dispatcher ?? new Agent({ connections: 8, keepAliveTimeout: 10_000 });
+    this.fetcher = new BoundedFetch({
+      hosts: o.hosts,
+      timeoutMs: o.timeoutMs ?? 2_500,
+      maxBytes: o.maxBytes ?? 2_000_000,
+      maxRedirects: MAX_REDIRECTS,
+      contentType: IMAGE_TYPES,
+      accept: 'image/webp,image/png,image/jpeg,image/*;q=0.8',
+      connections: 8,
+      keepAliveTimeout: 10_000,
+      ...(o.dispatcher ? { dispatcher: o.dispatcher } : {}),
+    });
   }
 
   /** The covers of these URLs, in order (undefined where none could be had, or no URL was given). */
@@ -81,7 +95,7 @@ export class CoverSource {
 
   async cover(url: string, signal?: AbortSignal): Promise<Buffer | undefined> {
     const host = hostOf(url);
-    if (!coverAllowed(url, this.rules)) return this.report('refused_host', host);
+    if (!this.fetcher.allows(url)) return this.report('refused_host', host);
     const memo = this.memo.get(url);
     if (memo) return this.report('memo', host, memo);
     let pending = this.inFlight.get(url);
@@ -93,7 +107,7 @@ export class CoverSource {
   }
 
   close(): Promise<void> {
-    return this.o.dispatcher ? Promise.resolve() : this.dispatcher.close();
+    return this.fetcher.close();
   }
 
   private async look(url: string, host: string): Promise<Buffer | undefined> {
@@ -117,63 +131,16 @@ export class CoverSource {
 
   /** One picture's bytes, following only redirects to allowed hosts. */
   private async fetch(url: string): Promise<Buffer> {
-    const deadline = AbortSignal.timeout(this.timeoutMs);
-    let target = url;
-    for (let hop = 0; ; hop++) {
-      const parsed = new URL(target);
-      let res: Dispatcher.ResponseData;
-      try {
-        res = await this.dispatcher.request({
-          origin: parsed.origin,
-          path: `${parsed.pathname}${parsed.search}`,
-          method: 'GET',
-          headers: { accept: 'image/webp,image/png,image/jpeg,image/*;q=0.8' },
-          signal: deadline,
-          headersTimeout: this.timeoutMs,
-          bodyTimeout: this.timeoutMs,
-        });
-      } catch {
-        throw new CoverFailure(deadline.aborted ? 'timeout' : 'failed');
-      }
-      if (res.statusCode >= 300 && res.statusCode < 400) {
-        res.body.on('error', () => undefined).destroy();
-        const location = res.headers.location;
-        const next = typeof location === 'string' ? safeUrl(location, target) : undefined;
-        if (!next || hop >= MAX_REDIRECTS || !coverAllowed(next, this.rules)) throw new CoverFailure('redirect_refused');
-        target = next;
-        continue;
-      }
-      const type = res.headers['content-type'];
-      const declared = Number(res.headers['content-length']);
-      const refuse = (outcome: CoverOutcome): never => {
-        res.body.on('error', () => undefined).destroy();
-        throw new CoverFailure(outcome);
-      };
-      if (res.statusCode !== 200) refuse('failed');
-      if (typeof type !== 'string' || !IMAGE_TYPES.test(type)) refuse('not_image');
-      if (Number.isFinite(declared) && declared > this.maxBytes) refuse('too_large');
-      try {
-        const read = await readCapped(res.body, this.maxBytes, { overflow: 'destroy', closedEarly: () => new CoverFailure('failed') });
-        if (read.body === undefined) throw new CoverFailure('too_large');
-        return read.body;
-      } catch (error) {
-        if (error instanceof CoverFailure) throw error;
-        throw new CoverFailure(deadline.aborted ? 'timeout' : 'failed');
-      }
+    try {
+      return await this.fetcher.bytes(url);
+    } catch (error) {
+      throw new CoverFailure(error instanceof BoundedFetchError ? COVER_FAILURES[error.reason] : 'failed');
     }
   }
 
   private report(outcome: CoverOutcome, host: string, cover?: Buffer): Buffer | undefined {
     this.o.observer?.cover?.(outcome, host);
     return cover;
-  }
-}
-
-function safeUrl(location: string, base: string): string | undefined {
-  try {
-    return new URL(location, base).toString();
-  } catch {
-    return undefined;
   }
 }
 

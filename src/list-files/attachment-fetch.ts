@@ -6,10 +6,11 @@
 
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { WorkKind } from '../service/kinds.js';
 import { ListFileReader, type FileRead } from './xml-reader.js';
 import { parseHostRules, urlAllowed } from '../util/allowed-hosts.js';
+import { BoundedFetch, BoundedFetchError, type BoundedFailure, type BoundedResponse } from '../util/bounded-fetch.js';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
@@ -38,65 +39,63 @@ export function attachmentAllowed(url: string, hosts: readonly string[]): boolea
   return urlAllowed(url, parseHostRules(hosts));
 }
 
+/** What each way the bounded fetch fails is called in the preview. */
+const FETCH_FAILURES: Record<BoundedFailure, FetchFailure> = {
+  host: 'host',
+  redirect: 'unreachable',
+  status: 'unreachable',
+  contentType: 'unreachable',
+  tooLarge: 'tooLarge',
+  timeout: 'timeout',
+  unreachable: 'unreachable',
+};
+
 export class AttachmentReader {
-  private readonly dispatcher: Dispatcher;
-  private readonly timeoutMs: number;
-  private readonly maxBytes: number;
+  private readonly fetcher: BoundedFetch;
   private readonly maxUnpackedBytes: number;
 
-  constructor(private readonly o: AttachmentFetchOptions) {
-    this.dispatcher = o.dispatcher ?? new Agent({ connections: 4, keepAliveTimeout: 5_000 });
-    this.timeoutMs = o.timeoutMs ?? 10_000;
-    this.maxBytes = o.maxBytes ?? MAX_FILE_BYTES;
+  constructor(o: AttachmentFetchOptions) {
+    this.fetcher = new BoundedFetch({
+      hosts: o.hosts,
+      timeoutMs: o.timeoutMs ?? 10_000,
+      maxBytes: o.maxBytes ?? MAX_FILE_BYTES,
+      maxRedirects: 0,
+      connections: 4,
+      keepAliveTimeout: 5_000,
+      ...(o.dispatcher ? { dispatcher: o.dispatcher } : {}),
+    });
     this.maxUnpackedBytes = o.maxUnpackedBytes ?? MAX_UNPACKED_BYTES;
   }
 
   /** Reads the file at `url` as one kind's list. Throws AttachmentFetchError when the file cannot be had. */
   async read<K extends WorkKind>(kind: K, url: string, signal?: AbortSignal): Promise<FileRead<K>> {
-    if (!attachmentAllowed(url, this.o.hosts)) throw new AttachmentFetchError('host');
-    const deadline = AbortSignal.timeout(this.timeoutMs);
-    const both = signal ? AbortSignal.any([signal, deadline]) : deadline;
-    const parsed = new URL(url);
-    let res: Dispatcher.ResponseData;
+    let res: BoundedResponse;
     try {
-      res = await this.dispatcher.request({
-        origin: parsed.origin,
-        path: `${parsed.pathname}${parsed.search}`,
-        method: 'GET',
-        signal: both,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-      });
-    } catch {
-      throw new AttachmentFetchError(deadline.aborted ? 'timeout' : 'unreachable');
-    }
-    const declared = Number(res.headers['content-length']);
-    if (res.statusCode !== 200 || (Number.isFinite(declared) && declared > this.maxBytes)) {
-      res.body.on('error', () => undefined).destroy();
-      throw new AttachmentFetchError(res.statusCode === 200 ? 'tooLarge' : 'unreachable');
-    }
-    try {
-      return await this.stream(kind, res.body);
+      res = await this.fetcher.open(url, signal);
     } catch (error) {
-      if (error instanceof AttachmentFetchError) throw error;
-      throw new AttachmentFetchError(deadline.aborted ? 'timeout' : 'unreachable');
+      throw fetchError(error, false);
+    }
+    try {
+      return await this.stream(kind, res.chunks());
+    } catch (error) {
+      throw error instanceof AttachmentFetchError ? error : fetchError(error, res.timedOut());
     } finally {
       // Reading stopped early (the reader refused the file, a limit was passed): the rest is not
       // wanted, and the connection goes back now rather than at the deadline.
-      if (!res.body.readableEnded) res.body.on('error', () => undefined).destroy();
+      res.close();
     }
   }
 
   close(): Promise<void> {
-    return this.o.dispatcher ? Promise.resolve() : this.dispatcher.close();
+    return this.fetcher.close();
   }
 
-  /** Bytes in, counted; gzip unpacked when the first bytes say so; text into the reader as it comes. */
+  /** Bytes in (counted by the fetch); gzip unpacked when the first bytes say so; text into the reader as it comes. */
   private async stream<K extends WorkKind>(kind: K, body: AsyncIterable<Buffer>): Promise<FileRead<K>> {
     const reader = new ListFileReader(kind);
     const decoder = new TextDecoder('utf-8');
     let unpacked = 0;
-    for await (const chunk of unpack(capped(body, this.maxBytes))) {
+    for await (const chunk of unpack(body)) {
       unpacked += chunk.length;
       if (unpacked > this.maxUnpackedBytes) throw new AttachmentFetchError('tooLargeUnpacked');
       reader.write(decoder.decode(chunk, { stream: true }));
@@ -107,14 +106,10 @@ export class AttachmentReader {
   }
 }
 
-/** The body's chunks, or AttachmentFetchError('tooLarge') once more than `max` bytes came. */
-async function* capped(body: AsyncIterable<Buffer>, max: number): AsyncGenerator<Buffer> {
-  let sent = 0;
-  for await (const chunk of body) {
-    sent += chunk.length;
-    if (sent > max) throw new AttachmentFetchError('tooLarge');
-    yield chunk;
-  }
+/** The fetch's failure in the preview's terms; any other failure is the deadline's or the connection's. */
+function fetchError(error: unknown, timedOut: boolean): AttachmentFetchError {
+  if (error instanceof BoundedFetchError) return new AttachmentFetchError(FETCH_FAILURES[error.reason]);
+  return new AttachmentFetchError(timedOut ? 'timeout' : 'unreachable');
 }
 
 /**
@@ -144,7 +139,7 @@ async function* unpack(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   try {
     for await (const chunk of out) yield chunk as Buffer;
   } catch (error) {
-    if (error instanceof AttachmentFetchError) throw error;
+    if (error instanceof AttachmentFetchError || error instanceof BoundedFetchError) throw error;
     throw new AttachmentFetchError('badGzip');
   }
 }

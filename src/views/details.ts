@@ -180,31 +180,31 @@ async function asOnlyListChange<T>(ctx: BaseContext, fn: () => Promise<T>): Prom
   }
 }
 
-async function currentEntry<K extends WorkKind>(ctx: BaseContext, kind: K, id: number) {
-  const auth = await ctx.requireAuth();
+async function currentEntry<K extends WorkKind>(ctx: BaseContext, auth: TokenSource, kind: K, id: number) {
   const own = KIND_FIELDS[kind];
   const work = await ctx.deps.service.getWork(kind, id, { fields: `${own.totals},${fieldList(own.myStatus)}` }, { auth });
-  return { auth, work };
+  return work;
 }
 
 /** +1 episode / chapter / volume for whoever clicks; completes the entry when it reaches the total. */
 export const quickActionHandler: ComponentHandler = {
   kind: QUICK_KIND,
   mode: 'ephemeral',
+  linked: true,
   async run(ctx, fields) {
     const kind = kindOfCode(fields.string());
     const id = fields.int();
     const action = fields.oneOf(QUICK_ACTIONS);
     // Read-then-write: two quick clicks by one user (on any process) must not both write the same next value.
-    return asOnlyListChange(ctx, () => addOne(ctx, kind, id, action));
+    return asOnlyListChange(ctx, () => addOne(ctx, ctx.auth, kind, id, action));
   },
 };
 
-async function addOne<K extends WorkKind>(ctx: BaseContext, kind: K, id: number, action: (typeof QUICK_ACTIONS)[number]): Promise<RenderedMessage> {
+async function addOne<K extends WorkKind>(ctx: BaseContext, auth: TokenSource, kind: K, id: number, action: (typeof QUICK_ACTIONS)[number]): Promise<RenderedMessage> {
   const spec = KINDS[kind];
   const unit = spec.progress.find((u) => QUICK_UNITS[u.unit].action === action);
   if (!unit) throw new MalformedCustomIdError(`no ${action} for ${kind}`);
-  const { auth, work } = await currentEntry(ctx, kind, id);
+  const work = await currentEntry(ctx, auth, kind, id);
   const mine: EntryOf<K> = work.my_list_status ?? {};
   const next = (numberAt(mine, unit.read) ?? 0) + 1;
   const total = numberAt(work, unit.total) ?? 0;
@@ -220,12 +220,12 @@ async function addOne<K extends WorkKind>(ctx: BaseContext, kind: K, id: number,
 export const quickStatusHandler: ComponentHandler = {
   kind: STATUS_KIND,
   mode: 'ephemeral',
+  linked: true,
   async run(ctx, fields) {
     const kind = kindOfCode(fields.string());
     const id = fields.int();
     const picked = ctx.values[0];
-    const auth = await ctx.requireAuth();
-    return asOnlyListChange(ctx, () => setStatus(ctx, kind, id, picked, auth));
+    return asOnlyListChange(ctx, () => setStatus(ctx, kind, id, picked, ctx.auth));
   },
 };
 

@@ -6,6 +6,7 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { BUDGET_GRACE_MS } from '../interactions/budget.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
+import type { TokenSource } from '../service/token-source.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { translator, type Locale, type Translator } from '../i18n/index.js';
@@ -65,10 +66,11 @@ export function feedPostMessage(post: FeedPost, serviceWebUrl: string): Rendered
 export const addToListHandler: ComponentHandler = {
   kind: ADD_KIND,
   mode: 'ephemeral',
+  linked: true,
   async run(ctx, fields) {
     const kind = kindOfCode(fields.string());
     const id = fields.int();
-    const auth = await ctx.requireAuth();
+    const auth = ctx.auth;
     try {
       return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, () => addPlanned(ctx, kind, id, auth));
     } catch (error) {
@@ -78,9 +80,7 @@ export const addToListHandler: ComponentHandler = {
   },
 };
 
-type Auth = Awaited<ReturnType<BaseContext['requireAuth']>>;
-
-async function addPlanned(ctx: BaseContext, kind: WorkKind, id: number, auth: Auth): Promise<RenderedMessage> {
+async function addPlanned(ctx: BaseContext, kind: WorkKind, id: number, auth: TokenSource): Promise<RenderedMessage> {
   const spec = KINDS[kind];
   // What the mirror hook keeps of the work: its rating, its main count and, where the kind has it, episode length.
   const kept = fields('nsfw', spec.mainProgress.total, ...(spec.has.episodeLength ? (['average_episode_duration'] as const) : []), KIND_FIELDS[kind].myStatus);

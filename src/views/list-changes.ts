@@ -9,6 +9,7 @@ import type { RenderedMessage } from '../render/limits.js';
 import { escapeMarkdown } from '../render/text.js';
 import { ServiceHttpError } from '../service/errors.js';
 import type { AnyWork, UpdateOf, WorkKind } from '../service/kinds.js';
+import type { TokenSource } from '../service/token-source.js';
 import { KIND_FIELDS } from './kind-views.js';
 import { listEntryMessage, removedMessage } from './list-entry.js';
 import { LIST_WRITES } from './list-options.js';
@@ -45,13 +46,12 @@ function shown<W extends AnyWork>(ctx: BaseContext, work: W): W {
 }
 
 /** Adds the title named by `title` to the caller's list, or changes their entry, with the options given in `args`. */
-export async function updateEntry<K extends WorkKind>(ctx: BaseContext, kind: K, title: string, args: ArgumentValues): Promise<RenderedMessage> {
+export async function updateEntry<K extends WorkKind>(ctx: BaseContext, auth: TokenSource, kind: K, title: string, args: ArgumentValues): Promise<RenderedMessage> {
   const writes = LIST_WRITES[kind];
   const changes = changesFrom(args, writes);
   if (Object.keys(changes).length === 0) {
     throw new UserFacingError('lists.update.nothing');
   }
-  const auth = await ctx.requireAuth();
   const id = await resolveTitle(ctx, kind, title, { exact: true });
   // The work's facts only decorate the answer: a failed read must not report a failed write.
   const facts = ctx.deps.service.getWork(kind, id, { fields: `${KIND_FIELDS[kind].totals},nsfw` });
@@ -74,8 +74,7 @@ export async function updateEntry<K extends WorkKind>(ctx: BaseContext, kind: K,
 }
 
 /** Removes the title named by `title` from the caller's list. */
-export async function removeEntry(ctx: BaseContext, kind: WorkKind, title: string): Promise<RenderedMessage> {
-  const auth = await ctx.requireAuth();
+export async function removeEntry(ctx: BaseContext, auth: TokenSource, kind: WorkKind, title: string): Promise<RenderedMessage> {
   const id = await resolveTitle(ctx, kind, title, { exact: true });
   const work = shown(ctx, await ctx.deps.service.getWork(kind, id, { fields: 'nsfw' }));
   try {

@@ -12,6 +12,7 @@ import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { previewMessage } from '../render/import-messages.js';
 import type { WorkKind } from '../service/kinds.js';
+import type { TokenSource } from '../service/token-source.js';
 import { AttachmentFetchError, MAX_FILE_BYTES } from '../list-files/attachment-fetch.js';
 import { planImport, type ImportMode } from '../list-files/import-plan.js';
 import { LockTimeoutError } from '../store/locks.js';
@@ -64,13 +65,16 @@ function stopRow(t: Translator, userId: string): RenderedMessage['components'] {
   return [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: stopButtonId(userId), label: t.t('imports.button.stop') }] }];
 }
 
+/** A command's context with the login its rule checked (`linked: true`). */
+export type LinkedCommandContext = CommandContext & { auth: TokenSource };
+
 /**
  * The preview of importing `file` into the caller's list of `kind`; nothing is written. One preview per
  * person at a time across every process (the shared store's lock, leased until the interaction's
  * deadline): a second one while the first is read is answered at once, so repeating the command never
  * multiplies the files read and the list reads.
  */
-export async function importPreview(ctx: CommandContext, kind: WorkKind, file: AttachedFile, mode: ImportMode): Promise<RenderedMessage> {
+export async function importPreview(ctx: LinkedCommandContext, kind: WorkKind, file: AttachedFile, mode: ImportMode): Promise<RenderedMessage> {
   let held = false;
   try {
     return await ctx.deps.locks.run(`list-import-preview:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, waitMs: 0, signal: ctx.signal }, () => {
@@ -83,10 +87,10 @@ export async function importPreview(ctx: CommandContext, kind: WorkKind, file: A
   }
 }
 
-async function readPreview(ctx: CommandContext, kind: WorkKind, file: AttachedFile, mode: ImportMode): Promise<RenderedMessage> {
+async function readPreview(ctx: LinkedCommandContext, kind: WorkKind, file: AttachedFile, mode: ImportMode): Promise<RenderedMessage> {
   const { t } = ctx;
   const { imports, files } = importDeps(ctx);
-  const auth = await ctx.requireAuth();
+  const auth = ctx.auth;
   // An import running: Stop right here (the progress message may be out of reach: DMs closed, follow-ups expired).
   const running = await imports.active(ctx.userId);
   if (running) {

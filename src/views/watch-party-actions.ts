@@ -105,10 +105,11 @@ export const planHandler: ComponentHandler = {
 export const watchedHandler: ComponentHandler = {
   kind: WATCHED_KIND,
   mode: 'ephemeral',
+  linked: true,
   async run(ctx, fields) {
     const animeId = fields.int();
     const episode = fields.int();
-    const auth = await ctx.requireAuth();
+    const auth = ctx.auth;
     try {
       return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, () => markWatched(ctx, animeId, episode, auth));
     } catch (error) {

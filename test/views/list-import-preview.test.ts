@@ -5,11 +5,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../../src/i18n/index.js';
-import type { CommandContext } from '../../src/interactions/context.js';
 import type { FileRead } from '../../src/list-files/xml-reader.js';
 import type { StoreEngine } from '../../src/store/engine.js';
 import { sharedLocks } from '../../src/store/locks.js';
-import { importPreview } from '../../src/views/list-import.js';
+import { importPreview, type LinkedCommandContext } from '../../src/views/list-import.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 
 const ENGINES = engineCases().filter((c) => c.shared && !c.skipped);
@@ -17,13 +16,13 @@ const ENGINES = engineCases().filter((c) => c.shared && !c.skipped);
 const FILE: FileRead<'anime'> = { kind: 'anime', entries: [{ index: 1, id: 1, update: { status: 'watching' } }], problems: [], problemCount: 0, hasDates: false };
 
 /** One process's context for the person `userId`: its own connection to the store, a file read that waits for `gate`. */
-function processContext(engine: StoreEngine, userId: string, gate: () => Promise<void>, reads: string[]): CommandContext {
+function processContext(engine: StoreEngine, userId: string, gate: () => Promise<void>, reads: string[]): LinkedCommandContext {
   return {
     userId,
     t: translator('en'),
     signal: new AbortController().signal,
     deadlineAt: Date.now() + 60_000,
-    requireAuth: () => Promise.resolve({}),
+    auth: {},
     deps: {
       now: Date.now,
       locks: sharedLocks(engine),
@@ -39,7 +38,7 @@ function processContext(engine: StoreEngine, userId: string, gate: () => Promise
         },
       },
     },
-  } as unknown as CommandContext;
+  } as unknown as LinkedCommandContext;
 }
 
 const textOf = (m: { embeds?: Array<{ description?: string }>; content?: string }): string => m.embeds?.map((e) => e.description ?? '').join('\n') ?? m.content ?? '';
@@ -62,10 +61,10 @@ describe.each(ENGINES)('import previews on a $kind store', ({ kind }) => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const [a, b] = engines.map((engine) => processContext(engine as StoreEngine, '42', () => held, reads));
     const file = (name: string) => ({ url: `https://cdn.discordapp.com/${name}.xml`, size: 100 });
-    const first = importPreview(a as CommandContext, 'anime', file('first'), 'add_missing');
+    const first = importPreview(a as LinkedCommandContext, 'anime', file('first'), 'add_missing');
     while (reads.length === 0) await new Promise((r) => setTimeout(r, 10));
     const second = await Promise.race([
-      importPreview(b as CommandContext, 'anime', file('second'), 'add_missing'),
+      importPreview(b as LinkedCommandContext, 'anime', file('second'), 'add_missing'),
       new Promise<undefined>((r) => setTimeout(() => r(undefined), 5_000)),
     ]);
     expect(second && textOf(second)).toBe('Your previous import file is still being read. Wait for its preview, then try again.');
@@ -76,7 +75,7 @@ describe.each(ENGINES)('import previews on a $kind store', ({ kind }) => {
     release();
     expect(textOf(await first)).toContain('Would be added: 1');
     // The lock went with the first answer: the next preview goes ahead.
-    expect(textOf(await importPreview(b as CommandContext, 'anime', file('third'), 'add_missing'))).toContain('Would be added: 1');
+    expect(textOf(await importPreview(b as LinkedCommandContext, 'anime', file('third'), 'add_missing'))).toContain('Would be added: 1');
     expect(reads).toHaveLength(3);
   });
 });
