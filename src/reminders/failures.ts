@@ -2,6 +2,7 @@
 // server's in /remind channel list. The failed job itself stays in the job engine for operators.
 
 import { isRecord } from '../util/is-record.js';
+import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';
 import type { AtomicKv } from './kv.js';
 import { KEEP_FAILED_MS } from './knobs.js';
 import { KEY, type QueuedReminder } from './records.js';
@@ -45,11 +46,11 @@ export class Failures {
       reason: reason.slice(0, 200),
       atMs: this.now(),
     };
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const raw = await this.kv.get(key);
-      const next = JSON.stringify([...parseFailures(raw, this.now()), entry].slice(-KEPT));
-      const stored = raw === undefined ? await this.kv.setIfAbsent(key, next, KEEP_FAILED_MS) : await this.kv.compareAndSet(key, raw, next, KEEP_FAILED_MS);
-      if (stored) return;
+    try {
+      await modify(this.kv, key, (raw) => ({ value: JSON.stringify([...parseFailures(raw, this.now()), entry].slice(-KEPT)), result: undefined }), KEEP_FAILED_MS);
+    } catch (error) {
+      // Given up (counted and logged by the store layer): the failed job itself stays in the job engine.
+      if (!(error instanceof ConcurrentChangeError)) throw error;
     }
   }
 
