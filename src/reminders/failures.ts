@@ -3,6 +3,7 @@
 
 import { isRecord } from '../util/is-record.js';
 import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 import type { AtomicKv } from './kv.js';
 import { KEEP_FAILED_MS } from './knobs.js';
 import { KEY, type QueuedReminder } from './records.js';
@@ -16,18 +17,14 @@ function ownerKey(reminder: QueuedReminder): string {
   return t.kind === 'dm' ? KEY.failed(t.userId) : KEY.failedGuild(t.guildId);
 }
 
+/** The kept list (an array; its entries are checked one by one, an unreadable one left out). */
+const failuresDecoder = jsonDecoder<unknown[]>('rem:failed', (v) => (Array.isArray(v) ? v : undefined));
+
 function parseFailures(raw: string | undefined, now: number): FailedReminder[] {
-  if (raw === undefined) return [];
-  try {
-    const v: unknown = JSON.parse(raw);
-    if (!Array.isArray(v)) return [];
-    return v.filter(
-      (f): f is FailedReminder =>
-        isRecord(f) && typeof f.titleId === 'number' && typeof f.title === 'string' && typeof f.reason === 'string' && typeof f.atMs === 'number' && now - f.atMs < KEEP_FAILED_MS,
-    );
-  } catch {
-    return [];
-  }
+  return (failuresDecoder.decode(raw) ?? []).filter(
+    (f): f is FailedReminder =>
+      isRecord(f) && typeof f.titleId === 'number' && typeof f.title === 'string' && typeof f.reason === 'string' && typeof f.atMs === 'number' && now - f.atMs < KEEP_FAILED_MS,
+  );
 }
 
 export class Failures {

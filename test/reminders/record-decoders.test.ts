@@ -1,8 +1,10 @@
 // The reminders' stored records are read by typed decoders: a good record comes back as stored (fields
 // a newer version added kept), a malformed one is treated as absent, never thrown on, and counted and
-// logged by record type.
+// logged by record type; so is the list of a person's kept failures.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseGuild, parseQueued, parseTitle, parseUser } from '../../src/reminders/records.js';
+import { Failures } from '../../src/reminders/failures.js';
+import { MemoryEngine } from '../../src/store/engines/index.js';
 import { BotMetrics } from '../../src/metrics/bot-metrics.js';
 import { observeStoreRecords } from '../../src/metrics/observers.js';
 import type { Logger } from '../../src/log/log.js';
@@ -39,5 +41,22 @@ describe('reminder record decoders', () => {
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/store_records_malformed_total\{record="rem:user"\} 2/);
     expect(text).toMatch(/store_records_malformed_total\{record="rem:guild"\} 1/);
+  });
+});
+
+describe('kept reminder failures decoder', () => {
+  it('a malformed kept list reads as none, counted and logged', async () => {
+    const metrics = new BotMetrics({ defaultMetrics: false });
+    const lines: unknown[] = [];
+    const log = { warn: (_m: string, fields?: unknown) => lines.push(fields), info() {}, debug() {}, error() {}, child: () => log } as unknown as Logger;
+    const stop = observeStoreRecords(log, metrics);
+    try {
+      const kv = new MemoryEngine();
+      await kv.set('rem:failed:111', '{"not":"a list"}');
+      expect(await new Failures(kv, () => 0).ofUser('111')).toEqual([]);
+      expect(lines).toEqual([{ record: 'rem:failed' }]);
+    } finally {
+      stop();
+    }
   });
 });
