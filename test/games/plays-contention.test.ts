@@ -4,9 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DailySecrets } from '../../src/games/daily.js';
 import { Plays } from '../../src/games/plays.js';
-import { BotMetrics } from '../../src/metrics/bot-metrics.js';
-import { observeStoreRecords } from '../../src/metrics/observers.js';
-import type { Logger } from '../../src/log/log.js';
+import { observeRecords } from '../store/observed-records.js';
 import { MemoryEngine } from '../../src/store/engines/index.js';
 import { contendedEngine } from '../store/contended-engine.js';
 import { makePool } from './pool-fixture.js';
@@ -23,10 +21,8 @@ describe('games under contention', () => {
   });
 
   it('a daily history that cannot be kept is counted and logged; the secret still is', async () => {
-    const metrics = new BotMetrics({ defaultMetrics: false });
-    const lines: unknown[] = [];
-    const log = { warn: (_m: string, fields?: unknown) => lines.push(fields), info() {}, debug() {}, error() {}, child: () => log } as unknown as Logger;
-    stop = observeStoreRecords(log, metrics);
+    const { lines, text, stop: unobserve } = observeRecords();
+    stop = unobserve;
     const engine = new MemoryEngine();
     // The secret's set-if-absent wins; the history (already there) changes only by compare-and-set, which always loses.
     await engine.set('game:daily-history:anime', '[]');
@@ -35,6 +31,6 @@ describe('games under contention', () => {
     const drawn = await secrets.secret('anime', '2026-11-28', makePool('anime', 5));
     expect(await new DailySecrets(engine).kept('anime', '2026-11-28')).toEqual(drawn);
     expect(lines).toEqual([expect.objectContaining({ record: 'game:daily-history' })]);
-    expect(await metrics.registry.metrics()).toMatch(/store_cas_gave_up_total\{record="game:daily-history"\} 1/);
+    expect(await text()).toMatch(/store_cas_gave_up_total\{record="game:daily-history"\} 1/);
   });
 });

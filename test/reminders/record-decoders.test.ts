@@ -5,21 +5,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseGuild, parseQueued, parseTitle, parseUser } from '../../src/reminders/records.js';
 import { Failures } from '../../src/reminders/failures.js';
 import { MemoryEngine } from '../../src/store/engines/index.js';
-import { BotMetrics } from '../../src/metrics/bot-metrics.js';
-import { observeStoreRecords } from '../../src/metrics/observers.js';
-import type { Logger } from '../../src/log/log.js';
+import { observeRecords, type ObservedRecords } from '../store/observed-records.js';
 
 describe('reminder record decoders', () => {
-  let metrics: BotMetrics;
+  let observed: ObservedRecords;
   let lines: unknown[];
-  let stop: () => void;
   beforeEach(() => {
-    metrics = new BotMetrics({ defaultMetrics: false });
-    lines = [];
-    const log = { warn: (_m: string, fields?: unknown) => lines.push(fields), info() {}, debug() {}, error() {}, child: () => log } as unknown as Logger;
-    stop = observeStoreRecords(log, metrics);
+    observed = observeRecords();
+    lines = observed.lines;
   });
-  afterEach(() => stop());
+  afterEach(() => observed.stop());
 
   it('reads good records as stored, and absent ones as absent without a report', () => {
     const user = { titles: [1], excluded: [], followList: false, listTitles: [], delayMinutes: 0, newerField: 'kept', locale: 'xx' };
@@ -38,7 +33,7 @@ describe('reminder record decoders', () => {
     expect(parseGuild('{"follows":[{"titleId":5,"channelId":"not a snowflake","delayMinutes":0,"ageRestricted":false}]}')).toBeUndefined();
     expect(parseQueued({ id: 'x', titleId: 5 })).toBeUndefined();
     expect(lines).toEqual([{ record: 'rem:user' }, { record: 'rem:user' }, { record: 'rem:title' }, { record: 'rem:guild' }, { record: 'rem:queued' }]);
-    const text = await metrics.registry.metrics();
+    const text = await observed.text();
     expect(text).toMatch(/store_records_malformed_total\{record="rem:user"\} 2/);
     expect(text).toMatch(/store_records_malformed_total\{record="rem:guild"\} 1/);
   });
@@ -46,10 +41,7 @@ describe('reminder record decoders', () => {
 
 describe('kept reminder failures decoder', () => {
   it('a malformed kept list reads as none, counted and logged', async () => {
-    const metrics = new BotMetrics({ defaultMetrics: false });
-    const lines: unknown[] = [];
-    const log = { warn: (_m: string, fields?: unknown) => lines.push(fields), info() {}, debug() {}, error() {}, child: () => log } as unknown as Logger;
-    const stop = observeStoreRecords(log, metrics);
+    const { lines, stop } = observeRecords();
     try {
       const kv = new MemoryEngine();
       await kv.set('rem:failed:111', '{"not":"a list"}');

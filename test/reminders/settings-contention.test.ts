@@ -5,16 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Settings } from '../../src/reminders/settings.js';
 import { FollowerIndex } from '../../src/reminders/follower-index.js';
 import { Failures } from '../../src/reminders/failures.js';
-import { BotMetrics } from '../../src/metrics/bot-metrics.js';
-import { observeStoreRecords } from '../../src/metrics/observers.js';
-import type { Logger } from '../../src/log/log.js';
+import { observeRecords } from '../store/observed-records.js';
 import { contendedEngine } from '../store/contended-engine.js';
-
-function warnings(): { log: Logger; lines: unknown[] } {
-  const lines: unknown[] = [];
-  const log = { warn: (_m: string, fields?: unknown) => lines.push(fields), info() {}, debug() {}, error() {}, child: () => log } as unknown as Logger;
-  return { log, lines };
-}
 
 describe('reminder settings under contention', () => {
   let stop: (() => void) | undefined;
@@ -34,14 +26,13 @@ describe('reminder settings under contention', () => {
   });
 
   it('a failed reminder that cannot be kept is counted and logged, not dropped in silence', async () => {
-    const metrics = new BotMetrics({ defaultMetrics: false });
-    const { log, lines } = warnings();
-    stop = observeStoreRecords(log, metrics);
+    const { lines, text, stop: unobserve } = observeRecords();
+    stop = unobserve;
     const kv = contendedEngine(Infinity);
     const failures = new Failures(kv, () => 1_000);
     const reminder = { id: '111:5:1', target: { kind: 'dm' as const, userId: '111' }, titleId: 5, title: 'T', atMs: 0, dueMs: 0, late: false };
     await expect(failures.record(reminder, 'refused')).resolves.toBeUndefined();
     expect(lines).toEqual([expect.objectContaining({ record: 'rem:failed' })]);
-    expect(await metrics.registry.metrics()).toMatch(/store_cas_gave_up_total\{record="rem:failed"\} 1/);
+    expect(await text()).toMatch(/store_cas_gave_up_total\{record="rem:failed"\} 1/);
   });
 });

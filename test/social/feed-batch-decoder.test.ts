@@ -2,19 +2,15 @@
 // malformed one treated as absent, never thrown on, and counted and logged.
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseBatch } from '../../src/social/feed-batches.js';
-import { BotMetrics } from '../../src/metrics/bot-metrics.js';
-import { observeStoreRecords } from '../../src/metrics/observers.js';
-import type { Logger } from '../../src/log/log.js';
+import { observeRecords } from '../store/observed-records.js';
 
 describe('feed batch decoder', () => {
   let stop: (() => void) | undefined;
   afterEach(() => stop?.());
 
   it('reads a good batch, and counts and logs malformed ones', async () => {
-    const metrics = new BotMetrics({ defaultMetrics: false });
-    const lines: unknown[] = [];
-    const log = { warn: (_m: string, fields?: unknown) => lines.push(fields), info() {}, debug() {}, error() {}, child: () => log } as unknown as Logger;
-    stop = observeStoreRecords(log, metrics);
+    const { lines, text, stop: unobserve } = observeRecords();
+    stop = unobserve;
     expect(parseBatch('{"batchId":"b","userId":"1","serviceUser":"u","startedAt":5,"items":[{"not":"an item"}]}')).toEqual({ batchId: 'b', userId: '1', serviceUser: 'u', startedAt: 5, items: [] });
     expect(parseBatch(undefined)).toBeUndefined();
     expect(lines).toEqual([]);
@@ -22,6 +18,6 @@ describe('feed batch decoder', () => {
     expect(parseBatch('{"batchId":1}')).toBeUndefined();
     expect(parseBatch('{truncated')).toBeUndefined();
     expect(lines).toEqual([{ record: 'feed:batch' }, { record: 'feed:batch' }, { record: 'feed:batch' }]);
-    expect(await metrics.registry.metrics()).toMatch(/store_records_malformed_total\{record="feed:batch"\} 3/);
+    expect(await text()).toMatch(/store_records_malformed_total\{record="feed:batch"\} 3/);
   });
 });

@@ -4,41 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { StoreEngine } from '../../src/store/engine.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
-import { CAS_ATTEMPTS, ConcurrentChangeError, modify, recordKind, type CasKv } from '../../src/store/compare-and-set.js';
+import { CAS_ATTEMPTS, ConcurrentChangeError, modify, recordKind } from '../../src/store/compare-and-set.js';
 import { jsonDecoder, RECORD_MALFORMED_CHANNEL } from '../../src/store/record-decoder.js';
-import { BotMetrics } from '../../src/metrics/bot-metrics.js';
-import { observeStoreRecords } from '../../src/metrics/observers.js';
-import type { Logger } from '../../src/log/log.js';
+import { observeRecords } from './observed-records.js';
+import { contendedEngine } from './contended-engine.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
-
-/** A memory engine on which every write loses to another writer (the record changes under each attempt). */
-function alwaysLoses(engine = new MemoryEngine()): CasKv & { writes: number } {
-  const kv = {
-    writes: 0,
-    get: (key: string) => engine.get(key),
-    setIfAbsent: async () => (kv.writes++, false),
-    compareAndSet: async () => (kv.writes++, false),
-    compareAndDelete: async () => (kv.writes++, false),
-  };
-  return kv;
-}
-
-/** Loses the first `losses` writes, then writes through. */
-function losesFirst(losses: number, engine = new MemoryEngine()): CasKv {
-  let left = losses;
-  return {
-    get: (key) => engine.get(key),
-    setIfAbsent: async (key, value, ttl) => (left-- > 0 ? false : engine.setIfAbsent(key, value, ttl)),
-    compareAndSet: async (key, expected, value, ttl) => (left-- > 0 ? false : engine.compareAndSet(key, expected, value, ttl)),
-    compareAndDelete: async (key, expected) => (left-- > 0 ? false : engine.compareAndDelete(key, expected)),
-  };
-}
-
-function listLog(): Logger & { warnings: Array<{ msg: string; fields: unknown }> } {
-  const warnings: Array<{ msg: string; fields: unknown }> = [];
-  const log = { warnings, warn: (msg: string, fields?: unknown) => warnings.push({ msg, fields }), info() {}, debug() {}, error() {}, child: () => log };
-  return log as unknown as Logger & { warnings: Array<{ msg: string; fields: unknown }> };
-}
 
 const append = (item: string) => (raw: string | undefined) => ({ value: JSON.stringify([...(raw ? (JSON.parse(raw) as string[]) : []), item]), result: item });
 
@@ -50,7 +20,7 @@ describe('modify (the compare-and-set helper)', () => {
     const engine = new MemoryEngine();
     const pauses: number[] = [];
     const reads: Array<string | undefined> = [];
-    const result = await modify(losesFirst(3, engine), 'k:1', (raw) => (reads.push(raw), append('a')(raw)), { pause: async (attempt) => void pauses.push(attempt) });
+    const result = await modify(contendedEngine(3, engine), 'k:1', (raw) => (reads.push(raw), append('a')(raw)), { pause: async (attempt) => void pauses.push(attempt) });
     expect(result).toBe('a');
     expect(pauses).toEqual([0, 1, 2]);
     expect(reads).toHaveLength(4);
@@ -59,7 +29,7 @@ describe('modify (the compare-and-set helper)', () => {
 
   it('pauses for real by default (jittered, under 100 ms a try)', async () => {
     const started = performance.now();
-    await modify(losesFirst(8), 'k:2', append('b'));
+    await modify(contendedEngine(8), 'k:2', append('b'));
     const ms = performance.now() - started;
     expect(ms).toBeGreaterThan(0);
     expect(ms).toBeLessThan(8 * 100 + 500);
@@ -69,25 +39,23 @@ describe('modify (the compare-and-set helper)', () => {
     const engine = new MemoryEngine();
     await engine.set('k:3', 'v');
     expect(await modify(engine, 'k:3', () => ({ keep: true, result: 1 }))).toBe(1);
-    const kv = alwaysLoses(engine);
+    const kv = contendedEngine(Infinity, engine);
     expect(await modify(kv, 'k:3', (raw) => ({ value: raw, result: 2 }))).toBe(2);
-    expect(kv.writes).toBe(0);
+    expect(kv.tries).toBe(0);
     await expect(modify(kv, 'k:3', (raw) => ({ value: raw, result: 3, rewrite: true }), { attempts: 2, pause: async () => {} })).rejects.toThrow(ConcurrentChangeError);
-    expect(kv.writes).toBe(2);
+    expect(kv.tries).toBe(2);
     expect(await modify(engine, 'k:3', () => ({ value: undefined, result: 4 }))).toBe(4);
     expect(await engine.get('k:3')).toBeUndefined();
   });
 
   it('a give-up throws, and is counted and logged by record kind (never silent)', async () => {
-    const metrics = new BotMetrics({ defaultMetrics: false });
-    const log = listLog();
-    stop = observeStoreRecords(log, metrics);
-    const kv = alwaysLoses();
+    const observed = observeRecords();
+    stop = observed.stop;
+    const kv = contendedEngine(Infinity);
     await expect(modify(kv, 'rem:user:123456', append('x'), { pause: async () => {} })).rejects.toThrow(ConcurrentChangeError);
-    expect(kv.writes).toBe(CAS_ATTEMPTS);
-    expect(log.warnings).toEqual([expect.objectContaining({ fields: { record: 'rem:user', attempts: CAS_ATTEMPTS } })]);
-    const text = await metrics.registry.metrics();
-    expect(text).toMatch(/store_cas_gave_up_total\{record="rem:user"\} 1/);
+    expect(kv.tries).toBe(CAS_ATTEMPTS);
+    expect(observed.lines).toEqual([{ record: 'rem:user', attempts: CAS_ATTEMPTS }]);
+    expect(await observed.text()).toMatch(/store_cas_gave_up_total\{record="rem:user"\} 1/);
   });
 
   it('names a record kind without its ids', () => {
@@ -115,9 +83,7 @@ describe('jsonDecoder', () => {
   });
 
   it('refuses malformed records without throwing, each counted and logged', async () => {
-    const metrics = new BotMetrics({ defaultMetrics: false });
-    const log = listLog();
-    const stop = observeStoreRecords(log, metrics);
+    const { lines, text, stop } = observeRecords();
     try {
       const throwing = jsonDecoder('boom', () => {
         throw new Error('bad');
@@ -126,8 +92,8 @@ describe('jsonDecoder', () => {
       expect(decoder.decode('["x", 1]')).toBeUndefined();
       expect(decoder.check(null)).toBeUndefined();
       expect(throwing.decode('1')).toBeUndefined();
-      expect(log.warnings.map((w) => w.fields)).toEqual([{ record: 'pair' }, { record: 'pair' }, { record: 'pair' }, { record: 'boom' }]);
-      expect(await metrics.registry.metrics()).toMatch(/store_records_malformed_total\{record="pair"\} 3/);
+      expect(lines).toEqual([{ record: 'pair' }, { record: 'pair' }, { record: 'pair' }, { record: 'boom' }]);
+      expect(await text()).toMatch(/store_records_malformed_total\{record="pair"\} 3/);
     } finally {
       stop();
     }
