@@ -27,7 +27,7 @@ import { type DeliveryResult } from '../reminders/types.js';
 import type { QueuedReminder } from '../reminders/records.js';
 import { pauseNotice } from '../views/reminders.js';
 import { BotMetrics } from '../metrics/bot-metrics.js';
-import { timedStore } from '../metrics/observers.js';
+import { observeStoreRecords, timedStore } from '../metrics/observers.js';
 import { UserRateLimits } from '../fairness/user-limits.js';
 import { openUserRateLimiters } from '../store/rate-limits.js';
 import { sharedLocks } from '../store/locks.js';
@@ -105,6 +105,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     await store.close();
     throw error;
   }
+  const stopObservingRecords = observeStoreRecords(log, metrics);
 
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const steps = storeSteps(store, config.store.stepTimeoutMs, metrics, log);
@@ -209,6 +210,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
       await reminders.stop();
       await Promise.allSettled([service.close(), oauth.close(), jobs.stop(), sharing.close(), covers.close(), listImports.files.close()]);
       await store.close();
+      stopObservingRecords();
     },
   };
 }

@@ -4,6 +4,7 @@
 // The ids of the last year's secrets are kept (`game:daily-history:<kind>`), and a draw leaves them out.
 
 import { randomInt } from 'node:crypto';
+import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';
 import type { StoreEngine } from '../store/engine.js';
 import type { GameKind, GamePool, PoolTitle } from './pool.js';
 
@@ -12,14 +13,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SECRET_KEEP_MS = 3 * DAY_MS;
 /** Secrets not drawn again within this many days. */
 export const NO_REPEAT_DAYS = 366;
-const CAS_TRIES = 8;
 
 export const DAILY_KEY = {
   secret: (kind: GameKind, day: string) => `game:daily:${kind}:${day}`,
   history: (kind: GameKind) => `game:daily-history:${kind}`,
 };
 
-export type DailyKv = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet'>;
+export type DailyKv = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete'>;
 
 /** The UTC day of a time, `YYYY-MM-DD`. */
 export function utcDay(ms: number): string {
@@ -92,11 +92,11 @@ export class DailySecrets {
 
   /** Adds the day's secret to the kind's history (a compare-and-set, so concurrent days never lose one). */
   private async remember(kind: GameKind, day: string, id: number, since: string): Promise<void> {
-    const key = DAILY_KEY.history(kind);
-    for (let i = 0; i < CAS_TRIES; i++) {
-      const raw = await this.kv.get(key);
-      const next = JSON.stringify([...parseHistory(raw).filter((e) => e.d > since && e.d !== day), { d: day, id }]);
-      if (raw === undefined ? await this.kv.setIfAbsent(key, next) : await this.kv.compareAndSet(key, raw, next)) return;
+    try {
+      await modify(this.kv, DAILY_KEY.history(kind), (raw) => ({ value: JSON.stringify([...parseHistory(raw).filter((e) => e.d > since && e.d !== day), { d: day, id }]), result: undefined }));
+    } catch (error) {
+      // Given up (counted and logged by the store layer): the day's secret is kept; only the repeat check misses it.
+      if (!(error instanceof ConcurrentChangeError)) throw error;
     }
   }
 }

@@ -3,6 +3,7 @@
 // higher-or-lower's best run. Every change is a compare-and-set over the value read, so two guesses at
 // once never count twice, and only the guess that ends a game moves the streak.
 
+import { modify } from '../store/compare-and-set.js';
 import type { StoreEngine } from '../store/engine.js';
 import { previousDay } from './daily.js';
 import type { GameKind } from './pool.js';
@@ -10,7 +11,6 @@ import type { GameKind } from './pool.js';
 export const MAX_GUESSES = 8;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PLAY_KEEP_MS = 3 * DAY_MS;
-const CAS_TRIES = 8;
 
 export const PLAY_KEY = {
   user: (userId: string) => `game:user:${userId}:`,
@@ -18,7 +18,7 @@ export const PLAY_KEY = {
   stats: (userId: string, kind: GameKind) => `game:user:${userId}:stats:${kind}`,
 };
 
-export type PlaysKv = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet' | 'keys' | 'delete'>;
+export type PlaysKv = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete' | 'keys' | 'delete'>;
 
 /** One person's daily puzzle of one kind and day. */
 export interface Play {
@@ -84,21 +84,22 @@ export class Plays {
   /** Adds a guess (a pool title's id) with its grid row; `solved` when it is the secret. The guess that ends the game moves the stats once. */
   async guess(userId: string, kind: GameKind, day: string, guess: { id: number; row: string; solved: boolean }): Promise<GuessResult> {
     const { id, row, solved } = guess;
-    const key = PLAY_KEY.play(userId, kind, day);
-    for (let i = 0; i < CAS_TRIES; i++) {
-      const raw = await this.kv.get(key);
-      const play = parsePlay(raw) ?? { guesses: [], rows: [] };
-      if (play.end) return { added: false, play, why: 'ended' };
-      if (play.guesses.includes(id)) return { added: false, play, why: 'repeated' };
-      const guesses = [...play.guesses, id];
-      const next: Play = { guesses, rows: [...play.rows, row], ...(solved ? { end: 'solved' } : guesses.length >= MAX_GUESSES ? { end: 'lost' } : {}) };
-      const value = JSON.stringify(next);
-      const written = raw === undefined ? await this.kv.setIfAbsent(key, value, PLAY_KEEP_MS) : await this.kv.compareAndSet(key, raw, value, PLAY_KEEP_MS);
-      if (!written) continue;
-      if (next.end) await this.update(userId, kind, (s) => ended(s, day, next));
-      return { added: true, play: next };
-    }
-    throw new Error('the guess could not be kept: too many guesses at once');
+    const result = await modify<GuessResult>(
+      this.kv,
+      PLAY_KEY.play(userId, kind, day),
+      (raw) => {
+        const play = parsePlay(raw) ?? { guesses: [], rows: [] };
+        if (play.end) return { keep: true, result: { added: false, play, why: 'ended' } };
+        if (play.guesses.includes(id)) return { keep: true, result: { added: false, play, why: 'repeated' } };
+        const guesses = [...play.guesses, id];
+        const next: Play = { guesses, rows: [...play.rows, row], ...(solved ? { end: 'solved' } : guesses.length >= MAX_GUESSES ? { end: 'lost' } : {}) };
+        return { value: JSON.stringify(next), result: { added: true, play: next } };
+      },
+      PLAY_KEEP_MS,
+    );
+    const { play } = result;
+    if (result.added && play.end) await this.update(userId, kind, (s) => ended(s, day, play));
+    return result;
   }
 
   /** Keeps a higher-or-lower run if it is the person's best; returns the best. */
@@ -108,16 +109,11 @@ export class Plays {
   }
 
   private async update(userId: string, kind: GameKind, change: (s: DailyStats) => DailyStats | undefined): Promise<DailyStats> {
-    const key = PLAY_KEY.stats(userId, kind);
-    for (let i = 0; i < CAS_TRIES; i++) {
-      const raw = await this.kv.get(key);
+    return modify(this.kv, PLAY_KEY.stats(userId, kind), (raw) => {
       const before = { ...emptyStats(), ...parseStats(raw) };
       const after = change(before);
-      if (!after) return before;
-      const value = JSON.stringify(after);
-      if (raw === undefined ? await this.kv.setIfAbsent(key, value) : await this.kv.compareAndSet(key, raw, value)) return after;
-    }
-    throw new Error('the game stats could not be kept: too many changes at once');
+      return after ? { value: JSON.stringify(after), result: after } : { keep: true, result: before };
+    });
   }
 
   /** "Forget me": every game record of the person. */

@@ -14,6 +14,7 @@
 // still read.
 
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { modify } from '../store/compare-and-set.js';
 import type { StoreEngine } from '../store/engine.js';
 import type { WorkKind } from '../service/kinds.js';
 import type { ImportMode, PlannedWrite } from './import-plan.js';
@@ -220,17 +221,19 @@ export async function updateState(
   change: (s: ImportState, legacy: boolean) => ImportState | undefined,
   now: () => number,
 ): Promise<ImportState | undefined> {
-  const key = IMPORT_KEY.state(userId, importId);
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const raw = await kv.get(key);
-    const stored = parseStored(raw);
-    if (!stored || raw === undefined) return undefined;
-    const state = stored.state;
-    let next = change(state, stored.legacy);
-    if (next === undefined) return state;
-    // Written back as version 2, which a version-1 run does not write: it is left to one of those a while first.
-    if (stored.legacy && next.run === undefined) next = { ...next, run: { id: 'upgrade', until: now() + UPGRADE_WAIT_MS } };
-    if (await kv.compareAndSet(key, raw, JSON.stringify(next), IMPORT_TTL_MS)) return next;
-  }
-  throw new Error('an import\'s state changed concurrently too often');
+  return modify<ImportState | undefined>(
+    kv,
+    IMPORT_KEY.state(userId, importId),
+    (raw) => {
+      const stored = parseStored(raw);
+      if (!stored || raw === undefined) return { keep: true, result: undefined };
+      const state = stored.state;
+      let next = change(state, stored.legacy);
+      if (next === undefined) return { keep: true, result: state };
+      // Written back as version 2, which a version-1 run does not write: it is left to one of those a while first.
+      if (stored.legacy && next.run === undefined) next = { ...next, run: { id: 'upgrade', until: now() + UPGRADE_WAIT_MS } };
+      return { value: JSON.stringify(next), result: next, rewrite: true };
+    },
+    IMPORT_TTL_MS,
+  );
 }

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { JobRun } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
 import type { AnyEntry, WorkKind } from '../service/kinds.js';
+import { modify } from '../store/compare-and-set.js';
 import { refreshKeepHigher, type PlannedWrite } from './import-plan.js';
 import {
   IMPORT_KEY,
@@ -216,7 +217,7 @@ export class ImportRunner {
     if (!parsed || planRaw === undefined) return this.end(job, run, token, 'failed').then(() => undefined);
     let plan: StoredPlan = { raw: planRaw, writes: parsed };
     // The plan and the marker live as long as the state (each renewed once a slice, only while both are still there).
-    if (!(await this.writePlan(job, token, plan.raw, plan.raw))) return undefined;
+    if (!(await this.writePlan(job, token, plan.raw))) return undefined;
     await kv.compareAndSet(IMPORT_KEY.active(job.userId), job.importId, job.importId, IMPORT_TTL_MS);
     const sliceEnd = now() + this.o.sliceMs;
     const pace = { at: now(), done: claimed.cursor };
@@ -257,30 +258,29 @@ export class ImportRunner {
       return { state: await this.fenced(job, token, (s) => ({ ...s, stop: 'loginLost' })), plan };
     }
     const writes = plan.writes.map((w, i) => (i >= from && i < to ? refreshKeepHigher(state.kind, w, current.get(w.id)) : w));
-    const raw = await this.writePlan(job, token, plan.raw, packJson(writes));
+    const raw = await this.writePlan(job, token, packJson(writes));
     if (raw === undefined) return { state: undefined, plan };
     return { state: await this.fenced(job, token, (s) => ({ ...s, refreshedTo: to })), plan: { raw, writes } };
   }
 
   /**
-   * Writes the plan (`next` in place of `raw`, renewing its expiry) only while this run holds the lease
-   * and the plan is still stored: a fenced check right before a compare-and-set, so a run that lost its
-   * lease (a stale run's write could only replace the very plan it read, never one the current run
-   * refreshed since) or outlived the import's end or "forget me" never writes or re-creates it.
-   * Returns the plan as stored, undefined when the lease is lost or the plan gone.
+   * Writes the plan (`next`, renewing its expiry) only while this run holds the lease and the plan is
+   * still stored: the plan read, then a fenced check, then a compare-and-set on what was read, so a run
+   * that lost its lease (a stale run's write could only replace a plan read while it still held the
+   * lease, never one the current run refreshed since) or outlived the import's end or "forget me" never
+   * writes or re-creates it; a plan changed by a run that lost its lease after its check is replaced
+   * (this run holds it, so its plan wins). Returns the plan as stored, undefined when the lease is lost or the plan gone.
    */
-  private async writePlan(job: ImportJob, token: string, raw: string, next: string): Promise<string | undefined> {
-    const key = IMPORT_KEY.plan(job.userId, job.importId);
-    let expected = raw;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (!(await this.fenced(job, token, (s) => s))) return undefined;
-      if (await this.o.kv.compareAndSet(key, expected, next, IMPORT_TTL_MS)) return next;
-      // Changed by a run that lost its lease after its check: this run holds it, so its plan wins.
-      const now = await this.o.kv.get(key);
-      if (now === undefined) return undefined;
-      expected = now;
-    }
-    throw new Error('an import\'s plan changed concurrently too often');
+  private writePlan(job: ImportJob, token: string, next: string): Promise<string | undefined> {
+    return modify<string | undefined>(
+      this.o.kv,
+      IMPORT_KEY.plan(job.userId, job.importId),
+      async (stored) => {
+        if (stored === undefined || !(await this.fenced(job, token, (s) => s))) return { keep: true, result: undefined };
+        return { value: next, result: next, rewrite: true };
+      },
+      { ttlMs: IMPORT_TTL_MS, attempts: 3 },
+    );
   }
 
   /**

@@ -42,6 +42,8 @@ export class BotMetrics {
   readonly tokenRefreshes = this.counter('token_refreshes_total', 'Access-token refreshes sent to the token endpoint, by outcome (ok, rejected = login removed, client_rejected = bot misconfigured, failed = transient).', ['outcome']);
   readonly storeDuration = this.histogram('store_operation_duration_seconds', 'Duration of store operations, by engine and operation.', ['engine', 'operation'], STORE_BUCKETS);
   readonly storeStepsFailedOpen = this.counter('store_steps_failed_open_total', 'Store steps on a person\'s path that did not answer in time, by step (cool_off, budget, response_cache, cover_cache, nsfw_ratings, preferences, replay), operation and reason (timeout, error, skipped while the store is slow); each fell back as if the store were down.', ['step', 'operation', 'reason']);
+  readonly storeCasGaveUp = this.counter('store_cas_gave_up_total', 'Changes of a stored record that gave up after every compare-and-set attempt lost to another writer, by record kind (the key without its ids); each failed its caller.', ['record']);
+  readonly storeRecordsMalformed = this.counter('store_records_malformed_total', 'Stored records that did not decode (treated as absent), by record type.', ['record']);
   readonly loginsStarted = this.counter('logins_started_total', 'Logins started with /login.');
   readonly loginsCompleted = this.counter('logins_completed_total', 'Logins that linked an account.');
   readonly loginsFailed = this.counter('logins_failed_total', 'Login callbacks that did not link an account, by reason.', ['reason']);

@@ -1,7 +1,10 @@
 // Turns what the service client, the router, the token manager, the cover source and the store report into log
 // lines and (when metrics are on) Prometheus samples.
 
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { scopedLogger, type Logger } from '../log/log.js';
+import { CAS_GAVE_UP_CHANNEL, type CasGaveUp } from '../store/compare-and-set.js';
+import { RECORD_MALFORMED_CHANNEL, type RecordMalformed } from '../store/record-decoder.js';
 import type { ServiceObserver } from '../service/observer.js';
 import type { RefreshEvent } from '../service/token-source.js';
 import type { InteractionReport } from '../interactions/outcome.js';
@@ -130,5 +133,28 @@ export function coverObserver(log: Logger, metrics: BotMetrics | undefined): Cov
       warned.add(host);
       log.warn('a cover is on a host not in COVER_HOSTS; not fetched (add the host if the service moved its pictures)', { host });
     },
+  };
+}
+
+/**
+ * The store layer's give-ups (a compare-and-set change that lost every attempt) and malformed records
+ * (a decoder refused one), published on diagnostics channels, logged at warn and counted. Returns the unsubscribe.
+ */
+export function observeStoreRecords(log: Logger, metrics: BotMetrics | undefined): () => void {
+  const onGaveUp = (message: unknown): void => {
+    const e = message as CasGaveUp;
+    metrics?.storeCasGaveUp.inc({ record: e.record });
+    scopedLogger(log).warn('a stored record changed concurrently too often; the change gave up', { record: e.record, attempts: e.attempts });
+  };
+  const onMalformed = (message: unknown): void => {
+    const e = message as RecordMalformed;
+    metrics?.storeRecordsMalformed.inc({ record: e.record });
+    scopedLogger(log).warn('a stored record did not decode; treated as absent', { record: e.record });
+  };
+  subscribe(CAS_GAVE_UP_CHANNEL, onGaveUp);
+  subscribe(RECORD_MALFORMED_CHANNEL, onMalformed);
+  return () => {
+    unsubscribe(CAS_GAVE_UP_CHANNEL, onGaveUp);
+    unsubscribe(RECORD_MALFORMED_CHANNEL, onMalformed);
   };
 }

@@ -2,6 +2,8 @@
 // server's in /remind channel list. The failed job itself stays in the job engine for operators.
 
 import { isRecord } from '../util/is-record.js';
+import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 import type { AtomicKv } from './kv.js';
 import { KEEP_FAILED_MS } from './knobs.js';
 import { KEY, type QueuedReminder } from './records.js';
@@ -15,18 +17,14 @@ function ownerKey(reminder: QueuedReminder): string {
   return t.kind === 'dm' ? KEY.failed(t.userId) : KEY.failedGuild(t.guildId);
 }
 
+/** The kept list (an array; its entries are checked one by one, an unreadable one left out). */
+const failuresDecoder = jsonDecoder<unknown[]>('rem:failed', (v) => (Array.isArray(v) ? v : undefined));
+
 function parseFailures(raw: string | undefined, now: number): FailedReminder[] {
-  if (raw === undefined) return [];
-  try {
-    const v: unknown = JSON.parse(raw);
-    if (!Array.isArray(v)) return [];
-    return v.filter(
-      (f): f is FailedReminder =>
-        isRecord(f) && typeof f.titleId === 'number' && typeof f.title === 'string' && typeof f.reason === 'string' && typeof f.atMs === 'number' && now - f.atMs < KEEP_FAILED_MS,
-    );
-  } catch {
-    return [];
-  }
+  return (failuresDecoder.decode(raw) ?? []).filter(
+    (f): f is FailedReminder =>
+      isRecord(f) && typeof f.titleId === 'number' && typeof f.title === 'string' && typeof f.reason === 'string' && typeof f.atMs === 'number' && now - f.atMs < KEEP_FAILED_MS,
+  );
 }
 
 export class Failures {
@@ -45,11 +43,11 @@ export class Failures {
       reason: reason.slice(0, 200),
       atMs: this.now(),
     };
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const raw = await this.kv.get(key);
-      const next = JSON.stringify([...parseFailures(raw, this.now()), entry].slice(-KEPT));
-      const stored = raw === undefined ? await this.kv.setIfAbsent(key, next, KEEP_FAILED_MS) : await this.kv.compareAndSet(key, raw, next, KEEP_FAILED_MS);
-      if (stored) return;
+    try {
+      await modify(this.kv, key, (raw) => ({ value: JSON.stringify([...parseFailures(raw, this.now()), entry].slice(-KEPT)), result: undefined }), KEEP_FAILED_MS);
+    } catch (error) {
+      // Given up (counted and logged by the store layer): the failed job itself stays in the job engine.
+      if (!(error instanceof ConcurrentChangeError)) throw error;
     }
   }
 

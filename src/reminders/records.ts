@@ -1,9 +1,10 @@
 // What reminders persist, as JSON under string keys, and the checks that read it back.
-// A record that does not parse is treated as absent rather than trusted.
+// A record that does not parse is treated as absent rather than trusted (and counted: src/store/record-decoder.ts).
 
 import { isLocale, type Locale } from '../i18n/index.js';
 import type { Anime, Broadcast } from '../service/work-types.js';
 import { mainTitleOf } from '../service/title-forms.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 import { isRecord } from '../util/is-record.js';
 
 export const KEY = {
@@ -137,52 +138,55 @@ export interface QueuedReminder {
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) && (n as number) > 0);
 const optionalNumber = (v: unknown): boolean => v === undefined || typeof v === 'number';
 
-function parseJson(raw: string | undefined): unknown {
-  if (raw === undefined) return undefined;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
-  }
+// Each record's checks are a type guard on the parsed object (its fields, even ones a newer version
+// added, are kept as stored); a record that fails them is counted as malformed by its decoder.
+
+function isUserRecord(v: Record<string, unknown>): v is Record<string, unknown> & UserReminders {
+  if (!isIdList(v.titles) || !isIdList(v.excluded) || !isIdList(v.listTitles) || typeof v.followList !== 'boolean') return false;
+  if (typeof v.delayMinutes !== 'number' || !optionalNumber(v.listSyncedAt) || !optionalNumber(v.pausedAt)) return false;
+  return v.dmChannelId === undefined || typeof v.dmChannelId === 'string';
 }
 
-export function parseUser(raw: string | undefined): UserReminders | undefined {
-  const v = parseJson(raw);
-  if (!isRecord(v)) return undefined;
-  if (!isIdList(v.titles) || !isIdList(v.excluded) || !isIdList(v.listTitles) || typeof v.followList !== 'boolean') return undefined;
-  if (typeof v.delayMinutes !== 'number' || !optionalNumber(v.listSyncedAt) || !optionalNumber(v.pausedAt)) return undefined;
-  if (v.dmChannelId !== undefined && typeof v.dmChannelId !== 'string') return undefined;
+const userDecoder = jsonDecoder<UserReminders>('rem:user', (v) => {
+  if (!isRecord(v) || !isUserRecord(v)) return undefined;
   // A language this version does not know is dropped (English), not a reason to distrust the record.
   if (v.locale !== undefined && !isLocale(v.locale)) {
     const { locale: _unknown, ...rest } = v;
-    return rest as unknown as UserReminders;
+    return rest;
   }
-  return v as unknown as UserReminders;
+  return v;
+});
+
+export function parseUser(raw: string | undefined): UserReminders | undefined {
+  return userDecoder.decode(raw);
 }
 
+const isTitleRecord = (v: Record<string, unknown>): v is Record<string, unknown> & TitleInfo => typeof v.id === 'number' && typeof v.title === 'string' && typeof v.fetchedAt === 'number';
+const titleDecoder = jsonDecoder<TitleInfo>('rem:title', (v) => (isRecord(v) && isTitleRecord(v) ? v : undefined));
+
 export function parseTitle(raw: string | undefined): TitleInfo | undefined {
-  const v = parseJson(raw);
-  if (!isRecord(v) || typeof v.id !== 'number' || typeof v.title !== 'string' || typeof v.fetchedAt !== 'number') return undefined;
-  return v as unknown as TitleInfo;
+  return titleDecoder.decode(raw);
 }
 
 const isSnowflake = (v: unknown): v is string => typeof v === 'string' && /^\d{1,21}$/.test(v);
 
-function parseFollow(v: unknown): ChannelFollow | undefined {
-  if (!isRecord(v) || !Number.isSafeInteger(v.titleId) || !isSnowflake(v.channelId)) return undefined;
-  if (v.roleId !== undefined && !isSnowflake(v.roleId)) return undefined;
-  if (typeof v.delayMinutes !== 'number' || typeof v.ageRestricted !== 'boolean' || !optionalNumber(v.pausedAt)) return undefined;
-  if (v.pausedReason !== undefined && typeof v.pausedReason !== 'string') return undefined;
-  if (v.thread !== undefined && typeof v.thread !== 'boolean') return undefined;
-  return v as unknown as ChannelFollow;
+function isFollow(v: unknown): v is Record<string, unknown> & ChannelFollow {
+  if (!isRecord(v) || !Number.isSafeInteger(v.titleId) || !isSnowflake(v.channelId)) return false;
+  if (v.roleId !== undefined && !isSnowflake(v.roleId)) return false;
+  if (typeof v.delayMinutes !== 'number' || typeof v.ageRestricted !== 'boolean' || !optionalNumber(v.pausedAt)) return false;
+  if (v.pausedReason !== undefined && typeof v.pausedReason !== 'string') return false;
+  return v.thread === undefined || typeof v.thread === 'boolean';
 }
 
-export function parseGuild(raw: string | undefined): GuildReminders | undefined {
-  const v = parseJson(raw);
+const guildDecoder = jsonDecoder<GuildReminders>('rem:guild', (v) => {
   if (!isRecord(v) || !Array.isArray(v.follows)) return undefined;
-  const follows = v.follows.map(parseFollow);
-  if (!follows.every((f): f is ChannelFollow => f !== undefined)) return undefined;
+  const follows: unknown[] = v.follows;
+  if (!follows.every(isFollow)) return undefined;
   return isLocale(v.locale) ? { follows, locale: v.locale } : { follows };
+});
+
+export function parseGuild(raw: string | undefined): GuildReminders | undefined {
+  return guildDecoder.decode(raw);
 }
 
 function parseTarget(v: Record<string, unknown>): ReminderTarget | undefined {
@@ -203,16 +207,23 @@ function parseTarget(v: Record<string, unknown>): ReminderTarget | undefined {
   };
 }
 
-/** A reminder job's data (or an earlier version's queued record, as JSON), checked. */
-export function parseQueued(raw: unknown): QueuedReminder | undefined {
-  const v = typeof raw === 'string' ? parseJson(raw) : raw;
-  if (!isRecord(v) || typeof v.id !== 'string' || typeof v.titleId !== 'number') return undefined;
+function isQueuedRecord(v: Record<string, unknown>): v is Record<string, unknown> & Omit<QueuedReminder, 'target'> {
+  if (typeof v.id !== 'string' || typeof v.titleId !== 'number' || typeof v.atMs !== 'number' || typeof v.dueMs !== 'number') return false;
+  if (typeof v.title !== 'string' || typeof v.late !== 'boolean' || !optionalNumber(v.episode)) return false;
+  return v.nsfw === undefined || typeof v.nsfw === 'string';
+}
+
+const queuedDecoder = jsonDecoder<QueuedReminder>('rem:queued', (v) => {
+  if (!isRecord(v) || !isQueuedRecord(v)) return undefined;
   const target = parseTarget(v);
   if (!target) return undefined;
-  if (typeof v.atMs !== 'number' || typeof v.dueMs !== 'number') return undefined;
-  if (typeof v.title !== 'string' || typeof v.late !== 'boolean' || !optionalNumber(v.episode)) return undefined;
-  if (v.nsfw !== undefined && typeof v.nsfw !== 'string') return undefined;
   // Earlier versions queued these too (their own queue's bookkeeping, now the job engine's).
   const { userId: _user, attempts: _attempts, nextAttemptMs: _next, claimUntil: _claim, discussion: _looked_up_when_sent, locale: _read_when_sent, ...rest } = v;
-  return { ...rest, target } as unknown as QueuedReminder;
+  return { ...rest, target };
+});
+
+/** A reminder job's data (or an earlier version's queued record, as JSON), checked. */
+export function parseQueued(raw: unknown): QueuedReminder | undefined {
+  if (raw === undefined) return undefined;
+  return typeof raw === 'string' ? queuedDecoder.decode(raw) : queuedDecoder.check(raw);
 }

@@ -1,6 +1,7 @@
 // Users' and servers' reminder settings in the store: read, and changed atomically against other
 // processes (compare-and-set, retried), with every change taken into the follower index at once.
 
+import { modify } from '../store/compare-and-set.js';
 import type { AtomicKv } from './kv.js';
 import type { FollowerIndex } from './follower-index.js';
 import { emptyGuild, emptyUser, KEY, parseGuild, parseUser, type GuildReminders, type UserReminders } from './records.js';
@@ -20,16 +21,13 @@ export class Settings {
   }
 
   /** Read-modify-write of one stored record, atomic against other processes (compare-and-set, retried). */
-  private async readModifyWrite<R, T>(key: string, parse: (raw: string | undefined) => R, change: (r: R) => T): Promise<{ record: R; value: string; result: T }> {
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const raw = await this.kv.get(key);
+  private readModifyWrite<R, T>(key: string, parse: (raw: string | undefined) => R, change: (r: R) => T): Promise<{ record: R; value: string; result: T }> {
+    return modify(this.kv, key, (raw) => {
       const record = structuredClone(parse(raw));
       const result = change(record);
       const value = JSON.stringify(record);
-      const stored = raw === undefined ? await this.kv.setIfAbsent(key, value) : await this.kv.compareAndSet(key, raw, value);
-      if (stored) return { record, value, result };
-    }
-    throw new Error('reminder settings changed concurrently too often');
+      return { value, result: { record, value, result } };
+    });
   }
 
   async updateUser<T>(userId: string, change: (u: UserReminders) => T): Promise<{ user: UserReminders; result: T }> {
@@ -40,19 +38,16 @@ export class Settings {
 
   /** Changes a user's settings only while they exist (never brings back a forgotten user's record). */
   async updateUserIfPresent<T>(userId: string, change: (u: UserReminders) => T): Promise<{ user: UserReminders; result: T } | undefined> {
-    const key = KEY.user(userId);
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const raw = await this.kv.get(key);
+    const changed = await modify<{ user: UserReminders; value: string; result: T } | undefined>(this.kv, KEY.user(userId), (raw) => {
       const user = parseUser(raw);
-      if (raw === undefined || !user) return undefined;
+      if (raw === undefined || !user) return { keep: true, result: undefined };
       const result = change(user);
       const value = JSON.stringify(user);
-      if (await this.kv.compareAndSet(key, raw, value)) {
-        this.index.rememberUser(userId, user, value);
-        return { user, result };
-      }
-    }
-    throw new Error('reminder settings changed concurrently too often');
+      return { value, result: { user, value, result } };
+    });
+    if (!changed) return undefined;
+    this.index.rememberUser(userId, changed.user, changed.value);
+    return { user: changed.user, result: changed.result };
   }
 
   async updateGuild<T>(guildId: string, change: (g: GuildReminders) => T): Promise<{ guild: GuildReminders; result: T }> {

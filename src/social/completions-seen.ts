@@ -9,7 +9,8 @@
 // "forget me"; a sync whose changes arrive after that writes nothing (the membership is checked before
 // and after the write).
 
-import { modify, type SocialKv } from './kv.js';
+import { modify } from '../store/compare-and-set.js';
+import type { SocialKv } from './kv.js';
 import type { ListKind, MirrorChange, SocialService } from './types.js';
 
 /** How long a member's record is kept after its last sighting: 13 months. */

@@ -7,6 +7,8 @@
 
 import type { JobEngine } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
+import { jsonDecoder } from '../store/record-decoder.js';
+import { isRecord } from '../util/is-record.js';
 import { parseFeedItem, type FeedItem } from './feed-changes.js';
 import type { FeedKv } from './feed-channels.js';
 
@@ -53,16 +55,16 @@ export type FeedDropReason =
   /** A stored batch that cannot be read. */
   | 'unreadable';
 
+const batchDecoder = jsonDecoder<FeedBatch>('feed:batch', (v) => {
+  if (!isRecord(v)) return undefined;
+  if (typeof v.batchId !== 'string' || typeof v.userId !== 'string' || typeof v.serviceUser !== 'string' || typeof v.startedAt !== 'number' || !Array.isArray(v.items)) return undefined;
+  const items = v.items.map(parseFeedItem).filter((i): i is FeedItem => i !== undefined);
+  return { batchId: v.batchId, userId: v.userId, serviceUser: v.serviceUser, startedAt: v.startedAt, items };
+});
+
+/** A pending or taken batch (`feed:pending:<user>`, `feed:batch:<id>`); undefined when absent or malformed (counted). */
 export function parseBatch(raw: string | undefined): FeedBatch | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as Record<string, unknown>;
-    if (typeof v.batchId !== 'string' || typeof v.userId !== 'string' || typeof v.serviceUser !== 'string' || typeof v.startedAt !== 'number' || !Array.isArray(v.items)) return undefined;
-    const items = v.items.map(parseFeedItem).filter((i): i is FeedItem => i !== undefined);
-    return { batchId: v.batchId, userId: v.userId, serviceUser: v.serviceUser, startedAt: v.startedAt, items };
-  } catch {
-    return undefined;
-  }
+  return batchDecoder.decode(raw);
 }
 
 export interface SweepDeps {

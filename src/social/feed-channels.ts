@@ -5,6 +5,7 @@
 // Records from before kept only the channels (a JSON array): they read as English.
 
 import { isLocale, type Locale } from '../i18n/index.js';
+import { modify } from '../store/compare-and-set.js';
 import type { StoreEngine } from '../store/engine.js';
 
 export type FeedKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'take' | 'compareAndSet' | 'compareAndDelete' | 'delete' | 'keys'>;
@@ -143,19 +144,14 @@ export class FeedChannels {
   }
 
   private async update<T>(guildId: string, change: (channels: FeedChannel[]) => { channels: FeedChannel[]; result: T }, locale?: Locale): Promise<T> {
-    const key = FEED_GUILD_PREFIX + guildId;
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const raw = await this.kv.get(key);
+    return modify(this.kv, FEED_GUILD_PREFIX + guildId, (raw) => {
       const before = parseFeedServer(raw);
       const { channels, result } = change(before.channels);
       const noted = locale ?? before.locale;
       const value = serializeFeedServer({ channels, ...(noted !== undefined ? { locale: noted } : {}) });
-      if (value === (raw ?? '[]')) return result;
-      let stored: boolean;
-      if (channels.length === 0) stored = raw === undefined || (await this.kv.compareAndDelete(key, raw));
-      else stored = raw === undefined ? await this.kv.setIfAbsent(key, value) : await this.kv.compareAndSet(key, raw, value);
-      if (stored) return result;
-    }
-    throw new Error('feed channels changed concurrently too often');
+      if (value === (raw ?? '[]')) return { keep: true, result };
+      // A server without feed channels keeps no record.
+      return { value: channels.length === 0 ? undefined : value, result };
+    });
   }
 }

@@ -20,6 +20,7 @@ import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
 import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import { takeSendLease } from '../reminders/send-lease.js';
+import { modify } from '../store/compare-and-set.js';
 import { BATCH_KEEP_MS, DAY, FEED_KEY, FEED_QUEUE, parseBatch, sweepBatches, SWEEP_PERIOD_MS, type FeedBatch, type FeedDropReason, type SweepResult } from './feed-batches.js';
 import { classifyChanges, mergeItems, type FeedItem } from './feed-changes.js';
 import { FeedChannels, type FeedChannel, type FeedKv } from './feed-channels.js';
@@ -181,18 +182,18 @@ export class Feed {
 
   /** Adds the items to the member's open batch (opening one), in the store until its job takes it or the sweep drops it. */
   private async store(userId: string, serviceUser: string, items: FeedItem[]): Promise<FeedBatch> {
-    const key = FEED_KEY.pending(userId);
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const raw = await this.o.kv.get(key);
-      const prev = parseBatch(raw);
-      const batch: FeedBatch = prev
-        ? { ...prev, serviceUser, items: mergeItems(prev.items, items).slice(0, MAX_BATCH_ITEMS) }
-        : { batchId: randomBytes(12).toString('base64url'), userId, serviceUser, startedAt: this.o.now(), items: items.slice(0, MAX_BATCH_ITEMS) };
-      const value = JSON.stringify(batch);
-      const stored = raw === undefined ? await this.o.kv.setIfAbsent(key, value, BATCH_KEEP_MS) : await this.o.kv.compareAndSet(key, raw, value, BATCH_KEEP_MS);
-      if (stored) return batch;
-    }
-    throw new Error('a member\'s feed batch changed concurrently too often');
+    return modify(
+      this.o.kv,
+      FEED_KEY.pending(userId),
+      (raw) => {
+        const prev = parseBatch(raw);
+        const batch: FeedBatch = prev
+          ? { ...prev, serviceUser, items: mergeItems(prev.items, items).slice(0, MAX_BATCH_ITEMS) }
+          : { batchId: randomBytes(12).toString('base64url'), userId, serviceUser, startedAt: this.o.now(), items: items.slice(0, MAX_BATCH_ITEMS) };
+        return { value: JSON.stringify(batch), result: batch, rewrite: true };
+      },
+      BATCH_KEEP_MS,
+    );
   }
 
   /** "Forget me": the member's waiting batch and its job go. Returns how many records went. */
@@ -240,15 +241,13 @@ export class Feed {
 
   /** The batch of this job: moved from the member's pending slot to its own record (new changes then open a new batch). */
   private async takeBatch(job: FeedJob): Promise<FeedBatch | undefined> {
-    const key = FEED_KEY.pending(job.userId);
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const raw = await this.o.kv.get(key);
+    const taken = await modify<FeedBatch | undefined>(this.o.kv, FEED_KEY.pending(job.userId), async (raw) => {
       const pending = parseBatch(raw);
-      if (raw === undefined || pending?.batchId !== job.batchId) return parseBatch(await this.o.kv.get(FEED_KEY.batch(job.batchId)));
+      if (raw === undefined || pending?.batchId !== job.batchId) return { keep: true, result: undefined };
       await this.o.kv.set(FEED_KEY.batch(job.batchId), raw, BATCH_KEEP_MS);
-      if (await this.o.kv.compareAndDelete(key, raw)) return pending;
-    }
-    throw new Error('a member\'s feed batch changed concurrently too often');
+      return { value: undefined, result: pending };
+    });
+    return taken ?? parseBatch(await this.o.kv.get(FEED_KEY.batch(job.batchId)));
   }
 
   /** Posts the batch in one channel unless it was posted there already. Returns why to retry, or undefined. */

@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { UnrecoverableJobError, type JobEngine, type JobRun, type QueueSpec } from '../jobs/job-engine.js';
 import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
+import { modify } from '../store/compare-and-set.js';
 import type { StoreEngine } from '../store/engine.js';
 import type { ListKind } from './types.js';
 
@@ -31,7 +32,7 @@ export const RECHECK_FOR_MS = 30 * MINUTE;
 /** A poll's record is kept this long after its end (End poll clicks are answered meanwhile). */
 const POLL_KEEP_AFTER_MS = 7 * 24 * HOUR;
 
-export type PollKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'delete' | 'keys'>;
+export type PollKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete' | 'delete' | 'keys'>;
 
 export const POLL_KEY = {
   pick: (pickId: string) => `gpoll:pick:${pickId}`,
@@ -226,7 +227,12 @@ export class GroupPolls {
       const poll = parse<PollRecord>(raw);
       if (raw === undefined || poll?.creatorId !== discordUserId) continue;
       const keep = Math.max(0, poll.expiresAt - this.o.now()) + POLL_KEEP_AFTER_MS;
-      if (await this.o.kv.compareAndSet(key, raw, JSON.stringify({ ...poll, creatorId: '' }), keep)) changed++;
+      // Retried past a concurrent change (a vote, the end): the creator's id never stays behind.
+      const scrubbed = await modify(this.o.kv, key, (now) => {
+        const current = parse<PollRecord>(now);
+        return current?.creatorId === discordUserId ? { value: JSON.stringify({ ...current, creatorId: '' }), result: true } : { keep: true, result: false };
+      }, keep);
+      if (scrubbed) changed++;
     }
     return changed;
   }

@@ -6,7 +6,8 @@
 // Stored as a JSON line of the sums, then the titles packed in base64 (about 11 bytes per entry): a
 // leaderboard parses the short line only, the top titles decode the rest natively.
 
-import { modify, type SocialKv } from './kv.js';
+import { modify } from '../store/compare-and-set.js';
+import type { SocialKv } from './kv.js';
 import type { MirrorRecord } from './records.js';
 import { statusAt, statusIndex } from './status-codes.js';
 import type { ListKind, MemberMirror, MemberSummary, MirrorEntry } from './types.js';

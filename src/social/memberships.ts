@@ -7,7 +7,8 @@
 // so of a join and a leave racing, the server ends up agreeing with whichever reached the member's
 // record last.
 
-import { ConcurrentChangeError, modify, type SocialKv } from './kv.js';
+import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';
+import type { SocialKv } from './kv.js';
 import { KEY, parseGuild, parseMember, type MemberRecord } from './records.js';
 
 export interface JoinResult {

@@ -11,7 +11,8 @@
 // takes back what the mirror no longer holds.
 
 import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, parseMember, type MirrorRecord } from './records.js';
-import { ConcurrentChangeError, modify, type SocialKv } from './kv.js';
+import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';
+import type { SocialKv } from './kv.js';
 import { MemberSummaries } from './member-summary.js';
 import { ServerTotals } from './server-totals.js';
 import { TitleIndex, type IndexedList } from './title-index.js';

@@ -15,7 +15,8 @@
 // member joined (one batch); about 60 bytes per row in the store.
 
 import type { BatchWrite } from '../store/engine.js';
-import { modify, type SocialKv } from './kv.js';
+import { modify } from '../store/compare-and-set.js';
+import type { SocialKv } from './kv.js';
 import { KEY, parseMember } from './records.js';
 import { statusAt, statusIndex } from './status-codes.js';
 import type { ListKind, MirrorEntry, TitleHolder, TitleHolders, TitleName } from './types.js';

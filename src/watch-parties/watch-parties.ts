@@ -13,6 +13,7 @@ import type { Locale } from '../i18n/index.js';
 import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
 import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
+import { modify } from '../store/compare-and-set.js';
 import type { AtomicKv } from '../reminders/kv.js';
 import { takeSendLease } from '../reminders/send-lease.js';
 
@@ -162,7 +163,12 @@ export class WatchParties {
       const raw = await this.o.kv.get(key);
       const party = parseWatchParty(raw);
       if (raw === undefined || party?.creatorId !== userId) continue;
-      if (await this.o.kv.compareAndSet(key, raw, JSON.stringify({ ...party, creatorId: '' }), this.keepMs(party))) changed += 1;
+      // Retried past a concurrent change: the creator's id never stays behind.
+      const scrubbed = await modify(this.o.kv, key, (now) => {
+        const current = parseWatchParty(now);
+        return current?.creatorId === userId ? { value: JSON.stringify({ ...current, creatorId: '' }), result: true } : { keep: true, result: false };
+      }, this.keepMs(party));
+      if (scrubbed) changed += 1;
     }
     return changed;
   }

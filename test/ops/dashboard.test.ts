@@ -43,7 +43,7 @@ describe('Grafana dashboard', () => {
     }
     expect(used.size).toBeGreaterThan(10);
     for (const name of used) expect(series.has(name), `${name} is not exported by the bot`).toBe(true);
-    expect(ours.length).toBe(22);
+    expect(ours.length).toBe(24);
     for (const { name, histogram } of ours) {
       expect(used.has(histogram ? `${name}_bucket` : name), `${name} is not on the dashboard`).toBe(true);
     }
