@@ -42,9 +42,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
-import { LineBusyError } from '../../service/errors.js';
 import {
-  UpstreamBudgetUnavailableError,
   type UpstreamAcquireOptions,
   type UpstreamBudget,
   type UpstreamBudgetStats,
@@ -57,6 +55,7 @@ import { SlotGiveBack, type Slot } from './give-back.js';
 import { backoffMs, LocalPacing, sleepFor } from './local-pacing.js';
 import { LiveProcesses, shareOf } from './live-processes.js';
 import { PersonSlots } from './person-slots.js';
+import { LineCounts } from './line-counts.js';
 
 export interface StoreUpstreamBudgetOptions {
   /** SERVICE_REQUESTS_PER_SECOND: the whole deployment's requests per second (a positive integer). */
@@ -100,8 +99,6 @@ interface Ticket {
   leave: (() => void) | undefined;
 }
 
-const zero = (): Record<UpstreamPriority, number> => ({ interactive: 0, autocomplete: 0, background: 0 });
-
 export class StoreUpstreamBudget implements UpstreamBudget {
   private readonly intervalMs: number;
   private readonly terms: LineTerms;
@@ -111,13 +108,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly waits: AttemptWaits;
   private readonly random: () => number;
-  private readonly granted = zero();
-  private readonly waiting = zero();
-  private readonly waitedMs = zero();
-  private gaveUp = 0;
-  private busy = 0;
-  private aborted = 0;
-  private refused = 0;
+  private readonly counts = new LineCounts();
   /** Callers waiting for the next round, in arrival order. */
   private readonly queue: Ticket[] = [];
   /** A round is under way (one at a time per process). */
@@ -168,7 +159,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
   async acquire(priority: UpstreamPriority, options: UpstreamAcquireOptions = {}): Promise<void> {
     const { signal } = options;
     const started = this.now();
-    this.waiting[priority]++;
+    this.counts.started(priority);
     try {
       const personKey = options.person === undefined || priority === 'background' ? undefined : this.people.keyFor(options.person);
       const a = newAttempt(priority, options, started, personKey, this.autocompleteMaxWaitMs);
@@ -179,28 +170,19 @@ export class StoreUpstreamBudget implements UpstreamBudget {
         this.givingBack.give(slot);
         throw error;
       }
-      this.granted[priority]++;
+      this.counts.grant(priority);
     } catch (error) {
-      if (error instanceof UpstreamBudgetUnavailableError) this.gaveUp++;
-      else if (error instanceof LineBusyError) this.busy++;
-      else if (signal?.aborted) this.aborted++;
+      this.counts.failed(error, signal?.aborted === true);
       throw error;
     } finally {
-      this.waiting[priority]--;
-      this.waitedMs[priority] += this.now() - started;
+      this.counts.ended(priority, this.now() - started);
     }
   }
 
   stats(): UpstreamBudgetStats {
     return {
-      granted: { ...this.granted },
-      waiting: { ...this.waiting },
-      gaveUp: this.gaveUp,
-      busy: this.busy,
-      aborted: this.aborted,
-      refused: this.refused,
+      ...this.counts.snapshot(),
       released: this.givingBack.released,
-      waitedMs: { ...this.waitedMs },
       requestsPerSecond: this.options.requestsPerSecond,
       reserve: 0,
     };
@@ -309,7 +291,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
       else if ('busyInMs' in o) this.settle(t, () => Promise.reject(this.waits.tooLate(t.a, o.busyInMs)));
       else {
         if (o.person) t.a.readPerson = true;
-        if (o.background) this.refused++;
+        if (o.background) this.counts.refused++;
         this.settle(t, () => ({ waitMs: o.waitMs }));
       }
     });
@@ -398,7 +380,7 @@ export class StoreUpstreamBudget implements UpstreamBudget {
     const slot = this.local.take(this.now(), a.latest, a.priority);
     if ('busyInMs' in slot) throw this.waits.tooLate(a, slot.busyInMs);
     if ('waitMs' in slot) {
-      this.refused++;
+      this.counts.refused++;
       return slot;
     }
     return { slot };
