@@ -115,5 +115,12 @@ export function resolveGuess(pool: GamePool, input: string): PoolTitle | undefin
   if (byTypedId) return byTypedId;
   const q = normalizeTitle(input);
   if (q === '') return undefined;
-  return rows.find((row) => row.forms.includes(q))?.title;
+  // A title whose main form is the input wins over one that has it only as another form (an English
+  // title or a synonym shared with another work); among equals, the more popular one.
+  let best: { title: PoolTitle; form: number } | undefined;
+  for (const row of rows) {
+    const form = row.forms.indexOf(q);
+    if (form >= 0 && (best === undefined || form < best.form)) best = { title: row.title, form };
+  }
+  return best?.title;
 }

@@ -48,6 +48,10 @@ describe('game title matching', () => {
     expect(resolveGuess(pool, '86')?.id).toBe(86);
     expect(resolveGuess(pool, 'death')).toBeUndefined();
     expect(resolveGuess(pool, 'id:999999')).toBeUndefined();
+    // A main title wins over a more popular work that has it only as a synonym.
+    const shared: GamePool = { ...pool, titles: [{ id: 7, title: 'Shiro Nikki', synonyms: ['Death Note'], genres: [] }, ...pool.titles] };
+    expect(resolveGuess(shared, 'death note')?.id).toBe(1535);
+    expect(resolveGuess(shared, 'shiro nikki')?.id).toBe(7);
   });
 
   it('offers the closest titles for a guess not in the pool', () => {
