@@ -64,8 +64,8 @@ describe('layering rules', () => {
 
   it('refuses the Discord side importing a domain service that posts through it', async () => {
     const found = await violations({
-      'src/discord-api/discord-side.ts': "import { feed } from '../social/feed.js';\nexport const side = feed;\n",
-      'src/social/feed.ts': 'export const feed = 1;\n',
+      'src/discord-api/discord-side.ts': "import { feed } from '../activity-feed/feed-posting.js';\nexport const side = feed;\n",
+      'src/activity-feed/feed-posting.ts': 'export const feed = 1;\n',
     });
     expect(names(found)).toEqual(['discord-side-imports-downward-only']);
   });
