@@ -3,7 +3,9 @@
 
 import { defineCommand, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
-import { gameDaily, gameGuess, gameStats, gameTitleChoices } from '../src/views/game.js';
+import { gameGuessButtonHandler, gameGuessFormHandler } from '../src/views/game-guess-form.js';
+import { higherLowerHandler } from '../src/views/game-higher-lower.js';
+import { gameDaily, gameGuess, gameShareHandler, gameStats, gameTitleChoices } from '../src/views/game.js';
 import { gameHigherLower } from '../src/views/game-higher-lower.js';
 
 const KIND = stringOption('kind', 'Anime (the default) or manga', { choices: ['anime', 'manga'] as const });
@@ -18,7 +20,7 @@ const GAME_DATA = slashCommand('game', 'Games with the catalogue: the daily titl
   subcommand('higher-lower', 'Which title has the higher score? Until you are wrong (only you see it)', [KIND]),
 ]);
 
-export const game: SlashCommand = defineCommand(GAME_DATA, {
+export const game: SlashCommand = defineCommand(GAME_DATA, { components: [gameShareHandler, gameGuessButtonHandler, gameGuessFormHandler, higherLowerHandler] }, {
   daily: { ephemeral: true, local: true, run: (ctx, args) => gameDaily(ctx, args.kind ?? 'anime') },
   guess: { ephemeral: true, local: true, autocomplete: gameTitleChoices, run: (ctx, args) => gameGuess(ctx, args.kind ?? 'anime', args.title) },
   stats: { ephemeral: true, local: true, run: (ctx, args) => gameStats(ctx, args.kind ?? 'anime') },
