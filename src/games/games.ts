@@ -1,4 +1,4 @@
-// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays. One instance per process, on the shared store
+// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays, the servers' boards. One instance per process, on the shared store
 // and job engine; handed to handlers as `ctx.deps.games`.
 
 import type { JobEngine } from '../jobs/job-engine.js';
@@ -9,6 +9,8 @@ import { PoolRefresh, poolRetryAt, type PoolSource } from './pool-refresh.js';
 import { DailySecrets } from './daily.js';
 import { Plays } from './plays.js';
 import { HigherLower } from './higher-lower.js';
+import { GameBoards, type BoardEntry, type BoardGame } from './boards.js';
+import { boardStandings, type BoardRow } from './board-standings.js';
 
 export interface GamesDeps {
   kv: StoreEngine;
@@ -32,12 +34,15 @@ export class Games {
   readonly plays: Plays;
   /** Higher or lower: each person's round. */
   readonly higherLower: HigherLower;
+  /** Who played each game in each server: the boards' people (`/game leaderboard`). */
+  readonly boards: GameBoards;
 
   constructor(private readonly o: GamesDeps) {
     this.pools = new GamePools(o.kv);
     this.secrets = new DailySecrets(o.kv);
     this.plays = new Plays(o.kv);
     this.higherLower = new HigherLower(o.kv);
+    this.boards = new GameBoards(o.kv, o.now);
     this.refresh = new PoolRefresh({ pools: this.pools, jobs: o.jobs, source: o.source, now: o.now, log: o.log });
   }
 
@@ -56,8 +61,14 @@ export class Games {
     return pool ? { pool } : { retryAt: poolRetryAt(this.o.now()) };
   }
 
-  /** "Forget me": the person's game records. */
-  forgetUser(userId: string): Promise<number> {
-    return this.plays.forgetUser(userId);
+  /** The standings of these people of a server's board (`today`: the UTC day, for streaks). */
+  standings(entries: readonly BoardEntry[], game: BoardGame, kind: GameKind, today: string): Promise<BoardRow[]> {
+    return boardStandings(this.plays, entries, game, kind, today);
+  }
+
+  /** "Forget me": the person's game records, their places on every server's boards first (their list of boards is one of those records). */
+  async forgetUser(userId: string): Promise<number> {
+    const boards = await this.boards.forgetUser(userId);
+    return boards + (await this.plays.forgetUser(userId));
   }
 }
