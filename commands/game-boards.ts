@@ -11,7 +11,7 @@ const GAME_CHOICES = namedChoices(BOARD_GAMES, { cover: 'Cover rounds: wins', da
 export const GAME_BOARD_OPTIONS = optionList(
   subcommand('leaderboard', "This server's best among the people who played here", [
     stringOption('game', 'Which game', { required: true, choices: GAME_CHOICES }),
-    stringOption('kind', 'Anime (the default) or manga', { choices: ['anime', 'manga'] as const }),
+    stringOption('kind', 'Anime (the default) or manga; cover rounds count both', { choices: ['anime', 'manga'] as const }),
   ]),
 );
 

@@ -9,7 +9,7 @@ import { PoolRefresh, poolRetryAt, type PoolSource } from './pool-refresh.js';
 import { DailySecrets } from './daily.js';
 import { Plays } from './plays.js';
 import { HigherLower } from './higher-lower.js';
-import { GameBoards, type BoardEntry, type BoardGame } from './boards.js';
+import { GameBoards, type BoardEntry, type BoardGame, type CoverBoardSource } from './boards.js';
 import { boardStandings, type BoardRow } from './board-standings.js';
 
 export interface GamesDeps {
@@ -36,6 +36,8 @@ export class Games {
   readonly higherLower: HigherLower;
   /** Who played each game in each server: the boards' people (`/game leaderboard`). */
   readonly boards: GameBoards;
+  /** Where the cover rounds board of a server is read from (the boards' own record). */
+  readonly coverBoard: CoverBoardSource;
 
   constructor(private readonly o: GamesDeps) {
     this.pools = new GamePools(o.kv);
@@ -43,6 +45,7 @@ export class Games {
     this.plays = new Plays(o.kv);
     this.higherLower = new HigherLower(o.kv);
     this.boards = new GameBoards(o.kv, o.now);
+    this.coverBoard = this.boards;
     this.refresh = new PoolRefresh({ pools: this.pools, jobs: o.jobs, source: o.source, now: o.now, log: o.log });
   }
 
@@ -59,6 +62,12 @@ export class Games {
   async pool(kind: GameKind): Promise<PoolOrWait> {
     const pool = await this.pools.current(kind);
     return pool ? { pool } : { retryAt: poolRetryAt(this.o.now()) };
+  }
+
+  /** The people on a server's board of the game (cover rounds: both kinds together), unordered, hidden people included. */
+  async boardPlayers(guildId: string, game: BoardGame, kind: GameKind): Promise<BoardEntry[]> {
+    if (game !== 'cover') return this.boards.players(guildId, { game, kind });
+    return (await this.coverBoard.board(guildId)).map((p) => ({ userId: p.userId, value: p.wins, at: p.lastAnswerAt }));
   }
 
   /** The standings of these people of a server's board (`today`: the UTC day, for streaks). */

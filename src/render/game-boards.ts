@@ -46,7 +46,7 @@ export function gameBoardEmbed(t: Translator, v: GameBoardView): APIEmbed {
   });
   const body = lines.length > 0 ? lines.join('\n') : t.t('games.board.empty');
   return {
-    title: t.t('games.board.title', { game: v.game, kind: v.kind }),
+    title: t.t('games.board.title', { game: v.game, kind: v.game === 'cover' ? 'both' : v.kind }),
     color: COLORS.brand,
     description: truncate([viewerLine(t, v, shown), body].filter(Boolean).join('\n\n'), DISCORD_LIMITS.embedDescription),
     footer: { text: t.t('games.board.footer', { count: v.rows.length }) },

@@ -7,14 +7,14 @@
 import type { BaseContext, InServer } from '../interactions/context.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { gameBoardEmbed } from '../render/game-boards.js';
-import type { BoardGame } from '../games/boards.js';
+import { boardOf, type BoardGame } from '../games/boards.js';
 import { utcDay } from '../games/daily.js';
 import type { GameKind } from '../games/pool.js';
 
 /** The board, public in the channel; names are mentions, which ping no one. */
 export async function gameLeaderboard(ctx: InServer<BaseContext>, game: BoardGame, kind: GameKind): Promise<RenderedMessage> {
   const { games, preferences } = ctx.deps;
-  const players = await games.boards.players(ctx.guildId, game, kind);
+  const players = await games.boardPlayers(ctx.guildId, game, kind);
   const hidden = await preferences.hiddenFromBoards([...players.map((p) => p.userId), ctx.userId]);
   const shown = players.filter((p) => !hidden.has(p.userId));
   const rows = await games.standings(shown, game, kind, utcDay(ctx.deps.now()));
@@ -28,7 +28,7 @@ export async function gameLeaderboard(ctx: InServer<BaseContext>, game: BoardGam
 export async function recordBoardPlay(ctx: BaseContext, game: BoardGame, kind: GameKind, value: number): Promise<void> {
   if (ctx.guildId === undefined) return;
   try {
-    await ctx.deps.games.boards.recordPlay(ctx.guildId, ctx.userId, game, kind, value);
+    await ctx.deps.games.boards.recordPlay(ctx.guildId, ctx.userId, boardOf(game, kind), value);
   } catch (error) {
     ctx.deps.log.warn('a game board could not note a play', { error, game });
   }

@@ -1,7 +1,7 @@
 // Deutsche Texte der Spiel-Bestenlisten (/game leaderboard) und des Ausblendens aus allen Bestenlisten (/settings boards).
 
 export const boards = {
-  'games.board.title': '{game, select, cover {Cover-Runden} daily {Tägliche Serien} other {Höher oder niedriger}} · {kind, select, anime {Anime} other {Manga}} · dieser Server',
+  'games.board.title': '{game, select, cover {Cover-Runden} daily {Tägliche Serien} other {Höher oder niedriger}} · {kind, select, anime {Anime · } manga {Manga · } other {}}dieser Server',
   'games.board.value': '{game, select, cover {{value, plural, one {# Sieg} other {# Siege}}} daily {Serie **{value}** (beste {best})} other {bester Lauf **{value}**}}',
   'games.board.you': '{line} ← du',
   'games.board.yourPlace': 'Dein Platz: **#{rank}** · {value}',

@@ -2,7 +2,7 @@
 // (/settings boards). The keys are the catalogue's; every other locale has exactly these.
 
 export const boards = {
-  'games.board.title': '{game, select, cover {Cover rounds} daily {Daily streaks} other {Higher or lower}} · {kind, select, anime {anime} other {manga}} · this server',
+  'games.board.title': '{game, select, cover {Cover rounds} daily {Daily streaks} other {Higher or lower}} · {kind, select, anime {anime · } manga {manga · } other {}}this server',
   'games.board.value': '{game, select, cover {{value, plural, one {# win} other {# wins}}} daily {streak **{value}** (best {best})} other {best run **{value}**}}',
   'games.board.you': '{line} ← you',
   'games.board.yourPlace': 'Your place: **#{rank}** · {value}',

@@ -1,7 +1,7 @@
 // Textos en español de las clasificaciones de los juegos (/game leaderboard) y de ocultarse de todas ellas (/settings boards).
 
 export const boards = {
-  'games.board.title': '{game, select, cover {Rondas de portadas} daily {Rachas diarias} other {Mayor o menor}} · {kind, select, anime {anime} other {manga}} · este servidor',
+  'games.board.title': '{game, select, cover {Rondas de portadas} daily {Rachas diarias} other {Mayor o menor}} · {kind, select, anime {anime · } manga {manga · } other {}}este servidor',
   'games.board.value': '{game, select, cover {{value, plural, one {# victoria} other {# victorias}}} daily {racha **{value}** (mejor {best})} other {mejor racha **{value}**}}',
   'games.board.you': '{line} ← tú',
   'games.board.yourPlace': 'Tu puesto: **#{rank}** · {value}',

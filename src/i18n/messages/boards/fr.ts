@@ -1,7 +1,7 @@
 // Textes français des classements des jeux (/game leaderboard) et du masquage de soi sur tous les classements (/settings boards).
 
 export const boards = {
-  'games.board.title': '{game, select, cover {Manches de couvertures} daily {Séries quotidiennes} other {Plus ou moins}} · {kind, select, anime {anime} other {manga}} · ce serveur',
+  'games.board.title': '{game, select, cover {Manches de couvertures} daily {Séries quotidiennes} other {Plus ou moins}} · {kind, select, anime {anime · } manga {manga · } other {}}ce serveur',
   'games.board.value': '{game, select, cover {{value, plural, one {# victoire} other {# victoires}}} daily {série **{value}** (record {best})} other {meilleure série **{value}**}}',
   'games.board.you': '{line} ← toi',
   'games.board.yourPlace': 'Ta place : **#{rank}** · {value}',

@@ -1,7 +1,7 @@
 // ゲームのランキング（/game leaderboard）と、すべてのランキングから自分を隠す設定（/settings boards）の日本語メッセージ。
 
 export const boards = {
-  'games.board.title': '{game, select, cover {カバーラウンド} daily {デイリー連続記録} other {ハイ＆ロー}} · {kind, select, anime {アニメ} other {マンガ}} · このサーバー',
+  'games.board.title': '{game, select, cover {カバーラウンド} daily {デイリー連続記録} other {ハイ＆ロー}} · {kind, select, anime {アニメ · } manga {マンガ · } other {}}このサーバー',
   'games.board.value': '{game, select, cover {{value}勝} daily {連続 **{value}**（最高 {best}）} other {最高記録 **{value}**}}',
   'games.board.you': '{line} ← あなた',
   'games.board.yourPlace': 'あなたの順位：**#{rank}** · {value}',

@@ -1,7 +1,7 @@
 // Textos em português dos placares dos jogos (/game leaderboard) e de se ocultar de todos os placares (/settings boards).
 
 export const boards = {
-  'games.board.title': '{game, select, cover {Rodadas de capas} daily {Sequências diárias} other {Maior ou menor}} · {kind, select, anime {anime} other {mangá}} · este servidor',
+  'games.board.title': '{game, select, cover {Rodadas de capas} daily {Sequências diárias} other {Maior ou menor}} · {kind, select, anime {anime · } manga {mangá · } other {}}este servidor',
   'games.board.value': '{game, select, cover {{value, plural, one {# vitória} other {# vitórias}}} daily {sequência **{value}** (melhor {best})} other {melhor sequência **{value}**}}',
   'games.board.you': '{line} ← você',
   'games.board.yourPlace': 'Sua posição: **#{rank}** · {value}',
