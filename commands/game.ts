@@ -1,4 +1,4 @@
-// /game daily | guess | stats | higher-lower: the daily title puzzle and higher or lower, from the games' pool (src/games). Anyone can play;
+// /game daily | guess | stats | higher-lower | leaderboard (commands/game-boards.ts): the daily title puzzle and higher or lower, from the games' pool (src/games). Anyone can play;
 // no linked account, no service request. What each subcommand does: src/views/game.ts.
 
 import { defineCommand, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
@@ -7,6 +7,7 @@ import { gameGuessButtonHandler, gameGuessFormHandler } from '../src/views/game-
 import { higherLowerHandler } from '../src/views/game-higher-lower.js';
 import { gameDaily, gameGuess, gameShareHandler, gameStats, gameTitleChoices } from '../src/views/game.js';
 import { gameHigherLower } from '../src/views/game-higher-lower.js';
+import { GAME_BOARD_OPTIONS, gameBoardHandlers } from './game-boards.js';
 
 const KIND = stringOption('kind', 'Anime (the default) or manga', { choices: ['anime', 'manga'] as const });
 
@@ -18,6 +19,7 @@ const GAME_DATA = slashCommand('game', 'Games with the catalogue: the daily titl
   ]),
   subcommand('stats', 'Your streak, days solved and how many guesses you need', [KIND]),
   subcommand('higher-lower', 'Which title has the higher score? Until you are wrong (only you see it)', [KIND]),
+  ...GAME_BOARD_OPTIONS,
 ]);
 
 export const game: SlashCommand = defineCommand(GAME_DATA, { components: [gameShareHandler, gameGuessButtonHandler, gameGuessFormHandler, higherLowerHandler] }, {
@@ -25,4 +27,5 @@ export const game: SlashCommand = defineCommand(GAME_DATA, { components: [gameSh
   guess: { ephemeral: true, local: true, autocomplete: gameTitleChoices, run: (ctx, args) => gameGuess(ctx, args.kind ?? 'anime', args.title) },
   stats: { ephemeral: true, local: true, run: (ctx, args) => gameStats(ctx, args.kind ?? 'anime') },
   'higher-lower': { ephemeral: true, local: true, run: (ctx, args) => gameHigherLower(ctx, args.kind ?? 'anime') },
+  ...gameBoardHandlers,
 });
