@@ -82,7 +82,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed' | 'games'>;
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed' | 'games' | 'polls'>;
 
 export async function openCore(o: CoreOptions): Promise<Core> {
   const { config, log } = o;
@@ -149,7 +149,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
   const feed = await openFeed(o, now, store, jobs, social, metrics);
-  const polls = new GroupPolls({ kv: store.engine, jobs, now, log });
+  const polls = new GroupPolls({ kv: store.engine, jobs, now, log, ...(o.polls?.recheckMs !== undefined ? { recheckMs: o.polls.recheckMs } : {}) });
   await polls.define();
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
