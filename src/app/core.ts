@@ -84,7 +84,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed' | 'games'>;
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed' | 'games' | 'polls'>;
 
 /** Opens the core on this process's Discord side, which its services post through. */
 export async function openCore(o: CoreOptions, discord: DiscordSide): Promise<Core> {
@@ -152,7 +152,7 @@ export async function openCore(o: CoreOptions, discord: DiscordSide): Promise<Co
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
   const feed = await openFeed(o, now, store, jobs, social, metrics);
-  const polls = new GroupPolls({ kv: store.engine, jobs, now, log });
+  const polls = new GroupPolls({ kv: store.engine, jobs, now, log, ...(o.polls?.recheckMs !== undefined ? { recheckMs: o.polls.recheckMs } : {}) });
   await polls.define();
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
