@@ -186,3 +186,12 @@ function formOf(raw: string | undefined): TitleForm | undefined {
     return undefined;
   }
 }
+
+/**
+ * The policy of what the bot posts in a server on its own (feed posts, watch-party descriptions, poll
+ * results): the server's default (/settings server-spoilers), else `sequels`. Nobody's list is known
+ * for such a post, so with `sequels` every sequel's synopsis is hidden.
+ */
+export async function serverSpoilerPolicy(preferences: Pick<TitlePreferences, 'serverSpoilers'>, guildId: string | undefined): Promise<SpoilerPolicy> {
+  return (guildId === undefined ? undefined : await preferences.serverSpoilers(guildId)) ?? SPOILER_POLICY_DEFAULT;
+}
