@@ -11,7 +11,9 @@ import type { QueuedReminder, UserReminders } from '../reminders/records.js';
 import type { AutocompleteChoice, ComponentHandler } from '../interactions/context.js';
 import { ID_PREFIX, typedTitleId } from './title-input.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
-import type { RenderedMessage } from '../render/limits.js';
+import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
+import type { ReminderRendering } from '../reminders/discord-delivery.js';
+import { translator } from '../i18n/index.js';
 import { clipPlain, escapeMarkdown, truncate } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
 import { addEpisodeButtonId, renderDetails } from './details.js';
@@ -68,6 +70,12 @@ export function reminderThreadName(t: Translator, r: QueuedReminder): string {
   const title = clipPlain(maskTitle(t, r.title, r.nsfw, whereOf(r)), 100 - episode.length - 3);
   return `${title} – ${episode}`;
 }
+
+/** How the reminders service renders what it posts on its own (handed to it by the composition root). */
+export const reminderRendering: ReminderRendering = {
+  message: (r) => finalizeMessage(reminderMessage(translator(r.locale), r)),
+  threadName: (r) => reminderThreadName(translator(r.locale), r),
+};
 
 /** "Episode N discussion", a link to the episode's topic on the service's forum, when one was found. */
 function discussionButton(t: Translator, r: QueuedReminder) {
