@@ -91,12 +91,14 @@ async function storeBytes(entries: number): Promise<string[]> {
     },
   };
   const reports: ImportProgress[] = [];
-  const imports = new ListImports({ kv, jobs: idleJobs, log: createLogger('error', () => undefined), now: Date.now, write: serviceImportWriter(service, () => ({}) as TokenSource), sliceMs: 3_600_000 });
-  await imports.work({
-    open: () => Promise.resolve<ProgressPlace>({ via: 'dm', channelId: '1', messageId: '2' }),
-    edit: () => Promise.resolve(),
-    report: (_p, _u, progress) => (reports.push(progress), Promise.resolve()),
+  const imports = new ListImports({ kv, jobs: idleJobs, log: createLogger('error', () => undefined), now: Date.now, write: serviceImportWriter(service, () => ({}) as TokenSource), sliceMs: 3_600_000,
+    messenger: {
+      open: () => Promise.resolve<ProgressPlace>({ via: 'dm', channelId: '1', messageId: '2' }),
+      edit: () => Promise.resolve(),
+      report: (_p, _u, progress) => (reports.push(progress), Promise.resolve()),
+    },
   });
+  await imports.work();
   const user = '523456789012345678';
   const file = Array.from({ length: entries }, (_, i) => ({ index: i + 1, id: i + 1, title: `Title number ${i + 1}`, update: { status: 'completed' as const } }));
   const started = await imports.start(user, await imports.savePreview(user, planImport('anime', 'add_missing', file, new Map()), 'en'), undefined);

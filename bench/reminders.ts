@@ -109,9 +109,9 @@ async function runOn({ kind, hours }: EngineRun): Promise<void> {
         deliveredIds.add(r.id);
         return { ok: true };
       },
+      // Each channel post reads the channel's age restriction as the bot does: from the shared store, from "Discord" once per period.
+      channelState: channelAgeRestriction({ get: async (route) => benchChannel(String(route)) }, counting.store, { now: () => now }),
     });
-    // Each channel post reads the channel's age restriction as the bot does: from the shared store, from "Discord" once per period.
-    reminders.setChannelState(channelAgeRestriction({ get: async (route) => benchChannel(String(route)) }, counting.store, { now: () => now }));
     const passMs: number[] = [];
     const holds: number[] = [];
     const opsPerPass: number[] = [];

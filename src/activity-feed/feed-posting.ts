@@ -66,8 +66,12 @@ export type FeedOutcome = 'posted' | 'duplicate' | 'dropped' | 'paused' | 'retri
 export interface FeedOptions {
   kv: FeedKv;
   jobs: JobEngine;
-  /** Set later by a process with a Discord client (until then posts are retried). */
+  /** How posts reach Discord (src/activity-feed/feed-delivery.ts over the Discord side); none: posts are retried. */
   deliver?: FeedDeliver;
+  /** How a channel's age restriction is read from Discord before each post; none: posts are retried. */
+  channelState?: ChannelAgeRestriction;
+  /** How a pause is told to the server's managers; none: not told. */
+  pauseNotice?: FeedPauseNotice;
   now: () => number;
   log: Logger;
   /** FEED_BATCH_SECONDS in ms. */
@@ -95,15 +99,11 @@ export function parseFeedJob(data: unknown): FeedJob | undefined {
 
 export class Feed {
   readonly channels: FeedChannels;
-  private deliverVia: FeedDeliver | undefined;
-  private ageRestricted: ChannelAgeRestriction | undefined;
   private community: FeedCommunity | undefined;
-  private pauseNotice: FeedPauseNotice | undefined;
   private readonly queue: QueueOwner;
 
   constructor(private readonly o: FeedOptions) {
     this.channels = new FeedChannels(o.kv, o.now);
-    this.deliverVia = o.deliver;
     this.queue = new QueueOwner(o.jobs, {
       specs: () => [this.spec],
       workers: [queueWorker(FEED_QUEUE, parseFeedJob, (job, run) => this.run(job, run))],
@@ -121,21 +121,6 @@ export class Feed {
   get spec(): QueueSpec {
     // A done job is kept only briefly: its id never comes again (each batch has a new one), and its data names the member.
     return { name: FEED_QUEUE, attempts: 5, retryBaseMs: 30_000, leaseMs: this.leaseMs, concurrency: 2, keepDoneMs: 60 * MINUTE, keepFailedMs: DAY };
-  }
-
-  /** How posts reach Discord; set by a process with a Discord client. */
-  setDeliver(deliver: FeedDeliver): void {
-    this.deliverVia = deliver;
-  }
-
-  /** How a channel's age restriction is read from Discord before each post; set by a process with a Discord client. */
-  setChannelState(read: ChannelAgeRestriction): void {
-    this.ageRestricted = read;
-  }
-
-  /** How a pause is told to the server's managers; set by a process with a Discord client. */
-  setPauseNotice(notice: FeedPauseNotice): void {
-    this.pauseNotice = notice;
   }
 
   /** Defines the queue (every process). */
@@ -294,7 +279,7 @@ export class Feed {
         // Only the process whose write paused it tells the managers: once per pause.
         if (await this.channels.pause(guildId, channel.channelId, result.detail)) {
           log.warn('a feed channel refused a post: its feed is paused until a manager adds it again', { guildId, channelId: channel.channelId, reason: result.detail });
-          await this.pauseNotice?.(guildId, channel, result.detail, locale).catch((error: unknown) => log.warn('could not tell the server owner that a feed channel was paused', { guildId, error }));
+          await this.o.pauseNotice?.(guildId, channel, result.detail, locale).catch((error: unknown) => log.warn('could not tell the server owner that a feed channel was paused', { guildId, error }));
         }
         this.counted('paused');
         return undefined;
@@ -312,16 +297,16 @@ export class Feed {
    * the post will be refused there); a string says why it could not be read (the post is retried).
    */
   private async ageRestrictedNow(guildId: string, channelId: string): Promise<boolean | string> {
-    const read = this.ageRestricted;
-    if (!read) return 'no Discord client in this process';
+    const read = this.o.channelState;
+    if (!read) return 'no channel state reader given to the feed';
     const answer = await boundedSend(this.leaseMs / 4, async (signal) => ({ ok: true as const, state: await read(guildId, channelId, signal) }));
     return answer.ok ? answer.state === true : answer.detail;
   }
 
   /** One send, ended by half the job's lease whatever Discord does. */
   private async attempt(post: FeedPost): Promise<FeedPostResult> {
-    const deliver = this.deliverVia;
-    if (!deliver) return { ok: false, reason: 'retry', detail: 'no Discord client in this process' };
+    const deliver = this.o.deliver;
+    if (!deliver) return { ok: false, reason: 'retry', detail: 'no delivery given to the feed' };
     return boundedSend(this.leaseMs / 2, (signal) => deliver(post, signal));
   }
 

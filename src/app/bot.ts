@@ -3,7 +3,7 @@
 // `startBot` is what `npm start` runs and what end-to-end tests drive; `src/app/shard.ts` reuses the
 // core and the web server for the sharding manager.
 
-import { Events, RESTEvents, Routes, type APIApplication, type Client } from 'discord.js';
+import { Events, RESTEvents, type Client } from 'discord.js';
 import { DEFAULT_DISCORD_CDN_URL, DEFAULT_LIMITS } from '../config/config.js';
 import { type LimitsConfig } from '../config/types.js';
 import { scopedLogger } from '../log/log.js';
@@ -16,13 +16,7 @@ import { InteractionRouter, type DrainResult } from '../interactions/router.js';
 import { WhereTracker } from '../interactions/where.js';
 import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
-import { reminderDelivery } from '../transport/reminder-delivery.js';
-import { importMessenger } from '../transport/import-delivery.js';
-import { recapDelivery } from '../transport/recap-delivery.js';
-import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
-import { pollPort, watchPollEnds } from '../transport/poll-delivery.js';
-import { listenForEndedEvents, watchPartyPoster, watchPartyReader } from '../transport/watch-party-delivery.js';
-import { channelAgeRestriction } from '../discord-api/channel-state.js';
+import { listenForEndedEvents, watchPollEnds } from '../transport/gateway-events.js';
 import { openDiscordSide, type DiscordSide } from '../discord-api/discord-side.js';
 import { type HealthStatus } from '../web/app.js';
 import { type RunningWebServer } from '../web/server.js';
@@ -169,7 +163,7 @@ async function startWebOrClose(
 ): Promise<RunningWebServer | undefined> {
   if (o.web === false) return undefined;
   try {
-    return await startWeb(core, o, { readiness, rest: client.rest, ...(httpInteractions ? { routes: [httpInteractions.routes()] } : {}) });
+    return await startWeb(core, o, { readiness, ...(httpInteractions ? { routes: [httpInteractions.routes()] } : {}) });
   } catch (error) {
     await core.close();
     throw error;
@@ -190,11 +184,10 @@ async function connect(o: BotOptions, core: Core, client: Client, web: RunningWe
 }
 
 /** The application's owner (or its team's members) is never rate limited, like BOT_OWNER_IDS. */
-function exemptApplicationOwners(o: BotOptions, core: Core, client: Client): void {
-  void (client.rest.get(Routes.currentApplication()) as Promise<APIApplication>)
-    .then((application) => {
-      core.limits.addOwners(application.team ? application.team.members.map((m) => m.user.id) : application.owner ? [application.owner.id] : []);
-    })
+function exemptApplicationOwners(o: BotOptions, core: Core): void {
+  void core.discord
+    .applicationOwners()
+    .then((owners) => core.limits.addOwners(owners))
     .catch((error: unknown) => o.log.warn('could not read the application owner; only BOT_OWNER_IDS skip the rate limit', { error }));
 }
 
@@ -224,33 +217,24 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   const web = await startWebOrClose(o, core, client, readiness, httpInteractions);
   const { ready } = await connect(o, core, client, web);
 
-  core.setReminderDelivery(reminderDelivery(client, (error) => log.warn('could not open the episode thread on a channel reminder', { error })));
-  // Channels' age restriction as Discord says now, read before each post (cached minutes in the shared store).
-  const channelState = channelAgeRestriction(client.rest, store.engine, { now: o.now ?? Date.now });
-  deps.reminders.setChannelState(channelState);
+  // The services were opened with the Discord side; here their workers start. On the gateway, the
+  // session tells polls' and watch parties' ends at once (their jobs' reads are the net).
   await deps.reminders.start();
-  deps.feed.setChannelState(channelState);
-  deps.feed.setDeliver(feedDelivery(client, config.service.webUrl));
-  deps.feed.setPauseNotice(feedPauseNotice(client));
   await deps.feed.start();
-  deps.polls.setPort(pollPort(client, config.service.webUrl));
-  if (config.transport.kind !== 'http') watchPollEnds(client, deps.polls, log);
+  if (config.transport.kind !== 'http') {
+    watchPollEnds(client, deps.polls, log);
+    listenForEndedEvents(client, deps.watchParties, (error) => log.warn('a watch party end could not be queued', { error }));
+  }
   await deps.polls.start();
   await core.social.start();
-  // Watch parties' ends: GUILD_SCHEDULED_EVENT_UPDATE on the gateway, a job reading the event every minute over HTTP.
-  const gateway = config.transport.kind !== 'http';
-  deps.watchParties.connect(watchPartyReader(client), watchPartyPoster(client), { gateway });
-  if (gateway) listenForEndedEvents(client, deps.watchParties, (error) => log.warn('a watch party end could not be queued', { error }));
   await deps.watchParties.start();
   await deps.games.start();
   // List imports run where the bot can message people: their progress and report go by DM (or follow-ups).
-  await core.listImports.imports.work(importMessenger(client, o.now ?? Date.now));
-  // /wrapped of long lists: the cards replace the command's answer over REST.
-  core.wrappedBackground.setDeliver(recapDelivery(client));
+  await core.listImports.imports.work();
   await core.wrappedBackground.queue.start();
   started = true;
   log.info('bot started', { transport: config.transport.kind, ...(web ? { web: web.url } : {}) });
-  exemptApplicationOwners(o, core, client);
+  exemptApplicationOwners(o, core);
 
   const stop = stopOnce(core, client, web);
   return {

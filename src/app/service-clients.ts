@@ -80,22 +80,27 @@ export function openServiceClients(o: ServiceClientsDeps): ServiceClients {
     onRefresh: refreshObserver(log, metrics, async (id) => (await store.accounts.get(id))?.serviceUserName),
     // Background work that finds a login revoked tells its owner by DM (never silently), once across every
     // process sharing the store.
-    onLoginLost: async (discordUserId) => {
-      try {
-        if (!(await store.claimLoginLostNotice(discordUserId))) return;
-      } catch (error) {
-        log.info('could not record the lost-login notice; not sending it', { error });
-        return;
-      }
-      try {
-        await tellLoginLost(discordUserId);
-        log.info('told a user by DM that their login was lost');
-      } catch (error) {
-        log.info('could not DM a user about their lost login', { error });
-        // Not sent: the next background job that finds it may try again.
-        await store.clearLoginLostNotice(discordUserId).catch(() => undefined);
-      }
-    },
+    onLoginLost: onceAcrossProcesses(store, log, tellLoginLost),
   });
   return { service, oauth, tokens };
+}
+
+/** Tells a person their login was lost, once across every process sharing the store; a failed send is tried again by the next job that finds it. */
+function onceAcrossProcesses(store: BotStore, log: ServiceClientsDeps['log'], tell: (discordUserId: string) => Promise<void>): (discordUserId: string) => Promise<void> {
+  return async (discordUserId) => {
+    try {
+      if (!(await store.claimLoginLostNotice(discordUserId))) return;
+    } catch (error) {
+      log.info('could not record the lost-login notice; not sending it', { error });
+      return;
+    }
+    try {
+      await tell(discordUserId);
+      log.info('told a user by DM that their login was lost');
+    } catch (error) {
+      log.info('could not DM a user about their lost login', { error });
+      // Not sent: the next background job that finds it may try again.
+      await store.clearLoginLostNotice(discordUserId).catch(() => undefined);
+    }
+  };
 }

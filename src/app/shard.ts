@@ -52,7 +52,6 @@ export async function startShardManager(o: BotOptions & { shardScript: string })
 
   let stopping = false;
   const web = await startWeb(core, o, {
-    rest,
     readiness: async () => {
       const storeOk = await core.store.ping();
       const ready = manager.shards.filter((s) => s.ready).size;

@@ -2,7 +2,6 @@
 // the /login reply through its webhook), health and readiness, the HTTP interactions route, and
 // the metrics listener.
 
-import { MessageFlags, Routes, type REST } from 'discord.js';
 import { DEFAULT_DISCORD_CDN_URL } from '../config/config.js';
 import type { LoginReplyTarget } from '../store/pending-records.js';
 import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
@@ -27,8 +26,6 @@ function replyEmbed(reply: LoginReplyTarget, key: ReplyKey, values: MessageValue
 export interface WebOptions {
   readiness: () => Promise<HealthStatus>;
   routes?: readonly Router[];
-  /** REST client used to edit the /login reply through the interaction webhook (no bot token needed). */
-  rest: REST;
 }
 
 /** The web server: OAuth callback, health, and (HTTP transport) interactions. */
@@ -38,10 +35,8 @@ export async function startWeb(core: Core, o: BotOptions, w: WebOptions): Promis
   const editLoginReply = async (reply: LoginReplyTarget, message: RenderedMessage): Promise<void> => {
     const final = finalizeMessage(message);
     try {
-      await w.rest.patch(Routes.webhookMessage(reply.applicationId, reply.interactionToken), {
-        body: { embeds: final.embeds ?? [], components: [], allowed_mentions: { parse: [] }, flags: MessageFlags.Ephemeral },
-        auth: false,
-      });
+      // Through the Discord side's interaction webhooks (no bot token needed): its embeds, no buttons, still private.
+      await core.discord.webhooks.edit(reply.applicationId, reply.interactionToken, '@original', { ...(final.embeds ? { embeds: final.embeds } : {}) }, { ephemeral: true });
     } catch (error) {
       log.info('could not update the /login reply (it may have expired)', { error });
     }

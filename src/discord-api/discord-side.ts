@@ -6,12 +6,20 @@
 // which answers interactions.
 
 import { Routes, type REST } from 'discord.js';
-import type { APIGuild, APIUser } from 'discord.js';
+import type { APIApplication, APIGuild, APIUser } from 'discord.js';
 import { checkChannel, type ChannelAccess, type ChannelPermission } from './channel-access.js';
 import { messageBody, messageFiles, type OutgoingMessage } from './message-body.js';
+import { channelAgeRestriction, type ChannelAgeRestriction, type ChannelStateOptions } from './channel-state.js';
+import type { StoreEngine } from '../store/engine.js';
+import { createPoll, expirePoll, readPoll, type PollDraft, type PollState } from './polls.js';
+import { cancelScheduledEvent, createScheduledEvent, listScheduledEvents, readScheduledEvent, type ScheduledEvent, type ScheduledEventInput } from './scheduled-events.js';
+import { botAbsence, type BotNotMemberError } from './membership.js';
 
 export type { OutgoingFile, OutgoingMessage } from './message-body.js';
 export type { ChannelAccess, ChannelPermission } from './channel-access.js';
+export type { ChannelAgeRestriction } from './channel-state.js';
+export type { PollDraft, PollState } from './polls.js';
+export type { ScheduledEvent, ScheduledEventInput } from './scheduled-events.js';
 
 /** One message the bot posts on its own. */
 export interface ChannelPost {
@@ -58,6 +66,36 @@ export interface Guilds {
   owner(guildId: string, signal?: AbortSignal): Promise<{ ownerId: string; name: string | undefined } | undefined>;
 }
 
+/** Native polls the bot posts (see polls.ts for the refusals each throws). */
+export interface DiscordPolls {
+  /** Posts a poll; throws a ChannelAccessError saying why Discord refused (or BotNotMemberError). */
+  create(o: { guildId: string; channelId: string; draft: PollDraft; nonce: string; signal?: AbortSignal }): Promise<{ messageId: string; expiresAt: number }>;
+  /** The poll as Discord has it now; undefined when the message is gone or can no longer be read. */
+  read(channelId: string, messageId: string, signal?: AbortSignal): Promise<PollState | undefined>;
+  /** Ends one of the bot's polls now. */
+  expire(poll: { guildId: string; channelId: string; messageId: string }, signal?: AbortSignal): Promise<'ended' | 'already' | 'gone'>;
+}
+
+/** A server's scheduled events (see scheduled-events.ts for the refusals each throws). */
+export interface DiscordScheduledEvents {
+  create(guildId: string, input: ScheduledEventInput, signal?: AbortSignal): Promise<ScheduledEvent>;
+  /** Undefined when the event is gone. */
+  read(guildId: string, eventId: string, signal?: AbortSignal): Promise<ScheduledEvent | undefined>;
+  list(guildId: string, signal?: AbortSignal): Promise<ScheduledEvent[]>;
+  cancel(guildId: string, eventId: string, signal?: AbortSignal): Promise<void>;
+}
+
+/**
+ * An interaction's webhook after its answer (valid 15 minutes): follow-ups and edits made later by
+ * background work (an import's progress, /wrapped's cards, the /login reply). No bot token is sent.
+ */
+export interface InteractionWebhooks {
+  /** Posts a follow-up; `wait`: Discord answers with the message (its id). `ephemeral`: only the person sees it. */
+  followUp(applicationId: string, token: string, message: OutgoingMessage, o?: { ephemeral?: boolean; wait?: boolean }): Promise<{ id: string | undefined }>;
+  /** Edits the answer (`'@original'`) or a follow-up; `clearContent`: text the message had goes unless it has new text; `ephemeral` flags it so. */
+  edit(applicationId: string, token: string, messageId: string, message: OutgoingMessage, o?: { clearContent?: boolean; ephemeral?: boolean }): Promise<void>;
+}
+
 export interface DiscordSide {
   /** The bot's own user id: from the gateway session when it is ready, else read once over REST. */
   botId(signal?: AbortSignal): Promise<string>;
@@ -67,6 +105,15 @@ export interface DiscordSide {
   directMessages: DirectMessages;
   access: ChannelAccessCheck;
   guilds: Guilds;
+  polls: DiscordPolls;
+  events: DiscordScheduledEvents;
+  webhooks: InteractionWebhooks;
+  /** Who owns the application: its owner, or its team's members. */
+  applicationOwners(signal?: AbortSignal): Promise<string[]>;
+  /** The error that tells a member the bot is not in the server (with the link that adds it), or undefined when it is. */
+  botAbsence(guildId: string, signal?: AbortSignal): Promise<BotNotMemberError | undefined>;
+  /** Whether server channels are age-restricted now, read over REST, each answer kept minutes in `kv` (see channel-state.ts). */
+  channelAgeRestriction(kv: Pick<StoreEngine, 'get' | 'set'>, o?: ChannelStateOptions): ChannelAgeRestriction;
 }
 
 export interface DiscordSideOptions {
@@ -85,17 +132,21 @@ const idOf = (sent: unknown): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
-/** The bot's id, read over REST at most once (a failed read is tried again next time). */
-function botIdReader(rest: REST, known: () => string | undefined): (signal?: AbortSignal) => Promise<string> {
+/** The bot's id, read over REST at most once (a failed read is tried again next time); `peek`: the id if known yet. */
+function botIdReader(rest: REST, known: () => string | undefined): { read: (signal?: AbortSignal) => Promise<string>; peek: () => string | undefined } {
   let read: Promise<string> | undefined;
-  return async (signal) => {
-    const id = known();
-    if (id !== undefined) return id;
-    read ??= (rest.get(Routes.user('@me'), call(signal)) as Promise<APIUser>).then((me) => me.id);
-    return read.catch((error: unknown) => {
-      read = undefined;
-      throw error;
-    });
+  let readId: string | undefined;
+  return {
+    peek: () => known() ?? readId,
+    read: async (signal) => {
+      const id = known() ?? readId;
+      if (id !== undefined) return id;
+      read ??= (rest.get(Routes.user('@me'), call(signal)) as Promise<APIUser>).then((me) => (readId = me.id));
+      return read.catch((error: unknown) => {
+        read = undefined;
+        throw error;
+      });
+    },
   };
 }
 
@@ -122,6 +173,26 @@ function channelPoster(rest: REST): ChannelPoster {
   };
 }
 
+const EPHEMERAL = 64;
+
+function interactionWebhooks(rest: REST): InteractionWebhooks {
+  return {
+    followUp: async (applicationId, token, message, o = {}) => {
+      const sent = await rest.post(Routes.webhook(applicationId, token), {
+        body: messageBody(message, { flags: o.ephemeral === true ? EPHEMERAL : undefined }),
+        ...messageFiles(message),
+        auth: false,
+        ...(o.wait === true ? { query: new URLSearchParams({ wait: 'true' }) } : {}),
+      });
+      return { id: idOf(sent) };
+    },
+    edit: async (applicationId, token, messageId, message, o = {}) => {
+      const body = messageBody(message, { flags: o.ephemeral === true ? EPHEMERAL : undefined });
+      await rest.patch(Routes.webhookMessage(applicationId, token, messageId), { body: o.clearContent === true ? { content: '', ...body } : body, ...messageFiles(message), auth: false });
+    },
+  };
+}
+
 function directMessages(rest: REST, channels: ChannelPoster): DirectMessages {
   const channelFor = async (userId: string, signal?: AbortSignal): Promise<string> => {
     const channel = (await rest.post(Routes.userChannels(), { ...call(signal), body: { recipient_id: userId } })) as { id?: unknown };
@@ -141,7 +212,8 @@ function directMessages(rest: REST, channels: ChannelPoster): DirectMessages {
 /** The Discord side over `rest`: built once per process, before the services that use it. */
 export function openDiscordSide(o: DiscordSideOptions): DiscordSide {
   const { rest } = o;
-  const botId = botIdReader(rest, o.knownBotId ?? (() => undefined));
+  const ids = botIdReader(rest, o.knownBotId ?? (() => undefined));
+  const botId = ids.read;
   const channels = channelPoster(rest);
   return {
     botId,
@@ -151,6 +223,24 @@ export function openDiscordSide(o: DiscordSideOptions): DiscordSide {
     access: {
       check: async (guildId, channelId, c) => checkChannel(rest, await botId(c.signal), guildId, channelId, c),
     },
+    channelAgeRestriction: (kv, c) => channelAgeRestriction(rest, kv, c),
+    webhooks: interactionWebhooks(rest),
+    polls: {
+      create: async (p) => createPoll(rest, { ...p, botId: await botId(p.signal) }),
+      read: (channelId, messageId, signal) => readPoll(rest, channelId, messageId, signal),
+      expire: (poll, signal) => expirePoll(rest, poll, signal, ids.peek()),
+    },
+    events: {
+      create: (guildId, input, signal) => createScheduledEvent(rest, guildId, input, signal, ids.peek()),
+      read: (guildId, eventId, signal) => readScheduledEvent(rest, guildId, eventId, signal),
+      list: (guildId, signal) => listScheduledEvents(rest, guildId, signal, ids.peek()),
+      cancel: (guildId, eventId, signal) => cancelScheduledEvent(rest, guildId, eventId, signal),
+    },
+    applicationOwners: async (signal) => {
+      const application = (await rest.get(Routes.currentApplication(), call(signal))) as APIApplication;
+      return application.team ? application.team.members.map((m) => m.user.id) : application.owner ? [application.owner.id] : [];
+    },
+    botAbsence: (guildId, signal) => botAbsence(rest, ids.peek(), guildId, signal),
     guilds: {
       owner: async (guildId, signal) => {
         const guild = (await rest.get(Routes.guild(guildId), call(signal))) as Partial<Pick<APIGuild, 'owner_id' | 'name'>>;

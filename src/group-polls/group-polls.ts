@@ -15,6 +15,7 @@ import type { Logger } from '../log/log.js';
 import { modify } from '../store/compare-and-set.js';
 import type { StoreEngine } from '../store/engine.js';
 import type { ListKind } from '../community/types.js';
+import type { DiscordSide, PollDraft } from '../discord-api/discord-side.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -156,10 +157,26 @@ export interface GroupPollsOptions {
   leaseMs?: number;
   /** How long after a read that found the ended poll not yet finalized it is read again (default RECHECK_MS). */
   recheckMs?: number;
+  /** How the end job reads polls and posts results (poll-delivery.ts over the Discord side); none: end jobs fail and are retried. */
+  port?: PollPort;
+  /** Opening and ending polls on Discord (`open`, `end`). */
+  discord?: Pick<DiscordSide, 'polls'>;
+}
+
+/** A poll to open: the pick it puts to a vote, its texts in the server's language, who opened it. */
+export interface PollOpening {
+  pick: PickRecord;
+  /** The question and one answer per title in `answers`, Discord's limits kept. */
+  draft: PollDraft;
+  answers: readonly PickedTitle[];
+  creatorId: string;
+  locale: string;
+  /** Repeats within Discord's window return the first poll. */
+  nonce: string;
+  signal?: AbortSignal;
 }
 
 export class GroupPolls {
-  private port: PollPort | undefined;
   private readonly queue: QueueOwner;
 
   constructor(private readonly o: GroupPollsOptions) {
@@ -173,9 +190,30 @@ export class GroupPolls {
     return { name: POLL_QUEUE, attempts: 6, retryBaseMs: 10_000, leaseMs: this.o.leaseMs ?? 2 * MINUTE, concurrency: 2, keepDoneMs: 2 * HOUR, keepFailedMs: 24 * HOUR };
   }
 
-  /** How the end job reads polls and posts results; set by a process with a Discord client. */
-  setPort(port: PollPort): void {
-    this.port = port;
+  /**
+   * Opens the poll on Discord, records it and schedules its end. `repeated`: the same poll came back for
+   * a repeated nonce (recorded before); `endsAt`: its end as recorded.
+   */
+  async open(o: PollOpening): Promise<{ messageId: string; endsAt: number; repeated: boolean }> {
+    const created = await this.discordPolls().create({ guildId: o.pick.guildId, channelId: o.pick.channelId, draft: o.draft, nonce: o.nonce, ...(o.signal ? { signal: o.signal } : {}) });
+    // On the bot's own clock (the end job's schedule); Discord's clock says when it is final.
+    const expiresAt = this.o.now() + o.pick.hours * HOUR;
+    const { pick } = o;
+    const added = await this.opened({ messageId: created.messageId, channelId: pick.channelId, guildId: pick.guildId, kind: pick.kind, creatorId: o.creatorId, locale: o.locale, expiresAt, answers: [...o.answers] });
+    const endsAt = added ? expiresAt : ((await this.poll(created.messageId))?.expiresAt ?? expiresAt);
+    return { messageId: created.messageId, endsAt, repeated: !added };
+  }
+
+  /** Ends a poll now on Discord (End poll); its end job runs at once. `gone`: the message is no more (nothing ended). */
+  async end(poll: PollRecord, signal?: AbortSignal): Promise<'ended' | 'already' | 'gone'> {
+    const outcome = await this.discordPolls().expire(poll, signal);
+    if (outcome !== 'gone') await this.ended(poll.messageId, 'early');
+    return outcome;
+  }
+
+  private discordPolls(): DiscordSide['polls'] {
+    if (!this.o.discord) throw new Error('the polls were given no Discord side');
+    return this.o.discord.polls;
   }
 
   define(): Promise<void> {
@@ -263,8 +301,8 @@ export class GroupPolls {
   async run(job: EndJob, run: JobRun): Promise<void> {
     const poll = await this.poll(job.messageId);
     if (!poll || poll.resultAt !== undefined) return;
-    const port = this.port;
-    if (!port) throw new Error('no Discord client to read polls in this process');
+    const port = this.o.port;
+    if (!port) throw new Error('the polls were given no port to read polls and post results');
     try {
       const signal = AbortSignal.timeout(30_000);
       const reading = await port.read(poll, signal);

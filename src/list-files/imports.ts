@@ -67,6 +67,8 @@ export interface ListImportsOptions {
   /** The person's list as it is now: a keep_higher import reads it again once per `refreshEvery` writes (default 1 000). */
   readList?: ImportRunnerOptions['readList'];
   refreshEvery?: number;
+  /** How progress and the report reach the person (discord-delivery.ts over the Discord side); none: imports run without a message. */
+  messenger?: ImportMessenger;
 }
 
 export type StartResult = { started: string } | { refused: 'expired' | 'busy' };
@@ -81,7 +83,6 @@ function parseImportJob(data: unknown): ImportJob | undefined {
 const lastSign = (s: ImportState): number => Math.max(s.run?.until ?? 0, s.startedAt, s.lastEditAt);
 
 export class ListImports {
-  private messenger: ImportMessenger | undefined;
   private readonly sliceMs: number;
   private readonly queue: QueueOwner;
   private readonly runner: ImportRunner;
@@ -100,7 +101,7 @@ export class ListImports {
       editEveryMs: o.editEveryMs ?? 5_000,
       sliceMs: this.sliceMs,
       fenceMs: o.fenceMs ?? 30_000,
-      messenger: () => this.messenger,
+      messenger: () => o.messenger,
       ...(o.readList ? { readList: o.readList } : {}),
       refreshEvery: o.refreshEvery ?? REFRESH_EVERY,
       enqueue: async (job, key, delayMs) => {
@@ -119,9 +120,8 @@ export class ListImports {
     return this.queue.define();
   }
 
-  /** Starts this process's workers once (processes that talk to Discord); imports report through `messenger`. */
-  work(messenger: ImportMessenger): Promise<void> {
-    this.messenger = messenger;
+  /** Starts this process's workers once (processes that talk to Discord); imports report through the `messenger` given. */
+  work(): Promise<void> {
     return this.queue.start();
   }
 

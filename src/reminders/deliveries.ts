@@ -35,8 +35,8 @@ export class Deliveries {
     private readonly settings: Settings,
     private readonly channels: Pick<ChannelFollows, 'pause'>,
     private readonly failures: Failures,
-    /** How a channel's age restriction is read now (set by a process with a Discord client). */
-    private readonly channelState: () => ChannelAgeRestriction | undefined,
+    /** How a channel's age restriction is read now; none: a channel reminder is retried. */
+    private readonly channelState: ChannelAgeRestriction | undefined,
     private readonly discussions?: EpisodeDiscussions,
   ) {}
 
@@ -96,8 +96,8 @@ export class Deliveries {
   private async targetNow(item: QueuedReminder): Promise<{ ok: true; target: QueuedReminder['target'] } | Extract<DeliveryResult, { ok: false }>> {
     const target = item.target;
     if (target.kind !== 'channel') return { ok: true, target };
-    const read = this.channelState();
-    if (!read) return { ok: false, reason: 'retry', detail: 'no Discord client in this process' };
+    const read = this.channelState;
+    if (!read) return { ok: false, reason: 'retry', detail: 'no channel state reader given to reminders' };
     const answer = await boundedSend(this.env.knobs.leaseMs / 4, async (signal) => ({ ok: true as const, state: await read(target.guildId, target.channelId, signal) }));
     if (!answer.ok) return answer;
     return { ok: true, target: { ...target, ageRestricted: answer.state === true } };

@@ -10,7 +10,8 @@
 //   legacy-queue.ts: what they share.
 // Work runs on the job engine (src/jobs): pg-boss, BullMQ or in-process by store. Each process runs a
 // pass every tick that finds due work by its in-memory index and queues it under ids that deduplicate;
-// whichever process is free runs each job. Discord is reached only through `deliver`.
+// whichever process is free runs each job. Discord is reached only through `deliver` and `channelState`,
+// given at construction.
 
 import type { Locale } from '../i18n/index.js';
 import type { JobEngine, QueueCounts } from '../jobs/job-engine.js';
@@ -43,7 +44,10 @@ export interface RemindersOptions {
   kv: AtomicKv;
   jobs: JobEngine;
   source: ReminderSource;
+  /** Posts a due reminder (src/reminders/discord-delivery.ts over the Discord side). */
   deliver: (reminder: QueuedReminder, signal: AbortSignal) => Promise<DeliveryResult>;
+  /** How a channel's age restriction is read from Discord before each channel post; none: each channel reminder is retried. */
+  channelState?: ChannelAgeRestriction;
   now: () => number;
   log: Logger;
   knobs?: Partial<ReminderKnobs>;
@@ -69,7 +73,6 @@ export class Reminders {
   private running: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly queues: QueueOwner;
-  private ageRestricted: ChannelAgeRestriction | undefined;
 
   constructor(private readonly o: RemindersOptions) {
     this.knobs = { ...DEFAULT_KNOBS, ...o.knobs };
@@ -96,7 +99,7 @@ export class Reminders {
     const discussions = o.discussions
       ? new EpisodeDiscussions(o.kv, o.discussions.search, o.discussions.topicUrl, (error) => o.log.warn('could not look up an episode discussion topic', { error }))
       : undefined;
-    this.deliveries = new Deliveries(env, settings, this.channels, this.failures, () => this.ageRestricted, discussions);
+    this.deliveries = new Deliveries(env, settings, this.channels, this.failures, o.channelState, discussions);
     this.queues = new QueueOwner(o.jobs, {
       specs: () => queueSpecs(this.knobs),
       workers: [
@@ -121,11 +124,6 @@ export class Reminders {
   /** This process's workers on the queues (once), and the earlier versions' queue taken over. */
   private work(): Promise<void> {
     return this.queues.start();
-  }
-
-  /** How a channel's age restriction is read from Discord before each channel post; set by a process with a Discord client. */
-  setChannelState(read: ChannelAgeRestriction): void {
-    this.ageRestricted = read;
   }
 
   /** Runs this process's share of the work: the jobs, and a pass every tick that queues due work. */

@@ -1,6 +1,6 @@
 // The discord.js gateway client: bounded caches, so memory stays flat however many people use the bot.
 // Interactions need no intent; GUILD_MESSAGES brings the MESSAGE_UPDATE of a finalized poll (the end of a
-// `/server pick` vote; src/transport/poll-delivery.ts) and GUILD_SCHEDULED_EVENTS the end of a watch
+// `/server pick` vote; src/group-polls/poll-delivery.ts) and GUILD_SCHEDULED_EVENTS the end of a watch
 // party (src/transport/watch-party-delivery.ts). No privileged intent: no message content.
 
 import { Client, GatewayIntentBits, Options, type ClientOptions, type ClientUser } from 'discord.js';

@@ -11,7 +11,8 @@ import { encodeCustomId } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { translator, type Locale, type Translator } from '../i18n/index.js';
 import { feedPostEmbed, titleShown } from '../render/feed-post.js';
-import type { MessageRow, RenderedMessage } from '../render/limits.js';
+import { finalizeMessage, type MessageRow, type RenderedMessage } from '../render/limits.js';
+import type { FeedRendering } from '../activity-feed/feed-delivery.js';
 import { term } from '../render/terms.js';
 import { clipPlain, escapeMarkdown } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
@@ -161,4 +162,12 @@ export function pausedWarning(t: Translator, channels: readonly FeedChannel[]): 
   const paused = channels.filter((c) => c.pausedAt !== undefined);
   if (paused.length === 0) return undefined;
   return [t.t('social.feedChannel.pausedWarning', { count: paused.length }), ...paused.map((c) => pausedText(t, c))].join('\n');
+}
+
+/** How the feed renders what it posts on its own (handed to it by the composition root). */
+export function feedRendering(serviceWebUrl: string): FeedRendering {
+  return {
+    post: (post) => finalizeMessage(feedPostMessage(post, serviceWebUrl)),
+    paused: (locale, guildName, channel, reason) => finalizeMessage(feedPausedNotice(locale, guildName, channel, reason)),
+  };
 }

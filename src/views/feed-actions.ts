@@ -2,7 +2,6 @@
 // channel record changed, and the answer (with a paused channel's warning for the server's managers).
 // Each notes the server's language (guild_locale) on its feed record: the posts are written in it.
 
-import { botUserId, checkReminderChannel } from '../discord-api/channel-access.js';
 import type { CommandContext, InServer } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
@@ -18,9 +17,8 @@ async function done(ctx: CommandContext, guildId: string, title: string, descrip
 /** /feed channel add: the bot's access checked as for channel reminders, then the channel added (or its role changed, or resumed). */
 export async function addFeedChannel(ctx: InServer, channelId: string, roleId: string | undefined): Promise<RenderedMessage> {
   const { guildId } = ctx;
-  const client = ctx.interaction.client;
   // The same check as channel reminders: the bot can see, post and embed there, and mention the role.
-  const access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, channelId, roleId, ctx.signal);
+  const access = await ctx.deps.discord.access.check(guildId, channelId, { needs: ['viewChannel', 'sendMessages', 'embedLinks'], roleId, signal: ctx.signal });
   let added: boolean;
   try {
     added = await ctx.deps.feed.channels.add(guildId, { channelId, ageRestricted: access.nsfw, ...(roleId !== undefined ? { roleId } : {}) }, ctx.guildLocale);

@@ -5,8 +5,7 @@
 
 import { ButtonStyle, ComponentType, PermissionFlagsBits, type APIEmbed } from 'discord.js';
 import { createHash } from 'node:crypto';
-import { botUserId } from '../discord-api/channel-access.js';
-import { createPoll, expirePoll, POLL_LIMITS } from '../discord-api/polls.js';
+import { POLL_LIMITS } from '../discord-api/polls.js';
 import { isLocale, translator, type Translator } from '../i18n/index.js';
 import type { BaseContext, ComponentContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
@@ -143,32 +142,18 @@ export const pickVoteHandler: ComponentHandler = {
     const pick: PickRecord | undefined = await ctx.deps.polls.pick(pickId);
     if (!pick || pick.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pickGone');
     if (!mayManage(ctx, pick.invokerId)) throw new UserFacingError('polls.error.notYours', { what: 'vote' });
-    const rest = ctx.interaction.client.rest;
     const serverT = localeOf(ctx);
     const answers = pick.titles.slice(0, POLL_LIMITS.answers);
-    const nonce = createHash('sha256').update(`poll:${pickId}`).digest('base64url').slice(0, 25);
-    const created = await createPoll(rest, {
-      botId: await botUserId(rest, ctx.interaction.client.user?.id),
-      guildId: pick.guildId,
-      channelId: pick.channelId,
+    const opened = await ctx.deps.polls.open({
+      pick,
       draft: { question: serverT.t('polls.poll.question', { kind: pick.kind }), answers: answers.map((a) => answerText(a.title)), hours: pick.hours },
-      nonce,
-      signal: ctx.signal,
-    });
-    // On the bot's own clock (the end job's schedule); Discord's clock says when it is final.
-    const expiresAt = ctx.deps.now() + pick.hours * 3_600_000;
-    const added = await ctx.deps.polls.opened({
-      messageId: created.messageId,
-      channelId: pick.channelId,
-      guildId: pick.guildId,
-      kind: pick.kind,
+      answers,
       creatorId: ctx.userId,
       locale: serverT.locale,
-      expiresAt,
-      answers,
+      nonce: createHash('sha256').update(`poll:${pickId}`).digest('base64url').slice(0, 25),
+      signal: ctx.signal,
     });
-    const shownEnd = added ? expiresAt : ((await ctx.deps.polls.poll(created.messageId))?.expiresAt ?? expiresAt);
-    return openMessage(ctx.t, created.messageId, shownEnd, !added);
+    return openMessage(ctx.t, opened.messageId, opened.endsAt, opened.repeated);
   },
 };
 
@@ -184,9 +169,8 @@ export const pollEndHandler: ComponentHandler = {
     const poll = /^\d{1,20}$/.test(messageId) ? await ctx.deps.polls.poll(messageId) : undefined;
     if (!poll || poll.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pollGone');
     if (!mayManage(ctx, poll.creatorId)) throw new UserFacingError('polls.error.notYours', { what: 'end' });
-    const outcome = await expirePoll(ctx.interaction.client.rest, poll, ctx.signal, ctx.interaction.client.user?.id);
+    const outcome = await ctx.deps.polls.end(poll, ctx.signal);
     if (outcome === 'gone') throw new UserFacingError('polls.error.pollGone');
-    await ctx.deps.polls.ended(poll.messageId, 'early');
     return { content: ctx.t.t(outcome === 'already' ? 'polls.end.already' : 'polls.end.done') };
   },
 };

@@ -6,7 +6,8 @@
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { isLocale, translator } from '../i18n/index.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
-import type { MessageRow, RenderedMessage } from '../render/limits.js';
+import { finalizeMessage, type MessageRow, type RenderedMessage } from '../render/limits.js';
+import type { PollResultRendering } from '../group-polls/poll-delivery.js';
 import { shownTitle } from '../render/social.js';
 import { COLORS } from '../render/theme.js';
 import { safeHttpUrl } from '../render/url.js';
@@ -39,4 +40,9 @@ export function pollResultMessage(poll: PollRecord, result: PollResult, serviceW
     ...(url ? [{ type: ComponentType.Button as const, style: ButtonStyle.Link as const, label: t.t('polls.result.page'), url }] : []),
   ];
   return { embeds: [embed], components: buttons.length > 0 ? [{ type: ComponentType.ActionRow, components: buttons }] : [] };
+}
+
+/** How the polls' end job renders the result it posts (handed to it by the composition root). */
+export function pollResultRendering(serviceWebUrl: string): PollResultRendering {
+  return (poll, result) => finalizeMessage(pollResultMessage(poll, result, serviceWebUrl));
 }

@@ -4,7 +4,6 @@
 
 import { AIRING_FIELDS } from '../airing/season-airing.js';
 import { discordTime } from '../airing/air-times.js';
-import { botUserId, checkReminderChannel } from '../discord-api/channel-access.js';
 import type { AutocompleteChoice, AutocompleteContext, CommandContext, InServer } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { Translator } from '../i18n/index.js';
@@ -104,9 +103,10 @@ export async function followInChannel(ctx: InServer, args: ChannelFollowArgs): P
   const delayMinutes = args.delay ?? 0;
   const id = await resolveTitle(ctx, 'anime', args.title);
   const anime = await ctx.deps.service.getAnime(id, { fields: AIRING_FIELDS }, { signal: ctx.signal });
-  const client = ctx.interaction.client;
   const thread = args.thread === true;
-  const access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, channelId, roleId, ctx.signal, { thread });
+  // A thread on each post: starting one on a message needs Create Public Threads too.
+  const needs = ['viewChannel', 'sendMessages', 'embedLinks', ...(thread ? (['createPublicThreads'] as const) : [])] as const;
+  const access = await ctx.deps.discord.access.check(guildId, channelId, { needs, roleId, signal: ctx.signal });
   if (isNsfw(anime.nsfw) && !access.nsfw) {
     throw new UserFacingError('reminders.error.nsfw');
   }

@@ -7,8 +7,10 @@ import type { QueuedReminder } from '../reminders/records.js';
 import type { AutocompleteChoice, ComponentHandler } from '../interactions/context.js';
 import { ID_PREFIX, typedTitleId } from './title-input.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
-import type { RenderedMessage } from '../render/limits.js';
-import { channelListMessage as renderChannelList, reminderMessage as renderReminder, reminderStoppedMessage } from '../render/reminders.js';
+import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
+import { channelListMessage as renderChannelList, reminderMessage as renderReminder, reminderStoppedMessage, reminderThreadName } from '../render/reminders.js';
+import type { ReminderRendering } from '../reminders/discord-delivery.js';
+import { translator } from '../i18n/index.js';
 import { clipPlain } from '../render/text.js';
 import { addEpisodeButtonId, renderDetails } from './details.js';
 import type { Where } from '../interactions/where.js';
@@ -23,6 +25,12 @@ const STOP_KIND = 'rs';
 export function reminderMessage(t: Translator, r: QueuedReminder): RenderedMessage {
   return renderReminder(t, r, { addEpisode: addEpisodeButtonId(r.titleId), open: encodeCustomId(OPEN_KIND, [r.titleId]), stop: encodeCustomId(STOP_KIND, [r.titleId]) });
 }
+
+/** How the reminders service renders what it posts on its own (handed to it by the composition root). */
+export const reminderRendering: ReminderRendering = {
+  message: (r) => finalizeMessage(reminderMessage(translator(r.locale), r)),
+  threadName: (r) => reminderThreadName(translator(r.locale), r),
+};
 
 /**
  * Autocomplete for the remove commands: only titles that are followed, matched by name, or by the ID

@@ -3,13 +3,14 @@
 
 import { PermissionFlagsBits } from 'discord.js';
 import { airingPlan, nextEpisode } from '../airing/air-times.js';
-import { cancelScheduledEvent, EVENT_STATUS, listScheduledEvents } from '../discord-api/scheduled-events.js';
+import { EVENT_STATUS } from '../discord-api/scheduled-events.js';
 import { translator } from '../i18n/index.js';
-import type { AutocompleteChoice, AutocompleteContext, BaseContext, CommandContext, ComponentContext, ComponentHandler, InServer } from '../interactions/context.js';
+import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentContext, ComponentHandler, InServer } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
-import type { RenderedMessage } from '../render/limits.js';
+import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
+import type { WatchPartyEndedRendering } from '../watch-parties/discord-delivery.js';
 import { clipPlain, escapeMarkdown } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
 import { watchPartyEndedMessage, watchPartyListMessage, type ListedParty } from '../render/watch-party.js';
@@ -33,9 +34,12 @@ export function watchPartyEndedPost(party: WatchParty, interested: number | unde
   return watchPartyEndedMessage(translator(party.locale), party.title, party.episode, interested, encodeCustomId(WATCHED_KIND, [party.animeId, party.episode]));
 }
 
+/** How the watch parties render the post they make on their own (handed to them by the composition root). */
+export const watchPartyEndedRendering: WatchPartyEndedRendering = (party, interested) => finalizeMessage(watchPartyEndedPost(party, interested));
+
 /** This server's parties Discord still has (scheduled or on now), with how many are interested. */
-async function serverParties(ctx: InServer<BaseContext & { interaction: { client: CommandContext['interaction']['client'] } }>): Promise<Array<ListedParty & { eventId: string }>> {
-  const events = await listScheduledEvents(ctx.interaction.client.rest, ctx.guildId, ctx.signal, ctx.interaction.client.user?.id).catch((error: unknown) => {
+async function serverParties(ctx: InServer<BaseContext>): Promise<Array<ListedParty & { eventId: string }>> {
+  const events = await ctx.deps.watchParties.serverEvents(ctx.guildId, ctx.signal).catch((error: unknown) => {
     throw told(error);
   });
   const parties = await Promise.all(events.map(async (e) => ({ e, party: await ctx.deps.watchParties.get(e.id) })));
@@ -56,10 +60,9 @@ export async function watchPartyCancel(ctx: InServer, eventId: string): Promise<
   if (party.creatorId !== ctx.userId && ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) !== true) {
     throw new UserFacingError('watchparty.error.notCreator');
   }
-  await cancelScheduledEvent(ctx.interaction.client.rest, ctx.guildId, eventId, ctx.signal).catch((error: unknown) => {
+  await ctx.deps.watchParties.cancel(party, ctx.signal).catch((error: unknown) => {
     throw told(error);
   });
-  await ctx.deps.watchParties.remove(eventId);
   const name = clipPlain(ctx.t.t('watchparty.event.name', { title: party.title, episode: party.episode }), 100);
   return { embeds: [{ title: ctx.t.t('watchparty.canceled.title'), description: ctx.t.t('watchparty.canceled.text', { name: escapeMarkdown(name) }), color: COLORS.success }] };
 }

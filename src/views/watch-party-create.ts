@@ -4,10 +4,9 @@
 // One service request (the title's details; a typed title adds its search), the cover from the cover
 // source (COVER_HOSTS only), one Discord request to create the event.
 
-import { PermissionFlagsBits, type PermissionsBitField, type REST } from 'discord.js';
+import { PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
 import { airingPlan, episodeAt, nextEpisode } from '../airing/air-times.js';
-import { botAbsence } from '../discord-api/membership.js';
-import { createScheduledEvent, EVENT_LOCATION_MAX, ScheduledEventRefusal } from '../discord-api/scheduled-events.js';
+import { EVENT_LOCATION_MAX, ScheduledEventRefusal } from '../discord-api/scheduled-events.js';
 import { translator } from '../i18n/index.js';
 import type { BaseContext, InServer } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
@@ -53,7 +52,6 @@ type Interaction = {
   appPermissions: Readonly<PermissionsBitField>;
   channelId: string | null;
   guildId: string | null;
-  client: { rest: REST; user?: { id: string } | null };
 };
 export type PartyContext = InServer<BaseContext> & { interaction: Interaction };
 
@@ -64,10 +62,11 @@ const mayEvents = (p: Readonly<PermissionsBitField> | null): boolean => p !== nu
  * has no such permission where its bot is not a member of the server: that is told instead (one read of
  * the bot's member, only then).
  */
-export async function checkEventPermissions(interaction: Interaction, signal?: AbortSignal): Promise<void> {
+export async function checkEventPermissions(ctx: { interaction: Interaction; deps: Pick<BaseContext['deps'], 'discord'>; signal?: AbortSignal }): Promise<void> {
+  const { interaction } = ctx;
   if (!mayEvents(interaction.memberPermissions)) throw new UserFacingError('watchparty.error.userPermission', { action: 'create' });
   if (mayEvents(interaction.appPermissions)) return;
-  const absent = interaction.guildId !== null ? await botAbsence(interaction.client.rest, interaction.client.user?.id, interaction.guildId, signal) : undefined;
+  const absent = interaction.guildId !== null ? await ctx.deps.discord.botAbsence(interaction.guildId, ctx.signal) : undefined;
   throw absent ?? new UserFacingError('watchparty.error.botPermission');
 }
 
@@ -104,7 +103,7 @@ function episodeOf(ctx: BaseContext, work: Anime, given: number | undefined): nu
 
 /** Creates the event and keeps the party; the answer says when, where, in which zone the start was read. */
 export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs): Promise<RenderedMessage> {
-  await checkEventPermissions(ctx.interaction, ctx.signal);
+  await checkEventPermissions(ctx);
   const zone = args.timezone ?? 'UTC';
   if (!isTimeZone(zone)) throw new UserFacingError('watchparty.error.timezone', { zone: zone.slice(0, 64) });
   // The server's spoiler default for what the bot posts there (read while the service answers; a slow store gives the default).
@@ -124,34 +123,18 @@ export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs):
   const image = cover ? await eventCoverDataUri(cover) : undefined;
   const name = watchPartyEventName(server, title, episode);
   const channelId = ctx.interaction.channelId ?? '';
-  const created = await createScheduledEvent(
-    ctx.interaction.client.rest,
-    ctx.guildId,
-    {
-      name,
-      description: watchPartyDescription(server, { id: work.id, title, ...(work.synopsis !== undefined ? { synopsis: work.synopsis } : {}), hasPrequel: hasPrequel(work) }, episode, titleUrl, await spoilers),
-      startMs,
-      endMs,
-      ...(args.channel ? { channel: args.channel } : {}),
-      location: `https://discord.com/channels/${ctx.guildId}/${channelId}`.slice(0, EVENT_LOCATION_MAX),
-      ...(image !== undefined ? { image } : {}),
-    },
-    ctx.signal,
-    ctx.interaction.client.user?.id,
-  ).catch((error: unknown) => {
-    throw told(error);
-  });
-  await ctx.deps.watchParties.add({
-    eventId: created.id,
-    guildId: ctx.guildId,
-    channelId,
-    creatorId: ctx.userId,
-    animeId: work.id,
-    episode,
-    title,
+  const event = {
+    name,
+    description: watchPartyDescription(server, { id: work.id, title, ...(work.synopsis !== undefined ? { synopsis: work.synopsis } : {}), hasPrequel: hasPrequel(work) }, episode, titleUrl, await spoilers),
     startMs,
     endMs,
-    ...(ctx.guildLocale !== undefined ? { locale: ctx.guildLocale } : {}),
+    ...(args.channel ? { channel: args.channel } : {}),
+    location: `https://discord.com/channels/${ctx.guildId}/${channelId}`.slice(0, EVENT_LOCATION_MAX),
+    ...(image !== undefined ? { image } : {}),
+  };
+  const party = { guildId: ctx.guildId, channelId, creatorId: ctx.userId, animeId: work.id, episode, title, startMs, endMs, ...(ctx.guildLocale !== undefined ? { locale: ctx.guildLocale } : {}) };
+  const eventId = await ctx.deps.watchParties.create(party, event, ctx.signal).catch((error: unknown) => {
+    throw told(error);
   });
   return watchPartyCreatedMessage(ctx.t, {
     name,
@@ -161,7 +144,7 @@ export async function createWatchParty(ctx: PartyContext, args: WatchPartyArgs):
     zone,
     zoneGiven: args.timezone !== undefined,
     ...(args.start === undefined && airingEpisode !== undefined ? { airingEpisode } : {}),
-    eventUrl: eventUrl(ctx.guildId, created.id),
+    eventUrl: eventUrl(ctx.guildId, eventId),
   });
 }
 

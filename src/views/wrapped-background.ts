@@ -3,7 +3,7 @@
 // at once, and queues a job (`recap-years`). The job — in whichever process is free — reads the rest at
 // people's priority on the deployment's fair line, as the person's own request, computes and keeps the
 // year, draws the cards, and puts them in place of the command's answer over Discord's REST API while
-// the interaction's token lasts (`deliver`, src/transport/recap-delivery.ts). A failure (the list went
+// the interaction's token lasts (the Discord side's interaction webhooks, given at construction). A failure (the list went
 // private, the login was lost) replaces the answer with the error as the person would have read it.
 
 import { randomBytes } from 'node:crypto';
@@ -15,7 +15,8 @@ import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { JobEngine, QueueSpec } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
 import { errorMessage } from '../render/messages.js';
-import type { RenderedMessage } from '../render/limits.js';
+import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
+import type { InteractionWebhooks } from '../discord-api/discord-side.js';
 import { WORK_KINDS, type WorkKind } from '../service/kinds.js';
 import type { TokenManager } from '../service/token-source.js';
 import type { RecapStore } from '../store/recaps.js';
@@ -35,9 +36,6 @@ export interface AnswerTarget {
   /** Epoch ms after which the token no longer works. */
   until: number;
 }
-
-/** Puts a message in place of the command's answer (src/transport/recap-delivery.ts). */
-export type RecapDeliver = (target: AnswerTarget, message: RenderedMessage) => Promise<void>;
 
 interface SavedPart {
   request: WrappedRequest;
@@ -76,11 +74,12 @@ export interface WrappedBackgroundOptions {
   deps: () => BotDeps;
   now: () => number;
   log: Logger;
+  /** Where the cards go: the command's answer, edited through its webhook. */
+  webhooks: Pick<InteractionWebhooks, 'edit'>;
 }
 
 export class WrappedBackground implements BackgroundRecaps {
   readonly queue: QueueOwner;
-  private deliver: RecapDeliver | undefined;
 
   constructor(private readonly o: WrappedBackgroundOptions) {
     this.queue = new QueueOwner(o.jobs, { specs: () => [this.spec], workers: [queueWorker(RECAP_QUEUE, parseJob, (job) => this.run(job))] });
@@ -88,11 +87,6 @@ export class WrappedBackground implements BackgroundRecaps {
 
   private get spec(): QueueSpec {
     return { name: RECAP_QUEUE, attempts: 2, retryBaseMs: 5_000, leaseMs: JOB_DEADLINE_MS + 60_000, concurrency: 2, keepDoneMs: 60 * 60_000, keepFailedMs: 24 * 60 * 60_000 };
-  }
-
-  /** Where the cards are sent (set once the Discord side is up, before the workers start). */
-  setDeliver(deliver: RecapDeliver): void {
-    this.deliver = deliver;
   }
 
   async handOver(ctx: CommandContext, request: WrappedRequest, from: ReadFrom): Promise<void> {
@@ -135,7 +129,8 @@ export class WrappedBackground implements BackgroundRecaps {
       const told = describeError(error, ctx.t);
       message = { ...errorMessage(told.title, told.text), ...(part.request.private ? { ephemeral: true } : {}) };
     }
-    if (this.deliver && part.target.until > this.o.now()) await this.deliver(part.target, message);
+    // An edit replaces the whole message: its placeholder text goes, the cards (uploaded with their alt text) come.
+    if (part.target.until > this.o.now()) await this.o.webhooks.edit(part.target.applicationId, part.target.token, '@original', finalizeMessage(message), { clearContent: true });
     else this.o.log.warn('a /wrapped year was ready after its answer could no longer be changed');
     await this.o.recaps.dropPart(job.userId, job.id);
   }

@@ -13,6 +13,7 @@ import type { Locale } from '../i18n/index.js';
 import type { JobEngine, JobRun, QueueSpec } from '../jobs/job-engine.js';
 import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
+import type { DiscordScheduledEvents, ScheduledEvent, ScheduledEventInput } from '../discord-api/discord-side.js';
 import { modify } from '../store/compare-and-set.js';
 import type { AtomicKv } from '../reminders/kv.js';
 import { takeSendLease } from '../reminders/send-lease.js';
@@ -72,6 +73,14 @@ export interface WatchPartiesOptions {
   /** Between checks with a gateway, a net for a missed event (default fifteen minutes). */
   gatewayPollMs?: number;
   leaseMs?: number;
+  /** How the check jobs read an event (src/watch-parties/discord-delivery.ts); none (with `post`): checks fail and are retried. */
+  readEvent?: ReadEvent;
+  /** How "watched it?" is posted. */
+  post?: PostEnded;
+  /** Whether a gateway session is connected now: GUILD_SCHEDULED_EVENT_UPDATE arrives, so checks are only a net (none: never). */
+  gateway?: () => boolean;
+  /** Creating, listing and cancelling the scheduled events of parties on Discord. */
+  events?: DiscordScheduledEvents;
 }
 
 interface CheckJob {
@@ -106,9 +115,6 @@ export function parseWatchParty(raw: string | undefined): WatchParty | undefined
 }
 
 export class WatchParties {
-  private readEvent: ReadEvent | undefined;
-  private post: PostEnded | undefined;
-  private gateway = false;
   private readonly queue: QueueOwner;
 
   constructor(private readonly o: WatchPartiesOptions) {
@@ -126,11 +132,27 @@ export class WatchParties {
     return this.queue.define();
   }
 
-  /** How this process reads events and posts; `gateway`: GUILD_SCHEDULED_EVENT_UPDATE arrives, so checks are only a net. */
-  connect(readEvent: ReadEvent, post: PostEnded, o: { gateway: boolean }): void {
-    this.readEvent = readEvent;
-    this.post = post;
-    this.gateway = o.gateway;
+  /** Creates the party's scheduled event on Discord and keeps the party (its end then watched); returns the event's id. */
+  async create(party: Omit<WatchParty, 'eventId'>, event: ScheduledEventInput, signal?: AbortSignal): Promise<string> {
+    const created = await this.events().create(party.guildId, event, signal);
+    await this.add({ eventId: created.id, ...party });
+    return created.id;
+  }
+
+  /** The server's scheduled events as Discord has them now (its parties among them). */
+  serverEvents(guildId: string, signal?: AbortSignal): Promise<ScheduledEvent[]> {
+    return this.events().list(guildId, signal);
+  }
+
+  /** Cancels a party's event on Discord, then forgets the party. */
+  async cancel(party: Pick<WatchParty, 'guildId' | 'eventId'>, signal?: AbortSignal): Promise<void> {
+    await this.events().cancel(party.guildId, party.eventId, signal);
+    await this.remove(party.eventId);
+  }
+
+  private events(): DiscordScheduledEvents {
+    if (!this.o.events) throw new Error('the watch parties were given no Discord side for events');
+    return this.o.events;
   }
 
   /** This process's workers on the check queue (once). */
@@ -191,9 +213,10 @@ export class WatchParties {
   private async check(job: CheckJob, run: JobRun): Promise<void> {
     const party = await this.get(job.eventId);
     if (!party || (await this.o.kv.get(WP_KEY.sent(job.eventId))) !== undefined) return;
-    if (!this.readEvent || !this.post) throw new Error('no Discord client in this process');
+    const readEvent = this.o.readEvent;
+    if (!readEvent || !this.o.post) throw new Error('the watch parties were given no way to read events and post');
     const signal = AbortSignal.timeout(30_000);
-    const state = await this.readEvent(party.guildId, party.eventId, signal);
+    const state = await readEvent(party.guildId, party.eventId, signal);
     if (state === undefined || state.status === 4) {
       // Deleted or canceled in Discord: nothing to post.
       await this.remove(party.eventId);
@@ -209,7 +232,7 @@ export class WatchParties {
       await this.remove(party.eventId);
       return;
     }
-    const every = this.gateway ? (this.o.gatewayPollMs ?? 15 * MINUTE) : (this.o.pollMs ?? MINUTE);
+    const every = this.o.gateway?.() === true ? (this.o.gatewayPollMs ?? 15 * MINUTE) : (this.o.pollMs ?? MINUTE);
     // Not started yet and not due: wait for the start (a moved start is read from Discord each time).
     await this.schedule(party, Math.max(now + every, state.status === 1 && party.startMs > now ? party.startMs : 0));
   }
@@ -223,7 +246,9 @@ export class WatchParties {
     }
     try {
       if ((await kv.get(WP_KEY.sent(party.eventId))) !== undefined) return;
-      const result = await this.post!(party, interested, signal);
+      const post = this.o.post;
+      if (!post) throw new Error('the watch parties were given no way to post');
+      const result = await post(party, interested, signal);
       if (!result.ok && result.reason === 'retry') throw new Error(`the watch party post failed: ${result.detail}`);
       if (!result.ok) this.o.log.warn('the watch party post was refused; not retried', { eventId: party.eventId, detail: result.detail });
       await kv.set(WP_KEY.sent(party.eventId), result.ok ? 'posted' : 'refused', SENT_KEEP_MS);

@@ -66,13 +66,20 @@ describe('activity feed batches are posted or counted as dropped', () => {
   async function process(o: { work: boolean }): Promise<{ feed: Feed; jobs: HandRunJobs }> {
     const jobs = new HandRunJobs(kv, () => clock, () => undefined, 0);
     engines.push(jobs);
-    const feed = new Feed({ kv, jobs, now: () => clock, log: silentLogger, batchMs: BATCH_MS, counted: (outcome, reason) => counts.push([outcome, reason]) });
-    feed.attach(social);
-    feed.setDeliver((post) => {
-      posts.push(post);
-      return Promise.resolve({ ok: true });
+    const feed = new Feed({
+      kv,
+      jobs,
+      now: () => clock,
+      log: silentLogger,
+      batchMs: BATCH_MS,
+      counted: (outcome, reason) => counts.push([outcome, reason]),
+      deliver: (post) => {
+        posts.push(post);
+        return Promise.resolve({ ok: true });
+      },
+      channelState: () => Promise.resolve(false),
     });
-    feed.setChannelState(() => Promise.resolve(false));
+    feed.attach(social);
     await feed.define();
     if (o.work) await feed.start();
     await feed.channels.add(GUILD, { channelId: CHANNEL, ageRestricted: false });

@@ -34,15 +34,22 @@ describe.each(engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'r
 
   async function process(social: FakeSocial, posts: FeedPost[]): Promise<Feed> {
     const { store, jobs } = await engine.open(Date.now, 3_600_000);
-    const feed = new Feed({ kv: store, jobs, now: Date.now, log: silentLogger, batchMs: 1500, leaseMs: 30_000 });
-    feed.attach(social);
-    // Discord is slow: both processes would be inside a send at once if nothing kept them apart.
-    feed.setDeliver(async (post) => {
-      await new Promise((r) => setTimeout(r, 100));
-      posts.push(post);
-      return { ok: true };
+    const feed = new Feed({
+      kv: store,
+      jobs,
+      now: Date.now,
+      log: silentLogger,
+      batchMs: 1500,
+      leaseMs: 30_000,
+      // Discord is slow: both processes would be inside a send at once if nothing kept them apart.
+      deliver: async (post) => {
+        await new Promise((r) => setTimeout(r, 100));
+        posts.push(post);
+        return { ok: true };
+      },
+      channelState: () => Promise.resolve(false),
     });
-    feed.setChannelState(() => Promise.resolve(false));
+    feed.attach(social);
     await feed.start();
     return feed;
   }
@@ -102,10 +109,17 @@ describe.each(engineCases())('activity feed batches on $kind', (engineCase) => {
     const posts: FeedPost[] = [];
     const social = new FakeSocial();
     social.add(GUILD, MEMBERS[0] as string);
-    const feed = new Feed({ kv: store, jobs: dyingBeforeEnqueue(jobs), now: clock, log: silentLogger, batchMs: 1000, leaseMs: 30_000 });
+    const feed = new Feed({
+      kv: store,
+      jobs: dyingBeforeEnqueue(jobs),
+      now: clock,
+      log: silentLogger,
+      batchMs: 1000,
+      leaseMs: 30_000,
+      deliver: (post) => Promise.resolve(void posts.push(post)).then(() => ({ ok: true as const })),
+      channelState: () => Promise.resolve(false),
+    });
     feed.attach(social);
-    feed.setDeliver((post) => Promise.resolve(void posts.push(post)).then(() => ({ ok: true as const })));
-    feed.setChannelState(() => Promise.resolve(false));
     await feed.start();
     await feed.channels.add(GUILD, { channelId: CHANNELS[0] as string, ageRestricted: false });
     await social.emit(MEMBERS[0] as string, 'member0', [started(1, 'Frieren')]);

@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { silentLogger } from '../../src/log/log.js';
-import { Feed, FEED_KEY, FEED_QUEUE, type FeedPost, type FeedPostResult } from '../../src/activity-feed/feed-posting.js';
+import { Feed, FEED_KEY, FEED_QUEUE, type FeedPauseNotice, type FeedPost, type FeedPostResult } from '../../src/activity-feed/feed-posting.js';
+import type { ChannelAgeRestriction } from '../../src/discord-api/channel-state.js';
 import { MemoryEngine } from '../../src/store/engines/index.js';
 import { completed, FakeSocial, started } from './feed-helpers.js';
 
@@ -25,6 +26,9 @@ describe('activity feed batching and posting', () => {
   let feed: Feed;
   let posts: FeedPost[];
   let answer: (post: FeedPost) => FeedPostResult;
+  // What Discord says of channels and whom the pause is told to, as each test sets them (the feed is opened with them).
+  let channelState: ChannelAgeRestriction;
+  let pauseNotice: FeedPauseNotice | undefined;
 
   beforeEach(async () => {
     clock = Date.UTC(2026, 0, 8, 12);
@@ -33,14 +37,23 @@ describe('activity feed batching and posting', () => {
     social = new FakeSocial();
     posts = [];
     answer = () => ({ ok: true });
-    feed = new Feed({ kv, jobs, now: () => clock, log: silentLogger, batchMs: BATCH_MS });
-    feed.attach(social);
-    feed.setDeliver((post) => {
-      const result = answer(post);
-      if (result.ok) posts.push(post);
-      return Promise.resolve(result);
+    channelState = () => Promise.resolve(false);
+    pauseNotice = undefined;
+    feed = new Feed({
+      kv,
+      jobs,
+      now: () => clock,
+      log: silentLogger,
+      batchMs: BATCH_MS,
+      deliver: (post) => {
+        const result = answer(post);
+        if (result.ok) posts.push(post);
+        return Promise.resolve(result);
+      },
+      channelState: (guildId, channelId, signal) => channelState(guildId, channelId, signal),
+      pauseNotice: (guildId, channel, reason, locale) => pauseNotice?.(guildId, channel, reason, locale) ?? Promise.resolve(),
     });
-    feed.setChannelState(() => Promise.resolve(false));
+    feed.attach(social);
     await feed.start();
     await feed.channels.add(GUILD, { channelId: CHANNEL, ageRestricted: false });
     social.add(GUILD, ALICE);
@@ -117,7 +130,7 @@ describe('activity feed batching and posting', () => {
   it('a refused post pauses that channel (others still get it); nothing is posted there until it is added again', async () => {
     await feed.channels.add(GUILD, { channelId: OTHER_CHANNEL, ageRestricted: false });
     const notices: string[] = [];
-    feed.setPauseNotice((guildId, channel, reason) => Promise.resolve(void notices.push(`${guildId} ${channel.channelId} ${reason}`)));
+    pauseNotice = (guildId, channel, reason) => Promise.resolve(void notices.push(`${guildId} ${channel.channelId} ${reason}`));
     answer = (post) => (post.channel.channelId === CHANNEL ? { ok: false, reason: 'refused', detail: '403 50013 Missing Permissions' } : { ok: true });
     await social.emit(ALICE, 'alice', [started(1, 'Frieren')]);
     await after(BATCH_MS);
@@ -170,7 +183,7 @@ describe('activity feed batching and posting', () => {
     await feed.channels.add(GUILD, { channelId: OTHER_CHANNEL, ageRestricted: true });
     const adultNow = new Set<string>();
     let down = true;
-    feed.setChannelState((guildId, channelId) => (down ? Promise.reject(new Error('503 upstream')) : Promise.resolve(guildId === GUILD && adultNow.has(channelId))));
+    channelState = (guildId, channelId) => (down ? Promise.reject(new Error('503 upstream')) : Promise.resolve(guildId === GUILD && adultNow.has(channelId)));
     await social.emit(ALICE, 'alice', [started(1, 'Frieren', 'anime', true)]);
     await after(BATCH_MS);
     expect(posts).toHaveLength(0);

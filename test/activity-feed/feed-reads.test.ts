@@ -44,11 +44,17 @@ describe('the feed job reads only the member\'s own servers', () => {
     const kv = new CountingEngine(() => clock);
     jobs = new InProcessJobEngine(kv, () => clock, () => undefined, 0);
     const social = new Social({ kv, jobs, source: new FakeLists(() => clock), linked: () => Promise.resolve(undefined), now: () => clock, log: silentLogger });
-    const feed = new Feed({ kv, jobs, now: () => clock, log: silentLogger, batchMs: BATCH_MS });
-    feed.attach(social);
     const posts: FeedPost[] = [];
-    feed.setDeliver((post) => Promise.resolve(void posts.push(post)).then(() => ({ ok: true as const })));
-    feed.setChannelState(() => Promise.resolve(false));
+    const feed = new Feed({
+      kv,
+      jobs,
+      now: () => clock,
+      log: silentLogger,
+      batchMs: BATCH_MS,
+      deliver: (post) => Promise.resolve(void posts.push(post)).then(() => ({ ok: true as const })),
+      channelState: () => Promise.resolve(false),
+    });
+    feed.attach(social);
     await feed.start();
     for (let i = 1; i <= SERVERS; i++) await feed.channels.add(guild(i), { channelId: channel(i), ageRestricted: false });
     const memberships = new Memberships(kv);

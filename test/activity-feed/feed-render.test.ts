@@ -2,15 +2,16 @@
 // age-restricted channels (no buttons that would name them elsewhere), hostile titles through the
 // gate, only the chosen role mentionable, Open and "Add to my list" buttons, a nonce per post.
 
-import type { Client } from 'discord.js';
+import type { REST } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { ENGLISH } from '../../src/i18n/index.js';
 import { feedLine, hiddenFeedTitle } from '../../src/render/feed-post.js';
 import { finalizeMessage } from '../../src/render/limits.js';
 import { feedPostNonceKey, type FeedPost } from '../../src/activity-feed/feed-posting.js';
 import type { FeedItem } from '../../src/activity-feed/feed-changes.js';
-import { feedDelivery } from '../../src/transport/feed-delivery.js';
-import { addToListButtonId, feedPostMessage } from '../../src/views/activity-feed.js';
+import { feedDelivery } from '../../src/activity-feed/feed-delivery.js';
+import { openDiscordSide } from '../../src/discord-api/discord-side.js';
+import { addToListButtonId, feedPostMessage, feedRendering } from '../../src/views/activity-feed.js';
 
 const WEB = 'https://service.example.test';
 const safe: FeedItem = { kind: 'anime', id: 5, title: 'Frieren', nsfw: false, event: 'completed', score: 9, progress: { from: 10, to: 12, total: 12 } };
@@ -67,8 +68,9 @@ describe('feed post', () => {
 
   it('is posted with the chosen role allowed and nothing else, and a nonce per batch and channel', async () => {
     const bodies: Array<Record<string, unknown>> = [];
-    const client = { rest: { post: (_route: string, o: { body: Record<string, unknown> }) => Promise.resolve(void bodies.push(o.body)) } } as unknown as Client;
-    const deliver = feedDelivery(client, WEB);
+    // The Discord side over a REST client that only records what it is asked to post.
+    const rest = { post: (_route: string, o: { body: Record<string, unknown> }) => Promise.resolve(void bodies.push(o.body)) } as unknown as REST;
+    const deliver = feedDelivery(openDiscordSide({ rest }), feedRendering(WEB));
     expect(await deliver(post(false, [safe], '400000000000000001'), new AbortController().signal)).toEqual({ ok: true });
     expect(await deliver(post(false, [safe]), new AbortController().signal)).toEqual({ ok: true });
     expect(bodies[0]).toMatchObject({ content: '<@&400000000000000001>', allowed_mentions: { parse: [], roles: ['400000000000000001'] }, enforce_nonce: true, nonce: feedPostNonceKey('b1:c1') });

@@ -81,14 +81,20 @@ async function onClock(read: (now: number, endsAt: number) => PollReading, until
   try {
     const { store } = await place.open(clock);
     const jobs = new InProcessJobEngine(store, clock, () => undefined, 0, { onJobFailed: (f) => void (f.final && out.failedForGood++) });
-    const polls = new GroupPolls({ kv: store, jobs, now: clock, log: silentLogger, leaseMs: 30_000 });
-    polls.setPort({
-      read: async () => {
-        out.reads.push(now);
-        return read(now, endsAt);
-      },
-      postResult: async () => {
-        out.posts.push(now);
+    const polls = new GroupPolls({
+      kv: store,
+      jobs,
+      now: clock,
+      log: silentLogger,
+      leaseMs: 30_000,
+      port: {
+        read: async () => {
+          out.reads.push(now);
+          return read(now, endsAt);
+        },
+        postResult: async () => {
+          out.posts.push(now);
+        },
       },
     });
     await polls.start();
@@ -124,12 +130,19 @@ describe.each(engineCases())('the end of a poll on $kind', (engineCase) => {
   async function process(reading: () => PollReading, posts: PollResult[], clock: () => number = Date.now, recheckMs = 200): Promise<GroupPolls> {
     const { store, jobs } = await engine.open(clock, 3_600_000);
     engines.push(jobs);
-    const polls = new GroupPolls({ kv: store, jobs, now: clock, log: silentLogger, leaseMs: 30_000, recheckMs });
-    polls.setPort({
-      read: async () => reading(),
-      postResult: async (_poll, result) => {
-        await new Promise((r) => setTimeout(r, 150));
-        posts.push(result);
+    const polls = new GroupPolls({
+      kv: store,
+      jobs,
+      now: clock,
+      log: silentLogger,
+      leaseMs: 30_000,
+      recheckMs,
+      port: {
+        read: async () => reading(),
+        postResult: async (_poll, result) => {
+          await new Promise((r) => setTimeout(r, 150));
+          posts.push(result);
+        },
       },
     });
     await polls.start();
@@ -199,10 +212,17 @@ describe.each(engineCases())('the end of a poll on $kind', (engineCase) => {
     let skew = 0;
     const { store, jobs } = await engine.open(Date.now, 3_600_000);
     engines.push(jobs);
-    const polls = new GroupPolls({ kv: store, jobs, now: () => Date.now() + skew, log: silentLogger, leaseMs: 30_000, recheckMs: 200 });
-    polls.setPort({
-      read: async () => ({ finalized: ++reads > 1, counts: new Map([[2, 4]]) }),
-      postResult: async (_poll, result) => void posts.push(result),
+    const polls = new GroupPolls({
+      kv: store,
+      jobs,
+      now: () => Date.now() + skew,
+      log: silentLogger,
+      leaseMs: 30_000,
+      recheckMs: 200,
+      port: {
+        read: async () => ({ finalized: ++reads > 1, counts: new Map([[2, 4]]) }),
+        postResult: async (_poll, result) => void posts.push(result),
+      },
     });
     await polls.start();
     await polls.opened(record(Date.now() + 500));

@@ -73,9 +73,9 @@ describe.each(engineCases().filter((c) => c.kind !== 'memory'))('an import throu
     });
     opened.push({ jobs, store });
     // Short slices: the import goes through many jobs.
-    const imports = new ListImports({ kv: store, jobs, log, now: Date.now, write, sliceMs: 60, leaseMs, ...(fenceMs !== undefined ? { fenceMs } : {}) });
+    const imports = new ListImports({ kv: store, jobs, log, now: Date.now, write, sliceMs: 60, leaseMs, ...(fenceMs !== undefined ? { fenceMs } : {}), messenger });
     await imports.define();
-    await imports.work(messenger);
+    await imports.work();
     return { imports, jobs, store };
   }
 

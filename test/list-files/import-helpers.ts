@@ -87,9 +87,9 @@ export async function importProcess(
 ) {
   const messenger = new Messages();
   const queued: Queued[] = [];
-  const imports = new ListImports({ kv, jobs: recordingJobs(queued), log, now, write, editEveryMs: 5_000, ...o, sliceMs: o.sliceMs ?? 1_000_000, fenceMs: o.fenceMs ?? 60_000 });
+  const imports = new ListImports({ kv, jobs: recordingJobs(queued), log, now, write, editEveryMs: 5_000, ...o, sliceMs: o.sliceMs ?? 1_000_000, fenceMs: o.fenceMs ?? 60_000, messenger });
   await imports.define();
-  await imports.work(messenger);
+  await imports.work();
   return { imports, messenger, queued };
 }
 

@@ -48,8 +48,9 @@ describe.each(engineCases().filter((c) => c.shared))('keep_higher during a long 
         return Promise.resolve();
       },
       sliceMs: 1_000_000,
+      messenger,
     });
-    await imports.work(messenger);
+    await imports.work();
     const file = Array.from({ length: ENTRIES }, (_, i) => ({ index: i + 1, id: i + 1, update: { status: 'watching' as const, num_watched_episodes: 12 } }));
     const plan = planImport('anime', 'keep_higher', file, list);
     expect(plan.writes).toHaveLength(ENTRIES);

@@ -51,9 +51,9 @@ describe.each(engineCases())('list import on $kind', (engineCase) => {
     const kv = await opened.open();
     engines.push(kv);
     const jobs = new InProcessJobEngine(kv, now, () => undefined, 0, { wallClock: now });
-    const imports = new ListImports({ kv, jobs, log, now, write, editEveryMs: 5_000, sliceMs: 1_000_000 });
+    const imports = new ListImports({ kv, jobs, log, now, write, editEveryMs: 5_000, sliceMs: 1_000_000, messenger });
     await imports.define();
-    await imports.work(messenger);
+    await imports.work();
     return { kv, jobs, imports, messenger };
   }
 

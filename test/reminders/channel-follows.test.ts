@@ -8,6 +8,7 @@ import { KEY, parseQueued, type QueuedReminder } from '../../src/reminders/recor
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { Reminders } from '../../src/reminders/reminders.js';
 import { ReminderError, type DeliveryResult, type ReminderOutcome } from '../../src/reminders/types.js';
+import type { ChannelAgeRestriction } from '../../src/discord-api/channel-state.js';
 import { MAX_CHANNEL_FOLLOWS } from '../../src/reminders/knobs.js';
 import type { Anime } from '../../src/service/work-types.js';
 
@@ -33,8 +34,11 @@ function airing(id: number, over: Partial<Anime> = {}): Anime {
   };
 }
 
-function setup(results: DeliveryResult[] = []) {
+function setup(results: DeliveryResult[] = [], channelState?: ChannelAgeRestriction) {
   let now = START;
+  // Which channels Discord says are age-restricted now, and how often it was asked.
+  const adultChannels = new Set([OTHER_CHANNEL]);
+  const channelReads: string[] = [];
   const catalogue = new Map<number, Anime>();
   const sent: QueuedReminder[] = [];
   const outcomes: ReminderOutcome[] = [];
@@ -56,13 +60,12 @@ function setup(results: DeliveryResult[] = []) {
     },
     knobs: { tickMs: 30_000, indexRefreshMs: 0, titleRefreshMs: 60 * MINUTE },
     counted: (outcome) => outcomes.push(outcome),
-  });
-  // Which channels Discord says are age-restricted now, and how often it was asked.
-  const adultChannels = new Set([OTHER_CHANNEL]);
-  const channelReads: string[] = [];
-  reminders.setChannelState((guildId, channelId) => {
-    channelReads.push(channelId);
-    return Promise.resolve(guildId === GUILD ? adultChannels.has(channelId) : undefined);
+    channelState:
+      channelState ??
+      ((guildId, channelId) => {
+        channelReads.push(channelId);
+        return Promise.resolve(guildId === GUILD ? adultChannels.has(channelId) : undefined);
+      }),
   });
   return { reminders, kv, sent, catalogue, outcomes, adultChannels, channelReads, at: (ms: number) => (now = ms), now: () => now };
 }
@@ -119,12 +122,11 @@ describe('channel follows', () => {
   });
 
   it('a channel that cannot be read from Discord is retried, not posted with the flag from setup', async () => {
-    const t = setup();
+    let down = true;
+    const t = setup([], (_guildId, channelId) => (down ? Promise.reject(new Error('503 Service Unavailable')) : Promise.resolve(channelId === OTHER_CHANNEL)));
     const adult = airing(1, { nsfw: 'gray' });
     t.catalogue.set(1, adult);
     await t.reminders.addChannel(GUILD, { channelId: OTHER_CHANNEL, delayMinutes: 0, ageRestricted: true }, adult);
-    let down = true;
-    t.reminders.setChannelState((_guildId, channelId) => (down ? Promise.reject(new Error('503 Service Unavailable')) : Promise.resolve(channelId === OTHER_CHANNEL)));
     t.at(FIRST + MINUTE);
     await t.reminders.tick();
     expect(t.sent).toHaveLength(0);

@@ -53,8 +53,8 @@ function setup(closedDms = false) {
       return closedDms && r.target.kind === 'dm' ? { ok: false, reason: 'closed' } : { ok: true };
     },
     knobs: { indexRefreshMs: 0 },
+    channelState: () => Promise.resolve(false),
   });
-  reminders.setChannelState(() => Promise.resolve(false));
   return { reminders, kv, sent, writes: () => writes, at: (ms: number) => (now = ms) };
 }
 

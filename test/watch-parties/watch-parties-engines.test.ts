@@ -47,17 +47,23 @@ describe.each(engineCases())('watch parties on $kind', (engineCase) => {
   async function open(clock: () => number, events: Map<string, EventState>, posts: string[], gateway = false): Promise<WatchParties> {
     const { store, jobs } = await place.open(clock, 3_600_000);
     engines.push(jobs);
-    const parties = new WatchParties({ kv: store, jobs, now: clock, log: silent, leaseMs: 30_000, pollMs: 300, gatewayPollMs: 300 });
-    parties.connect(
-      async (_g, id) => events.get(id),
-      async (p, interested) => {
+    const parties = new WatchParties({
+      kv: store,
+      jobs,
+      now: clock,
+      log: silent,
+      leaseMs: 30_000,
+      pollMs: 300,
+      gatewayPollMs: 300,
+      readEvent: async (_g, id) => events.get(id),
+      post: async (p, interested) => {
         // Discord is slow: two processes would both be inside a send if nothing kept them apart.
         await new Promise((r) => setTimeout(r, 100));
         posts.push(`${p.eventId}:${p.episode}:${interested ?? '?'}`);
         return { ok: true };
       },
-      { gateway },
-    );
+      gateway: () => gateway,
+    });
     await parties.start();
     return parties;
   }

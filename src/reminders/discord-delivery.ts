@@ -1,23 +1,27 @@
-// Posts a due reminder through Discord's REST API, as a DM or in a server channel, and classifies
+// Posts a due reminder through the Discord side, as a DM or in a server channel, and classifies
 // failures for the queue: closed DMs (50007) pause the user; an unknown user, or a channel that is
 // gone or no longer writable, is `gone` (the channel's follows pause); everything else is retried.
 // Every post carries a nonce derived from the reminder id with `enforce_nonce`: the second line of
 // defence (the first is the job engine, the send lease and the sent marker), for the one case they
 // cannot close, a process dying after Discord took the post and before it was marked sent; within
-// Discord's window the resend returns the first message instead of posting a second.
+// Discord's window the resend returns the first message instead of posting a second. The message and
+// the thread's name are rendered above this room and handed in (`ReminderRendering`).
 
 import { createHash } from 'node:crypto';
-import { DiscordAPIError, HTTPError, Routes, type Client } from 'discord.js';
-import type { DeliveryResult } from '../reminders/types.js';
-import type { QueuedReminder } from '../reminders/records.js';
-import { openDmChannel } from './direct-message.js';
-import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
-import { reminderMessage, reminderThreadName } from '../views/reminders.js';
-import { translator } from '../i18n/index.js';
+import { DiscordAPIError, HTTPError } from 'discord.js';
+import type { DiscordSide, OutgoingMessage } from '../discord-api/discord-side.js';
+import type { DeliveryResult } from './types.js';
+import type { QueuedReminder } from './records.js';
 
 const CANNOT_SEND_TO_USER = 50007;
 const UNKNOWN_USER = 10013;
 const UNKNOWN_CHANNEL = 10003;
+
+/** How a reminder reads, in the destination's language (the server's for a channel, the recipient's for a DM). */
+export interface ReminderRendering {
+  message(reminder: QueuedReminder): OutgoingMessage;
+  threadName(reminder: QueuedReminder): string;
+}
 
 function classify(error: unknown): DeliveryResult {
   if (error instanceof DiscordAPIError) {
@@ -35,50 +39,36 @@ export function reminderNonce(reminderId: string): string {
   return createHash('sha256').update(reminderId).digest('base64url').slice(0, 25);
 }
 
-async function post(client: Client, channelId: string, message: RenderedMessage, roleId: string | undefined, nonce: string, signal?: AbortSignal): Promise<{ id?: unknown }> {
-  const final = finalizeMessage(message);
-  return (await client.rest.post(Routes.channelMessages(channelId), {
-    ...(signal ? { signal } : {}),
-    body: {
-      nonce,
-      enforce_nonce: true,
-      ...(final.content !== undefined ? { content: final.content } : {}),
-      embeds: final.embeds ?? [],
-      components: final.components ?? [],
-      // Only the role a server chose is ever pinged; nothing in a title can ping anyone.
-      allowed_mentions: { parse: [], ...(roleId !== undefined ? { roles: [roleId] } : {}) },
-    },
-  })) as { id?: unknown };
-}
-
 /**
  * Opens the episode's thread on a channel post. The reminder is out already: a thread Discord refuses
  * (a permission removed since the follow was set up) is logged, and neither fails nor repeats the post.
  */
-async function openThread(client: Client, channelId: string, messageId: unknown, reminder: QueuedReminder, log: (error: unknown) => void): Promise<void> {
-  if (typeof messageId !== 'string') return;
+async function openThread(discord: Pick<DiscordSide, 'channels'>, channelId: string, messageId: string | undefined, name: string, log: (error: unknown) => void): Promise<void> {
+  if (messageId === undefined) return;
   try {
-    await client.rest.post(Routes.threads(channelId, messageId), { body: { name: reminderThreadName(translator(reminder.locale), reminder), auto_archive_duration: 1440 } });
+    await discord.channels.startThread(channelId, messageId, { name, autoArchiveMinutes: 1440 });
   } catch (error) {
     log(error);
   }
 }
 
 export function reminderDelivery(
-  client: Client,
+  discord: Pick<DiscordSide, 'channels' | 'directMessages'>,
+  render: ReminderRendering,
   onThreadError: (error: unknown) => void = () => undefined,
 ): (reminder: QueuedReminder, signal?: AbortSignal) => Promise<DeliveryResult> {
   return async (reminder, signal) => {
     try {
       const target = reminder.target;
-      // In the destination's language: the server's for a channel, the recipient's for a DM (English when unknown).
-      const message = reminderMessage(translator(reminder.locale), reminder);
+      const message = render.message(reminder);
+      const nonce = reminderNonce(reminder.id);
       if (target.kind === 'channel') {
-        const posted = await post(client, target.channelId, message, target.roleId, reminderNonce(reminder.id), signal);
-        if (target.thread === true) await openThread(client, target.channelId, posted.id, reminder, onThreadError);
+        // Only the role a server chose is ever pinged; nothing in a title can ping anyone.
+        const posted = await discord.channels.post(target.channelId, { message, nonce, ...(target.roleId !== undefined ? { roleIds: [target.roleId] } : {}), ...(signal ? { signal } : {}) });
+        if (target.thread === true) await openThread(discord, target.channelId, posted.id, render.threadName(reminder), onThreadError);
         return { ok: true };
       }
-      await post(client, await openDmChannel(client, target.userId), message, undefined, reminderNonce(reminder.id), signal);
+      await discord.directMessages.send(target.userId, { message, nonce, ...(signal ? { signal } : {}) });
       return { ok: true };
     } catch (error) {
       return classify(error);
