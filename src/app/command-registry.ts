@@ -26,7 +26,7 @@ import { localizeCommands } from '../interactions/command-localizations.js';
 import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, seasonView, suggestionsView } from '../views/browse.js';
 import { checkMoreHandler, quickActionHandler, quickStatusHandler } from '../views/details.js';
 import { topicsView, topicView } from '../views/forum.js';
-import { openHandler, pagerHandler, type PagedView } from '../views/paged-view.js';
+import { openHandler, pagerHandler, type AnyPagedView } from '../views/paged-view.js';
 import { openReference } from '../views/open-reference.js';
 import { forgetMeHandler } from '../views/logout.js';
 import { importDropHandler, importStartHandler, importStopHandler } from '../views/list-import.js';
@@ -56,7 +56,7 @@ const views = [
   serverMembersView,
   leaderboardView,
   topTitlesView,
-] as unknown as readonly PagedView<unknown>[];
+] as unknown as readonly AnyPagedView[];
 
 export const components: readonly ComponentHandler[] = [
   pagerHandler(views),
