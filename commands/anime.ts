@@ -59,6 +59,7 @@ export const anime: SlashCommand = defineCommand(
     },
     suggestions: {
       ephemeral: false,
+      linked: true,
       run: (ctx) => renderPagedView(ctx, suggestionsView, {}, 0, ctx.userId),
     },
   },

@@ -5,7 +5,7 @@
 
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import type { ComponentHandler } from '../src/interactions/context.js';
-import type { PagedView } from '../src/interactions/paged-view-types.js';
+import type { AnyPagedView } from '../src/interactions/paged-view-types.js';
 import { openHandler, pagerHandler } from '../src/views/paged-view.js';
 import { openReference } from '../src/views/open-reference.js';
 
@@ -22,7 +22,7 @@ function distinct<T>(items: readonly T[], key: (item: T) => string, what: string
 }
 
 /** Every paged list the commands show, one per code. */
-export function pagedViewsOf(commands: readonly SlashCommand[]): PagedView<unknown>[] {
+export function pagedViewsOf(commands: readonly SlashCommand[]): AnyPagedView[] {
   return distinct(commands.flatMap((c) => c.pagedViews ?? []), (v) => v.code, 'paged views');
 }
 

@@ -56,5 +56,13 @@ export const watchparty: SlashCommand = defineCommand(WATCHPARTY_DATA, { compone
     },
   },
   list: { ephemeral: true, only: 'server', needsBot: true, run: watchPartyList },
-  cancel: { ephemeral: true, only: 'server', needsBot: true, autocomplete: watchPartyChoices, run: (ctx, args) => watchPartyCancel(ctx, args.event) },
+  cancel: {
+    ephemeral: true,
+    only: 'server',
+    needsBot: true,
+    creatorOr: 'ManageEvents',
+    notCreator: { key: 'watchparty.error.notCreator' },
+    autocomplete: watchPartyChoices,
+    run: (ctx, args) => watchPartyCancel(ctx, args.event),
+  },
 });

@@ -5,6 +5,8 @@
 
 import { randomInt } from 'node:crypto';
 import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';
+import { jsonDecoder } from '../store/record-decoder.js';
+import { isRecord } from '../util/is-record.js';
 import type { StoreEngine } from '../store/engine.js';
 import type { GameKind, GamePool, PoolTitle } from './pool.js';
 
@@ -41,25 +43,16 @@ interface HistoryEntry {
   id: number;
 }
 
-function parseHistory(raw: string | undefined): HistoryEntry[] {
-  if (raw === undefined) return [];
-  try {
-    const v: unknown = JSON.parse(raw);
-    return Array.isArray(v) ? v.filter((e): e is HistoryEntry => typeof e?.d === 'string' && Number.isSafeInteger(e?.id)) : [];
-  } catch {
-    return [];
-  }
-}
+/** The kind's recent secrets (`[{ d: day, id }]`); a malformed record reads as none (counted and logged), a malformed entry is skipped. */
+const HISTORY = jsonDecoder<HistoryEntry[]>('game-daily-history', (v) =>
+  Array.isArray(v) ? v.filter((e): e is HistoryEntry => isRecord(e) && typeof e.d === 'string' && Number.isSafeInteger(e.id)) : undefined,
+);
 
-function parseSecret(raw: string | undefined): PoolTitle | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as PoolTitle;
-    return Number.isSafeInteger(v.id) && typeof v.title === 'string' ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A day's secret title; a malformed record reads as absent (counted and logged). */
+const SECRET = jsonDecoder<PoolTitle>('game-daily-secret', (v) => (isRecord(v) && Number.isSafeInteger(v.id) && typeof v.title === 'string' ? (v as unknown as PoolTitle) : undefined));
+
+const parseHistory = (raw: string | undefined): HistoryEntry[] => HISTORY.decode(raw) ?? [];
+const parseSecret = (raw: string | undefined): PoolTitle | undefined => SECRET.decode(raw);
 
 export class DailySecrets {
   constructor(

@@ -5,9 +5,9 @@
 
 import type { ApplicationCommandOptionType, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { AutocompleteChoice, AutocompleteContext, CommandContext, ComponentHandler } from './context.js';
-import type { PagedView } from './paged-view-types.js';
+import type { AnyPagedView } from './paged-view-types.js';
 import type { RenderedMessage } from '../render/limits.js';
-import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
+import type { CheckedBy, LinkRule, LockRule, PlaceRule } from './rules.js';
 import type { TextsFit } from './command-texts-check.js';
 
 /** What the builders in command-data.ts keep of an option at the type level. */
@@ -102,12 +102,13 @@ interface HandlerParts<A, C> {
 type PlaceChecked<C> = C extends { guildId: string } ? { guildId: string } : unknown;
 
 /** One combination of declared rules and the handler typed by what they guarantee. */
-type Declared<A, P extends PlaceRule, L extends LinkRule> = P extends unknown ? (L extends unknown ? P & L & HandlerParts<A, CheckedBy<P & L>> : never) : never;
+type Declared<A, P extends PlaceRule, L extends LinkRule> = P extends unknown ? (L extends unknown ? P & L & LockRule & HandlerParts<A, CheckedBy<P & L>> : never) : never;
 
 /**
- * A subcommand's handler and the rules it declares (`only: 'server'` with an optional `permission`,
- * `only: 'dm'`, `linked: true`): the router checks them before `run`, whose context then carries the
- * server's id (`ctx.guildId: string`) or the user's token (`ctx.auth`).
+ * A subcommand's handler and the rules it declares (`only: 'server'` with an optional `permission` or
+ * `permission: { creatorOr }`, `only: 'dm'`, `linked: true`, `listLock: true`): the router checks them
+ * before `run`, whose context then carries the server's id (`ctx.guildId: string`), the user's token
+ * (`ctx.auth`) or the creator check (`ctx.mayActAs`).
  */
 export type SubcommandHandler<A = ArgumentValues> = Declared<A, PlaceRule, LinkRule>;
 
@@ -123,7 +124,7 @@ export interface SlashCommand {
   /** The buttons, menus and forms on this command's messages (and the posts its feature makes), each routed by its custom-id kind. */
   components?: readonly ComponentHandler[];
   /** The paged lists this command shows: the shared pager (custom-id kind `pg`) finds them by their code. */
-  pagedViews?: readonly PagedView<unknown>[];
+  pagedViews?: readonly AnyPagedView[];
   /**
    * Type only: `defineCommand` sets it to the languages' gaps when their texts (src/i18n/commands) lack
    * a path of the definition or have one it does not: such a command is no SlashCommand.

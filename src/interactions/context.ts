@@ -28,7 +28,7 @@ import type { Feed } from '../activity-feed/feed-posting.js';
 import type { GroupPolls } from '../group-polls/group-polls.js';
 import type { SocialService } from '../community/types.js';
 import type { TitlePreferences } from '../preferences/title-preferences.js';
-import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
+import type { CheckedBy, LinkRule, LockRule, PlaceRule } from './rules.js';
 import type { CoverSource } from '../covers/cover-source.js';
 import type { WatchParties } from '../watch-parties/watch-parties.js';
 import type { DiscordSide } from '../discord-api/discord-side.js';
@@ -172,14 +172,18 @@ interface ComponentParts<C> {
   local?: boolean;
   /** Answers with pictures: deferred at once, as a picture command is. */
   pictures?: boolean;
+  /** Whether this custom_id needs a linked account too (read from its fields: the paged view a pager button belongs to). */
+  linkedOf?: (fields: FieldReader) => boolean;
   run: (ctx: ComponentContext & C, fields: FieldReader) => Promise<RenderedMessage>;
 }
 
-type DeclaredComponent<P extends PlaceRule, L extends LinkRule> = P extends unknown ? (L extends unknown ? P & L & ComponentParts<CheckedBy<P & L>> : never) : never;
+type DeclaredComponent<P extends PlaceRule, L extends LinkRule> = P extends unknown ? (L extends unknown ? P & L & LockRule & ComponentParts<CheckedBy<P & L>> : never) : never;
 
 /**
  * A component (button or select) kind. `update` edits the message the component is on, `reply`
  * posts a new message, `ephemeral` answers only the clicker. It declares its rules as a subcommand
- * does (`only`, `permission`, `linked`; src/interactions/rules.ts), checked before `run`.
+ * does (`only`, `permission`, `linked`, `listLock`; src/interactions/rules.ts), checked before `run`.
+ * A shared component whose login rule depends on what it shows (the pager of every paged view)
+ * declares it per custom_id as well (`linkedOf`), checked with its own.
  */
 export type ComponentHandler = DeclaredComponent<PlaceRule, LinkRule>;

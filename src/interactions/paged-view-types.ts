@@ -5,6 +5,7 @@ import type { APIEmbed } from 'discord.js';
 import type { BaseContext } from './context.js';
 import type { FieldReader } from './custom-id.js';
 import type { Translator } from '../i18n/index.js';
+import type { TokenSource } from '../service/token-source.js';
 
 export type Field = string | number | boolean | undefined;
 
@@ -24,14 +25,24 @@ export interface LoadedPage {
   total?: number;
 }
 
-export interface PagedView<S> {
+interface PagedViewParts<S, C extends BaseContext> {
   /** Two letters naming the view inside custom_ids. */
   code: string;
   encode(state: S): Field[];
   decode(fields: FieldReader): S;
-  load(ctx: BaseContext, state: S, offset: number): Promise<LoadedPage>;
+  load(ctx: C, state: S, offset: number): Promise<LoadedPage>;
   /** Placeholder of the select menu, in the reader's language. */
   openPlaceholder: (t: Translator) => string;
   /** Items per page; PAGE_SIZE unless the items are large (forum posts). */
   pageSize?: number;
 }
+
+/**
+ * A paged view. One of the user's own data loads with their login: it declares `linked: true` (its
+ * context then has `auth`), and its pager buttons are refused to the unlinked by the router as its
+ * command is (the pager handler's `linkedOf`).
+ */
+export type PagedView<S, C extends BaseContext = BaseContext> = PagedViewParts<S, C> & (C extends { auth: TokenSource } ? { linked: true } : { linked?: false });
+
+/** Any paged view, as the pager holds them (each state and context its own). */
+export type AnyPagedView = PagedViewParts<unknown, BaseContext> & { linked?: boolean };

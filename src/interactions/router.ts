@@ -33,7 +33,7 @@ import { DEFAULT_AUTOCOMPLETE_BUDGET_MS, DEFAULT_COMMAND_BUDGET_MS, DEFAULT_COMP
 import { ContextFactory } from './context-factory.js';
 import { InFlight, type DrainResult } from './in-flight.js';
 import { checkArguments, optionsAt } from './option-checks.js';
-import { placeAllows } from './rules.js';
+import { placeAllows, type Rules } from './rules.js';
 import { RunStep } from './run-step.js';
 import { commandLabel, subcommandPath } from './interaction-paths.js';
 export type { DrainResult } from './in-flight.js';
@@ -248,7 +248,7 @@ export class InteractionRouter {
     const work = this.step.work(interaction, base, {
       bucket: 'command',
       local: handler.local,
-      rules: handler,
+      rules: (): Rules => (handler.linkedOf?.(new FieldReader(fields)) === true ? { ...(handler as Rules), linked: true } : handler),
       run: (checked) => run({ ...base, ...checked, interaction, values }, new FieldReader(fields)),
     });
     const outcome = await this.step.answer(responder, budget, work, log, base);

@@ -1,6 +1,7 @@
 // The one step every handler runs through, command, component or autocomplete: the checks it
-// declared (rules, option values) before it runs, then the handler on the user's budget of requests,
-// within the interaction's deadline (`withinDeadline`, deadline.ts).
+// declared (rules, option values) before it runs, then the handler on the user's budget of requests
+// (holding the user's list lock when it declared `listLock`), within the interaction's deadline
+// (`withinDeadline`, deadline.ts).
 
 import type { BaseInteraction } from 'discord.js';
 import type { UserRateLimits } from '../store/request-line/user-limits.js';
@@ -11,17 +12,17 @@ import type { RenderedMessage } from '../render/limits.js';
 import type { InteractionOutcome } from './outcome.js';
 import type { Responder } from './responder.js';
 import type { BaseContext } from './context.js';
-import { checkRules, type Rules } from './rules.js';
+import { asOnlyListChange, checkRules, type Checked, type Rules } from './rules.js';
 
-/** What the declared rules established: the server's id, the user's token. */
-export type Checked = Awaited<ReturnType<typeof checkRules>>;
+export type { Checked } from './rules.js';
 
 export interface Step<T> {
   /** Which of the user's budgets the handler draws on. */
   bucket: 'command' | 'autocomplete';
   /** Never reaches the service: not counted against the user's budget. */
   local?: boolean | undefined;
-  rules: Rules;
+  /** The declared rules, or how to read them (a shared component's depend on its custom_id). */
+  rules: Rules | (() => Rules);
   /** What refusals name: the command as the user's picker shows it, or none (a component). */
   label?: string;
   /** Checks of the values the handler receives (a command's options), after the rules. */
@@ -63,9 +64,10 @@ export class RunStep {
   work<T>(interaction: BaseInteraction, ctx: BaseContext, step: Step<T>): () => Promise<T> {
     return async () => {
       const subject = { ...ctx, memberPermissions: interaction.memberPermissions };
-      const checked = await checkRules(step.rules, subject, step.label);
+      const rules = typeof step.rules === 'function' ? step.rules() : step.rules;
+      const checked = await checkRules(rules, subject, step.label);
       step.checkValues?.();
-      const run = () => step.run(checked);
+      const run = rules.listLock === true ? () => asOnlyListChange(ctx, () => step.run(checked)) : () => step.run(checked);
       return this.limits && step.local !== true ? this.limits.run(step.bucket, ctx.userId, run) : run();
     };
   }

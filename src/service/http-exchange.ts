@@ -1,13 +1,15 @@
 // One HTTP exchange over undici with a whole-call deadline (headers and body) and a streamed body
-// cap, plus the pieces the retry logic needs (abortable sleep, jittered backoff).
+// cap, plus the pieces the retry logic needs (abortable sleep, jittered backoff). The deadline, the
+// declared length and the capped read are the bounded fetch's own (util/deadline.ts, read-capped.ts);
+// the service's answers keep their error types (UpstreamTimeoutError, BodyTooLargeError).
 
-import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, Pool, type Dispatcher } from 'undici';
 import { AbortedError, UpstreamUnavailableError } from './errors.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../config/defaults.js';
 import { readCapped } from '../util/read-capped.js';
+import { Deadline, declaredLength } from '../util/deadline.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -74,7 +76,7 @@ export class BodyTooLargeError extends UpstreamUnavailableError {
  */
 export async function sendOnce(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpResponse> {
   throwIfAborted(req.signal);
-  const stop = new Stop(req.timeoutMs, req.signal);
+  const stop = new Deadline(req.timeoutMs, req.signal, (ms) => new UpstreamTimeoutError(ms));
   try {
     const res = await dispatcher.request({
       origin: req.origin,
@@ -87,8 +89,8 @@ export async function sendOnce(dispatcher: Dispatcher, req: HttpRequest): Promis
       headersTimeout: req.timeoutMs + 1_000,
       bodyTimeout: req.timeoutMs + 1_000,
     });
-    const declared = Number(res.headers['content-length']);
-    if (res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0) {
+    const declared = declaredLength(res.headers);
+    if (declared !== undefined) {
       if (declared > req.maxBodyBytes) {
         res.body.on('error', ignore);
         res.body.destroy();
@@ -107,47 +109,6 @@ export async function sendOnce(dispatcher: Dispatcher, req: HttpRequest): Promis
   } finally {
     stop.dispose();
   }
-}
-
-/**
- * The abort signal of one exchange: fires on its deadline or when the caller's signal does. An
- * EventEmitter, which undici accepts as a request signal: much cheaper per request than an
- * AbortController plus AbortSignal.any.
- */
-class Stop extends EventEmitter {
-  aborted = false;
-  reason: unknown = undefined;
-  timedOut = false;
-  private readonly timer: NodeJS.Timeout;
-  private readonly caller: AbortSignal | undefined;
-  private readonly onCallerAbort: (() => void) | undefined;
-
-  constructor(timeoutMs: number, caller: AbortSignal | undefined) {
-    super();
-    this.timer = setTimeout(stopOnTimeout, timeoutMs, this, timeoutMs);
-    this.caller = caller;
-    if (caller) {
-      this.onCallerAbort = () => this.fire(caller.reason);
-      caller.addEventListener('abort', this.onCallerAbort, { once: true });
-    }
-  }
-
-  fire(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.emit('abort');
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    if (this.onCallerAbort) this.caller?.removeEventListener('abort', this.onCallerAbort);
-  }
-}
-
-function stopOnTimeout(stop: Stop, timeoutMs: number): void {
-  stop.timedOut = true;
-  stop.fire(new UpstreamTimeoutError(timeoutMs));
 }
 
 /** A response body to its end as UTF-8; over the cap the body is destroyed (the connection dropped). */

@@ -110,22 +110,16 @@ export class BotStore implements TokenStorage {
    * after /logout or after the user linked again (maybe as another service user) writes nothing.
    */
   async replace(discordUserId: string, expectedRefreshToken: string, tokens: StoredTokens): Promise<boolean> {
-    for (;;) {
-      const current = await this.records.read(ACCOUNTS, discordUserId, parseLinkedAccount);
-      if (current?.record.tokens.refreshToken !== expectedRefreshToken) return false;
-      const next = copyAccount({ ...current.record, tokens });
-      if (await this.records.compareAndSet(ACCOUNTS, discordUserId, current, next)) return true;
-      // Someone wrote in between: read again and decide on what is stored now.
-    }
+    return this.records.modify(ACCOUNTS, discordUserId, parseLinkedAccount, (current) =>
+      current?.tokens.refreshToken === expectedRefreshToken ? { record: copyAccount({ ...current, tokens }), result: true } : { keep: true, result: false },
+    );
   }
 
   /** Unlinks the account only while it still holds `expectedRefreshToken` (its refresh was rejected for good). */
   async remove(discordUserId: string, expectedRefreshToken: string): Promise<boolean> {
-    for (;;) {
-      const current = await this.records.read(ACCOUNTS, discordUserId, parseLinkedAccount);
-      if (current?.record.tokens.refreshToken !== expectedRefreshToken) return false;
-      if (await this.records.compareAndDelete(ACCOUNTS, discordUserId, current)) return true;
-    }
+    return this.records.modify(ACCOUNTS, discordUserId, parseLinkedAccount, (current) =>
+      current?.tokens.refreshToken === expectedRefreshToken ? { record: undefined, result: true } : { keep: true, result: false },
+    );
   }
 
   /**

@@ -11,9 +11,10 @@ export type CasKv = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet' | 
 
 /**
  * What a change makes of a record: a new value, deletion (`value: undefined`), or nothing (`keep`).
- * An unchanged value is not written again unless `rewrite` (which renews its expiry).
+ * An unchanged value is not written again unless `rewrite` (which renews its expiry). A value's own
+ * `ttlMs` (when its expiry depends on it) replaces the options' one.
  */
-export type Change<T> = { keep: true; result: T } | { keep?: false; value: string | undefined; result: T; rewrite?: boolean };
+export type Change<T> = { keep: true; result: T } | { keep?: false; value: string | undefined; result: T; rewrite?: boolean; ttlMs?: number };
 
 /** How many times a change is tried before giving up. */
 export const CAS_ATTEMPTS = 16;
@@ -80,7 +81,7 @@ export async function modify<T>(
     const next = await change(raw);
     if (next.keep === true) return next.result;
     if (next.value === raw && next.rewrite !== true) return next.result;
-    if (await write(kv, key, raw, next.value, o.ttlMs)) return next.result;
+    if (await write(kv, key, raw, next.value, next.ttlMs ?? o.ttlMs)) return next.result;
     // Many processes changing one record at once (a burst of joins) take turns rather than all retrying in the same instant.
     if (attempt + 1 < attempts) await (o.pause ?? jitteredPause)(attempt);
   }

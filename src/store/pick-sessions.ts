@@ -5,6 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { StoreEngine } from './engine.js';
+import { modify } from './compare-and-set.js';
 import { isRecord } from '../util/is-record.js';
 
 /** One title of a pool, with what the filters ask of it. */
@@ -34,6 +35,9 @@ export interface PickSession {
   shown: number[];
   completed: number[];
 }
+
+/** What a draw came to: the session with the title drawn noted, none left, or no such session. */
+export type Drawn = { session: PickSession; next: number } | { exhausted: PickSession } | { expired: true };
 
 /** A pool is read again after this long (a list changes as people use the bot). */
 export const POOL_TTL_MS = 10 * 60_000;
@@ -71,7 +75,7 @@ function sessionOf(v: Record<string, unknown>): PickSession | undefined {
 }
 
 export class PickSessions {
-  constructor(private readonly kv: Pick<StoreEngine, 'get' | 'set' | 'compareAndSet' | 'keys' | 'delete'>) {}
+  constructor(private readonly kv: Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete' | 'keys' | 'delete'>) {}
 
   async pool(key: string): Promise<PickPool | undefined> {
     return parse(await this.kv.get(poolKey(key)), poolOf);
@@ -96,9 +100,25 @@ export class PickSessions {
     return session && raw !== undefined ? { session, raw } : undefined;
   }
 
-  /** Notes `next` shown, only if nobody changed the session since it was read as `raw`. */
-  advance(id: string, raw: string, session: PickSession, next: number): Promise<boolean> {
-    return this.kv.compareAndSet(sessionKey(session.userId, id), raw, JSON.stringify({ ...session, shown: [...session.shown, next] }), SESSION_TTL_MS);
+  /**
+   * Draws the next title of the person's session (`draw` picks one it has not shown; undefined: none
+   * left) and notes it shown, through the store's compare-and-set step: two clicks at once each get a
+   * title of their own. `expired`: no such session of this person.
+   */
+  drawNext(userId: string, id: string, draw: (session: PickSession) => number | undefined): Promise<Drawn> {
+    return modify<Drawn>(
+      this.kv,
+      sessionKey(userId, id),
+      (raw) => {
+        const session = parse(raw, sessionOf);
+        if (!session || session.userId !== userId) return { keep: true, result: { expired: true } };
+        const next = draw(session);
+        if (next === undefined) return { keep: true, result: { exhausted: session } };
+        const shown = { ...session, shown: [...session.shown, next] };
+        return { value: JSON.stringify(shown), result: { session: shown, next } };
+      },
+      { ttlMs: SESSION_TTL_MS },
+    );
   }
 
   /** "Forget me": deletes the person's pools and sessions; returns how many records. */

@@ -1,8 +1,12 @@
 import type { StoreEngine } from './engine.js';
 import { open, seal } from './crypto.js';
+import { modify } from './compare-and-set.js';
 
 /** Turns decrypted JSON into a typed record, or undefined when it does not have the expected shape. */
 export type RecordParser<T> = (value: unknown) => T | undefined;
+
+/** What a change makes of a sealed record: a new record, deletion (`record: undefined`), or nothing (`keep`). */
+export type SealedChange<T, R> = { keep: true; result: R } | { keep?: false; record: T | undefined; result: R };
 
 /** A record as read, with the sealed text it was read from (what a compare-and-set compares against). */
 export interface ReadRecord<T> {
@@ -53,6 +57,24 @@ export class SealedRecords {
   /** Writes `record` only while the stored value still is `expected.sealed`. */
   async compareAndSet(namespace: string, id: string, expected: ReadRecord<unknown>, record: unknown, ttlMs?: number): Promise<boolean> {
     return this.engine.compareAndSet(storageKey(namespace, id), expected.sealed, this.seal(namespace, id, record), ttlMs);
+  }
+
+  /**
+   * Changes the record through the store's one compare-and-set step (compare-and-set.ts `modify`, retried
+   * past concurrent writers, a give-up counted and thrown): `change` sees the record as stored now
+   * (undefined: absent or unreadable) and may run several times.
+   */
+  modify<T, R>(namespace: string, id: string, parse: RecordParser<T>, change: (current: T | undefined) => SealedChange<T, R>, ttlMs?: number): Promise<R> {
+    return modify(
+      this.engine,
+      storageKey(namespace, id),
+      (sealed) => {
+        const next = change(sealed === undefined ? undefined : this.unseal(namespace, id, sealed, parse));
+        if (next.keep === true) return next;
+        return { value: next.record === undefined ? undefined : this.seal(namespace, id, next.record), result: next.result };
+      },
+      ttlMs === undefined ? {} : { ttlMs },
+    );
   }
 
   async compareAndDelete(namespace: string, id: string, expected: ReadRecord<unknown>): Promise<boolean> {

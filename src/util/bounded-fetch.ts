@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import { parseHostRules, urlAllowed, type HostRule } from './allowed-hosts.js';
 import { readCapped } from './read-capped.js';
+import { Deadline, declaredLength } from './deadline.js';
 
 /** Why a URL could not be read. */
 export type BoundedFailure = 'host' | 'redirect' | 'status' | 'contentType' | 'tooLarge' | 'timeout' | 'unreachable';
@@ -66,24 +67,33 @@ export class BoundedFetch {
 
   /** The whole body of `url`, at most `maxBytes`. */
   async bytes(url: string, signal?: AbortSignal): Promise<Buffer> {
-    const deadline = AbortSignal.timeout(this.o.timeoutMs);
-    const res = await this.answer(url, deadline, signal);
+    const deadline = this.deadline(signal);
+    let body: Dispatcher.ResponseData['body'] | undefined;
     try {
-      const read = await readCapped(res.body as Readable, this.o.maxBytes, { overflow: 'destroy', closedEarly: () => new BoundedFetchError('unreachable') });
+      body = (await this.answer(url, deadline)).body;
+      const read = await readCapped(body as Readable, this.o.maxBytes, { overflow: 'destroy', closedEarly: () => new BoundedFetchError('unreachable') });
       if (read.body === undefined) throw new BoundedFetchError('tooLarge');
       return read.body;
     } catch (error) {
       throw mapped(error, deadline);
     } finally {
-      drop(res.body);
+      if (body) drop(body);
+      deadline.dispose();
     }
   }
 
   /** The answer of `url`, its headers checked, its body to be read as it comes (then closed). */
   async open(url: string, signal?: AbortSignal): Promise<BoundedResponse> {
-    const deadline = AbortSignal.timeout(this.o.timeoutMs);
-    const res = await this.answer(url, deadline, signal);
+    const deadline = this.deadline(signal);
+    const res = await this.answer(url, deadline).catch((error: unknown) => {
+      deadline.dispose();
+      throw error;
+    });
     const max = this.o.maxBytes;
+    const close = (): void => {
+      drop(res.body);
+      deadline.dispose();
+    };
     async function* chunks(): AsyncGenerator<Buffer> {
       let sent = 0;
       try {
@@ -95,23 +105,27 @@ export class BoundedFetch {
       } catch (error) {
         throw mapped(error, deadline);
       } finally {
-        drop(res.body);
+        close();
       }
     }
-    return { chunks, close: () => drop(res.body), timedOut: () => deadline.aborted };
+    return { chunks, close, timedOut: () => deadline.timedOut };
   }
 
   close(): Promise<void> {
     return this.o.dispatcher ? Promise.resolve() : this.dispatcher.close();
   }
 
+  /** One fetch's deadline (headers, body and redirects together), or the caller's signal, whichever fires first. */
+  private deadline(signal: AbortSignal | undefined): Deadline {
+    return new Deadline(this.o.timeoutMs, signal, () => new BoundedFetchError('timeout'));
+  }
+
   /** The first answer that is not a redirect followed, its status, type and declared length checked. */
-  private async answer(url: string, deadline: AbortSignal, signal?: AbortSignal): Promise<Dispatcher.ResponseData> {
+  private async answer(url: string, deadline: Deadline): Promise<Dispatcher.ResponseData> {
     if (!this.allows(url)) throw new BoundedFetchError('host');
-    const both = signal ? AbortSignal.any([signal, deadline]) : deadline;
     let target = url;
     for (let hop = 0; ; hop++) {
-      const res = await this.request(target, both, deadline);
+      const res = await this.request(target, deadline);
       if (res.statusCode >= 300 && res.statusCode < 400) {
         drop(res.body);
         const location = res.headers.location;
@@ -133,12 +147,12 @@ export class BoundedFetch {
     if (res.statusCode !== 200) return 'status';
     const type = res.headers['content-type'];
     if (this.o.contentType && (typeof type !== 'string' || !this.o.contentType.test(type))) return 'contentType';
-    const declared = Number(res.headers['content-length']);
-    if (Number.isFinite(declared) && declared > this.o.maxBytes) return 'tooLarge';
+    const declared = declaredLength(res.headers);
+    if (declared !== undefined && declared > this.o.maxBytes) return 'tooLarge';
     return undefined;
   }
 
-  private async request(url: string, signal: AbortSignal, deadline: AbortSignal): Promise<Dispatcher.ResponseData> {
+  private async request(url: string, deadline: Deadline): Promise<Dispatcher.ResponseData> {
     const parsed = new URL(url);
     try {
       return await this.dispatcher.request({
@@ -146,20 +160,20 @@ export class BoundedFetch {
         path: `${parsed.pathname}${parsed.search}`,
         method: 'GET',
         ...(this.o.accept ? { headers: { accept: this.o.accept } } : {}),
-        signal,
+        signal: deadline,
         headersTimeout: this.o.timeoutMs,
         bodyTimeout: this.o.timeoutMs,
       });
     } catch {
-      throw new BoundedFetchError(deadline.aborted ? 'timeout' : 'unreachable');
+      throw new BoundedFetchError(deadline.timedOut ? 'timeout' : 'unreachable');
     }
   }
 }
 
 /** A BoundedFetchError as it is; any other failure while reading is the deadline's or the connection's. */
-function mapped(error: unknown, deadline: AbortSignal): BoundedFetchError {
+function mapped(error: unknown, deadline: Deadline): BoundedFetchError {
   if (error instanceof BoundedFetchError) return error;
-  return new BoundedFetchError(deadline.aborted ? 'timeout' : 'unreachable');
+  return new BoundedFetchError(deadline.timedOut ? 'timeout' : 'unreachable');
 }
 
 /** Closes a body not read to its end; the destroyed stream's abort error is expected, not unhandled. */

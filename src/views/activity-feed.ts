@@ -4,11 +4,9 @@
 // a command or a click in the reader's.
 
 import { ButtonStyle, ComponentType } from 'discord.js';
-import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import type { TokenSource } from '../service/token-source.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
-import { UserFacingError } from '../interactions/user-errors.js';
 import { translator, type Locale, type Translator } from '../i18n/index.js';
 import { feedPostEmbed, titleShown } from '../render/feed-post.js';
 import { finalizeMessage, type MessageRow, type RenderedMessage } from '../render/limits.js';
@@ -21,7 +19,6 @@ import { fields } from '../service/fields.js';
 import { KINDS, type WorkKind } from '../service/kinds.js';
 import type { FeedChannel } from '../activity-feed/feed-channels.js';
 import type { FeedPost } from '../activity-feed/feed-posting.js';
-import { LockTimeoutError } from '../store/locks.js';
 import { KIND_FIELDS, kindCode, kindOfCode } from './kind-views.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { isNsfw, maskTitle } from './nsfw.js';
@@ -68,16 +65,11 @@ export const addToListHandler: ComponentHandler = {
   kind: ADD_KIND,
   mode: 'ephemeral',
   linked: true,
+  listLock: true,
   async run(ctx, fields) {
     const kind = kindOfCode(fields.string());
     const id = fields.int();
-    const auth = ctx.auth;
-    try {
-      return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, () => addPlanned(ctx, kind, id, auth));
-    } catch (error) {
-      if (!(error instanceof LockTimeoutError)) throw error;
-      throw new UserFacingError('social.error.stillSaving');
-    }
+    return addPlanned(ctx, kind, id, ctx.auth);
   },
 };
 

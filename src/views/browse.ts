@@ -13,6 +13,7 @@ import {
   type SeasonSort,
 } from '../service/work-types.js';
 import type { BaseContext } from '../interactions/context.js';
+import type { TokenSource } from '../service/token-source.js';
 import type { FieldReader } from '../interactions/custom-id.js';
 import type { MessageKey } from '../i18n/index.js';
 import { formatSeason } from '../render/format.js';
@@ -218,15 +219,16 @@ export const seasonView: PagedView<SeasonState> = {
 
 // ---- suggestions ----------------------------------------------------------------------------
 
-export const suggestionsView: PagedView<Record<string, never>> = {
+export const suggestionsView: PagedView<Record<string, never>, BaseContext & { auth: TokenSource }> = {
   code: 'su',
+  // Suggestions are the user's own: the command and its pager buttons need a login (declared, checked by the router).
+  linked: true,
   openPlaceholder: (t) => t.t('works.open.anime'),
   encode: () => [],
   decode: () => ({}),
   async load(ctx, _s, offset) {
-    const auth = await ctx.requireAuth();
     const nsfw = allowNsfw(ctx.where);
-    const page = await ctx.deps.service.suggestions('anime', { limit: PAGE_SIZE, offset, nsfw, fields: KIND_FIELDS.anime.listRow }, { auth });
+    const page = await ctx.deps.service.suggestions('anime', { limit: PAGE_SIZE, offset, nsfw, fields: KIND_FIELDS.anime.listRow }, { auth: ctx.auth });
     const loaded = workPage(ctx, 'anime', rememberRatings(ctx, 'anime', page), offset, ctx.t.t('works.suggestions.title'), { nsfwFiltered: !nsfw });
     if (page.data.length === 0 && offset === 0) {
       const embed = loaded.embeds[0];

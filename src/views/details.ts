@@ -1,8 +1,6 @@
 // Details of one anime or manga, with quick buttons that change the list entry of whoever clicks.
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
-import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
-import { LockTimeoutError } from '../store/locks.js';
 import { ReauthRequiredError, UpstreamUnavailableError } from '../service/errors.js';
 import { fields as fieldList } from '../service/fields.js';
 import { KINDS, listStatusOf, numberAt, type EntryOf, type UpdateOf, type WorkKind, type WorkOf } from '../service/kinds.js';
@@ -166,20 +164,6 @@ export const checkMoreHandler: ComponentHandler = {
 const QUICK_KIND = 'qa';
 const STATUS_KIND = 'qs';
 
-/**
- * Runs one user's read-then-write list change as the only one of theirs across every bot process: two "+1"
- * clicks on two processes give +2. The lock is leased until the interaction's deadline (plus its grace), so a
- * process that dies holding it blocks that user for one interaction at most.
- */
-async function asOnlyListChange<T>(ctx: BaseContext, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, fn);
-  } catch (error) {
-    if (!(error instanceof LockTimeoutError)) throw error;
-    throw new UserFacingError('works.error.stillSaving');
-  }
-}
-
 async function currentEntry<K extends WorkKind>(ctx: BaseContext, auth: TokenSource, kind: K, id: number) {
   const own = KIND_FIELDS[kind];
   const work = await ctx.deps.service.getWork(kind, id, { fields: `${own.totals},${fieldList(own.myStatus)}` }, { auth });
@@ -191,12 +175,13 @@ export const quickActionHandler: ComponentHandler = {
   kind: QUICK_KIND,
   mode: 'ephemeral',
   linked: true,
+  // Read-then-write: two quick clicks by one user (on any process) must not both write the same next value.
+  listLock: true,
   async run(ctx, fields) {
     const kind = kindOfCode(fields.string());
     const id = fields.int();
     const action = fields.oneOf(QUICK_ACTIONS);
-    // Read-then-write: two quick clicks by one user (on any process) must not both write the same next value.
-    return asOnlyListChange(ctx, () => addOne(ctx, ctx.auth, kind, id, action));
+    return addOne(ctx, ctx.auth, kind, id, action);
   },
 };
 
@@ -221,11 +206,11 @@ export const quickStatusHandler: ComponentHandler = {
   kind: STATUS_KIND,
   mode: 'ephemeral',
   linked: true,
+  listLock: true,
   async run(ctx, fields) {
     const kind = kindOfCode(fields.string());
     const id = fields.int();
-    const picked = ctx.values[0];
-    return asOnlyListChange(ctx, () => setStatus(ctx, kind, id, picked, ctx.auth));
+    return setStatus(ctx, kind, id, ctx.values[0], ctx.auth);
   },
 };
 

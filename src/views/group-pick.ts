@@ -3,11 +3,11 @@
 // that puts the pick to a native Discord poll in the channel; the **End poll** button. Titles not safe
 // for work are left out outside age-restricted channels, so they never reach a poll there either.
 
-import { ButtonStyle, ComponentType, PermissionFlagsBits, type APIEmbed } from 'discord.js';
+import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { createHash } from 'node:crypto';
 import { POLL_LIMITS } from '../discord-api/polls.js';
 import { isLocale, translator, type Translator } from '../i18n/index.js';
-import type { BaseContext, ComponentContext, ComponentHandler } from '../interactions/context.js';
+import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { serverOf } from '../interactions/rules.js';
 import { UserFacingError } from '../interactions/user-errors.js';
@@ -108,10 +108,6 @@ export async function openGroupPick(ctx: BaseContext, channelId: string, kind: L
   return { embeds: [embed], components };
 }
 
-function mayManage(ctx: ComponentContext, ownerId: string): boolean {
-  return ctx.userId === ownerId || ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) === true;
-}
-
 /** A title shortened to fit a poll answer (at a word where it can, with an ellipsis). */
 export function answerText(title: string): string {
   return clipPlain(title, POLL_LIMITS.answer) || '?';
@@ -137,11 +133,13 @@ export const pickVoteHandler: ComponentHandler = {
   local: true,
   only: 'server',
   needsBot: true,
+  creatorOr: 'ManageEvents',
+  notCreator: { key: 'polls.error.notYours', values: { what: 'vote' } },
   async run(ctx, fields) {
     const pickId = fields.string();
     const pick: PickRecord | undefined = await ctx.deps.polls.pick(pickId);
     if (!pick || pick.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pickGone');
-    if (!mayManage(ctx, pick.invokerId)) throw new UserFacingError('polls.error.notYours', { what: 'vote' });
+    ctx.mayActAs(pick.invokerId);
     const serverT = localeOf(ctx);
     const answers = pick.titles.slice(0, POLL_LIMITS.answers);
     const opened = await ctx.deps.polls.open({
@@ -164,11 +162,13 @@ export const pollEndHandler: ComponentHandler = {
   local: true,
   only: 'server',
   needsBot: true,
+  creatorOr: 'ManageEvents',
+  notCreator: { key: 'polls.error.notYours', values: { what: 'end' } },
   async run(ctx, fields) {
     const messageId = fields.string();
     const poll = /^\d{1,20}$/.test(messageId) ? await ctx.deps.polls.poll(messageId) : undefined;
     if (!poll || poll.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pollGone');
-    if (!mayManage(ctx, poll.creatorId)) throw new UserFacingError('polls.error.notYours', { what: 'end' });
+    ctx.mayActAs(poll.creatorId);
     const outcome = await ctx.deps.polls.end(poll, ctx.signal);
     if (outcome === 'gone') throw new UserFacingError('polls.error.pollGone');
     return { content: ctx.t.t(outcome === 'already' ? 'polls.end.already' : 'polls.end.done') };

@@ -67,6 +67,7 @@ export function pickChartEntries<K extends WorkKind>(entries: readonly ListItem<
 export async function renderListChart<K extends WorkKind>(ctx: BaseContext, r: ListChartRequest<K>): Promise<RenderedMessage> {
   const { t, where } = ctx;
   const own = r.user === undefined;
+  // Conditional login (not a declared rule): only one's own list needs it; another's public list does not.
   const auth = own ? await ctx.requireAuth() : undefined;
   const columns = chartColumns(r.size);
   const tiles = columns * columns;

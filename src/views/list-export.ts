@@ -54,6 +54,7 @@ export async function exportList<K extends WorkKind>(ctx: ExportContext, kind: K
 
 async function readAndWrite<K extends WorkKind>(ctx: ExportContext, kind: K, user: string | undefined, o: ExportOptions): Promise<RenderedMessage> {
   const { t, deps } = ctx;
+  // Conditional login (not a declared rule): only one's own list needs it; another's public list does not.
   const auth = user === undefined ? await ctx.requireAuth() : undefined;
   const owner = user ?? (await deps.accounts.linkedAs(ctx.userId)) ?? '';
   const caption = user === undefined ? t.t('lists.userList.title.own', { kind }) : t.t('lists.userList.title.other', { kind, user });

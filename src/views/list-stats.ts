@@ -74,6 +74,7 @@ export async function renderListStats<K extends WorkKind>(ctx: BaseContext, kind
   const { t } = ctx;
   const spec = KINDS[kind];
   const own = user === undefined;
+  // Conditional login (not a declared rule): only one's own list needs it; another's public list does not.
   const auth = own ? await ctx.requireAuth() : undefined;
   const row = fields(nested('list_status', 'status', 'score', ...spec.progress.map((unit) => unit.read as ListStatusField)));
   // Titles are never shown, so every entry is counted (`nsfw=true`).

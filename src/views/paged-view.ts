@@ -7,22 +7,22 @@ import { CustomIdTooLongError, encodeCustomId, MalformedCustomIdError } from '..
 import { encodeUserId } from '../interactions/invoker.js';
 import type { RenderedMessage } from '../render/limits.js';
 import type { Translator } from '../i18n/index.js';
-import type { LoadedPage, PagedView } from '../interactions/paged-view-types.js';
+import type { AnyPagedView, LoadedPage, PagedView } from '../interactions/paged-view-types.js';
 
 export const PAGE_SIZE = 10;
-export type { Field, LoadedPage, OpenOption, PagedView } from '../interactions/paged-view-types.js';
+export type { AnyPagedView, Field, LoadedPage, OpenOption, PagedView } from '../interactions/paged-view-types.js';
 
 // Pager buttons share the kind `pg`: pg|view|invoker|button|offset|state…
 const PAGER_KIND = 'pg';
 const OPEN_KIND = 'op';
 type PagerButton = 'f' | 'p' | 'i' | 'n' | 'l';
 
-function pagerId<S>(view: PagedView<S>, invoker: string, button: PagerButton, offset: number, state: S): string {
+function pagerId<S, C extends BaseContext>(view: PagedView<S, C>, invoker: string, button: PagerButton, offset: number, state: S): string {
   return encodeCustomId(PAGER_KIND, [view.code, invoker, button, offset, ...view.encode(state)]);
 }
 
 /** The pager row: first, previous, the page number, next and (when the total is known) last. Throws CustomIdTooLongError. */
-function pagerRow<S>(t: Translator, view: PagedView<S>, state: S, page: LoadedPage, offset: number, invoker: string): APIActionRowComponent<APIComponentInMessageActionRow> {
+function pagerRow<S, C extends BaseContext>(t: Translator, view: PagedView<S, C>, state: S, page: LoadedPage, offset: number, invoker: string): APIActionRowComponent<APIComponentInMessageActionRow> {
   const size = view.pageSize ?? PAGE_SIZE;
   const pageNumber = Math.floor(offset / size) + 1;
   const lastOffset = page.total !== undefined ? Math.max(0, Math.ceil(page.total / size) - 1) * size : undefined;
@@ -46,9 +46,9 @@ function pagerRow<S>(t: Translator, view: PagedView<S>, state: S, page: LoadedPa
   return { type: ComponentType.ActionRow, components: pager };
 }
 
-export async function renderPagedView<S>(
-  ctx: BaseContext,
-  view: PagedView<S>,
+export async function renderPagedView<S, C extends BaseContext>(
+  ctx: C,
+  view: PagedView<S, C>,
   state: S,
   offset: number,
   invokerId: string,
@@ -87,13 +87,17 @@ export async function renderPagedView<S>(
   return { ...(note ? { content: note } : {}), embeds: page.embeds, components: rows };
 }
 
-/** The component handler behind every pager button. */
-export function pagerHandler(views: readonly PagedView<unknown>[]): ComponentHandler {
+/**
+ * The component handler behind every pager button. A view declaring `linked` has its buttons refused to
+ * the unlinked (`linkedOf`, checked by the router), so its load is given the login the check read.
+ */
+export function pagerHandler(views: readonly AnyPagedView[]): ComponentHandler {
   const byCode = new Map(views.map((v) => [v.code, v]));
   return {
     kind: PAGER_KIND,
     mode: 'update',
     invokerField: 1,
+    linkedOf: (fields) => byCode.get(fields.string())?.linked === true,
     async run(ctx, fields) {
       const code = fields.string();
       const view = byCode.get(code);
@@ -102,7 +106,8 @@ export function pagerHandler(views: readonly PagedView<unknown>[]): ComponentHan
       fields.string(); // which button
       const offset = fields.int();
       if (offset < 0) throw new MalformedCustomIdError('negative offset');
-      return renderPagedView(ctx, view, view.decode(fields), offset, ctx.userId);
+      // A linked view's context has the login: `linkedOf` made the router check it and set `ctx.auth`.
+      return renderPagedView(ctx, view as PagedView<unknown>, view.decode(fields), offset, ctx.userId);
     },
   };
 }

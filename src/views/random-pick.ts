@@ -15,6 +15,7 @@ import { clipPlain } from '../render/text.js';
 import { term } from '../render/terms.js';
 import type { WorkKind } from '../service/kinds.js';
 import type { PickCandidate, PickSession } from '../store/pick-sessions.js';
+import { ConcurrentChangeError } from '../store/compare-and-set.js';
 import { renderDetails } from './details.js';
 import { kindCode, kindOfCode } from './kind-views.js';
 import { applyFilters, loadPool, PICK_SOURCES, valuesInPool, type PickFilters, type PickSource, type PoolSource } from './pick-pool.js';
@@ -58,16 +59,12 @@ export const anotherPickHandler: ComponentHandler = {
     const kind = kindOfCode(fields.string());
     const sessionId = fields.string();
     // Two clicks at once: the one whose note of the shown title loses draws again from what is left.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const found = await ctx.deps.picks.session(ctx.userId, sessionId);
-      if (!found || found.session.userId !== ctx.userId) throw new UserFacingError('picks.error.expired');
-      const next = drawFrom(found.session.ids, found.session.shown);
-      if (next === undefined) throw new UserFacingError('picks.error.exhausted', { count: found.session.ids.length });
-      if (await ctx.deps.picks.advance(sessionId, found.raw, found.session, next)) {
-        return showPick(ctx, kind, sessionId, { ...found.session, shown: [...found.session.shown, next] }, next);
-      }
-    }
-    throw new UserFacingError('works.error.stillSaving');
+    const drawn = await ctx.deps.picks.drawNext(ctx.userId, sessionId, (session) => drawFrom(session.ids, session.shown)).catch((error: unknown) => {
+      throw error instanceof ConcurrentChangeError ? new UserFacingError('works.error.stillSaving') : error;
+    });
+    if ('expired' in drawn) throw new UserFacingError('picks.error.expired');
+    if ('exhausted' in drawn) throw new UserFacingError('picks.error.exhausted', { count: drawn.exhausted.ids.length });
+    return showPick(ctx, kind, sessionId, drawn.session, drawn.next);
   },
 };
 

@@ -70,7 +70,7 @@ export async function unfollowTitle(ctx: CommandContext, title: string): Promise
 }
 
 export async function followList(ctx: CommandContext, on: boolean): Promise<RenderedMessage> {
-  // Only following needs the login (to read the list); stopping never does.
+  // Only following needs the login (to read the list); stopping never does: a conditional check, not a declared rule.
   if (on) await ctx.requireAuth();
   const count = await ctx.deps.reminders.setFollowList(ctx.userId, on);
   return on

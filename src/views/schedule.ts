@@ -49,6 +49,7 @@ export const scheduleView: PagedView<ScheduleState> = {
   decode: (r) => ({ day: r.optionalOneOf(WEEKDAYS), mine: r.bool() }),
   async load(ctx, s, offset): Promise<LoadedPage> {
     const now = ctx.deps.now();
+    // Conditional login (not a declared rule): only `mine` reads the user's own list; the week's schedule needs none.
     const source = s.mine ? await watchingAndPlanned(ctx.deps.service, await ctx.requireAuth()) : await ctx.deps.airing.titles();
     // A viewer's own list is shown masked; the public schedule leaves NSFW titles out.
     const hidden = !s.mine && !allowNsfw(ctx.where);

@@ -71,6 +71,7 @@ function userListView<K extends WorkKind>(kind: K, code: string): PagedView<User
     decode: (r) => ({ user: r.optionalString(), status: r.optionalOneOf(spec.statuses), sort: r.optionalOneOf(spec.sorts) }),
     async load(ctx: BaseContext, s, offset): Promise<LoadedPage> {
       const own = s.user === undefined;
+      // Conditional login (not a declared rule): only one's own list needs it; another's public list does not.
       const auth = own ? await ctx.requireAuth() : undefined;
       const nsfw = own ? true : allowNsfw(ctx.where);
       const options = {

@@ -1,14 +1,13 @@
 // /watchparty list and cancel, the "Plan a watch party" button of a poll result (`wp-plan`), and the
 // "+1 on my list" button of the post when a party ends (`wp-watched`), with that post's message.
 
-import { PermissionFlagsBits } from 'discord.js';
 import { airingPlan, nextEpisode } from '../airing/air-times.js';
 import { EVENT_STATUS } from '../discord-api/scheduled-events.js';
 import { translator } from '../i18n/index.js';
+import type { CreatorCheck } from '../interactions/rules.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentContext, ComponentHandler, InServer } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
-import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
 import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
 import type { WatchPartyEndedRendering } from '../watch-parties/discord-delivery.js';
 import { clipPlain, escapeMarkdown } from '../render/text.js';
@@ -16,7 +15,6 @@ import { COLORS } from '../render/theme.js';
 import { watchPartyEndedMessage, watchPartyListMessage, type ListedParty } from '../render/watch-party.js';
 import { KINDS } from '../service/kinds.js';
 import { fields as fieldList } from '../service/fields.js';
-import { LockTimeoutError } from '../store/locks.js';
 import type { WatchParty } from '../watch-parties/watch-parties.js';
 import { KIND_FIELDS } from './kind-views.js';
 import { listEntryMessage } from './list-entry.js';
@@ -54,12 +52,10 @@ export async function watchPartyList(ctx: InServer): Promise<RenderedMessage> {
 }
 
 /** Cancel: by the member who planned it or one with Manage Events. */
-export async function watchPartyCancel(ctx: InServer, eventId: string): Promise<RenderedMessage> {
+export async function watchPartyCancel(ctx: InServer & { mayActAs: CreatorCheck }, eventId: string): Promise<RenderedMessage> {
   const party = /^\d{1,20}$/.test(eventId) ? await ctx.deps.watchParties.get(eventId) : undefined;
   if (!party || party.guildId !== ctx.guildId) throw new UserFacingError('watchparty.error.unknown');
-  if (party.creatorId !== ctx.userId && ctx.interaction.memberPermissions?.has(PermissionFlagsBits.ManageEvents) !== true) {
-    throw new UserFacingError('watchparty.error.notCreator');
-  }
+  ctx.mayActAs(party.creatorId);
   await ctx.deps.watchParties.cancel(party, ctx.signal).catch((error: unknown) => {
     throw told(error);
   });
@@ -109,16 +105,11 @@ export const watchedHandler: ComponentHandler = {
   kind: WATCHED_KIND,
   mode: 'ephemeral',
   linked: true,
+  listLock: true,
   async run(ctx, fields) {
     const animeId = fields.int();
     const episode = fields.int();
-    const auth = ctx.auth;
-    try {
-      return await ctx.deps.locks.run(`list-change:${ctx.userId}`, { untilMs: ctx.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: ctx.signal }, () => markWatched(ctx, animeId, episode, auth));
-    } catch (error) {
-      if (!(error instanceof LockTimeoutError)) throw error;
-      throw new UserFacingError('social.error.stillSaving');
-    }
+    return markWatched(ctx, animeId, episode, ctx.auth);
   },
 };
 

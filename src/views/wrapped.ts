@@ -104,6 +104,7 @@ function mustHandOver(ctx: BaseContext, slowestPageMs: number): boolean {
  */
 async function readList<K extends WorkKind>(ctx: BaseContext, r: WrappedRequest & { kind: K }, seen: ReadonlyMap<number, number>, o: ReadOptions): Promise<{ read: YearRead; next?: number }> {
   const { t, deps } = ctx;
+  // Conditional login (not a declared rule): only one's own list needs it; another's public list does not.
   const auth = r.user === undefined ? await ctx.requireAuth() : undefined;
   let read = o.from?.read ?? emptyYearRead();
   let shownAt = deps.now();
@@ -133,6 +134,7 @@ export type YearOutcome = { year: WrappedYear } | { handOver: ReadFrom; list: Re
  */
 async function recapListOf(ctx: BaseContext, r: WrappedRequest): Promise<RecapList> {
   if (r.user !== undefined) return { user: r.user };
+  // Conditional login (not a declared rule): only one's own year needs it.
   await ctx.requireAuth();
   const account = await ctx.deps.accounts.linkedAs(ctx.userId);
   if (account === undefined) throw new NotLoggedInError();

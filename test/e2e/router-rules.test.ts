@@ -47,6 +47,9 @@ const commands: SlashCommand[] = [
         userOption('who', 'A member'),
       ]),
       subcommand('suggest', 'Server-only suggestions', [stringOption('q', 'Query', { autocomplete: true })]),
+      subcommand('events', 'Manage Events', [stringOption('what', 'What')]),
+      subcommand('owned', 'Its creator or Manage Events', [stringOption('creator', 'Who created it', { required: true })]),
+      subcommand('locked', 'A list change'),
     ]),
     handlers: {
       here: { only: 'server', run: async (ctx) => (ran.push('here'), { content: `server ${ctx.guildId}` }) },
@@ -55,11 +58,26 @@ const commands: SlashCommand[] = [
       linked: { linked: true, run: async (ctx) => (ran.push('linked'), { content: ctx.auth === TOKEN ? 'token given' : 'wrong token' }) },
       values: { run: async (_ctx, args) => (ran.push('values'), { content: `values ${JSON.stringify(args)}` }) },
       suggest: { only: 'server', autocomplete: async () => (ran.push('suggest'), [{ name: 'one', value: 'one' }]), run: async () => ({ content: 'x' }) },
+      events: { only: 'server', permission: 'ManageEvents', run: async () => (ran.push('events'), { content: 'events managed' }) },
+      owned: {
+        only: 'server',
+        creatorOr: 'ManageEvents',
+        notCreator: { key: 'watchparty.error.notCreator' },
+        run: async (ctx, args) => {
+          ctx.mayActAs(String(args.creator));
+          ran.push('owned');
+          return { content: 'acted on it' };
+        },
+      },
+      locked: { listLock: true, run: async () => (ran.push('locked'), { content: 'changed' }) },
     },
   },
   // The real /server definition (its texts in every language), with a handler that counts.
   { data: server.data, handlers: { leaderboard: { only: 'server', run: async () => (ran.push('leaderboard'), { content: 'board' }) } } },
 ];
+
+/** The deployment's shared locks, as every process sees them (the test holds one user's list lock). */
+const locks = sharedLocks(new MemoryEngine());
 
 function depsFor(): BotDeps {
   const kv = new MemoryEngine();
@@ -67,7 +85,7 @@ function depsFor(): BotDeps {
   const service = new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' });
   return {
     service,
-    locks: sharedLocks(new MemoryEngine()),
+    locks,
     accounts: {
       linkedAs: async (id: string) => (id === LINKED.id ? 'alice' : undefined),
       tokenSource: () => TOKEN,
@@ -107,7 +125,8 @@ describe('rules declared on subcommands, checked by the router', () => {
     client = await loginClient(fake);
     const where = new WhereTracker();
     where.attach(client);
-    const router = new InteractionRouter(commands, [], depsFor(), where);
+    // A short command budget without a line wait: a list lock held by another is waited for until then.
+    const router = new InteractionRouter(commands, [], depsFor(), where, { commandBudgetMs: 3_000, deferredLineWaitMs: 0 });
     client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   });
   afterAll(async () => {
@@ -154,6 +173,51 @@ describe('rules declared on subcommands, checked by the router', () => {
     expect(inDm.text).toContain('Only in a server');
     const manager = await run('manage', { where: { kind: 'guild', memberPermissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.SendMessages }, options: { channel } });
     expect(manager).toMatchObject({ handlerRan: true, text: `managed ${channel}` });
+  });
+
+  it('any Discord permission may be declared: Manage Events is refused by name in the user’s language and runs for one with it', async () => {
+    const member = await run('events');
+    expect(member).toMatchObject({ ephemeral: true, handlerRan: false });
+    expect(member.text).toContain('Manage Events needed');
+    expect(member.text).toContain('Only members with the Manage Events permission can use `/rules events`.');
+    const fr = await run('events', { locale: 'fr' });
+    expect(fr.text).toContain('Permission « Gérer les évènements » requise');
+    const manager = await run('events', { where: { kind: 'guild', memberPermissions: PermissionFlagsBits.ManageEvents | PermissionFlagsBits.SendMessages } });
+    expect(manager).toMatchObject({ handlerRan: true, text: 'events managed' });
+  });
+
+  it('"its creator or Manage Events" refuses anyone else with its declared error and lets the creator or a member with the permission act', async () => {
+    const creator = newUser('creator');
+    const other = await run('owned', { options: { creator: creator.id } });
+    expect(other).toMatchObject({ ephemeral: true, handlerRan: false });
+    expect(other.text).toContain('Not yours to cancel');
+    expect(other.text).toContain('Only the member who planned it, or a member with **Manage Events**');
+    const inDm = await run('owned', { where: DM, options: { creator: creator.id } });
+    expect(inDm).toMatchObject({ handlerRan: false });
+    expect(inDm.text).toContain('Only in a server');
+    expect(await run('owned', { user: creator, options: { creator: creator.id } })).toMatchObject({ handlerRan: true, text: 'acted on it' });
+    const manager = await run('owned', { where: { kind: 'guild', memberPermissions: PermissionFlagsBits.ManageEvents | PermissionFlagsBits.SendMessages }, options: { creator: creator.id } });
+    expect(manager).toMatchObject({ handlerRan: true, text: 'acted on it' });
+  });
+
+  it('a list change runs as the user’s only one: while another holds their list lock it answers "still saving" without running', async () => {
+    const user = newUser('saver');
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = (): void => undefined;
+    const taken = new Promise<void>((resolve) => (holding = resolve));
+    const holder = locks.run(`list-change:${user.id}`, { untilMs: Date.now() + 30_000, graceMs: 0 }, async () => {
+      holding();
+      await held;
+    });
+    await taken;
+    const busy = await run('locked', { user });
+    release();
+    await holder;
+    expect(busy).toMatchObject({ ephemeral: true, handlerRan: false });
+    expect(busy.text).toContain('Still saving');
+    expect(busy.text).toContain('Your previous change to your list is still being saved');
+    expect(await run('locked', { user })).toMatchObject({ handlerRan: true, text: 'changed' });
   });
 
   it('a DM-only subcommand is refused in a server', async () => {

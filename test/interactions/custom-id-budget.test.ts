@@ -14,7 +14,7 @@ import { leaderboardView, serverMembersView, topTitlesView } from '../../src/vie
 const LONGEST_INVOKER = encodeUserId('18446744073709551615');
 const LARGE_OFFSET = 99_990;
 
-function pagerId<S>(view: PagedView<S>, state: S): string {
+function pagerId<S>(view: Pick<PagedView<S>, 'code' | 'encode'>, state: S): string {
   return encodeCustomId('pg', [view.code, LONGEST_INVOKER, 'n', LARGE_OFFSET, ...(view.encode(state) as Field[])]);
 }
 

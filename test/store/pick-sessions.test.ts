@@ -33,10 +33,13 @@ describe.each(engineCases())('pick sessions on $kind', (engineCase) => {
     expect(read?.session.shown).toEqual([1]);
     expect(await picks.session('222', id)).toBeUndefined();
     if (!read) return;
-    // Two clicks read the same session: only the first note of a shown title is kept.
-    expect(await picks.advance(id, read.raw, read.session, 2)).toBe(true);
-    expect(await picks.advance(id, read.raw, read.session, 3)).toBe(false);
-    expect((await picks.session('111', id))?.session.shown).toEqual([1, 2]);
+    // Two clicks at once draw from the same session: each notes a title of its own, none is lost.
+    const unshown = (session: { ids: number[]; shown: number[] }) => session.ids.find((n) => !session.shown.includes(n));
+    const both = await Promise.all([picks.drawNext('111', id, unshown), picks.drawNext('111', id, unshown)]);
+    expect(both.map((d) => ('next' in d ? d.next : undefined)).sort()).toEqual([2, 3]);
+    expect((await picks.session('111', id))?.session.shown.slice().sort()).toEqual([1, 2, 3]);
+    expect(await picks.drawNext('111', id, unshown)).toMatchObject({ exhausted: { shown: expect.any(Array) } });
+    expect(await picks.drawNext('222', id, unshown)).toEqual({ expired: true });
 
     expect(await picks.forgetUser('111')).toBe(2);
     expect(await picks.pool('111:anime:plan_to_watch:@me')).toBeUndefined();

@@ -6,7 +6,8 @@
 // paced alone while the store failed (local-pacing.ts) has nothing to give back.
 
 import type { StoreEngine } from '../engine.js';
-import { parseLine, withFreeSlot, writeLine, type LineState } from './line-record.js';
+import { formatLine, lineTtlMs, parseLine, withFreeSlot, type LineState } from './line-record.js';
+import { ConcurrentChangeError, modify } from '../compare-and-set.js';
 import { backoffMs } from './local-pacing.js';
 import type { PersonRecord, PersonSlots } from './person-slots.js';
 
@@ -68,21 +69,33 @@ export class SlotGiveBack {
   private async release(slot: Slot): Promise<void> {
     const { key, intervalMs, now: clock } = this.o;
     if (slot.person) await this.o.people.forget(slot.person);
-    for (let lost = 0; lost < RELEASE_TRIES; ) {
-      const asked = clock();
-      if (slot.startAt < asked) return;
-      const raw = await this.engine.get(key);
-      const now = clock();
-      const line = parseLine(raw, now);
-      const last = !slot.reused && line.tat === slot.tatAfter;
-      const next = last ? { tat: line.tat - intervalMs, free: line.free } : withFreeSlot(line, slot.startAt);
-      if (await writeLine(this.engine, key, raw, next, now)) {
-        this.o.wrote(next, now);
-        this.released++;
-        return;
-      }
-      lost++;
-      await this.o.sleep(backoffMs(lost, clock() - asked, this.o.random));
-    }
+    let asked = clock();
+    if (slot.startAt < asked) return;
+    const released = await modify<{ next: LineState; now: number } | undefined>(
+      this.engine,
+      key,
+      (raw) => {
+        const now = clock();
+        if (slot.startAt < asked) return { keep: true, result: undefined };
+        const line = parseLine(raw, now);
+        const last = !slot.reused && line.tat === slot.tatAfter;
+        const next = last ? { tat: line.tat - intervalMs, free: line.free } : withFreeSlot(line, slot.startAt);
+        return { value: formatLine(next), ttlMs: lineTtlMs(next, now), rewrite: true, result: { next, now } };
+      },
+      {
+        attempts: RELEASE_TRIES,
+        pause: async (lost) => {
+          await this.o.sleep(backoffMs(lost + 1, clock() - asked, this.o.random));
+          asked = clock();
+        },
+      },
+    ).catch((error: unknown) => {
+      // Given up to other processes' changes (counted and logged by the helper): the slot is left to expire.
+      if (error instanceof ConcurrentChangeError) return undefined;
+      throw error;
+    });
+    if (!released) return;
+    this.o.wrote(released.next, released.now);
+    this.released++;
   }
 }

@@ -48,9 +48,15 @@ export function writeLine(
   next: LineState,
   now: number,
 ): Promise<boolean> {
+  // One compare-and-set where losing is the answer: the round's requests go back in the queue for the next round (budget.ts).
   const value = formatLine(next);
-  const ttlMs = Math.max(0, next.tat - now) + LINE_TTL_MS;
+  const ttlMs = lineTtlMs(next, now);
   return raw === undefined ? engine.setIfAbsent(key, value, ttlMs) : engine.compareAndSet(key, raw, value, ttlMs);
+}
+
+/** How long a written line is kept: until LINE_TTL_MS after its last slot. */
+export function lineTtlMs(line: LineState, now: number): number {
+  return Math.max(0, line.tat - now) + LINE_TTL_MS;
 }
 
 /** The line with one more given-back slot, kept in order. */

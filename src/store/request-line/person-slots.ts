@@ -91,6 +91,7 @@ export class PersonSlots {
     const value = `${startAt}:${randomUUID()}`;
     const ttlMs = Math.max(0, startAt - this.now()) + PERSON_TTL_MS;
     try {
+      // One compare-and-set where losing is the answer: another request of this person got there first.
       const claimed = held === undefined ? await this.engine.setIfAbsent(key, value, ttlMs) : await this.engine.compareAndSet(key, held, value, ttlMs);
       return claimed ? { key, value } : false;
     } catch (error) {

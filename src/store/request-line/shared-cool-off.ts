@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
+import { ConcurrentChangeError, modify } from '../compare-and-set.js';
 import { DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS } from '../../config/defaults.js';
 import type { SharedCoolOff, SharedCoolOffState, SharedCoolOffTicket } from '../../service/upstream-ports.js';
 
@@ -18,6 +19,8 @@ const STATE_KEY = 'upstream-cool-off:state';
 const PROBE_PREFIX = 'upstream-cool-off:probe:';
 /** Rounds of read-and-compare before giving up on a contended change (another process changed it each time). */
 const MAX_ROUNDS = 8;
+/** A change to the record races other processes' at most MAX_ROUNDS times, without a pause (a throttle is answered at once). */
+const ROUNDS = { attempts: MAX_ROUNDS, pause: async () => undefined };
 
 interface CoolOffRecord {
   window: string;
@@ -77,39 +80,43 @@ export class StoreCoolOff implements SharedCoolOff {
   }
 
   async throttled(ticket?: SharedCoolOffTicket, retryAfterMs?: number): Promise<number | undefined> {
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      const raw = await this.engine.get(STATE_KEY);
-      const current = parse(raw);
-      const now = this.now();
-      if (current && ticket && ticket.window !== current.window && retryAfterMs === undefined) return undefined;
-      // An ordinary request throttled while a window runs was sent before it opened: nothing new.
-      if (current && !ticket && current.until > now && retryAfterMs === undefined) return undefined;
-      const streak = current ? current.streak : 0;
-      const doubling = Math.min(this.maxMs, this.initialMs * 2 ** Math.min(streak, 30));
-      const windowMs = Math.min(Math.max(doubling, retryAfterMs ?? 0), Math.max(this.maxMs, retryAfterMs ?? 0));
-      const until = now + windowMs;
-      if (current && until <= current.until) return undefined;
-      const next: CoolOffRecord = { window: randomBytes(8).toString('hex'), streak: streak + 1, until };
-      const value = JSON.stringify(next);
-      const ttl = windowMs + this.forgetAfterMs;
-      const wrote =
-        raw === undefined ? await this.engine.setIfAbsent(STATE_KEY, value, ttl) : await this.engine.compareAndSet(STATE_KEY, raw, value, ttl);
-      if (!wrote) continue;
-      // The old window's probe key stays until it expires, so no late caller probes that window again.
-      this.onCoolOff?.({ windowMs, streak: next.streak, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
-      return windowMs;
-    }
-    return undefined;
+    const opened = await settledChange(
+      modify<CoolOffRecord & { windowMs: number } | undefined>(
+        this.engine,
+        STATE_KEY,
+        (raw) => {
+          const next = this.nextWindow(parse(raw), ticket, retryAfterMs);
+          if (!next) return { keep: true, result: undefined };
+          return { value: JSON.stringify(next.record), ttlMs: next.windowMs + this.forgetAfterMs, result: { ...next.record, windowMs: next.windowMs } };
+        },
+        ROUNDS,
+      ),
+    );
+    if (!opened) return undefined;
+    // The old window's probe key stays until it expires, so no late caller probes that window again.
+    this.onCoolOff?.({ windowMs: opened.windowMs, streak: opened.streak, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+    return opened.windowMs;
+  }
+
+  /** The window a throttle opens over the current one, or none (it says nothing new). */
+  private nextWindow(current: CoolOffRecord | undefined, ticket: SharedCoolOffTicket | undefined, retryAfterMs: number | undefined): { record: CoolOffRecord; windowMs: number } | undefined {
+    const now = this.now();
+    if (current && ticket && ticket.window !== current.window && retryAfterMs === undefined) return undefined;
+    // An ordinary request throttled while a window runs was sent before it opened: nothing new.
+    if (current && !ticket && current.until > now && retryAfterMs === undefined) return undefined;
+    const streak = current ? current.streak : 0;
+    const doubling = Math.min(this.maxMs, this.initialMs * 2 ** Math.min(streak, 30));
+    const windowMs = Math.min(Math.max(doubling, retryAfterMs ?? 0), Math.max(this.maxMs, retryAfterMs ?? 0));
+    const until = now + windowMs;
+    if (current && until <= current.until) return undefined;
+    return { record: { window: randomBytes(8).toString('hex'), streak: streak + 1, until }, windowMs };
   }
 
   async succeeded(ticket: SharedCoolOffTicket): Promise<void> {
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      const raw = await this.engine.get(STATE_KEY);
-      const current = parse(raw);
-      // Only the probe of the current window ends it; an older window's answer says nothing now.
-      if (!current || raw === undefined || current.window !== ticket.window) break;
-      if (await this.engine.compareAndDelete(STATE_KEY, raw)) break;
-    }
+    // Only the probe of the current window ends it; an older window's answer says nothing now.
+    await settledChange(
+      modify(this.engine, STATE_KEY, (raw) => (parse(raw)?.window === ticket.window ? { value: undefined, result: undefined } : { keep: true, result: undefined }), ROUNDS),
+    );
   }
 
   async released(ticket: SharedCoolOffTicket): Promise<void> {
@@ -126,4 +133,14 @@ function parse(raw: string | undefined): CoolOffRecord | undefined {
     // A record that does not read is treated as no cool-off; the next throttle replaces it.
   }
   return undefined;
+}
+
+/** A change that gave up to other processes' (counted and logged by the helper) leaves the cool-off as the others made it. */
+async function settledChange<T>(change: Promise<T>): Promise<T | undefined> {
+  try {
+    return await change;
+  } catch (error) {
+    if (error instanceof ConcurrentChangeError) return undefined;
+    throw error;
+  }
 }

@@ -16,8 +16,6 @@ export const social: Messages<typeof en> = {
   'social.error.feedLimit.text': 'Ein Server kann seinen Feed in höchstens {max, plural, one {# Kanal} other {# Kanälen}} posten.',
   'social.error.noFeedThere.title': 'Dort gibt es keinen Feed',
   'social.error.noFeedThere.text': 'Der Feed postet nicht in diesem Kanal. Sieh dir `/feed channel list` an.',
-  'social.error.stillSaving.title': 'Wird noch gespeichert',
-  'social.error.stillSaving.text': 'Deine letzte Änderung an deiner Liste wird noch gespeichert; versuch es gleich noch mal.',
   'social.who.mention': '<@{id}>',
   'social.who.possessive': '<@{id}>',
 

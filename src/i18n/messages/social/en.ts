@@ -16,8 +16,6 @@ export const social = {
   'social.error.feedLimit.text': 'A server can post its feed in at most {max, plural, one {# channel} other {# channels}}.',
   'social.error.noFeedThere.title': 'No feed there',
   'social.error.noFeedThere.text': 'The feed does not post in that channel. See `/feed channel list`.',
-  'social.error.stillSaving.title': 'Still saving',
-  'social.error.stillSaving.text': 'Your previous change to your list is still being saved; try again in a moment.',
   'social.who.mention': '<@{id}>',
   'social.who.possessive': "<@{id}>'s",
 

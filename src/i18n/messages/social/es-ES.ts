@@ -16,8 +16,6 @@ export const social: Messages<typeof en> = {
   'social.error.feedLimit.text': 'Un servidor puede publicar su feed en {max, plural, one {# canal} other {# canales}} como máximo.',
   'social.error.noFeedThere.title': 'Ahí no hay feed',
   'social.error.noFeedThere.text': 'El feed no publica en ese canal. Consulta `/feed channel list`.',
-  'social.error.stillSaving.title': 'Todavía guardando',
-  'social.error.stillSaving.text': 'Tu cambio anterior en tu lista aún se está guardando; vuelve a intentarlo en un momento.',
   'social.who.mention': '<@{id}>',
   'social.who.possessive': '<@{id}>',
 

@@ -16,8 +16,6 @@ export const social: Messages<typeof en> = {
   'social.error.feedLimit.text': 'Un serveur peut publier son fil dans {max, plural, one {# salon} other {# salons}} au maximum.',
   'social.error.noFeedThere.title': 'Pas de fil ici',
   'social.error.noFeedThere.text': 'Le fil ne publie pas dans ce salon. Regarde `/feed channel list`.',
-  'social.error.stillSaving.title': 'Enregistrement en cours',
-  'social.error.stillSaving.text': 'Ta modification précédente de ta liste est encore en cours d’enregistrement ; réessaie dans un instant.',
   'social.who.mention': '<@{id}>',
   'social.who.possessive': '<@{id}>',
 

@@ -16,8 +16,6 @@ export const social: Messages<typeof en> = {
   'social.error.feedLimit.text': '1つのサーバーでフィードを投稿できるチャンネルは最大{max, plural, other {#個}}です。',
   'social.error.noFeedThere.title': 'そのチャンネルにフィードはありません',
   'social.error.noFeedThere.text': 'フィードはそのチャンネルに投稿していません。`/feed channel list` を確認してください。',
-  'social.error.stillSaving.title': '保存中です',
-  'social.error.stillSaving.text': '前回のリストの変更をまだ保存しています。少し待ってからもう一度お試しください。',
   'social.who.mention': '<@{id}>',
   'social.who.possessive': '<@{id}>の',
 

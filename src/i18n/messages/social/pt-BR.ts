@@ -16,8 +16,6 @@ export const social: Messages<typeof en> = {
   'social.error.feedLimit.text': 'Um servidor pode publicar seu feed em no máximo {max, plural, one {# canal} other {# canais}}.',
   'social.error.noFeedThere.title': 'Não há feed aí',
   'social.error.noFeedThere.text': 'O feed não publica nesse canal. Veja `/feed channel list`.',
-  'social.error.stillSaving.title': 'Ainda salvando',
-  'social.error.stillSaving.text': 'Sua alteração anterior na lista ainda está sendo salva; tente de novo em um instante.',
   'social.who.mention': '<@{id}>',
   'social.who.possessive': '<@{id}>',
 
