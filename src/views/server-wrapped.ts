@@ -52,8 +52,9 @@ async function shownTitles(ctx: InServer<BaseContext>, kind: ListKind, y: Server
   const lists = [y.completed, y.loved, y.dropped, y.shared].map((l) => l.slice(0, CANDIDATES));
   const ids = [...new Set(lists.flat().map((x) => x.id))];
   const names = await ctx.deps.social.titleNames(kind, ids);
-  const safe = new Map<number, boolean>();
-  for (const id of ids) safe.set(id, ctx.where.ageRestricted || !(await notSafeForWork(ctx, kind, id, names.get(id)?.nsfw)));
+  // The ratings read at once (each one store read, or the process's memory).
+  const rated = await Promise.all(ids.map(async (id) => ctx.where.ageRestricted || !(await notSafeForWork(ctx, kind, id, names.get(id)?.nsfw))));
+  const safe = new Map(ids.map((id, i) => [id, rated[i] === true]));
   const show = (x: ServerTitle, name: TitleName | undefined): ShownTitle => ({ ...x, title: name?.title || `#${x.id}`, ...(name?.picture !== undefined ? { picture: name.picture } : {}) });
   const first = (list: readonly ServerTitle[]): ShownTitle | undefined => {
     const x = list.find((t) => safe.get(t.id) === true);
