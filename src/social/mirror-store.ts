@@ -327,7 +327,7 @@ export class MirrorStore {
     const at = this.now();
     const events = eventsOf(changes, at);
     await this.history.note(userId, kind, events, at);
-    await this.tallies.note(userId, kind, record.entries.values(), events, at);
+    await this.tallies.note(userId, kind, { serviceUser: record.serviceUser, entries: record.entries.values() }, events, at);
     if (!(await this.record(userId, kind))) {
       await this.history.drop(userId, [kind]);
       await this.tallies.drop(userId, [kind]);

@@ -39,7 +39,7 @@ export interface ServerYear {
   /** The start season whose titles the most members completed (anime). */
   season?: { season: string; members: number; titles: number };
   /** Members by completions, most first (members with none left out). */
-  leaders: Array<{ discordUserId: string; completed: number }>;
+  leaders: Array<{ discordUserId: string; serviceUser?: string; completed: number }>;
 }
 
 /** Members who must have scored a title for it to be best loved. */
@@ -106,7 +106,7 @@ export function serverYear(year: number, members: readonly MemberYear[], minScor
   const all = ranked(completed);
   const leaders = members
     .filter((m) => m.sums.completed.length > 0)
-    .map((m) => ({ discordUserId: m.discordUserId, completed: m.sums.completed.length }))
+    .map((m) => ({ discordUserId: m.discordUserId, ...(m.serviceUser !== undefined ? { serviceUser: m.serviceUser } : {}), completed: m.sums.completed.length }))
     .sort((a, b) => b.completed - a.completed);
   const season = topSeason(members);
   const since = members.length > 0 ? Math.min(...members.map((m) => m.since)) : undefined;

@@ -18,6 +18,8 @@ export const TALLY_KEY = (userId: string, kind: ListKind): string => `soc:tally:
 interface StoredTally {
   /** When the bot began noticing this member's changes (epoch ms). */
   s: number;
+  /** The service account's name of the mirror last summed (untrusted text; absent in a first version's record). */
+  u?: string;
   y: Record<string, YearRaw>;
   /** Completions seen: flat pairs id, epoch s. */
   ds: number[];
@@ -44,7 +46,7 @@ export const tallyDecoder = jsonDecoder<StoredTally>('soc:tally', (value) => {
     if (!ok) return undefined;
     y[year] = ok;
   }
-  return { s: v.s, y, ds: v.ds, r: v.r };
+  return { s: v.s, y, ds: v.ds, r: v.r, ...(typeof v.u === 'string' ? { u: v.u } : {}) };
 });
 
 
@@ -55,7 +57,7 @@ function seenMap(ds: readonly number[]): Map<number, number> {
 }
 
 /** The tally after these events and this mirror, seen at `nowMs`. */
-export function nextTally(kind: ListKind, kept: StoredTally | undefined, entries: Iterable<MirrorEntry>, events: readonly HistoryEvent[], nowMs: number): StoredTally {
+export function nextTally(kind: ListKind, kept: StoredTally | undefined, entries: Iterable<MirrorEntry>, events: readonly HistoryEvent[], nowMs: number, serviceUser?: string): StoredTally {
   const years: Record<string, YearRaw> = { ...(kept?.y ?? {}) };
   const seen = seenMap(kept?.ds ?? []);
   addEvents(kind, years, seen, events);
@@ -66,16 +68,18 @@ export function nextTally(kind: ListKind, kept: StoredTally | undefined, entries
   const list = [...entries];
   for (const year of [current - 1, current]) years[String(year)] = { ...(years[String(year)] ?? emptyYear()), ...yearFromMirror(year, list, seen) };
   for (const year of Object.keys(years)) if (Number(year) < current - 1 || Number(year) > current) delete years[year];
-  return { s: kept?.s ?? nowMs, y: years, ds: [...seen].flat(), r: packEvents(kind, recent) };
+  const u = serviceUser ?? kept?.u;
+  return { s: kept?.s ?? nowMs, ...(u !== undefined ? { u } : {}), y: years, ds: [...seen].flat(), r: packEvents(kind, recent) };
 }
 
 export class MemberTallies {
   constructor(private readonly kv: SocialKv) {}
 
   /** The member's tally after a mirror write (`entries`: the mirror as written) and the changes it found. */
-  async note(userId: string, kind: ListKind, entries: Iterable<MirrorEntry>, events: readonly HistoryEvent[], nowMs: number): Promise<void> {
-    const list = [...entries];
-    await modify(this.kv, TALLY_KEY(userId, kind), (raw) => ({ value: JSON.stringify(nextTally(kind, tallyDecoder.decode(raw), list, events, nowMs)), result: undefined }), SEEN_KEEP_MS);
+  async note(userId: string, kind: ListKind, mirror: { serviceUser: string; entries: Iterable<MirrorEntry> }, events: readonly HistoryEvent[], nowMs: number): Promise<void> {
+    const list = [...mirror.entries];
+    const next = (raw: string | undefined) => JSON.stringify(nextTally(kind, tallyDecoder.decode(raw), list, events, nowMs, mirror.serviceUser));
+    await modify(this.kv, TALLY_KEY(userId, kind), (raw) => ({ value: next(raw), result: undefined }), SEEN_KEEP_MS);
   }
 
   /** These members' years (in their order; members without a tally left out). One store read. */
@@ -84,7 +88,7 @@ export class MemberTallies {
     const found: MemberYear[] = [];
     userIds.forEach((discordUserId, i) => {
       const t = tallyDecoder.decode(raws[i]);
-      if (t) found.push({ discordUserId, since: t.s, sums: yearSums(year, t.y[String(year)] ?? emptyYear()) });
+      if (t) found.push({ discordUserId, since: t.s, ...(t.u !== undefined ? { serviceUser: t.u } : {}), sums: yearSums(year, t.y[String(year)] ?? emptyYear()) });
     });
     return found;
   }

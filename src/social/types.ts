@@ -222,6 +222,8 @@ export interface WeekSums {
 export interface MemberYear {
   discordUserId: string;
   /** When the bot began noticing their changes (epoch ms): progress before it is not counted. */
+  /** The member's service account name (untrusted text), as their mirror names it; absent in a record of the first version. */
+  serviceUser?: string;
   since: number;
   sums: YearSums;
 }

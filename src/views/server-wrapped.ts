@@ -1,6 +1,6 @@
-// `/server wrapped`: the server's year, from its joined members' yearly sums (src/social/tallies.ts),
-// the title index's names and covers and the members' kept sums (their service names): store reads
-// only, no service request. Two pictures, as /wrapped draws them: the year in numbers (the most
+// `/server wrapped`: the server's year, from its joined members' yearly sums (src/social/tallies.ts,
+// with their service names) and the title index's names and covers: store reads only, no service
+// request. Two pictures, as /wrapped draws them: the year in numbers (the most
 // completed, the best loved, the most dropped, the start season that united the server, the members
 // with the most completions), and a grid of the year's most shared titles. Outside age-restricted
 // channels a title not safe for work is never named or drawn (its cover never fetched): the next safe
@@ -90,11 +90,6 @@ function highlightLines(t: Translator, y: ServerYear, s: Shown): string[] {
   return lines;
 }
 
-/** The members' service names (untrusted text, drawn only), from the kept sums the leaderboards read. */
-async function memberNames(ctx: InServer<BaseContext>, kind: ListKind): Promise<Map<string, string>> {
-  return new Map((await ctx.deps.social.memberSums(ctx.guildId, kind)).map((m) => [m.discordUserId, m.serviceUser]));
-}
-
 function sinceNote(t: Translator, y: ServerYear): string | undefined {
   if (y.since === undefined) return undefined;
   const date = new Intl.DateTimeFormat(t.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(y.since);
@@ -110,8 +105,8 @@ async function numbersCard(ctx: InServer<BaseContext>, r: ServerWrappedRequest, 
     { label: t.t('recaps.server.fact.completers'), value: t.number(y.completers) },
   ];
   const lines = highlightLines(t, y, s);
-  const names = await memberNames(ctx, r.kind);
-  const leaders = y.leaders.slice(0, LEADERS).map((l) => ({ label: names.get(l.discordUserId) ?? t.t('social.member.unnamed'), count: l.completed, value: t.number(l.completed) }));
+  // The members' service names (untrusted text, drawn only), as their sums keep them.
+  const leaders = y.leaders.slice(0, LEADERS).map((l) => ({ label: l.serviceUser ?? t.t('social.member.unnamed'), count: l.completed, value: t.number(l.completed) }));
   const blocks: RecapBlock[] = [
     { type: 'facts', items: facts },
     ...(lines.length > 0 ? [{ type: 'lines' as const, lines }] : []),

@@ -73,6 +73,7 @@ describe.each(engineCases())('history and sums on $kind', { timeout: 60_000 }, (
     const [y2025] = await two.yearSums(GUILD, 'anime', 2025);
     expect(y2025?.discordUserId).toBe(A);
     expect(y2025?.since).toBe(Date.UTC(2025, 11, 31, 20));
+    expect(y2025?.serviceUser).toBe('user1');
     expect(y2025?.sums).toMatchObject({ progress: 2, titles: [2], dropped: [3], completed: [{ id: 1, score: 8, season: '2025-spring' }] });
     const y2026 = (await two.yearSums(GUILD, 'anime', 2026)).find((m) => m.discordUserId === A);
     expect(y2026?.sums).toMatchObject({ progress: 7, completed: [{ id: 2, score: 9 }] });
