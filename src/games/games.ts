@@ -1,4 +1,4 @@
-// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays. One instance per process, on the shared store
+// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays, the channels' cover rounds. One instance per process, on the shared store
 // and job engine; handed to handlers as `ctx.deps.games`.
 
 import type { JobEngine } from '../jobs/job-engine.js';
@@ -9,6 +9,8 @@ import { PoolRefresh, poolRetryAt, type PoolSource } from './pool-refresh.js';
 import { DailySecrets } from './daily.js';
 import { Plays } from './plays.js';
 import { HigherLower } from './higher-lower.js';
+import { CoverRecords } from './cover-records.js';
+import { CoverRounds, type CoverRoundDisplay } from './cover-rounds.js';
 
 export interface GamesDeps {
   kv: StoreEngine;
@@ -16,6 +18,8 @@ export interface GamesDeps {
   source: PoolSource;
   now: () => number;
   log: Logger;
+  /** How cover rounds are shown in their channels (src/views/game-cover-display.ts); none where no round is shown. */
+  coverDisplay?: CoverRoundDisplay | undefined;
   /** Whether this process reads pools (queues and works the reads, runs the watch); default true. */
   poolReads?: boolean;
 }
@@ -32,22 +36,30 @@ export class Games {
   readonly plays: Plays;
   /** Higher or lower: each person's round. */
   readonly higherLower: HigherLower;
+  /** Cover rounds: a channel's rounds, one at a time, one winner each. */
+  readonly coverRounds: CoverRounds;
+  /** Each person's cover-round answers and wins per server (the boards read them). */
+  readonly coverRecords: CoverRecords;
 
   constructor(private readonly o: GamesDeps) {
     this.pools = new GamePools(o.kv);
     this.secrets = new DailySecrets(o.kv);
     this.plays = new Plays(o.kv);
     this.higherLower = new HigherLower(o.kv);
+    this.coverRecords = new CoverRecords(o.kv);
+    this.coverRounds = new CoverRounds({ kv: o.kv, jobs: o.jobs, records: this.coverRecords, pool: (kind) => this.pools.current(kind), now: o.now, log: o.log, display: o.coverDisplay });
     this.refresh = new PoolRefresh({ pools: this.pools, jobs: o.jobs, source: o.source, now: o.now, log: o.log });
   }
 
-  define(): Promise<void> {
-    return this.refresh.define();
+  async define(): Promise<void> {
+    await this.refresh.define();
+    await this.coverRounds.define();
   }
 
-  /** This process's pool reader and the deployment's hourly watch (processes that run jobs). */
-  start(): Promise<void> {
-    return this.o.poolReads === false ? this.refresh.define() : this.refresh.start();
+  /** This process's pool reader and the deployment's hourly watch, and the cover rounds' workers (processes that run jobs). */
+  async start(): Promise<void> {
+    await (this.o.poolReads === false ? this.refresh.define() : this.refresh.start());
+    await this.coverRounds.start();
   }
 
   /** The kind's pool from the store (no service request), or when to try again. */
@@ -57,7 +69,8 @@ export class Games {
   }
 
   /** "Forget me": the person's game records. */
-  forgetUser(userId: string): Promise<number> {
-    return this.plays.forgetUser(userId);
+  async forgetUser(userId: string): Promise<number> {
+    // The boards first: the person's index of servers goes with their other records.
+    return (await this.coverRecords.forgetUser(userId)) + (await this.plays.forgetUser(userId));
   }
 }
