@@ -12,7 +12,6 @@ import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import { modify } from '../store/compare-and-set.js';
 import type { StoreEngine } from '../store/engine.js';
-import type { CoverRecords } from './cover-records.js';
 import {
   COVER_FRAMES, COVER_KEEP_MS, COVER_STEP_MS, coverKey, coverNonce, cryptoDraw, newSession, nextRound, playedRound, roundOpen, sessionDecoder,
   type CoverSession, type Draw, type PlayedRound, type SessionStart,
@@ -37,13 +36,22 @@ export interface CoverRoundDisplay {
 export interface CoverRoundsDeps {
   kv: Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete'>;
   jobs: JobEngine;
-  records: CoverRecords;
+  /** Notes an answer in a running round (and whether it won it) on the server's board; a win is noted once. */
+  played: (a: CoverAnswerRecord) => Promise<void>;
   pool: (kind: GameKind) => Promise<GamePool | undefined>;
   now: () => number;
   log: Logger;
   /** How rounds are shown; none in a process that shows none (its workers then fail the steps, which others retry). */
   display?: CoverRoundDisplay | undefined;
   draw?: Draw;
+}
+
+/** One answer in a running round: who, where, when, and whether it won the round. */
+export interface CoverAnswerRecord {
+  guildId: string;
+  userId: string;
+  at: number;
+  won: boolean;
 }
 
 interface StepJob {
@@ -133,10 +141,15 @@ export class CoverRounds {
       },
       COVER_KEEP_MS,
     );
+    if ('won' in got) await this.enqueue(got.won, RESULT_STEP, 0);
     if ('won' in got || 'wrong' in got) {
       const s = 'won' in got ? got.won : got.wrong;
-      await this.o.records.recordAnswer({ guildId: s.guildId, userId, at, won: 'won' in got });
-      if ('won' in got) await this.enqueue(s, RESULT_STEP, 0);
+      try {
+        await this.o.played({ guildId: s.guildId, userId, at, won: 'won' in got });
+      } catch (error) {
+        // The round's outcome stands (the store decided it); only the board misses this answer.
+        this.o.log.warn('a cover round answer could not be noted on the server\'s board', { error });
+      }
     }
     return got;
   }
@@ -181,9 +194,10 @@ export class CoverRounds {
     await display.edit(s, frame);
   }
 
+  /** At 60 s: an open round ends with no winner; either way its result is queued (once: the id names the round). */
   private async timeOut(s: CoverSession): Promise<void> {
     const ended = await this.change(s, (now) => (roundOpen(now) ? { ...now, timedOut: true } : undefined));
-    if (ended) await this.enqueue(ended, RESULT_STEP, 0);
+    if (ended || s.won) await this.enqueue(ended ?? s, RESULT_STEP, 0);
   }
 
   /** Posts the result, then moves on to the next round (or ends the session), once. */

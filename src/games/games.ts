@@ -1,4 +1,4 @@
-// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays, the channels' cover rounds. One instance per process, on the shared store
+// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays, the channels' cover rounds, the servers' boards. One instance per process, on the shared store
 // and job engine; handed to handlers as `ctx.deps.games`.
 
 import type { JobEngine } from '../jobs/job-engine.js';
@@ -9,7 +9,8 @@ import { PoolRefresh, poolRetryAt, type PoolSource } from './pool-refresh.js';
 import { DailySecrets } from './daily.js';
 import { Plays } from './plays.js';
 import { HigherLower } from './higher-lower.js';
-import { CoverRecords } from './cover-records.js';
+import { GameBoards, type BoardEntry, type BoardGame, type CoverBoardSource } from './boards.js';
+import { boardStandings, type BoardRow } from './board-standings.js';
 import { CoverRounds, type CoverRoundDisplay } from './cover-rounds.js';
 
 export interface GamesDeps {
@@ -36,18 +37,23 @@ export class Games {
   readonly plays: Plays;
   /** Higher or lower: each person's round. */
   readonly higherLower: HigherLower;
+  /** Who played each game in each server: the boards' people (`/game leaderboard`). */
+  readonly boards: GameBoards;
+  /** Where the cover rounds board of a server is read from (the boards' own record, which the rounds note each answer on). */
+  readonly coverBoard: CoverBoardSource;
   /** Cover rounds: a channel's rounds, one at a time, one winner each. */
   readonly coverRounds: CoverRounds;
-  /** Each person's cover-round answers and wins per server (the boards read them). */
-  readonly coverRecords: CoverRecords;
 
   constructor(private readonly o: GamesDeps) {
     this.pools = new GamePools(o.kv);
     this.secrets = new DailySecrets(o.kv);
     this.plays = new Plays(o.kv);
     this.higherLower = new HigherLower(o.kv);
-    this.coverRecords = new CoverRecords(o.kv);
-    this.coverRounds = new CoverRounds({ kv: o.kv, jobs: o.jobs, records: this.coverRecords, pool: (kind) => this.pools.current(kind), now: o.now, log: o.log, display: o.coverDisplay });
+    this.boards = new GameBoards(o.kv, o.now);
+    this.coverBoard = this.boards;
+    // Every answer in a running round puts the person on the server's cover board; the one winning answer adds a win.
+    const played = async (a: { guildId: string; userId: string; won: boolean }) => void (await this.boards.recordPlay(a.guildId, a.userId, { game: 'cover' }, a.won ? 1 : 0));
+    this.coverRounds = new CoverRounds({ kv: o.kv, jobs: o.jobs, played, pool: (kind) => this.pools.current(kind), now: o.now, log: o.log, display: o.coverDisplay });
     this.refresh = new PoolRefresh({ pools: this.pools, jobs: o.jobs, source: o.source, now: o.now, log: o.log });
   }
 
@@ -68,9 +74,20 @@ export class Games {
     return pool ? { pool } : { retryAt: poolRetryAt(this.o.now()) };
   }
 
-  /** "Forget me": the person's game records. */
+  /** The people on a server's board of the game (cover rounds: both kinds together), unordered, hidden people included. */
+  async boardPlayers(guildId: string, game: BoardGame, kind: GameKind): Promise<BoardEntry[]> {
+    if (game !== 'cover') return this.boards.players(guildId, { game, kind });
+    return (await this.coverBoard.board(guildId)).map((p) => ({ userId: p.userId, value: p.wins, at: p.lastAnswerAt }));
+  }
+
+  /** The standings of these people of a server's board (`today`: the UTC day, for streaks). */
+  standings(entries: readonly BoardEntry[], game: BoardGame, kind: GameKind, today: string): Promise<BoardRow[]> {
+    return boardStandings(this.plays, entries, game, kind, today);
+  }
+
+  /** "Forget me": the person's game records, their places on every server's boards first (their list of boards is one of those records). */
   async forgetUser(userId: string): Promise<number> {
-    // The boards first: the person's index of servers goes with their other records.
-    return (await this.coverRecords.forgetUser(userId)) + (await this.plays.forgetUser(userId));
+    const boards = await this.boards.forgetUser(userId);
+    return boards + (await this.plays.forgetUser(userId));
   }
 }

@@ -2,7 +2,7 @@
 // hand: frames every 10 s, one winner, a round that times out, the next round, one session per
 // channel, racing answers, a restart between steps.
 import { describe, expect, it } from 'vitest';
-import { CoverRecords } from '../../src/games/cover-records.js';
+import { GameBoards } from '../../src/games/boards.js';
 import { COVER_QUEUE, CoverRounds, type CoverRoundDisplay } from '../../src/games/cover-rounds.js';
 import { COVER_STEP_MS, coverKey, type CoverSession } from '../../src/games/cover-session.js';
 import type { PlayedRound } from '../../src/games/cover-session.js';
@@ -14,7 +14,9 @@ import { makePool } from './pool-fixture.js';
 
 const log = createLogger('error', () => undefined);
 const pool = makePool('anime', 20);
-const START = { guildId: 'g1', channelId: 'c1', kind: 'anime' as const, locale: 'en-US', total: 2 };
+const G = '1200000000000000001';
+const U = (n: number) => `13000000000000000${String(n).padStart(2, '0')}`;
+const START = { guildId: G, channelId: 'c1', kind: 'anime' as const, locale: 'en-US', total: 2 };
 
 interface Shown {
   posts: Array<{ n: number; title: number; nonce: string }>;
@@ -37,13 +39,14 @@ function display(shown: Shown): CoverRoundDisplay {
 function setUp(kv: StoreEngine = new MemoryEngine(), clock = { t: 1_000_000 }) {
   const shown: Shown = { posts: [], edits: [], results: [] };
   const jobs = new InProcessJobEngine(kv, () => clock.t, () => undefined, 0);
-  const records = new CoverRecords(kv);
-  const rounds = new CoverRounds({ kv, jobs, records, pool: async () => pool, now: () => clock.t, log, display: display(shown), draw: () => 0 });
+  const boards = new GameBoards(kv, () => clock.t);
+  const played = async (a: { guildId: string; userId: string; won: boolean }) => void (await boards.recordPlay(a.guildId, a.userId, { game: 'cover' }, a.won ? 1 : 0));
+  const rounds = new CoverRounds({ kv, jobs, played, pool: async () => pool, now: () => clock.t, log, display: display(shown), draw: () => 0 });
   const advance = async (ms: number) => {
     clock.t += ms;
     await jobs.runDue();
   };
-  return { kv, clock, shown, jobs, records, rounds, advance };
+  return { kv, clock, shown, jobs, boards, rounds, advance };
 }
 
 const titleOf = (s: CoverSession | undefined) => pool.titles.find((t) => t.id === s?.title.id)!;
@@ -67,19 +70,19 @@ describe('cover rounds', () => {
   });
 
   it('the first right answer wins, the result names it with the time taken, and the next round follows', async () => {
-    const { rounds, shown, advance, records, jobs } = setUp();
+    const { rounds, shown, advance, boards, jobs } = setUp();
     await rounds.start();
     await rounds.begin(START, pool);
     await advance(0);
     const s = await rounds.session('c1');
-    expect(await rounds.answer('c1', 'u1', other(s))).toMatchObject({ wrong: expect.anything() });
+    expect(await rounds.answer('c1', U(1), other(s))).toMatchObject({ wrong: expect.anything() });
     await advance(12_345);
-    const won = await rounds.answer('c1', 'u2', titleOf(s));
+    const won = await rounds.answer('c1', U(2), titleOf(s));
     expect(won).toMatchObject({ ms: 12_345 });
     // Too late: the round is won; the answer says by whom.
-    expect(await rounds.answer('c1', 'u3', titleOf(s))).toMatchObject({ taken: expect.anything(), round: { winner: { userId: 'u2', ms: 12_345 } } });
+    expect(await rounds.answer('c1', U(3), titleOf(s))).toMatchObject({ taken: expect.anything(), round: { winner: { userId: U(2), ms: 12_345 } } });
     await advance(0);
-    expect(shown.results).toEqual([{ n: 1, titleId: s!.title.id, title: s!.title.title, winner: { userId: 'u2', ms: 12_345 } }]);
+    expect(shown.results).toEqual([{ n: 1, titleId: s!.title.id, title: s!.title.title, winner: { userId: U(2), ms: 12_345 } }]);
     const next = await rounds.session('c1');
     expect(next).toMatchObject({ n: 2, played: [{ n: 1 }] });
     expect(next!.title.id).not.toBe(s!.title.id);
@@ -89,10 +92,8 @@ describe('cover rounds', () => {
     expect(shown.edits.filter((e) => e.n === 1).length).toBeLessThanOrEqual(1);
     expect(shown.results.map((r) => r.n)).toEqual([1, 2]);
     expect((await rounds.session('c1'))?.over).toBe(true);
-    expect(await records.board('g1')).toEqual([
-      { userId: 'u2', wins: 1, answers: 1, lastAnswerAt: expect.any(Number), lastWinAt: expect.any(Number) },
-      { userId: 'u1', wins: 0, answers: 1, lastAnswerAt: expect.any(Number) },
-    ]);
+    // Both answered here (on the server's cover board); only the winner has a win.
+    expect((await boards.players(G, { game: 'cover' })).map((p) => [p.userId, p.value]).sort()).toEqual([[U(1), 0], [U(2), 1]]);
     await jobs.stop();
   });
 
@@ -109,27 +110,28 @@ describe('cover rounds', () => {
   });
 
   it('of 20 right answers racing, exactly one wins and one win is recorded', async () => {
-    const { rounds, records, advance, jobs } = setUp();
+    const { rounds, boards, advance, jobs } = setUp();
     await rounds.start();
     await rounds.begin(START, pool);
     await advance(0);
     const s = await rounds.session('c1');
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => rounds.answer('c1', `u${i}`, titleOf(s))));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => rounds.answer('c1', U(i), titleOf(s))));
     const winners = answers.filter((a) => 'won' in a);
     expect(winners).toHaveLength(1);
     expect(answers.filter((a) => 'taken' in a)).toHaveLength(19);
-    const board = await records.board('g1');
-    expect(board.reduce((n, p) => n + p.wins, 0)).toBe(1);
+    const board = await boards.players(G, { game: 'cover' });
+    expect(board.reduce((n, p) => n + p.value, 0)).toBe(1);
+    expect(board).toHaveLength(1);
     await jobs.stop();
   });
 
   it('a stale button (another session) and a channel without rounds are told so', async () => {
     const { rounds, advance, jobs } = setUp();
     await rounds.start();
-    expect(await rounds.answer('c1', 'u1', pool.titles[0]!)).toEqual({ none: true });
+    expect(await rounds.answer('c1', U(1), pool.titles[0]!)).toEqual({ none: true });
     await rounds.begin(START, pool);
     await advance(0);
-    expect(await rounds.answer('c1', 'u1', pool.titles[0]!, 'other-sid')).toEqual({ stale: true });
+    expect(await rounds.answer('c1', U(1), pool.titles[0]!, 'other-sid')).toEqual({ stale: true });
     await jobs.stop();
   });
 
@@ -156,7 +158,7 @@ describe('cover rounds', () => {
     const clock = { t: 1 };
     const jobs = new InProcessJobEngine(kv, () => clock.t, () => undefined, 0);
     const failing: CoverRoundDisplay = { post: async () => Promise.reject(new Error('403 Missing Permissions')), edit: async () => undefined, result: async () => undefined };
-    const rounds = new CoverRounds({ kv, jobs, records: new CoverRecords(kv), pool: async () => pool, now: () => clock.t, log, display: failing, draw: () => 0 });
+    const rounds = new CoverRounds({ kv, jobs, played: async () => undefined, pool: async () => pool, now: () => clock.t, log, display: failing, draw: () => 0 });
     await rounds.start();
     await rounds.begin(START, pool);
     for (let i = 0; i < 5; i++) {

@@ -9,6 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gameEs } from './game.js';
+import { gameBoardsEs } from './game-boards.js';
 
 const TITLE = 'Elige una sugerencia o escribe título, ID (40748) o enlace';
 const USER = 'Usuario del servicio (por defecto: tú)';
@@ -287,4 +288,5 @@ export const esES = {
   'wrapped user': { name: 'usuario', description: 'Usuario del servicio: su lista pública (por defecto: tú)' },
   'wrapped private': { name: 'privado', description: 'Responder solo a ti, con un botón Compartir (por defecto: no)' },
   ...gameEs,
+  ...gameBoardsEs,
 } satisfies CommandTexts;

@@ -64,6 +64,7 @@ export const reminders = {
   'reminders.permission.viewChannel': 'View Channel',
   'reminders.permission.sendMessages': 'Send Messages',
   'reminders.permission.embedLinks': 'Embed Links',
+  'reminders.permission.attachFiles': 'Attach Files',
   'reminders.permission.createPublicThreads': 'Create Public Threads',
 
   // The reminder post (a DM, or a post in a server channel)

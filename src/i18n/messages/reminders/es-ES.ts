@@ -58,6 +58,7 @@ export const reminders: Messages<typeof en> = {
   'reminders.permission.viewChannel': '«Ver canal»',
   'reminders.permission.sendMessages': '«Enviar mensajes»',
   'reminders.permission.embedLinks': '«Insertar enlaces»',
+  'reminders.permission.attachFiles': '«Adjuntar archivos»',
   'reminders.permission.createPublicThreads': '«Crear hilos públicos»',
 
   'reminders.post.headline': 'El episodio {episode} de {title} debería estar disponible',

@@ -58,6 +58,7 @@ export const reminders: Messages<typeof en> = {
   'reminders.permission.viewChannel': '« Voir le salon »',
   'reminders.permission.sendMessages': '« Envoyer des messages »',
   'reminders.permission.embedLinks': '« Intégrer des liens »',
+  'reminders.permission.attachFiles': '« Joindre des fichiers »',
   'reminders.permission.createPublicThreads': '« Créer des fils publics »',
 
   'reminders.post.headline': 'L’épisode {episode} de {title} devrait être sorti',

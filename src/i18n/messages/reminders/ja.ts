@@ -58,6 +58,7 @@ export const reminders: Messages<typeof en> = {
   'reminders.permission.viewChannel': '「チャンネルを見る」',
   'reminders.permission.sendMessages': '「メッセージを送信」',
   'reminders.permission.embedLinks': '「埋め込みリンク」',
+  'reminders.permission.attachFiles': '「ファイルを添付」',
   'reminders.permission.createPublicThreads': '「公開スレッドの作成」',
 
   'reminders.post.headline': '{title} 第{episode}話の放送予定時刻です',
