@@ -61,6 +61,10 @@ describe.each(TRANSPORTS)('cover rounds over %s', (transport) => {
 
   it('plays a round: pixelated frames, a wrong answer, the winner by the form, the result and a late answer', async () => {
     const pool = (await stack.bot.deps.games.pools.current('anime'))!;
+    const suggest = async (value: string) =>
+      (await stack.autocomplete({ name: 'game', subcommand: 'answer', focused: 'title', value, user: bob, where }).autocompleteChoices()).map((c) => c.value);
+    const typed = pool.titles[1]!.title.slice(0, 3);
+    const idle = [await suggest(''), await suggest(typed)];
     const before = stack.emulator.requestLog.length;
     const started = await game(alice, 'cover', { rounds: 1 });
     expect(started.text).toContain('cover round starts');
@@ -73,12 +77,16 @@ describe.each(TRANSPORTS)('cover rounds over %s', (transport) => {
     const visible = JSON.stringify(frame);
     for (const form of [title.title, title.en ?? title.title, String(title.id)]) expect(visible).not.toContain(form);
 
+    // The suggestions' order is the same during the round as before it: it depends only on what is typed and the pool.
+    expect([await suggest(''), await suggest(typed)]).toEqual(idle);
     const running = await game(bob, 'cover');
     expect(running.text).toContain('already running here');
     expect(running.text).toContain(`/channels/${GUILD_ID}/${CHANNEL}/${frame.id}`);
 
     const other = pool.titles.find((t) => t.id !== title.id && t.picture)!;
     expect((await game(bob, 'answer', { title: `id:${other.id}` })).text).toContain('Not this one');
+    const german = await answerOf(stack.command({ name: 'game', subcommand: 'answer', options: { title: `id:${other.id}` }, user: bob, where, locale: 'de' }));
+    expect(german.text).toContain('Das ist es nicht');
 
     await tick(10_000);
     const sharper = posts().find((m) => m.id === frame.id)!;
