@@ -11,6 +11,7 @@ import { answerOf } from '../local-stack/user-helpers.js';
 import { POOL_SIZE, type PoolTitle } from '../src/games/pool.js';
 import type { BenchOptions } from './options.js';
 import { SUMMARY_HEADERS, section, summarize, summaryCells, table } from './stats.js';
+import { runCoverRounds } from './cover-rounds.js';
 
 const TARGET_MS = { guess: 50, autocomplete: 20 };
 const GENRES = ['Action', 'Comedy', 'Drama', 'Fantasy', 'Romance', 'Sci-Fi', 'Slice of Life', 'Mystery'];
@@ -88,4 +89,6 @@ export async function runGames(o: BenchOptions): Promise<void> {
   } finally {
     await stack.stop();
   }
+  section('games: cover rounds (a pixelated frame, ms; 100 rounds at once on two processes)');
+  await runCoverRounds(o);
 }

@@ -5,6 +5,7 @@
 import { FormErrors, isRecord } from '../errors.js';
 import type { MessageFaults } from '../message-faults.js';
 import { isEmptyMessage, MessageFlag, validateMessageBody } from '../message-validation.js';
+import { normalizeAttachments } from '../messages.js';
 import { earlierWithNonce, nonceOf, validateNonce } from '../nonce.js';
 import { has, Permission } from '../permissions.js';
 import { snowflake } from '../snowflake.js';
@@ -83,7 +84,7 @@ function channelMessage(registry: GuildRegistry, guild: Guild, channel: Channel,
     mention_everyone: mentions.everyone,
     mentions: mentions.users,
     mention_roles: mentions.roles,
-    attachments: [],
+    attachments: normalizeAttachments(data.attachments, channel.id),
     embeds,
     components: Array.isArray(data.components) ? structuredClone(data.components) : [],
     pinned: false,

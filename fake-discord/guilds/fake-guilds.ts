@@ -8,6 +8,7 @@ import type { MessageFaults } from '../message-faults.js';
 import { has, Permission } from '../permissions.js';
 import type { FakeChannelEdit, FakeGuildsApi, FakeGuildSpec, FakeOverwriteSpec, FakeRoleSpec, InteractionInput, MessageFault, RecordedMessage } from '../types.js';
 import { apiChannel, apiGuild, apiMember, apiRole } from './api-objects.js';
+import { editInChannel } from './channel-message-edits.js';
 import { postInChannel } from './channel-posts.js';
 import { startThread, type StartedThread } from './threads.js';
 import { checkPathId, guildErrors } from './errors.js';
@@ -194,6 +195,14 @@ export class FakeGuilds implements FakeGuildsApi {
     const channel = this.registry.channels.get(channelId);
     if (!channel) return undefined;
     return postInChannel(this.registry, channel, body, this.faults, this.store, this.polls);
+  }
+
+  /** PATCH /channels/:channel/messages/:message in a guild channel; undefined when no guild has this channel. */
+  edit(channelId: string, messageId: string, body: unknown): RecordedMessage | undefined {
+    const channel = this.registry.channels.get(channelId);
+    if (!channel) return undefined;
+    checkPathId('message_id', messageId);
+    return editInChannel(this.registry, channel, messageId, body);
   }
 
   // ---------------------------------------------------------------- interactions

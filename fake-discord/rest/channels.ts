@@ -1,6 +1,7 @@
 // Channels and their messages, DM or guild channel alike: GET /channels/:channel,
 // PATCH /channels/:channel (guild channels: name and age restriction) and
-// POST /channels/:channel/messages (404 Unknown Channel for a channel neither knows).
+// POST /channels/:channel/messages, PATCH /channels/:channel/messages/:message (guild channels: the bot's
+// own messages) (404 Unknown Channel for a channel neither knows).
 
 import { DiscordHttpError } from '../errors.js';
 import { messageForPayload } from '../messages.js';
@@ -16,6 +17,12 @@ export function channelRoutes(state: ServerState): Route[] {
       const message = state.dms.post(channelId, ctx.body) ?? state.guilds.post(channelId, ctx.body);
       if (!message) throw unknownChannel();
       return { status: 200, body: messageForPayload(message), delayMs: state.messageAnswerDelayMs };
+    }),
+    route('PATCH /channels/:channel/messages/:message', (ctx, [channelId = '', messageId = '']) => {
+      state.requireBot(ctx.authorization);
+      const message = state.guilds.edit(channelId, messageId, ctx.body);
+      if (!message) throw unknownChannel();
+      return { status: 200, body: messageForPayload(message) };
     }),
     route('POST /channels/:channel/messages/:message/threads', (ctx, [channelId = '', messageId = '']) => {
       state.requireBot(ctx.authorization);

@@ -95,7 +95,7 @@ export async function openCore(o: CoreOptions, discord: DiscordSide): Promise<Co
   const covers = openCovers(steps, config.covers, log, metrics);
   const watchParties = await openWatchParties(env);
   const wrappedBackground = await openWrappedBackground(env, recaps, () => deps);
-  const games = await openGames(env);
+  const games = await openGames(env, covers);
   const accounts = forgetMe({ login, tokens, store, metrics, log, jobs, reminders, listImports, community, watchParties, preferences, picks, recaps, games });
   const deps: BotDeps = {
     ...community,

@@ -11,6 +11,8 @@ import { importMessenger } from '../list-files/discord-delivery.js';
 import { ListImports, serviceImportWriter, serviceListReader, type ListImportDeps } from '../list-files/imports.js';
 import type { RecapStore } from '../store/recaps.js';
 import { servicePoolSource } from '../views/game-pool-source.js';
+import { coverRoundDisplay } from '../views/game-cover-display.js';
+import type { CoverSource } from '../covers/cover-source.js';
 import { importRendering } from '../views/list-import.js';
 import { watchPartyEndedRendering } from '../views/watch-party-actions.js';
 import { WrappedBackground } from '../views/wrapped-background.js';
@@ -67,8 +69,10 @@ export async function openWrappedBackground({ o, now, jobs, tokens, discord }: C
 }
 
 /** The games' pools: read as background work (unscoped calls) on the shared line, weekly. */
-export async function openGames({ o, now, store, jobs, service }: CoreEnv): Promise<Games> {
-  const games = new Games({ kv: store.engine, jobs, source: servicePoolSource(service), now, log: o.log, poolReads: o.games?.poolReads ?? true });
+export async function openGames({ o, now, store, jobs, service, discord }: CoreEnv, covers: Pick<CoverSource, 'cover'>): Promise<Games> {
+  // Cover rounds are shown through the channel poster, their covers from the picture host through the cover cache.
+  const coverDisplay = coverRoundDisplay({ poster: discord.channels, cover: (url) => covers.cover(url) });
+  const games = new Games({ kv: store.engine, jobs, source: servicePoolSource(service), now, log: o.log, coverDisplay, poolReads: o.games?.poolReads ?? true });
   await games.define();
   return games;
 }

@@ -1,4 +1,4 @@
-// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays, the servers' boards. One instance per process, on the shared store
+// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays, the channels' cover rounds, the servers' boards. One instance per process, on the shared store
 // and job engine; handed to handlers as `ctx.deps.games`.
 
 import type { JobEngine } from '../jobs/job-engine.js';
@@ -11,6 +11,7 @@ import { Plays } from './plays.js';
 import { HigherLower } from './higher-lower.js';
 import { GameBoards, type BoardEntry, type BoardGame, type CoverBoardSource } from './boards.js';
 import { boardStandings, type BoardRow } from './board-standings.js';
+import { CoverRounds, type CoverRoundDisplay } from './cover-rounds.js';
 
 export interface GamesDeps {
   kv: StoreEngine;
@@ -18,6 +19,8 @@ export interface GamesDeps {
   source: PoolSource;
   now: () => number;
   log: Logger;
+  /** How cover rounds are shown in their channels (src/views/game-cover-display.ts); none where no round is shown. */
+  coverDisplay?: CoverRoundDisplay | undefined;
   /** Whether this process reads pools (queues and works the reads, runs the watch); default true. */
   poolReads?: boolean;
 }
@@ -36,8 +39,10 @@ export class Games {
   readonly higherLower: HigherLower;
   /** Who played each game in each server: the boards' people (`/game leaderboard`). */
   readonly boards: GameBoards;
-  /** Where the cover rounds board of a server is read from (the boards' own record). */
+  /** Where the cover rounds board of a server is read from (the boards' own record, which the rounds note each answer on). */
   readonly coverBoard: CoverBoardSource;
+  /** Cover rounds: a channel's rounds, one at a time, one winner each. */
+  readonly coverRounds: CoverRounds;
 
   constructor(private readonly o: GamesDeps) {
     this.pools = new GamePools(o.kv);
@@ -46,16 +51,21 @@ export class Games {
     this.higherLower = new HigherLower(o.kv);
     this.boards = new GameBoards(o.kv, o.now);
     this.coverBoard = this.boards;
+    // Every answer in a running round puts the person on the server's cover board; the one winning answer adds a win.
+    const played = async (a: { guildId: string; userId: string; won: boolean }) => void (await this.boards.recordPlay(a.guildId, a.userId, { game: 'cover' }, a.won ? 1 : 0));
+    this.coverRounds = new CoverRounds({ kv: o.kv, jobs: o.jobs, played, pool: (kind) => this.pools.current(kind), now: o.now, log: o.log, display: o.coverDisplay });
     this.refresh = new PoolRefresh({ pools: this.pools, jobs: o.jobs, source: o.source, now: o.now, log: o.log });
   }
 
-  define(): Promise<void> {
-    return this.refresh.define();
+  async define(): Promise<void> {
+    await this.refresh.define();
+    await this.coverRounds.define();
   }
 
-  /** This process's pool reader and the deployment's hourly watch (processes that run jobs). */
-  start(): Promise<void> {
-    return this.o.poolReads === false ? this.refresh.define() : this.refresh.start();
+  /** This process's pool reader and the deployment's hourly watch, and the cover rounds' workers (processes that run jobs). */
+  async start(): Promise<void> {
+    await (this.o.poolReads === false ? this.refresh.define() : this.refresh.start());
+    await this.coverRounds.start();
   }
 
   /** The kind's pool from the store (no service request), or when to try again. */

@@ -14,6 +14,11 @@ export const gameJa = {
   'game stats kind': { name: '種類', description: 'アニメ（既定）またはマンガ', choices: { anime: 'アニメ', manga: 'マンガ' } },
   'game higher-lower': { name: 'ハイアンドロー', description: 'どちらのスコアが高い？ 間違えるまで続く（あなたにだけ表示）' },
   'game higher-lower kind': { name: '種類', description: 'アニメ（既定）またはマンガ', choices: { anime: 'アニメ', manga: 'マンガ' } },
+  'game cover': { name: 'カバー', description: 'チャンネルのみんなで遊ぶ: ぼかしたカバーが鮮明になる前にタイトルを当てる' },
+  'game cover kind': { name: '種類', description: 'アニメ（既定）またはマンガ', choices: { anime: 'アニメ', manga: 'マンガ' } },
+  'game cover rounds': { name: 'ラウンド数', description: '続けて遊ぶラウンド数（1〜10、既定は1）' },
+  'game answer': { name: '答える', description: 'このチャンネルのカバーラウンドにタイトルで答える' },
+  'game answer title': { name: 'タイトル', description: '候補から選ぶか、タイトル・IDを入力' },
 } satisfies CommandTexts;
 
 export const gameDe = {
@@ -27,6 +32,11 @@ export const gameDe = {
   'game stats kind': { name: 'art', description: 'Anime (Standard) oder Manga', choices: { anime: 'Anime', manga: 'Manga' } },
   'game higher-lower': { name: 'höher-niedriger', description: 'Welcher Titel hat die höhere Wertung? Bis zum ersten Fehler (nur für dich)' },
   'game higher-lower kind': { name: 'art', description: 'Anime (Standard) oder Manga', choices: { anime: 'Anime', manga: 'Manga' } },
+  'game cover': { name: 'cover', description: 'Für den ganzen Kanal: Errate den Titel, bevor das verpixelte Cover scharf wird' },
+  'game cover kind': { name: 'art', description: 'Anime (Standard) oder Manga', choices: { anime: 'Anime', manga: 'Manga' } },
+  'game cover rounds': { name: 'runden', description: 'Wie viele Runden nacheinander (1–10, Standard 1)' },
+  'game answer': { name: 'antwort', description: 'Die Cover-Runde in diesem Kanal mit einem Titel beantworten' },
+  'game answer title': { name: 'titel', description: 'Wähl einen Vorschlag oder gib Titel oder ID ein' },
 } satisfies CommandTexts;
 
 export const gameFr = {
@@ -40,6 +50,11 @@ export const gameFr = {
   'game stats kind': { name: 'type', description: 'Anime (par défaut) ou manga', choices: { anime: 'Anime', manga: 'Manga' } },
   'game higher-lower': { name: 'plus-ou-moins', description: 'Lequel a la meilleure note ? Jusqu’à la première erreur (toi seul le vois)' },
   'game higher-lower kind': { name: 'type', description: 'Anime (par défaut) ou manga', choices: { anime: 'Anime', manga: 'Manga' } },
+  'game cover': { name: 'couverture', description: 'Pour tout le salon : trouve le titre avant que la couverture pixelisée soit nette' },
+  'game cover kind': { name: 'type', description: 'Anime (par défaut) ou manga', choices: { anime: 'Anime', manga: 'Manga' } },
+  'game cover rounds': { name: 'manches', description: 'Combien de manches à la suite (1–10, 1 par défaut)' },
+  'game answer': { name: 'reponse', description: 'Répondre à la manche de couverture de ce salon par un titre' },
+  'game answer title': { name: 'titre', description: 'Choisis une suggestion, ou tape titre ou ID' },
 } satisfies CommandTexts;
 
 export const gameEs = {
@@ -53,6 +68,11 @@ export const gameEs = {
   'game stats kind': { name: 'tipo', description: 'Anime (por defecto) o manga', choices: { anime: 'Anime', manga: 'Manga' } },
   'game higher-lower': { name: 'mayor-o-menor', description: '¿Cuál tiene la nota más alta? Hasta el primer fallo (solo tú lo ves)' },
   'game higher-lower kind': { name: 'tipo', description: 'Anime (por defecto) o manga', choices: { anime: 'Anime', manga: 'Manga' } },
+  'game cover': { name: 'portada', description: 'Para todo el canal: adivina el título antes de que la portada pixelada se aclare' },
+  'game cover kind': { name: 'tipo', description: 'Anime (por defecto) o manga', choices: { anime: 'Anime', manga: 'Manga' } },
+  'game cover rounds': { name: 'rondas', description: 'Cuántas rondas seguidas (1–10, 1 por defecto)' },
+  'game answer': { name: 'respuesta', description: 'Responder a la ronda de portadas de este canal con un título' },
+  'game answer title': { name: 'titulo', description: 'Elige una sugerencia o escribe título o ID' },
 } satisfies CommandTexts;
 
 export const gamePt = {
@@ -66,4 +86,9 @@ export const gamePt = {
   'game stats kind': { name: 'tipo', description: 'Anime (padrão) ou mangá', choices: { anime: 'Anime', manga: 'Mangá' } },
   'game higher-lower': { name: 'maior-ou-menor', description: 'Qual tem a nota mais alta? Até o primeiro erro (só você vê)' },
   'game higher-lower kind': { name: 'tipo', description: 'Anime (padrão) ou mangá', choices: { anime: 'Anime', manga: 'Mangá' } },
+  'game cover': { name: 'capa', description: 'Para todo o canal: adivinhe o título antes que a capa pixelada fique nítida' },
+  'game cover kind': { name: 'tipo', description: 'Anime (padrão) ou mangá', choices: { anime: 'Anime', manga: 'Mangá' } },
+  'game cover rounds': { name: 'rodadas', description: 'Quantas rodadas seguidas (1–10, padrão 1)' },
+  'game answer': { name: 'resposta', description: 'Responder à rodada de capas deste canal com um título' },
+  'game answer title': { name: 'titulo', description: 'Escolha uma sugestão ou digite título ou ID' },
 } satisfies CommandTexts;
