@@ -10,7 +10,7 @@ const LAYERS = [
   { name: 'views', path: '^src/views/' },
   { name: 'interaction core', path: '^src/interactions/' },
   { name: 'rendering', path: '^src/render/' },
-  { name: 'domain services', path: '^src/(airing|reminders|social|preferences|auth|fairness|known-works|discord-api|covers|list-files|watch-parties|games)/' },
+  { name: 'domain services', path: '^src/(airing|reminders|social|preferences|auth|fairness|known-works|discord-api|covers|list-files|watch-parties|games|server-recaps)/' },
   { name: 'store and job engines', path: '^src/(store|jobs)/' },
   { name: 'service client', path: '^src/service/' },
   { name: 'leaves', path: '^src/(config|log|util|i18n)/' },
