@@ -100,7 +100,7 @@ export async function botChannelAccess(rest: REST, botId: string, guildId: strin
   return { access: { nsfw, permissions }, roles };
 }
 
-/** Checks the bot can post reminders (and mention `roleId`) in a channel; throws a ChannelAccessError saying what is missing. */
+/** Checks the bot can post reminders (and mention `roleId`; start a thread, attach files when asked) in a channel; throws a ChannelAccessError saying what is missing. */
 export async function checkReminderChannel(
   rest: REST,
   botId: string,
@@ -108,7 +108,7 @@ export async function checkReminderChannel(
   channelId: string,
   roleId: string | undefined,
   signal?: AbortSignal,
-  o: { thread?: boolean } = {},
+  o: { thread?: boolean; files?: boolean } = {},
 ): Promise<ChannelAccess> {
   const { access, roles } = await botChannelAccess(rest, botId, guildId, channelId, signal);
   const has = (flag: bigint): boolean => (access.permissions & flag) === flag;
@@ -118,6 +118,8 @@ export async function checkReminderChannel(
     [PermissionFlagsBits.EmbedLinks, 'reminders.permission.embedLinks'],
     // A thread on each post: starting one on a message needs this too.
     ...(o.thread === true ? [[PermissionFlagsBits.CreatePublicThreads, 'reminders.permission.createPublicThreads'] as [bigint, MessageKey]] : []),
+    // Posts that carry a picture (the weekly recap's card).
+    ...(o.files === true ? [[PermissionFlagsBits.AttachFiles, 'reminders.permission.attachFiles'] as [bigint, MessageKey]] : []),
   ];
   const missing = needed.filter(([flag]) => !has(flag)).map(([, name]) => name);
   if (missing.length > 0) {

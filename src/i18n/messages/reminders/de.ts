@@ -59,6 +59,7 @@ export const reminders: Messages<typeof en> = {
   'reminders.permission.sendMessages': '„Nachrichten senden“',
   'reminders.permission.embedLinks': '„Links einbetten“',
   'reminders.permission.createPublicThreads': '„Öffentliche Threads erstellen“',
+  'reminders.permission.attachFiles': 'Dateien anhängen',
 
   'reminders.post.headline': 'Folge {episode} von {title} ist voraussichtlich draußen',
   'reminders.post.headlineUnnumbered': 'Eine neue Folge von {title} ist voraussichtlich draußen',

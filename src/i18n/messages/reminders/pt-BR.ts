@@ -59,6 +59,7 @@ export const reminders: Messages<typeof en> = {
   'reminders.permission.sendMessages': '"Enviar mensagens"',
   'reminders.permission.embedLinks': '"Inserir links"',
   'reminders.permission.createPublicThreads': '"Criar tópicos públicos"',
+  'reminders.permission.attachFiles': 'Anexar arquivos',
 
   'reminders.post.headline': 'O episódio {episode} de {title} já deve ter saído',
   'reminders.post.headlineUnnumbered': 'Um novo episódio de {title} já deve ter saído',
