@@ -10,7 +10,7 @@ const LAYERS = [
   { name: 'views', path: '^src/views/' },
   { name: 'interaction core', path: '^src/interactions/' },
   { name: 'rendering', path: '^src/render/' },
-  { name: 'domain services', path: '^src/(airing|reminders|social|preferences|auth|fairness|known-works|discord-api|covers|list-files|watch-parties|games|server-recaps)/' },
+  { name: 'domain services', path: '^src/(airing|reminders|activity-feed|group-polls|community|preferences|auth|known-works|discord-api|covers|list-files|watch-parties|games|server-recaps)/' },
   { name: 'store and job engines', path: '^src/(store|jobs)/' },
   { name: 'service client', path: '^src/service/' },
   { name: 'leaves', path: '^src/(config|log|util|i18n)/' },
@@ -37,6 +37,13 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules,
+    {
+      name: 'community-below-its-features',
+      comment: 'the community (memberships, the mirror and its syncs, summaries) is what the activity feed, the group polls and the weekly recaps build on: it never imports them',
+      severity: 'error',
+      from: { path: '^src/community/' },
+      to: { path: '^src/(activity-feed|group-polls|server-recaps)/' },
+    },
     {
       name: 'every-bot-file-has-a-room',
       comment: 'a file under src/ belongs to one of the rooms in LAYERS; add the new folder to a layer',

@@ -5,14 +5,14 @@
 // its ttl of each other) and cold (an empty memo, as for the first view after the memo's ttl passed).
 // Cold samples run the same views over a reader of the same community whose memo starts empty.
 // The boards (/server leaderboard, /server top) keep their counts in the store until a member's summary
-// changes (src/social/server-totals.ts), so their cold samples are split: the first view after a change
+// changes (src/community/server-totals.ts), so their cold samples are split: the first view after a change
 // (a member's list changed through the bot just before, untimed: the counts are made again) and a view
 // while the kept counts hold.
 
 import { performance } from 'node:perf_hooks';
 import type { BaseContext } from '../src/interactions/context.js';
-import { LEADERBOARD_METRICS, metricApplies } from '../src/social/leaderboards.js';
-import type { ListKind, SocialService } from '../src/social/types.js';
+import { LEADERBOARD_METRICS, metricApplies } from '../src/community/leaderboards.js';
+import type { ListKind, SocialService } from '../src/community/types.js';
 import { compareMembers } from '../src/views/compare.js';
 import { openLeaderboard, openTopTitles, serverDetailsPart } from '../src/views/social.js';
 import type { Catalogue } from '../emulator/catalogue/index.js';

@@ -15,9 +15,9 @@
 
 import { performance } from 'node:perf_hooks';
 import type { JobEngine } from '../src/jobs/job-engine.js';
-import { SYNC_QUEUE } from '../src/social/knobs.js';
+import { SYNC_QUEUE } from '../src/community/knobs.js';
 import type { EngineKind } from '../src/store/engine.js';
-import type { SocialService } from '../src/social/types.js';
+import type { SocialService } from '../src/community/types.js';
 import { buildCatalogue, DEFAULT_CATALOGUE_SEED, type Catalogue } from '../emulator/catalogue/index.js';
 import { Prng } from '../emulator/prng.js';
 import type { BenchOptions } from './options.js';

@@ -3,7 +3,7 @@
 
 import { namedChoices, optionList, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { HandlersOf } from '../src/interactions/command-types.js';
-import { LEADERBOARD_METRICS, TOP_STATUSES } from '../src/social/leaderboards.js';
+import { LEADERBOARD_METRICS, TOP_STATUSES } from '../src/community/leaderboards.js';
 import { openLeaderboard, openTopTitles } from '../src/views/social.js';
 import { CHART_SIZES } from '../src/views/list-chart.js';
 import { renderServerChart } from '../src/views/server-chart.js';

@@ -3,7 +3,7 @@
 
 import { integerOption, optionList, stringOption, subcommand, userOption } from '../src/interactions/command-data.js';
 import type { HandlersOf } from '../src/interactions/command-types.js';
-import { POLL_HOURS } from '../src/social/group-polls.js';
+import { POLL_HOURS } from '../src/group-polls/group-polls.js';
 import { openGroupPick } from '../src/views/group-pick.js';
 
 export const SERVER_PICK_OPTIONS = optionList(

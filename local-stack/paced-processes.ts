@@ -1,6 +1,6 @@
 // Several real processes, each with its own request line (pacing-child.ts) on one shared store, made too
 // slow for the store steps once they have all started and seen each other's heartbeats: every process
-// then paces alone. Used by test/store/upstream/slow-store-pacing.test.ts and the economy bench.
+// then paces alone. Used by test/store/request-line/slow-store-pacing.test.ts and the economy bench.
 // Slow: PostgreSQL and Redis behind latency-proxy.ts (3 s per round trip); SQLite with its write lock
 // held by another connection (reads still answer, every write waits past the step deadline).
 

@@ -7,8 +7,8 @@ import { createInterface } from 'node:readline';
 import { DEFAULT_REQUESTS_BURST, DEFAULT_REQUESTS_PER_SECOND, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import { openEngine } from '../src/store/engines/index.js';
 import { StoreSteps } from '../src/store/store-steps.js';
-import { StoreUpstreamBudget } from '../src/store/upstream/budget.js';
-import { LiveProcesses } from '../src/store/upstream/live-processes.js';
+import { StoreUpstreamBudget } from '../src/store/request-line/shared-line.js';
+import { LiveProcesses } from '../src/store/request-line/live-processes.js';
 
 export interface PacingJob {
   url: string;

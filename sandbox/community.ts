@@ -6,7 +6,7 @@
 // /anime info, /compare, the leaderboards and a feed post without setting anything up.
 
 import type { RunningBot } from '../src/app/bot.js';
-import type { MirrorEntry } from '../src/social/types.js';
+import type { MirrorEntry } from '../src/community/types.js';
 import type { Emulator } from '../emulator/server.js';
 import type { FakeDiscord } from '../fake-discord/index.js';
 import type { SandboxClock } from './clock.js';

@@ -31,7 +31,7 @@ import { HttpInteractions } from '../transport/http.js';
 import { type BotMetrics } from '../metrics/bot-metrics.js';
 import { interactionObserver } from '../metrics/observers.js';
 import { SeenInteractions } from '../transport/replay.js';
-import { type UserRateLimits } from '../fairness/user-limits.js';
+import { type UserRateLimits } from '../store/request-line/user-limits.js';
 import { openCore, type Core } from './core.js';
 import type { BotOptions } from './options.js';
 import { startWeb } from './web.js';

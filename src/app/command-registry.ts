@@ -34,7 +34,7 @@ import { animeListView, mangaListView } from '../views/user-list.js';
 import { scheduleView } from '../views/schedule.js';
 import { leaderboardView, serverMembersHandler, serverMembersView, topTitlesView } from '../views/social.js';
 import { reminderOpenHandler, reminderStopHandler } from '../views/reminders.js';
-import { addToListHandler } from '../views/feed.js';
+import { addToListHandler } from '../views/activity-feed.js';
 import { pickVoteHandler, pollEndHandler } from '../views/group-pick.js';
 import { planHandler, watchedHandler } from '../views/watch-party-actions.js';
 import { wrappedShareHandler } from '../views/wrapped.js';

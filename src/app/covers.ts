@@ -11,7 +11,7 @@ import type { Logger } from '../log/log.js';
 import type { BotMetrics } from '../metrics/bot-metrics.js';
 import { coverObserver } from '../metrics/observers.js';
 import type { StoreSteps } from '../store/store-steps.js';
-import { StoreResponseCache } from '../store/upstream/index.js';
+import { StoreResponseCache } from '../store/request-line/index.js';
 
 export function openCovers(steps: StoreSteps, config: CoversConfig | undefined, log: Logger, metrics: BotMetrics | undefined): CoverSource {
   const maxBytes = config?.cacheMaxBytes ?? DEFAULT_COVER_CACHE_MAX_BYTES;

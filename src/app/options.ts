@@ -4,7 +4,7 @@ import type { BotConfig } from '../config/types.js';
 import type { Logger } from '../log/log.js';
 import type { RouterOptions } from '../interactions/router.js';
 import type { ReminderKnobs } from '../reminders/knobs.js';
-import type { SocialKnobs } from '../social/knobs.js';
+import type { SocialKnobs } from '../community/knobs.js';
 
 export interface BotOptions {
   config: BotConfig;

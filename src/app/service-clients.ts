@@ -4,7 +4,7 @@
 
 import { DEFAULT_LIMITS } from '../config/config.js';
 import type { LimitsConfig } from '../config/types.js';
-import type { UserRateLimits } from '../fairness/user-limits.js';
+import type { UserRateLimits } from '../store/request-line/user-limits.js';
 import type { BotMetrics } from '../metrics/bot-metrics.js';
 import { refreshObserver, serviceObserver } from '../metrics/observers.js';
 import { CoolOff } from '../service/cool-off.js';

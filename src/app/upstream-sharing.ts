@@ -6,7 +6,7 @@ import type { LimitsConfig } from '../config/types.js';
 import type { Logger } from '../log/log.js';
 import type { DeploymentShared } from '../service/deployment-gate.js';
 import type { StoreSteps } from '../store/store-steps.js';
-import { openUpstreamShared } from '../store/upstream/index.js';
+import { openUpstreamShared } from '../store/request-line/index.js';
 
 const MINUTE = 60_000;
 

@@ -7,7 +7,7 @@ import type { TitleForm } from '../service/title-forms.js';
 import { localeOf, translator } from '../i18n/index.js';
 import type { Logger } from '../log/log.js';
 import { airingInTitleForm, lazyTitleForm } from '../preferences/interaction-titles.js';
-import type { Budget } from './budget.js';
+import type { Budget } from './deadline.js';
 import type { BaseContext, BotDeps } from './context.js';
 import { NotLoggedInError } from './user-errors.js';
 import type { WhereTracker } from './where.js';
@@ -36,7 +36,7 @@ export class ContextFactory {
     const { accounts } = this.deps;
     const service = this.deps.service.scoped({
       signal: budget.controller.signal,
-      // The deadline moves later while the interaction waits in the deployment's line (budget.ts).
+      // The deadline moves later while the interaction waits in the deployment's line (deadline.ts).
       get deadlineAt() {
         return budget.deadlineAt;
       },

@@ -4,7 +4,7 @@ import type { Games } from '../games/games.js';
 import type { PickSessions } from '../store/pick-sessions.js';
 import type { RecapStore } from '../store/recaps.js';
 import type { WorkKind } from '../service/kinds.js';
-import type { CompletionsSeen } from '../social/completions-seen.js';
+import type { CompletionsSeen } from '../community/completions-seen.js';
 import type {
   AutocompleteInteraction,
   ChatInputCommandInteraction,
@@ -24,9 +24,9 @@ import type { TitleCache } from '../known-works/title-cache.js';
 import type { NsfwRatings } from '../known-works/nsfw-ratings.js';
 import type { SeasonAiring } from '../airing/season-airing.js';
 import type { Reminders } from '../reminders/reminders.js';
-import type { Feed } from '../social/feed.js';
-import type { GroupPolls } from '../social/group-polls.js';
-import type { SocialService } from '../social/types.js';
+import type { Feed } from '../activity-feed/feed-posting.js';
+import type { GroupPolls } from '../group-polls/group-polls.js';
+import type { SocialService } from '../community/types.js';
 import type { TitlePreferences } from '../preferences/title-preferences.js';
 import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
 import type { CoverSource } from '../covers/cover-source.js';

@@ -1,10 +1,10 @@
 // The one step every handler runs through, command, component or autocomplete: the checks it
 // declared (rules, option values) before it runs, then the handler on the user's budget of requests,
-// within the interaction's deadline (`withinDeadline`, budget.ts).
+// within the interaction's deadline (`withinDeadline`, deadline.ts).
 
 import type { BaseInteraction } from 'discord.js';
-import type { UserRateLimits } from '../fairness/user-limits.js';
-import { answerWithinBudget, withinDeadline, type Budget } from './budget.js';
+import type { UserRateLimits } from '../store/request-line/user-limits.js';
+import { answerWithinBudget, withinDeadline, type Budget } from './deadline.js';
 import type { Translator } from '../i18n/index.js';
 import type { Logger } from '../log/log.js';
 import type { RenderedMessage } from '../render/limits.js';

@@ -14,9 +14,9 @@ import {
   UpstreamUnavailableError,
 } from '../service/errors.js';
 import { ClientCredentialsRejectedError } from '../service/token-source.js';
-import { BodyTooLargeError, UpstreamTimeoutError } from '../service/http.js';
+import { BodyTooLargeError, UpstreamTimeoutError } from '../service/http-exchange.js';
 import { MalformedCustomIdError } from './custom-id.js';
-import { RateLimitedError } from '../fairness/user-limits.js';
+import { RateLimitedError } from '../store/request-line/user-limits.js';
 import { ReminderError } from '../reminders/types.js';
 import { ChannelAccessError } from '../discord-api/channel-access.js';
 import { BotNotMemberError } from '../discord-api/membership.js';

@@ -4,10 +4,10 @@
 
 import type { APIEmbed } from 'discord.js';
 import type { Translator } from '../i18n/index.js';
-import { MIN_SCORED_TOGETHER, type Affinity, type ScoredPair } from '../social/affinity.js';
-import type { LeaderboardMetric, LeaderboardRow, TopTitle } from '../social/leaderboards.js';
-import type { ServerView, ServerViewLine } from '../social/server-view.js';
-import type { ListKind } from '../social/types.js';
+import { MIN_SCORED_TOGETHER, type Affinity, type ScoredPair } from '../community/affinity.js';
+import type { LeaderboardMetric, LeaderboardRow, TopTitle } from '../community/leaderboards.js';
+import type { ServerView, ServerViewLine } from '../community/server-view.js';
+import type { ListKind } from '../community/types.js';
 import { KIND_WORDS } from './kind-words.js';
 import { DISCORD_LIMITS } from './limits.js';
 import { term } from './terms.js';

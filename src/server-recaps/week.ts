@@ -2,7 +2,7 @@
 // from the shared store only (the community's per-member weekly sums and change history, the members'
 // summaries, the airing titles the store keeps), never the service.
 
-import type { ListKind } from '../social/types.js';
+import type { ListKind } from '../community/types.js';
 import type { RecapKind } from './channels.js';
 
 /** A title of the week: how many members it concerns, and the units they watched or read of it. */

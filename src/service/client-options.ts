@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici';
 import { DEFAULT_CLIENT_ID_HEADER, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } from '../config/defaults.js';
 import { CoolOff } from './cool-off.js';
 import { InvalidOptionError } from './errors.js';
-import { jitteredBackoff } from './http.js';
+import { jitteredBackoff } from './http-exchange.js';
 import type { ServiceObserver } from './observer.js';
 import { apiV2Root } from './paging.js';
 import type { ResponseCache } from './response-cache.js';

@@ -7,7 +7,7 @@
 // tests) the gate lets everything through and the in-process cool-off alone applies.
 
 import { AbortedError, CoolingOffError, LineBusyError } from './errors.js';
-import { abortable, sleep } from './http.js';
+import { abortable, sleep } from './http-exchange.js';
 import type { ServiceObserver } from './observer.js';
 import {
   UpstreamBudgetUnavailableError,

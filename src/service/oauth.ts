@@ -2,7 +2,7 @@
 
 import { type Dispatcher } from 'undici';
 import { InvalidOptionError, ServiceError } from './errors.js';
-import { createAgent, sendOnce } from './http.js';
+import { createAgent, sendOnce } from './http-exchange.js';
 import { parseErrorBody } from './parse.js';
 import type { TokenResponse } from './common-types.js';
 

@@ -1,7 +1,7 @@
 // What the service client tells the outside about its work (logs, metrics), without knowing
 // about either. Every hook is optional and must not throw; the client calls them synchronously.
 
-import type { HttpMethod } from './http.js';
+import type { HttpMethod } from './http-exchange.js';
 import { LRUCache } from 'lru-cache';
 
 export interface UpstreamAttempt {

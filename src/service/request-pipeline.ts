@@ -20,7 +20,7 @@ import {
   UpstreamTimeoutError,
   type HttpMethod,
   type HttpRequest,
-} from './http.js';
+} from './http-exchange.js';
 import { endpointOf, type UpstreamAttempt } from './observer.js';
 import { resolvePagingUrl, type PagingTarget } from './paging.js';
 import { Slots } from './slots.js';

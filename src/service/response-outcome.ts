@@ -11,7 +11,7 @@ import {
   UpstreamUnavailableError,
   type ServiceError,
 } from './errors.js';
-import { BodyTooLargeError, headerValue, type HttpMethod, type HttpResponse } from './http.js';
+import { BodyTooLargeError, headerValue, type HttpMethod, type HttpResponse } from './http-exchange.js';
 import { errorFromResponse, isInvalidTokenResponse, parseJson } from './parse.js';
 
 export type RetryReason = 'network' | 'unavailable' | 'bad_body';

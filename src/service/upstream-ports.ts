@@ -1,6 +1,6 @@
 // Ports through which the request pipeline shares its upstream state with every process of the
 // deployment. The service client sits below the store, so it only knows these shapes; the store
-// implements them (src/store/upstream/) and the composition root (src/app/) hands them in.
+// implements them (src/store/request-line/) and the composition root (src/app/) hands them in.
 
 /** Who a request is for: a person's command or button, autocomplete, or background work (reminders, polls, sweeps). */
 export type UpstreamPriority = 'interactive' | 'autocomplete' | 'background';

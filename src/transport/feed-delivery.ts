@@ -7,8 +7,8 @@
 
 import { DiscordAPIError, HTTPError, Routes, type Client } from 'discord.js';
 import { finalizeMessage } from '../render/limits.js';
-import { feedPostNonceKey, type FeedDeliver, type FeedPauseNotice, type FeedPostResult } from '../social/feed.js';
-import { feedPausedNotice, feedPostMessage } from '../views/feed.js';
+import { feedPostNonceKey, type FeedDeliver, type FeedPauseNotice, type FeedPostResult } from '../activity-feed/feed-posting.js';
+import { feedPausedNotice, feedPostMessage } from '../views/activity-feed.js';
 import { sendDirectMessage } from './direct-message.js';
 
 function classify(error: unknown): FeedPostResult {

@@ -1,4 +1,4 @@
-// The Discord side of `/server pick` polls for the end job (src/social/group-polls.ts): reading a poll
+// The Discord side of `/server pick` polls for the end job (src/group-polls/group-polls.ts): reading a poll
 // over REST, posting its result with a nonce Discord enforces, and on the gateway transport noticing
 // the end through Discord's MESSAGE_UPDATE of a finalized poll (intent GUILD_MESSAGES), which runs the
 // end job at once instead of waiting for its scheduled read.
@@ -8,7 +8,7 @@ import { postWithNonce, readPoll } from '../discord-api/polls.js';
 import { UnrecoverableJobError } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
 import { finalizeMessage } from '../render/limits.js';
-import type { GroupPolls, PollPort } from '../social/group-polls.js';
+import type { GroupPolls, PollPort } from '../group-polls/group-polls.js';
 import { pollResultMessage } from '../views/group-poll-result.js';
 
 export function pollPort(client: Client, serviceWebUrl: string): PollPort {

@@ -6,8 +6,8 @@ import type { Translator } from '../i18n/index.js';
 import type { MessageFile } from '../render/limits.js';
 import { pictureFile } from '../render/pictures/attachment.js';
 import { renderComparePlot } from '../render/pictures/compare-plot.js';
-import type { Affinity } from '../social/affinity.js';
-import type { ListKind, MemberMirror } from '../social/types.js';
+import type { Affinity } from '../community/affinity.js';
+import type { ListKind, MemberMirror } from '../community/types.js';
 
 /** Both members' scores of each title both scored. */
 export function scoredTogether(a: MemberMirror, b: MemberMirror): { a: number; b: number }[] {

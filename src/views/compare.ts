@@ -6,9 +6,9 @@ import { UserFacingError } from '../interactions/user-errors.js';
 import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { compareEmbed } from '../render/social.js';
-import { computeAffinity } from '../social/affinity.js';
-import { mirrorMemo } from '../social/mirror-memo.js';
-import type { ListKind, MemberMirror } from '../social/types.js';
+import { computeAffinity } from '../community/affinity.js';
+import { mirrorMemo } from '../community/mirror-memo.js';
+import type { ListKind, MemberMirror } from '../community/types.js';
 import { serverOf } from '../interactions/rules.js';
 import { comparePlotFile } from './compare-plot.js';
 

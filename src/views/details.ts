@@ -1,7 +1,7 @@
 // Details of one anime or manga, with quick buttons that change the list entry of whoever clicks.
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
-import { BUDGET_GRACE_MS } from '../interactions/budget.js';
+import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
 import { LockTimeoutError } from '../store/locks.js';
 import { ReauthRequiredError, UpstreamUnavailableError } from '../service/errors.js';
 import { fields as fieldList } from '../service/fields.js';

@@ -7,8 +7,8 @@ import type { CommandContext, InServer } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { COLORS } from '../render/theme.js';
-import { FeedLimitError } from '../social/feed-channels.js';
-import { feedChannelListMessage, pausedWarning } from './feed.js';
+import { FeedLimitError } from '../activity-feed/feed-channels.js';
+import { feedChannelListMessage, pausedWarning } from './activity-feed.js';
 
 async function done(ctx: CommandContext, guildId: string, title: string, description: string): Promise<RenderedMessage> {
   const warning = pausedWarning(ctx.t, await ctx.deps.feed.channels.list(guildId));

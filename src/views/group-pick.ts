@@ -16,9 +16,9 @@ import type { MessageRow, RenderedMessage } from '../render/limits.js';
 import { shownTitle } from '../render/social.js';
 import { clipPlain } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
-import { groupPick, PICK_SIZE, type PickRow } from '../social/group-pick.js';
-import { POLL_HOURS, type PickedTitle, type PickRecord } from '../social/group-polls.js';
-import type { ListKind } from '../social/types.js';
+import { groupPick, PICK_SIZE, type PickRow } from '../group-polls/group-pick.js';
+import { POLL_HOURS, type PickedTitle, type PickRecord } from '../group-polls/group-polls.js';
+import type { ListKind } from '../community/types.js';
 import { notSafeForWork } from './social.js';
 
 const VOTE_KIND = 'gp-vote';

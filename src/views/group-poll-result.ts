@@ -10,7 +10,7 @@ import type { MessageRow, RenderedMessage } from '../render/limits.js';
 import { shownTitle } from '../render/social.js';
 import { COLORS } from '../render/theme.js';
 import { safeHttpUrl } from '../render/url.js';
-import type { PollRecord, PollResult } from '../social/group-polls.js';
+import type { PollRecord, PollResult } from '../group-polls/group-polls.js';
 
 /** custom_id kind of the watch-party planner's button (registered by the watch-party feature). */
 export const PLAN_WATCH_PARTY_KIND = 'wp-plan';

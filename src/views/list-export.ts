@@ -5,7 +5,7 @@
 // file is sent privately: the person's own list carries their comments and tags. Titles not safe for
 // work are included (the person's own or a public list, sent only to them).
 
-import { BUDGET_GRACE_MS } from '../interactions/budget.js';
+import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
 import type { ProgressReporter, BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { LockTimeoutError } from '../store/locks.js';

@@ -5,7 +5,7 @@
 
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { BaseContext, CommandContext, ComponentHandler } from '../interactions/context.js';
-import { BUDGET_GRACE_MS } from '../interactions/budget.js';
+import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import type { Translator } from '../i18n/index.js';

@@ -4,7 +4,7 @@
 
 import type { BaseContext } from '../interactions/context.js';
 import type { AnyEntry, AnyWork, WorkKind } from '../service/kinds.js';
-import { mirrorEntryOf } from '../social/list-source.js';
+import { mirrorEntryOf } from '../community/list-source.js';
 
 /** `status` undefined: the title was removed from the list. */
 export async function mirrorListChange(ctx: BaseContext, kind: WorkKind, work: AnyWork, status: AnyEntry | undefined): Promise<void> {

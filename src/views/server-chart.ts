@@ -9,8 +9,8 @@ import type { RenderedMessage } from '../render/limits.js';
 import { term } from '../render/terms.js';
 import { pictureFile } from '../render/pictures/attachment.js';
 import { renderCoverGrid, type CoverTile } from '../render/pictures/cover-grid.js';
-import { statusOf, type TopStatus, type TopTitle } from '../social/leaderboards.js';
-import type { ListKind } from '../social/types.js';
+import { statusOf, type TopStatus, type TopTitle } from '../community/leaderboards.js';
+import type { ListKind } from '../community/types.js';
 import { chartColumns, type ChartSize } from './list-chart.js';
 import { notSafeForWork } from './social.js';
 

@@ -1,8 +1,8 @@
 // What the server's list community shows: "In this server" under a title's details (with a button
 // listing every member who has it), the leaderboards and the server's top titles. Everything is read
 // from the shared store: no request to the service, and no member's mirror. The title part reads the
-// server's title index (src/social/title-index.ts); the boards read the members' summaries
-// (src/social/member-summary.ts). Only this server's members are shown or marked, the viewer too. A
+// server's title index (src/community/title-index.ts); the boards read the members' summaries
+// (src/community/member-summary.ts). Only this server's members are shown or marked, the viewer too. A
 // title's rating is the service's (the kept ratings), else the index's; unknown is not safe for work.
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow, type APIEmbed } from 'discord.js';
@@ -31,10 +31,10 @@ import {
   type LeaderboardMetric,
   type TopStatus,
   type TopTitle,
-} from '../social/leaderboards.js';
-import { titleStates } from '../social/member-summary.js';
-import { serverViewOf } from '../social/server-view.js';
-import type { ListKind, TitleHoldersReader } from '../social/types.js';
+} from '../community/leaderboards.js';
+import { titleStates } from '../community/member-summary.js';
+import { serverViewOf } from '../community/server-view.js';
+import type { ListKind, TitleHoldersReader } from '../community/types.js';
 import { kindCode, kindOfCode } from './kind-views.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
 

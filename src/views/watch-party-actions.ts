@@ -8,7 +8,7 @@ import { translator } from '../i18n/index.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, CommandContext, ComponentContext, ComponentHandler, InServer } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
-import { BUDGET_GRACE_MS } from '../interactions/budget.js';
+import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { clipPlain, escapeMarkdown } from '../render/text.js';
 import { COLORS } from '../render/theme.js';

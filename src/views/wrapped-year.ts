@@ -94,7 +94,7 @@ export function timestampDate(value: string | undefined): { year: number; month:
 
 /**
  * When an entry was completed: its finish date when the list has one, else when the bot saw it become
- * completed (`seenMs`, src/social/completions-seen.ts) where it has a record, else its last update.
+ * completed (`seenMs`, src/community/completions-seen.ts) where it has a record, else its last update.
  */
 export function completionDate(
   status: { finish_date?: string; updated_at?: string } | undefined,

@@ -9,7 +9,7 @@
 // (src/views/wrapped-background.ts), said at once, and the cards replace the answer when ready.
 
 import { ButtonStyle, ComponentType } from 'discord.js';
-import { BUDGET_GRACE_MS } from '../interactions/budget.js';
+import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
 import type { BaseContext, CommandContext, ComponentHandler, ProgressReporter } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { encodeUserId } from '../interactions/invoker.js';

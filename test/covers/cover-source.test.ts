@@ -8,7 +8,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoverSource, type CoverOutcome } from '../../src/covers/cover-source.js';
 import { coverAllowed, parseCoverHosts } from '../../src/covers/cover-rules.js';
-import { StoreResponseCache } from '../../src/store/upstream/response-cache.js';
+import { StoreResponseCache } from '../../src/store/request-line/shared-response-cache.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 
 let server: Server;

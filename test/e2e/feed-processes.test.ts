@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBot } from '../../src/app/bot.js';
 import { snowflake } from '../../fake-discord/index.js';
 import { newUser, startReplica, startStack, textOf, type Stack } from '../../local-stack/harness.js';
-import type { MirrorEntry } from '../../src/social/types.js';
+import type { MirrorEntry } from '../../src/community/types.js';
 import { engineCases, prepareCase, type OpenedCase } from '../../local-stack/store-engines.js';
 
 const ENGINES = engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'redis');

@@ -13,7 +13,7 @@ import { newUser, SERVICE_WEB_URL, startStack, textOf, type Stack } from '../../
 import { answerOf, myListStatus } from '../../local-stack/user-helpers.js';
 import { feedDelivery } from '../../src/transport/feed-delivery.js';
 import { CHANNEL_STATE_TTL_MS } from '../../src/discord-api/channel-state.js';
-import type { MirrorEntry } from '../../src/social/types.js';
+import type { MirrorEntry } from '../../src/community/types.js';
 import { buttonLabelled, componentsOf } from './catalogue-helpers.js';
 
 const START = Date.UTC(2026, 0, 8, 12, 0);

@@ -2,7 +2,7 @@ import { Games } from '../../src/games/games.js';
 import { PickSessions } from '../../src/store/pick-sessions.js';
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { Reminders } from '../../src/reminders/reminders.js';
-import { Social } from '../../src/social/social.js';
+import { Social } from '../../src/community/community.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 // The router under handler failures it did not expect: a crash, and an answer Discord refuses.
 // The user always gets a private explanation, the log has context but no token, and the next
@@ -23,8 +23,8 @@ import { TitleCache } from '../../src/known-works/title-cache.js';
 import { WhereTracker } from '../../src/interactions/where.js';
 import { createLogger, silentLogger } from '../../src/log/log.js';
 import { ServiceClient } from '../../src/service/client.js';
-import { Feed } from '../../src/social/feed.js';
-import { GroupPolls } from '../../src/social/group-polls.js';
+import { Feed } from '../../src/activity-feed/feed-posting.js';
+import { GroupPolls } from '../../src/group-polls/group-polls.js';
 import { TitlePreferences } from '../../src/preferences/title-preferences.js';
 import { loginClient, slashCommand, startFakeDiscord, type FakeDiscord } from '../../fake-discord/index.js';
 import { GUILD, newUser, textOf } from '../../local-stack/harness.js';

@@ -24,8 +24,8 @@ import { TitlePreferences } from '../../src/preferences/title-preferences.js';
 import { Reminders } from '../../src/reminders/reminders.js';
 import { ServiceClient } from '../../src/service/client.js';
 import type { TokenSource } from '../../src/service/token-source.js';
-import { Feed } from '../../src/social/feed.js';
-import { Social } from '../../src/social/social.js';
+import { Feed } from '../../src/activity-feed/feed-posting.js';
+import { Social } from '../../src/community/community.js';
 import { sharedLocks } from '../../src/store/locks.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 

@@ -10,9 +10,9 @@ import { DEFAULT_USERS } from '../../emulator/server.js';
 import { CLIENT_ID, DM, GUILD, newUser, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { attachmentsOf } from './picture-helpers.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
-import { computeAffinity } from '../../src/social/affinity.js';
-import { leaderboard } from '../../src/social/leaderboards.js';
-import type { MirrorEntry } from '../../src/social/types.js';
+import { computeAffinity } from '../../src/community/affinity.js';
+import { leaderboard } from '../../src/community/leaderboards.js';
+import type { MirrorEntry } from '../../src/community/types.js';
 import { apiRequests, buttonLabelled, expectClean, isEphemeral, pageLabel } from './catalogue-helpers.js';
 
 const GROUP = Array.from({ length: 11 }, (_, i) => ({ name: `member${i + 1}`, password: `member${i + 1}-password` }));

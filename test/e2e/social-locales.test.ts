@@ -12,7 +12,7 @@ import { newUser, startStack, textOf, type Stack } from '../../local-stack/harne
 import { answerOf } from '../../local-stack/user-helpers.js';
 import { translator, type Locale } from '../../src/i18n/index.js';
 import { commandNameIn } from '../../src/interactions/command-localizations.js';
-import type { MirrorEntry } from '../../src/social/types.js';
+import type { MirrorEntry } from '../../src/community/types.js';
 import { buttonLabelled } from './catalogue-helpers.js';
 
 const START = Date.UTC(2026, 0, 8, 12, 0);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { titleInfoOf } from '../../src/reminders/records.js';
 import { inTitleForm } from '../../src/service/title-forms.js';
 import type { Anime } from '../../src/service/work-types.js';
-import { mirrorEntryOf } from '../../src/social/list-source.js';
+import { mirrorEntryOf } from '../../src/community/list-source.js';
 
 const WORK: Anime = { id: 967, title: 'Hokuto no Ken', alternative_titles: { en: 'Fist of the North Star', ja: '北斗の拳' }, num_episodes: 109, nsfw: 'white' };
 

@@ -12,7 +12,7 @@ import {
 } from '../../src/render/index.js';
 import { seasonPage } from '../../src/views/browse.js';
 import { describeError } from '../../src/interactions/user-errors.js';
-import { RateLimitedError } from '../../src/fairness/user-limits.js';
+import { RateLimitedError } from '../../src/store/request-line/user-limits.js';
 import { renderConfirmPage } from '../../src/web/html.js';
 import { ENGLISH } from '../../src/i18n/index.js';
 

@@ -10,9 +10,9 @@ import {
   serverViewEmbed,
   topTitlesEmbed,
 } from '../../src/render/social.js';
-import { computeAffinity } from '../../src/social/affinity.js';
-import { leaderboard } from '../../src/social/leaderboards.js';
-import { entry, mirror, summaries, topOf, viewOf } from '../social/boards-fixtures.js';
+import { computeAffinity } from '../../src/community/affinity.js';
+import { leaderboard } from '../../src/community/leaderboards.js';
+import { entry, mirror, summaries, topOf, viewOf } from '../community/boards-fixtures.js';
 import { assertMentionsDisabled, assertWithinDiscordLimits } from './discord-limits.js';
 import { HOSTILE, embedProblems, visibleText } from './hostile-text.js';
 import type { APIEmbed } from 'discord.js';

@@ -341,7 +341,7 @@ describe('ServiceClient transport', () => {
   });
 
   it('uses the default jittered backoff when none is injected (bounded, grows)', async () => {
-    const { jitteredBackoff } = await import('../../src/service/http.js');
+    const { jitteredBackoff } = await import('../../src/service/http-exchange.js');
     const low = jitteredBackoff(250, 4000, () => 0);
     const high = jitteredBackoff(250, 4000, () => 0.999999);
     expect([0, 1, 2, 3, 4, 5].map(low)).toEqual([125, 250, 500, 1000, 2000, 2000]);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineCases } from '../../local-stack/store-engines.js';
 import type { StoreEngine } from '../../src/store/engine.js';
-import { openTwo, type TwoProcesses } from './upstream/helpers.js';
+import { openTwo, type TwoProcesses } from './request-line/helpers.js';
 import { BotStore } from '../../src/store/bot-store.js';
 import { MemoryEngine } from '../../src/store/engines/index.js';
 import { LockTimeoutError, sharedLocks } from '../../src/store/locks.js';

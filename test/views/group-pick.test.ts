@@ -4,9 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { answerText } from '../../src/views/group-pick.js';
-import { groupPick } from '../../src/social/group-pick.js';
-import { statusCode } from '../../src/social/member-summary.js';
-import type { MemberSummary } from '../../src/social/types.js';
+import { groupPick } from '../../src/group-polls/group-pick.js';
+import { statusCode } from '../../src/community/member-summary.js';
+import type { MemberSummary } from '../../src/community/types.js';
 
 describe('poll answers', () => {
   it('keep short titles, shorten long ones readably to 55 characters', () => {

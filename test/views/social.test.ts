@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { BaseContext, BotDeps } from '../../src/interactions/context.js';
 import { decodeCustomId } from '../../src/interactions/custom-id.js';
 import { UserFacingError } from '../../src/interactions/user-errors.js';
-import type { SocialService } from '../../src/social/types.js';
+import type { SocialService } from '../../src/community/types.js';
 import { compareMembers } from '../../src/views/compare.js';
 import { openLeaderboard, openTopTitles, serverDetailsPart, serverMembersView } from '../../src/views/social.js';
 import { renderPagedView } from '../../src/views/paged-view.js';
-import { entry, FixedReader, mirror } from '../social/boards-fixtures.js';
+import { entry, FixedReader, mirror } from '../community/boards-fixtures.js';
 import { ENGLISH } from '../../src/i18n/index.js';
 
 const G = '1200000000000000001';

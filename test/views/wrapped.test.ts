@@ -11,7 +11,7 @@ import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { RecapStore } from '../../src/store/recaps.js';
 import { renderWrapped, wrappedCommand, WRAPPED_PAGE } from '../../src/views/wrapped.js';
 import type { CommandContext } from '../../src/interactions/context.js';
-import type { MemberSums } from '../../src/social/types.js';
+import type { MemberSums } from '../../src/community/types.js';
 import { SERVICE_USER_NAME_MAX } from '../../src/interactions/option-limits.js';
 import { UserFacingError } from '../../src/interactions/user-errors.js';
 import { emptyYearRead, type YearRead } from '../../src/views/wrapped-year.js';

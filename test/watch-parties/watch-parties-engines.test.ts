@@ -9,7 +9,7 @@ import { engineCases } from '../../local-stack/store-engines.js';
 import { createLogger } from '../../src/log/log.js';
 import type { JobEngine } from '../../src/jobs/job-engine.js';
 import { WatchParties, type EventState, type WatchParty } from '../../src/watch-parties/watch-parties.js';
-import { EnginePlace } from '../social/engine-place.js';
+import { EnginePlace } from '../community/engine-place.js';
 
 const silent = createLogger('error', () => undefined);
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bubbles } from '../../../src/render/pictures/compare-plot.js';
 import { scoredTogether } from '../../../src/views/compare-plot.js';
-import type { MemberMirror, MirrorEntry } from '../../../src/social/types.js';
+import type { MemberMirror, MirrorEntry } from '../../../src/community/types.js';
 
 const entry = (id: number, score: number): MirrorEntry => ({ id, title: `T${id}`, status: 'completed', score, progress: 0, total: 0, episodeSeconds: 0, nsfw: false }) as MirrorEntry;
 const mirror = (entries: MirrorEntry[]): MemberMirror => ({ entries }) as unknown as MemberMirror;
