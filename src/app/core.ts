@@ -172,7 +172,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     titleCache: new TitleCache(now),
     nsfwRatings,
     serviceWebUrl: config.service.webUrl,
-    airing: new SeasonAiring({ service, now }),
+    airing: new SeasonAiring({ service, now, kv: store.engine }),
     reminders,
     social,
     feed,

@@ -208,6 +208,7 @@ export class ServerRecaps {
     if (result.ok) {
       await this.o.kv.set(sentKey, String(this.o.now()), SENT_KEEP_MS);
       await this.channels.posted(guildId, channel.channelId, slot.week);
+      await this.o.source.noteMembers?.(guildId, this.o.now()).catch((error: unknown) => this.o.log.warn('could not keep the members for the next recap', { guildId, error }));
       this.counted('posted');
       return undefined;
     }
@@ -224,6 +225,16 @@ export class ServerRecaps {
   preview(guildId: string, kind: RecapChannel['kind']): Promise<ServerWeek> {
     const now = this.o.now();
     return this.o.source.week(guildId, kind, now - 7 * DAY, now);
+  }
+
+  /** "Forget me": what the recaps keep of this member (their id in the servers' member snapshots). */
+  async forgetUser(discordUserId: string): Promise<number> {
+    return (await this.o.source.forgetUser?.(discordUserId)) ?? 0;
+  }
+
+  /** A channel was added: the members now, so its first recap knows who joined since. */
+  async noteMembers(guildId: string): Promise<void> {
+    await this.o.source.noteMembers?.(guildId, this.o.now());
   }
 
   /** The next slot of a channel (for the list). */

@@ -52,6 +52,10 @@ export interface ServerWeek {
 /** The recap's read of a server's week. */
 export interface WeekSource {
   week(guildId: string, kind: RecapKind, fromMs: number, toMs: number): Promise<ServerWeek>;
+  /** Keeps who the members are now, so the next week knows its new joiners (after a post, and when a channel is added). */
+  noteMembers?(guildId: string, at: number): Promise<void>;
+  /** "Forget me": whatever the source keeps of this member. Returns how many records changed. */
+  forgetUser?(discordUserId: string): Promise<number>;
 }
 
 export function kindsOf(kind: RecapKind): ListKind[] {

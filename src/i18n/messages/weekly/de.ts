@@ -45,8 +45,12 @@ export const weekly: Messages<typeof en> = {
     'Woche vom {week} ausgelassen: {reason, select, quiet {nichts zu sagen (nichts geschaut, gelesen oder abgeschlossen, niemand beigetreten)} late {der Bot war mehr als 6 Stunden nach der Zeit nicht erreichbar} other {der Kanal ist pausiert}}',
   'weekly.list.paused':
     '⚠️ pausiert seit <t:{at}:R>: Discord hat den Post abgelehnt ({reason}). Gib dem Bot dort Kanal ansehen, Nachrichten senden, Links einbetten und Dateien anhängen, dann führe `/recap channel add` erneut aus.',
-  'weekly.error.timeZone': '„{zone}“ ist keine Zeitzone, die der Bot kennt. Nutze einen IANA-Namen wie `Europe/Berlin`, `America/New_York` oder `UTC`.',
-  'weekly.error.time': '„{time}“ ist keine Uhrzeit: nutze HH:MM im 24-Stunden-Format (zum Beispiel 18:30).',
-  'weekly.error.limit': 'Ein Server kann den Wochenrückblick in höchstens {max} Kanälen haben. Entferne zuerst einen.',
-  'weekly.error.notThere': 'Dieser Kanal hat keinen Wochenrückblick.',
+  'weekly.error.timeZone.title': 'Unbekannte Zeitzone',
+  'weekly.error.timeZone.text': '„{zone}“ ist keine Zeitzone, die der Bot kennt. Nutze einen IANA-Namen wie `Europe/Berlin`, `America/New_York` oder `UTC`.',
+  'weekly.error.time.title': 'Keine Uhrzeit',
+  'weekly.error.time.text': '„{time}“ ist keine Uhrzeit: nutze HH:MM im 24-Stunden-Format (zum Beispiel 18:30).',
+  'weekly.error.limit.title': 'Zu viele Rückblick-Kanäle',
+  'weekly.error.limit.text': 'Ein Server kann den Wochenrückblick in höchstens {max} Kanälen haben. Entferne zuerst einen.',
+  'weekly.error.notThere.title': 'Dort gibt es keinen Wochenrückblick',
+  'weekly.error.notThere.text': 'Dieser Kanal hat keinen Wochenrückblick.',
 };

@@ -44,8 +44,12 @@ export const weekly = {
     'week of {week} skipped: {reason, select, quiet {nothing to say (nothing watched, read or completed, nobody joined)} late {the bot was down for more than 6 hours past the time} other {the channel is paused}}',
   'weekly.list.paused':
     '⚠️ paused since <t:{at}:R>: Discord refused the post ({reason}). Give the bot View Channel, Send Messages, Embed Links and Attach Files there, then run `/recap channel add` again.',
-  'weekly.error.timeZone': '“{zone}” is not a time zone the bot knows. Use an IANA name such as `Europe/Berlin`, `America/New_York` or `UTC`.',
-  'weekly.error.time': '“{time}” is not a time of day: use HH:MM, 24-hour (for example 18:30).',
-  'weekly.error.limit': 'A server can have the weekly recap in at most {max} channels. Remove one first.',
-  'weekly.error.notThere': 'That channel does not have the weekly recap.',
+  'weekly.error.timeZone.title': 'Unknown time zone',
+  'weekly.error.timeZone.text': '“{zone}” is not a time zone the bot knows. Use an IANA name such as `Europe/Berlin`, `America/New_York` or `UTC`.',
+  'weekly.error.time.title': 'Not a time of day',
+  'weekly.error.time.text': '“{time}” is not a time of day: use HH:MM, 24-hour (for example 18:30).',
+  'weekly.error.limit.title': 'Too many recap channels',
+  'weekly.error.limit.text': 'A server can have the weekly recap in at most {max} channels. Remove one first.',
+  'weekly.error.notThere.title': 'No weekly recap there',
+  'weekly.error.notThere.text': 'That channel does not have the weekly recap.',
 } as const;

@@ -45,8 +45,12 @@ export const weekly: Messages<typeof en> = {
     'semana del {week} omitida: {reason, select, quiet {nada que contar (nada visto, leído ni completado, nadie se unió)} late {el bot estuvo caído más de 6 horas después de la hora} other {el canal está en pausa}}',
   'weekly.list.paused':
     '⚠️ en pausa desde <t:{at}:R>: Discord rechazó la publicación ({reason}). Dale al bot Ver canal, Enviar mensajes, Insertar enlaces y Adjuntar archivos ahí y vuelve a usar `/recap channel add`.',
-  'weekly.error.timeZone': '«{zone}» no es una zona horaria que el bot conozca. Usa un nombre IANA como `Europe/Madrid`, `America/New_York` o `UTC`.',
-  'weekly.error.time': '«{time}» no es una hora: usa HH:MM en formato de 24 horas (por ejemplo, 18:30).',
-  'weekly.error.limit': 'Un servidor puede tener el resumen semanal en {max} canales como máximo. Quita uno primero.',
-  'weekly.error.notThere': 'Ese canal no tiene el resumen semanal.',
+  'weekly.error.timeZone.title': 'Zona horaria desconocida',
+  'weekly.error.timeZone.text': '«{zone}» no es una zona horaria que el bot conozca. Usa un nombre IANA como `Europe/Madrid`, `America/New_York` o `UTC`.',
+  'weekly.error.time.title': 'Hora no válida',
+  'weekly.error.time.text': '«{time}» no es una hora: usa HH:MM en formato de 24 horas (por ejemplo, 18:30).',
+  'weekly.error.limit.title': 'Demasiados canales de resumen',
+  'weekly.error.limit.text': 'Un servidor puede tener el resumen semanal en {max} canales como máximo. Quita uno primero.',
+  'weekly.error.notThere.title': 'No hay resumen semanal ahí',
+  'weekly.error.notThere.text': 'Ese canal no tiene el resumen semanal.',
 };

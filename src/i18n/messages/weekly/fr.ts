@@ -45,8 +45,12 @@ export const weekly: Messages<typeof en> = {
     'semaine du {week} sautée : {reason, select, quiet {rien à dire (rien de regardé, lu ou terminé, personne n’a rejoint)} late {le bot était arrêté plus de 6 heures après l’heure prévue} other {le salon est en pause}}',
   'weekly.list.paused':
     '⚠️ en pause depuis <t:{at}:R> : Discord a refusé la publication ({reason}). Donnez au bot Voir le salon, Envoyer des messages, Intégrer des liens et Joindre des fichiers, puis relancez `/recap channel add`.',
-  'weekly.error.timeZone': '« {zone} » n’est pas un fuseau horaire connu du bot. Utilisez un nom IANA comme `Europe/Paris`, `America/New_York` ou `UTC`.',
-  'weekly.error.time': '« {time} » n’est pas une heure : utilisez HH:MM sur 24 heures (par exemple 18:30).',
-  'weekly.error.limit': 'Un serveur peut avoir le récap hebdomadaire dans {max} salons au plus. Retirez-en un d’abord.',
-  'weekly.error.notThere': 'Ce salon n’a pas le récap hebdomadaire.',
+  'weekly.error.timeZone.title': 'Fuseau horaire inconnu',
+  'weekly.error.timeZone.text': '« {zone} » n’est pas un fuseau horaire connu du bot. Utilisez un nom IANA comme `Europe/Paris`, `America/New_York` ou `UTC`.',
+  'weekly.error.time.title': 'Heure invalide',
+  'weekly.error.time.text': '« {time} » n’est pas une heure : utilisez HH:MM sur 24 heures (par exemple 18:30).',
+  'weekly.error.limit.title': 'Trop de salons de récap',
+  'weekly.error.limit.text': 'Un serveur peut avoir le récap hebdomadaire dans {max} salons au plus. Retirez-en un d’abord.',
+  'weekly.error.notThere.title': 'Pas de récap hebdomadaire ici',
+  'weekly.error.notThere.text': 'Ce salon n’a pas le récap hebdomadaire.',
 };

@@ -45,8 +45,12 @@ export const weekly: Messages<typeof en> = {
     '{week}の週は見送り：{reason, select, quiet {伝えることなし（視聴・読書・完了・新メンバーなし）} late {予定時刻から6時間以上ボットが停止していた} other {チャンネルが一時停止中}}',
   'weekly.list.paused':
     '⚠️ <t:{at}:R>から一時停止中：Discordが投稿を拒否しました（{reason}）。そのチャンネルでボットに「チャンネルを見る」「メッセージを送信」「埋め込みリンク」「ファイルを添付」を与え、もう一度 `/recap channel add` を実行してください。',
-  'weekly.error.timeZone': '「{zone}」はボットが知っているタイムゾーンではありません。`Asia/Tokyo`、`Europe/Berlin`、`UTC` などのIANA名を使ってください。',
-  'weekly.error.time': '「{time}」は時刻ではありません。24時間制の HH:MM（例：18:30）で入力してください。',
-  'weekly.error.limit': '週間まとめを投稿できるのは1サーバーにつき{max}チャンネルまでです。先に1つ削除してください。',
-  'weekly.error.notThere': 'そのチャンネルには週間まとめがありません。',
+  'weekly.error.timeZone.title': '不明なタイムゾーン',
+  'weekly.error.timeZone.text': '「{zone}」はボットが知っているタイムゾーンではありません。`Asia/Tokyo`、`Europe/Berlin`、`UTC` などのIANA名を使ってください。',
+  'weekly.error.time.title': '時刻ではありません',
+  'weekly.error.time.text': '「{time}」は時刻ではありません。24時間制の HH:MM（例：18:30）で入力してください。',
+  'weekly.error.limit.title': 'まとめのチャンネルが多すぎます',
+  'weekly.error.limit.text': '週間まとめを投稿できるのは1サーバーにつき{max}チャンネルまでです。先に1つ削除してください。',
+  'weekly.error.notThere.title': 'そこに週間まとめはありません',
+  'weekly.error.notThere.text': 'そのチャンネルには週間まとめがありません。',
 };

@@ -45,8 +45,12 @@ export const weekly: Messages<typeof en> = {
     'semana de {week} pulada: {reason, select, quiet {nada a dizer (nada assistido, lido ou concluído, ninguém entrou)} late {o bot ficou fora do ar por mais de 6 horas após o horário} other {o canal está pausado}}',
   'weekly.list.paused':
     '⚠️ pausado desde <t:{at}:R>: o Discord recusou a publicação ({reason}). Dê ao bot Ver canal, Enviar mensagens, Inserir links e Anexar arquivos ali e use `/recap channel add` de novo.',
-  'weekly.error.timeZone': '“{zone}” não é um fuso horário que o bot conheça. Use um nome IANA como `America/Sao_Paulo`, `Europe/Lisbon` ou `UTC`.',
-  'weekly.error.time': '“{time}” não é um horário: use HH:MM em 24 horas (por exemplo, 18:30).',
-  'weekly.error.limit': 'Um servidor pode ter o resumo semanal em no máximo {max} canais. Remova um primeiro.',
-  'weekly.error.notThere': 'Esse canal não tem o resumo semanal.',
+  'weekly.error.timeZone.title': 'Fuso horário desconhecido',
+  'weekly.error.timeZone.text': '“{zone}” não é um fuso horário que o bot conheça. Use um nome IANA como `America/Sao_Paulo`, `Europe/Lisbon` ou `UTC`.',
+  'weekly.error.time.title': 'Horário inválido',
+  'weekly.error.time.text': '“{time}” não é um horário: use HH:MM em 24 horas (por exemplo, 18:30).',
+  'weekly.error.limit.title': 'Canais de resumo demais',
+  'weekly.error.limit.text': 'Um servidor pode ter o resumo semanal em no máximo {max} canais. Remova um primeiro.',
+  'weekly.error.notThere.title': 'Não há resumo semanal ali',
+  'weekly.error.notThere.text': 'Esse canal não tem o resumo semanal.',
 };
