@@ -1,6 +1,6 @@
 // /server join | leave: a linked member chooses to be shown in this server's list community, or stops.
 // Server-only (declared: the router refuses them clearly in DMs). The leaderboard and top subcommands come from
-// commands/server-boards.ts, pick from commands/server-pick.ts.
+// commands/server-boards.ts, pick from commands/server-pick.ts, wrapped from commands/server-wrapped.ts.
 
 import { defineCommand, slashCommand, subcommand } from '../src/interactions/command-data.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
@@ -8,12 +8,14 @@ import { NotLoggedInError, UserFacingError } from '../src/interactions/user-erro
 import { joinedMessage, leftMessage } from '../src/render/server-membership.js';
 import { SERVER_BOARD_OPTIONS, serverBoardHandlers } from './server-boards.js';
 import { SERVER_PICK_OPTIONS, serverPickHandlers } from './server-pick.js';
+import { SERVER_WRAPPED_OPTIONS, serverWrappedHandlers } from './server-wrapped.js';
 
 const SERVER_DATA = slashCommand('server', "This server's list community: join to be shown, leave to stop", [
   subcommand('join', 'Be shown in this server: your list entries, scores and progress (needs /login)'),
   subcommand('leave', "Stop being shown in this server's list community"),
   ...SERVER_BOARD_OPTIONS,
   ...SERVER_PICK_OPTIONS,
+  ...SERVER_WRAPPED_OPTIONS,
 ]);
 
 export const server: SlashCommand = defineCommand(SERVER_DATA, {
@@ -43,4 +45,5 @@ export const server: SlashCommand = defineCommand(SERVER_DATA, {
   },
   ...serverBoardHandlers,
   ...serverPickHandlers,
+  ...serverWrappedHandlers,
 });

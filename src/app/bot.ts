@@ -19,6 +19,7 @@ import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
 import { importMessenger } from '../transport/import-delivery.js';
+import { serverRecapDiscord } from '../transport/server-recap-delivery.js';
 import { recapDelivery } from '../transport/recap-delivery.js';
 import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
 import { pollPort, watchPollEnds } from '../transport/poll-delivery.js';
@@ -244,6 +245,8 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   if (gateway) listenForEndedEvents(client, deps.watchParties, (error) => log.warn('a watch party end could not be queued', { error }));
   await deps.watchParties.start();
   await deps.games.start();
+  // The weekly recaps post where the bot can reach Discord: the card uploaded with the text.
+  await deps.serverRecaps.start(serverRecapDiscord(client, store.engine, o.now ?? Date.now));
   // List imports run where the bot can message people: their progress and report go by DM (or follow-ups).
   await core.listImports.imports.work(importMessenger(client, o.now ?? Date.now));
   // /wrapped of long lists: the cards replace the command's answer over REST.

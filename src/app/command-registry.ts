@@ -16,6 +16,7 @@ import { manga } from '../../commands/manga.js';
 import { profile } from '../../commands/profile.js';
 import { remind } from '../../commands/remind.js';
 import { feed } from '../../commands/feed.js';
+import { recap } from '../../commands/recap.js';
 import { server } from '../../commands/server.js';
 import { settings } from '../../commands/settings.js';
 import { watchparty } from '../../commands/watchparty.js';
@@ -39,7 +40,7 @@ import { pickVoteHandler, pollEndHandler } from '../views/group-pick.js';
 import { planHandler, watchedHandler } from '../views/watch-party-actions.js';
 import { wrappedShareHandler } from '../views/wrapped.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, watchparty, wrapped, settings, login, logout, game];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, recap, watchparty, wrapped, settings, login, logout, game];
 
 const views = [
   animeSearchView,

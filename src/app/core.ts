@@ -35,6 +35,7 @@ import { accountLinks, auditedLogin } from './audited-login.js';
 import type { BotOptions } from './options.js';
 import { openServiceClients } from './service-clients.js';
 import { openUpstreamSharing } from './upstream-sharing.js';
+import { openServerRecaps } from './server-recaps.js';
 import { openCovers } from './covers.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
 import { DEFAULT_ATTACHMENT_HOSTS, DEFAULT_FEED_BATCH_SECONDS, DEFAULT_STORE_STEP_TIMEOUT_MS } from '../config/defaults.js';
@@ -136,7 +137,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     forgetReminders: (id) => reminders.forgetUser(id),
     // Last, the job engine: any job still naming the user (done, failed, archived, of any queue) goes.
     forgetSocial: async (id) => {
-      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id)) + (await watchParties.forgetUser(id)) + (await completionsSeen.forgetUser(id));
+      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id)) + (await watchParties.forgetUser(id)) + (await completionsSeen.forgetUser(id)) + (await serverRecaps.forgetUser(id));
       await jobs.forget(id);
       return deleted;
     },
@@ -162,6 +163,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   // The games' pools: read as background work (unscoped calls) on the shared line, weekly.
   const games = new Games({ kv: store.engine, jobs, source: servicePoolSource(service), now, log, poolReads: o.games?.poolReads ?? true });
   await games.define();
+  const serverRecaps = await openServerRecaps({ store, jobs, community: social, now, log, leaseMs: { ...DEFAULT_KNOBS, ...config.reminders, ...o.reminders }.leaseMs });
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -187,6 +189,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     covers,
     watchParties,
     games,
+    serverRecaps,
     listImports,
   };
   return {

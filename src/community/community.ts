@@ -16,7 +16,7 @@ import { KINDS } from './records.js';
 import { MirrorSync, noteRead, type LinkLookup } from './sync.js';
 import { moveLayout } from './layout.js';
 import { holdersIn } from './title-index.js';
-import type { JoinOutcome, ListKind, MemberMirror, MemberSummary, MemberSums, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName, TopCount } from './types.js';
+import type { JoinOutcome, ListKind, MemberHistory, MemberMirror, MemberWeek, MemberYear, MemberSummary, MemberSums, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName, TopCount } from './types.js';
 
 export interface SocialDeps {
   /** The shared store engine. */
@@ -120,6 +120,20 @@ export class Social implements SocialService {
 
   titleNames(kind: ListKind, ids: readonly number[]): Promise<Map<number, TitleName>> {
     return this.mirrors.titles.names(kind, ids);
+  }
+
+  /** The server's record, then its members' sums (one read), no mirror. */
+  async yearSums(guildId: string, kind: ListKind, year: number): Promise<MemberYear[]> {
+    return this.mirrors.tallies.years(await this.memberships.members(guildId), kind, year);
+  }
+
+  /** The server's record, then its members' sums (one read), no mirror. */
+  async weekSums(guildId: string, kind: ListKind, fromMs: number, toMs: number): Promise<MemberWeek[]> {
+    return this.mirrors.tallies.weeks(await this.memberships.members(guildId), kind, fromMs, toMs);
+  }
+
+  history(discordUserId: string, kind: ListKind): Promise<MemberHistory | undefined> {
+    return this.mirrors.history.read(discordUserId, kind);
   }
 
   async join(guildId: string, discordUserId: string, signal?: AbortSignal): Promise<JoinOutcome> {

@@ -35,8 +35,8 @@ export interface ListSource {
 /** What the mirror keeps of a list entry and its work: the kind's main count and, where it has them, episode lengths. */
 function mirrorFields(kind: ListKind): string {
   const spec = KINDS[kind];
-  const length = spec.has.episodeLength ? (['average_episode_duration'] as const) : [];
-  return fields(spec.mainProgress.total, ...length, 'nsfw', nested('list_status', 'status', 'score', spec.mainProgress.read as ListStatusField, 'updated_at'));
+  const own = spec.has.episodeLength ? (['average_episode_duration', 'start_season'] as const) : [];
+  return fields(spec.mainProgress.total, ...own, 'nsfw', nested('list_status', 'status', 'score', spec.mainProgress.read as ListStatusField, 'updated_at', 'finish_date'));
 }
 const MIRROR_FIELDS: { readonly [K in ListKind]: string } = { anime: mirrorFields('anime'), manga: mirrorFields('manga') };
 
@@ -103,5 +103,22 @@ export function mirrorEntryOf(kind: ListKind, work: Anime | Manga, status: Anime
     nsfw: work.nsfw !== 'white',
     updatedAt: epochMs(status.updated_at),
     ...(work.main_picture?.medium ? { picture: work.main_picture.medium } : {}),
+    ...finishedOn(status.finish_date),
+    ...seasonOf(work),
   };
+}
+
+/** A finish date the service gave with at least its year (`2025-03-14`, `2025-03-00`, `2025-00-00`, `2025-03`, `2025`), as `YYYY-MM-DD`. */
+function finishedOn(date: string | undefined): { finishedOn?: string } {
+  const m = date === undefined ? null : /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(date);
+  if (!m || m[1] === '0000') return {};
+  return { finishedOn: `${m[1]}-${m[2] ?? '00'}-${m[3] ?? '00'}` };
+}
+
+const SEASONS = ['winter', 'spring', 'summer', 'fall'] as const;
+
+function seasonOf(work: Anime | Manga): { season?: string } {
+  const s = 'start_season' in work ? work.start_season : undefined;
+  if (s?.year === undefined || !Number.isInteger(s.year) || !SEASONS.includes(s.season as (typeof SEASONS)[number])) return {};
+  return { season: `${s.year}-${String(s.season)}` };
 }

@@ -8,12 +8,16 @@
 // A mirror dropped while another process writes it (a leave or "forget me" racing a sync) leaves no
 // row or summary behind: the drop removes the rows of what it deleted before and again after deleting
 // it, and a writer looks at the mirror (and the member's servers) after writing rows and a summary and
-// takes back what the mirror no longer holds.
+// takes back what the mirror no longer holds. Each write also notes what changed in the member's
+// history (src/social/history.ts) and sums (src/social/tallies.ts); a drop takes them too.
 
 import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, parseMember, type MirrorRecord } from './records.js';
 import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';
 import type { SocialKv } from './kv.js';
+import { eventsOf } from './history-codec.js';
+import { MemberHistories } from './history.js';
 import { MemberSummaries } from './member-summary.js';
+import { MemberTallies } from './tallies.js';
 import { ServerTotals } from './server-totals.js';
 import { TitleIndex, type IndexedList } from './title-index.js';
 import type { ListKind, MemberMirror, MirrorChange, MirrorEntry } from './types.js';
@@ -37,6 +41,10 @@ export class MirrorStore {
   readonly summaries: MemberSummaries;
   /** The servers' top titles counted from the summaries, kept until a summary changes (src/community/server-totals.ts). */
   readonly totals: ServerTotals;
+  /** Each member's list history (what the syncs noticed). */
+  readonly history: MemberHistories;
+  /** Each member's yearly and weekly sums. */
+  readonly tallies: MemberTallies;
 
   constructor(
     private readonly kv: SocialKv,
@@ -45,6 +53,8 @@ export class MirrorStore {
     this.titles = new TitleIndex(kv);
     this.summaries = new MemberSummaries(kv);
     this.totals = new ServerTotals(kv, this.summaries);
+    this.history = new MemberHistories(kv);
+    this.tallies = new MemberTallies(kv);
   }
 
   async record(userId: string, kind: ListKind): Promise<MirrorRecord | undefined> {
@@ -90,6 +100,7 @@ export class MirrorStore {
         if (after) await this.putRows(userId, kind, record.serviceUser, [after], record.staleUntil);
         await this.summarize(userId, kind, record);
       });
+      await this.notice(userId, kind, record, done.change ? [done.change] : []);
     }
     return done?.change;
   }
@@ -144,6 +155,7 @@ export class MirrorStore {
       await this.putRows(userId, kind, serviceUser, put, undefined, !previous);
       await this.summarize(userId, kind, record);
     });
+    await this.notice(userId, kind, record, changes);
     return changes;
   }
 
@@ -176,7 +188,7 @@ export class MirrorStore {
     for (const kind of KINDS) if (await this.dropOne(userId, kind)) count++;
     // No row left: the note of the servers that held them goes too.
     await this.titles.removeAll(userId, []);
-    return count;
+    return count + (await this.history.drop(userId, KINDS)) + (await this.tallies.drop(userId, KINDS));
   }
 
   private async dropOne(userId: string, kind: ListKind): Promise<boolean> {
@@ -308,6 +320,21 @@ export class MirrorStore {
   }
 
   /**
+   * The changes a mirror write found go into the member's history and sums (with the mirror as written);
+   * both go again when the mirror was dropped meanwhile (a leave or "forget me" racing this write).
+   */
+  private async notice(userId: string, kind: ListKind, record: MirrorRecord, changes: readonly MirrorChange[]): Promise<void> {
+    const at = this.now();
+    const events = eventsOf(changes, at);
+    await this.history.note(userId, kind, events, at);
+    await this.tallies.note(userId, kind, record.entries.values(), events, at);
+    if (!(await this.record(userId, kind))) {
+      await this.history.drop(userId, [kind]);
+      await this.tallies.drop(userId, [kind]);
+    }
+  }
+
+  /**
    * An index write that failed (the store, or a title changed concurrently too often) makes the
    * member's next sync a full pass, which rewrites their rows; the error goes on to the caller.
    */
@@ -338,6 +365,8 @@ function mergedChange(before: MirrorEntry | undefined, after: MirrorEntry): Mirr
     total: after.total > 0 ? after.total : before.total,
     episodeSeconds: after.episodeSeconds > 0 ? after.episodeSeconds : before.episodeSeconds,
     nsfw: after.nsfw || before.nsfw,
+    ...(after.season ?? before.season ? { season: after.season ?? before.season } : {}),
+    ...(after.finishedOn ?? before.finishedOn ? { finishedOn: after.finishedOn ?? before.finishedOn } : {}),
   };
 }
 

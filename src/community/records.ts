@@ -72,11 +72,13 @@ export interface MirrorRecord {
 }
 
 /**
- * [id, title, status, score, progress, total, episodeSeconds, nsfw (0|1), updatedAt (epoch s), picture?]:
+ * [id, title, status, score, progress, total, episodeSeconds, nsfw (0|1), updatedAt (epoch s), picture?, finishedOn?, season?]:
  * the picture as what follows the mirror's shared picture prefix (`1953/147885.jpg`), or a whole URL
- * when it does not start with it; absent when there is none (rows written before pictures were kept).
+ * when it does not start with it; `''` or absent when there is none (rows written before pictures were
+ * kept). The finish date (`2025-03-00`) and the start season (`2025-spring`): `''` or absent when
+ * unknown (rows written before they were kept, 9 or 10 long, still read).
  */
-type Row = [number, string, string, number, number, number, number, number, number, string?];
+type Row = [number, string, string, number, number, number, number, number, number, string?, string?, string?];
 
 interface StoredMirror {
   u: string;
@@ -98,13 +100,17 @@ export function picturePrefix(url: string | undefined): string | undefined {
 
 function rowOf(e: MirrorEntry, prefix: string | undefined): Row {
   const row: Row = [e.id, e.title, e.status, e.score, e.progress, e.total, e.episodeSeconds, e.nsfw ? 1 : 0, Math.round(e.updatedAt / 1000)];
-  if (e.picture !== undefined) row.push(prefix !== undefined && e.picture.startsWith(prefix) ? e.picture.slice(prefix.length) : e.picture);
+  const picture = e.picture === undefined ? '' : prefix !== undefined && e.picture.startsWith(prefix) ? e.picture.slice(prefix.length) : e.picture;
+  const tail = [picture, e.finishedOn ?? '', e.season ?? ''];
+  // Trailing unknowns are left out (a row of an entry with none of them is as an earlier version wrote it).
+  while (tail.length > 0 && tail[tail.length - 1] === '') tail.pop();
+  row.push(...tail);
   return row;
 }
 
 function entryOf(r: unknown, prefix: string | undefined): MirrorEntry | undefined {
-  if (!Array.isArray(r) || (r.length !== 9 && r.length !== 10)) return undefined;
-  const [id, title, status, score, progress, total, episodeSeconds, nsfw, updated, picture] = r as unknown[];
+  if (!Array.isArray(r) || r.length < 9 || r.length > 12) return undefined;
+  const [id, title, status, score, progress, total, episodeSeconds, nsfw, updated, picture, finishedOn, season] = r as unknown[];
   if (typeof id !== 'number' || typeof title !== 'string' || typeof status !== 'string') return undefined;
   const nums = [score, progress, total, episodeSeconds, nsfw, updated];
   if (!nums.every((n) => typeof n === 'number' && Number.isFinite(n))) return undefined;
@@ -120,6 +126,8 @@ function entryOf(r: unknown, prefix: string | undefined): MirrorEntry | undefine
     updatedAt: (updated as number) * 1000,
   };
   if (typeof picture === 'string' && picture !== '') entry.picture = picture.includes('://') || prefix === undefined ? picture : prefix + picture;
+  if (typeof finishedOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(finishedOn)) entry.finishedOn = finishedOn;
+  if (typeof season === 'string' && /^\d{4}-(winter|spring|summer|fall)$/.test(season)) entry.season = season;
   return entry;
 }
 

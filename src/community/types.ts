@@ -25,6 +25,10 @@ export interface MirrorEntry {
   updatedAt: number;
   /** The title's cover (its main picture, medium size), for /server chart; absent when the service gave none. */
   picture?: string;
+  /** The entry's finish date as the service gives it (`2025-03-14`, `2025-03-00`, `2025-00-00`); absent when none (or kept by an earlier version). */
+  finishedOn?: string;
+  /** Anime: the title's start season (`2025-spring`); absent when unknown, for manga, or kept by an earlier version. */
+  season?: string;
 }
 
 /** One member's mirrored list of one kind. */
@@ -152,6 +156,93 @@ export interface BoardsReader {
   titleNames(kind: ListKind, ids: readonly number[]): Promise<Map<number, TitleName>>;
 }
 
+// ---- what the community notices: history and sums (src/social/history.ts, src/social/tallies.ts) ----
+
+/** One change seen on a member's list. */
+export interface HistoryEvent {
+  /** When the bot saw it (epoch s). */
+  at: number;
+  id: number;
+  /** The status after the change (the removed entry's for a removal); `other` for a status not listed. */
+  status: string;
+  /** 0 = not scored. */
+  score: number;
+  progress: number;
+  /** Before the change; undefined when the title was added. */
+  before?: { status: string; score: number; progress: number };
+  /** The title left the list. */
+  removed: boolean;
+}
+
+/** A member's history as read. */
+export interface MemberHistory {
+  since: number;
+  events: HistoryEvent[];
+}
+
+/** A title completed in the year. */
+export interface YearCompletion {
+  id: number;
+  /** 0 = not scored. */
+  score: number;
+  /** Anime: the title's start season (`2025-spring`), when the mirror knows it. */
+  season?: string;
+}
+
+/** One member's year of one kind. */
+export interface YearSums {
+  year: number;
+  /** Episodes watched (chapters read) the bot saw that year (since `since`). */
+  progress: number;
+  /** Titles the bot saw progress on that year. */
+  titles: number[];
+  /** Titles the bot saw started (put to watching / reading) that year. */
+  started: number;
+  completed: YearCompletion[];
+  dropped: number[];
+}
+
+/** One member's sums over a window (a week) of the last 15 days. */
+export interface WeekSums {
+  /** Episodes watched (chapters read) in the window. */
+  progress: number;
+  /** Progress per title in the window (titles with progress only), most first. */
+  watched: Array<{ id: number; progress: number }>;
+  /** Titles seen becoming completed in the window, in the order seen. */
+  completed: number[];
+  /** Titles seen becoming watched (read) in the window. */
+  started: number[];
+  /** Titles seen becoming dropped in the window. */
+  dropped: number[];
+  /** Scores given or changed in the window. */
+  scored: Array<{ id: number; score: number }>;
+}
+
+/** One member's year, as `/server wrapped` reads it. */
+export interface MemberYear {
+  discordUserId: string;
+  /** When the bot began noticing their changes (epoch ms): progress before it is not counted. */
+  since: number;
+  sums: YearSums;
+}
+
+/** One member's week (a window of the last 15 days), as the weekly recap reads it. */
+export interface MemberWeek {
+  discordUserId: string;
+  since: number;
+  sums: WeekSums;
+}
+
+/** The members' yearly and weekly sums and one's history: one store read each, never a mirror. */
+export interface ActivityReader {
+  /** The year (UTC) of one kind of each of the server's joined members who has sums, in join order. */
+  yearSums(guildId: string, kind: ListKind, year: number): Promise<MemberYear[]>;
+  /** The sums over [fromMs, toMs) (within the last 15 days) of one kind of each of the server's joined members who has sums, in join order. */
+  weekSums(guildId: string, kind: ListKind, fromMs: number, toMs: number): Promise<MemberWeek[]>;
+  /** A member's kept history of one kind (13 months at most; undefined: none kept). */
+  history(discordUserId: string, kind: ListKind): Promise<MemberHistory | undefined>;
+}
+
 /** Told of every change found on a joined member's list (the activity feed listens here). */
 export type MirrorChangeListener = (discordUserId: string, serviceUser: string, changes: MirrorChange[]) => Promise<void>;
 
@@ -165,7 +256,7 @@ export type JoinOutcome =
  * The community as handlers and the other bot parts see it (`ctx.deps.social`). Implemented in
  * src/community/community.ts over the store and the job engine.
  */
-export interface SocialService extends SocialReader, TitleHoldersReader, BoardsReader {
+export interface SocialService extends SocialReader, TitleHoldersReader, BoardsReader, ActivityReader {
   /** Joins this server's community (the member must be linked): the first sync of their lists happens now if none is kept. */
   join(guildId: string, discordUserId: string, signal?: AbortSignal): Promise<JoinOutcome>;
   /** Leaves this server's community; the mirror is dropped when no server is left. Returns whether they were a member. */

@@ -3,8 +3,8 @@
 // and year (src/store/recaps.ts), so Share, a second look and other people asking for the same public
 // list read nothing from the service. A private answer carries Share (the owner only; the router tells
 // anyone else it is not theirs), which posts the same cards in the channel. In a server whose community
-// the person joined, the first card says where they stand among its members, from the summaries the
-// community already keeps (no request). A list of more than one read shows how far the reading got;
+// the person joined, the first card says where they stand among its members that year, from the yearly
+// sums the community keeps (no request). A list of more than one read shows how far the reading got;
 // one whose next read and cards would not fit the command's wait is read on as background work
 // (src/views/wrapped-background.ts), said at once, and the cards replace the answer when ready.
 
@@ -195,15 +195,18 @@ async function readYear(ctx: BaseContext, r: WrappedRequest, list: RecapList, o:
   return { year };
 }
 
-/** "More than 80 % of the other members": the person's own list, in a server whose community they joined (summaries only). */
+/**
+ * "In 2025 you completed more titles than 80 % of the other members": the person's own list, in a server
+ * whose community they joined, from the members' yearly sums (src/social/tallies.ts: one store read).
+ */
 async function standingOf(ctx: BaseContext, r: WrappedRequest): Promise<string | undefined> {
   if (r.user !== undefined || ctx.guildId === undefined) return undefined;
-  const sums = await ctx.deps.social.memberSums(ctx.guildId, r.kind);
-  const mine = sums.find((s) => s.discordUserId === ctx.userId);
-  const others = sums.filter((s) => s.discordUserId !== ctx.userId);
+  const years = await ctx.deps.social.yearSums(ctx.guildId, r.kind, r.year);
+  const mine = years.find((s) => s.discordUserId === ctx.userId);
+  const others = years.filter((s) => s.discordUserId !== ctx.userId);
   if (!mine || others.length === 0) return undefined;
-  const below = others.filter((s) => s.completed < mine.completed).length;
-  return ctx.t.t('recaps.standing', { percent: ctx.t.number(below / others.length, { style: 'percent' }), count: others.length });
+  const below = others.filter((s) => s.sums.completed.length < mine.sums.completed.length).length;
+  return ctx.t.t('recaps.standing', { percent: ctx.t.number(below / others.length, { style: 'percent' }), count: others.length, year: String(r.year) });
 }
 
 function shareButton(ctx: BaseContext, r: WrappedRequest): RenderedMessage['components'] {

@@ -1,7 +1,7 @@
 // A small stand-in for the community (SocialService) the feed tests drive: who joined which server,
 // and the changes "found" on a member's list, handed to every listener as the real one does.
 
-import type { JoinOutcome, ListKind, MemberMirror, MemberSummary, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName, TopCount, MemberSums } from '../../src/community/types.js';
+import type { JoinOutcome, ListKind, MemberMirror, MemberSummary, MirrorChange, MirrorChangeListener, MirrorEntry, SocialService, TitleHolders, TitleName, TopCount, MemberSums, MemberYear, MemberWeek, MemberHistory } from '../../src/community/types.js';
 
 export class FakeSocial implements SocialService {
   private readonly joined = new Map<string, string[]>();
@@ -51,6 +51,18 @@ export class FakeSocial implements SocialService {
 
   titleNames(): Promise<Map<number, TitleName>> {
     return Promise.resolve(new Map());
+  }
+
+  yearSums(): Promise<MemberYear[]> {
+    return Promise.resolve([]);
+  }
+
+  weekSums(): Promise<MemberWeek[]> {
+    return Promise.resolve([]);
+  }
+
+  history(): Promise<MemberHistory | undefined> {
+    return Promise.resolve(undefined);
   }
 
   join(guildId: string, userId: string): Promise<JoinOutcome> {

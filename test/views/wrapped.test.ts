@@ -11,7 +11,7 @@ import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { RecapStore } from '../../src/store/recaps.js';
 import { renderWrapped, wrappedCommand, WRAPPED_PAGE } from '../../src/views/wrapped.js';
 import type { CommandContext } from '../../src/interactions/context.js';
-import type { MemberSums } from '../../src/community/types.js';
+import type { MemberSums, MemberYear } from '../../src/community/types.js';
 import { SERVICE_USER_NAME_MAX } from '../../src/interactions/option-limits.js';
 import { UserFacingError } from '../../src/interactions/user-errors.js';
 import { emptyYearRead, type YearRead } from '../../src/views/wrapped-year.js';
@@ -50,6 +50,8 @@ interface Setup {
   userId?: string;
   store?: RecapStore;
   sums?: MemberSums[];
+  /** The members' yearly sums (the standing reads them), per year asked. */
+  years?: (year: number) => MemberYear[];
   /** The service account the caller is linked to (asked each time). */
   account?: string | (() => string | undefined);
 }
@@ -77,7 +79,7 @@ function setup(o: Setup = {}) {
         return urls.map(() => undefined);
       },
     },
-    social: { memberSums: async () => o.sums ?? [] },
+    social: { memberSums: async () => o.sums ?? [], yearSums: async (_g: string, _k: string, year: number) => o.years?.(year) ?? [] },
     accounts: { linkedAs: async () => (typeof o.account === 'function' ? o.account() : (o.account ?? 'me')) },
   } as unknown as BotDeps;
   const ctx: BaseContext = {
@@ -271,15 +273,27 @@ describe('/wrapped: the year in pictures', () => {
     expect(answer.files?.[0]?.description).toMatch(/^alice’s 2020 in anime: nothing finished in 2020\. Planned instead: 7 titles\. Title \d+/);
   });
 
-  it('in a server whose community you joined, the first card says where you stand (summaries only), in your language', async () => {
+  it('in a server whose community you joined, the first card says where you stand that year (yearly sums only), in your language', async () => {
     const me = '1100000000000000001';
-    const sum = (id: string, completed: number) => ({ discordUserId: id, completed }) as MemberSums;
-    const s = setup({ size: 30, guildId: '900', t: translator('de'), sums: [sum(me, 50), sum('2', 10), sum('3', 49), sum('4', 80), sum('5', 20)] });
+    const year = (id: string, completed: number): MemberYear => ({
+      discordUserId: id,
+      since: 0,
+      sums: { year: 2024, progress: 0, titles: [], started: 0, dropped: [], completed: Array.from({ length: completed }, (_, i) => ({ id: i + 1, score: 0 })) },
+    });
+    // All-time sums say otherwise (everyone above the caller): the year's sums decide.
+    const allTime = (id: string) => ({ discordUserId: id, completed: id === me ? 0 : 500 }) as MemberSums;
+    const asked: number[] = [];
+    const years = (y: number) => {
+      asked.push(y);
+      return [year(me, 50), year('2', 10), year('3', 49), year('4', 80), year('5', 20)];
+    };
+    const s = setup({ size: 30, guildId: '900', t: translator('de'), sums: [allTime(me), allTime('2')], years });
     const answer = await renderWrapped(s.ctx, { ...request, user: undefined });
+    expect(asked).toEqual([2024]);
     expect(answer.files?.[0]?.description).toMatch(/^Dein 2024 in Anime, das Jahr in Zahlen: /);
-    expect(answer.files?.[0]?.description).toMatch(/mehr Titel abgeschlossen als 75\s% der 4 anderen Personen/);
+    expect(answer.files?.[0]?.description).toMatch(/2024 hast du mehr Titel abgeschlossen als 75\s% der 4 anderen Personen/);
     // Someone else's list: no standing.
-    const other = setup({ size: 30, guildId: '900', sums: [sum(me, 50), sum('2', 10)] });
+    const other = setup({ size: 30, guildId: '900', years: () => [year(me, 50), year('2', 10)] });
     expect((await renderWrapped(other.ctx, request)).files?.[0]?.description).not.toContain('community');
   });
 

@@ -9,6 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gameDe } from './game.js';
+import { recapDe } from './recap.js';
 
 const TITLE = 'Wähl einen Vorschlag oder gib Titel, ID (40748) oder Link ein';
 const USER = 'Nutzername beim Dienst (Standard: du)';
@@ -238,6 +239,9 @@ export const de = {
   'server chart kind': { name: 'art', description: KIND, choices: KINDS },
   'server chart status': { name: 'status', description: 'Nur Titel mit diesem Status auf den Listen zählen (Standard: abgeschlossen)', choices: { current: 'Am Schauen / Am Lesen', completed: 'Abgeschlossen', on_hold: 'Pausiert', dropped: 'Abgebrochen', planned: 'Geplant / Lesen geplant' } },
   'server chart size': { name: 'größe', description: 'Wie viele Cover (Standard: 3x3)', choices: CHART_SIZES },
+  'server wrapped': { name: 'jahresrückblick', description: 'Das Jahr dieses Servers: was seine Mitglieder abgeschlossen, geliebt und abgebrochen haben' },
+  'server wrapped year': { name: 'jahr', description: 'Das Jahr (Standard: dieses; im Januar das gerade vergangene)' },
+  'server wrapped kind': { name: 'art', description: KIND, choices: KINDS },
   'server pick': { name: 'auswahl', description: 'Was beigetretene Mitglieder vorhaben und keiner abgeschlossen oder abgebrochen hat, mit Abstimmung' },
   'server pick kind': { name: 'art', description: KIND, choices: KINDS },
   'server pick with1': { name: 'mit1', description: 'Ein Mitglied, für das ausgewählt wird (Standard: alle beigetretenen Mitglieder)' },
@@ -287,4 +291,5 @@ export const de = {
   'wrapped user': { name: 'nutzer', description: 'Nutzername beim Dienst: dessen öffentliche Liste (Standard: du)' },
   'wrapped private': { name: 'privat', description: 'Nur dir antworten, mit einem Teilen-Knopf (Standard: nein)' },
   ...gameDe,
+  ...recapDe,
 } satisfies CommandTexts;

@@ -9,6 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gameEs } from './game.js';
+import { recapEs } from './recap.js';
 
 const TITLE = 'Elige una sugerencia o escribe título, ID (40748) o enlace';
 const USER = 'Usuario del servicio (por defecto: tú)';
@@ -238,6 +239,9 @@ export const esES = {
   'server chart kind': { name: 'tipo', description: KIND, choices: KINDS },
   'server chart status': { name: 'estado', description: 'Contar solo títulos con este estado (por defecto: completado)', choices: { current: 'Viendo / Leyendo', completed: 'Completado', on_hold: 'En pausa', dropped: 'Abandonado', planned: 'Pendiente / Pendiente de leer' } },
   'server chart size': { name: 'tamaño', description: 'Cuántas portadas (por defecto: 3x3)', choices: CHART_SIZES },
+  'server wrapped': { name: 'resumen-anual', description: 'El año de este servidor: lo que sus miembros completaron, amaron y abandonaron' },
+  'server wrapped year': { name: 'año', description: 'El año (por defecto: este; en enero, el que acaba de terminar)' },
+  'server wrapped kind': { name: 'tipo', description: KIND, choices: KINDS },
   'server pick': { name: 'elegir', description: 'Lo que los miembros unidos planean y ninguno ha completado ni abandonado, con votación' },
   'server pick kind': { name: 'tipo', description: KIND, choices: KINDS },
   'server pick with1': { name: 'con1', description: 'Un miembro para quien elegir (por defecto: todos los miembros unidos)' },
@@ -287,4 +291,5 @@ export const esES = {
   'wrapped user': { name: 'usuario', description: 'Usuario del servicio: su lista pública (por defecto: tú)' },
   'wrapped private': { name: 'privado', description: 'Responder solo a ti, con un botón Compartir (por defecto: no)' },
   ...gameEs,
+  ...recapEs,
 } satisfies CommandTexts;

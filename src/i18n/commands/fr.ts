@@ -9,6 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gameFr } from './game.js';
+import { recapFr } from './recap.js';
 
 const TITLE = 'Choisis une suggestion, ou tape titre, ID (40748) ou lien';
 const USER = 'Utilisateur du service (par défaut : toi)';
@@ -234,6 +235,9 @@ export const fr = {
   'server chart kind': { name: 'type', description: KIND, choices: KINDS },
   'server chart status': { name: 'statut', description: 'Ne compter que les titres avec ce statut (par défaut : terminé)', choices: { current: 'En cours', completed: 'Terminé', on_hold: 'En pause', dropped: 'Abandonné', planned: 'À voir / À lire' } },
   'server chart size': { name: 'taille', description: 'Combien de couvertures (par défaut : 3x3)', choices: CHART_SIZES },
+  'server wrapped': { name: 'bilan-annuel', description: 'L’année de ce serveur : ce que ses membres ont terminé, aimé et abandonné' },
+  'server wrapped year': { name: 'année', description: 'L’année (par défaut : celle-ci ; en janvier, celle qui vient de finir)' },
+  'server wrapped kind': { name: 'type', description: KIND, choices: KINDS },
   'server pick': { name: 'choix', description: 'Ce que les membres inscrits prévoient et qu’aucun n’a terminé ni abandonné, avec un vote' },
   'server pick kind': { name: 'type', description: KIND, choices: KINDS },
   'server pick with1': { name: 'avec1', description: 'Un membre pour qui choisir (par défaut : tous les membres inscrits)' },
@@ -283,4 +287,5 @@ export const fr = {
   'wrapped user': { name: 'utilisateur', description: 'Utilisateur du service : sa liste publique (par défaut : toi)' },
   'wrapped private': { name: 'privé', description: 'Ne répondre qu’à toi, avec un bouton Partager (par défaut : non)' },
   ...gameFr,
+  ...recapFr,
 } satisfies CommandTexts;

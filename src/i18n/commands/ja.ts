@@ -15,6 +15,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gameJa } from './game.js';
+import { recapJa } from './recap.js';
 
 const TITLE = '候補から選ぶか、タイトル・ID（40748）・作品ページのリンクを入力';
 const USER = 'サービスのユーザー名（既定：自分）';
@@ -234,6 +235,9 @@ export const ja = {
   'server chart kind': { name: '種類', description: KIND, choices: KINDS },
   'server chart status': { name: 'ステータス', description: 'このステータスの作品のみ数える（既定：完了）', choices: { current: '視聴中／読書中', completed: '完了', on_hold: '保留中', dropped: '中断', planned: '視聴予定／読書予定' } },
   'server chart size': { name: 'サイズ', description: 'カバーの数（既定：3x3）', choices: CHART_SIZES },
+  'server wrapped': { name: 'サーバー年間まとめ', description: 'このサーバーの1年：参加メンバーが完了・愛好・中断した作品' },
+  'server wrapped year': { name: '年', description: '年（既定：今年。1月は終わったばかりの年）' },
+  'server wrapped kind': { name: '種類', description: KIND, choices: KINDS },
   'server pick': { name: 'おすすめ', description: '参加メンバーが予定していて誰も完了・中断していない作品（投票付き）' },
   'server pick kind': { name: '種類', description: KIND, choices: KINDS },
   'server pick with1': { name: 'メンバー1', description: '選ぶ対象のメンバー（既定：参加メンバー全員）' },
@@ -283,4 +287,5 @@ export const ja = {
   'wrapped user': { name: 'ユーザー', description: 'サービスのユーザー名：その人の公開リスト（既定：自分）' },
   'wrapped private': { name: '非公開', description: '自分にだけ返答し、共有ボタンを付ける（既定：いいえ）' },
   ...gameJa,
+  ...recapJa,
 } satisfies CommandTexts;

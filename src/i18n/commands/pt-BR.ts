@@ -9,6 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gamePt } from './game.js';
+import { recapPt } from './recap.js';
 
 const TITLE = 'Escolha uma sugestão ou digite título, ID (40748) ou link';
 const USER = 'Usuário do serviço (padrão: você)';
@@ -246,6 +247,9 @@ export const ptBR = {
   'server chart kind': { name: 'tipo', description: KIND, choices: KINDS },
   'server chart status': { name: 'status', description: 'Contar só títulos com este status (padrão: completo)', choices: { current: 'Assistindo / Lendo', completed: 'Completo', on_hold: 'Em pausa', dropped: 'Dropado', planned: 'Planejo assistir / Planejo ler' } },
   'server chart size': { name: 'tamanho', description: 'Quantas capas (padrão: 3x3)', choices: CHART_SIZES },
+  'server wrapped': { name: 'retrospectiva', description: 'O ano deste servidor: o que os membros concluíram, amaram e abandonaram' },
+  'server wrapped year': { name: 'ano', description: 'O ano (padrão: este; em janeiro, o que acabou de terminar)' },
+  'server wrapped kind': { name: 'tipo', description: KIND, choices: KINDS },
   'server pick': { name: 'escolher', description: 'O que os membros que entraram planejam e nenhum completou nem abandonou, com votação' },
   'server pick kind': { name: 'tipo', description: KIND, choices: KINDS },
   'server pick with1': { name: 'com1', description: 'Um membro para quem escolher (padrão: todos os membros que entraram)' },
@@ -295,4 +299,5 @@ export const ptBR = {
   'wrapped user': { name: 'usuário', description: 'Usuário do serviço: a lista pública dele (padrão: você)' },
   'wrapped private': { name: 'privado', description: 'Responder só para você, com um botão Compartilhar (padrão: não)' },
   ...gamePt,
+  ...recapPt,
 } satisfies CommandTexts;
