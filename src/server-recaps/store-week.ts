@@ -77,7 +77,7 @@ export class StoreWeekSource implements WeekSource {
       topTitles: perKind.flatMap((w) => w.top).sort((a, b) => b.members - a.members || b.units - a.units).slice(0, RANKED),
       finished: perKind.flatMap((w) => w.finished),
       airing: kind === 'manga' ? [] : await this.airing(guildId),
-      ...(since.length > 0 ? { seenSince: Math.min(...since) } : {}),
+      ...(since.length > 0 ? { seenSince: Math.max(...since) } : {}),
     };
   }
 
