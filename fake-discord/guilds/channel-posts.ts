@@ -6,6 +6,7 @@ import { FormErrors, isRecord } from '../errors.js';
 import type { MessageFaults } from '../message-faults.js';
 import { isEmptyMessage, MessageFlag, validateMessageBody } from '../message-validation.js';
 import { earlierWithNonce, nonceOf, validateNonce } from '../nonce.js';
+import { normalizeAttachments } from '../messages.js';
 import { has, Permission } from '../permissions.js';
 import { snowflake } from '../snowflake.js';
 import type { RecordedMessage } from '../types.js';
@@ -83,7 +84,8 @@ function channelMessage(registry: GuildRegistry, guild: Guild, channel: Channel,
     mention_everyone: mentions.everyone,
     mentions: mentions.users,
     mention_roles: mentions.roles,
-    attachments: [],
+    // The uploads the multipart body carried (kept by attachments.ts), as Discord describes them.
+    attachments: normalizeAttachments(data.attachments, channel.id),
     embeds,
     components: Array.isArray(data.components) ? structuredClone(data.components) : [],
     pinned: false,

@@ -23,9 +23,9 @@ async function until(check: () => boolean, ms = 30_000): Promise<void> {
   throw new Error('timed out');
 }
 
-/** A clock two seconds before a whole minute: the recaps' slot comes two seconds after they plan it (the engines' delays run on real time). */
+/** A clock 15 seconds before a whole minute (the engines opened within them): the recaps' slot comes seconds after they plan it (the engines' delays run on real time). */
 function skewedClock(): () => number {
-  const skew = (58_000 - (Date.now() % 60_000) + 60_000) % 60_000;
+  const skew = (45_000 - (Date.now() % 60_000) + 60_000) % 60_000;
   return () => Date.now() + skew;
 }
 
