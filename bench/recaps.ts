@@ -1,4 +1,4 @@
-// `--only recaps`: what `/wrapped` costs (issue 40). The bot, the emulator (with its picture host) and
+// `--only recaps`: what `/wrapped` costs (issue 40), then what `/server wrapped` costs (bench/server-year.ts, issue 42). The bot, the emulator (with its picture host) and
 // the fake Discord run in this process (local-stack). Users of 300, 1 000 and 5 000 anime entries, every
 // completion dated in 2025 (most by finish date, some only by their last update).
 //
@@ -24,6 +24,7 @@ import { wrappedYear } from '../src/views/wrapped-year.js';
 import type { RecordedMessage } from '../fake-discord/index.js';
 import type { BenchOptions } from './options.js';
 import { memoryCache } from './pictures.js';
+import { runServerYear } from './server-year.js';
 import { fixed, mb, summarize, table } from './stats.js';
 
 const YEAR = 2025;
@@ -156,4 +157,5 @@ export async function runRecaps(o: BenchOptions): Promise<void> {
   } finally {
     await stack.stop();
   }
+  await runServerYear(o);
 }
