@@ -1,6 +1,6 @@
 // A joined member's list history of one kind, `soc:hist:<discord id>:<kind>`: each change the sync (or
 // a list change through the bot) found — status, score, progress, and when the bot saw it — packed 16
-// bytes an event (src/social/history-codec.ts). Kept 13 months: events older go at each write, and the
+// bytes an event (src/community/history-codec.ts). Kept 13 months: events older go at each write, and the
 // record expires 13 months after its last. It goes with the member's mirrors (leaving their last
 // server, "forget me", a lost login's removal). The history starts when this version first synced the
 // member (`since`); nothing before is known.

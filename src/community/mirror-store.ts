@@ -9,7 +9,7 @@
 // row or summary behind: the drop removes the rows of what it deleted before and again after deleting
 // it, and a writer looks at the mirror (and the member's servers) after writing rows and a summary and
 // takes back what the mirror no longer holds. Each write also notes what changed in the member's
-// history (src/social/history.ts) and sums (src/social/tallies.ts); a drop takes them too.
+// history (src/community/history.ts) and sums (src/social/tallies.ts); a drop takes them too.
 
 import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, parseMember, type MirrorRecord } from './records.js';
 import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';

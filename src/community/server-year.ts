@@ -1,5 +1,5 @@
 // A server's year (`/server wrapped`), pure: counted from its joined members' yearly sums
-// (src/social/tallies.ts), never a mirror. Titles are ranked in full here; which of them a channel may
+// (src/community/tallies.ts), never a mirror. Titles are ranked in full here; which of them a channel may
 // name (not safe for work) is the view's choice.
 
 import type { MemberYear } from './types.js';

@@ -1,7 +1,7 @@
 // Each joined member's yearly and weekly sums of one list kind, `soc:tally:<discord id>:<kind>`, kept
-// beside their summary (src/social/member-summary.ts) and written at the same moments (every mirror
+// beside their summary (src/community/member-summary.ts) and written at the same moments (every mirror
 // write), so `/server wrapped`, `/wrapped`'s standing and the weekly recap read one small record per
-// member instead of mirrors. What it sums: src/social/year-sums.ts. It keeps the current and the
+// member instead of mirrors. What it sums: src/community/year-sums.ts. It keeps the current and the
 // previous UTC year, the events of the last 15 days (for a week in any time zone) and the completions
 // the bot saw (13 months); it expires 13 months after its last write, and goes with the member's
 // mirrors (leaving their last server, "forget me", a lost login's removal).
@@ -21,7 +21,7 @@ interface StoredTally {
   y: Record<string, YearRaw>;
   /** Completions seen: flat pairs id, epoch s. */
   ds: number[];
-  /** The recent events, packed (src/social/history-codec.ts). */
+  /** The recent events, packed (src/community/history-codec.ts). */
   r: string;
 }
 

@@ -156,7 +156,7 @@ export interface BoardsReader {
   titleNames(kind: ListKind, ids: readonly number[]): Promise<Map<number, TitleName>>;
 }
 
-// ---- what the community notices: history and sums (src/social/history.ts, src/social/tallies.ts) ----
+// ---- what the community notices: history and sums (src/community/history.ts, src/social/tallies.ts) ----
 
 /** One change seen on a member's list. */
 export interface HistoryEvent {

@@ -1,4 +1,4 @@
-// `/server wrapped`: the server's year, from its joined members' yearly sums (src/social/tallies.ts),
+// `/server wrapped`: the server's year, from its joined members' yearly sums (src/community/tallies.ts),
 // the title index's names and covers and the members' kept sums (their service names): store reads
 // only, no service request. Two pictures, as /wrapped draws them: the year in numbers (the most
 // completed, the best loved, the most dropped, the start season that united the server, the members

@@ -197,7 +197,7 @@ async function readYear(ctx: BaseContext, r: WrappedRequest, list: RecapList, o:
 
 /**
  * "In 2025 you completed more titles than 80 % of the other members": the person's own list, in a server
- * whose community they joined, from the members' yearly sums (src/social/tallies.ts: one store read).
+ * whose community they joined, from the members' yearly sums (src/community/tallies.ts: one store read).
  */
 async function standingOf(ctx: BaseContext, r: WrappedRequest): Promise<string | undefined> {
   if (r.user !== undefined || ctx.guildId === undefined) return undefined;

@@ -6,8 +6,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log/log.js';
-import { decodeMirror, encodeMirror } from '../../src/social/records.js';
-import { Social } from '../../src/social/social.js';
+import { decodeMirror, encodeMirror } from '../../src/community/records.js';
+import { Social } from '../../src/community/community.js';
 import { engineCases } from '../../local-stack/store-engines.js';
 import { EnginePlace } from './engine-place.js';
 import { DAY, entry, FakeLists } from './fake-lists.js';

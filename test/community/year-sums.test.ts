@@ -2,11 +2,11 @@
 // the mirror and the changes each count, what is kept and what goes.
 
 import { describe, expect, it } from 'vitest';
-import { eventsOf, packEvents, unpackEvents } from '../../src/social/history-codec.js';
-import { serverYear } from '../../src/social/server-year.js';
-import { nextTally } from '../../src/social/tallies.js';
-import type { MemberYear, MirrorChange } from '../../src/social/types.js';
-import { weekSums, yearFromMirror, yearSums } from '../../src/social/year-sums.js';
+import { eventsOf, packEvents, unpackEvents } from '../../src/community/history-codec.js';
+import { serverYear } from '../../src/community/server-year.js';
+import { nextTally } from '../../src/community/tallies.js';
+import type { MemberYear, MirrorChange } from '../../src/community/types.js';
+import { weekSums, yearFromMirror, yearSums } from '../../src/community/year-sums.js';
 import { entry } from './fake-lists.js';
 
 const NEW_YEAR_2026 = Date.UTC(2026, 0, 1);

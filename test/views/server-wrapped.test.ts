@@ -9,11 +9,11 @@ import { LOCALES } from '../../src/i18n/locales.js';
 import type { BaseContext, BotDeps, InServer } from '../../src/interactions/context.js';
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { silentLogger } from '../../src/log/log.js';
-import { Social } from '../../src/social/social.js';
+import { Social } from '../../src/community/community.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { UserFacingError } from '../../src/interactions/user-errors.js';
 import { renderServerWrapped } from '../../src/views/server-wrapped.js';
-import { DAY, entry, FakeLists } from '../social/fake-lists.js';
+import { DAY, entry, FakeLists } from '../community/fake-lists.js';
 
 const GUILD = '1100000000000000001';
 const NOW = Date.UTC(2026, 5, 1);
