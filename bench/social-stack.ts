@@ -8,7 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { REST } from 'discord.js';
 import { openCore, type Core } from '../src/app/core.js';
+import { openDiscordSide } from '../src/discord-api/discord-side.js';
 import { loadConfig } from '../src/config/config.js';
 import { silentLogger } from '../src/log/log.js';
 import type { EngineKind } from '../src/store/engine.js';
@@ -136,7 +138,8 @@ export async function startSocialStack(kind: EngineKind, workload: SocialWorkloa
       // Requests are counted, not paced: a budget this high never holds the bench back in real time.
       SERVICE_REQUESTS_PER_SECOND: '1000',
     });
-    const core = await openCore({ config, log: silentLogger, now, processMetrics: false });
+    // The bench posts nothing on Discord: its Discord side points nowhere.
+    const core = await openCore({ config, log: silentLogger, now, processMetrics: false }, openDiscordSide({ rest: new REST({ api: 'http://127.0.0.1:9' }) }));
     cleanups.push(() => core.close());
     await linkMembers(core, emulator, workload, now);
     return {

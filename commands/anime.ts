@@ -32,6 +32,7 @@ export const anime: SlashCommand = defineCommand(
     ]),
     subcommand('suggestions', 'Anime suggested for you (needs /login)'),
   ]),
+  { ...shared.parts, pagedViews: [...(shared.parts.pagedViews ?? []), seasonView, scheduleView, suggestionsView] },
   {
     ...shared.handlers,
     random: animeRandom.handler,

@@ -6,6 +6,7 @@ import { POSTABLE_CHANNEL_TYPES } from '../src/discord-api/channel-access.js';
 import { channelOption, defineCommand, group, roleOption, slashCommand, subcommand } from '../src/interactions/command-data.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { addFeedChannel, listFeedChannels, removeFeedChannel } from '../src/views/feed-actions.js';
+import { addToListHandler } from '../src/views/activity-feed.js';
 
 const CHANNEL = channelOption('channel', 'Text or announcement channel to post the feed in', { required: true, types: POSTABLE_CHANNEL_TYPES });
 
@@ -20,7 +21,8 @@ const FEED_DATA = slashCommand('feed', "The server's activity feed: what joined 
   ]),
 ]);
 
-export const feed: SlashCommand = defineCommand(FEED_DATA, {
+// The feed posts' "add to my list" button.
+export const feed: SlashCommand = defineCommand(FEED_DATA, { components: [addToListHandler] }, {
   'channel add': { ephemeral: true, only: 'server', needsBot: true, permission: 'ManageGuild', run: (ctx, args) => addFeedChannel(ctx, args.channel, args.role) },
   'channel list': { ephemeral: true, only: 'server', run: listFeedChannels },
   'channel remove': { ephemeral: true, only: 'server', permission: 'ManageGuild', run: (ctx, args) => removeFeedChannel(ctx, args.channel) },

@@ -3,7 +3,7 @@
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { integerOption, defineCommand, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import { FORUM_QUERY_MAX, FORUM_USER_NAME_MAX } from '../src/interactions/option-limits.js';
-import { topicView } from '../src/views/forum.js';
+import { topicsView, topicView } from '../src/views/forum.js';
 import { forumBoards, openTopics } from '../src/views/forum-boards.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 
@@ -21,6 +21,7 @@ export const forum: SlashCommand = defineCommand(
     ]),
     subcommand('topic', 'Read a topic', [integerOption('id', 'Topic ID', { required: true, min: 1, max: ID_MAX })]),
   ]),
+  { pagedViews: [topicsView, topicView] },
   {
     boards: { ephemeral: false, run: forumBoards },
     topics: { ephemeral: false, run: openTopics },

@@ -1,10 +1,13 @@
-// /game daily | guess | stats | higher-lower: the daily title puzzle and higher or lower, from the games' pool (src/games). Anyone can play;
+// /game daily | guess | stats | higher-lower | leaderboard (commands/game-boards.ts): the daily title puzzle and higher or lower, from the games' pool (src/games). Anyone can play;
 // no linked account, no service request. What each subcommand does: src/views/game.ts.
 
 import { defineCommand, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
-import { gameDaily, gameGuess, gameStats, gameTitleChoices } from '../src/views/game.js';
+import { gameGuessButtonHandler, gameGuessFormHandler } from '../src/views/game-guess-form.js';
+import { higherLowerHandler } from '../src/views/game-higher-lower.js';
+import { gameDaily, gameGuess, gameShareHandler, gameStats, gameTitleChoices } from '../src/views/game.js';
 import { gameHigherLower } from '../src/views/game-higher-lower.js';
+import { GAME_BOARD_OPTIONS, gameBoardHandlers } from './game-boards.js';
 
 const KIND = stringOption('kind', 'Anime (the default) or manga', { choices: ['anime', 'manga'] as const });
 
@@ -16,11 +19,13 @@ const GAME_DATA = slashCommand('game', 'Games with the catalogue: the daily titl
   ]),
   subcommand('stats', 'Your streak, days solved and how many guesses you need', [KIND]),
   subcommand('higher-lower', 'Which title has the higher score? Until you are wrong (only you see it)', [KIND]),
+  ...GAME_BOARD_OPTIONS,
 ]);
 
-export const game: SlashCommand = defineCommand(GAME_DATA, {
+export const game: SlashCommand = defineCommand(GAME_DATA, { components: [gameShareHandler, gameGuessButtonHandler, gameGuessFormHandler, higherLowerHandler] }, {
   daily: { ephemeral: true, local: true, run: (ctx, args) => gameDaily(ctx, args.kind ?? 'anime') },
   guess: { ephemeral: true, local: true, autocomplete: gameTitleChoices, run: (ctx, args) => gameGuess(ctx, args.kind ?? 'anime', args.title) },
   stats: { ephemeral: true, local: true, run: (ctx, args) => gameStats(ctx, args.kind ?? 'anime') },
   'higher-lower': { ephemeral: true, local: true, run: (ctx, args) => gameHigherLower(ctx, args.kind ?? 'anime') },
+  ...gameBoardHandlers,
 });

@@ -14,7 +14,7 @@ import { USER_LIST_VIEWS } from '../src/views/user-list.js';
 import { CHART_SIZES, CHART_SORTS, renderListChart } from '../src/views/list-chart.js';
 import { renderListStats } from '../src/views/list-stats.js';
 import { exportList } from '../src/views/list-export.js';
-import { importPreview } from '../src/views/list-import.js';
+import { importDropHandler, importPreview, importStartHandler, importStopHandler } from '../src/views/list-import.js';
 import { IMPORT_MODES } from '../src/list-files/import-plan.js';
 
 const USER = stringOption('user', 'A service user name (default: you)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX });
@@ -114,7 +114,7 @@ function importHandler(kind: WorkKind): SubcommandHandler<ListArgs<'anime import
   };
 }
 
-export const list: SlashCommand = defineCommand(LIST_DATA, {
+export const list: SlashCommand = defineCommand(LIST_DATA, { components: [importStartHandler, importDropHandler, importStopHandler], pagedViews: [USER_LIST_VIEWS.anime, USER_LIST_VIEWS.manga] }, {
   'anime view': viewHandler('anime'),
   'anime chart': chartHandler('anime'),
   'anime stats': statsHandler('anime'),

@@ -3,8 +3,8 @@
 
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { defineCommand, slashCommand } from '../src/interactions/command-data.js';
-import { logOut } from '../src/views/logout.js';
+import { forgetMeHandler, logOut } from '../src/views/logout.js';
 
-export const logout: SlashCommand = defineCommand(slashCommand('logout', 'Unlink your service account and delete its tokens from this bot'), {
+export const logout: SlashCommand = defineCommand(slashCommand('logout', 'Unlink your service account and delete its tokens from this bot'), { components: [forgetMeHandler] }, {
   '': { ephemeral: true, local: true, run: logOut },
 });

@@ -6,7 +6,7 @@ import { mangaRandom, workSubcommands } from './work-subcommands.js';
 
 const shared = workSubcommands('manga');
 
-export const manga: SlashCommand = defineCommand(slashCommand('manga', 'Search and browse manga', [...shared.data, mangaRandom.data]), {
+export const manga: SlashCommand = defineCommand(slashCommand('manga', 'Search and browse manga', [...shared.data, mangaRandom.data]), shared.parts, {
   ...shared.handlers,
   random: mangaRandom.handler,
 });

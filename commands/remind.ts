@@ -9,6 +9,7 @@ import { titleAutocomplete } from '../src/views/titles.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { followableFirst } from '../src/views/followable.js';
+import { reminderOpenHandler, reminderStopHandler } from '../src/views/reminders.js';
 import { MAX_DELAY_MINUTES } from '../src/reminders/knobs.js';
 import {
   channelReminderList,
@@ -60,7 +61,8 @@ const REMIND_DATA = slashCommand('remind', 'Episode reminders by direct message 
 
 type RemindArgs<P extends SubcommandPath<typeof REMIND_DATA>> = ArgumentsOf<OptionsAt<typeof REMIND_DATA, P>>;
 
-export const remind: SlashCommand = defineCommand(REMIND_DATA, {
+// The buttons on the reminder posts (open the title, stop reminding).
+export const remind: SlashCommand = defineCommand(REMIND_DATA, { components: [reminderOpenHandler, reminderStopHandler] }, {
   add: { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: notingLocale((ctx, args: RemindArgs<'add'>) => followTitle(ctx, args.title)) },
   list: { ephemeral: true, run: notingLocale(reminderList) },
   remove: { ephemeral: true, autocomplete: myFollowedChoices, run: notingLocale((ctx, args: RemindArgs<'remove'>) => unfollowTitle(ctx, args.title)) },

@@ -6,6 +6,8 @@ import { defineCommand, slashCommand, subcommand } from '../src/interactions/com
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { NotLoggedInError, UserFacingError } from '../src/interactions/user-errors.js';
 import { joinedMessage, leftMessage } from '../src/render/server-membership.js';
+import { pickVoteHandler, pollEndHandler } from '../src/views/group-pick.js';
+import { leaderboardView, topTitlesView } from '../src/views/social.js';
 import { SERVER_BOARD_OPTIONS, serverBoardHandlers } from './server-boards.js';
 import { SERVER_PICK_OPTIONS, serverPickHandlers } from './server-pick.js';
 import { SERVER_WRAPPED_OPTIONS, serverWrappedHandlers } from './server-wrapped.js';
@@ -18,7 +20,8 @@ const SERVER_DATA = slashCommand('server', "This server's list community: join t
   ...SERVER_WRAPPED_OPTIONS,
 ]);
 
-export const server: SlashCommand = defineCommand(SERVER_DATA, {
+// The pick's Vote button and its poll's End button; the boards' paged lists.
+export const server: SlashCommand = defineCommand(SERVER_DATA, { components: [pickVoteHandler, pollEndHandler], pagedViews: [leaderboardView, topTitlesView] }, {
   join: {
     ephemeral: true,
     only: 'server',

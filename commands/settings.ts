@@ -1,6 +1,7 @@
-// /settings titles | server-titles | spoilers | server-spoilers | show: which of a work's title forms
-// a person reads (the main title, usually romaji; English; Japanese), and when a synopsis is hidden
-// behind spoiler tags (a sequel's unless its prequel is completed; always; never). A person's choice
+// /settings titles | server-titles | spoilers | server-spoilers | boards | show: which of a work's title
+// forms a person reads (the main title, usually romaji; English; Japanese), when a synopsis is hidden
+// behind spoiler tags (a sequel's unless its prequel is completed; always; never), and whether the
+// person hides themselves from every board. A person's choice
 // beats their server's default (Manage Server; server-only), which beats the main title / `sequels`;
 // the server's spoiler default also rules what the bot posts there on its own. What each subcommand
 // does and shows: src/views/settings.ts.
@@ -9,7 +10,7 @@ import { defineCommand, namedChoices, slashCommand, stringOption, subcommand } f
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { TITLE_FORMS, type TitleForm } from '../src/service/title-forms.js';
 import { SPOILER_POLICIES, type SpoilerPolicy } from '../src/preferences/title-preferences.js';
-import { setServerSpoilers, setServerTitleForm, setSpoilers, setTitleForm, showTitleForm } from '../src/views/settings.js';
+import { setBoardsVisibility, setServerSpoilers, setServerTitleForm, setSpoilers, setTitleForm, showTitleForm } from '../src/views/settings.js';
 
 const FORM_NAMES = { romaji: 'Romaji (main title)', english: 'English', japanese: 'Japanese' } as const;
 const RESET = 'reset' as const;
@@ -34,6 +35,9 @@ const SETTINGS_DATA = slashCommand('settings', 'Your settings for this bot: whic
       choices: namedChoices([...SPOILER_POLICIES, RESET] as const, { ...POLICY_NAMES, reset: 'Reset (sequels)' }),
     }),
   ]),
+  subcommand('boards', 'Hide yourself from every board (the game boards of every server), or show yourself again', [
+    stringOption('visibility', 'Whether you appear on boards', { required: true, choices: namedChoices(['hidden', 'shown'] as const, { hidden: 'Hidden from every board', shown: 'Shown (the default)' }) }),
+  ]),
   subcommand('show', 'Show which title form and spoiler setting apply to you here, and why'),
 ]);
 
@@ -42,5 +46,6 @@ export const settings: SlashCommand = defineCommand(SETTINGS_DATA, {
   'server-titles': { ephemeral: true, local: true, only: 'server', permission: 'ManageGuild', run: (ctx, args) => setServerTitleForm(ctx, args.form) },
   spoilers: { ephemeral: true, local: true, run: (ctx, args) => setSpoilers(ctx, args.policy) },
   'server-spoilers': { ephemeral: true, local: true, only: 'server', permission: 'ManageGuild', run: (ctx, args) => setServerSpoilers(ctx, args.policy) },
+  boards: { ephemeral: true, local: true, run: (ctx, args) => setBoardsVisibility(ctx, args.visibility === 'hidden') },
   show: { ephemeral: true, local: true, run: showTitleForm },
 });

@@ -9,7 +9,7 @@ import { TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { timeZoneChoices } from '../src/util/local-time.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { resolveTitle, titleAutocomplete } from '../src/views/titles.js';
-import { watchPartyCancel, watchPartyChoices, watchPartyList } from '../src/views/watch-party-actions.js';
+import { planHandler, watchedHandler, watchPartyCancel, watchPartyChoices, watchPartyList } from '../src/views/watch-party-actions.js';
 import { createWatchParty } from '../src/views/watch-party-create.js';
 
 const WATCHPARTY_DATA = slashCommand('watchparty', 'Watch an episode together: a Discord event for the server', [
@@ -36,7 +36,8 @@ async function createChoices(ctx: AutocompleteContext): Promise<Array<{ name: st
   return titleChoices(ctx);
 }
 
-export const watchparty: SlashCommand = defineCommand(WATCHPARTY_DATA, {
+// "Plan a watch party" under a group pick's result, and "watched it" on the post after a party.
+export const watchparty: SlashCommand = defineCommand(WATCHPARTY_DATA, { components: [planHandler, watchedHandler] }, {
   create: {
     ephemeral: true,
     only: 'server',

@@ -3,14 +3,15 @@
 
 import { KINDS, rankingTypeOf, type WorkKind } from '../src/service/kinds.js';
 import { booleanOption, integerOption, namedChoices, optionList, stringOption, subcommand } from '../src/interactions/command-data.js';
-import type { HandlersOf } from '../src/interactions/command-types.js';
+import type { CommandParts, HandlersOf } from '../src/interactions/command-types.js';
 import type { AutocompleteContext } from '../src/interactions/context.js';
 import { PICK_SOURCES, RUN_FILTERS, type PickSource, type RunFilter } from '../src/views/pick-pool.js';
 import { anotherPickHandler, genreAutocomplete, mediaTypeAutocomplete, renderRandomPick } from '../src/views/random-pick.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import { SEARCH_QUERY_MAX, SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { RANKING_NAMES, RANKING_VIEWS, SEARCH_VIEWS } from '../src/views/browse.js';
-import { renderDetails } from '../src/views/details.js';
+import { checkMoreHandler, quickActionHandler, quickStatusHandler, renderDetails } from '../src/views/details.js';
+import { serverMembersHandler, serverMembersView } from '../src/views/social.js';
 import { KIND_WITH_ARTICLE } from '../src/views/kind-views.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
@@ -36,11 +37,17 @@ type WorkOptions = ReturnType<typeof workOptions>;
 export interface WorkSubcommands {
   data: WorkOptions;
   handlers: HandlersOf<{ name: string; options: WorkOptions }>;
+  /** The buttons on a work's details (also opened from any list's menu) and on a random pick, and the kind's search and ranking lists. */
+  parts: CommandParts;
 }
 
 export function workSubcommands<K extends WorkKind>(kind: K): WorkSubcommands {
   return {
     data: workOptions(kind),
+    parts: {
+      components: [quickActionHandler, quickStatusHandler, checkMoreHandler, serverMembersHandler, anotherPickHandler],
+      pagedViews: [SEARCH_VIEWS[kind], RANKING_VIEWS[kind], serverMembersView],
+    },
     handlers: {
       search: {
         ephemeral: false,
@@ -124,6 +131,3 @@ export const mangaRandom = {
       renderRandomPick(ctx, { kind: 'manga', from: 'plan_to_watch', user: pickUser(args.user), genre: args.genre, max: args.max_volumes, mediaType: args.media_type, airing: args.airing }),
   } satisfies HandlersOf<{ name: string; options: [typeof MANGA_RANDOM] }>['random'],
 };
-
-/** Another, under either kind's pick. */
-export const randomPickComponents = [anotherPickHandler] as const;

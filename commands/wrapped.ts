@@ -5,7 +5,7 @@ import { booleanOption, defineCommand, integerOption, slashCommand, stringOption
 import { SERVICE_USER_NAME_MAX } from '../src/interactions/option-limits.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import { listUser } from '../src/views/list-options.js';
-import { wrappedCommand } from '../src/views/wrapped.js';
+import { wrappedCommand, wrappedShareHandler } from '../src/views/wrapped.js';
 import { defaultRecapYear } from '../src/views/wrapped-year.js';
 
 /** The first year /wrapped shows; the last is the current one (UTC), checked when asked. */
@@ -18,6 +18,7 @@ export const wrapped: SlashCommand = defineCommand(
     stringOption('user', 'A service user name: their public list (default: you)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX }),
     booleanOption('private', 'Answer only to you, with a Share button (default: false)'),
   ]),
+  { components: [wrappedShareHandler] },
   {
     '': {
       ephemeral: false,

@@ -3,7 +3,6 @@
 // `startBot` is what `npm start` runs and what end-to-end tests drive; `src/app/shard.ts` reuses the
 // core and the web server for the sharding manager.
 
-import { translator } from '../i18n/index.js';
 import { Events, RESTEvents, Routes, type APIApplication, type Client } from 'discord.js';
 import { DEFAULT_DISCORD_CDN_URL, DEFAULT_LIMITS } from '../config/config.js';
 import { type LimitsConfig } from '../config/types.js';
@@ -19,13 +18,12 @@ import { type Reminders } from '../reminders/reminders.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import { reminderDelivery } from '../transport/reminder-delivery.js';
 import { importMessenger } from '../transport/import-delivery.js';
-import { serverRecapDiscord } from '../transport/server-recap-delivery.js';
 import { recapDelivery } from '../transport/recap-delivery.js';
 import { feedDelivery, feedPauseNotice } from '../transport/feed-delivery.js';
 import { pollPort, watchPollEnds } from '../transport/poll-delivery.js';
 import { listenForEndedEvents, watchPartyPoster, watchPartyReader } from '../transport/watch-party-delivery.js';
 import { channelAgeRestriction } from '../discord-api/channel-state.js';
-import { sendDirectMessage } from '../transport/direct-message.js';
+import { openDiscordSide, type DiscordSide } from '../discord-api/discord-side.js';
 import { type HealthStatus } from '../web/app.js';
 import { type RunningWebServer } from '../web/server.js';
 import { HttpInteractions } from '../transport/http.js';
@@ -61,17 +59,18 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-/** The Discord client; a user whose login background work found revoked gets a DM from it. */
-function openDiscordClient(o: BotOptions, core: Core): Client {
+/**
+ * The Discord client and this process's one Discord side over its REST client, built before the
+ * services. Over HTTP the token is set now (no gateway login there); on the gateway the login sets it,
+ * and the bot's id comes from the session once it is ready.
+ */
+function openDiscordClient(o: BotOptions): { client: Client; discord: DiscordSide } {
   const { config } = o;
   const client = createDiscordClient(config.discord.apiUrl, {}, config.discord.cdnUrl ?? DEFAULT_DISCORD_CDN_URL);
-  // Over REST, so it works on the HTTP transport too (no gateway login there).
-  core.loginLostNotifier.send = async (discordUserId) => {
-    // In the language the person last used /login in (English when unknown or unreadable).
-    const t = translator(await core.deps.preferences.lastLocale(discordUserId).catch(() => undefined));
-    await sendDirectMessage(client, discordUserId, { embeds: [{ title: t.t('lists.loginLost.title'), description: t.t('lists.loginLost.text') }] });
-  };
-  return client;
+  const gateway = config.transport.kind !== 'http';
+  if (!gateway) client.rest.setToken(config.discord.token);
+  const discord = openDiscordSide({ rest: client.rest, knownBotId: () => client.user?.id, gatewayConnected: () => gateway && client.isReady() });
+  return { client, discord };
 }
 
 /** The one router, with the configured budgets, fed by the client's interactions. */
@@ -105,9 +104,8 @@ function attachTransport(o: BotOptions, core: Core, client: Client, where: Where
     client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { closeCode: event.code, shard }));
     return undefined;
   }
-  // No gateway session: interactions arrive at POST /interactions. The token is still set for
-  // authorised REST calls; interaction callbacks and webhooks need none.
-  client.rest.setToken(config.discord.token);
+  // No gateway session: interactions arrive at POST /interactions (the token was set with the client
+  // for authorised REST calls; interaction callbacks and webhooks need none).
   return new HttpInteractions({
     client,
     where,
@@ -214,10 +212,10 @@ function stopOnce(core: Core, client: Client, web: RunningWebServer | undefined)
 
 export async function startBot(o: BotOptions): Promise<RunningBot> {
   const { config, log } = o;
-  const core = await openCore(o);
+  const { client, discord } = openDiscordClient(o);
+  const core = await openCore(o, discord);
   const { store, deps } = core;
 
-  const client = openDiscordClient(o, core);
   const where = new WhereTracker();
   const router = attachRouter(o, core, client, where);
   const httpInteractions = attachTransport(o, core, client, where, router);
@@ -245,8 +243,8 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   if (gateway) listenForEndedEvents(client, deps.watchParties, (error) => log.warn('a watch party end could not be queued', { error }));
   await deps.watchParties.start();
   await deps.games.start();
-  // The weekly recaps post where the bot can reach Discord: the card uploaded with the text.
-  await deps.serverRecaps.start(serverRecapDiscord(client, store.engine, o.now ?? Date.now));
+  // The weekly recaps' workers and plan (they post through the Discord side core was built with).
+  await deps.serverRecaps.start();
   // List imports run where the bot can message people: their progress and report go by DM (or follow-ups).
   await core.listImports.imports.work(importMessenger(client, o.now ?? Date.now));
   // /wrapped of long lists: the cards replace the command's answer over REST.

@@ -50,6 +50,8 @@ import { ListImports, serviceImportWriter, serviceListReader, type ListImportDep
 import { AttachmentReader } from '../list-files/attachment-fetch.js';
 import { Games } from '../games/games.js';
 import { servicePoolSource } from '../views/game-pool-source.js';
+import type { DiscordSide } from '../discord-api/discord-side.js';
+import { loginLostNotice } from './login-lost.js';
 
 
 /** What every process needs, whatever its role: store, service and OAuth clients, tokens, login. */
@@ -66,8 +68,8 @@ export interface Core {
   limits: UserRateLimits;
   deps: BotDeps;
   metrics: BotMetrics | undefined;
-  /** Set by the process that talks to Discord: DMs a user whose login background work found revoked. */
-  loginLostNotifier: { send?: (discordUserId: string) => Promise<void> };
+  /** This process's Discord side (src/discord-api/discord-side.ts), as the services were given it. */
+  discord: DiscordSide;
   /** The store's steps with a deadline of their own (src/store/store-steps.ts), for a transport's steps that can fall back too. */
   storeSteps: StoreSteps;
   /** The job engine (pg-boss, BullMQ or in-process, by store) reminders and periodic work run on. */
@@ -83,13 +85,13 @@ export interface Core {
   close(): Promise<void>;
 }
 
-type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed' | 'games'>;
+type CoreOptions = Pick<BotOptions, 'config' | 'log' | 'now' | 'service' | 'processMetrics' | 'reminders' | 'social' | 'feed' | 'games' | 'polls'>;
 
-export async function openCore(o: CoreOptions): Promise<Core> {
+/** Opens the core on this process's Discord side, which its services post through. */
+export async function openCore(o: CoreOptions, discord: DiscordSide): Promise<Core> {
   const { config, log } = o;
   const now = o.now ?? Date.now;
   const metrics = config.metrics?.enabled ? new BotMetrics({ defaultMetrics: o.processMetrics ?? true }) : undefined;
-  const loginLostNotifier: Core['loginLostNotifier'] = {};
   const store = await openTimedStore(o, now, metrics);
   // One user's budget is counted where the store keeps shared state: across processes on Redis/PostgreSQL.
   let userRate: UserRateLimits;
@@ -111,7 +113,10 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const steps = storeSteps(store, config.store.stepTimeoutMs, metrics, log);
   const sharing = await openUpstreamSharing(steps, limits, log, o.service?.cacheTtlMs);
-  const { service, oauth, tokens } = openServiceClients({ ...o, now, metrics, store, userRate, loginLostNotifier, deployment: sharing.deployment });
+  // Reads fall back to the defaults when the store is slow; a change the person asked for is not cut short.
+  const preferences = new TitlePreferences({ kv: steps.for('preferences', ['get']) });
+  const tellLoginLost = loginLostNotice(discord.directMessages, preferences);
+  const { service, oauth, tokens } = openServiceClients({ ...o, now, metrics, store, userRate, tellLoginLost, deployment: sharing.deployment });
   const login = new LoginService({
     store,
     oauth,
@@ -128,8 +133,6 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   // When the bot saw members' titles become completed, for /wrapped's dates.
   const completionsSeen = new CompletionsSeen({ kv: store.engine, now, joined: (id) => social.joined(id) });
   completionsSeen.listen(social);
-  // Reads fall back to the defaults when the store is slow; a change the person asked for is not cut short.
-  const preferences = new TitlePreferences({ kv: steps.for('preferences', ['get']) });
   const picks = new PickSessions(store.engine);
   const recaps = new RecapStore(store.engine);
   const accounts = accountLinks({
@@ -150,7 +153,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   const reminders = openReminders(o, now, { store, jobs, service, tokens, login, metrics }, delivery.deliver);
   await reminders.define();
   const feed = await openFeed(o, now, store, jobs, social, metrics);
-  const polls = new GroupPolls({ kv: store.engine, jobs, now, log });
+  const polls = new GroupPolls({ kv: store.engine, jobs, now, log, ...(o.polls?.recheckMs !== undefined ? { recheckMs: o.polls.recheckMs } : {}) });
   await polls.define();
   metrics?.observeReminderQueue(() => reminders.deliveryCounts());
   await sweepExpiredRecords(jobs, store, log);
@@ -163,7 +166,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
   // The games' pools: read as background work (unscoped calls) on the shared line, weekly.
   const games = new Games({ kv: store.engine, jobs, source: servicePoolSource(service), now, log, poolReads: o.games?.poolReads ?? true });
   await games.define();
-  const serverRecaps = await openServerRecaps({ store, jobs, community: social, now, log, leaseMs: { ...DEFAULT_KNOBS, ...config.reminders, ...o.reminders }.leaseMs });
+  const serverRecaps = await openServerRecaps({ store, jobs, community: social, now, log, discord, leaseMs: { ...DEFAULT_KNOBS, ...config.reminders, ...o.reminders }.leaseMs });
   const deps: BotDeps = {
     service,
     // One user's list changes are serialised across every process sharing the store.
@@ -191,6 +194,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     games,
     serverRecaps,
     listImports,
+    discord,
   };
   return {
     store,
@@ -201,7 +205,7 @@ export async function openCore(o: CoreOptions): Promise<Core> {
     ...audited,
     limits: userRate,
     deps,
-    loginLostNotifier,
+    discord,
     metrics,
     storeSteps: steps,
     jobs,

@@ -26,6 +26,8 @@ export interface BotOptions {
   games?: { poolReads?: boolean };
   /** Service client knobs, for tests. */
   service?: { timeoutMs?: number; retries?: number; backoff?: (attempt: number) => number; cacheTtlMs?: number; tokenTimeoutMs?: number };
+  /** `/server pick` poll knobs, for tests: how soon an ended poll not yet finalized is read again (default RECHECK_MS). */
+  polls?: { recheckMs?: number };
   /** Serve the web server (default true). Shard processes leave it to their manager. */
   web?: boolean;
   /** Node.js process metrics in the registry (when metrics are on); default true. */

@@ -28,13 +28,14 @@ interface ServiceClientsDeps extends Pick<BotOptions, 'config' | 'log' | 'servic
   metrics: BotMetrics | undefined;
   store: BotStore;
   userRate: UserRateLimits;
-  loginLostNotifier: { send?: (discordUserId: string) => Promise<void> };
+  /** Tells a person by DM that background work found their login revoked. */
+  tellLoginLost: (discordUserId: string) => Promise<void>;
   /** The deployment's shared budget, cool-off and cache. */
   deployment: DeploymentShared;
 }
 
 export function openServiceClients(o: ServiceClientsDeps): ServiceClients {
-  const { config, log, now, metrics, store, userRate, loginLostNotifier } = o;
+  const { config, log, now, metrics, store, userRate, tellLoginLost } = o;
   const observer = serviceObserver(log, metrics);
   const limits: LimitsConfig = { ...DEFAULT_LIMITS, ...config.limits };
   const service = new ServiceClient({
@@ -80,8 +81,6 @@ export function openServiceClients(o: ServiceClientsDeps): ServiceClients {
     // Background work that finds a login revoked tells its owner by DM (never silently), once across every
     // process sharing the store.
     onLoginLost: async (discordUserId) => {
-      const send = loginLostNotifier.send;
-      if (!send) return;
       try {
         if (!(await store.claimLoginLostNotice(discordUserId))) return;
       } catch (error) {
@@ -89,7 +88,7 @@ export function openServiceClients(o: ServiceClientsDeps): ServiceClients {
         return;
       }
       try {
-        await send(discordUserId);
+        await tellLoginLost(discordUserId);
         log.info('told a user by DM that their login was lost');
       } catch (error) {
         log.info('could not DM a user about their lost login', { error });

@@ -8,6 +8,7 @@ import { REST, Routes, ShardingManager, type Shard } from 'discord.js';
 import type { BotConfig } from '../config/types.js';
 import { startWeb } from './web.js';
 import { openCore } from './core.js';
+import { openDiscordSide } from '../discord-api/discord-side.js';
 import { type BotOptions } from './options.js';
 import type { RunningWebServer } from '../web/server.js';
 
@@ -35,7 +36,8 @@ export async function startShardManager(o: BotOptions & { shardScript: string })
   const shardCount = shardCountFor(config, gateway);
   const delay = gateway.session_start_limit.max_concurrency >= shardCount ? 0 : IDENTIFY_INTERVAL_MS;
 
-  const core = await openCore(o);
+  // The manager's Discord side: REST alone, no gateway session of its own.
+  const core = await openCore(o, openDiscordSide({ rest }));
   const manager = new ShardingManager(o.shardScript, {
     totalShards: shardCount,
     token: config.discord.token,

@@ -100,31 +100,42 @@ export async function botChannelAccess(rest: REST, botId: string, guildId: strin
   return { access: { nsfw, permissions }, roles };
 }
 
-/** Checks the bot can post reminders (and mention `roleId`; start a thread, attach files when asked) in a channel; throws a ChannelAccessError saying what is missing. */
-export async function checkReminderChannel(
+/** The channel permissions a feature may need, each named as Discord's settings show it. */
+export const CHANNEL_PERMISSIONS = {
+  viewChannel: [PermissionFlagsBits.ViewChannel, 'reminders.permission.viewChannel'],
+  sendMessages: [PermissionFlagsBits.SendMessages, 'reminders.permission.sendMessages'],
+  embedLinks: [PermissionFlagsBits.EmbedLinks, 'reminders.permission.embedLinks'],
+  attachFiles: [PermissionFlagsBits.AttachFiles, 'reminders.permission.attachFiles'],
+  createPublicThreads: [PermissionFlagsBits.CreatePublicThreads, 'reminders.permission.createPublicThreads'],
+  sendPolls: [PermissionFlagsBits.SendPolls, 'polls.permission.sendPolls'],
+  readHistory: [PermissionFlagsBits.ReadMessageHistory, 'polls.permission.readHistory'],
+} as const satisfies Record<string, readonly [bigint, MessageKey]>;
+
+export type ChannelPermission = keyof typeof CHANNEL_PERMISSIONS;
+
+/** The error naming, in the member's language, the permissions of `needs` the bot lacks; undefined when it has them all. */
+export function missingPermissions(permissions: bigint, needs: readonly ChannelPermission[]): ChannelAccessError | undefined {
+  const missing = needs.filter((name) => (permissions & CHANNEL_PERMISSIONS[name][0]) !== CHANNEL_PERMISSIONS[name][0]).map((name) => CHANNEL_PERMISSIONS[name][1]);
+  if (missing.length === 0) return undefined;
+  return new ChannelAccessError((t) => t.t('reminders.access.missing', { permissions: t.list(missing.map((key) => t.t(key))), count: missing.length }));
+}
+
+/**
+ * Checks the bot has each of `needs` in a channel (and may mention `roleId`); throws a ChannelAccessError
+ * naming what is missing, or a BotNotMemberError when the bot is not in the server.
+ */
+export async function checkChannel(
   rest: REST,
   botId: string,
   guildId: string,
   channelId: string,
-  roleId: string | undefined,
-  signal?: AbortSignal,
-  o: { thread?: boolean; files?: boolean } = {},
+  o: { needs: readonly ChannelPermission[]; roleId?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<ChannelAccess> {
-  const { access, roles } = await botChannelAccess(rest, botId, guildId, channelId, signal);
+  const { access, roles } = await botChannelAccess(rest, botId, guildId, channelId, o.signal);
   const has = (flag: bigint): boolean => (access.permissions & flag) === flag;
-  const needed: Array<[bigint, MessageKey]> = [
-    [PermissionFlagsBits.ViewChannel, 'reminders.permission.viewChannel'],
-    [PermissionFlagsBits.SendMessages, 'reminders.permission.sendMessages'],
-    [PermissionFlagsBits.EmbedLinks, 'reminders.permission.embedLinks'],
-    // A thread on each post: starting one on a message needs this too.
-    ...(o.thread === true ? [[PermissionFlagsBits.CreatePublicThreads, 'reminders.permission.createPublicThreads'] as [bigint, MessageKey]] : []),
-    // Posts that carry a picture (the weekly recap's card).
-    ...(o.files === true ? [[PermissionFlagsBits.AttachFiles, 'reminders.permission.attachFiles'] as [bigint, MessageKey]] : []),
-  ];
-  const missing = needed.filter(([flag]) => !has(flag)).map(([, name]) => name);
-  if (missing.length > 0) {
-    throw new ChannelAccessError((t) => t.t('reminders.access.missing', { permissions: t.list(missing.map((name) => t.t(name))), count: missing.length }));
-  }
+  const missing = missingPermissions(access.permissions, o.needs);
+  if (missing) throw missing;
+  const roleId = o.roleId;
   if (roleId !== undefined) {
     const role = roles.find((r) => r.id === roleId);
     if (!role) throw new ChannelAccessError('reminders.access.roleNotInServer');
@@ -134,4 +145,19 @@ export async function checkReminderChannel(
     }
   }
   return access;
+}
+
+/** Checks the bot can post reminders (and mention `roleId`) in a channel; throws a ChannelAccessError saying what is missing. */
+export async function checkReminderChannel(
+  rest: REST,
+  botId: string,
+  guildId: string,
+  channelId: string,
+  roleId: string | undefined,
+  signal?: AbortSignal,
+  o: { thread?: boolean } = {},
+): Promise<ChannelAccess> {
+  // A thread on each post: starting one on a message needs Create Public Threads too.
+  const needs: ChannelPermission[] = ['viewChannel', 'sendMessages', 'embedLinks', ...(o.thread === true ? (['createPublicThreads'] as const) : [])];
+  return checkChannel(rest, botId, guildId, channelId, { needs, roleId, signal });
 }

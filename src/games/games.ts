@@ -1,4 +1,4 @@
-// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays. One instance per process, on the shared store
+// The games (`/game`): the pools and their weekly reads, the daily secrets, each person's plays, the servers' boards. One instance per process, on the shared store
 // and job engine; handed to handlers as `ctx.deps.games`.
 
 import type { JobEngine } from '../jobs/job-engine.js';
@@ -9,6 +9,8 @@ import { PoolRefresh, poolRetryAt, type PoolSource } from './pool-refresh.js';
 import { DailySecrets } from './daily.js';
 import { Plays } from './plays.js';
 import { HigherLower } from './higher-lower.js';
+import { GameBoards, type BoardEntry, type BoardGame, type CoverBoardSource } from './boards.js';
+import { boardStandings, type BoardRow } from './board-standings.js';
 
 export interface GamesDeps {
   kv: StoreEngine;
@@ -32,12 +34,18 @@ export class Games {
   readonly plays: Plays;
   /** Higher or lower: each person's round. */
   readonly higherLower: HigherLower;
+  /** Who played each game in each server: the boards' people (`/game leaderboard`). */
+  readonly boards: GameBoards;
+  /** Where the cover rounds board of a server is read from (the boards' own record). */
+  readonly coverBoard: CoverBoardSource;
 
   constructor(private readonly o: GamesDeps) {
     this.pools = new GamePools(o.kv);
     this.secrets = new DailySecrets(o.kv);
     this.plays = new Plays(o.kv);
     this.higherLower = new HigherLower(o.kv);
+    this.boards = new GameBoards(o.kv, o.now);
+    this.coverBoard = this.boards;
     this.refresh = new PoolRefresh({ pools: this.pools, jobs: o.jobs, source: o.source, now: o.now, log: o.log });
   }
 
@@ -56,8 +64,20 @@ export class Games {
     return pool ? { pool } : { retryAt: poolRetryAt(this.o.now()) };
   }
 
-  /** "Forget me": the person's game records. */
-  forgetUser(userId: string): Promise<number> {
-    return this.plays.forgetUser(userId);
+  /** The people on a server's board of the game (cover rounds: both kinds together), unordered, hidden people included. */
+  async boardPlayers(guildId: string, game: BoardGame, kind: GameKind): Promise<BoardEntry[]> {
+    if (game !== 'cover') return this.boards.players(guildId, { game, kind });
+    return (await this.coverBoard.board(guildId)).map((p) => ({ userId: p.userId, value: p.wins, at: p.lastAnswerAt }));
+  }
+
+  /** The standings of these people of a server's board (`today`: the UTC day, for streaks). */
+  standings(entries: readonly BoardEntry[], game: BoardGame, kind: GameKind, today: string): Promise<BoardRow[]> {
+    return boardStandings(this.plays, entries, game, kind, today);
+  }
+
+  /** "Forget me": the person's game records, their places on every server's boards first (their list of boards is one of those records). */
+  async forgetUser(userId: string): Promise<number> {
+    const boards = await this.boards.forgetUser(userId);
+    return boards + (await this.plays.forgetUser(userId));
   }
 }

@@ -18,7 +18,7 @@ export const PLAY_KEY = {
   stats: (userId: string, kind: GameKind) => `game:user:${userId}:stats:${kind}`,
 };
 
-export type PlaysKv = Pick<StoreEngine, 'get' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete' | 'keys' | 'delete'>;
+export type PlaysKv = Pick<StoreEngine, 'get' | 'getMany' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete' | 'keys' | 'delete'>;
 
 /** One person's daily puzzle of one kind and day. */
 export interface Play {
@@ -74,6 +74,13 @@ export class Plays {
 
   async stats(userId: string, kind: GameKind): Promise<DailyStats> {
     return { ...emptyStats(), ...parseStats(await this.kv.get(PLAY_KEY.stats(userId, kind))) };
+  }
+
+  /** Several people's records of one kind, read in one step (a board's people). */
+  async statsOfMany(userIds: readonly string[], kind: GameKind): Promise<DailyStats[]> {
+    if (userIds.length === 0) return [];
+    const raws = await this.kv.getMany(userIds.map((id) => PLAY_KEY.stats(id, kind)));
+    return raws.map((raw) => ({ ...emptyStats(), ...parseStats(raw) }));
   }
 
   /** The streak as it stands today: broken when the last day solved is neither today nor yesterday. */

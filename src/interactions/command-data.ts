@@ -13,7 +13,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { humanize } from '../render/text.js';
-import type { CommandShape, DefinedCommand, HandlersOf, SlashCommand } from './command-types.js';
+import type { CommandParts, CommandShape, DefinedCommand, HandlersOf, SlashCommand } from './command-types.js';
 
 type TopOption = APIApplicationCommandBasicOption | APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption;
 
@@ -55,10 +55,17 @@ export function slashCommand<const N extends string, const O extends TopOption[]
   };
 }
 
-/** A command's definition with one handler per subcommand path, typed from the definition. */
-export function defineCommand<const D extends RESTPostAPIChatInputApplicationCommandsJSONBody & CommandShape>(data: D, handlers: NoInfer<HandlersOf<D>>): DefinedCommand<D> {
+/**
+ * A command's definition with one handler per subcommand path, typed from the definition, and, when
+ * its messages carry buttons, menus or paged lists, those (`parts`, before the handlers): the registry
+ * collects them from the commands (commands/shared-components.ts).
+ */
+export function defineCommand<const D extends RESTPostAPIChatInputApplicationCommandsJSONBody & CommandShape>(data: D, handlers: NoInfer<HandlersOf<D>>): DefinedCommand<D>;
+export function defineCommand<const D extends RESTPostAPIChatInputApplicationCommandsJSONBody & CommandShape>(data: D, parts: CommandParts, handlers: NoInfer<HandlersOf<D>>): DefinedCommand<D>;
+export function defineCommand<const D extends RESTPostAPIChatInputApplicationCommandsJSONBody & CommandShape>(data: D, first: unknown, second?: unknown): DefinedCommand<D> {
+  const [parts, handlers] = second === undefined ? [{}, first] : [first as CommandParts, second];
   // Erased for the registry: the router reads each subcommand's arguments from the same definition.
-  return { data, handlers: handlers as unknown as SlashCommand['handlers'] };
+  return { data, handlers: handlers as SlashCommand['handlers'], ...parts };
 }
 
 export function subcommand<const N extends string>(name: N, description: string): TypedSubcommand<N, []>;

@@ -4,7 +4,8 @@
 // subcommand, a missing handler or a misspelt option is a type error.
 
 import type { ApplicationCommandOptionType, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import type { AutocompleteChoice, AutocompleteContext, CommandContext } from './context.js';
+import type { AutocompleteChoice, AutocompleteContext, CommandContext, ComponentHandler } from './context.js';
+import type { PagedView } from './paged-view-types.js';
 import type { RenderedMessage } from '../render/limits.js';
 import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
 import type { TextsFit } from './command-texts-check.js';
@@ -119,6 +120,10 @@ export interface SlashCommand {
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   /** Keyed by subcommand path: '' for a command without subcommands, 'search', 'channel add', … */
   handlers: Readonly<Record<string, SubcommandHandler>>;
+  /** The buttons, menus and forms on this command's messages (and the posts its feature makes), each routed by its custom-id kind. */
+  components?: readonly ComponentHandler[];
+  /** The paged lists this command shows: the shared pager (custom-id kind `pg`) finds them by their code. */
+  pagedViews?: readonly PagedView<unknown>[];
   /**
    * Type only: `defineCommand` sets it to the languages' gaps when their texts (src/i18n/commands) lack
    * a path of the definition or have one it does not: such a command is no SlashCommand.
@@ -128,3 +133,6 @@ export interface SlashCommand {
 
 /** What `defineCommand` returns: a SlashCommand when every language's texts fit the definition. */
 export type DefinedCommand<D extends CommandShape> = Omit<SlashCommand, 'textsFit'> & { readonly textsFit?: TextsFit<D> };
+
+/** What a command declares beside its subcommands' handlers: see SlashCommand. */
+export type CommandParts = Pick<SlashCommand, 'components' | 'pagedViews'>;

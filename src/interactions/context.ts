@@ -32,6 +32,7 @@ import type { TitlePreferences } from '../preferences/title-preferences.js';
 import type { CheckedBy, LinkRule, PlaceRule } from './rules.js';
 import type { CoverSource } from '../covers/cover-source.js';
 import type { WatchParties } from '../watch-parties/watch-parties.js';
+import type { DiscordSide } from '../discord-api/discord-side.js';
 
 /**
  * Locks shared by every process using the same store, for read-then-write work that must not interleave
@@ -95,6 +96,8 @@ export interface BotDeps {
   serverRecaps: ServerRecaps;
   /** List imports (/list … import): the running imports and the attachment reader; set by the core. */
   listImports?: ListImportDeps;
+  /** This process's Discord side: the narrow parts handlers may use (never REST itself). */
+  discord: DiscordSide;
   /** Current time in ms; injectable for tests. */
   now: () => number;
   /**

@@ -1,13 +1,17 @@
 // How each person reads titles: their own choice of title form (/settings titles), the server's
 // default (/settings server-titles), else the service's main title. Kept in the shared store as
-// small JSON records: `pref:user:<discord id>` and `pref:guild:<server id>`.
+// small JSON records: `pref:user:<discord id>` and `pref:guild:<server id>`. Also whether a person hides
+// themselves from every board (/settings boards): `pref:boards:user:<discord id>`.
 
 import type { StoreEngine } from '../store/engine.js';
 import { isTitleForm, MAIN_TITLE_FORM, type TitleForm } from '../service/title-forms.js';
 import { isRecord } from '../util/is-record.js';
 import { isLocale, type Locale } from '../i18n/index.js';
 
-export type PreferencesKv = Pick<StoreEngine, 'get' | 'set' | 'delete'>;
+/** `getMany` reads a board's people at once; without it, one read each. */
+export type PreferencesKv = Pick<StoreEngine, 'get' | 'set' | 'delete'> & Partial<Pick<StoreEngine, 'getMany'>>;
+
+const HIDDEN = 'hidden';
 
 export const PREFERENCE_KEY = {
   user: (userId: string) => `pref:user:${userId}`,
@@ -17,6 +21,8 @@ export const PREFERENCE_KEY = {
   /** A person's /settings spoilers, and a server's default for what the bot posts there on its own. */
   userSpoilers: (userId: string) => `pref:spoilers:user:${userId}`,
   guildSpoilers: (guildId: string) => `pref:spoilers:guild:${guildId}`,
+  /** Present (`hidden`) while the person hides themselves from every board. */
+  boardsHidden: (userId: string) => `pref:boards:user:${userId}`,
 } as const;
 
 /** When a synopsis goes behind spoiler tags: a sequel's unless its prequel is completed (the default), always, or never. */
@@ -141,12 +147,31 @@ export class TitlePreferences {
     return isLocale(raw) ? raw : undefined;
   }
 
-  /** "Forget me": deletes the person's choices (title form, spoilers) and their noted language; returns how many records. */
+  /** Whether the person hides themselves from every board. */
+  async boardsHidden(userId: string): Promise<boolean> {
+    return (await this.kv.get(PREFERENCE_KEY.boardsHidden(userId))) === HIDDEN;
+  }
+
+  async setBoardsHidden(userId: string, hidden: boolean): Promise<void> {
+    if (hidden) await this.kv.set(PREFERENCE_KEY.boardsHidden(userId), HIDDEN);
+    else await this.kv.delete(PREFERENCE_KEY.boardsHidden(userId));
+  }
+
+  /** Which of these people hide themselves from every board, read in one step where the store can. A failed read fails: no one is shown by mistake. */
+  async hiddenFromBoards(userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const keys = userIds.map((id) => PREFERENCE_KEY.boardsHidden(id));
+    const values = this.kv.getMany ? await this.kv.getMany(keys) : await Promise.all(keys.map((k) => this.kv.get(k)));
+    return new Set(userIds.filter((_, i) => values[i] === HIDDEN));
+  }
+
+  /** "Forget me": deletes the person's choices (title form, spoilers, hidden from boards) and their noted language; returns how many records. */
   async forgetUser(userId: string): Promise<number> {
     const deleted = await Promise.all([
       this.kv.delete(PREFERENCE_KEY.user(userId)),
       this.kv.delete(PREFERENCE_KEY.locale(userId)),
       this.kv.delete(PREFERENCE_KEY.userSpoilers(userId)),
+      this.kv.delete(PREFERENCE_KEY.boardsHidden(userId)),
     ]);
     return deleted.filter(Boolean).length;
   }
@@ -160,4 +185,13 @@ function formOf(raw: string | undefined): TitleForm | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The policy of what the bot posts in a server on its own (feed posts, watch-party descriptions, poll
+ * results): the server's default (/settings server-spoilers), else `sequels`. Nobody's list is known
+ * for such a post, so with `sequels` every sequel's synopsis is hidden.
+ */
+export async function serverSpoilerPolicy(preferences: Pick<TitlePreferences, 'serverSpoilers'>, guildId: string | undefined): Promise<SpoilerPolicy> {
+  return (guildId === undefined ? undefined : await preferences.serverSpoilers(guildId)) ?? SPOILER_POLICY_DEFAULT;
 }

@@ -1,8 +1,8 @@
 // Forum boards, topic lists, and one topic's posts with its poll.
-import type { APIEmbed, APIEmbedField } from 'discord.js';
+import { ComponentType, type APIEmbed, type APIEmbedField } from 'discord.js';
 import type { ForumBoards, ForumPoll, ForumTopicDetail, ForumTopicSummary } from '../service/forum-types.js';
 import { bbcodeToMarkdown } from './bbcode.js';
-import { DISCORD_LIMITS } from './limits.js';
+import { DISCORD_LIMITS, type RenderedMessage } from './limits.js';
 import type { Translator } from '../i18n/index.js';
 import { clipPlain, discordTimestamp, escapeMarkdown, truncate } from './text.js';
 import { COLORS } from './theme.js';
@@ -150,4 +150,18 @@ function boardFields(t: Translator, boards: ForumBoards, withDescriptions: boole
     flush();
   }
   return fields;
+}
+
+/** /forum boards' answer: every board, with a menu (`menuId`) that opens one's topics (the first 25 boards). */
+export function forumBoardsMessage(t: Translator, boards: ForumBoards, menuId: string): RenderedMessage {
+  const options = (boards.categories ?? [])
+    .flatMap((c) => c.boards ?? [])
+    .slice(0, 25)
+    .map((b) => ({ label: b.title ?? t.t('lists.forum.boards.board', { id: String(b.id) }), value: `b:${b.id}`, ...(b.description ? { description: b.description.slice(0, 100) } : {}) }));
+  return {
+    embeds: [forumBoardsEmbed(t, boards)],
+    components: options.length
+      ? [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.StringSelect, custom_id: menuId, placeholder: t.t('lists.forum.boards.open'), options }] }]
+      : [],
+  };
 }

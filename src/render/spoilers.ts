@@ -1,15 +1,18 @@
 // Spoiler-safe synopses, decided once for every answer and every post the bot makes: a title's
 // synopsis goes behind Discord's spoiler tags (`||…||`) by the policy that applies (a person's
 // /settings spoilers, a server's default for what the bot posts on its own) and what the bot knows,
-// without another request, of the reader's list. Watch-party descriptions and any other post call
+// without another request, of the reader's list. Pure: the caller reads the policy and the list
+// from the store (src/views/spoilers.ts, src/preferences/title-preferences.ts's serverSpoilerPolicy). Watch-party descriptions and any other post call
 // `synopsisHidden` and `spoilerTagged`.
 
-import { SPOILER_POLICY_DEFAULT, type SpoilerPolicy, type TitlePreferences } from '../preferences/title-preferences.js';
+import { SPOILER_POLICY_DEFAULT, type SpoilerPolicy } from '../preferences/title-preferences.js';
 import type { WorkKind } from '../service/kinds.js';
 import type { RelatedWork } from '../service/work-types.js';
 import { truncate } from './text.js';
 
 export { SPOILER_POLICIES, SPOILER_POLICY_DEFAULT, isSpoilerPolicy, type SpoilerPolicy } from '../preferences/title-preferences.js';
+// Kept importable from here for callers not yet moved: the store read itself lives in the preferences service.
+export { serverSpoilerPolicy } from '../preferences/title-preferences.js';
 
 /**
  * Whether a synopsis is hidden behind spoiler tags: `always` hides every synopsis, `never` none, and
@@ -60,15 +63,6 @@ export function prequelsCompleted(prequels: readonly WorkRefOfKind[], known: Com
 export function hideSynopsisOf(policy: SpoilerPolicy | undefined, work: Parameters<typeof prequelsOf>[0], known: CompletedKnowledge): boolean {
   const prequels = prequelsOf(work);
   return synopsisHidden(policy, prequels.length > 0, prequels.length > 0 ? prequelsCompleted(prequels, known) : undefined);
-}
-
-/**
- * The policy of what the bot posts in a server on its own (feed posts, watch-party descriptions, poll
- * results): the server's default (/settings server-spoilers), else `sequels`. Nobody's list is known
- * for such a post, so with `sequels` every sequel's synopsis is hidden.
- */
-export async function serverSpoilerPolicy(preferences: Pick<TitlePreferences, 'serverSpoilers'>, guildId: string | undefined): Promise<SpoilerPolicy> {
-  return (guildId === undefined ? undefined : await preferences.serverSpoilers(guildId)) ?? SPOILER_POLICY_DEFAULT;
 }
 
 const TAG = '||';

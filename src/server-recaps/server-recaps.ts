@@ -69,6 +69,8 @@ export interface ServerRecapsOptions {
   log: Logger;
   leaseMs?: number;
   counted?: (outcome: RecapOutcome) => void;
+  /** How posts reach Discord (the process's Discord side, given at construction by the composition root). */
+  discord?: RecapDiscord;
 }
 
 interface RecapJob {
@@ -94,6 +96,7 @@ export class ServerRecaps {
 
   constructor(private readonly o: ServerRecapsOptions) {
     this.channels = new RecapChannels(o.kv, o.now);
+    this.discord = o.discord;
     this.queue = new QueueOwner(o.jobs, {
       specs: () => [this.spec],
       workers: [queueWorker(RECAP_QUEUE, parseRecapJob, (job, run) => this.run(job, run))],
@@ -114,8 +117,8 @@ export class ServerRecaps {
     return this.queue.define();
   }
 
-  /** This process's workers, posting through `discord`, and the deployment's plan (once). */
-  start(discord: RecapDiscord): Promise<void> {
+  /** This process's workers, posting through the Discord side it was built with (or `discord`), and the deployment's plan (once). */
+  start(discord?: RecapDiscord): Promise<void> {
     this.discord ??= discord;
     return this.queue.start();
   }

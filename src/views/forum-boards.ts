@@ -1,12 +1,11 @@
 // What /forum boards and /forum topics do with their arguments: every board with a menu to open
 // one, and the topics found by board, subboard or search text.
 
-import { ComponentType } from 'discord.js';
 import type { BaseContext } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import { UserFacingError } from '../interactions/user-errors.js';
-import { forumBoardsEmbed } from '../render/forum.js';
+import { forumBoardsMessage } from '../render/forum.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { topicsView } from './forum.js';
 import { renderPagedView } from './paged-view.js';
@@ -14,28 +13,7 @@ import { renderPagedView } from './paged-view.js';
 /** Every forum board, with a menu that opens one's topics. */
 export async function forumBoards(ctx: BaseContext): Promise<RenderedMessage> {
   const boards = await ctx.deps.service.forumBoards();
-  const options = (boards.categories ?? [])
-    .flatMap((c) => c.boards ?? [])
-    .slice(0, 25)
-    .map((b) => ({ label: b.title ?? ctx.t.t('lists.forum.boards.board', { id: String(b.id) }), value: `b:${b.id}`, ...(b.description ? { description: b.description.slice(0, 100) } : {}) }));
-  return {
-    embeds: [forumBoardsEmbed(ctx.t, boards)],
-    components: options.length
-      ? [
-          {
-            type: ComponentType.ActionRow,
-            components: [
-              {
-                type: ComponentType.StringSelect,
-                custom_id: encodeCustomId('op', ['fb', encodeUserId(ctx.userId)]),
-                placeholder: ctx.t.t('lists.forum.boards.open'),
-                options,
-              },
-            ],
-          },
-        ]
-      : [],
-  };
+  return forumBoardsMessage(ctx.t, boards, encodeCustomId('op', ['fb', encodeUserId(ctx.userId)]));
 }
 
 export interface TopicsArgs {

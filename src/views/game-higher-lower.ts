@@ -1,6 +1,7 @@
 // /game higher-lower: two pool titles, which has the higher score? Private; buttons for each title
 // whose custom ids carry only the round's nonce and a side (no title id); continue until wrong; the
-// best run kept per person. Only the store is read: no service request.
+// best run kept per person (and, for a run ended in a server, the person put on its board). Only the
+// store is read: no service request.
 
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
@@ -13,6 +14,7 @@ import { COLORS } from '../render/theme.js';
 import type { HlRound } from '../games/higher-lower.js';
 import { GAME_KINDS, type GameKind, type PoolTitle } from '../games/pool.js';
 import { poolOrWait } from './game.js';
+import { recordBoardPlay } from './game-boards.js';
 
 export const HL_KIND = 'game-hl';
 
@@ -60,6 +62,8 @@ export const higherLowerHandler: ComponentHandler = {
     if (picked.right && picked.next.nonce !== '') return roundMessage(ctx, kind, picked.next, ctx.t.t('games.hl.right', scores));
     const run = picked.right ? picked.next.run : was.run;
     const best = await games.plays.higherLowerRun(ctx.userId, kind, run);
+    // A run ended in a server's channel puts the person on its higher-or-lower board.
+    await recordBoardPlay(ctx, 'higher-lower', kind, best);
     const text = picked.right ? ctx.t.t('games.hl.finished', { run, best }) : ctx.t.t('games.hl.wrong', { ...scores, run, best });
     return { embeds: [{ title: ctx.t.t('games.hl.title', { kind }), description: text, color: picked.right ? COLORS.success : COLORS.error }], components: [], ephemeral: true };
   },

@@ -1,6 +1,7 @@
 // /game daily, /game guess, /game stats and the daily puzzle's Share button. Every answer reads only
 // the shared store (the pool, the day's secret, the person's play): no service request. The secret is
-// never in a custom id, an autocomplete's order or a public message; Share posts the grid alone.
+// never in a custom id, an autocomplete's order or a public message; Share posts the grid alone (and,
+// in a server, puts the person on its daily streaks board: src/views/game-boards.ts).
 
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentHandler } from '../interactions/context.js';
@@ -15,6 +16,7 @@ import { dayEndsAt, utcDay } from '../games/daily.js';
 import { closestTitles, resolveGuess, searchPool } from '../games/matching.js';
 import { MAX_GUESSES, Plays, type Play } from '../games/plays.js';
 import { GAME_KINDS, type GameKind, type GamePool } from '../games/pool.js';
+import { recordBoardPlay } from './game-boards.js';
 
 export const SHARE_KIND = 'game-share';
 /** The Guess button (opens the guess form) and the form's submit: they name only the kind. */
@@ -122,6 +124,8 @@ export const gameShareHandler: ComponentHandler = {
     const play = await ctx.deps.games.plays.play(ctx.userId, kind, day);
     if (!play.end) throw new UserFacingError('games.error.noShare');
     const grid = gridText(ctx.t, { kind, day, rows: play.rows, solved: play.end === 'solved', max: MAX_GUESSES });
+    // Sharing a grid in a server's channel puts the person on its daily streaks board.
+    await recordBoardPlay(ctx, 'daily', kind, (await ctx.deps.games.plays.stats(ctx.userId, kind)).best);
     return { content: `${grid}\n${ctx.t.t('games.grid.by', { user: `<@${ctx.userId}>` })}` };
   },
 };

@@ -3,42 +3,14 @@
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
-import { CustomIdTooLongError, encodeCustomId, MalformedCustomIdError, type FieldReader } from '../interactions/custom-id.js';
+import { CustomIdTooLongError, encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import type { RenderedMessage } from '../render/limits.js';
-import type { APIEmbed } from 'discord.js';
 import type { Translator } from '../i18n/index.js';
+import type { LoadedPage, PagedView } from '../interactions/paged-view-types.js';
 
 export const PAGE_SIZE = 10;
-export type Field = string | number | boolean | undefined;
-
-export interface OpenOption {
-  label: string;
-  description?: string;
-  /** An item reference understood by the open handler, e.g. `a:967`, `m:401`, `t:1877721`. */
-  value: string;
-}
-
-export interface LoadedPage {
-  embeds: APIEmbed[];
-  content?: string;
-  open: OpenOption[];
-  hasNext: boolean;
-  /** Number of items in the whole list, when the service tells it. */
-  total?: number;
-}
-
-export interface PagedView<S> {
-  /** Two letters naming the view inside custom_ids. */
-  code: string;
-  encode(state: S): Field[];
-  decode(fields: FieldReader): S;
-  load(ctx: BaseContext, state: S, offset: number): Promise<LoadedPage>;
-  /** Placeholder of the select menu, in the reader's language. */
-  openPlaceholder: (t: Translator) => string;
-  /** Items per page; PAGE_SIZE unless the items are large (forum posts). */
-  pageSize?: number;
-}
+export type { Field, LoadedPage, OpenOption, PagedView } from '../interactions/paged-view-types.js';
 
 // Pager buttons share the kind `pg`: pg|view|invoker|button|offset|state…
 const PAGER_KIND = 'pg';

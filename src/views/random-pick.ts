@@ -3,7 +3,6 @@
 // details' list buttons. The pool is read once; a re-roll costs only the new title's details.
 
 import { randomInt } from 'node:crypto';
-import { ButtonStyle, ComponentType, type APIButtonComponent } from 'discord.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentHandler } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { encodeUserId } from '../interactions/invoker.js';
@@ -11,49 +10,18 @@ import { UserFacingError } from '../interactions/user-errors.js';
 import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { completedOfList } from './spoilers.js';
-import { clipPlain, escapeMarkdown } from '../render/text.js';
+import { nothingFitsMessage, pickMessage } from '../render/random-pick.js';
+import { clipPlain } from '../render/text.js';
 import { term } from '../render/terms.js';
-import { COLORS } from '../render/theme.js';
 import type { WorkKind } from '../service/kinds.js';
 import type { PickCandidate, PickSession } from '../store/pick-sessions.js';
 import { renderDetails } from './details.js';
 import { kindCode, kindOfCode } from './kind-views.js';
-import { applyFilters, loadPool, PICK_SOURCES, valuesInPool, type Filtered, type PickFilters, type PickSource, type PoolSource } from './pick-pool.js';
+import { applyFilters, loadPool, PICK_SOURCES, valuesInPool, type PickFilters, type PickSource, type PoolSource } from './pick-pool.js';
 
 const ANOTHER_KIND = 'rr';
 
 export interface PickRequest extends PoolSource, PickFilters {}
-
-function sourceName(t: Translator, source: PoolSource): string {
-  if (source.from === 'plan_to_watch') {
-    return source.user === undefined ? t.t('picks.source.own', { kind: source.kind }) : t.t('picks.source.user', { kind: source.kind, user: escapeMarkdown(source.user) });
-  }
-  return t.t(`picks.source.${source.from}`);
-}
-
-function filterName(t: Translator, kind: WorkKind, step: Filtered['steps'][number]['filter'], f: PickFilters): string {
-  switch (step) {
-    case 'nsfw':
-      return t.t('picks.filter.nsfw');
-    case 'genre':
-      return t.t('picks.filter.genre', { genre: escapeMarkdown(clipPlain(f.genre ?? '', 60)) });
-    case 'max':
-      return t.t('picks.filter.max', { kind, max: f.max ?? 0 });
-    case 'mediaType':
-      return t.t('picks.filter.mediaType', { type: escapeMarkdown(term(t, 'mediaType', f.mediaType ?? '')) });
-    case 'airing':
-      return t.t(`picks.filter.airing.${f.airing ?? 'airing'}`);
-  }
-}
-
-/** Nothing fits: the pool's size, each filter with how many titles it kept, and which one emptied it. */
-function nothingFits(t: Translator, r: PickRequest, filtered: Filtered): RenderedMessage {
-  const lines = [t.t('picks.empty.pool', { source: sourceName(t, r), count: filtered.total })];
-  const emptied = filtered.steps.find((s) => s.kept === 0);
-  for (const step of filtered.steps) lines.push(t.t('picks.empty.step', { filter: filterName(t, r.kind, step.filter, r), count: step.kept }));
-  lines.push(emptied ? t.t('picks.empty.emptiedBy', { filter: filterName(t, r.kind, emptied.filter, r) }) : t.t('picks.empty.poolEmpty', { kind: r.kind }));
-  return { embeds: [{ title: t.t('picks.empty.title'), description: lines.join('\n'), color: COLORS.warning }] };
-}
 
 function drawFrom(ids: readonly number[], shown: readonly number[]): number | undefined {
   const seen = new Set(shown);
@@ -61,25 +29,11 @@ function drawFrom(ids: readonly number[], shown: readonly number[]): number | un
   return left.length === 0 ? undefined : left[randomInt(left.length)];
 }
 
-function anotherButton(t: Translator, ctx: BaseContext, kind: WorkKind, sessionId: string, left: number): APIButtonComponent {
-  return {
-    type: ComponentType.Button,
-    style: ButtonStyle.Secondary,
-    custom_id: encodeCustomId(ANOTHER_KIND, [encodeUserId(ctx.userId), kindCode(kind), sessionId]),
-    label: t.t('picks.another', { left }),
-    disabled: left === 0,
-  };
-}
-
 /** The details of `id` with the pick's line above them and Another beside the "+1" buttons. */
 async function showPick(ctx: BaseContext, kind: WorkKind, sessionId: string, session: PickSession, id: number): Promise<RenderedMessage> {
   const details = await renderDetails(ctx, kind, id, { completed: completedOfList(kind, session.completed) });
-  const left = session.ids.length - session.shown.length;
-  const [first, ...rest] = details.components ?? [];
-  const button = anotherButton(ctx.t, ctx, kind, sessionId, left);
-  const components = first && first.components.length < 5 ? [{ ...first, components: [...first.components, button] }, ...rest] : [{ type: ComponentType.ActionRow as const, components: [button] }, ...(details.components ?? [])].slice(0, 5);
-  const content = ctx.t.t('picks.header', { shown: session.shown.length, count: session.ids.length });
-  return { ...details, content, components };
+  const anotherId = encodeCustomId(ANOTHER_KIND, [encodeUserId(ctx.userId), kindCode(kind), sessionId]);
+  return pickMessage(ctx.t, details, { anotherId, shown: session.shown.length, count: session.ids.length });
 }
 
 /** The first pick of an answer: the pool (from the store or one read), the filters, a session for Another. */
@@ -88,7 +42,7 @@ export async function renderRandomPick(ctx: BaseContext, r: PickRequest): Promis
   const filtered = applyFilters(r.kind, pool.candidates, r, ctx.where.ageRestricted);
   const ids = filtered.kept.map((c) => c.id);
   const first = drawFrom(ids, []);
-  if (first === undefined) return nothingFits(ctx.t, r, filtered);
+  if (first === undefined) return nothingFitsMessage(ctx.t, r, filtered);
   const session: PickSession = { userId: ctx.userId, ids, shown: [first], completed: pool.completed };
   const sessionId = await ctx.deps.picks.open(session);
   return showPick(ctx, r.kind, sessionId, session, first);

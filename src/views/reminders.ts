@@ -1,136 +1,27 @@
-// What a reminder looks like (a DM with +1 episode, Open and Stop buttons; a channel post with
-// +1 episode and Open, mentioning the server's chosen role), the buttons' handlers, and the
-// /remind list and /remind channel list views.
+// The reminder posts' buttons (Open, Stop) and their handlers, the /remind list and /remind channel
+// list views, and the remove commands' autocomplete; the messages are built in src/render/reminders.ts.
 
-import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
-import { discordTime } from '../airing/air-times.js';
-import type { ChannelFollowView, FailedReminder, FollowedTitle } from '../reminders/types.js';
-import { INACTIVE_KEY, type InactiveReason } from '../reminders/plans.js';
+import type { ChannelFollowView, FailedReminder } from '../reminders/types.js';
 import type { Translator } from '../i18n/index.js';
-import type { QueuedReminder, UserReminders } from '../reminders/records.js';
+import type { QueuedReminder } from '../reminders/records.js';
 import type { AutocompleteChoice, ComponentHandler } from '../interactions/context.js';
 import { ID_PREFIX, typedTitleId } from './title-input.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import type { RenderedMessage } from '../render/limits.js';
-import { clipPlain, escapeMarkdown, truncate } from '../render/text.js';
-import { COLORS } from '../render/theme.js';
+import { channelListMessage as renderChannelList, reminderMessage as renderReminder, reminderStoppedMessage } from '../render/reminders.js';
+import { clipPlain } from '../render/text.js';
 import { addEpisodeButtonId, renderDetails } from './details.js';
 import type { Where } from '../interactions/where.js';
 import { maskTitle } from './nsfw.js';
 
+export { failedNote, pauseNotice, reminderListMessage, reminderThreadName } from '../render/reminders.js';
+
 const OPEN_KIND = 'ro';
 const STOP_KIND = 'rs';
-/** DMs are not age-restricted channels. */
-const IN_DM: Where = { place: 'bot_dm', ageRestricted: false };
 
-function titleText(t: Translator, title: string, nsfw: string | undefined, where: Where = IN_DM): string {
-  return escapeMarkdown(clipPlain(maskTitle(t, title, nsfw, where), 150));
-}
-
-/** Where a reminder goes, as the title masking sees it. */
-function whereOf(r: QueuedReminder): Where {
-  return r.target.kind === 'channel' ? { place: 'guild', ageRestricted: r.target.ageRestricted } : IN_DM;
-}
-
-/** "Episode N of X is expected to be out", with the expected time and the buttons; in a channel, after the chosen role's mention. */
+/** A reminder post (src/render/reminders.ts) with its buttons' custom ids. */
 export function reminderMessage(t: Translator, r: QueuedReminder): RenderedMessage {
-  const target = r.target;
-  const name = titleText(t, r.title, r.nsfw, whereOf(r));
-  const headline =
-    r.episode !== undefined ? t.t('reminders.post.headline', { episode: r.episode, title: name }) : t.t('reminders.post.headlineUnnumbered', { title: name });
-  const lines = [t.t('reminders.post.expected', { time: discordTime(r.atMs, 't'), relative: discordTime(r.atMs, 'R') })];
-  if (r.late) lines.push(t.t('reminders.post.late'));
-  const embed: APIEmbed = { title: truncate(headline, 256), description: lines.join('\n'), color: COLORS.brand };
-  const buttons = [
-    { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: addEpisodeButtonId(r.titleId), label: t.t('reminders.post.button.addEpisode') },
-    { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: encodeCustomId(OPEN_KIND, [r.titleId]), label: t.t('reminders.post.button.open') },
-  ] as const;
-  // In a channel the post is everyone's: stopping it is /remind channel remove, for members who manage the server.
-  const stop = {
-    type: ComponentType.Button,
-    style: ButtonStyle.Danger,
-    custom_id: encodeCustomId(STOP_KIND, [r.titleId]),
-    label: t.t('reminders.post.button.stop'),
-  } as const;
-  const discussion = discussionButton(t, r);
-  return {
-    ...(target.kind === 'channel' && target.roleId !== undefined ? { content: `<@&${target.roleId}>` } : {}),
-    embeds: [embed],
-    components: [
-      { type: ComponentType.ActionRow, components: [...buttons, ...(discussion ? [discussion] : []), ...(target.kind === 'channel' ? [] : [stop])] },
-    ],
-  };
-}
-
-/** The name of the thread a channel post opens: "<Title> – Episode N" (masked where the title is), at most 100 characters. */
-export function reminderThreadName(t: Translator, r: QueuedReminder): string {
-  const episode = r.episode !== undefined ? t.t('reminders.thread.episode', { episode: r.episode }) : t.t('reminders.thread.newEpisode');
-  const title = clipPlain(maskTitle(t, r.title, r.nsfw, whereOf(r)), 100 - episode.length - 3);
-  return `${title} – ${episode}`;
-}
-
-/** "Episode N discussion", a link to the episode's topic on the service's forum, when one was found. */
-function discussionButton(t: Translator, r: QueuedReminder) {
-  const url = r.discussion?.url;
-  if (r.episode === undefined || url === undefined || !/^https?:\/\//.test(url) || url.length > 512) return undefined;
-  return { type: ComponentType.Button, style: ButtonStyle.Link, url, label: t.t('reminders.post.button.discussion', { episode: r.episode }) } as const;
-}
-
-/** Told once after an answer when Discord refused the user's reminder DM (their DMs are closed). */
-export function pauseNotice(t: Translator): RenderedMessage {
-  return { embeds: [{ title: t.t('reminders.paused.title'), description: t.t('reminders.paused.text'), color: COLORS.warning }] };
-}
-
-/** What a failed reminder's reason says: Discord's own words, or ours when it gave none. */
-function failureReason(t: Translator, reason: string): string {
-  if (reason === 'gone') return t.t('reminders.failed.reason.gone');
-  if (reason === 'retry') return t.t('reminders.failed.reason.retry');
-  return escapeMarkdown(clipPlain(reason, 120));
-}
-
-/** "1 reminder could not be delivered: …", with the newest failures (title, episode, why), or nothing. */
-export function failedNote(t: Translator, failed: readonly FailedReminder[]): string | undefined {
-  if (failed.length === 0) return undefined;
-  const shown = failed.slice(-3).map((f) => {
-    const values = { title: titleText(t, f.title, undefined), reason: failureReason(t, f.reason), when: discordTime(f.atMs, 'R') };
-    return `\u2003${f.episode !== undefined ? t.t('reminders.failed.itemEpisode', { ...values, episode: f.episode }) : t.t('reminders.failed.item', values)}`;
-  });
-  return [t.t('reminders.failed.header', { count: failed.length }), ...shown].join('\n');
-}
-
-/** "ep N <time> <relative>", or why no episode is expected. */
-function nextLine(t: Translator, next: FollowedTitle['next'], inactive: InactiveReason | undefined): string {
-  if (next) {
-    const times = { time: discordTime(next.atMs, 't'), relative: discordTime(next.atMs, 'R') };
-    return next.episode !== undefined ? t.t('reminders.list.nextEpisode', { ...times, episode: next.episode }) : t.t('reminders.list.next', times);
-  }
-  return t.t(inactive ? INACTIVE_KEY[inactive] : 'reminders.inactive.none');
-}
-
-/** The /remind list answer. */
-export function reminderListMessage(t: Translator, user: UserReminders, titles: readonly FollowedTitle[], failed: readonly FailedReminder[] = []): RenderedMessage {
-  const lines = titles.map((f) => {
-    const name = titleText(t, f.info.title, f.info.nsfw);
-    const source = f.fromList ? ` · ${t.t('reminders.list.fromList')}` : '';
-    return `**${name}**${source}\n\u2003${nextLine(t, f.next, f.inactive)}`;
-  });
-  const settings = [
-    t.t('reminders.list.followList', { state: user.followList ? 'on' : 'off' }),
-    t.t('reminders.list.delay', { minutes: user.delayMinutes }),
-  ];
-  if (user.pausedAt !== undefined) settings.push(t.t('reminders.list.paused'));
-  const note = failedNote(t, failed);
-  if (note) settings.push(note);
-  return {
-    embeds: [
-      {
-        title: t.t('reminders.list.title'),
-        description: truncate([settings.join('\n'), lines.length > 0 ? lines.join('\n') : t.t('reminders.list.empty')].join('\n\n'), 4096),
-        color: COLORS.brand,
-        footer: { text: t.t('reminders.list.footer') },
-      },
-    ],
-  };
+  return renderReminder(t, r, { addEpisode: addEpisodeButtonId(r.titleId), open: encodeCustomId(OPEN_KIND, [r.titleId]), stop: encodeCustomId(STOP_KIND, [r.titleId]) });
 }
 
 /**
@@ -159,36 +50,9 @@ export function followedChoices(
   return out;
 }
 
-/** The /remind channel list answer. */
+/** The /remind channel list answer, its titles masked unless the channel is age-restricted. */
 export function channelListMessage(t: Translator, follows: readonly ChannelFollowView[], where: Where, failed: readonly FailedReminder[] = []): RenderedMessage {
-  const lines = follows.map((v) => {
-    const f = v.follow;
-    const name = v.info ? titleText(t, v.info.title, v.info.nsfw, where) : `#${f.titleId}`;
-    const extras = [
-      `<#${f.channelId}>`,
-      ...(f.roleId !== undefined ? [`<@&${f.roleId}>`] : []),
-      ...(f.delayMinutes > 0 ? [t.t('reminders.channelList.delay', { minutes: f.delayMinutes })] : []),
-      ...(f.thread === true ? [t.t('reminders.channelList.thread')] : []),
-    ].join(' · ');
-    const state =
-      f.pausedAt !== undefined
-        ? t.t('reminders.channelList.paused', { reason: clipPlain(f.pausedReason ?? t.t('reminders.channelList.noReason'), 120) })
-        : nextLine(t, v.next, v.inactive);
-    return `**${name}** · ${extras}\n\u2003${state}`;
-  });
-  return {
-    embeds: [
-      {
-        title: t.t('reminders.channelList.title'),
-        description: truncate(
-          [failedNote(t, failed), lines.length > 0 ? lines.join('\n') : t.t('reminders.channelList.empty')].filter((p) => p !== undefined).join('\n\n'),
-          4096,
-        ),
-        color: COLORS.brand,
-        footer: { text: t.t('reminders.list.footer') },
-      },
-    ],
-  };
+  return renderChannelList(t, follows, where.ageRestricted, failed);
 }
 
 /** Open answers only the member who clicked, so a busy reminder channel does not fill with details. */
@@ -205,15 +69,6 @@ export const reminderStopHandler: ComponentHandler = {
     const id = fields.int();
     const stopped = await ctx.deps.reminders.remove(ctx.userId, id);
     await ctx.deps.reminders.noteLocale(ctx.userId, ctx.t.locale);
-    const { t } = ctx;
-    return {
-      embeds: [
-        {
-          title: stopped ? t.t('reminders.stop.title') : t.t('reminders.stop.notFollowing.title'),
-          description: stopped ? t.t('reminders.stop.text') : t.t('reminders.stop.notFollowing.text'),
-          color: COLORS.brand,
-        },
-      ],
-    };
+    return reminderStoppedMessage(ctx.t, stopped);
   },
 };

@@ -3,7 +3,6 @@
 // the recap is a picture), the channel's record changed and its next week planned, and the answers.
 // Each notes the server's language (guild_locale): the recaps are written in it.
 
-import { botUserId, checkReminderChannel } from '../discord-api/channel-access.js';
 import type { Translator } from '../i18n/index.js';
 import type { CommandContext, InServer } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
@@ -47,8 +46,8 @@ export async function addRecapChannel(ctx: InServer, args: RecapChannelArgs): Pr
   const schedule = readSchedule(args);
   const kind = args.kind ?? 'both';
   const { guildId, t } = ctx;
-  const client = ctx.interaction.client;
-  const access = await checkReminderChannel(client.rest, await botUserId(client.rest, client.user?.id), guildId, args.channel, undefined, ctx.signal, { files: true });
+  // The recap is a picture with text: the bot must see the channel, post, embed and attach files there.
+  const access = await ctx.deps.discord.access.check(guildId, args.channel, { needs: ['viewChannel', 'sendMessages', 'embedLinks', 'attachFiles'], signal: ctx.signal });
   const recaps = ctx.deps.serverRecaps;
   let added: boolean;
   try {

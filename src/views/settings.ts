@@ -20,11 +20,12 @@ function reply(title: string, description: string): RenderedMessage {
 export async function showTitleForm(ctx: BaseContext): Promise<RenderedMessage> {
   const { t } = ctx;
   const { preferences } = ctx.deps;
-  const [user, server, userSpoilers, serverSpoilers] = await Promise.all([
+  const [user, server, userSpoilers, serverSpoilers, boardsHidden] = await Promise.all([
     preferences.userForm(ctx.userId),
     ctx.guildId === undefined ? undefined : preferences.serverForm(ctx.guildId),
     preferences.userSpoilers(ctx.userId),
     ctx.guildId === undefined ? undefined : preferences.serverSpoilers(ctx.guildId),
+    preferences.boardsHidden(ctx.userId),
   ]);
   const applied = resolveTitleForm(user, server);
   const lines = [applied.source === 'default' ? t.t('settings.show.default') : t.t(`settings.show.${applied.source}`, { form: formName(t, applied.form) })];
@@ -33,6 +34,7 @@ export async function showTitleForm(ctx: BaseContext): Promise<RenderedMessage> 
   if (applied.source !== 'default') lines.push(t.t('settings.show.fallback'));
   const spoilers = resolveSpoilerPolicy(userSpoilers, serverSpoilers);
   lines.push(t.t(`settings.show.spoilers.${spoilers.source}`, { policy: policyName(t, spoilers.policy) }));
+  lines.push(t.t('settings.show.boards', { hidden: boardsHidden ? 'yes' : 'no' }));
   return { ephemeral: true, embeds: [{ title: t.t('settings.show.title'), description: lines.join('\n\n'), color: COLORS.brand }] };
 }
 
@@ -70,4 +72,11 @@ export async function setServerSpoilers(ctx: InServer<BaseContext>, policy: Spoi
   }
   await ctx.deps.preferences.setServerSpoilers(ctx.guildId, policy);
   return reply(ctx.t.t('settings.serverSpoilers.saved.title'), ctx.t.t('settings.serverSpoilers.saved.text', { policy: policyName(ctx.t, policy) }));
+}
+
+/** Hides the person from every board, or shows them again. */
+export async function setBoardsVisibility(ctx: BaseContext, hidden: boolean): Promise<RenderedMessage> {
+  await ctx.deps.preferences.setBoardsHidden(ctx.userId, hidden);
+  const which = hidden ? 'hidden' : 'shown';
+  return reply(ctx.t.t(`settings.boards.${which}.title`), ctx.t.t(`settings.boards.${which}.text`));
 }

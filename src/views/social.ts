@@ -149,7 +149,7 @@ interface LeaderboardState {
   kind: ListKind;
 }
 
-/** `/server leaderboard`: members ranked by a metric, the viewer's line marked. */
+/** `/server leaderboard`: members ranked by a metric (without those who hide themselves from every board), the viewer's line marked. */
 export const leaderboardView: PagedView<LeaderboardState> = {
   code: 'lb',
   openPlaceholder: (t) => t.t('menu.open'),
@@ -157,7 +157,10 @@ export const leaderboardView: PagedView<LeaderboardState> = {
   decode: (r: FieldReader) => ({ metric: r.oneOf(LEADERBOARD_METRICS), kind: kindOfCode(r.string()) }),
   async load(ctx, state, offset) {
     const guildId = serverOf(ctx);
-    const rows = leaderboard(await ctx.deps.social.memberSums(guildId, state.kind), state.metric);
+    const sums = await ctx.deps.social.memberSums(guildId, state.kind);
+    // Whoever hides themselves from every board (/settings boards) is not ranked.
+    const hidden = await ctx.deps.preferences.hiddenFromBoards(sums.map((m) => m.discordUserId));
+    const rows = leaderboard(hidden.size === 0 ? sums : sums.filter((m) => !hidden.has(m.discordUserId)), state.metric);
     return {
       embeds: [leaderboardEmbed(ctx.t, state.metric, state.kind, rows, offset, PAGE_SIZE, ctx.userId)],
       open: [],

@@ -18,6 +18,7 @@ import type { SlashCommand } from '../../src/interactions/command-types.js';
 import { InteractionRouter } from '../../src/interactions/router.js';
 import { CoverSource } from '../../src/covers/cover-source.js';
 import { WatchParties } from '../../src/watch-parties/watch-parties.js';
+import { openDiscordSide } from '../../src/discord-api/discord-side.js';
 import { NsfwRatings } from '../../src/known-works/nsfw-ratings.js';
 import { sharedLocks } from '../../src/store/locks.js';
 import { TitleCache } from '../../src/known-works/title-cache.js';
@@ -86,6 +87,7 @@ describe('router failures', () => {
         forget: async () => [],
       },
       log: createLogger('debug', (line) => lines.push(line)),
+      discord: openDiscordSide({ rest: client.rest, knownBotId: () => client.user?.id }),
       now: Date.now,
       titleCache: new TitleCache(Date.now),
       nsfwRatings: new NsfwRatings(new MemoryEngine()),

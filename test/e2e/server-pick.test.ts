@@ -6,6 +6,10 @@
 // result posted exactly once with its watch-party button; a poll Discord refuses is told. Discord (the
 // fake, at its default) finalizes a poll a few seconds after its end: End poll's result follows within a
 // minute on both transports, also when the bot restarts before the count and misses the gateway's update.
+// The bot here reads an ended poll Discord has not finalized again after RECHECK_REREAD_MS instead of
+// the default RECHECK_MS (15 s) so the waits stay short; Discord's finalize delay stays at its default.
+// The default re-read over HTTP (no gateway update: only the re-read finds the count), also through a
+// restart, is exercised by server-pick-processes.test.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermissionFlagsBits as P } from 'discord.js';
@@ -16,6 +20,8 @@ import { answerOf } from '../../local-stack/user-helpers.js';
 import { apiRequests, buttonLabelled } from './catalogue-helpers.js';
 
 const HOUR = 3_600_000;
+/** The bot's re-read of an ended poll not yet finalized (the default is RECHECK_MS, 15 s). */
+const RECHECK_REREAD_MS = 2_000;
 const USER_OPTION = 6;
 const ACCOUNTS = ['pick1', 'pick2', 'pick3'].map((name) => ({ name, password: `${name}-password` }));
 const MEMBER = P.ViewChannel | P.SendMessages | P.ReadMessageHistory | P.UseApplicationCommands;
@@ -74,7 +80,7 @@ describe.each(TRANSPORTS)('/server pick and its poll over the %s transport', (tr
   const results = (channel = CHANNEL) => stack.discord.guilds.messagesIn(channel).filter((m) => m.embeds?.some((e) => e.title?.startsWith('The vote is in') || e.title === 'Nobody voted'));
 
   beforeAll(async () => {
-    stack = await startStack({ transport, emulator: { users: [...DEFAULT_USERS, ...ACCOUNTS] }, bot: { now: () => Date.now() + offset } });
+    stack = await startStack({ transport, emulator: { users: [...DEFAULT_USERS, ...ACCOUNTS] }, bot: { now: () => Date.now() + offset, polls: { recheckMs: RECHECK_REREAD_MS } } });
     stack.discord.guilds.define({
       id: GUILD_ID,
       channels: [

@@ -62,6 +62,14 @@ describe('layering rules', () => {
     expect(names(found)).toEqual(['bot-never-imports-tools', 'fakes-stand-alone']);
   });
 
+  it('refuses the Discord side importing a domain service that posts through it', async () => {
+    const found = await violations({
+      'src/discord-api/discord-side.ts': "import { feed } from '../activity-feed/feed-posting.js';\nexport const side = feed;\n",
+      'src/activity-feed/feed-posting.ts': 'export const feed = 1;\n',
+    });
+    expect(names(found)).toEqual(['discord-side-imports-downward-only']);
+  });
+
   it('names a file under src/ that belongs to no room', async () => {
     const found = await violations({
       'src/somewhere/new.ts': "import { y } from '../log/log.js';\nexport const x = y;\n",

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SeasonAiring } from '../../src/airing/season-airing.js';
 import { TitleCache } from '../../src/known-works/title-cache.js';
 import { airingInTitleForm, lazyTitleForm, PREFERENCE_READ_MS, TitleCaches } from '../../src/preferences/interaction-titles.js';
-import { PREFERENCE_KEY, resolveTitleForm, TitlePreferences, type PreferencesKv } from '../../src/preferences/title-preferences.js';
+import { PREFERENCE_KEY, resolveTitleForm, serverSpoilerPolicy, TitlePreferences, type PreferencesKv } from '../../src/preferences/title-preferences.js';
 import { ServiceClient } from '../../src/service/client.js';
 import type { Anime } from '../../src/service/work-types.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
@@ -161,5 +161,13 @@ describe('what one interaction is given', () => {
     expect(caches.of('english')).not.toBe(main);
     expect(caches.of('english')).not.toBe(caches.of('japanese'));
     expect(caches.of('english')).toBe(caches.of('english'));
+  });
+});
+
+describe('the spoiler policy of what the bot posts in a server', () => {
+  it('a server without a default posts with sequels', async () => {
+    expect(await serverSpoilerPolicy({ serverSpoilers: async () => undefined }, 'g')).toBe('sequels');
+    expect(await serverSpoilerPolicy({ serverSpoilers: async () => 'never' }, 'g')).toBe('never');
+    expect(await serverSpoilerPolicy({ serverSpoilers: async () => 'never' }, undefined)).toBe('sequels');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hideSynopsisOf, serverSpoilerPolicy, spoilerTagged, synopsisHidden } from '../../src/render/spoilers.js';
+import { hideSynopsisOf, spoilerTagged, synopsisHidden } from '../../src/render/spoilers.js';
 import { detailsEmbed } from '../../src/render/details.js';
 import { bbcodeToMarkdown } from '../../src/render/bbcode.js';
 import { escapeMarkdown } from '../../src/render/text.js';
@@ -21,12 +21,6 @@ describe('spoiler decisions', () => {
     expect(hideSynopsisOf('sequels', SEQUEL, { anime: new Set([1]) })).toBe(false);
     expect(hideSynopsisOf('sequels', SEQUEL, { anime: new Set([2]) })).toBe(true);
     expect(hideSynopsisOf('sequels', SEQUEL, { manga: new Set([1]) })).toBe(true);
-  });
-
-  it('a server without a default posts with sequels', async () => {
-    expect(await serverSpoilerPolicy({ serverSpoilers: async () => undefined }, 'g')).toBe('sequels');
-    expect(await serverSpoilerPolicy({ serverSpoilers: async () => 'never' }, 'g')).toBe('never');
-    expect(await serverSpoilerPolicy({ serverSpoilers: async () => 'never' }, undefined)).toBe('sequels');
   });
 
   it('the synopsis’s own text cannot close the tags early, and a long one is cut inside them', () => {

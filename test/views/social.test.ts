@@ -8,12 +8,14 @@ import { openLeaderboard, openTopTitles, serverDetailsPart, serverMembersView } 
 import { renderPagedView } from '../../src/views/paged-view.js';
 import { entry, FixedReader, mirror } from '../community/boards-fixtures.js';
 import { ENGLISH } from '../../src/i18n/index.js';
+import { TitlePreferences } from '../../src/preferences/title-preferences.js';
+import { MemoryEngine } from '../../src/store/engines/memory.js';
 
 const G = '1200000000000000001';
 const ID = (n: number) => String(1_100_000_000_000_000_000n + BigInt(n));
 
 /** The kept ratings the service gave (`kind:id` → level); none known unless given. */
-function ctxWith(reader: FixedReader, o: { guildId?: string; userId?: string; warnings?: unknown[]; ratings?: Record<string, string>; ageRestricted?: boolean } = {}): BaseContext {
+function ctxWith(reader: FixedReader, o: { guildId?: string; userId?: string; warnings?: unknown[]; ratings?: Record<string, string>; ageRestricted?: boolean; kv?: MemoryEngine } = {}): BaseContext {
   const nsfwRatings = { get: async (kind: string, id: number) => o.ratings?.[`${kind}:${id}`] };
   const log = { warn: (_m: string, c: unknown) => o.warnings?.push(c), info() {}, debug() {}, error() {}, child: () => log };
   return {
@@ -21,7 +23,7 @@ function ctxWith(reader: FixedReader, o: { guildId?: string; userId?: string; wa
     t: ENGLISH,
     ...(o.guildId !== undefined ? { guildId: o.guildId } : {}),
     where: { place: o.guildId !== undefined ? 'guild' : 'bot_dm', ageRestricted: o.ageRestricted ?? false },
-    deps: { social: reader as unknown as SocialService, log, nsfwRatings } as unknown as BotDeps,
+    deps: { social: reader as unknown as SocialService, log, nsfwRatings, preferences: new TitlePreferences({ kv: o.kv ?? new MemoryEngine() }) } as unknown as BotDeps,
     signal: new AbortController().signal,
     deadlineAt: Date.now() + 10_000,
     budgetEndsAt: () => Date.now() + 10_000,
@@ -141,6 +143,17 @@ describe('leaderboards', () => {
     expect(pager).toContain('Page 1 of 3');
     const second = await renderPagedView(ctxWith(r, { guildId: G, userId: ID(5) }), (await import('../../src/views/social.js')).leaderboardView, { metric: 'episodes', kind: 'anime' }, 10, ID(5));
     expect(second.embeds?.[0]?.description).toContain(`▶ **#18** <@${ID(5)}>`);
+  });
+
+  it('leaves out whoever hides themselves from every board (/settings boards), and ranks the rest', async () => {
+    const many = Array.from({ length: 4 }, (_, n) => mirror(ID(n), [entry(1, { progress: n })]));
+    const r = new FixedReader({ [G]: many.map((m) => m.discordUserId) }, many);
+    const kv = new MemoryEngine();
+    await new TitlePreferences({ kv }).setBoardsHidden(ID(3), true);
+    const board = await openLeaderboard(ctxWith(r, { guildId: G, userId: ID(0), kv }), 'episodes', 'anime');
+    const text = board.embeds?.[0]?.description ?? '';
+    expect(text).not.toContain(ID(3));
+    expect(text).toContain(`**#1** <@${ID(2)}>`);
   });
 
   it('lists top titles with an open menu, leaving out titles not safe for work', async () => {

@@ -10,6 +10,7 @@
 import type { CommandTexts } from './types.js';
 import { gameDe } from './game.js';
 import { recapDe } from './recap.js';
+import { gameBoardsDe } from './game-boards.js';
 
 const TITLE = 'Wähl einen Vorschlag oder gib Titel, ID (40748) oder Link ein';
 const USER = 'Nutzername beim Dienst (Standard: du)';
@@ -292,4 +293,5 @@ export const de = {
   'wrapped private': { name: 'privat', description: 'Nur dir antworten, mit einem Teilen-Knopf (Standard: nein)' },
   ...gameDe,
   ...recapDe,
+  ...gameBoardsDe,
 } satisfies CommandTexts;

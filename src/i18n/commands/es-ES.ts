@@ -10,6 +10,7 @@
 import type { CommandTexts } from './types.js';
 import { gameEs } from './game.js';
 import { recapEs } from './recap.js';
+import { gameBoardsEs } from './game-boards.js';
 
 const TITLE = 'Elige una sugerencia o escribe título, ID (40748) o enlace';
 const USER = 'Usuario del servicio (por defecto: tú)';
@@ -292,4 +293,5 @@ export const esES = {
   'wrapped private': { name: 'privado', description: 'Responder solo a ti, con un botón Compartir (por defecto: no)' },
   ...gameEs,
   ...recapEs,
+  ...gameBoardsEs,
 } satisfies CommandTexts;

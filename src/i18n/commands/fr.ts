@@ -10,6 +10,7 @@
 import type { CommandTexts } from './types.js';
 import { gameFr } from './game.js';
 import { recapFr } from './recap.js';
+import { gameBoardsFr } from './game-boards.js';
 
 const TITLE = 'Choisis une suggestion, ou tape titre, ID (40748) ou lien';
 const USER = 'Utilisateur du service (par défaut : toi)';
@@ -288,4 +289,5 @@ export const fr = {
   'wrapped private': { name: 'privé', description: 'Ne répondre qu’à toi, avec un bouton Partager (par défaut : non)' },
   ...gameFr,
   ...recapFr,
+  ...gameBoardsFr,
 } satisfies CommandTexts;

@@ -16,6 +16,7 @@
 import type { CommandTexts } from './types.js';
 import { gameJa } from './game.js';
 import { recapJa } from './recap.js';
+import { gameBoardsJa } from './game-boards.js';
 
 const TITLE = '候補から選ぶか、タイトル・ID（40748）・作品ページのリンクを入力';
 const USER = 'サービスのユーザー名（既定：自分）';
@@ -288,4 +289,5 @@ export const ja = {
   'wrapped private': { name: '非公開', description: '自分にだけ返答し、共有ボタンを付ける（既定：いいえ）' },
   ...gameJa,
   ...recapJa,
+  ...gameBoardsJa,
 } satisfies CommandTexts;

@@ -10,6 +10,7 @@
 import type { CommandTexts } from './types.js';
 import { gamePt } from './game.js';
 import { recapPt } from './recap.js';
+import { gameBoardsPt } from './game-boards.js';
 
 const TITLE = 'Escolha uma sugestão ou digite título, ID (40748) ou link';
 const USER = 'Usuário do serviço (padrão: você)';
@@ -300,4 +301,5 @@ export const ptBR = {
   'wrapped private': { name: 'privado', description: 'Responder só para você, com um botão Compartilhar (padrão: não)' },
   ...gamePt,
   ...recapPt,
+  ...gameBoardsPt,
 } satisfies CommandTexts;
