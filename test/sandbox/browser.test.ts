@@ -20,6 +20,8 @@ const SHOTS = '.tmp/sandbox';
 const README_PICTURE = 'docs/sandbox.png';
 /** The README's picture of a chart answer. */
 const README_CHART = 'docs/sandbox-chart.png';
+/** The README's picture of the weekly recap's card posted in #general. */
+const README_RECAP = 'docs/sandbox-recap.png';
 const available = existsSync(CHROMIUM);
 if (!available) {
   if (process.env.CI === 'true') throw new Error(`${CHROMIUM} is missing: CI must install it (apt-get install -y chromium) to run the sandbox browser test`);
@@ -342,7 +344,7 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     expect(await card.getAttribute('alt')).toMatch(/^Card of this server's week: /);
     await expect.poll(() => card.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(100);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/10-weekly-recap.png` });
+    await page.screenshot({ path: README_RECAP });
     expect(leaks).toEqual([]);
   }, 60_000);
 
