@@ -10,7 +10,7 @@ const LAYERS = [
   { name: 'views', path: '^src/views/' },
   { name: 'interaction core', path: '^src/interactions/' },
   { name: 'rendering', path: '^src/render/' },
-  { name: 'domain services', path: '^src/(airing|reminders|activity-feed|group-polls|community|preferences|auth|known-works|covers|list-files|watch-parties|games)/' },
+  { name: 'domain services', path: '^src/(airing|reminders|activity-feed|group-polls|community|preferences|auth|known-works|covers|list-files|watch-parties|games|server-recaps)/' },
   { name: 'discord side', path: '^src/discord-api/' },
   { name: 'store and job engines', path: '^src/(store|jobs)/' },
   { name: 'service client', path: '^src/service/' },
@@ -40,10 +40,10 @@ module.exports = {
     ...layerRules,
     {
       name: 'community-below-its-features',
-      comment: 'the community (memberships, the mirror and its syncs, summaries) is what the activity feed and the group polls build on: it never imports them',
+      comment: 'the community (memberships, the mirror and its syncs, summaries) is what the activity feed, the group polls and the weekly recaps build on: it never imports them',
       severity: 'error',
       from: { path: '^src/community/' },
-      to: { path: '^src/(activity-feed|group-polls)/' },
+      to: { path: '^src/(activity-feed|group-polls|server-recaps)/' },
     },
     {
       name: 'every-bot-file-has-a-room',

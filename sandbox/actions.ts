@@ -4,6 +4,7 @@
 import { autocomplete, buttonClick, selectMenu, slashCommand } from '../fake-discord/index.js';
 import type { FakeDiscord, OptionValue, TypedOption } from '../fake-discord/index.js';
 import { clientHints, type OptionHints, type RegisteredOption } from './client-checks.js';
+import type { NextRecap } from './next-recap.js';
 import { JumpRefused, type ClockView, type JumpAnswer, type NextEpisode } from './next-episode.js';
 import { memberNamed, SERVER_CHANNELS, SERVER_MEMBERS, SERVER_ROLES, whereOf, type Place, type SandboxUser } from './places.js';
 import type { Entry, Timeline } from './timeline.js';
@@ -48,6 +49,7 @@ export class Actions {
     private readonly timeline: Timeline,
     /** The sandbox's clock control; without it the clock is the real one and cannot move. */
     private readonly episodes?: NextEpisode,
+    private readonly recaps?: NextRecap,
   ) {}
 
   /** The bot's registered definitions: what the message box suggests. */
@@ -168,6 +170,12 @@ export class Actions {
       if (error instanceof JumpRefused) throw new ActionError(error.message);
       throw error;
     }
+  }
+
+  /** "Next recap now": the clock moves to just after the server's next weekly recap, and it is posted. */
+  async nextRecap(): Promise<JumpAnswer> {
+    if (!this.recaps) throw new ActionError('This sandbox has no clock to move.');
+    return this.recaps.press();
   }
 
   private dispatch(payload: ReturnType<typeof slashCommand>): ReturnType<FakeDiscord['interact']> {

@@ -19,6 +19,7 @@ import { seedCommunity, seedingMs, type SeededCommunity } from './community.js';
 import { SandboxClock } from './clock.js';
 import { eventRoutes } from './events.js';
 import { NextEpisode } from './next-episode.js';
+import { NextRecap, seedRecap } from './next-recap.js';
 import { defineServer } from './places.js';
 import { Timeline } from './timeline.js';
 import { startPage, type RunningPage } from './web.js';
@@ -114,8 +115,12 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
     // alice, bob and carol joined the server's list community; #general has the feed and its first post.
     const community = await seedCommunity({ bot, emulator, discord, clientId: SANDBOX_CLIENT_ID, clock, feedBatchMs: FEED_BATCH_MS });
 
+    // #general also has the weekly recap, every day after tomorrow at 18:00 UTC: "Next recap now" moves the clock to it.
+    await seedRecap(bot, clock.now());
+
     const timeline = new Timeline(discord);
-    const actions = new Actions(discord, timeline, new NextEpisode(clock, bot.reminders, (place, user) => timeline.postCount(place, user)));
+    const recaps = new NextRecap({ clock, recaps: bot.deps.serverRecaps, runDue: () => bot.jobs.runDue(), postsIn: (id) => discord.guilds.messagesIn(id).length });
+    const actions = new Actions(discord, timeline, new NextEpisode(clock, bot.reminders, (place, user) => timeline.postCount(place, user)), recaps);
     const page: RunningPage = await startPage(actions, timeline, {
       port: o.port,
       accounts: DEFAULT_USERS,

@@ -214,6 +214,10 @@ function actionRoutes(router: express.Router, actions: Actions): void {
     const { place, user } = who(body.place, body.user);
     res.json(await actions.nextEpisode(place, user));
   });
+
+  router.post('/next-recap', async (_req, res) => {
+    res.json(await actions.nextRecap());
+  });
 }
 
 function bodyOf(req: Request): Record<string, unknown> {

@@ -7,6 +7,7 @@ import type { MessageFaults } from '../message-faults.js';
 import { isEmptyMessage, MessageFlag, validateMessageBody } from '../message-validation.js';
 import { normalizeAttachments } from '../messages.js';
 import { earlierWithNonce, nonceOf, validateNonce } from '../nonce.js';
+import { normalizeAttachments } from '../messages.js';
 import { has, Permission } from '../permissions.js';
 import { snowflake } from '../snowflake.js';
 import type { RecordedMessage } from '../types.js';
@@ -84,6 +85,7 @@ function channelMessage(registry: GuildRegistry, guild: Guild, channel: Channel,
     mention_everyone: mentions.everyone,
     mentions: mentions.users,
     mention_roles: mentions.roles,
+    // The uploads the multipart body carried (kept by attachments.ts), as Discord describes them.
     attachments: normalizeAttachments(data.attachments, channel.id),
     embeds,
     components: Array.isArray(data.components) ? structuredClone(data.components) : [],

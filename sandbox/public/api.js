@@ -34,5 +34,8 @@ export const postVote = (vote) => api('/api/vote', vote);
 /** "Next episode now" for { place, user }: { jumped, message (Discord Markdown), clock: { now, offsetMs }, arrived? }. */
 export const postNextEpisode = (request) => api('/api/next-episode', request);
 
+/** "Next recap now": { jumped, message (Discord Markdown), clock: { now, offsetMs }, arrived? }. */
+export const postNextRecap = () => api('/api/next-recap', {});
+
 /** The bot's autocomplete choices for the focused option: { place, user, name, group, sub, options, focused }. */
 export const fetchAutocomplete = (request) => api('/api/autocomplete', request);

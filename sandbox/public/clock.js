@@ -4,7 +4,7 @@
 
 import { $ } from './dom.js';
 import { state } from './state.js';
-import { postNextEpisode } from './api.js';
+import { postNextEpisode, postNextRecap } from './api.js';
 import { markdown, setClockOffset } from './markdown.js';
 
 const FORMAT = new Intl.DateTimeFormat('en', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
@@ -43,12 +43,12 @@ export function showClockNote(message, kind = 'info') {
   note.hidden = message === '';
 }
 
-async function press() {
-  const button = $('next-episode');
+async function press(id = 'next-episode', post = () => postNextEpisode({ place: state.place, user: state.user })) {
+  const button = $(id);
   button.disabled = true;
   showClockNote('Moving the sandbox clock…');
   try {
-    const answer = await postNextEpisode({ place: state.place, user: state.user });
+    const answer = await post();
     setClock(answer.clock);
     showClockNote(answer.message, answer.jumped ? 'jumped' : 'info');
   } catch (error) {
@@ -66,4 +66,5 @@ export function watchClock() {
   };
   tick();
   $('next-episode').addEventListener('click', () => void press());
+  $('next-recap').addEventListener('click', () => void press('next-recap', postNextRecap));
 }

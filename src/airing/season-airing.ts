@@ -5,7 +5,9 @@
 import type { ServiceClient } from '../service/client.js';
 import { animeFields } from '../service/fields.js';
 import { SEASONS, type Anime, type Season } from '../service/work-types.js';
+import type { StoreEngine } from '../store/engine.js';
 import { DAY_MS, JST_OFFSET_MS } from './air-times.js';
+import { keepAiringIds } from './kept-airing.js';
 
 export const AIRING_FIELDS = animeFields('broadcast', 'status', 'start_date', 'num_episodes', 'nsfw', 'media_type');
 
@@ -27,6 +29,8 @@ export interface SeasonAiringOptions {
   service: ServiceClient;
   now: () => number;
   ttlMs?: number;
+  /** Where the airing titles' ids are kept for readers that must not ask the service (kept-airing.ts). */
+  kv?: Pick<StoreEngine, 'set'>;
 }
 
 export class SeasonAiring {
@@ -67,6 +71,8 @@ export class SeasonAiring {
         if (result.paging.next === undefined) break;
       }
     }
+    // Kept for the weekly recap (a failure to keep them costs this answer nothing).
+    if (this.o.kv) await keepAiringIds(this.o.kv, [...byId.keys()], now).catch(() => undefined);
     return [...byId.values()];
   }
 }

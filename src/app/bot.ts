@@ -229,6 +229,8 @@ export async function startBot(o: BotOptions): Promise<RunningBot> {
   await core.social.start();
   await deps.watchParties.start();
   await deps.games.start();
+  // The weekly recaps' workers and plan (they post through the Discord side core was built with).
+  await deps.serverRecaps.start();
   // List imports run where the bot can message people: their progress and report go by DM (or follow-ups).
   await core.listImports.imports.work();
   await core.wrappedBackground.queue.start();

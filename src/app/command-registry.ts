@@ -12,6 +12,7 @@ import { manga } from '../../commands/manga.js';
 import { profile } from '../../commands/profile.js';
 import { remind } from '../../commands/remind.js';
 import { feed } from '../../commands/feed.js';
+import { recap } from '../../commands/recap.js';
 import { server } from '../../commands/server.js';
 import { settings } from '../../commands/settings.js';
 import { watchparty } from '../../commands/watchparty.js';
@@ -21,7 +22,7 @@ import type { SlashCommand } from '../interactions/command-types.js';
 import { localizeCommands } from '../interactions/command-localizations.js';
 import { componentsOf } from '../../commands/shared-components.js';
 
-export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, watchparty, wrapped, settings, login, logout, game];
+export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, recap, watchparty, wrapped, settings, login, logout, game];
 
 /** Each command's buttons, menus, forms and paged lists (defineCommand's parts) with the shared pager and "open" menu. */
 export const components: readonly ComponentHandler[] = componentsOf(commands);

@@ -25,6 +25,7 @@ import { sharedLocks } from '../store/locks.js';
 import { auditedLogin } from './audited-login.js';
 import { openServiceClients } from './service-clients.js';
 import { openUpstreamSharing } from './upstream-sharing.js';
+import { openServerRecaps } from './server-recaps.js';
 import { openCovers } from './covers.js';
 import { DEFAULT_LIMITS } from '../config/config.js';
 import { DEFAULT_STORE_STEP_TIMEOUT_MS } from '../config/defaults.js';
@@ -35,7 +36,7 @@ import type { ListImportDeps } from '../list-files/imports.js';
 import type { WrappedBackground } from '../views/wrapped-background.js';
 import type { DiscordSide } from '../discord-api/discord-side.js';
 import { loginLostNotice } from './login-lost.js';
-import type { CoreEnv, CoreOptions } from './core-env.js';
+import { leaseMsOf, type CoreEnv, type CoreOptions } from './core-env.js';
 import { openFoundation, sweepExpiredRecords } from './open-store.js';
 import { openReminders } from './open-reminders.js';
 import { openCommunity } from './open-community.js';
@@ -96,7 +97,8 @@ export async function openCore(o: CoreOptions, discord: DiscordSide): Promise<Co
   const watchParties = await openWatchParties(env);
   const wrappedBackground = await openWrappedBackground(env, recaps, () => deps);
   const games = await openGames(env, covers);
-  const accounts = forgetMe({ login, tokens, store, metrics, log, jobs, reminders, listImports, community, watchParties, preferences, picks, recaps, games });
+  const serverRecaps = await openServerRecaps({ store, jobs, community: community.social, now, log, discord, leaseMs: leaseMsOf(o) });
+  const accounts = forgetMe({ login, tokens, store, metrics, log, jobs, reminders, listImports, community, watchParties, preferences, picks, recaps, games, serverRecaps });
   const deps: BotDeps = {
     ...community,
     service,
@@ -108,7 +110,7 @@ export async function openCore(o: CoreOptions, discord: DiscordSide): Promise<Co
     titleCache: new TitleCache(now),
     nsfwRatings,
     serviceWebUrl: config.service.webUrl,
-    airing: new SeasonAiring({ service, now }),
+    airing: new SeasonAiring({ service, now, kv: store.engine }),
     reminders,
     preferences,
     picks,
@@ -119,6 +121,7 @@ export async function openCore(o: CoreOptions, discord: DiscordSide): Promise<Co
     covers,
     watchParties,
     games,
+    serverRecaps,
     listImports,
     discord,
   };

@@ -15,6 +15,7 @@ import type { TokenManager } from '../service/token-source.js';
 import type { BotStore } from '../store/bot-store.js';
 import type { PickSessions } from '../store/pick-sessions.js';
 import type { RecapStore } from '../store/recaps.js';
+import type { ServerRecaps } from '../server-recaps/server-recaps.js';
 import type { WatchParties } from '../watch-parties/watch-parties.js';
 import { accountLinks } from './audited-login.js';
 import type { Community } from './open-community.js';
@@ -34,6 +35,7 @@ interface ForgetMeDeps {
   picks: PickSessions;
   recaps: RecapStore;
   games: Games;
+  serverRecaps: ServerRecaps;
 }
 
 export function forgetMe(d: ForgetMeDeps): AccountLinks {
@@ -47,7 +49,7 @@ export function forgetMe(d: ForgetMeDeps): AccountLinks {
     forgetReminders: (id) => d.reminders.forgetUser(id),
     // Last, the job engine: any job still naming the user (done, failed, archived, of any queue) goes.
     forgetSocial: async (id) => {
-      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id)) + (await d.watchParties.forgetUser(id)) + (await completionsSeen.forgetUser(id));
+      const deleted = (await social.forgetUser(id)) + (await feed.forgetUser(id)) + (await polls.forgetUser(id)) + (await d.watchParties.forgetUser(id)) + (await completionsSeen.forgetUser(id)) + (await d.serverRecaps.forgetUser(id));
       await d.jobs.forget(id);
       return deleted;
     },

@@ -85,18 +85,24 @@ import { boards as de_boards } from './messages/boards/de.js';
 import { boards as fr_boards } from './messages/boards/fr.js';
 import { boards as esES_boards } from './messages/boards/es-ES.js';
 import { boards as ptBR_boards } from './messages/boards/pt-BR.js';
+import { weekly as en_weekly } from './messages/weekly/en.js';
+import { weekly as ja_weekly } from './messages/weekly/ja.js';
+import { weekly as de_weekly } from './messages/weekly/de.js';
+import { weekly as fr_weekly } from './messages/weekly/fr.js';
+import { weekly as esES_weekly } from './messages/weekly/es-ES.js';
+import { weekly as ptBR_weekly } from './messages/weekly/pt-BR.js';
 import type { Locale } from './locales.js';
 
-export const EN = { ...en_core, ...en_terms, ...en_works, ...en_lists, ...en_reminders, ...en_social, ...en_settings, ...en_picks, ...en_polls, ...en_watchparty, ...en_imports, ...en_recaps, ...en_games, ...en_boards } as const;
+export const EN = { ...en_core, ...en_terms, ...en_works, ...en_lists, ...en_reminders, ...en_social, ...en_settings, ...en_picks, ...en_polls, ...en_watchparty, ...en_imports, ...en_recaps, ...en_games, ...en_boards, ...en_weekly } as const;
 
 /** A key of the catalogue. */
 export type MessageKey = keyof typeof EN;
 
 export const CATALOGUE: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = {
   'en-US': EN,
-  ja: { ...ja_core, ...ja_terms, ...ja_works, ...ja_lists, ...ja_reminders, ...ja_social, ...ja_settings, ...ja_picks, ...ja_polls, ...ja_watchparty, ...ja_imports, ...ja_recaps, ...ja_games, ...ja_boards },
-  de: { ...de_core, ...de_terms, ...de_works, ...de_lists, ...de_reminders, ...de_social, ...de_settings, ...de_picks, ...de_polls, ...de_watchparty, ...de_imports, ...de_recaps, ...de_games, ...de_boards },
-  fr: { ...fr_core, ...fr_terms, ...fr_works, ...fr_lists, ...fr_reminders, ...fr_social, ...fr_settings, ...fr_picks, ...fr_polls, ...fr_watchparty, ...fr_imports, ...fr_recaps, ...fr_games, ...fr_boards },
-  'es-ES': { ...esES_core, ...esES_terms, ...esES_works, ...esES_lists, ...esES_reminders, ...esES_social, ...esES_settings, ...esES_picks, ...esES_polls, ...esES_watchparty, ...esES_imports, ...esES_recaps, ...esES_games, ...esES_boards },
-  'pt-BR': { ...ptBR_core, ...ptBR_terms, ...ptBR_works, ...ptBR_lists, ...ptBR_reminders, ...ptBR_social, ...ptBR_settings, ...ptBR_picks, ...ptBR_polls, ...ptBR_watchparty, ...ptBR_imports, ...ptBR_recaps, ...ptBR_games, ...ptBR_boards },
+  ja: { ...ja_core, ...ja_terms, ...ja_works, ...ja_lists, ...ja_reminders, ...ja_social, ...ja_settings, ...ja_picks, ...ja_polls, ...ja_watchparty, ...ja_imports, ...ja_recaps, ...ja_games, ...ja_boards, ...ja_weekly },
+  de: { ...de_core, ...de_terms, ...de_works, ...de_lists, ...de_reminders, ...de_social, ...de_settings, ...de_picks, ...de_polls, ...de_watchparty, ...de_imports, ...de_recaps, ...de_games, ...de_boards, ...de_weekly },
+  fr: { ...fr_core, ...fr_terms, ...fr_works, ...fr_lists, ...fr_reminders, ...fr_social, ...fr_settings, ...fr_picks, ...fr_polls, ...fr_watchparty, ...fr_imports, ...fr_recaps, ...fr_games, ...fr_boards, ...fr_weekly },
+  'es-ES': { ...esES_core, ...esES_terms, ...esES_works, ...esES_lists, ...esES_reminders, ...esES_social, ...esES_settings, ...esES_picks, ...esES_polls, ...esES_watchparty, ...esES_imports, ...esES_recaps, ...esES_games, ...esES_boards, ...esES_weekly },
+  'pt-BR': { ...ptBR_core, ...ptBR_terms, ...ptBR_works, ...ptBR_lists, ...ptBR_reminders, ...ptBR_social, ...ptBR_settings, ...ptBR_picks, ...ptBR_polls, ...ptBR_watchparty, ...ptBR_imports, ...ptBR_recaps, ...ptBR_games, ...ptBR_boards, ...ptBR_weekly },
 };

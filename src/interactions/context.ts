@@ -1,6 +1,7 @@
 // What every handler receives: who is acting, where, and the bot's services.
 
 import type { Games } from '../games/games.js';
+import type { ServerRecaps } from '../server-recaps/server-recaps.js';
 import type { PickSessions } from '../store/pick-sessions.js';
 import type { RecapStore } from '../store/recaps.js';
 import type { WorkKind } from '../service/kinds.js';
@@ -91,6 +92,8 @@ export interface BotDeps {
   watchParties: WatchParties;
   /** The games (`/game`): the pools in the shared store and their weekly reads. */
   games: Games;
+  /** The servers' weekly recaps (`/recap`): their channels, schedules and posts. */
+  serverRecaps: ServerRecaps;
   /** List imports (/list … import): the running imports and the attachment reader; set by the core. */
   listImports?: ListImportDeps;
   /** This process's Discord side: the narrow parts handlers may use (never REST itself). */

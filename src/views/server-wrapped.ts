@@ -1,6 +1,6 @@
-// `/server wrapped`: the server's year, from its joined members' yearly sums (src/community/tallies.ts,
-// with their service names) and the title index's names and covers: store reads only, no service
-// request. Two pictures, as /wrapped draws them: the year in numbers (the most
+// `/server wrapped`: the server's year, from its joined members' yearly sums (src/community/tallies.ts),
+// the title index's names and covers and the members' kept sums (their service names): store reads
+// only, no service request. Two pictures, as /wrapped draws them: the year in numbers (the most
 // completed, the best loved, the most dropped, the start season that united the server, the members
 // with the most completions), and a grid of the year's most shared titles. Outside age-restricted
 // channels a title not safe for work is never named or drawn (its cover never fetched): the next safe

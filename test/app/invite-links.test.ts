@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { inviteLinks } from '../../src/app/register-commands.js';
 
 describe('invite links', () => {
-  it('asks a server for the bot scope with exactly View Channel, Send Messages, Embed Links, Attach Files (cover rounds), Read Message History, Send Polls, Create Events and Manage Events', () => {
+  it('asks a server for the bot scope with exactly View Channel, Send Messages, Embed Links, Attach Files (the weekly recap card, cover rounds), Read Message History, Send Polls, Create Events and Manage Events', () => {
     const server = new URL(inviteLinks('123').server);
     expect(server.searchParams.get('scope')).toBe('bot applications.commands');
     expect(server.searchParams.get('integration_type')).toBe('0');

@@ -53,10 +53,10 @@ describe('deploy-commands', () => {
     const link = new URL(serverLink);
     expect(link.searchParams.get('scope')?.split(' ')).toContain('bot');
     expect(new PermissionsBitField(BigInt(link.searchParams.get('permissions') ?? '0')).toArray().sort()).toEqual([
-      'CreateEvents', 'EmbedLinks', 'ManageEvents', 'ReadMessageHistory', 'SendMessages', 'SendPolls', 'ViewChannel',
+      'AttachFiles', 'CreateEvents', 'EmbedLinks', 'ManageEvents', 'ReadMessageHistory', 'SendMessages', 'SendPolls', 'ViewChannel',
     ]);
     const commands = fake.registeredCommands() as Array<{ name: string; contexts: number[]; integration_types: number[] }>;
-    expect(commands.map((c) => c.name).sort()).toEqual(['anime', 'compare', 'feed', 'forum', 'game', 'list', 'login', 'logout', 'manga', 'profile', 'remind', 'server', 'settings', 'watchparty', 'wrapped']);
+    expect(commands.map((c) => c.name).sort()).toEqual(['anime', 'compare', 'feed', 'forum', 'game', 'list', 'login', 'logout', 'manga', 'profile', 'recap', 'remind', 'server', 'settings', 'watchparty', 'wrapped']);
     for (const command of commands) {
       expect(command.contexts).toEqual([0, 1, 2]);
       expect(command.integration_types).toEqual([0, 1]);

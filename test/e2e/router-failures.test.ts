@@ -1,3 +1,4 @@
+import { ServerRecaps } from '../../src/server-recaps/server-recaps.js';
 import { Games } from '../../src/games/games.js';
 import { PickSessions } from '../../src/store/pick-sessions.js';
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
@@ -94,6 +95,13 @@ describe('router failures', () => {
       covers: new CoverSource({ hosts: [] }),
       watchParties: new WatchParties({ kv: reminderKv, jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined), now: Date.now, log: createLogger('error', () => undefined) }),
       games: new Games({ kv: reminderKv, jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined), source: async () => [], now: Date.now, log: createLogger('error', () => undefined) }),
+      serverRecaps: new ServerRecaps({
+        kv: reminderKv,
+        jobs: new InProcessJobEngine(reminderKv, Date.now, () => undefined),
+        source: { week: () => Promise.reject(new Error('unused')) },
+        now: Date.now,
+        log: silentLogger,
+      }),
       serviceWebUrl: 'https://service.example.test',
       airing: new SeasonAiring({ service: new ServiceClient({ apiUrl: 'http://127.0.0.1:9', clientId: 'unused', userAgent: 'test' }), now: Date.now }),
       reminders: new Reminders({

@@ -3,7 +3,7 @@
 // a title opened from the select menu, a too-short option marked as Discord's client marks it (and
 // not sent), live autocomplete and /anime info, /login through the emulator's sign-in page and the
 // bot's real callback, a +1 on the list, a channel reminder set up with the channel and role picked
-// from the server's, refused for an ordinary member, "Next episode now" moving the sandbox's clock so
+// from the server's, refused for an ordinary member, "Next episode now" (and "Next recap now", the weekly recap's card arriving) moving the sandbox's clock so
 // that reminder arrives with its buttons, /server pick put to a native poll and a vote in it, a daily puzzle played (/game daily, a guess from the suggestions), and Ctrl-C. Screenshots go to .tmp/, except the
 // README's picture of the /anime info answer, which is written to docs/sandbox.png.
 
@@ -20,6 +20,8 @@ const SHOTS = '.tmp/sandbox';
 const README_PICTURE = 'docs/sandbox.png';
 /** The README's picture of a chart answer. */
 const README_CHART = 'docs/sandbox-chart.png';
+/** The README's picture of the weekly recap's card posted in #general. */
+const README_RECAP = 'docs/sandbox-recap.png';
 const available = existsSync(CHROMIUM);
 if (!available) {
   if (process.env.CI === 'true') throw new Error(`${CHROMIUM} is missing: CI must install it (apt-get install -y chromium) to run the sandbox browser test`);
@@ -328,6 +330,21 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     const opened = page.locator('discord-message.bot-message:has(discord-command[command="clicked Open"])').last();
     // The details come first (In this server may follow as a second embed).
     await expect.poll(() => opened.locator('discord-embed').first().getAttribute('embed-title'), { timeout: 15_000 }).toContain(work?.title ?? '?');
+    expect(leaks).toEqual([]);
+  }, 60_000);
+
+  it('moves the sandbox’s clock with Next recap now: the weekly recap arrives in #general with its card', async () => {
+    const cards = page.locator('discord-message.bot-message img.attachment');
+    const before = await cards.count();
+    await page.click('#next-recap');
+    const note = page.locator('#clock-note');
+    await expect.poll(() => note.innerText(), { timeout: 20_000 }).toContain('The weekly recap arrived in');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(before + 1);
+    const card = cards.last();
+    expect(await card.getAttribute('alt')).toMatch(/^Card of this server's week: /);
+    await expect.poll(() => card.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(100);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: README_RECAP });
     expect(leaks).toEqual([]);
   }, 60_000);
 

@@ -9,6 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gameDe } from './game.js';
+import { recapDe } from './recap.js';
 import { gameBoardsDe } from './game-boards.js';
 
 const TITLE = 'Wähl einen Vorschlag oder gib Titel, ID (40748) oder Link ein';
@@ -291,5 +292,6 @@ export const de = {
   'wrapped user': { name: 'nutzer', description: 'Nutzername beim Dienst: dessen öffentliche Liste (Standard: du)' },
   'wrapped private': { name: 'privat', description: 'Nur dir antworten, mit einem Teilen-Knopf (Standard: nein)' },
   ...gameDe,
+  ...recapDe,
   ...gameBoardsDe,
 } satisfies CommandTexts;

@@ -9,6 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gameEs } from './game.js';
+import { recapEs } from './recap.js';
 import { gameBoardsEs } from './game-boards.js';
 
 const TITLE = 'Elige una sugerencia o escribe título, ID (40748) o enlace';
@@ -291,5 +292,6 @@ export const esES = {
   'wrapped user': { name: 'usuario', description: 'Usuario del servicio: su lista pública (por defecto: tú)' },
   'wrapped private': { name: 'privado', description: 'Responder solo a ti, con un botón Compartir (por defecto: no)' },
   ...gameEs,
+  ...recapEs,
   ...gameBoardsEs,
 } satisfies CommandTexts;

@@ -9,6 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gameFr } from './game.js';
+import { recapFr } from './recap.js';
 import { gameBoardsFr } from './game-boards.js';
 
 const TITLE = 'Choisis une suggestion, ou tape titre, ID (40748) ou lien';
@@ -287,5 +288,6 @@ export const fr = {
   'wrapped user': { name: 'utilisateur', description: 'Utilisateur du service : sa liste publique (par défaut : toi)' },
   'wrapped private': { name: 'privé', description: 'Ne répondre qu’à toi, avec un bouton Partager (par défaut : non)' },
   ...gameFr,
+  ...recapFr,
   ...gameBoardsFr,
 } satisfies CommandTexts;

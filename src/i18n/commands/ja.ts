@@ -15,6 +15,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gameJa } from './game.js';
+import { recapJa } from './recap.js';
 import { gameBoardsJa } from './game-boards.js';
 
 const TITLE = '候補から選ぶか、タイトル・ID（40748）・作品ページのリンクを入力';
@@ -287,5 +288,6 @@ export const ja = {
   'wrapped user': { name: 'ユーザー', description: 'サービスのユーザー名：その人の公開リスト（既定：自分）' },
   'wrapped private': { name: '非公開', description: '自分にだけ返答し、共有ボタンを付ける（既定：いいえ）' },
   ...gameJa,
+  ...recapJa,
   ...gameBoardsJa,
 } satisfies CommandTexts;

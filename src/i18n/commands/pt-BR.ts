@@ -9,6 +9,7 @@
 
 import type { CommandTexts } from './types.js';
 import { gamePt } from './game.js';
+import { recapPt } from './recap.js';
 import { gameBoardsPt } from './game-boards.js';
 
 const TITLE = 'Escolha uma sugestão ou digite título, ID (40748) ou link';
@@ -299,5 +300,6 @@ export const ptBR = {
   'wrapped user': { name: 'usuário', description: 'Usuário do serviço: a lista pública dele (padrão: você)' },
   'wrapped private': { name: 'privado', description: 'Responder só para você, com um botão Compartilhar (padrão: não)' },
   ...gamePt,
+  ...recapPt,
   ...gameBoardsPt,
 } satisfies CommandTexts;

@@ -58,8 +58,8 @@ export const reminders: Messages<typeof en> = {
   'reminders.permission.viewChannel': '„Kanal ansehen“',
   'reminders.permission.sendMessages': '„Nachrichten senden“',
   'reminders.permission.embedLinks': '„Links einbetten“',
-  'reminders.permission.attachFiles': '„Dateien anhängen“',
   'reminders.permission.createPublicThreads': '„Öffentliche Threads erstellen“',
+  'reminders.permission.attachFiles': 'Dateien anhängen',
 
   'reminders.post.headline': 'Folge {episode} von {title} ist voraussichtlich draußen',
   'reminders.post.headlineUnnumbered': 'Eine neue Folge von {title} ist voraussichtlich draußen',

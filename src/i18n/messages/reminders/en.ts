@@ -64,8 +64,8 @@ export const reminders = {
   'reminders.permission.viewChannel': 'View Channel',
   'reminders.permission.sendMessages': 'Send Messages',
   'reminders.permission.embedLinks': 'Embed Links',
-  'reminders.permission.attachFiles': 'Attach Files',
   'reminders.permission.createPublicThreads': 'Create Public Threads',
+  'reminders.permission.attachFiles': 'Attach Files',
 
   // The reminder post (a DM, or a post in a server channel)
   'reminders.post.headline': 'Episode {episode} of {title} is expected to be out',

@@ -58,8 +58,8 @@ export const reminders: Messages<typeof en> = {
   'reminders.permission.viewChannel': '«Ver canal»',
   'reminders.permission.sendMessages': '«Enviar mensajes»',
   'reminders.permission.embedLinks': '«Insertar enlaces»',
-  'reminders.permission.attachFiles': '«Adjuntar archivos»',
   'reminders.permission.createPublicThreads': '«Crear hilos públicos»',
+  'reminders.permission.attachFiles': 'Adjuntar archivos',
 
   'reminders.post.headline': 'El episodio {episode} de {title} debería estar disponible',
   'reminders.post.headlineUnnumbered': 'Un nuevo episodio de {title} debería estar disponible',

@@ -58,8 +58,8 @@ export const reminders: Messages<typeof en> = {
   'reminders.permission.viewChannel': '« Voir le salon »',
   'reminders.permission.sendMessages': '« Envoyer des messages »',
   'reminders.permission.embedLinks': '« Intégrer des liens »',
-  'reminders.permission.attachFiles': '« Joindre des fichiers »',
   'reminders.permission.createPublicThreads': '« Créer des fils publics »',
+  'reminders.permission.attachFiles': 'Joindre des fichiers',
 
   'reminders.post.headline': 'L’épisode {episode} de {title} devrait être sorti',
   'reminders.post.headlineUnnumbered': 'Un nouvel épisode de {title} devrait être sorti',

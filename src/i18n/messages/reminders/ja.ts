@@ -58,8 +58,8 @@ export const reminders: Messages<typeof en> = {
   'reminders.permission.viewChannel': '「チャンネルを見る」',
   'reminders.permission.sendMessages': '「メッセージを送信」',
   'reminders.permission.embedLinks': '「埋め込みリンク」',
-  'reminders.permission.attachFiles': '「ファイルを添付」',
   'reminders.permission.createPublicThreads': '「公開スレッドの作成」',
+  'reminders.permission.attachFiles': 'ファイルを添付',
 
   'reminders.post.headline': '{title} 第{episode}話の放送予定時刻です',
   'reminders.post.headlineUnnumbered': '{title} の新しいエピソードの放送予定時刻です',

@@ -58,8 +58,8 @@ export const reminders: Messages<typeof en> = {
   'reminders.permission.viewChannel': '"Ver canal"',
   'reminders.permission.sendMessages': '"Enviar mensagens"',
   'reminders.permission.embedLinks': '"Inserir links"',
-  'reminders.permission.attachFiles': '"Anexar arquivos"',
   'reminders.permission.createPublicThreads': '"Criar tópicos públicos"',
+  'reminders.permission.attachFiles': 'Anexar arquivos',
 
   'reminders.post.headline': 'O episódio {episode} de {title} já deve ter saído',
   'reminders.post.headlineUnnumbered': 'Um novo episódio de {title} já deve ter saído',

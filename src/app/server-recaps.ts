@@ -1,0 +1,25 @@
+// The servers' weekly recaps on the shared store and job engine, reading the community's weekly sums
+// (zero service requests).
+
+import type { Social } from '../community/community.js';
+import type { DiscordSide } from '../discord-api/discord-side.js';
+import { serverRecapDiscord } from '../transport/server-recap-delivery.js';
+import type { JobEngine } from '../jobs/job-engine.js';
+import type { Logger } from '../log/log.js';
+import { ServerRecaps } from '../server-recaps/server-recaps.js';
+import { StoreWeekSource } from '../server-recaps/store-week.js';
+import type { BotStore } from '../store/bot-store.js';
+
+export async function openServerRecaps(o: { store: BotStore; jobs: JobEngine; community: Social; now: () => number; log: Logger; leaseMs: number; discord: DiscordSide }): Promise<ServerRecaps> {
+  const recaps = new ServerRecaps({
+    kv: o.store.engine,
+    jobs: o.jobs,
+    source: new StoreWeekSource(o.store.engine, o.community),
+    now: o.now,
+    log: o.log,
+    leaseMs: o.leaseMs,
+    discord: serverRecapDiscord(o.discord),
+  });
+  await recaps.define();
+  return recaps;
+}

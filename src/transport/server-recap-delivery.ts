@@ -1,0 +1,47 @@
+// How a server's weekly recap reaches its channel, through the process's one Discord side: the
+// channel's age restriction read first (the access check), then the text and the week's card uploaded
+// with its alt text, in the server's language, with a nonce derived from the channel and week (a resend
+// within Discord's window returns the first message). Nothing in it can ping anyone. A channel that
+// refuses the post (a 4xx other than 429: gone, missing access or permissions) is `refused`: its recap
+// pauses; anything else is retried.
+
+import { DiscordAPIError, HTTPError } from 'discord.js';
+import { ChannelAccessError } from '../discord-api/channel-access.js';
+import type { DiscordSide } from '../discord-api/discord-side.js';
+import { translator } from '../i18n/index.js';
+import { finalizeMessage } from '../render/limits.js';
+import { weekMessage } from '../render/server-week.js';
+import type { RecapDiscord, RecapPostResult } from '../server-recaps/server-recaps.js';
+
+function classify(error: unknown): RecapPostResult {
+  if (error instanceof DiscordAPIError) {
+    if (error.status >= 400 && error.status < 500 && error.status !== 429) return { ok: false, reason: 'refused', detail: `${error.status} ${error.code} ${error.message}` };
+    return { ok: false, reason: 'retry', detail: `${error.status} ${error.message}` };
+  }
+  if (error instanceof HTTPError) return { ok: false, reason: 'retry', detail: `${error.status} ${error.message}` };
+  return { ok: false, reason: 'retry', detail: error instanceof Error ? error.message : String(error) };
+}
+
+/** The recaps' way to Discord, over the process's Discord side (built in the composition root). */
+export function serverRecapDiscord(discord: Pick<DiscordSide, 'channels' | 'access'>): RecapDiscord {
+  return {
+    ageRestricted: async (guildId, channelId, signal) => {
+      try {
+        return (await discord.access.check(guildId, channelId, { needs: [], signal })).nsfw;
+      } catch (error) {
+        // Discord will not show the bot the channel: the post is refused next, and the channel pauses.
+        if (error instanceof ChannelAccessError) return undefined;
+        throw error;
+      }
+    },
+    deliver: async (post, signal) => {
+      const message = finalizeMessage(await weekMessage(translator(post.locale), post.week, { kind: post.channel.kind, ageRestricted: post.ageRestricted, timeZone: post.channel.timeZone }));
+      try {
+        await discord.channels.post(post.channel.channelId, { message, nonce: post.nonce, ...(signal ? { signal } : {}) });
+        return { ok: true };
+      } catch (error) {
+        return classify(error);
+      }
+    },
+  };
+}
