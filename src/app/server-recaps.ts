@@ -3,7 +3,10 @@
 
 import type { Social } from '../community/community.js';
 import type { DiscordSide } from '../discord-api/discord-side.js';
-import { serverRecapDiscord } from '../transport/server-recap-delivery.js';
+import { serverRecapDiscord } from '../server-recaps/discord-delivery.js';
+import { translator } from '../i18n/index.js';
+import { finalizeMessage } from '../render/limits.js';
+import { weekMessage } from '../render/server-week.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
 import { ServerRecaps } from '../server-recaps/server-recaps.js';
@@ -18,7 +21,9 @@ export async function openServerRecaps(o: { store: BotStore; jobs: JobEngine; co
     now: o.now,
     log: o.log,
     leaseMs: o.leaseMs,
-    discord: serverRecapDiscord(o.discord),
+    discord: serverRecapDiscord(o.discord, async (post) =>
+      finalizeMessage(await weekMessage(translator(post.locale), post.week, { kind: post.channel.kind, ageRestricted: post.ageRestricted, timeZone: post.channel.timeZone })),
+    ),
   });
   await recaps.define();
   return recaps;

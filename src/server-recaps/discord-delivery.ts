@@ -7,11 +7,11 @@
 
 import { DiscordAPIError, HTTPError } from 'discord.js';
 import { ChannelAccessError } from '../discord-api/channel-access.js';
-import type { DiscordSide } from '../discord-api/discord-side.js';
-import { translator } from '../i18n/index.js';
-import { finalizeMessage } from '../render/limits.js';
-import { weekMessage } from '../render/server-week.js';
-import type { RecapDiscord, RecapPostResult } from '../server-recaps/server-recaps.js';
+import type { DiscordSide, OutgoingMessage } from '../discord-api/discord-side.js';
+import type { RecapDiscord, RecapPost, RecapPostResult } from './server-recaps.js';
+
+/** How a recap post reads: the text and the week's card, in the server's language (rendered above this room, handed in by the composition root). */
+export type RecapRendering = (post: RecapPost) => Promise<OutgoingMessage>;
 
 function classify(error: unknown): RecapPostResult {
   if (error instanceof DiscordAPIError) {
@@ -23,7 +23,7 @@ function classify(error: unknown): RecapPostResult {
 }
 
 /** The recaps' way to Discord, over the process's Discord side (built in the composition root). */
-export function serverRecapDiscord(discord: Pick<DiscordSide, 'channels' | 'access'>): RecapDiscord {
+export function serverRecapDiscord(discord: Pick<DiscordSide, 'channels' | 'access'>, render: RecapRendering): RecapDiscord {
   return {
     ageRestricted: async (guildId, channelId, signal) => {
       try {
@@ -35,7 +35,7 @@ export function serverRecapDiscord(discord: Pick<DiscordSide, 'channels' | 'acce
       }
     },
     deliver: async (post, signal) => {
-      const message = finalizeMessage(await weekMessage(translator(post.locale), post.week, { kind: post.channel.kind, ageRestricted: post.ageRestricted, timeZone: post.channel.timeZone }));
+      const message = await render(post);
       try {
         await discord.channels.post(post.channel.channelId, { message, nonce: post.nonce, ...(signal ? { signal } : {}) });
         return { ok: true };
