@@ -7,6 +7,7 @@
 import { isLocale, type Locale } from '../i18n/index.js';
 import { modify } from '../store/compare-and-set.js';
 import type { StoreEngine } from '../store/engine.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 
 export type FeedKv = Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'take' | 'compareAndSet' | 'compareAndDelete' | 'delete' | 'keys'>;
 
@@ -50,17 +51,15 @@ function channelsOf(raw: unknown): FeedChannel[] {
 }
 
 /** The stored record: `{ locale, channels }`, or a bare array of channels (records written before the locale). */
+const serverDecoder = jsonDecoder<FeedServer>('feed:guild', (parsed) => {
+  if (Array.isArray(parsed)) return { channels: channelsOf(parsed) };
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const r = parsed as Record<string, unknown>;
+  return { channels: channelsOf(r.channels), ...(isLocale(r.locale) ? { locale: r.locale } : {}) };
+});
+
 export function parseFeedServer(raw: string | undefined): FeedServer {
-  if (raw === undefined) return { channels: [] };
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    if (Array.isArray(parsed)) return { channels: channelsOf(parsed) };
-    if (typeof parsed !== 'object' || parsed === null) return { channels: [] };
-    const r = parsed as Record<string, unknown>;
-    return { channels: channelsOf(r.channels), ...(isLocale(r.locale) ? { locale: r.locale } : {}) };
-  } catch {
-    return { channels: [] };
-  }
+  return serverDecoder.decode(raw) ?? { channels: [] };
 }
 
 export function parseFeedChannels(raw: string | undefined): FeedChannel[] {

@@ -10,6 +10,7 @@
 // and after the write).
 
 import { modify } from '../store/compare-and-set.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 import type { SocialKv } from './kv.js';
 import type { ListKind, MirrorChange, SocialService } from './types.js';
 
@@ -27,16 +28,12 @@ export async function dropCompletionsSeen(kv: Pick<SocialKv, 'delete'>, discordU
   return deleted.filter(Boolean).length;
 }
 
-function decode(raw: string | undefined): Record<string, number> {
-  if (raw === undefined) return {};
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => /^\d+$/.test(e[0]) && typeof e[1] === 'number' && Number.isFinite(e[1])));
-  } catch {
-    return {};
-  }
-}
+const seenDecoder = jsonDecoder<Record<string, number>>('soc:done', (value) =>
+  typeof value !== 'object' || value === null || Array.isArray(value)
+    ? undefined
+    : Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => /^\d+$/.test(e[0]) && typeof e[1] === 'number' && Number.isFinite(e[1]))),
+);
+const decode = (raw: string | undefined): Record<string, number> => seenDecoder.decode(raw) ?? {};
 
 /** The titles each change shows newly completed, by kind (the status of a finished title is `completed` for both kinds). */
 export function newlyCompleted(changes: readonly MirrorChange[]): Map<ListKind, number[]> {

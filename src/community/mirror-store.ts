@@ -192,23 +192,26 @@ export class MirrorStore {
   }
 
   private async dropOne(userId: string, kind: ListKind): Promise<boolean> {
-    const key = KEY.mirror(userId, kind);
-    for (let attempt = 0; attempt < DROP_ATTEMPTS; attempt++) {
-      const raw = await this.kv.get(key);
-      if (raw === undefined) {
-        if (await this.summaries.drop(userId, kind)) await this.totals.changed(userId);
-        return false;
-      }
-      const ids = [...(decodeMirror(raw)?.entries.keys() ?? [])];
-      await this.titles.remove(userId, kind, ids);
-      if (await this.kv.compareAndDelete(key, raw)) {
+    // The rows of the mirror as read leave the index before the mirror goes; a mirror changed meanwhile is read again.
+    const dropped = await modify<number[] | undefined>(
+      this.kv,
+      KEY.mirror(userId, kind),
+      async (raw) => {
+        if (raw === undefined) return { keep: true, result: undefined };
+        const ids = [...(decodeMirror(raw)?.entries.keys() ?? [])];
         await this.titles.remove(userId, kind, ids);
-        await this.summaries.drop(userId, kind);
-        await this.totals.changed(userId);
-        return true;
-      }
+        return { value: undefined, result: ids };
+      },
+      { attempts: DROP_ATTEMPTS },
+    );
+    if (dropped === undefined) {
+      if (await this.summaries.drop(userId, kind)) await this.totals.changed(userId);
+      return false;
     }
-    throw new ConcurrentChangeError(key);
+    await this.titles.remove(userId, kind, dropped);
+    await this.summaries.drop(userId, kind);
+    await this.totals.changed(userId);
+    return true;
   }
 
   /** The member joined another server: their mirrored titles get rows there (one batch), taken back if their record no longer names it. */

@@ -3,6 +3,7 @@
 // list kind (compact rows, so a server view reads one small record per member and kind).
 
 import type { ListKind, MemberMirror, MirrorEntry } from './types.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 
 export const KEY = {
   guild: (guildId: string) => `soc:guild:${guildId}`,
@@ -141,22 +142,21 @@ export function encodeMirror(m: MirrorRecord): string {
   return JSON.stringify(stored);
 }
 
-export function decodeMirror(raw: string | undefined): MirrorRecord | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as Partial<StoredMirror>;
-    if (typeof v.u !== 'string' || typeof v.s !== 'number' || !Array.isArray(v.e)) return undefined;
-    const entries = new Map<number, MirrorEntry>();
-    for (const row of v.e) {
-      const entry = entryOf(row, typeof v.p === 'string' ? v.p : undefined);
-      if (entry) entries.set(entry.id, entry);
-    }
-    const record: MirrorRecord = { serviceUser: v.u, syncedAt: v.s, seenUpdatedAt: typeof v.w === 'number' ? v.w : 0, fullAt: typeof v.f === 'number' ? v.f : 0, version: typeof v.v === 'number' ? v.v : 0, entries };
-    if (typeof v.x === 'number') record.staleUntil = v.x;
-    return record;
-  } catch {
-    return undefined;
+const mirrorDecoder = jsonDecoder<MirrorRecord>('soc:mirror', (value) => {
+  const v = value as Partial<StoredMirror>;
+  if (typeof v.u !== 'string' || typeof v.s !== 'number' || !Array.isArray(v.e)) return undefined;
+  const entries = new Map<number, MirrorEntry>();
+  for (const row of v.e) {
+    const entry = entryOf(row, typeof v.p === 'string' ? v.p : undefined);
+    if (entry) entries.set(entry.id, entry);
   }
+  const record: MirrorRecord = { serviceUser: v.u, syncedAt: v.s, seenUpdatedAt: typeof v.w === 'number' ? v.w : 0, fullAt: typeof v.f === 'number' ? v.f : 0, version: typeof v.v === 'number' ? v.v : 0, entries };
+  if (typeof v.x === 'number') record.staleUntil = v.x;
+  return record;
+});
+
+export function decodeMirror(raw: string | undefined): MirrorRecord | undefined {
+  return mirrorDecoder.decode(raw);
 }
 
 /** The mirror as readers see it (entries in list order: most recently updated first). */
@@ -171,39 +171,37 @@ function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
 }
 
+const guildDecoder = jsonDecoder<GuildRecord>('soc:guild', (value) => {
+  const v = value as { members?: unknown };
+  return { members: strings(v.members) };
+});
+
 export function parseGuild(raw: string | undefined): GuildRecord | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as { members?: unknown };
-    return { members: strings(v.members) };
-  } catch {
-    return undefined;
-  }
+  return guildDecoder.decode(raw);
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
+const memberDecoder = jsonDecoder<MemberRecord>('soc:member', (value) => {
+  const v = value as Record<string, unknown>;
+  const record: MemberRecord = {
+    guilds: strings(v.guilds),
+    serviceUser: typeof v.serviceUser === 'string' ? v.serviceUser : '',
+    activeAt: num(v.activeAt),
+    changedAt: num(v.changedAt),
+    nextAt: num(v.nextAt),
+  };
+  if (Array.isArray(v.jobIds)) record.jobIds = strings(v.jobIds);
+  if (typeof v.claimUntil === 'number') record.claimUntil = v.claimUntil;
+  const kinds = parseKinds(v.kinds);
+  if (kinds) record.kinds = kinds;
+  const lost = v.lost as { at?: unknown; staleUntil?: unknown } | undefined;
+  if (lost && typeof lost.at === 'number' && typeof lost.staleUntil === 'number') record.lost = { at: lost.at, staleUntil: lost.staleUntil };
+  return record;
+});
+
 export function parseMember(raw: string | undefined): MemberRecord | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as Record<string, unknown>;
-    const record: MemberRecord = {
-      guilds: strings(v.guilds),
-      serviceUser: typeof v.serviceUser === 'string' ? v.serviceUser : '',
-      activeAt: num(v.activeAt),
-      changedAt: num(v.changedAt),
-      nextAt: num(v.nextAt),
-    };
-    if (Array.isArray(v.jobIds)) record.jobIds = strings(v.jobIds);
-    if (typeof v.claimUntil === 'number') record.claimUntil = v.claimUntil;
-    const kinds = parseKinds(v.kinds);
-    if (kinds) record.kinds = kinds;
-    const lost = v.lost as { at?: unknown; staleUntil?: unknown } | undefined;
-    if (lost && typeof lost.at === 'number' && typeof lost.staleUntil === 'number') record.lost = { at: lost.at, staleUntil: lost.staleUntil };
-    return record;
-  } catch {
-    return undefined;
-  }
+  return memberDecoder.decode(raw);
 }
 
 function parseKinds(v: unknown): Partial<Record<ListKind, KindSync>> | undefined {

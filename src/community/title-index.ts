@@ -16,6 +16,7 @@
 
 import type { BatchWrite } from '../store/engine.js';
 import { modify } from '../store/compare-and-set.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 import type { SocialKv } from './kv.js';
 import { KEY, parseMember } from './records.js';
 import { statusAt, statusIndex } from './status-codes.js';
@@ -56,19 +57,22 @@ function rowOf(kind: ListKind, e: MirrorEntry, serviceUser: string, staleUntil: 
   return JSON.stringify(staleUntil === undefined ? row : [...row, staleUntil]);
 }
 
-function indexedRow(kind: ListKind, raw: string | undefined): IndexedRow | undefined {
-  if (raw === undefined) return undefined;
-  let r: unknown;
-  try {
-    r = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
+/** A row as stored, its status still a code (named by the list kind the key holds). */
+type StoredRow = [code: unknown, score: number, progress: number, total: number, serviceUser: string, staleUntil?: unknown];
+
+const rowDecoder = jsonDecoder<StoredRow>('soc:index-row', (r) => {
   if (!Array.isArray(r) || r.length < 5) return undefined;
-  const [code, score, progress, total, serviceUser, staleUntil] = r as unknown[];
+  const [, score, progress, total, serviceUser] = r as unknown[];
+  if (typeof serviceUser !== 'string' || typeof score !== 'number' || typeof progress !== 'number' || typeof total !== 'number') return undefined;
+  return r as StoredRow;
+});
+
+function indexedRow(kind: ListKind, raw: string | undefined): IndexedRow | undefined {
+  const r = rowDecoder.decode(raw);
+  if (r === undefined) return undefined;
+  const [code, score, progress, total, serviceUser, staleUntil] = r;
   const status = statusName(kind, code);
-  if (typeof status !== 'string' || typeof serviceUser !== 'string') return undefined;
-  if (typeof score !== 'number' || typeof progress !== 'number' || typeof total !== 'number') return undefined;
+  if (typeof status !== 'string') return undefined;
   const row: IndexedRow = { serviceUser, status, score, progress, total };
   if (typeof staleUntil === 'number') row.staleUntil = staleUntil;
   return row;
@@ -76,28 +80,17 @@ function indexedRow(kind: ListKind, raw: string | undefined): IndexedRow | undef
 
 const nameOf = (e: MirrorEntry): string => JSON.stringify({ t: e.title, n: e.nsfw ? 1 : 0, ...(e.picture !== undefined ? { p: e.picture } : {}) });
 
-function parseName(raw: string | undefined): TitleName | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as { t?: unknown; n?: unknown; p?: unknown };
-    // A rating not known reads as not safe for work.
-    const name: TitleName = { title: typeof v.t === 'string' ? v.t : '', nsfw: v.n !== 0 };
-    if (typeof v.p === 'string' && v.p !== '') name.picture = v.p;
-    return name;
-  } catch {
-    return undefined;
-  }
-}
+const nameDecoder = jsonDecoder<TitleName>('soc:index-name', (value) => {
+  const v = value as { t?: unknown; n?: unknown; p?: unknown };
+  // A rating not known reads as not safe for work.
+  const name: TitleName = { title: typeof v.t === 'string' ? v.t : '', nsfw: v.n !== 0 };
+  if (typeof v.p === 'string' && v.p !== '') name.picture = v.p;
+  return name;
+});
+const parseName = (raw: string | undefined): TitleName | undefined => nameDecoder.decode(raw);
 
-function parseGuilds(raw: string | undefined): string[] {
-  if (raw === undefined) return [];
-  try {
-    const v = JSON.parse(raw) as unknown;
-    return Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+const guildsDecoder = jsonDecoder<string[]>('soc:index-guilds', (v) => (Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string') : undefined));
+const parseGuilds = (raw: string | undefined): string[] => guildsDecoder.decode(raw) ?? [];
 
 /** One member's list of one kind, as the index rows of a server are written from it. */
 export interface IndexedList {

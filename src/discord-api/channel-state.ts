@@ -6,6 +6,7 @@
 
 import { DiscordAPIError, Routes, type REST } from 'discord.js';
 import type { StoreEngine } from '../store/engine.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 
 /** How long a channel's state read from Discord is used (ms). */
 export const CHANNEL_STATE_TTL_MS = 5 * 60_000;
@@ -31,15 +32,11 @@ interface CachedState {
   at: number;
 }
 
-function parseCached(raw: string | undefined): CachedState | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as Partial<CachedState>;
-    return typeof v.g === 'string' && (v.n === 0 || v.n === 1) && typeof v.at === 'number' ? { g: v.g, n: v.n, at: v.at } : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const cachedDecoder = jsonDecoder<CachedState>('channel-state', (value) => {
+  const v = value as Partial<CachedState>;
+  return typeof v.g === 'string' && (v.n === 0 || v.n === 1) && typeof v.at === 'number' ? { g: v.g, n: v.n, at: v.at } : undefined;
+});
+const parseCached = (raw: string | undefined): CachedState | undefined => cachedDecoder.decode(raw);
 
 export interface ChannelStateOptions {
   /** How long an answer is used (ms). */

@@ -5,6 +5,7 @@
 
 import { randomBytes, randomInt } from 'node:crypto';
 import type { StoreEngine } from '../store/engine.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 import { PLAY_KEY } from './plays.js';
 import type { GameKind, GamePool, PoolTitle } from './pool.js';
 
@@ -26,15 +27,11 @@ export type HlPick = { right: true; was: HlRound; next: HlRound } | { right: fal
 
 const scored = (pool: GamePool) => pool.titles.filter((t) => t.score !== undefined);
 
-function parse(raw: string | undefined): HlRound | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as HlRound;
-    return typeof v.nonce === 'string' && typeof v.run === 'number' && v.a && v.b ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const roundDecoder = jsonDecoder<HlRound>('game:hl', (value) => {
+  const v = value as HlRound;
+  return typeof v.nonce === 'string' && typeof v.run === 'number' && v.a && v.b ? v : undefined;
+});
+const parse = (raw: string | undefined): HlRound | undefined => roundDecoder.decode(raw);
 
 export class HigherLower {
   constructor(
@@ -67,6 +64,8 @@ export class HigherLower {
     const [chosen, other] = side === 'a' ? [was.a, was.b] : [was.b, was.a];
     const right = (chosen.score ?? 0) > (other.score ?? 0);
     const nextB = right ? this.other(pool, was.b) : undefined;
+    // Single compare-and-sets, not `modify`: losing is the answer. A round changed meanwhile was answered
+    // by another click (its nonce is spent), so this click is stale.
     if (!right || !nextB) {
       if (!(await this.kv.compareAndSet(key, raw, JSON.stringify({ ...was, nonce: '' }), ROUND_KEEP_MS))) return { stale: true };
       return right ? { right: true, was, next: { ...was, nonce: '', run: was.run + 1 } } : { right: false, was };

@@ -4,6 +4,7 @@
 // once never count twice, and only the guess that ends a game moves the streak.
 
 import { modify } from '../store/compare-and-set.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 import type { StoreEngine } from '../store/engine.js';
 import { previousDay } from './daily.js';
 import type { GameKind } from './pool.js';
@@ -47,20 +48,14 @@ export interface DailyStats {
 
 export const emptyStats = (): DailyStats => ({ streak: 0, best: 0, solved: 0, lost: 0, distribution: Array<number>(MAX_GUESSES).fill(0), higherLowerBest: 0 });
 
-function parse<T>(raw: string | undefined, check: (v: T) => boolean): T | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as T;
-    return typeof v === 'object' && v !== null && check(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A decoder for an object record that `check` accepts. */
+const objectDecoder = <T>(record: string, check: (v: T) => boolean) =>
+  jsonDecoder<T>(record, (v) => (typeof v === 'object' && v !== null && check(v as T) ? (v as T) : undefined));
 
-const parsePlay = (raw: string | undefined) =>
-  parse<Play>(raw, (v) => Array.isArray(v.guesses) && v.guesses.every(Number.isSafeInteger) && Array.isArray(v.rows) && v.rows.length === v.guesses.length);
-const parseStats = (raw: string | undefined) =>
-  parse<DailyStats>(raw, (v) => typeof v.streak === 'number' && Array.isArray(v.distribution) && v.distribution.length === MAX_GUESSES);
+const playDecoder = objectDecoder<Play>('game:play', (v) => Array.isArray(v.guesses) && v.guesses.every(Number.isSafeInteger) && Array.isArray(v.rows) && v.rows.length === v.guesses.length);
+const statsDecoder = objectDecoder<DailyStats>('game:stats', (v) => typeof v.streak === 'number' && Array.isArray(v.distribution) && v.distribution.length === MAX_GUESSES);
+const parsePlay = (raw: string | undefined) => playDecoder.decode(raw);
+const parseStats = (raw: string | undefined) => statsDecoder.decode(raw);
 
 /** What a guess did: added (and maybe ended the game), or not, as the game had ended or the title was guessed already. */
 export type GuessResult = { added: true; play: Play } | { added: false; play: Play; why: 'ended' | 'repeated' };

@@ -7,6 +7,7 @@
 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { StoreEngine } from '../store/engine.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 
 export const GAME_KINDS = ['anime', 'manga'] as const;
 export type GameKind = (typeof GAME_KINDS)[number];
@@ -62,15 +63,11 @@ export const POOL_KEY = {
 
 export type PoolKv = Pick<StoreEngine, 'get' | 'writeMany'>;
 
-function parseMeta(raw: string | undefined): PoolMeta | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as Partial<PoolMeta>;
-    return typeof v.readAt === 'number' && typeof v.count === 'number' ? { readAt: v.readAt, count: v.count } : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const metaDecoder = jsonDecoder<PoolMeta>('game:pool-meta', (value) => {
+  const v = value as Partial<PoolMeta>;
+  return typeof v.readAt === 'number' && typeof v.count === 'number' ? { readAt: v.readAt, count: v.count } : undefined;
+});
+const parseMeta = (raw: string | undefined): PoolMeta | undefined => metaDecoder.decode(raw);
 
 function isPoolTitle(v: unknown): v is PoolTitle {
   if (typeof v !== 'object' || v === null) return false;
@@ -78,15 +75,10 @@ function isPoolTitle(v: unknown): v is PoolTitle {
   return Number.isSafeInteger(t.id) && typeof t.title === 'string' && Array.isArray(t.synonyms) && Array.isArray(t.genres);
 }
 
-function parseTitles(raw: string | undefined): PoolTitle[] | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v: unknown = JSON.parse(gunzipSync(Buffer.from(raw, 'base64')).toString('utf8'));
-    return Array.isArray(v) && v.every(isPoolTitle) ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const titlesDecoder = jsonDecoder<PoolTitle[]>('game:pool', (v) => (Array.isArray(v) && v.every(isPoolTitle) ? v : undefined), {
+  unpack: (raw) => gunzipSync(Buffer.from(raw, 'base64')).toString('utf8'),
+});
+const parseTitles = (raw: string | undefined): PoolTitle[] | undefined => titlesDecoder.decode(raw);
 
 /** The pools in the shared store, with this process's copy of the last one parsed per kind. */
 export class GamePools {

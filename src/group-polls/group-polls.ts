@@ -13,6 +13,8 @@ import { UnrecoverableJobError, type JobEngine, type JobRun, type QueueSpec } fr
 import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import { modify } from '../store/compare-and-set.js';
+import { jsonDecoder } from '../store/record-decoder.js';
+import { isRecord } from '../util/is-record.js';
 import type { StoreEngine } from '../store/engine.js';
 import type { ListKind } from '../community/types.js';
 import type { DiscordSide, PollDraft } from '../discord-api/discord-side.js';
@@ -140,14 +142,24 @@ export function recheckDelay(sinceEndMs: number, baseMs = RECHECK_MS): number {
   return Math.min(Math.max(baseMs, RECHECK_MAX_MS), Math.max(baseMs, Math.floor(sinceEndMs / 4)));
 }
 
-function parse<T>(raw: string | undefined): T | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return undefined;
-  }
-}
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isKind = (v: unknown): v is ListKind => v === 'anime' || v === 'manga';
+const isTitle = (v: unknown): v is PickedTitle =>
+  isRecord(v) && typeof v.id === 'number' && isText(v.title) && typeof v.wanters === 'number' && (v.picture === undefined || isText(v.picture));
+const isOptionalNumber = (v: unknown): boolean => v === undefined || typeof v === 'number';
+
+const pickDecoder = jsonDecoder<PickRecord>('gpoll:pick', (v) =>
+  isRecord(v) && isText(v.guildId) && isText(v.channelId) && isKind(v.kind) && isText(v.invokerId) && typeof v.hours === 'number' && Array.isArray(v.titles) && v.titles.every(isTitle)
+    ? (v as unknown as PickRecord)
+    : undefined,
+);
+
+const pollDecoder = jsonDecoder<PollRecord>('gpoll:poll', (v) =>
+  isRecord(v) && isText(v.messageId) && isText(v.channelId) && isText(v.guildId) && isKind(v.kind) && isText(v.creatorId) && isText(v.locale) &&
+  typeof v.expiresAt === 'number' && Array.isArray(v.answers) && v.answers.every(isTitle) && isOptionalNumber(v.resultAt) && isOptionalNumber(v.endedAt)
+    ? (v as unknown as PollRecord)
+    : undefined,
+);
 
 export interface GroupPollsOptions {
   kv: PollKv;
@@ -233,11 +245,11 @@ export class GroupPolls {
   }
 
   async pick(pickId: string): Promise<PickRecord | undefined> {
-    return parse<PickRecord>(await this.o.kv.get(POLL_KEY.pick(pickId)));
+    return pickDecoder.decode(await this.o.kv.get(POLL_KEY.pick(pickId)));
   }
 
   async poll(messageId: string): Promise<PollRecord | undefined> {
-    return parse<PollRecord>(await this.o.kv.get(POLL_KEY.poll(messageId)));
+    return pollDecoder.decode(await this.o.kv.get(POLL_KEY.poll(messageId)));
   }
 
   /**
@@ -258,16 +270,16 @@ export class GroupPolls {
   async forgetUser(discordUserId: string): Promise<number> {
     let changed = 0;
     for (const key of await this.o.kv.keys('gpoll:pick:')) {
-      if (parse<PickRecord>(await this.o.kv.get(key))?.invokerId === discordUserId && (await this.o.kv.delete(key))) changed++;
+      if (pickDecoder.decode(await this.o.kv.get(key))?.invokerId === discordUserId && (await this.o.kv.delete(key))) changed++;
     }
     for (const key of await this.o.kv.keys('gpoll:poll:')) {
       const raw = await this.o.kv.get(key);
-      const poll = parse<PollRecord>(raw);
+      const poll = pollDecoder.decode(raw);
       if (raw === undefined || poll?.creatorId !== discordUserId) continue;
       const keep = Math.max(0, poll.expiresAt - this.o.now()) + POLL_KEEP_AFTER_MS;
       // Retried past a concurrent change (a vote, the end): the creator's id never stays behind.
       const scrubbed = await modify(this.o.kv, key, (now) => {
-        const current = parse<PollRecord>(now);
+        const current = pollDecoder.decode(now);
         return current?.creatorId === discordUserId ? { value: JSON.stringify({ ...current, creatorId: '' }), result: true } : { keep: true, result: false };
       }, keep);
       if (scrubbed) changed++;
@@ -284,10 +296,12 @@ export class GroupPolls {
     const key = POLL_KEY.poll(messageId);
     const raw = await this.o.kv.get(key);
     if (!raw) return;
-    const poll = parse<PollRecord>(raw);
+    const poll = pollDecoder.decode(raw);
     const now = this.o.now();
     if (how === 'early' && poll && poll.endedAt === undefined && now < poll.expiresAt) {
-      // Lost to a concurrent write: Discord's own expiry (moved by the expire) still tells the end.
+      // One compare-and-set, not `modify`: losing is the answer. The write it lost to (a scrub, another
+      // End poll) leaves the record as it is, and Discord's own expiry (moved by the expire) still tells
+      // the end to the reads that follow.
       await this.o.kv.compareAndSet(key, raw, JSON.stringify({ ...poll, endedAt: now }), poll.expiresAt - now + POLL_KEEP_AFTER_MS);
     }
     await this.schedule(messageId, how, 0);
@@ -347,11 +361,13 @@ export class GroupPolls {
     if (!(await this.o.kv.setIfAbsent(claim, mine, this.spec.leaseMs))) throw new Error('another run is posting this poll\'s result');
     try {
       await port.postResult(poll, result, resultNonce(poll.messageId), signal);
-      const raw = await this.o.kv.get(POLL_KEY.poll(poll.messageId));
-      const stored = parse<PollRecord>(raw);
-      if (raw !== undefined && stored) {
-        await this.o.kv.compareAndSet(POLL_KEY.poll(poll.messageId), raw, JSON.stringify({ ...stored, resultAt: this.o.now() }), POLL_KEEP_AFTER_MS);
-      }
+      // Retried past a concurrent change (a scrub by "forget me"): a result noted posted keeps the end
+      // jobs still queued (an early end, Discord's MESSAGE_UPDATE, a later read) from posting it again
+      // once the nonce's window has passed. A record gone meanwhile stays gone.
+      await modify(this.o.kv, POLL_KEY.poll(poll.messageId), (raw) => {
+        const stored = pollDecoder.decode(raw);
+        return stored && stored.resultAt === undefined ? { value: JSON.stringify({ ...stored, resultAt: this.o.now() }), result: true } : { keep: true, result: false };
+      }, POLL_KEEP_AFTER_MS);
     } finally {
       await this.o.kv.delete(claim);
     }

@@ -7,6 +7,7 @@
 // and a job whose process died mid-run runs again once its lease ends. Periodic work is claimed per
 // period in the store: one runner per period for every process sharing it.
 import type { StoreEngine } from '../store/engine.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 import {
   QueueSpecs,
   UnrecoverableJobError,
@@ -57,16 +58,12 @@ export interface InProcessOptions {
   wallClock?: () => number;
 }
 
-function parseRecord(raw: string | undefined): JobRecord | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as Partial<JobRecord>;
-    if (typeof v.state !== 'string' || typeof v.attempts !== 'number' || typeof v.runAt !== 'number') return undefined;
-    return v as JobRecord;
-  } catch {
-    return undefined;
-  }
-}
+const recordDecoder = jsonDecoder<JobRecord>('job', (value) => {
+  const v = value as Partial<JobRecord>;
+  if (typeof v.state !== 'string' || typeof v.attempts !== 'number' || typeof v.runAt !== 'number') return undefined;
+  return v as JobRecord;
+});
+const parseRecord = (raw: string | undefined): JobRecord | undefined => recordDecoder.decode(raw);
 
 export class InProcessJobEngine implements JobEngine {
   readonly kind = 'in-process';

@@ -15,6 +15,8 @@
 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { modify } from '../store/compare-and-set.js';
+import { jsonDecoder } from '../store/record-decoder.js';
+import { isRecord } from '../util/is-record.js';
 import type { StoreEngine } from '../store/engine.js';
 import type { WorkKind } from '../service/kinds.js';
 import type { ImportMode, PlannedWrite } from './import-plan.js';
@@ -122,26 +124,25 @@ export function packJson(value: unknown): string {
   return gzipSync(Buffer.from(JSON.stringify(value))).toString('base64');
 }
 
-export function unpackJson(raw: string | undefined): unknown {
-  if (raw === undefined) return undefined;
-  try {
-    return JSON.parse(gunzipSync(Buffer.from(raw, 'base64')).toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+/** The JSON text of a packed (gzipped) record; throws on one that does not unpack (a decoder counts it as malformed). */
+const unpack = (raw: string): string => gunzipSync(Buffer.from(raw, 'base64')).toString('utf8');
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isWrite = (v: unknown): v is PlannedWrite => isRecord(v) && typeof v.id === 'number' && isRecord(v.update);
+
+const previewDecoder = jsonDecoder<StoredPreview>(
+  'list-import:preview',
+  (v) => (isRecord(v) && typeof v.userId === 'string' && (v.kind === 'anime' || v.kind === 'manga') && Array.isArray(v.writes) && v.writes.every(isWrite) ? (v as unknown as StoredPreview) : undefined),
+  { unpack },
+);
+
+const planDecoder = jsonDecoder<PlannedWrite[]>('list-import:plan', (v) => (Array.isArray(v) && v.every(isWrite) ? v : undefined), { unpack });
 
 export function parsePreview(raw: string | undefined): StoredPreview | undefined {
-  const v = unpackJson(raw);
-  if (!isObject(v) || typeof v.userId !== 'string' || (v.kind !== 'anime' && v.kind !== 'manga') || !Array.isArray(v.writes)) return undefined;
-  return v as unknown as StoredPreview;
+  return previewDecoder.decode(raw);
 }
 
 export function parseWrites(raw: string | undefined): PlannedWrite[] | undefined {
-  const v = unpackJson(raw);
-  return Array.isArray(v) ? (v as PlannedWrite[]) : undefined;
+  return planDecoder.decode(raw);
 }
 
 /** A state as stored, version 1 or 2. */
@@ -151,19 +152,15 @@ export interface StoredState {
   legacy: boolean;
 }
 
-export function parseStored(raw: string | undefined): StoredState | undefined {
-  if (raw === undefined) return undefined;
-  let v: unknown;
-  try {
-    v = JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
-  }
-  if (!isObject(v) || typeof v.importId !== 'string' || typeof v.cursor !== 'number' || !Array.isArray(v.failed)) return undefined;
+const isFailure = (v: unknown): v is FailedEntry => isRecord(v) && typeof v.id === 'number' && typeof v.reason === 'string' && (v.title === undefined || typeof v.title === 'string');
+
+/** A state of either version, read as version 2 (`total` → `planned`, the failures counted, defaults filled in). */
+const stateDecoder = jsonDecoder<StoredState>('list-import:state', (v) => {
+  if (!isRecord(v) || typeof v.importId !== 'string' || typeof v.userId !== 'string' || typeof v.cursor !== 'number' || !Array.isArray(v.failed) || !v.failed.every(isFailure)) return undefined;
   const legacy = v.version !== STATE_VERSION;
   const planned = legacy ? v.total : v.planned;
   if (typeof planned !== 'number') return undefined;
-  const failed = v.failed as FailedEntry[];
+  const failed = v.failed;
   const failedCount = typeof v.failedCount === 'number' ? Math.max(v.failedCount, failed.length) : failed.length;
   const { total: _total, ...rest } = v;
   const state = {
@@ -176,6 +173,12 @@ export function parseStored(raw: string | undefined): StoredState | undefined {
     claims: typeof v.claims === 'number' ? v.claims : 0,
   } as unknown as ImportState;
   return { state, legacy };
+});
+
+const failureDecoder = jsonDecoder<FailedEntry>('list-import:failed', (v) => (isFailure(v) ? v : undefined));
+
+export function parseStored(raw: string | undefined): StoredState | undefined {
+  return stateDecoder.decode(raw);
 }
 
 export function parseState(raw: string | undefined): ImportState | undefined {
@@ -187,20 +190,13 @@ export function keptFailure(failure: FailedEntry): FailedEntry {
   return failure.title !== undefined && failure.title.length > KEPT_TITLE_CHARS ? { ...failure, title: failure.title.slice(0, KEPT_TITLE_CHARS) } : failure;
 }
 
-const isFailure = (v: unknown): v is FailedEntry => isObject(v) && typeof v.id === 'number' && typeof v.reason === 'string';
-
 /** The failures kept by name: those in the state (the previous version's), then the records of their own in plan order; MAX_KEPT_FAILURES at most. */
 export async function readFailures(kv: ImportKv, state: ImportState): Promise<FailedEntry[]> {
   const prefix = IMPORT_KEY.failures(state.userId, state.importId);
   const kept: Array<{ at: number; failure: FailedEntry }> = [];
   for (const key of await kv.keys(prefix)) {
-    let v: unknown;
-    try {
-      v = JSON.parse((await kv.get(key)) ?? 'null') as unknown;
-    } catch {
-      continue;
-    }
-    if (isFailure(v)) kept.push({ at: Number(key.slice(prefix.length)), failure: v });
+    const failure = failureDecoder.decode(await kv.get(key));
+    if (failure) kept.push({ at: Number(key.slice(prefix.length)), failure });
   }
   kept.sort((a, b) => a.at - b.at);
   return [...state.failed, ...kept.map((k) => k.failure)].slice(0, MAX_KEPT_FAILURES);

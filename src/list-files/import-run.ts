@@ -218,6 +218,7 @@ export class ImportRunner {
     let plan: StoredPlan = { raw: planRaw, writes: parsed };
     // The plan and the marker live as long as the state (each renewed once a slice, only while both are still there).
     if (!(await this.writePlan(job, token, plan.raw))) return undefined;
+    // Renews the marker only while it is still this import's: losing is the answer (it went, or another import holds it).
     await kv.compareAndSet(IMPORT_KEY.active(job.userId), job.importId, job.importId, IMPORT_TTL_MS);
     const sliceEnd = now() + this.o.sliceMs;
     const pace = { at: now(), done: claimed.cursor };

@@ -192,6 +192,7 @@ export class ListImports {
     if (current === undefined) return kv.setIfAbsent(key, importId, IMPORT_TTL_MS);
     const held = parseState(await kv.get(IMPORT_KEY.state(userId, current)));
     if (held && lastSign(held) + ABANDONED_AFTER_MS > now()) return false;
+    // One compare-and-set, not `modify`: losing is the answer (another import took the marker meanwhile).
     if (!(await kv.compareAndSet(key, current, importId, IMPORT_TTL_MS))) return false;
     // An abandoned import that comes back to life ends at its next run, with its report.
     if (held) await updateState(kv, userId, current, (s) => (stopOf(s) ? undefined : { ...s, stop: 'failed' }), now);

@@ -4,6 +4,7 @@
 // themselves from every board (/settings boards): `pref:boards:user:<discord id>`.
 
 import type { StoreEngine } from '../store/engine.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 import { isTitleForm, MAIN_TITLE_FORM, type TitleForm } from '../service/title-forms.js';
 import { isRecord } from '../util/is-record.js';
 import { isLocale, type Locale } from '../i18n/index.js';
@@ -177,14 +178,12 @@ export class TitlePreferences {
   }
 }
 
+/** A preference record: an object whose fields are each read on their own (one not set is absent, not malformed). */
+const preferenceDecoder = jsonDecoder<Record<string, unknown>>('pref', (value) => (isRecord(value) ? value : undefined));
+
 function formOf(raw: string | undefined): TitleForm | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return isRecord(value) && isTitleForm(value.titles) ? value.titles : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = preferenceDecoder.decode(raw);
+  return value && isTitleForm(value.titles) ? value.titles : undefined;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { StoreEngine } from './engine.js';
 import { modify } from './compare-and-set.js';
+import { jsonDecoder } from './record-decoder.js';
 import { isRecord } from '../util/is-record.js';
 
 /** One title of a pool, with what the filters ask of it. */
@@ -52,15 +53,6 @@ function numbers(value: unknown): number[] | undefined {
   return Array.isArray(value) && value.every((n) => typeof n === 'number' && Number.isSafeInteger(n)) ? (value as number[]) : undefined;
 }
 
-function parse<T>(raw: string | undefined, check: (value: Record<string, unknown>) => T | undefined): T | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return isRecord(value) ? check(value) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function poolOf(v: Record<string, unknown>): PickPool | undefined {
   const completed = numbers(v.completed);
@@ -74,11 +66,14 @@ function sessionOf(v: Record<string, unknown>): PickSession | undefined {
   return { userId: v.userId, ids, shown, completed };
 }
 
+const poolDecoder = jsonDecoder<PickPool>('pick:pool', (v) => (isRecord(v) ? poolOf(v) : undefined));
+const sessionDecoder = jsonDecoder<PickSession>('pick:session', (v) => (isRecord(v) ? sessionOf(v) : undefined));
+
 export class PickSessions {
   constructor(private readonly kv: Pick<StoreEngine, 'get' | 'set' | 'setIfAbsent' | 'compareAndSet' | 'compareAndDelete' | 'keys' | 'delete'>) {}
 
   async pool(key: string): Promise<PickPool | undefined> {
-    return parse(await this.kv.get(poolKey(key)), poolOf);
+    return poolDecoder.decode(await this.kv.get(poolKey(key)));
   }
 
   /** `key` starts with the person's Discord id and a colon. */
@@ -96,7 +91,7 @@ export class PickSessions {
   /** The session with its stored text (for `advance`); undefined when unknown or expired. */
   async session(userId: string, id: string): Promise<{ session: PickSession; raw: string } | undefined> {
     const raw = await this.kv.get(sessionKey(userId, id));
-    const session = parse(raw, sessionOf);
+    const session = sessionDecoder.decode(raw);
     return session && raw !== undefined ? { session, raw } : undefined;
   }
 
@@ -110,7 +105,7 @@ export class PickSessions {
       this.kv,
       sessionKey(userId, id),
       (raw) => {
-        const session = parse(raw, sessionOf);
+        const session = sessionDecoder.decode(raw);
         if (!session || session.userId !== userId) return { keep: true, result: { expired: true } };
         const next = draw(session);
         if (next === undefined) return { keep: true, result: { exhausted: session } };

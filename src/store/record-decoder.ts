@@ -26,8 +26,13 @@ function reportMalformed(record: string): undefined {
   return undefined;
 }
 
+export interface DecoderOptions {
+  /** Turns the stored text into the JSON text (e.g. a gunzip of a packed record); may throw: that counts as malformed. */
+  unpack?: (raw: string) => string;
+}
+
 /** A decoder for a JSON record: `check` returns the typed record or undefined (it may throw: that counts as malformed). */
-export function jsonDecoder<T>(record: string, check: (value: unknown) => T | undefined): RecordDecoder<T> {
+export function jsonDecoder<T>(record: string, check: (value: unknown) => T | undefined, options: DecoderOptions = {}): RecordDecoder<T> {
   const checked = (value: unknown): T | undefined => {
     try {
       return check(value) ?? reportMalformed(record);
@@ -42,7 +47,7 @@ export function jsonDecoder<T>(record: string, check: (value: unknown) => T | un
       if (raw === undefined) return undefined;
       let value: unknown;
       try {
-        value = JSON.parse(raw) as unknown;
+        value = JSON.parse(options.unpack ? options.unpack(raw) : raw) as unknown;
       } catch {
         return reportMalformed(record);
       }

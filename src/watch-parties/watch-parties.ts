@@ -15,6 +15,7 @@ import { QueueOwner, queueWorker } from '../jobs/queue-owner.js';
 import type { Logger } from '../log/log.js';
 import type { DiscordScheduledEvents, ScheduledEvent, ScheduledEventInput } from '../discord-api/discord-side.js';
 import { modify } from '../store/compare-and-set.js';
+import { jsonDecoder } from '../store/record-decoder.js';
 import type { AtomicKv } from '../reminders/kv.js';
 import { takeSendLease } from '../reminders/send-lease.js';
 
@@ -94,24 +95,23 @@ function parseJob(data: unknown): CheckJob | undefined {
   return typeof d.eventId === 'string' && typeof d.guildId === 'string' ? { eventId: d.eventId, guildId: d.guildId } : undefined;
 }
 
+const partyDecoder = jsonDecoder<WatchParty>('wp:event', (value) => {
+  const v = value as Partial<WatchParty>;
+  const ok =
+    typeof v.eventId === 'string' &&
+    typeof v.guildId === 'string' &&
+    typeof v.channelId === 'string' &&
+    typeof v.creatorId === 'string' &&
+    typeof v.animeId === 'number' &&
+    typeof v.episode === 'number' &&
+    typeof v.title === 'string' &&
+    typeof v.startMs === 'number' &&
+    typeof v.endMs === 'number';
+  return ok ? (v as WatchParty) : undefined;
+});
+
 export function parseWatchParty(raw: string | undefined): WatchParty | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const v = JSON.parse(raw) as Partial<WatchParty>;
-    const ok =
-      typeof v.eventId === 'string' &&
-      typeof v.guildId === 'string' &&
-      typeof v.channelId === 'string' &&
-      typeof v.creatorId === 'string' &&
-      typeof v.animeId === 'number' &&
-      typeof v.episode === 'number' &&
-      typeof v.title === 'string' &&
-      typeof v.startMs === 'number' &&
-      typeof v.endMs === 'number';
-    return ok ? (v as WatchParty) : undefined;
-  } catch {
-    return undefined;
-  }
+  return partyDecoder.decode(raw);
 }
 
 export class WatchParties {

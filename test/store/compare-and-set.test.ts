@@ -98,6 +98,22 @@ describe('jsonDecoder', () => {
       stop();
     }
   });
+
+  it('unpacks a packed record first; one that does not unpack is malformed', () => {
+    const seen: unknown[] = [];
+    const on = (m: unknown) => seen.push(m);
+    subscribe(RECORD_MALFORMED_CHANNEL, on);
+    try {
+      const packed = jsonDecoder('packed', (v) => (Array.isArray(v) ? (v as unknown[]) : undefined), { unpack: (raw) => Buffer.from(raw, 'base64').toString('utf8') });
+      expect(packed.decode(Buffer.from('[1,2]').toString('base64'))).toEqual([1, 2]);
+      expect(packed.decode('not base64 json')).toBeUndefined();
+      const failing = jsonDecoder('unpack-fails', () => 1, { unpack: () => { throw new Error('corrupt'); } });
+      expect(failing.decode('x')).toBeUndefined();
+      expect(seen).toEqual([{ record: 'packed' }, { record: 'unpack-fails' }]);
+    } finally {
+      unsubscribe(RECORD_MALFORMED_CHANNEL, on);
+    }
+  });
 });
 
 for (const engineCase of engineCases()) {

@@ -3,7 +3,7 @@
 // there (the cover shrunk to the grid, then enlarged without smoothing). The frame's size and format
 // never depend on the title, and the file says nothing of it (the views name it `cover-round`).
 
-import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { EncodedPicture } from './encode.js';
 import { PICTURE_THEME as THEME } from './theme.js';
 
@@ -42,37 +42,36 @@ async function png(canvas: Canvas): Promise<EncodedPicture> {
   return { data, format: 'png', width: canvas.width, height: canvas.height, sizes: { png: data.length, webp: 0 } };
 }
 
-/** Frame `frame` (0: the coarsest) of the cover as blocks; a plain frame when there is no cover. */
-export async function renderPixelFrame(image: Image | undefined, frame: number): Promise<EncodedPicture> {
+/** A frame: the cover drawn by `draw` on the panel's colour, or the plain panel when there is no cover. */
+async function frameOf(image: Image | undefined, draw: (ctx: SKRSContext2D, image: Image) => void): Promise<EncodedPicture> {
   const { width, height } = PIXEL_FRAME;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = THEME.panel;
   ctx.fillRect(0, 0, width, height);
-  if (image) {
+  if (image) draw(ctx, image);
+  return png(canvas);
+}
+
+/** Frame `frame` (0: the coarsest) of the cover as blocks; a plain frame when there is no cover. */
+export function renderPixelFrame(image: Image | undefined, frame: number): Promise<EncodedPicture> {
+  return frameOf(image, (ctx, cover) => {
     const { columns, rows } = pixelGrid(frame);
     const small = createCanvas(columns, rows);
     const s = small.getContext('2d');
     s.imageSmoothingEnabled = true;
     s.imageSmoothingQuality = 'high';
-    const f = fit(image, columns, rows);
-    s.drawImage(image, f.x, f.y, f.w, f.h);
+    const f = fit(cover, columns, rows);
+    s.drawImage(cover, f.x, f.y, f.w, f.h);
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(small, 0, 0, width, height);
-  }
-  return png(canvas);
+    ctx.drawImage(small, 0, 0, PIXEL_FRAME.width, PIXEL_FRAME.height);
+  });
 }
 
 /** The cover itself at the frame's size, for the round's result. */
-export async function renderClearCover(image: Image | undefined): Promise<EncodedPicture> {
-  const { width, height } = PIXEL_FRAME;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = THEME.panel;
-  ctx.fillRect(0, 0, width, height);
-  if (image) {
-    const f = fit(image, width, height);
-    ctx.drawImage(image, f.x, f.y, f.w, f.h);
-  }
-  return png(canvas);
+export function renderClearCover(image: Image | undefined): Promise<EncodedPicture> {
+  return frameOf(image, (ctx, cover) => {
+    const f = fit(cover, PIXEL_FRAME.width, PIXEL_FRAME.height);
+    ctx.drawImage(cover, f.x, f.y, f.w, f.h);
+  });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
+import { jsonDecoder } from '../record-decoder.js';
 import { ConcurrentChangeError, modify } from '../compare-and-set.js';
 import { DEFAULT_COOL_OFF_MAX_MS, DEFAULT_COOL_OFF_MS } from '../../config/defaults.js';
 import type { SharedCoolOff, SharedCoolOffState, SharedCoolOffTicket } from '../../service/upstream-ports.js';
@@ -124,16 +125,12 @@ export class StoreCoolOff implements SharedCoolOff {
   }
 }
 
-function parse(raw: string | undefined): CoolOffRecord | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const value = JSON.parse(raw) as Partial<CoolOffRecord>;
-    if (typeof value.window === 'string' && typeof value.streak === 'number' && typeof value.until === 'number') return value as CoolOffRecord;
-  } catch {
-    // A record that does not read is treated as no cool-off; the next throttle replaces it.
-  }
-  return undefined;
-}
+// A record that does not read is treated as no cool-off; the next throttle replaces it.
+const coolOffDecoder = jsonDecoder<CoolOffRecord>('cool-off', (v) => {
+  const value = v as Partial<CoolOffRecord>;
+  return typeof value.window === 'string' && typeof value.streak === 'number' && typeof value.until === 'number' ? (value as CoolOffRecord) : undefined;
+});
+const parse = (raw: string | undefined): CoolOffRecord | undefined => coolOffDecoder.decode(raw);
 
 /** A change that gave up to other processes' (counted and logged by the helper) leaves the cool-off as the others made it. */
 async function settledChange<T>(change: Promise<T>): Promise<T | undefined> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StoreEngine } from '../engine.js';
+import { jsonDecoder } from '../record-decoder.js';
 import type { SharedCacheEntry, SharedResponseCache } from '../../service/upstream-ports.js';
 
 // Public answers (fetched without a user token) shared through the store.
@@ -114,13 +115,9 @@ export class StoreResponseCache implements SharedResponseCache {
   }
 }
 
-function parse(raw: string | undefined): Stored | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const value = JSON.parse(raw) as Partial<Stored>;
-    if (typeof value.key === 'string' && typeof value.storedAt === 'number' && 'body' in value) return value as Stored;
-  } catch {
-    // An unreadable entry is a miss; the next write replaces it.
-  }
-  return undefined;
-}
+// An unreadable entry is a miss; the next write replaces it.
+const entryDecoder = jsonDecoder<Stored>('response-cache', (v) => {
+  const value = v as Partial<Stored>;
+  return typeof value.key === 'string' && typeof value.storedAt === 'number' && 'body' in value ? (value as Stored) : undefined;
+});
+const parse = (raw: string | undefined): Stored | undefined => entryDecoder.decode(raw);
