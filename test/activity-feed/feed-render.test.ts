@@ -11,7 +11,8 @@ import { feedPostNonceKey, type FeedPost } from '../../src/activity-feed/feed-po
 import type { FeedItem } from '../../src/activity-feed/feed-changes.js';
 import { feedDelivery } from '../../src/activity-feed/feed-delivery.js';
 import { openDiscordSide } from '../../src/discord-api/discord-side.js';
-import { addToListButtonId, feedPostMessage, feedRendering } from '../../src/views/activity-feed.js';
+import { addToListButtonId, feedPostIds } from '../../src/views/activity-feed.js';
+import { feedPostMessage, feedRendering } from '../../src/render/feed-post.js';
 
 const WEB = 'https://service.example.test';
 const safe: FeedItem = { kind: 'anime', id: 5, title: 'Frieren', nsfw: false, event: 'completed', score: 9, progress: { from: 10, to: 12, total: 12 } };
@@ -22,7 +23,7 @@ function post(ageRestricted: boolean, items: FeedItem[] = [safe, adult, manga], 
   return { postId: 'b1:c1', guildId: 'g', channel: { channelId: '200000000000000001', ageRestricted, ...(roleId ? { roleId } : {}) }, discordUserId: '300000000000000001', serviceUser: 'alice', items };
 }
 
-const text = (p: FeedPost) => JSON.stringify(finalizeMessage(feedPostMessage(p, WEB)));
+const text = (p: FeedPost) => JSON.stringify(finalizeMessage(feedPostMessage(p, WEB, feedPostIds)));
 
 describe('feed post', () => {
   it('says what happened per title', () => {
@@ -44,7 +45,7 @@ describe('feed post', () => {
   });
 
   it('has an Open link and an "Add to my list" button per named title', () => {
-    const message = finalizeMessage(feedPostMessage(post(false), WEB));
+    const message = finalizeMessage(feedPostMessage(post(false), WEB, feedPostIds));
     const rows = message.components ?? [];
     expect(rows).toHaveLength(2);
     const [open, add] = rows[0]?.components ?? [];
@@ -56,7 +57,7 @@ describe('feed post', () => {
   it('titles and names are untrusted: mentions are shown literally, the member is named only inside the embed', () => {
     const hostile = post(false, [{ ...safe, title: '@everyone <@&123> [click](https://evil.example)' }]);
     hostile.serviceUser = '@here';
-    const message = finalizeMessage(feedPostMessage(hostile, WEB));
+    const message = finalizeMessage(feedPostMessage(hostile, WEB, feedPostIds));
     expect(message.content).toBeUndefined();
     expect(message.allowed_mentions).toEqual({ parse: [] });
     const description = message.embeds?.[0]?.description ?? '';
@@ -70,7 +71,7 @@ describe('feed post', () => {
     const bodies: Array<Record<string, unknown>> = [];
     // The Discord side over a REST client that only records what it is asked to post.
     const rest = { post: (_route: string, o: { body: Record<string, unknown> }) => Promise.resolve(void bodies.push(o.body)) } as unknown as REST;
-    const deliver = feedDelivery(openDiscordSide({ rest }), feedRendering(WEB));
+    const deliver = feedDelivery(openDiscordSide({ rest }), feedRendering(WEB, feedPostIds));
     expect(await deliver(post(false, [safe], '400000000000000001'), new AbortController().signal)).toEqual({ ok: true });
     expect(await deliver(post(false, [safe]), new AbortController().signal)).toEqual({ ok: true });
     expect(bodies[0]).toMatchObject({ content: '<@&400000000000000001>', allowed_mentions: { parse: [], roles: ['400000000000000001'] }, enforce_nonce: true, nonce: feedPostNonceKey('b1:c1') });
