@@ -17,7 +17,7 @@ import { TitleCache } from '../known-works/title-cache.js';
 import { NsfwRatings } from '../known-works/nsfw-ratings.js';
 import { SeasonAiring } from '../airing/season-airing.js';
 import type { Reminders } from '../reminders/reminders.js';
-import { pauseNotice } from '../views/reminders.js';
+import { pauseNotice } from '../render/reminders.js';
 import type { BotMetrics } from '../metrics/bot-metrics.js';
 import { observeStoreRecords } from '../metrics/observers.js';
 import type { UserRateLimits } from '../store/request-line/user-limits.js';

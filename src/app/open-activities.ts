@@ -1,6 +1,6 @@
 // The services people start from a command that go on as background work, each opened with what it
 // posts through: list imports (progress and report over the Discord side, rendered by
-// src/views/list-import.ts), watch parties (events created, read and cancelled, "watched it?" posted),
+// src/render/import-messages.ts), watch parties (events created, read and cancelled, "watched it?" posted),
 // /wrapped's background years (cards in place of the command's answer) and the games' pools.
 
 import { DEFAULT_ATTACHMENT_HOSTS } from '../config/defaults.js';
@@ -11,10 +11,13 @@ import { importMessenger } from '../list-files/discord-delivery.js';
 import { ListImports, serviceImportWriter, serviceListReader, type ListImportDeps } from '../list-files/imports.js';
 import type { RecapStore } from '../store/recaps.js';
 import { servicePoolSource } from '../views/game-pool-source.js';
-import { coverRoundDisplay } from '../views/game-cover-display.js';
+import { coverRoundDisplay } from './cover-round-display.js';
+import { coverRoundIds } from '../views/game-cover.js';
 import type { CoverSource } from '../covers/cover-source.js';
-import { importRendering } from '../views/list-import.js';
-import { watchPartyEndedRendering } from '../views/watch-party-actions.js';
+import { importRendering } from '../render/import-messages.js';
+import { watchPartyEndedRendering } from '../render/watch-party.js';
+import { importPostIds } from '../views/list-import.js';
+import { watchPartyEndedIds } from '../views/watch-party-actions.js';
 import { WrappedBackground } from '../views/wrapped-background.js';
 import { watchPartyPoster, watchPartyReader } from '../watch-parties/discord-delivery.js';
 import { WatchParties } from '../watch-parties/watch-parties.js';
@@ -35,7 +38,7 @@ export async function openListImports({ o, now, store, jobs, service, tokens, di
     readList: serviceListReader(service, (userId) => tokens.sourceFor(userId, { background: true })),
     leaseMs: leaseMsOf(o),
     ...(o.config.imports?.sliceMs !== undefined ? { sliceMs: o.config.imports.sliceMs } : {}),
-    messenger: importMessenger(discord, importRendering, now),
+    messenger: importMessenger(discord, importRendering(importPostIds), now),
   });
   await imports.define();
   return { imports, files: new AttachmentReader({ hosts: o.config.imports?.attachmentHosts ?? [...DEFAULT_ATTACHMENT_HOSTS] }) };
@@ -43,7 +46,7 @@ export async function openListImports({ o, now, store, jobs, service, tokens, di
 
 /**
  * Watch parties: their events over the Discord side; their ends read by jobs (every minute while no
- * gateway session is connected, as a net every fifteen while one is), the post rendered by the view.
+ * gateway session is connected, as a net every fifteen while one is), the post rendered by src/render/watch-party.ts.
  */
 export async function openWatchParties({ o, now, store, jobs, discord }: CoreEnv): Promise<WatchParties> {
   const watchParties = new WatchParties({
@@ -53,7 +56,7 @@ export async function openWatchParties({ o, now, store, jobs, discord }: CoreEnv
     log: o.log,
     leaseMs: leaseMsOf(o),
     readEvent: watchPartyReader(discord),
-    post: watchPartyPoster(discord, watchPartyEndedRendering),
+    post: watchPartyPoster(discord, watchPartyEndedRendering(watchPartyEndedIds)),
     gateway: () => discord.gatewayConnected(),
     events: discord.events,
   });
@@ -71,7 +74,7 @@ export async function openWrappedBackground({ o, now, jobs, tokens, discord }: C
 /** The games' pools: read as background work (unscoped calls) on the shared line, weekly. */
 export async function openGames({ o, now, store, jobs, service, discord }: CoreEnv, covers: Pick<CoverSource, 'cover'>): Promise<Games> {
   // Cover rounds are shown through the channel poster, their covers from the picture host through the cover cache.
-  const coverDisplay = coverRoundDisplay({ poster: discord.channels, cover: (url) => covers.cover(url) });
+  const coverDisplay = coverRoundDisplay({ poster: discord.channels, cover: (url) => covers.cover(url), ids: coverRoundIds });
   const games = new Games({ kv: store.engine, jobs, source: servicePoolSource(service), now, log: o.log, coverDisplay, poolReads: o.games?.poolReads ?? true });
   await games.define();
   return games;

@@ -1,6 +1,6 @@
 // The server community and what grows from it, each opened with what it posts through: the community
 // itself (members' lists read as background work), the activity feed (posts and the owner's pause
-// notice over the Discord side, rendered by src/views/activity-feed.ts), the `/server pick` polls (opened,
+// notice over the Discord side, rendered by src/render/feed-post.ts), the `/server pick` polls (opened,
 // read, ended and their result posted over the Discord side), and when members completed titles.
 
 import type { NsfwRatings } from '../known-works/nsfw-ratings.js';
@@ -12,8 +12,10 @@ import { serviceListSource } from '../community/list-source.js';
 import { pollPort } from '../group-polls/poll-delivery.js';
 import { Social } from '../community/community.js';
 import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
-import { feedRendering } from '../views/activity-feed.js';
-import { pollResultRendering } from '../views/group-poll-result.js';
+import { feedRendering } from '../render/feed-post.js';
+import { pollResultRendering } from '../render/poll-result.js';
+import { feedPostIds } from '../views/activity-feed.js';
+import { pollResultIds } from '../views/watch-party-actions.js';
 import { leaseMsOf, type CoreEnv } from './core-env.js';
 
 export interface Community {
@@ -30,7 +32,7 @@ export async function openCommunity(env: CoreEnv, nsfwRatings: NsfwRatings): Pro
   completionsSeen.listen(social);
   const feed = await openFeed(env, social);
   const { o, store, jobs, now, discord } = env;
-  const polls = new GroupPolls({ kv: store.engine, jobs, now, log: o.log, port: pollPort(discord, pollResultRendering(o.config.service.webUrl)), discord, ...(o.polls?.recheckMs !== undefined ? { recheckMs: o.polls.recheckMs } : {}) });
+  const polls = new GroupPolls({ kv: store.engine, jobs, now, log: o.log, port: pollPort(discord, pollResultRendering(o.config.service.webUrl, pollResultIds)), discord, ...(o.polls?.recheckMs !== undefined ? { recheckMs: o.polls.recheckMs } : {}) });
   await polls.define();
   return { social, feed, polls, completionsSeen };
 }
@@ -59,7 +61,7 @@ async function openSocial({ o, now, store, jobs, service, tokens }: CoreEnv, nsf
  * restriction and the pause notice go over the Discord side.
  */
 async function openFeed({ o, now, store, jobs, metrics, discord }: CoreEnv, social: Social): Promise<Feed> {
-  const render = feedRendering(o.config.service.webUrl);
+  const render = feedRendering(o.config.service.webUrl, feedPostIds);
   const feed = new Feed({
     kv: store.engine,
     jobs,

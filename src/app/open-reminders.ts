@@ -1,5 +1,5 @@
 // Reminders opened with all they post through: the Discord side's channel poster and direct messages
-// (src/reminders/discord-delivery.ts, the messages rendered by src/views/reminders.ts), and the
+// (src/reminders/discord-delivery.ts, the messages rendered by src/render/reminders.ts, the buttons' ids from src/views/reminders.ts), and the
 // channels' age restriction read over it (kept minutes in the shared store).
 
 import { AIRING_FIELDS } from '../airing/season-airing.js';
@@ -7,7 +7,8 @@ import { watchingAndPlanned } from '../airing/my-list.js';
 import type { LoginService } from '../auth/login.js';
 import { reminderDelivery } from '../reminders/discord-delivery.js';
 import { Reminders } from '../reminders/reminders.js';
-import { reminderRendering } from '../views/reminders.js';
+import { reminderRendering } from '../render/reminders.js';
+import { reminderPostIds } from '../views/reminders.js';
 import type { CoreEnv } from './core-env.js';
 
 export async function openReminders({ o, now, store, jobs, service, tokens, metrics, discord }: CoreEnv, login: LoginService): Promise<Reminders> {
@@ -26,7 +27,7 @@ export async function openReminders({ o, now, store, jobs, service, tokens, metr
       airingList: async (userId, read) =>
         (await login.linkedAs(userId)) === undefined ? undefined : watchingAndPlanned(service, tokens.sourceFor(userId, { background: read?.background === true })),
     },
-    deliver: reminderDelivery(discord, reminderRendering, (error) => o.log.warn('could not open the episode thread on a channel reminder', { error })),
+    deliver: reminderDelivery(discord, reminderRendering(reminderPostIds), (error) => o.log.warn('could not open the episode thread on a channel reminder', { error })),
     // Channels' age restriction as Discord says now, read before each post (cached minutes in the shared store).
     channelState: discord.channelAgeRestriction(store.engine, { now }),
     now,

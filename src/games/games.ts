@@ -19,7 +19,7 @@ export interface GamesDeps {
   source: PoolSource;
   now: () => number;
   log: Logger;
-  /** How cover rounds are shown in their channels (src/views/game-cover-display.ts); none where no round is shown. */
+  /** How cover rounds are shown in their channels (src/app/cover-round-display.ts, the messages from src/render/game-cover.ts); none where no round is shown. */
   coverDisplay?: CoverRoundDisplay | undefined;
   /** Whether this process reads pools (queues and works the reads, runs the watch); default true. */
   poolReads?: boolean;

@@ -1,10 +1,18 @@
-// The activity feed's post: one member's changes within a batch window, a line per title. Titles
-// and names are untrusted text (through the gate); not-safe-for-work titles are named only in
-// age-restricted channels. Written in the server's language (the translator passed in).
+// The activity feed's post: one member's changes within a batch window, a line per title, the server's
+// chosen role mentioned, Open and "Add to my list" buttons for every title named (their ids handed in by
+// the feed's room); and the pause notice to a server's owner. Titles and names are untrusted text
+// (through the gate); not-safe-for-work titles are named only in age-restricted channels. Written in
+// the server's language.
 
 import { KIND_WORDS } from './kind-words.js';
-import type { APIEmbed } from 'discord.js';
-import type { Translator } from '../i18n/index.js';
+import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
+import { translator, type Locale, type Translator } from '../i18n/index.js';
+import type { FeedChannel } from '../activity-feed/feed-channels.js';
+import type { FeedRendering } from '../activity-feed/feed-delivery.js';
+import type { FeedPost } from '../activity-feed/feed-posting.js';
+import type { WorkKind } from '../service/kinds.js';
+import { finalizeMessage, type MessageRow, type RenderedMessage } from './limits.js';
+import { safeHttpUrl } from './url.js';
 import type { FeedItem } from '../activity-feed/feed-changes.js';
 import { clipPlain, escapeMarkdown, truncate } from './text.js';
 import { COLORS } from './theme.js';
@@ -74,5 +82,75 @@ export function feedPostEmbed(t: Translator, discordUserId: string, serviceUser:
     description: truncate([`<@${discordUserId}>`, ...lines].join('\n'), 4096),
     color: COLORS.brand,
     footer: { text: t.t('social.feed.footer') },
+  };
+}
+
+/** Rows of buttons a post carries (Discord allows five). */
+const MAX_BUTTON_ROWS = 5;
+
+/** The custom ids of a post's buttons (built by the feed's room, which handles them). */
+export interface FeedPostIds {
+  addToList(kind: WorkKind, id: number): string;
+}
+
+/** The post as it goes to one channel, in the server's language: the role (if any) in the content, the embed, and a row of buttons per named title. */
+export function feedPostMessage(post: FeedPost, serviceWebUrl: string, ids: FeedPostIds): RenderedMessage {
+  const { channel } = post;
+  const t = translator(post.locale);
+  const rows: MessageRow[] = [];
+  for (const item of post.items) {
+    if (rows.length === MAX_BUTTON_ROWS) break;
+    // A hidden title gets no buttons: its label would name it.
+    if (!titleShown(item, channel.ageRestricted)) continue;
+    const url = safeHttpUrl(`${serviceWebUrl}/${item.kind}/${item.id}`);
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: [
+        ...(url !== undefined ? [{ type: ComponentType.Button as const, style: ButtonStyle.Link as const, url, label: clipPlain(t.t('social.feed.button.open', { title: item.title }), 80) }] : []),
+        { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: ids.addToList(item.kind, item.id), label: t.t('social.feed.button.add') },
+      ],
+    });
+  }
+  return {
+    ...(channel.roleId !== undefined ? { content: `<@&${channel.roleId}>` } : {}),
+    embeds: [feedPostEmbed(t, post.discordUserId, post.serviceUser, post.items, channel.ageRestricted)],
+    components: rows,
+  };
+}
+
+/** Why a channel paused, clipped and escaped. */
+export function reasonText(t: Translator, reason: string | undefined): string {
+  return escapeMarkdown(clipPlain(reason ?? t.t('social.feedChannel.noReason'), 120));
+}
+
+/**
+ * The direct message to a server's owner when its feed paused in a channel: what happened and how to
+ * fix it, in the server's language (`locale`, as its feed posts; none: English). `guildName`
+ * undefined: the server's name is not known.
+ */
+export function feedPausedNotice(locale: Locale | undefined, guildName: string | undefined, channel: FeedChannel, reason: string): RenderedMessage {
+  const t = translator(locale);
+  const server = guildName === undefined ? t.t('social.feedChannel.notice.yourServer') : escapeMarkdown(clipPlain(guildName, 100));
+  return {
+    embeds: [
+      {
+        title: t.t('social.feedChannel.notice.title'),
+        description: [
+          t.t('social.feedChannel.notice.refused', { channel: channel.channelId, server, reason: reasonText(t, reason) }),
+          '',
+          t.t('social.feedChannel.notice.fix', { hasRole: channel.roleId !== undefined ? 'yes' : 'no' }),
+          t.t('social.feedChannel.notice.why'),
+        ].join('\n'),
+        color: COLORS.warning,
+      },
+    ],
+  };
+}
+
+/** How the feed renders what it posts on its own (handed to it by the composition root). */
+export function feedRendering(serviceWebUrl: string, ids: FeedPostIds): FeedRendering {
+  return {
+    post: (post) => finalizeMessage(feedPostMessage(post, serviceWebUrl, ids)),
+    paused: (locale, guildName, channel, reason) => finalizeMessage(feedPausedNotice(locale, guildName, channel, reason)),
   };
 }

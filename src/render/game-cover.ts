@@ -3,7 +3,7 @@
 // post (the winner, the title with its cover, the time taken), and the private answers. Pure: data and
 // a Translator in, messages out.
 
-import type { APIEmbed } from 'discord.js';
+import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import type { Translator } from '../i18n/index.js';
 import type { CoverSession, PlayedRound } from '../games/cover-session.js';
 import { COVER_FRAMES, COVER_ROUND_MS } from '../games/cover-session.js';
@@ -88,4 +88,15 @@ export function coverAnswerEmbed(t: Translator, v: CoverAnswerView): APIEmbed {
     return { description: r.winner ? t.t('games.cover.answer.taken', { n: r.n, user: `<@${r.winner.userId}>`, title }) : t.t('games.cover.answer.takenNobody', { n: r.n, title }), color: COLORS.brand };
   }
   return { description: t.t('none' in v ? 'games.cover.answer.none' : 'games.cover.answer.stale'), color: COLORS.brand };
+}
+
+/** The custom id of a round's Answer button (built by the game's room, which handles it). */
+export interface CoverRoundIds {
+  answer(sid: string): string;
+}
+
+/** The Answer button's row under a round's frame. */
+export function coverAnswerRow(t: Translator, customId: string): MessageRow[] {
+  const button = { type: ComponentType.Button as const, style: ButtonStyle.Success as const, label: t.t('games.cover.answerButton'), custom_id: customId };
+  return [{ type: ComponentType.ActionRow, components: [button] }];
 }

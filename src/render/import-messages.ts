@@ -3,12 +3,13 @@
 // failures, the time left at the current pace) and the report with the failed entries as a file.
 
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { MessageKey, Translator } from '../i18n/index.js';
+import { translator, type MessageKey, type Translator } from '../i18n/index.js';
+import type { ImportRendering } from '../list-files/discord-delivery.js';
 import type { ImportPlan } from '../list-files/import-plan.js';
 import type { FailedEntry } from '../list-files/import-records.js';
 import type { ImportProgress } from '../list-files/imports.js';
 import type { FileProblem, FileRead } from '../list-files/xml-reader.js';
-import type { RenderedMessage } from './limits.js';
+import { finalizeMessage, type RenderedMessage } from './limits.js';
 import { escapeMarkdown } from './text.js';
 import { escapeDiscordObjects } from './untrusted.js';
 
@@ -141,5 +142,18 @@ export function reportMessage(t: Translator, p: ImportProgress, failed: readonly
     embeds: [{ title, description: lines.join('\n') }],
     components: [],
     files: [{ name: FAILURES_FILE, data: Buffer.from(`${text}\n`, 'utf8'), contentType: 'text/plain', description: t.t('imports.report.file') }],
+  };
+}
+
+/** The custom id of the Stop button on a person's progress message (built by the import's room, which handles it). */
+export interface ImportPostIds {
+  stop(userId: string): string;
+}
+
+/** How imports render the messages they send on their own, in the person's language (handed to them by the composition root). */
+export function importRendering(ids: ImportPostIds): ImportRendering {
+  return {
+    progress: (userId, p, via) => finalizeMessage(progressMessage(translator(p.locale), { ...p, via }, ids.stop(userId))),
+    report: (p, failed) => finalizeMessage(reportMessage(translator(p.locale), p, failed)),
   };
 }

@@ -5,12 +5,13 @@
 
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { discordTime } from '../airing/air-times.js';
-import type { Translator } from '../i18n/index.js';
+import { translator, type Translator } from '../i18n/index.js';
 import type { QueuedReminder, UserReminders } from '../reminders/records.js';
 import { INACTIVE_KEY, type InactiveReason } from '../reminders/plans.js';
 import type { ChannelFollowView, FailedReminder, FollowedTitle } from '../reminders/types.js';
 import type { NsfwLevel } from '../service/work-types.js';
-import type { RenderedMessage } from './limits.js';
+import type { ReminderRendering } from '../reminders/discord-delivery.js';
+import { finalizeMessage, type RenderedMessage } from './limits.js';
 import { maskedTitle } from './masked-title.js';
 import { clipPlain, escapeMarkdown, truncate } from './text.js';
 import { COLORS } from './theme.js';
@@ -157,5 +158,18 @@ export function reminderStoppedMessage(t: Translator, stopped: boolean): Rendere
         color: COLORS.brand,
       },
     ],
+  };
+}
+
+/** How a reminder post's buttons are named for a title (built by the reminders' command room, which handles them). */
+export interface ReminderPostIds {
+  buttons(titleId: number): ReminderButtonIds;
+}
+
+/** How the reminders service renders what it posts on its own, in the reminder's language (handed to it by the composition root). */
+export function reminderRendering(ids: ReminderPostIds): ReminderRendering {
+  return {
+    message: (r) => finalizeMessage(reminderMessage(translator(r.locale), r, ids.buttons(r.titleId))),
+    threadName: (r) => reminderThreadName(translator(r.locale), r),
   };
 }

@@ -11,8 +11,6 @@ import type { RelatedWork } from '../service/work-types.js';
 import { truncate } from './text.js';
 
 export { SPOILER_POLICIES, SPOILER_POLICY_DEFAULT, isSpoilerPolicy, type SpoilerPolicy } from '../preferences/title-preferences.js';
-// Kept importable from here for callers not yet moved: the store read itself lives in the preferences service.
-export { serverSpoilerPolicy } from '../preferences/title-preferences.js';
 
 /**
  * Whether a synopsis is hidden behind spoiler tags: `always` hides every synopsis, `never` none, and

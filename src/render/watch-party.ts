@@ -4,8 +4,9 @@
 
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { discordTime } from '../airing/air-times.js';
-import type { Translator } from '../i18n/index.js';
-import type { RenderedMessage } from './limits.js';
+import { translator, type Translator } from '../i18n/index.js';
+import type { WatchPartyEndedRendering } from '../watch-parties/discord-delivery.js';
+import { finalizeMessage, type RenderedMessage } from './limits.js';
 import { clipPlain, escapeMarkdown, truncate } from './text.js';
 import { synopsisHidden, type SpoilerPolicy } from './spoilers.js';
 import { COLORS } from './theme.js';
@@ -113,4 +114,14 @@ export function watchPartyEndedMessage(t: Translator, title: string, episode: nu
     embeds: [{ title: clipPlain(t.t('watchparty.ended.title', { episode, title: clipPlain(untrustedPlain(title), 180) }), 256), description: lines.join('\n'), color: COLORS.brand }],
     components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t.t('watchparty.button.watched'), custom_id: customId }] }],
   };
+}
+
+/** The custom id of the ended post's button (built by the watch-party room, which handles it). */
+export interface WatchPartyEndedIds {
+  watched(animeId: number, episode: number): string;
+}
+
+/** How the watch parties render the post they make on their own, in the server's language (handed to them by the composition root). */
+export function watchPartyEndedRendering(ids: WatchPartyEndedIds): WatchPartyEndedRendering {
+  return (party, interested) => finalizeMessage(watchPartyEndedMessage(translator(party.locale), party.title, party.episode, interested, ids.watched(party.animeId, party.episode)));
 }

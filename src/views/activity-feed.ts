@@ -1,60 +1,28 @@
-// What the activity feed shows: the post (the embed, the server's chosen role mentioned, Open and
-// "Add to my list" buttons for every title named there), the "Add to my list" button's handler, and
-// the /feed channel list answer. Posts and the pause notice are in the server's language; answers to
-// a command or a click in the reader's.
+// The activity feed's room: the "Add to my list" button (its custom id, handed to the posts' rendering
+// in src/render/feed-post.ts, and its handler) and the /feed channel list answer, in the reader's
+// language. The posts and the pause notice are built in src/render/feed-post.ts.
 
-import { ButtonStyle, ComponentType } from 'discord.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import type { TokenSource } from '../service/token-source.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
-import { translator, type Locale, type Translator } from '../i18n/index.js';
-import { feedPostEmbed, titleShown } from '../render/feed-post.js';
-import { finalizeMessage, type MessageRow, type RenderedMessage } from '../render/limits.js';
-import type { FeedRendering } from '../activity-feed/feed-delivery.js';
+import type { Translator } from '../i18n/index.js';
+import { reasonText, type FeedPostIds } from '../render/feed-post.js';
+import type { RenderedMessage } from '../render/limits.js';
 import { term } from '../render/terms.js';
 import { clipPlain, escapeMarkdown } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
-import { safeHttpUrl } from '../render/url.js';
 import { fields } from '../service/fields.js';
 import { KINDS, type WorkKind } from '../service/kinds.js';
 import type { FeedChannel } from '../activity-feed/feed-channels.js';
-import type { FeedPost } from '../activity-feed/feed-posting.js';
 import { KIND_FIELDS, kindCode, kindOfCode } from './kind-views.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { isNsfw, maskTitle } from './nsfw.js';
 
 const ADD_KIND = 'fa';
-/** Rows of buttons a post carries (Discord allows five). */
-const MAX_BUTTON_ROWS = 5;
 
 /** custom_id of "Add to my list": adds the title as plan to watch/read for whoever clicks. */
 export function addToListButtonId(kind: WorkKind, id: number): string {
   return encodeCustomId(ADD_KIND, [kindCode(kind), id]);
-}
-
-/** The post as it goes to one channel, in the server's language: the role (if any) in the content, the embed, and a row of buttons per named title. */
-export function feedPostMessage(post: FeedPost, serviceWebUrl: string): RenderedMessage {
-  const { channel } = post;
-  const t = translator(post.locale);
-  const rows: MessageRow[] = [];
-  for (const item of post.items) {
-    if (rows.length === MAX_BUTTON_ROWS) break;
-    // A hidden title gets no buttons: its label would name it.
-    if (!titleShown(item, channel.ageRestricted)) continue;
-    const url = safeHttpUrl(`${serviceWebUrl}/${item.kind}/${item.id}`);
-    rows.push({
-      type: ComponentType.ActionRow,
-      components: [
-        ...(url !== undefined ? [{ type: ComponentType.Button as const, style: ButtonStyle.Link as const, url, label: clipPlain(t.t('social.feed.button.open', { title: item.title }), 80) }] : []),
-        { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: addToListButtonId(item.kind, item.id), label: t.t('social.feed.button.add') },
-      ],
-    });
-  }
-  return {
-    ...(channel.roleId !== undefined ? { content: `<@&${channel.roleId}>` } : {}),
-    embeds: [feedPostEmbed(t, post.discordUserId, post.serviceUser, post.items, channel.ageRestricted)],
-    components: rows,
-  };
 }
 
 /**
@@ -116,37 +84,9 @@ export function feedChannelListMessage(t: Translator, channels: readonly FeedCha
   };
 }
 
-function reasonText(t: Translator, reason: string | undefined): string {
-  return escapeMarkdown(clipPlain(reason ?? t.t('social.feedChannel.noReason'), 120));
-}
-
 /** How a manager fixes a paused feed channel. */
 export function pausedText(t: Translator, c: FeedChannel): string {
   return t.t('social.feedChannel.paused', { reason: reasonText(t, c.pausedReason), channel: c.channelId });
-}
-
-/**
- * The direct message to a server's owner when its feed paused in a channel: what happened and how to
- * fix it, in the server's language (`locale`, as its feed posts; none: English). `guildName`
- * undefined: the server's name is not known.
- */
-export function feedPausedNotice(locale: Locale | undefined, guildName: string | undefined, channel: FeedChannel, reason: string): RenderedMessage {
-  const t = translator(locale);
-  const server = guildName === undefined ? t.t('social.feedChannel.notice.yourServer') : escapeMarkdown(clipPlain(guildName, 100));
-  return {
-    embeds: [
-      {
-        title: t.t('social.feedChannel.notice.title'),
-        description: [
-          t.t('social.feedChannel.notice.refused', { channel: channel.channelId, server, reason: reasonText(t, reason) }),
-          '',
-          t.t('social.feedChannel.notice.fix', { hasRole: channel.roleId !== undefined ? 'yes' : 'no' }),
-          t.t('social.feedChannel.notice.why'),
-        ].join('\n'),
-        color: COLORS.warning,
-      },
-    ],
-  };
 }
 
 /** A warning for managers about paused feed channels, shown under their /feed answers (undefined when none is paused). */
@@ -156,10 +96,5 @@ export function pausedWarning(t: Translator, channels: readonly FeedChannel[]): 
   return [t.t('social.feedChannel.pausedWarning', { count: paused.length }), ...paused.map((c) => pausedText(t, c))].join('\n');
 }
 
-/** How the feed renders what it posts on its own (handed to it by the composition root). */
-export function feedRendering(serviceWebUrl: string): FeedRendering {
-  return {
-    post: (post) => finalizeMessage(feedPostMessage(post, serviceWebUrl)),
-    paused: (locale, guildName, channel, reason) => finalizeMessage(feedPausedNotice(locale, guildName, channel, reason)),
-  };
-}
+/** The custom ids of a feed post's buttons, handled here (the composition root hands them to src/render/feed-post.ts's feedRendering). */
+export const feedPostIds: FeedPostIds = { addToList: addToListButtonId };

@@ -4,14 +4,13 @@
 // shared store only (the pool, the channel's round): no service request. What is typed is matched
 // against every title form; the suggestions' order depends only on what is typed and the pool.
 
-import { ButtonStyle, ComponentType, TextInputStyle } from 'discord.js';
-import type { Translator } from '../i18n/index.js';
+import { ComponentType, TextInputStyle } from 'discord.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentHandler, InServer } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
-import type { MessageRow, RenderedMessage } from '../render/limits.js';
+import type { RenderedMessage } from '../render/limits.js';
 import { clipPlain } from '../render/text.js';
 import { notInPoolEmbed } from '../render/game.js';
-import { coverAnswerEmbed, coverRunningEmbed, coverStartedEmbed, type CoverAnswerView } from '../render/game-cover.js';
+import { coverAnswerEmbed, coverRunningEmbed, coverStartedEmbed, type CoverAnswerView, type CoverRoundIds } from '../render/game-cover.js';
 import { closestTitles, resolveGuess, searchPool } from '../games/matching.js';
 import { MAX_COVER_ROUNDS } from '../games/cover-session.js';
 import type { GameKind } from '../games/pool.js';
@@ -22,11 +21,8 @@ import { poolOrWait } from './game.js';
 export const COVER_ANSWER_KIND = 'game-cover-answer';
 export const COVER_FORM_KIND = 'game-cover-form';
 
-/** The Answer button's row under a round's frame. */
-export function answerRow(t: Translator, sid: string): MessageRow[] {
-  const button = { type: ComponentType.Button as const, style: ButtonStyle.Success as const, label: t.t('games.cover.answerButton'), custom_id: encodeCustomId(COVER_ANSWER_KIND, [sid]) };
-  return [{ type: ComponentType.ActionRow, components: [button] }];
-}
+/** The custom id of the Answer button under a round's frames (handed to src/render/game-cover.ts by the composition root). */
+export const coverRoundIds: CoverRoundIds = { answer: (sid) => encodeCustomId(COVER_ANSWER_KIND, [sid]) };
 
 /** The permissions a round needs in its channel. */
 export const COVER_NEEDS = ['viewChannel', 'sendMessages', 'embedLinks', 'attachFiles'] as const;

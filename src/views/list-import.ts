@@ -8,10 +8,9 @@ import type { BaseContext, CommandContext, ComponentHandler } from '../interacti
 import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { encodeUserId } from '../interactions/invoker.js';
-import { translator, type Translator } from '../i18n/index.js';
-import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
-import { previewMessage, progressMessage, reportMessage } from '../render/import-messages.js';
-import type { ImportRendering } from '../list-files/discord-delivery.js';
+import type { Translator } from '../i18n/index.js';
+import type { RenderedMessage } from '../render/limits.js';
+import { previewMessage, type ImportPostIds } from '../render/import-messages.js';
 import type { WorkKind } from '../service/kinds.js';
 import type { TokenSource } from '../service/token-source.js';
 import { AttachmentFetchError, MAX_FILE_BYTES } from '../list-files/attachment-fetch.js';
@@ -159,8 +158,5 @@ export const importStopHandler: ComponentHandler = {
   },
 };
 
-/** How imports render the messages they send on their own (handed to them by the composition root). */
-export const importRendering: ImportRendering = {
-  progress: (userId, p, via) => finalizeMessage(progressMessage(translator(p.locale), { ...p, via }, stopButtonId(userId))),
-  report: (p, failed) => finalizeMessage(reportMessage(translator(p.locale), p, failed)),
-};
+/** The custom id of the Stop button on an import's progress message (src/render/import-messages.ts's importRendering). */
+export const importPostIds: ImportPostIds = { stop: stopButtonId };

@@ -3,6 +3,7 @@
 import type { NsfwLevel } from '../service/work-types.js';
 import type { Where } from '../interactions/where.js';
 import type { Translator } from '../i18n/index.js';
+import { maskedTitle } from '../render/masked-title.js';
 
 /**
  * The note under results the service filtered (`nsfw=false`). Outside age-restricted channels such
@@ -33,6 +34,5 @@ export function notRatedSafe(level: NsfwLevel | undefined): boolean {
 
 /** Lists fetched with `nsfw=true` (a user's own list) still mask such titles outside age-restricted channels. */
 export function maskTitle(t: Translator, title: string | undefined, level: NsfwLevel | undefined, where: Where): string {
-  if (isNsfw(level) && !where.ageRestricted) return t.t('works.nsfw.maskedTitle');
-  return title ?? t.t('works.untitled');
+  return maskedTitle(t, title, level, where.ageRestricted);
 }

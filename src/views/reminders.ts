@@ -1,5 +1,6 @@
 // The reminder posts' buttons (Open, Stop) and their handlers, the /remind list and /remind channel
-// list views, and the remove commands' autocomplete; the messages are built in src/render/reminders.ts.
+// list views, and the remove commands' autocomplete; the messages (and the posts' rendering for the
+// reminders service) are built in src/render/reminders.ts.
 
 import type { ChannelFollowView, FailedReminder } from '../reminders/types.js';
 import type { Translator } from '../i18n/index.js';
@@ -7,10 +8,8 @@ import type { QueuedReminder } from '../reminders/records.js';
 import type { AutocompleteChoice, ComponentHandler } from '../interactions/context.js';
 import { ID_PREFIX, typedTitleId } from './title-input.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
-import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
-import { channelListMessage as renderChannelList, reminderMessage as renderReminder, reminderStoppedMessage, reminderThreadName } from '../render/reminders.js';
-import type { ReminderRendering } from '../reminders/discord-delivery.js';
-import { translator } from '../i18n/index.js';
+import type { RenderedMessage } from '../render/limits.js';
+import { channelListMessage as renderChannelList, reminderMessage as renderReminder, reminderStoppedMessage, type ReminderPostIds } from '../render/reminders.js';
 import { clipPlain } from '../render/text.js';
 import { addEpisodeButtonId, renderDetails } from './details.js';
 import type { Where } from '../interactions/where.js';
@@ -21,16 +20,15 @@ export { failedNote, pauseNotice, reminderListMessage, reminderThreadName } from
 const OPEN_KIND = 'ro';
 const STOP_KIND = 'rs';
 
+/** The custom ids of a reminder post's buttons, handled here (the composition root hands them to src/render/reminders.ts's reminderRendering). */
+export const reminderPostIds: ReminderPostIds = {
+  buttons: (titleId) => ({ addEpisode: addEpisodeButtonId(titleId), open: encodeCustomId(OPEN_KIND, [titleId]), stop: encodeCustomId(STOP_KIND, [titleId]) }),
+};
+
 /** A reminder post (src/render/reminders.ts) with its buttons' custom ids. */
 export function reminderMessage(t: Translator, r: QueuedReminder): RenderedMessage {
-  return renderReminder(t, r, { addEpisode: addEpisodeButtonId(r.titleId), open: encodeCustomId(OPEN_KIND, [r.titleId]), stop: encodeCustomId(STOP_KIND, [r.titleId]) });
+  return renderReminder(t, r, reminderPostIds.buttons(r.titleId));
 }
-
-/** How the reminders service renders what it posts on its own (handed to it by the composition root). */
-export const reminderRendering: ReminderRendering = {
-  message: (r) => finalizeMessage(reminderMessage(translator(r.locale), r)),
-  threadName: (r) => reminderThreadName(translator(r.locale), r),
-};
 
 /**
  * Autocomplete for the remove commands: only titles that are followed, matched by name, or by the ID

@@ -1,18 +1,18 @@
 // /watchparty list and cancel, the "Plan a watch party" button of a poll result (`wp-plan`), and the
-// "+1 on my list" button of the post when a party ends (`wp-watched`), with that post's message.
+// "+1 on my list" button of the post when a party ends (`wp-watched`): their custom ids (handed to the
+// posts' rendering in src/render/) and their handlers.
 
 import { airingPlan, nextEpisode } from '../airing/air-times.js';
 import { EVENT_STATUS } from '../discord-api/scheduled-events.js';
-import { translator } from '../i18n/index.js';
 import type { CreatorCheck } from '../interactions/rules.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentContext, ComponentHandler, InServer } from '../interactions/context.js';
 import { encodeCustomId } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
-import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
-import type { WatchPartyEndedRendering } from '../watch-parties/discord-delivery.js';
+import type { RenderedMessage } from '../render/limits.js';
+import type { PollResultIds } from '../render/poll-result.js';
 import { clipPlain, escapeMarkdown } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
-import { watchPartyEndedMessage, watchPartyListMessage, type ListedParty } from '../render/watch-party.js';
+import { watchPartyListMessage, type ListedParty, type WatchPartyEndedIds } from '../render/watch-party.js';
 import { KINDS } from '../service/kinds.js';
 import { fields as fieldList } from '../service/fields.js';
 import type { WatchParty } from '../watch-parties/watch-parties.js';
@@ -22,18 +22,16 @@ import { mirrorListChange } from './mirror-hook.js';
 import { notRatedSafe } from './nsfw.js';
 import { createWatchParty, told, WATCH_PARTY_FIELDS, type PartyContext } from './watch-party-create.js';
 
-/** The button on a poll result (built by the poll's view): `wp-plan|<anime id>`. */
+/** The button on a poll result: `wp-plan|<anime id>`. */
 export const PLAN_KIND = 'wp-plan';
 /** The button on the post when a party ends: `wp-watched|<anime id>|<episode>`. */
 export const WATCHED_KIND = 'wp-watched';
 
-/** The post "Episode N of …: watched it?" in the server's language. */
-export function watchPartyEndedPost(party: WatchParty, interested: number | undefined): RenderedMessage {
-  return watchPartyEndedMessage(translator(party.locale), party.title, party.episode, interested, encodeCustomId(WATCHED_KIND, [party.animeId, party.episode]));
-}
+/** The custom id of "+1 on my list" on the post when a party ends (src/render/watch-party.ts's watchPartyEndedRendering). */
+export const watchPartyEndedIds: WatchPartyEndedIds = { watched: (animeId, episode) => encodeCustomId(WATCHED_KIND, [animeId, episode]) };
 
-/** How the watch parties render the post they make on their own (handed to them by the composition root). */
-export const watchPartyEndedRendering: WatchPartyEndedRendering = (party, interested) => finalizeMessage(watchPartyEndedPost(party, interested));
+/** The custom id of "Plan a watch party" on a poll result (src/render/poll-result.ts). */
+export const pollResultIds: PollResultIds = { planWatchParty: (animeId) => encodeCustomId(PLAN_KIND, [animeId]) };
 
 /** This server's parties Discord still has (scheduled or on now), with how many are interested. */
 async function serverParties(ctx: InServer<BaseContext>): Promise<Array<ListedParty & { eventId: string }>> {

@@ -14,7 +14,8 @@ import { FEED_GUILD_PREFIX, FeedChannels, parseFeedServer } from '../../src/acti
 import type { FeedItem } from '../../src/activity-feed/feed-changes.js';
 import { leaderboard } from '../../src/community/leaderboards.js';
 import { MemoryEngine } from '../../src/store/engines/index.js';
-import { feedChannelListMessage, feedPausedNotice, feedPostMessage } from '../../src/views/activity-feed.js';
+import { feedChannelListMessage, feedPostIds } from '../../src/views/activity-feed.js';
+import { feedPausedNotice, feedPostMessage } from '../../src/render/feed-post.js';
 import { entry, mirror, summaries, topOf, viewOf as serverView } from './boards-fixtures.js';
 
 const ID = (n: number) => String(1_100_000_000_000_000_000n + BigInt(n));
@@ -77,11 +78,11 @@ describe('feed posts in the server’s language', () => {
     expect(ENGLISH.t('social.feed.watched', { count: 1 })).toBe('watched 1 episode');
     const embed = feedPostEmbed(ja, '300000000000000001', 'alice', [item], false);
     expect(embed.footer?.text).toBe(ja.t('social.feed.footer'));
-    const message = feedPostMessage({ postId: 'p', guildId: 'g', channel, locale: 'fr', discordUserId: '300000000000000001', serviceUser: 'alice', items: [item] }, 'https://service.example.test');
+    const message = feedPostMessage({ postId: 'p', guildId: 'g', channel, locale: 'fr', discordUserId: '300000000000000001', serviceUser: 'alice', items: [item] }, 'https://service.example.test', feedPostIds);
     expect(JSON.stringify(message)).toContain(fr.t('social.feed.button.add'));
     expect(message.embeds?.[0]?.author?.name).toBe(fr.t('social.feed.author', { user: 'alice' }));
     // No locale noted: English.
-    const english = feedPostMessage({ postId: 'p', guildId: 'g', channel, discordUserId: '300000000000000001', serviceUser: 'alice', items: [item] }, 'https://service.example.test');
+    const english = feedPostMessage({ postId: 'p', guildId: 'g', channel, discordUserId: '300000000000000001', serviceUser: 'alice', items: [item] }, 'https://service.example.test', feedPostIds);
     expect(english.embeds?.[0]?.footer?.text).toBe(ENGLISH.t('social.feed.footer'));
   });
 

@@ -12,7 +12,8 @@ import { snowflake, type RecordedMessage, type Where, type Who } from '../../fak
 import { newUser, SERVICE_WEB_URL, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf, myListStatus } from '../../local-stack/user-helpers.js';
 import { feedDelivery } from '../../src/activity-feed/feed-delivery.js';
-import { feedRendering } from '../../src/views/activity-feed.js';
+import { feedRendering } from '../../src/render/feed-post.js';
+import { feedPostIds } from '../../src/views/activity-feed.js';
 import { CHANNEL_STATE_TTL_MS } from '../../src/discord-api/channel-state.js';
 import type { MirrorEntry } from '../../src/community/types.js';
 import { buttonLabelled, componentsOf } from './catalogue-helpers.js';
@@ -196,7 +197,7 @@ describe('activity feed in a server', () => {
   });
 
   it("the post's nonce is the second line: a resend of the same post (a process that died before marking it) posts nothing new", async () => {
-    const deliver = feedDelivery(stack.bot.deps.discord, feedRendering(SERVICE_WEB_URL));
+    const deliver = feedDelivery(stack.bot.deps.discord, feedRendering(SERVICE_WEB_URL, feedPostIds));
     const post = { postId: `resend-${FEED_CHANNEL}`, guildId: GUILD_ID, channel: { channelId: FEED_CHANNEL, ageRestricted: false }, discordUserId: alice.id, serviceUser: 'alice', items: [{ kind: 'anime' as const, id: 1, title: 'Cowboy Bebop', nsfw: false, event: 'started' as const }] };
     const before = posts().length;
     expect(await deliver(post, new AbortController().signal)).toEqual({ ok: true });

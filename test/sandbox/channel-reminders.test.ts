@@ -5,7 +5,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reminderDelivery } from '../../src/reminders/discord-delivery.js';
-import { reminderRendering } from '../../src/views/reminders.js';
+import { reminderRendering } from '../../src/render/reminders.js';
+import { reminderPostIds } from '../../src/views/reminders.js';
 import { silentLogger } from '../../src/log/log.js';
 import { ClientRefusal, type CommandInput } from '../../sandbox/actions.js';
 import { GUILD_ID, placeOf, SERVER_CHANNELS, SERVER_ROLES, USERS, type Place, type SandboxUser } from '../../sandbox/places.js';
@@ -89,7 +90,7 @@ describe('channel reminders in the sandbox', () => {
     // The sandbox's clock is the real one, so the episode is not due yet: deliver it as the bot's
     // scheduler would, through the bot's own delivery code and Discord client.
     const before = sandbox.timeline.view(general, ben).length;
-    const delivered = await reminderDelivery(sandbox.bot.deps.discord, reminderRendering)({
+    const delivered = await reminderDelivery(sandbox.bot.deps.discord, reminderRendering(reminderPostIds))({
       id: `c:${GUILD_ID}:${generalId}:${work.id}:${work.next}`,
       target: { kind: 'channel', guildId: GUILD_ID, channelId: generalId, roleId: watchersId, ageRestricted: false },
       titleId: work.id,
@@ -134,7 +135,7 @@ describe('channel reminders in the sandbox', () => {
 
   it('shows the bot’s reminder DMs in the DM place of that user only', async () => {
     const dm = place('dm');
-    const delivered = await reminderDelivery(sandbox.bot.deps.discord, reminderRendering)({
+    const delivered = await reminderDelivery(sandbox.bot.deps.discord, reminderRendering(reminderPostIds))({
       id: `u:${aiko.id}:${work.id}:${work.next}`,
       target: { kind: 'dm', userId: aiko.id },
       titleId: work.id,

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { CoverSession } from '../../../src/games/cover-session.js';
 import { LOCALES } from '../../../src/i18n/locales.js';
 import { translator } from '../../../src/i18n/index.js';
-import { coverFrameMessage } from '../../../src/render/game-cover.js';
-import { answerRow } from '../../../src/views/game-cover.js';
+import { coverAnswerRow, coverFrameMessage } from '../../../src/render/game-cover.js';
+import { coverRoundIds } from '../../../src/views/game-cover.js';
 import { decodeCover, PIXEL_COLUMNS, PIXEL_FRAME, pixelGrid, renderClearCover, renderPixelFrame } from '../../../src/render/pictures/pixel-cover.js';
 import { poolTitle } from '../../games/pool-fixture.js';
 
@@ -75,7 +75,7 @@ describe('a running round gives nothing away', () => {
 
   it.each(LOCALES)('in %s: file name, alt text, texts and custom ids name neither the title nor its id', async (locale) => {
     const picture = await renderPixelFrame(undefined, 1);
-    const message = coverFrameMessage(translator(locale), { ...session, locale }, 1, picture, answerRow(translator(locale), session.sid));
+    const message = coverFrameMessage(translator(locale), { ...session, locale }, 1, picture, coverAnswerRow(translator(locale), coverRoundIds.answer(session.sid)));
     const shown = JSON.stringify({ ...message, files: message.files?.map((f) => ({ name: f.name, description: f.description })) });
     for (const form of ['Secret Title Zeta', 'Zeta', String(title.id), 'cdn.example.test']) expect(shown).not.toContain(form);
     expect(message.files?.[0]).toMatchObject({ name: 'cover-round.png', description: expect.stringMatching(/2.*6/) });

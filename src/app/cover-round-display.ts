@@ -1,27 +1,29 @@
 // How cover rounds are shown (src/games/cover-rounds.ts's display): each frame rendered from the round's
 // cover (fetched from the picture host through the cover cache, never the service) and posted or edited
 // through the Discord side's channel poster, in the language the round was started in; the result
-// posted with the cover itself, and the round's message closed (its button removed). Built in the
-// composition root and handed to the games at construction.
+// posted with the cover itself, and the round's message closed (its button removed). The messages are
+// built in src/render/game-cover.ts (the Answer button's id from the game's room, src/views/game-cover.ts);
+// this wiring is built in the composition root and handed to the games at construction.
 
 import type { ChannelPoster } from '../discord-api/discord-side.js';
 import type { CoverRoundDisplay } from '../games/cover-rounds.js';
 import type { CoverSession } from '../games/cover-session.js';
 import { translator } from '../i18n/index.js';
-import { coverClosedMessage, coverFrameMessage, coverResultMessage } from '../render/game-cover.js';
+import { coverAnswerRow, coverClosedMessage, coverFrameMessage, coverResultMessage, type CoverRoundIds } from '../render/game-cover.js';
 import { finalizeMessage } from '../render/limits.js';
-import { answerRow } from './game-cover.js';
 import { decodeCover, renderClearCover, renderPixelFrame } from '../render/pictures/pixel-cover.js';
 
 export interface CoverDisplayDeps {
   poster: ChannelPoster;
   /** The cover source's look-up (src/covers/cover-source.ts): a thumbnail, or undefined when none could be had. */
   cover: (url: string) => Promise<Buffer | undefined>;
+  /** The Answer button's custom id (src/views/game-cover.ts's coverRoundIds). */
+  ids: CoverRoundIds;
 }
 
 export function coverRoundDisplay(o: CoverDisplayDeps): CoverRoundDisplay {
   const image = async (s: CoverSession) => decodeCover(s.title.picture ? await o.cover(s.title.picture) : undefined);
-  const frame = async (s: CoverSession, n: number) => finalizeMessage(coverFrameMessage(translator(s.locale), s, n, await renderPixelFrame(await image(s), n), answerRow(translator(s.locale), s.sid)));
+  const frame = async (s: CoverSession, n: number) => finalizeMessage(coverFrameMessage(translator(s.locale), s, n, await renderPixelFrame(await image(s), n), coverAnswerRow(translator(s.locale), o.ids.answer(s.sid))));
   return {
     async post(s, nonce) {
       const { id } = await o.poster.post(s.channelId, { message: await frame(s, 0), nonce });

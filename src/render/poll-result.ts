@@ -1,22 +1,23 @@
 // The result of a `/server pick` poll, as the bot posts it in the poll's channel in the server's
 // language: the winner with its details as the pick knew them (cover, how many members plan it, its
-// votes), how a tie was broken, and for anime a **Plan a watch party** button (the `wp-plan` component,
-// handled by the watch-party feature); or that nobody voted.
+// votes), how a tie was broken, and for anime a **Plan a watch party** button (its custom id handed in
+// by the watch-party room, which handles it); or that nobody voted.
 
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { isLocale, translator } from '../i18n/index.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
-import { finalizeMessage, type MessageRow, type RenderedMessage } from '../render/limits.js';
 import type { PollResultRendering } from '../group-polls/poll-delivery.js';
-import { shownTitle } from '../render/social.js';
-import { COLORS } from '../render/theme.js';
-import { safeHttpUrl } from '../render/url.js';
 import type { PollRecord, PollResult } from '../group-polls/group-polls.js';
+import { finalizeMessage, type MessageRow, type RenderedMessage } from './limits.js';
+import { shownTitle } from './social.js';
+import { COLORS } from './theme.js';
+import { safeHttpUrl } from './url.js';
 
-/** custom_id kind of the watch-party planner's button (registered by the watch-party feature). */
-export const PLAN_WATCH_PARTY_KIND = 'wp-plan';
+/** The custom id of the result's button (built by the watch-party room, which handles it). */
+export interface PollResultIds {
+  planWatchParty(animeId: number): string;
+}
 
-export function pollResultMessage(poll: PollRecord, result: PollResult, serviceWebUrl: string): RenderedMessage {
+export function pollResultMessage(poll: PollRecord, result: PollResult, serviceWebUrl: string, ids: PollResultIds): RenderedMessage {
   const t = translator(isLocale(poll.locale) ? poll.locale : undefined);
   const winner = result.winner;
   if (!winner) {
@@ -35,7 +36,7 @@ export function pollResultMessage(poll: PollRecord, result: PollResult, serviceW
   };
   const buttons: MessageRow['components'] = [
     ...(poll.kind === 'anime'
-      ? [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, label: t.t('polls.result.plan'), custom_id: encodeCustomId(PLAN_WATCH_PARTY_KIND, [winner.id]) }]
+      ? [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, label: t.t('polls.result.plan'), custom_id: ids.planWatchParty(winner.id) }]
       : []),
     ...(url ? [{ type: ComponentType.Button as const, style: ButtonStyle.Link as const, label: t.t('polls.result.page'), url }] : []),
   ];
@@ -43,6 +44,6 @@ export function pollResultMessage(poll: PollRecord, result: PollResult, serviceW
 }
 
 /** How the polls' end job renders the result it posts (handed to it by the composition root). */
-export function pollResultRendering(serviceWebUrl: string): PollResultRendering {
-  return (poll, result) => finalizeMessage(pollResultMessage(poll, result, serviceWebUrl));
+export function pollResultRendering(serviceWebUrl: string, ids: PollResultIds): PollResultRendering {
+  return (poll, result) => finalizeMessage(pollResultMessage(poll, result, serviceWebUrl, ids));
 }
