@@ -16,6 +16,7 @@ import {
   COVER_FRAMES, COVER_KEEP_MS, COVER_STEP_MS, coverKey, coverNonce, cryptoDraw, newSession, nextRound, playedRound, roundOpen, sessionDecoder,
   type CoverSession, type Draw, type PlayedRound, type SessionStart,
 } from './cover-session.js';
+import { isFormOf } from './matching.js';
 import type { GameKind, GamePool, PoolTitle } from './pool.js';
 
 export const COVER_QUEUE = 'game-cover-round';
@@ -124,8 +125,12 @@ export class CoverRounds {
     return got;
   }
 
-  /** An answer naming `guess` (a pool title) in the channel; `sid` when it came from a session's button. */
-  async answer(channelId: string, userId: string, guess: PoolTitle, sid?: string): Promise<CoverAnswer> {
+  /**
+   * An answer naming `guess` (a pool title) in the channel; `sid` when it came from a session's button.
+   * `typed`: the text the person typed, when they typed a title: it names the round's title when it is
+   * one of its forms, even a form another (more popular) title shares, which `guess` then is.
+   */
+  async answer(channelId: string, userId: string, guess: PoolTitle, sid?: string, typed?: string): Promise<CoverAnswer> {
     const at = this.o.now();
     const got = await modify<CoverAnswer>(
       this.o.kv,
@@ -135,7 +140,7 @@ export class CoverRounds {
         if (!s) return { keep: true, result: { none: true } };
         if (sid !== undefined && s.sid !== sid) return { keep: true, result: { stale: true } };
         if (!roundOpen(s)) return { keep: true, result: { taken: s, round: s.over ? (s.played.at(-1) ?? playedRound(s)) : playedRound(s) } };
-        if (guess.id !== s.title.id) return { keep: true, result: { wrong: s } };
+        if (guess.id !== s.title.id && (typed === undefined || !isFormOf(s.title, typed))) return { keep: true, result: { wrong: s } };
         const won: CoverSession = { ...s, won: { userId, at } };
         return { value: JSON.stringify(won), result: { won, ms: Math.max(0, at - s.startedAt) } };
       },

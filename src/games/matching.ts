@@ -107,6 +107,12 @@ export function closestTitles(pool: GamePool, input: string, limit = 5): PoolTit
   return scored.filter((x) => x.s > 0.2).slice(0, limit).map((x) => x.t);
 }
 
+/** Whether typed text is one of the title's forms (case, accents and punctuation ignored), even one it shares with another title. */
+export function isFormOf(t: PoolTitle, input: string): boolean {
+  const q = normalizeTitle(input);
+  return q !== '' && titleForms(t).some((f) => normalizeTitle(f) === q);
+}
+
 /** The pool title a guess names: an ID (picked or typed) or exactly one of its forms; undefined otherwise. */
 export function resolveGuess(pool: GamePool, input: string): PoolTitle | undefined {
   const { rows, byId } = indexOf(pool);

@@ -60,7 +60,7 @@ export async function gameAnswer(ctx: BaseContext & { interaction: { channelId: 
   const parsed = parseTitleInput(input, session.kind, ctx.deps.serviceWebUrl);
   const guess = resolveGuess(pool, 'via' in parsed && parsed.via === 'link' ? `id:${parsed.id}` : input);
   if (!guess) return { embeds: [notInPoolEmbed(ctx.t, input, closestTitles(pool, input, 5))], ephemeral: true };
-  const got = await coverRounds.answer(channelId, ctx.userId, guess, sid);
+  const got = await coverRounds.answer(channelId, ctx.userId, guess, sid, 'text' in parsed ? input : undefined);
   const view: CoverAnswerView =
     'won' in got ? { won: { n: got.won.n, ms: got.ms } } : 'wrong' in got ? { wrong: true } : 'taken' in got ? { taken: got.round } : 'stale' in got ? { stale: true } : { none: true };
   return { embeds: [coverAnswerEmbed(ctx.t, view)], ephemeral: true };

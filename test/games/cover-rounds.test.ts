@@ -6,6 +6,7 @@ import { GameBoards } from '../../src/games/boards.js';
 import { COVER_QUEUE, CoverRounds, type CoverRoundDisplay } from '../../src/games/cover-rounds.js';
 import { COVER_STEP_MS, coverKey, type CoverSession } from '../../src/games/cover-session.js';
 import type { PlayedRound } from '../../src/games/cover-session.js';
+import { resolveGuess } from '../../src/games/matching.js';
 import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { createLogger } from '../../src/log/log.js';
 import { MemoryEngine } from '../../src/store/engines/index.js';
@@ -122,6 +123,28 @@ describe('cover rounds', () => {
     const board = await boards.players(G, { game: 'cover' });
     expect(board.reduce((n, p) => n + p.value, 0)).toBe(1);
     expect(board).toHaveLength(1);
+    await jobs.stop();
+  });
+
+  it('a typed title names the round\'s title by any of its forms, even one a more popular title shares', async () => {
+    // Two titles known by the same English name; the round draws the less popular one (second in the pool).
+    const shared = { ...pool, titles: pool.titles.map((t, i) => (i < 2 ? { ...t, en: 'Memory Academy!' } : t)) };
+    const kv = new MemoryEngine();
+    const clock = { t: 1_000_000 };
+    const jobs = new InProcessJobEngine(kv, () => clock.t, () => undefined, 0);
+    const rounds = new CoverRounds({ kv, jobs, played: async () => undefined, pool: async () => shared, now: () => clock.t, log, display: display({ posts: [], edits: [], results: [] }), draw: () => 1 });
+    await rounds.start();
+    await rounds.begin({ ...START, total: 1 }, shared);
+    const round = shared.titles[1]!;
+    const popular = resolveGuess(shared, 'MEMORY ACADEMY')!;
+    expect(popular.id).toBe(shared.titles[0]!.id);
+    // Picked from the suggestions (an ID): the popular title is another work, a wrong answer.
+    expect(await rounds.answer('c1', U(1), popular)).toMatchObject({ wrong: expect.anything() });
+    // Typed: the round's title is named, though the pool's best match for the text is the other one.
+    expect(await rounds.answer('c1', U(2), popular, undefined, 'MEMORY ACADEMY')).toMatchObject({ won: { title: { id: round.id }, won: { userId: U(2) } } });
+    // Text that is a form of neither is wrong whatever it resolved to.
+    await rounds.begin({ ...START, channelId: 'c2', total: 1 }, shared);
+    expect(await rounds.answer('c2', U(3), popular, undefined, shared.titles[2]!.title)).toMatchObject({ wrong: expect.anything() });
     await jobs.stop();
   });
 

@@ -4,7 +4,8 @@
 // not sent), live autocomplete and /anime info, /login through the emulator's sign-in page and the
 // bot's real callback, a +1 on the list, a channel reminder set up with the channel and role picked
 // from the server's, refused for an ordinary member, "Next episode now" (and "Next recap now", the weekly recap's card arriving) moving the sandbox's clock so
-// that reminder arrives with its buttons, /server pick put to a native poll and a vote in it, a daily puzzle played (/game daily, a guess from the suggestions), and Ctrl-C. Screenshots go to .tmp/, except the
+// that reminder arrives with its buttons, /server pick put to a native poll and a vote in it, a daily puzzle played (/game daily, a guess from the suggestions), a cover round played in #general
+// (/game cover, its pixelated picture, /game answer naming it, the result post naming the winner), and Ctrl-C. Screenshots go to .tmp/, except the
 // README's picture of the /anime info answer, which is written to docs/sandbox.png.
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { airingTitle, type AiringTitle } from './airing-title.js';
+import { likelyTitles } from './cover-guess.js';
 import { translator } from '../../src/i18n/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -393,6 +395,54 @@ describe.skipIf(!available)('npm run sandbox in a browser', () => {
     await page.screenshot({ path: `${SHOTS}/12-game-guess.png` });
     expect(leaks).toEqual([]);
   }, 90_000);
+
+  it('plays a cover round in #general: /game cover posts the pixelated cover, a right /game answer wins, the result post names the winner', async () => {
+    const emulatorUrl = /Service emulator[^:]*: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
+    // The bot's own posts (no command line above them) with a round's frame: a picture whose alt text gives its sharpness.
+    const frames = page.locator('discord-message.bot-message:not(:has(discord-command)) img.attachment[alt*="coarse coloured blocks"]');
+    const framesBefore = await frames.count();
+    await runCommand('/game co', 'game cover', {});
+    const started = page.locator('discord-message.bot-message:has(discord-command[command^="/game cover"])').last();
+    await expect.poll(() => started.innerText(), { timeout: 15_000 }).toContain('A cover round starts in this channel now');
+    // The round's first frame arrives as the bot's own post; it sharpens every 10 s on the sandbox's clock.
+    await expect.poll(() => frames.count(), { timeout: 20_000 }).toBe(framesBefore + 1);
+    const frame = frames.last();
+    await expect.poll(() => frame.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBe(360);
+    const post = page.locator('discord-message.bot-message:not(:has(discord-command)):has(img.attachment[alt*="coarse coloured blocks"])').last();
+    expect(await post.locator('discord-embed').first().getAttribute('embed-title')).toBe('Cover round 1 of 1');
+    expect((await post.locator('discord-button').allInnerTexts()).map((t) => t.trim())).toEqual(['Answer']);
+    await post.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/13-cover-round.png` });
+    // As a player who knows the covers: the frame shown now (alt text and picture read together) against every popular cover.
+    const shown = await frame.evaluate((img) => ({ src: (img as unknown as { src: string }).src, alt: img.getAttribute('alt') ?? '' }));
+    const sharpness = Number(/sharpness (\d) of 6/.exec(shown.alt)?.[1]);
+    expect(sharpness).toBeGreaterThanOrEqual(1);
+    const picture = await fetch(shown.src);
+    expect(picture.ok).toBe(true);
+    const guesses = await likelyTitles(emulatorUrl, Buffer.from(await picture.arrayBuffer()), sharpness - 1);
+    // The best guess first; a cover that looks like another at this sharpness may take a second try ("Not this one").
+    let answered = '';
+    for (const id of guesses) {
+      const count = await page.locator('discord-message.bot-message:has(discord-command[command^="/game answer"])').count();
+      await runCommand('/game an', 'game answer', { title: `id:${id}` });
+      const answers = page.locator('discord-message.bot-message:has(discord-command[command^="/game answer"])');
+      await expect.poll(() => answers.count(), { timeout: 15_000 }).toBe(count + 1);
+      await expect.poll(() => answers.last().innerText(), { timeout: 15_000 }).toMatch(/Right!|Not this one/);
+      answered = await answers.last().innerText();
+      if (answered.includes('Right!')) break;
+    }
+    expect(answered).toMatch(/Right! You won round 1 in \d+(\.\d)? s\./);
+    // The result: a new post of the bot naming the winner (as Discord shows a mention, by name) and the title with its cover.
+    const result = page.locator('discord-message.bot-message:not(:has(discord-command)):has(img.attachment[alt^="The cover of "])').last();
+    await expect.poll(() => result.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => result.innerText(), { timeout: 15_000 }).toMatch(/named it in \d+(\.\d)? s!/);
+    expect(await result.locator('.md-mention').allInnerTexts()).toEqual(['@aiko']);
+    // The round's message lost its Answer button.
+    await expect.poll(() => post.locator('discord-button').count(), { timeout: 15_000 }).toBe(0);
+    await result.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/14-cover-result.png` });
+    expect(leaks).toEqual([]);
+  }, 120_000);
 
   it('speaks the picked Discord language: commands shown as a Japanese client shows them, the answer in Japanese; the title-form picker runs /settings', async () => {
     const ja = translator('ja');
