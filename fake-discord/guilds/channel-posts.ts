@@ -7,7 +7,6 @@ import type { MessageFaults } from '../message-faults.js';
 import { isEmptyMessage, MessageFlag, validateMessageBody } from '../message-validation.js';
 import { normalizeAttachments } from '../messages.js';
 import { earlierWithNonce, nonceOf, validateNonce } from '../nonce.js';
-import { normalizeAttachments } from '../messages.js';
 import { has, Permission } from '../permissions.js';
 import { snowflake } from '../snowflake.js';
 import type { RecordedMessage } from '../types.js';
