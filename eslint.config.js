@@ -21,7 +21,7 @@ export default tseslint.config(
     files: ['src/**', 'commands/**', 'emulator/**', 'fake-discord/**', 'local-stack/**', 'sandbox/**', 'bench/**', 'scripts/**'],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
-      'max-lines-per-function': ['warn', { max: 60, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
     },
   },
   {

@@ -110,6 +110,55 @@ function printRows(rows: Row[]): void {
   );
 }
 
+/** Warm-up (fillers, then the mix), then the measured interactions in steps: a row (bot sample) after each. */
+async function measureRows(workload: Workload, bot: BotProcess, o: BenchOptions) {
+  const rows: Row[] = [{ interactions: 0, sample: await bot.sample(), rate: 0 }];
+  const timed = async (count: number | ReturnType<Workload['fillers']>): Promise<number> => {
+    const t0 = performance.now();
+    await workload.run(count, o.memoryConcurrency);
+    return (typeof count === 'number' ? count : count.length) / ((performance.now() - t0) / 1000);
+  };
+  const fillers = workload.fillers();
+  const warmup = fillers.length + o.memoryWarmup;
+  await timed(fillers);
+  let rate = await timed(o.memoryWarmup);
+  const afterWarmup = await bot.sample();
+  rows.push({ interactions: warmup, sample: afterWarmup, rate });
+  for (let done = 0; done < o.memoryInteractions; ) {
+    const step = Math.min(o.memoryStep, o.memoryInteractions - done);
+    rate = await timed(step);
+    done += step;
+    rows.push({ interactions: warmup + done, sample: await bot.sample(), rate });
+  }
+  return { rows, fillers, afterWarmup };
+}
+
+function printWorkloadStats(workload: Workload): void {
+  const kinds = Object.entries(workload.stats.byKind)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  console.log(`\nall interactions sent (warm-up included): ${kinds}`);
+  console.log(`interactions with rejected REST calls or no answer: ${workload.stats.problems} (failures without an answer: ${workload.stats.failures})`);
+  for (const p of workload.stats.firstProblems) console.log(`  e.g. ${p}`);
+}
+
+/** Heap growth over the measured rows (total and least-squares slope), printed with the RSS change. */
+function heapGrowth(measured: Row[], o: BenchOptions): { growthMb: number; slopeMbPer1000: number; flat: boolean } {
+  const base = measured[0]?.sample.heapUsed ?? 0;
+  const last = measured[measured.length - 1]?.sample.heapUsed ?? 0;
+  const growthMb = (last - base) / 1024 / 1024;
+  const slopeMbPer1000 = (slope(measured.map((r) => ({ x: r.interactions, y: r.sample.heapUsed / 1024 / 1024 }))) * 1000) || 0;
+  const rssGrowth = ((measured[measured.length - 1]?.sample.rss ?? 0) - (measured[0]?.sample.rss ?? 0)) / 1024 / 1024;
+  const flat = slopeMbPer1000 < FLAT_THRESHOLD_MB_PER_1000;
+  console.log(
+    `\nheap growth after warm-up: ${growthMb >= 0 ? '+' : ''}${fixed(growthMb, 2)} MB over ${o.memoryInteractions} interactions ` +
+      `(least-squares slope ${fixed(slopeMbPer1000, 2)} MB per 1000; ${flat ? 'flat' : 'GROWING'}: threshold < ${FLAT_THRESHOLD_MB_PER_1000} MB per 1000)`,
+  );
+  console.log(`rss change after warm-up: ${rssGrowth >= 0 ? '+' : ''}${fixed(rssGrowth, 1)} MB (informative; the allocator keeps freed pages)`);
+  return { growthMb, slopeMbPer1000, flat };
+}
+
 export async function runMemory(o: BenchOptions): Promise<MemoryResult> {
   section('2. Bot memory over thousands of interactions (bot in its own process, forced GC)');
   const stack = await startStack({ storeStepTimeoutMs: DEFAULT_STORE_STEP_TIMEOUT_MS });
@@ -130,24 +179,7 @@ export async function runMemory(o: BenchOptions): Promise<MemoryResult> {
       linked.push(user);
     }
     const workload = new Workload(stack, sample, linked);
-    const rows: Row[] = [{ interactions: 0, sample: await bot.sample(), rate: 0 }];
-    const timed = async (count: number | ReturnType<Workload['fillers']>): Promise<number> => {
-      const t0 = performance.now();
-      await workload.run(count, o.memoryConcurrency);
-      return (typeof count === 'number' ? count : count.length) / ((performance.now() - t0) / 1000);
-    };
-    const fillers = workload.fillers();
-    const warmup = fillers.length + o.memoryWarmup;
-    await timed(fillers);
-    let rate = await timed(o.memoryWarmup);
-    const afterWarmup = await bot.sample();
-    rows.push({ interactions: warmup, sample: afterWarmup, rate });
-    for (let done = 0; done < o.memoryInteractions; ) {
-      const step = Math.min(o.memoryStep, o.memoryInteractions - done);
-      rate = await timed(step);
-      done += step;
-      rows.push({ interactions: warmup + done, sample: await bot.sample(), rate });
-    }
+    const { rows, fillers, afterWarmup } = await measureRows(workload, bot, o);
 
     console.log(
       `warm-up: ${fillers.length} interactions that each ask for something new (fills the bounded caches) + ${o.memoryWarmup} of the mix; then ${o.memoryInteractions} measured; ${o.memoryConcurrency} in flight.\n` +
@@ -156,26 +188,9 @@ export async function runMemory(o: BenchOptions): Promise<MemoryResult> {
     );
     printRows(rows);
     console.log(`\nresponse cache after warm-up: ${afterWarmup.caches.responseCache ?? 'n/a'} KiB of ${DEFAULT_CACHE_MAX_BYTES / 1024} KiB`);
-    const kinds = Object.entries(workload.stats.byKind)
-      .sort((a, b) => b[1] - a[1])
-      .map(([k, n]) => `${k} ${n}`)
-      .join(', ');
-    console.log(`\nall interactions sent (warm-up included): ${kinds}`);
-    console.log(`interactions with rejected REST calls or no answer: ${workload.stats.problems} (failures without an answer: ${workload.stats.failures})`);
-    for (const p of workload.stats.firstProblems) console.log(`  e.g. ${p}`);
-
+    printWorkloadStats(workload);
     const measured = rows.slice(1);
-    const base = measured[0]?.sample.heapUsed ?? 0;
-    const last = measured[measured.length - 1]?.sample.heapUsed ?? 0;
-    const growthMb = (last - base) / 1024 / 1024;
-    const slopeMbPer1000 = (slope(measured.map((r) => ({ x: r.interactions, y: r.sample.heapUsed / 1024 / 1024 }))) * 1000) || 0;
-    const rssGrowth = ((measured[measured.length - 1]?.sample.rss ?? 0) - (measured[0]?.sample.rss ?? 0)) / 1024 / 1024;
-    const flat = slopeMbPer1000 < FLAT_THRESHOLD_MB_PER_1000;
-    console.log(
-      `\nheap growth after warm-up: ${growthMb >= 0 ? '+' : ''}${fixed(growthMb, 2)} MB over ${o.memoryInteractions} interactions ` +
-        `(least-squares slope ${fixed(slopeMbPer1000, 2)} MB per 1000; ${flat ? 'flat' : 'GROWING'}: threshold < ${FLAT_THRESHOLD_MB_PER_1000} MB per 1000)`,
-    );
-    console.log(`rss change after warm-up: ${rssGrowth >= 0 ? '+' : ''}${fixed(rssGrowth, 1)} MB (informative; the allocator keeps freed pages)`);
+    const { growthMb, slopeMbPer1000, flat } = heapGrowth(measured, o);
 
     // Slow service: answers are deferred and then edited through the interaction webhook.
     const deferred = o.quick ? 100 : 400;

@@ -31,6 +31,9 @@ export interface WorkloadStats {
   byKind: Record<string, number>;
 }
 
+/** One interaction of the mix, as a function that runs it and returns a problem, if any. */
+type Step = { kind: string; run: () => Promise<string | undefined> };
+
 export class Workload {
   private readonly random = seededRandom(20240501);
   private readonly pool: Pooled[] = [];
@@ -78,7 +81,7 @@ export class Workload {
   }
 
   /** The next interaction of the mix, as a function that runs it and returns a problem, if any. */
-  next(): { kind: string; run: () => Promise<string | undefined> } {
+  next(): Step {
     const i = this.counter++;
     const r = this.random();
     const s = this.sample;
@@ -102,7 +105,16 @@ export class Workload {
       };
     }
     const pooled = this.pool.length > 0 && r < 0.72 ? this.pick(this.pool) : undefined;
-    if (pooled && r < 0.62) {
+    const step = pooled ? this.onPooled(pooled, r) : undefined;
+    if (step) return step;
+    if (r < 0.86) return this.browsing();
+    if (r < 0.91) return this.forum();
+    return this.accountCommand();
+  }
+
+  /** A pager click, a click by another user or a select on a kept message (undefined when it has none of these). */
+  private onPooled(pooled: Pooled, r: number): Step | undefined {
+    if (r < 0.62) {
       const id = nextButton(pooled.message);
       if (id) {
         return {
@@ -115,14 +127,14 @@ export class Workload {
         };
       }
     }
-    if (pooled && r < 0.67) {
+    if (r < 0.67) {
       const id = nextButton(pooled.message) ?? openSelect(pooled.message)?.customId;
       const intruder = newUser('bench');
       if (id?.startsWith('pg|')) {
         return { kind: 'click by another user', run: async () => (await timeMessage(() => this.stack.click(pooled.message, id, intruder), false)).problem };
       }
     }
-    if (pooled && r < 0.72) {
+    if (r < 0.72) {
       const select = openSelect(pooled.message);
       if (select) {
         return {
@@ -131,21 +143,31 @@ export class Workload {
         };
       }
     }
-    if (r < 0.86) {
-      const choice = this.random();
-      if (choice < 0.45) return { kind: 'ranking', run: this.command({ name: 'anime', subcommand: 'ranking', options: { type: this.pick(ANIME_RANKING_TYPES) } }, true) };
-      if (choice < 0.7) return { kind: 'ranking', run: this.command({ name: 'manga', subcommand: 'ranking', options: { type: this.pick(MANGA_RANKING_TYPES) } }, true) };
-      const year = 1995 + Math.floor(this.random() * 31);
-      return { kind: 'season', run: this.command({ name: 'anime', subcommand: 'season', options: { year, season: this.pick(SEASONS) } }, true) };
-    }
-    if (r < 0.91) {
-      const choice = this.random();
-      if (choice < 0.3) return { kind: 'forum', run: this.command({ name: 'forum', subcommand: 'boards' }, true) };
-      if (choice < 0.6) return { kind: 'forum', run: this.command({ name: 'forum', subcommand: 'topic', options: { id: 1877721 } }, true) };
-      // Forum queries are shorter than catalogue searches (the option allows FORUM_QUERY_MAX characters).
-      const query = this.pick(s.queries).slice(0, FORUM_QUERY_MAX).trim();
-      return { kind: 'forum', run: this.command({ name: 'forum', subcommand: 'topics', options: { query } }, true) };
-    }
+    return undefined;
+  }
+
+  /** A ranking or a season. */
+  private browsing(): Step {
+    const choice = this.random();
+    if (choice < 0.45) return { kind: 'ranking', run: this.command({ name: 'anime', subcommand: 'ranking', options: { type: this.pick(ANIME_RANKING_TYPES) } }, true) };
+    if (choice < 0.7) return { kind: 'ranking', run: this.command({ name: 'manga', subcommand: 'ranking', options: { type: this.pick(MANGA_RANKING_TYPES) } }, true) };
+    const year = 1995 + Math.floor(this.random() * 31);
+    return { kind: 'season', run: this.command({ name: 'anime', subcommand: 'season', options: { year, season: this.pick(SEASONS) } }, true) };
+  }
+
+  /** The forum's boards, a topic or a topic search. */
+  private forum(): Step {
+    const s = this.sample;
+    const choice = this.random();
+    if (choice < 0.3) return { kind: 'forum', run: this.command({ name: 'forum', subcommand: 'boards' }, true) };
+    if (choice < 0.6) return { kind: 'forum', run: this.command({ name: 'forum', subcommand: 'topic', options: { id: 1877721 } }, true) };
+    // Forum queries are shorter than catalogue searches (the option allows FORUM_QUERY_MAX characters).
+    const query = this.pick(s.queries).slice(0, FORUM_QUERY_MAX).trim();
+    return { kind: 'forum', run: this.command({ name: 'forum', subcommand: 'topics', options: { query } }, true) };
+  }
+
+  /** A linked user's own commands, a command needing a login by someone not logged in, or someone's list. */
+  private accountCommand(): Step {
     const choice = this.random();
     const linked = this.linked.length > 0 ? this.pick(this.linked) : undefined;
     if (linked && choice < 0.3) {

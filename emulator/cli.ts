@@ -19,32 +19,67 @@ const USAGE = `usage: npm run emulator -- [--port N] [--host H] [--client-id ID 
 /** `--help` anywhere: print the usage once and exit 0 (no other parsing). */
 class HelpRequested extends Error {}
 
-/** Groups --client-id / --client-secret / --redirect-uri in command-line order: each flag applies to the last client id. */
-export function parseCli(argv: string[]): {
+const CLI_OPTIONS = {
+  port: { type: 'string' }, host: { type: 'string' }, 'client-id': { type: 'string', multiple: true },
+  'client-secret': { type: 'string', multiple: true }, 'redirect-uri': { type: 'string', multiple: true },
+  user: { type: 'string', multiple: true }, 'access-token-ttl': { type: 'string' }, 'catalogue-size': { type: 'string' },
+  seed: { type: 'string' }, throttle: { type: 'string' }, pictures: { type: 'string' }, help: { type: 'boolean' },
+  lists: { type: 'string', multiple: true },
+} as const;
+
+interface CliOptions {
   port: number; host: string; clients?: EmulatorClient[]; users?: EmulatorUser[]; accessTtl?: number; size?: number; seed?: number;
   throttle?: ThrottleOptions; picturesPort?: number;
-} {
-  const { tokens } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string' }, host: { type: 'string' }, 'client-id': { type: 'string', multiple: true },
-      'client-secret': { type: 'string', multiple: true }, 'redirect-uri': { type: 'string', multiple: true },
-      user: { type: 'string', multiple: true }, 'access-token-ttl': { type: 'string' }, 'catalogue-size': { type: 'string' },
-      seed: { type: 'string' }, throttle: { type: 'string' }, pictures: { type: 'string' }, help: { type: 'boolean' },
-      lists: { type: 'string', multiple: true },
-    },
-    tokens: true,
-    strict: true,
-    allowPositionals: false,
-  });
-  const out: ReturnType<typeof parseCli> = { port: 8787, host: '127.0.0.1' };
+}
+
+interface ListSizes {
+  name: string;
+  anime: number;
+  manga: number;
+}
+
+function int(name: string, v: string | undefined): number {
+  if (v === undefined || !/^\d+$/.test(v)) throw new Error(`--${name} needs a non-negative integer`);
+  return Number(v);
+}
+
+/** `--user NAME:PASSWORD` (the password may hold colons). */
+function parseUser(v: string): EmulatorUser {
+  const i = v.indexOf(':');
+  if (i <= 0) throw new Error('--user needs NAME:PASSWORD');
+  return { name: v.slice(0, i), password: v.slice(i + 1) };
+}
+
+/** `--lists NAME:ANIME:MANGA`. */
+function parseListSizes(v: string): ListSizes {
+  const m = /^([^:]+):(\d+):(\d+)$/.exec(v);
+  if (!m?.[1]) throw new Error('--lists needs NAME:ANIME:MANGA (two non-negative integers)');
+  return { name: m[1], anime: Number(m[2]), manga: Number(m[3]) };
+}
+
+/** `--throttle RPS[:COOL_OFF_MS]`. */
+function parseThrottle(v: string): ThrottleOptions {
+  const m = /^(\d+)(?::(\d+))?$/.exec(v);
+  if (!m?.[1] || Number(m[1]) < 1) throw new Error('--throttle needs RPS[:COOL_OFF_MS] (RPS an integer ≥ 1, COOL_OFF_MS an integer ≥ 0)');
+  return { requestsPerSecond: Number(m[1]), ...(m[2] !== undefined ? { coolOffMs: Number(m[2]) } : {}) };
+}
+
+/** Gives each --lists size to its --user (names compared case-insensitively). */
+function giveListSizes(users: EmulatorUser[], sizes: ListSizes[]): void {
+  for (const size of sizes) {
+    const user = users.find((u) => u.name.toLowerCase() === size.name.toLowerCase());
+    if (!user) throw new Error(`--lists ${size.name}: give that user with --user ${size.name}:PASSWORD`);
+    user.lists = { anime: size.anime, manga: size.manga };
+  }
+}
+
+/** Groups --client-id / --client-secret / --redirect-uri in command-line order: each flag applies to the last client id. */
+export function parseCli(argv: string[]): CliOptions {
+  const { tokens } = parseArgs({ args: argv, options: CLI_OPTIONS, tokens: true, strict: true, allowPositionals: false });
+  const out: CliOptions = { port: 8787, host: '127.0.0.1' };
   const clients: EmulatorClient[] = [];
   const users: EmulatorUser[] = [];
-  const sizes: Array<{ name: string; anime: number; manga: number }> = [];
-  const int = (name: string, v: string | undefined): number => {
-    if (v === undefined || !/^\d+$/.test(v)) throw new Error(`--${name} needs a non-negative integer`);
-    return Number(v);
-  };
+  const sizes: ListSizes[] = [];
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
     const v = t.value;
@@ -68,18 +103,12 @@ export function parseCli(argv: string[]): {
         else last.redirectUris.push(v ?? '');
         break;
       }
-      case 'user': {
-        const i = (v ?? '').indexOf(':');
-        if (i <= 0) throw new Error('--user needs NAME:PASSWORD');
-        users.push({ name: (v ?? '').slice(0, i), password: (v ?? '').slice(i + 1) });
+      case 'user':
+        users.push(parseUser(v ?? ''));
         break;
-      }
-      case 'lists': {
-        const m = /^([^:]+):(\d+):(\d+)$/.exec(v ?? '');
-        if (!m?.[1]) throw new Error('--lists needs NAME:ANIME:MANGA (two non-negative integers)');
-        sizes.push({ name: m[1], anime: Number(m[2]), manga: Number(m[3]) });
+      case 'lists':
+        sizes.push(parseListSizes(v ?? ''));
         break;
-      }
       case 'access-token-ttl':
         out.accessTtl = int('access-token-ttl', v);
         break;
@@ -92,20 +121,13 @@ export function parseCli(argv: string[]): {
       case 'pictures':
         out.picturesPort = int('pictures', v);
         break;
-      case 'throttle': {
-        const m = /^(\d+)(?::(\d+))?$/.exec(v ?? '');
-        if (!m?.[1] || Number(m[1]) < 1) throw new Error('--throttle needs RPS[:COOL_OFF_MS] (RPS an integer ≥ 1, COOL_OFF_MS an integer ≥ 0)');
-        out.throttle = { requestsPerSecond: Number(m[1]), ...(m[2] !== undefined ? { coolOffMs: Number(m[2]) } : {}) };
-      }
+      case 'throttle':
+        out.throttle = parseThrottle(v ?? '');
     }
   }
   for (const c of clients) if (c.redirectUris.length === 0) throw new Error(`client ${c.id} needs at least one --redirect-uri`);
   if (clients.length > 0) out.clients = clients;
-  for (const size of sizes) {
-    const user = users.find((u) => u.name.toLowerCase() === size.name.toLowerCase());
-    if (!user) throw new Error(`--lists ${size.name}: give that user with --user ${size.name}:PASSWORD`);
-    user.lists = { anime: size.anime, manga: size.manga };
-  }
+  giveListSizes(users, sizes);
   if (users.length > 0) out.users = users;
   return out;
 }

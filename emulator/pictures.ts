@@ -6,10 +6,10 @@
 // (bytes that do not decode) and wrong-type (an HTML page).
 
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { createCanvas } from '@napi-rs/canvas';
 import express, { type Response } from 'express';
 import type { Catalogue } from './catalogue/index.js';
+import { closeServer, listen } from './listen.js';
 
 /** The host the generated catalogue's picture URLs name (json.ts rewrites it to this host's origin). */
 const SERVICE_PICTURE_BASE = 'https://api-cdn.myanimelist.net/images/';
@@ -131,6 +131,17 @@ function sendFault(res: Response, fault: Exclude<PictureFault, 'slow'>, hugeByte
   pump();
 }
 
+/** The picture drawn for `path`, from the cache (which keeps the last CACHE_LIMIT drawn) when there. */
+function cachedPicture(cache: Map<string, Buffer>, picture: PictureOf, path: string): Buffer {
+  let image = cache.get(path);
+  if (!image) {
+    image = drawPicture(picture, path);
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(path, image);
+  }
+  return image;
+}
+
 export async function startPictureHost(catalogue: Catalogue, o: PictureHostOptions = {}): Promise<PictureHost> {
   const lookUp = pictureIndex(catalogue);
   const cache = new Map<string, Buffer>();
@@ -163,12 +174,7 @@ export async function startPictureHost(catalogue: Catalogue, o: PictureHostOptio
       sendFault(res, fault, o.hugeBytes ?? 3_000_000);
       return;
     }
-    let image = cache.get(req.path);
-    if (!image) {
-      image = drawPicture(picture, req.path);
-      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-      cache.set(req.path, image);
-    }
+    const image = cachedPicture(cache, picture, req.path);
     const send = (): void => void res.status(200).type('image/jpeg').set('Cache-Control', 'max-age=86400').send(image);
     if (fault === 'slow') {
       const timer = setTimeout(send, o.slowMs ?? 10_000);
@@ -181,20 +187,6 @@ export async function startPictureHost(catalogue: Catalogue, o: PictureHostOptio
     res.status(404).type('text/html').send('<html><body><h1>404 Not Found</h1></body></html>');
   });
   const host = o.host ?? '127.0.0.1';
-  const server = app.listen(o.port ?? 0, host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://${host}:${port}`,
-    faults,
-    served,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  const { server, port } = await listen(app, o.port ?? 0, host);
+  return { url: `http://${host}:${port}`, faults, served, close: () => closeServer(server) };
 }

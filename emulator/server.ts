@@ -1,7 +1,7 @@
-import express, { type Request } from 'express';
-import { type AddressInfo } from 'node:net';
+import express, { type Request, type RequestHandler } from 'express';
 import { apiRouter, type FaultState } from './api/router.js';
-import { DEFAULT_CATALOGUE_SEED, buildCatalogue } from './catalogue/index.js';
+import { DEFAULT_CATALOGUE_SEED, buildCatalogue, type Catalogue } from './catalogue/index.js';
+import { closeServer, listen } from './listen.js';
 import type { CatalogueExtras } from './catalogue/extras.js';
 import { DEFAULT_USERS, makeProfile, seedUserLists, type UserLists } from './catalogue/users.js';
 import { oauthRouter, type OAuthCounters } from './oauth/routes.js';
@@ -136,14 +136,8 @@ function authKind(req: Request): RequestLogEntry['auth'] {
   return 'none';
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const now = options.now ?? Date.now;
-  const clients = options.clients ?? [DEFAULT_CLIENT];
-  const users: readonly EmulatorUser[] = options.users ?? DEFAULT_USERS;
-  const seed = options.catalogue?.seed ?? DEFAULT_CATALOGUE_SEED;
-  const startMs = now();
-  const catalogue = buildCatalogue(options.catalogue?.size ?? 'seed', seed, startMs, users.map((u) => u.name), options.catalogue?.extra);
-
+/** The emulator's users by lower-cased name, each with its profile and (seeded or own) lists. */
+function userRecords(users: readonly EmulatorUser[], catalogue: Catalogue, seed: number, startMs: number): Map<string, UserRecord> {
   const userMap = new Map<string, UserRecord>();
   for (const u of users) {
     userMap.set(u.name.toLowerCase(), {
@@ -151,17 +145,87 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       lists: withEntryDates(u.ownLists ?? seedUserLists(u.name, catalogue.anime.list, catalogue.manga.list, seed, startMs, u.lists), u.entryDates),
     });
   }
-  const clientMap = new Map<string, ClientRecord>(clients.map((c) => [c.id, { ...c, redirectUris: [...c.redirectUris] }]));
-  const tokenTtls: TokenTtls = {
+  return userMap;
+}
+
+function tokenTtlsOf(options: EmulatorOptions): TokenTtls {
+  return {
     accessSeconds: options.accessTokenTtlSeconds ?? 3600,
     refreshSeconds: options.refreshTokenTtlSeconds ?? 30 * 86_400,
     codeSeconds: options.authCodeTtlSeconds ?? 600,
   };
-  const tokens = new TokenStore(tokenTtls, now);
-  const state: EmulatorState = {
-    catalogue, users: userMap, clients: clientMap, tokens, now, forumTopicsTimeoutMs: options.forumTopicsTimeoutMs ?? 2000,
+}
+
+/** Middleware appending each finished request (secrets in the query redacted) to the bounded request log. */
+function requestLogger(requestLog: RequestLogEntry[], onRequest: EmulatorOptions['onRequest']): RequestHandler {
+  return (req, res, next) => {
+    res.on('finish', () => {
+      const url = new URL(req.originalUrl, 'http://x');
+      const query: Record<string, string> = {};
+      for (const [k, v] of url.searchParams) query[k] = SENSITIVE_QUERY.has(k) ? '[redacted]' : v;
+      const entry: RequestLogEntry = { method: req.method, path: url.pathname, query, auth: authKind(req), status: res.statusCode };
+      requestLog.push(entry);
+      onRequest?.(entry);
+      if (requestLog.length > REQUEST_LOG_LIMIT) requestLog.splice(0, requestLog.length - REQUEST_LOG_LIMIT);
+    });
+    next();
+  };
+}
+
+function faultControls(faultState: FaultState): Emulator['faults'] {
+  return {
+    get delayMs() {
+      return faultState.delayMs;
+    },
+    set delayMs(ms: number) {
+      faultState.delayMs = ms;
+    },
+    failNext(n, response) {
+      for (let i = 0; i < n; i++) faultState.pending.push({ ...response });
+    },
+    reset() {
+      faultState.delayMs = 0;
+      faultState.pending.length = 0;
+    },
+  };
+}
+
+/** The test-facing throttle controls; traffic() without a client ID reports the default client. */
+function throttleControls(throttle: Throttle, defaultClientId: string): Emulator['throttle'] {
+  return {
+    get settings() {
+      return throttle.settings;
+    },
+    traffic: (clientId) => throttle.traffic(clientId ?? defaultClientId),
+    allTraffic: () => throttle.allTraffic(),
+    reset: () => throttle.reset(),
+  };
+}
+
+/** The emulator's starting state: catalogue, users with their lists, clients, token store. */
+function initialState(options: EmulatorOptions, now: () => number, tokenTtls: TokenTtls): EmulatorState {
+  const clients = options.clients ?? [DEFAULT_CLIENT];
+  const users: readonly EmulatorUser[] = options.users ?? DEFAULT_USERS;
+  const seed = options.catalogue?.seed ?? DEFAULT_CATALOGUE_SEED;
+  const startMs = now();
+  const catalogue = buildCatalogue(options.catalogue?.size ?? 'seed', seed, startMs, users.map((u) => u.name), options.catalogue?.extra);
+  return {
+    catalogue,
+    users: userRecords(users, catalogue, seed, startMs),
+    clients: new Map<string, ClientRecord>(clients.map((c) => [c.id, { ...c, redirectUris: [...c.redirectUris] }])),
+    tokens: new TokenStore(tokenTtls, now),
+    now,
+    forumTopicsTimeoutMs: options.forumTopicsTimeoutMs ?? 2000,
     writes: new ListWrites(),
   };
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const now = options.now ?? Date.now;
+  const defaultClientId = (options.clients ?? [DEFAULT_CLIENT])[0]?.id;
+  const tokenTtls = tokenTtlsOf(options);
+  const state = initialState(options, now, tokenTtls);
+  const { catalogue, tokens, clients: clientMap } = state;
 
   const pictures = options.pictures ? await startPictureHost(catalogue, { host: options.host, ...(options.pictures === true ? {} : options.pictures) }) : undefined;
   if (pictures) state.pictureOrigin = pictures.url;
@@ -175,18 +239,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use((req, res, next) => {
-    res.on('finish', () => {
-      const url = new URL(req.originalUrl, 'http://x');
-      const query: Record<string, string> = {};
-      for (const [k, v] of url.searchParams) query[k] = SENSITIVE_QUERY.has(k) ? '[redacted]' : v;
-      const entry: RequestLogEntry = { method: req.method, path: url.pathname, query, auth: authKind(req), status: res.statusCode };
-      requestLog.push(entry);
-      options.onRequest?.(entry);
-      if (requestLog.length > REQUEST_LOG_LIMIT) requestLog.splice(0, requestLog.length - REQUEST_LOG_LIMIT);
-    });
-    next();
-  });
+  app.use(requestLogger(requestLog, options.onRequest));
   app.use(oauthRouter(state, counters));
   app.use('/v2', apiRouter(state, faultState, throttle, () => {
     stats.requests++;
@@ -196,12 +249,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
 
   const host = options.host ?? '127.0.0.1';
-  const server = app.listen(options.port ?? 0, host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const port = (server.address() as AddressInfo).port;
+  const { server, port } = await listen(app, options.port ?? 0, host);
 
   const userName = (name: string): string => {
     const user = findUser(state, name);
@@ -214,21 +262,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     port,
     stats,
     requestLog,
-    faults: {
-      get delayMs() {
-        return faultState.delayMs;
-      },
-      set delayMs(ms: number) {
-        faultState.delayMs = ms;
-      },
-      failNext(n, response) {
-        for (let i = 0; i < n; i++) faultState.pending.push({ ...response });
-      },
-      reset() {
-        faultState.delayMs = 0;
-        faultState.pending.length = 0;
-      },
-    },
+    faults: faultControls(faultState),
     pictures,
     tokenTtls,
     writes: {
@@ -239,23 +273,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     close: async () => {
       await pictures?.close();
-      await new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      });
+      await closeServer(server);
     },
-    throttle: {
-      get settings() {
-        return throttle.settings;
-      },
-      traffic: (clientId) => throttle.traffic(clientId ?? clients[0]?.id ?? ''),
-      allTraffic: () => throttle.allTraffic(),
-      reset: () => throttle.reset(),
-    },
+    throttle: throttleControls(throttle, defaultClientId ?? ''),
     revokeRefreshTokens: (name) => tokens.revokeRefreshTokensOf(userName(name)),
     expireAccessTokens: (name) => tokens.expireAccessTokensOf(userName(name)),
     issueTokensFor: (name, clientId) => {
-      const id = clientId ?? clients[0]?.id;
+      const id = clientId ?? defaultClientId;
       if (id === undefined || !clientMap.has(id)) throw new Error(`emulator: unknown client ${String(id)}`);
       return tokens.issuePair(userName(name), id);
     },

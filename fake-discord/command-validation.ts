@@ -138,17 +138,7 @@ function checkOptions(errs: FormErrors, parent: ErrorPath, value: unknown, level
       errs.add(op, 'DICT_TYPE_CONVERT', 'Only dictionaries may be used in a DictType');
       return;
     }
-    const type = checkInteger(errs, [...op, 'type'], option.type, { min: 1, max: 11, required: true });
-    checkChatInputName(errs, [...op, 'name'], option.name);
-    checkString(errs, [...op, 'description'], option.description, { min: 1, max: 100, required: true });
-    checkLocalizations(errs, [...op, 'name_localizations'], option.name_localizations, 'name');
-    checkLocalizations(errs, [...op, 'description_localizations'], option.description_localizations, 'description');
-    if (typeof option.name === 'string') {
-      if (names.has(option.name)) {
-        errs.add([...op, 'name'], 'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS', 'Option names must be unique');
-      }
-      names.add(option.name);
-    }
+    const type = checkOptionBasics(errs, op, option, names);
     if (type === undefined) return;
     if (type === GROUP) {
       if (level !== 'command') {
@@ -182,6 +172,22 @@ function checkOptions(errs: FormErrors, parent: ErrorPath, value: unknown, level
   if (orderBroken) {
     errs.add(path, 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', 'Required options must be placed before non-required options');
   }
+}
+
+/** Checks the fields every option has (type, name, description, localizations); returns the type when valid. */
+function checkOptionBasics(errs: FormErrors, op: ErrorPath, option: Record<string, unknown>, names: Set<string>): number | undefined {
+  const type = checkInteger(errs, [...op, 'type'], option.type, { min: 1, max: 11, required: true });
+  checkChatInputName(errs, [...op, 'name'], option.name);
+  checkString(errs, [...op, 'description'], option.description, { min: 1, max: 100, required: true });
+  checkLocalizations(errs, [...op, 'name_localizations'], option.name_localizations, 'name');
+  checkLocalizations(errs, [...op, 'description_localizations'], option.description_localizations, 'description');
+  if (typeof option.name === 'string') {
+    if (names.has(option.name)) {
+      errs.add([...op, 'name'], 'APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS', 'Option names must be unique');
+    }
+    names.add(option.name);
+  }
+  return type;
 }
 
 function checkNoValueKeys(errs: FormErrors, op: ErrorPath, option: Record<string, unknown>): void {

@@ -61,54 +61,62 @@ export interface HandleContext {
   ackDeadlineMs: number;
 }
 
+/** A copy of the interaction's original message, unless it was deleted or never sent. */
+function originalOf(ctx: HandleContext): RecordedMessage | undefined {
+  const { record, messages } = ctx;
+  if (record.originalDeleted || record.originalId === undefined) return undefined;
+  const m = messages.get(record.originalId);
+  return m ? structuredClone(m) : undefined;
+}
+
+/** `what`, followed by what the interaction's state is (answer, rejected calls, original message). */
+function describeState(ctx: HandleContext, what: string): string {
+  const { record } = ctx;
+  const errors = record.rejected.map((e) => `${e.status} ${e.code} ${e.message}`).join('; ') || 'none';
+  const response = record.response ? `callback type ${record.response.type}` : 'no accepted callback';
+  const current = originalOf(ctx);
+  const state = current
+    ? JSON.stringify({ content: current.content, embeds: current.embeds, components: current.components, flags: current.flags })
+    : 'no original message';
+  return `${what} (interaction ${record.id}, type ${record.type}): ${response}; rejected calls: ${errors}; original: ${state}`;
+}
+
+/** Resolves when `check` returns a value (checked on each change and every POLL_MS), rejects when it throws or on timeout. */
+function waitForRecord<T>(ctx: HandleContext, check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  const { record } = ctx;
+  return new Promise<T>((resolve, reject) => {
+    let done = false;
+    const finish = (fn: () => void): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      record.changes.off('change', evaluate);
+      fn();
+    };
+    const evaluate = (): void => {
+      try {
+        const value = check();
+        if (value !== undefined) finish(() => resolve(value));
+      } catch (err) {
+        finish(() => reject(err instanceof Error ? err : new Error(String(err))));
+      }
+    };
+    const timer = setTimeout(() => finish(() => reject(new Error(describeState(ctx, `timed out after ${timeoutMs} ms waiting for ${what}`)))), timeoutMs);
+    const poll = setInterval(evaluate, POLL_MS);
+    record.changes.on('change', evaluate);
+    evaluate();
+  });
+}
+
 /** The test-facing view of an interaction. */
 export function createHandle(ctx: HandleContext): InteractionHandle {
   const { record, messages } = ctx;
-
-  const original = (): RecordedMessage | undefined => {
-    if (record.originalDeleted || record.originalId === undefined) return undefined;
-    const m = messages.get(record.originalId);
-    return m ? structuredClone(m) : undefined;
-  };
-
+  const original = (): RecordedMessage | undefined => originalOf(ctx);
+  const describe = (what: string): string => describeState(ctx, what);
+  const waitFor = <T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> => waitForRecord(ctx, check, timeoutMs, what);
   const deadlinePassedUnanswered = (): boolean =>
     record.response === undefined && ctx.now() - record.dispatchedAt > ctx.ackDeadlineMs;
-
-  const describe = (what: string): string => {
-    const errors = record.rejected.map((e) => `${e.status} ${e.code} ${e.message}`).join('; ') || 'none';
-    const response = record.response ? `callback type ${record.response.type}` : 'no accepted callback';
-    const current = original();
-    const state = current
-      ? JSON.stringify({ content: current.content, embeds: current.embeds, components: current.components, flags: current.flags })
-      : 'no original message';
-    return `${what} (interaction ${record.id}, type ${record.type}): ${response}; rejected calls: ${errors}; original: ${state}`;
-  };
-
-  /** Resolves when `check` returns a value, rejects when it throws or on timeout. */
-  const waitFor = <T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      let done = false;
-      const finish = (fn: () => void): void => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        clearInterval(poll);
-        record.changes.off('change', evaluate);
-        fn();
-      };
-      const evaluate = (): void => {
-        try {
-          const value = check();
-          if (value !== undefined) finish(() => resolve(value));
-        } catch (err) {
-          finish(() => reject(err instanceof Error ? err : new Error(String(err))));
-        }
-      };
-      const timer = setTimeout(() => finish(() => reject(new Error(describe(`timed out after ${timeoutMs} ms waiting for ${what}`)))), timeoutMs);
-      const poll = setInterval(evaluate, POLL_MS);
-      record.changes.on('change', evaluate);
-      evaluate();
-    });
 
   const needResponse = (what: string): InteractionResponse | undefined => {
     if (record.response) return record.response;

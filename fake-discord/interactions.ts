@@ -179,6 +179,56 @@ function nestOptions(spec: { subcommandGroup?: string; subcommand?: string }, le
   return options;
 }
 
+type GuildWhere = Extract<Where, { kind: 'guild' }>;
+
+/** The interaction's `channel` object for a text channel of a guild. */
+function guildChannel(guildId: string, channelId: string, where: GuildWhere, permissions: string): Record<string, unknown> {
+  return {
+    id: channelId,
+    type: 0,
+    guild_id: guildId,
+    name: 'general',
+    topic: null,
+    nsfw: where.nsfw ?? false,
+    position: 0,
+    parent_id: null,
+    flags: 0,
+    rate_limit_per_user: 0,
+    last_message_id: null,
+    permissions,
+  };
+}
+
+/** The interaction's `member` object: the invoking user as a member of the guild. */
+function guildMember(user: Record<string, unknown>, where: GuildWhere, permissions: string): Record<string, unknown> {
+  return {
+    user,
+    roles: [...(where.memberRoles ?? [])],
+    nick: null,
+    avatar: null,
+    banner: null,
+    joined_at: '2024-01-01T00:00:00.000000+00:00',
+    premium_since: null,
+    deaf: false,
+    mute: false,
+    pending: false,
+    flags: 0,
+    communication_disabled_until: null,
+    unusual_dm_activity_until: null,
+    permissions,
+  };
+}
+
+/** The user's private channel with a friend (context 2), made once per user; `channelIdFallback` overrides its id. */
+function privateChannelOf(userId: string, channelIdFallback: string | undefined) {
+  let priv = privateChannels.get(userId);
+  if (!priv) {
+    priv = { channelId: snowflake(), friend: apiUser({ id: snowflake(), username: 'friend' }) };
+    privateChannels.set(userId, priv);
+  }
+  return channelIdFallback === undefined ? priv : { ...priv, channelId: channelIdFallback };
+}
+
 /** Everything but `type`/`data`: id, token, context, location, user/member, owners. */
 function envelope(common: Common & { guildIdFallback?: string; channelIdFallback?: string }): Record<string, unknown> {
   const id = snowflake();
@@ -208,36 +258,8 @@ function envelope(common: Common & { guildIdFallback?: string; channelIdFallback
       guild: { id: guildId, locale: where.guildLocale ?? 'en-US', features: [] },
       guild_locale: where.guildLocale ?? 'en-US',
       channel_id: channelId,
-      channel: {
-        id: channelId,
-        type: 0,
-        guild_id: guildId,
-        name: 'general',
-        topic: null,
-        nsfw: where.nsfw ?? false,
-        position: 0,
-        parent_id: null,
-        flags: 0,
-        rate_limit_per_user: 0,
-        last_message_id: null,
-        permissions,
-      },
-      member: {
-        user,
-        roles: [...(where.memberRoles ?? [])],
-        nick: null,
-        avatar: null,
-        banner: null,
-        joined_at: '2024-01-01T00:00:00.000000+00:00',
-        premium_since: null,
-        deaf: false,
-        mute: false,
-        pending: false,
-        flags: 0,
-        communication_disabled_until: null,
-        unusual_dm_activity_until: null,
-        permissions,
-      },
+      channel: guildChannel(guildId, channelId, where, permissions),
+      member: guildMember(user, where, permissions),
     };
     envelopeWhere.set(env, where);
     return env;
@@ -254,12 +276,7 @@ function envelope(common: Common & { guildIdFallback?: string; channelIdFallback
     };
   }
   if (install === 'guild') throw new Error('a guild install cannot be used in a private channel (context 2)');
-  let priv = privateChannels.get(common.user.id);
-  if (!priv) {
-    priv = { channelId: snowflake(), friend: apiUser({ id: snowflake(), username: 'friend' }) };
-    privateChannels.set(common.user.id, priv);
-  }
-  if (common.channelIdFallback !== undefined) priv = { ...priv, channelId: common.channelIdFallback };
+  const priv = privateChannelOf(common.user.id, common.channelIdFallback);
   return {
     ...base,
     context: 2,

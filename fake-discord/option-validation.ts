@@ -38,36 +38,11 @@ export interface CheckedOption {
 export function checkInteractionOptions(command: StoredCommand, payload: InteractionInput, settings: OptionCheckSettings): CheckedOption[] {
   const data = payload.data ?? {};
   const autocomplete = payload.type === 4;
-  const where = { path: `/${command.name}`, unchecked: settings.unchecked };
+  const where: Where = { path: `/${command.name}`, unchecked: settings.unchecked };
   const fail = (what: string): never => {
     throw new Error(`fake discord: ${where.path}: ${what}; real Discord never sends this`);
   };
-  const given = optionList(data.options, where.path);
-  const defined = definitionList(command.options);
-  const nesting = defined.filter((d) => d.type === SUB || d.type === GROUP);
-
-  let leafGiven = given;
-  let leafDefined = defined;
-  if (nesting.length > 0) {
-    const first = single(given, where.path, 'a subcommand or subcommand group');
-    const def = nesting.find((d) => d.name === first.name && d.type === first.type);
-    if (!def) fail(`no subcommand or group "${String(first.name)}" (type ${String(first.type)}); registered: ${names(nesting)}`);
-    where.path += ` ${String(first.name)}`;
-    let sub = first;
-    let subDef = def as Definition;
-    if (first.type === GROUP) {
-      sub = single(optionList(first.options, where.path), where.path, 'a subcommand');
-      const subs = definitionList(subDef.options);
-      const found = subs.find((d) => d.name === sub.name && d.type === SUB);
-      if (!found) fail(`no subcommand "${String(sub.name)}" (type ${String(sub.type)}) in group; registered: ${names(subs)}`);
-      subDef = found as Definition;
-      where.path += ` ${String(sub.name)}`;
-    }
-    leafGiven = optionList(sub.options, where.path);
-    leafDefined = definitionList(subDef.options);
-  } else if (given.some((o) => o.type === SUB || o.type === GROUP)) {
-    fail(`the command has no subcommands, got ${names(given)}`);
-  }
+  const { leafGiven, leafDefined } = descendToLeaf(optionList(data.options, where.path), definitionList(command.options), where, fail);
 
   const seen = new Set<string>();
   const checked: CheckedOption[] = [];
@@ -100,6 +75,43 @@ export function checkInteractionOptions(command: StoredCommand, payload: Interac
   const missing = leafDefined.filter((d) => d.required === true && !seen.has(String(d.name)));
   if (missing.length > 0) fail(`required option(s) missing: ${names(missing)}`);
   return checked;
+}
+
+interface Where {
+  path: string;
+  unchecked: boolean;
+}
+
+/**
+ * Follows the payload's subcommand group / subcommand (when the command has them) down to the leaf
+ * options and their definitions, extending `where.path` with each level's name.
+ */
+function descendToLeaf(
+  given: PayloadOption[],
+  defined: Definition[],
+  where: Where,
+  fail: (what: string) => never,
+): { leafGiven: PayloadOption[]; leafDefined: Definition[] } {
+  const nesting = defined.filter((d) => d.type === SUB || d.type === GROUP);
+  if (nesting.length === 0) {
+    if (given.some((o) => o.type === SUB || o.type === GROUP)) fail(`the command has no subcommands, got ${names(given)}`);
+    return { leafGiven: given, leafDefined: defined };
+  }
+  const first = single(given, where.path, 'a subcommand or subcommand group');
+  const def = nesting.find((d) => d.name === first.name && d.type === first.type);
+  if (!def) fail(`no subcommand or group "${String(first.name)}" (type ${String(first.type)}); registered: ${names(nesting)}`);
+  where.path += ` ${String(first.name)}`;
+  let sub = first;
+  let subDef = def as Definition;
+  if (first.type === GROUP) {
+    sub = single(optionList(first.options, where.path), where.path, 'a subcommand');
+    const subs = definitionList(subDef.options);
+    const found = subs.find((d) => d.name === sub.name && d.type === SUB);
+    if (!found) fail(`no subcommand "${String(sub.name)}" (type ${String(sub.type)}) in group; registered: ${names(subs)}`);
+    subDef = found as Definition;
+    where.path += ` ${String(sub.name)}`;
+  }
+  return { leafGiven: optionList(sub.options, where.path), leafDefined: definitionList(subDef.options) };
 }
 
 interface ValueContext {

@@ -30,6 +30,42 @@ export interface BalancerOptions {
   holdInteractionAnswer?: (interactionId: string) => Promise<void>;
 }
 
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The id of the interaction an /interactions body carries, if it is JSON with one. */
+function interactionIdOf(body: Buffer): string | undefined {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { id?: unknown };
+    return typeof parsed.id === 'string' ? parsed.id : undefined;
+  } catch {
+    return undefined; // not JSON: the backend will say so
+  }
+}
+
+function signedHeadersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'x-signature-ed25519', 'x-signature-timestamp']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+function forward(backendPort: number, req: IncomingMessage, body: Buffer): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const out = request(
+      { host: '127.0.0.1', port: backendPort, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } },
+      resolve,
+    );
+    out.on('error', reject);
+    out.end(body);
+  });
+}
+
 export async function startBalancer(backendPorts: readonly number[], options: BalancerOptions = {}): Promise<Balancer> {
   const { port = 0, holdInteractionAnswer } = options;
   const routed: Routed[] = [];
@@ -37,18 +73,8 @@ export async function startBalancer(backendPorts: readonly number[], options: Ba
   const server: Server = createServer((req, res) => void proxy(req, res));
 
   async function proxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    let interactionId: string | undefined;
-    if (req.url === '/interactions') {
-      try {
-        const parsed = JSON.parse(body.toString('utf8')) as { id?: unknown };
-        if (typeof parsed.id === 'string') interactionId = parsed.id;
-      } catch {
-        // not JSON: the backend will say so
-      }
-    }
+    const body = await readBody(req);
+    const interactionId = req.url === '/interactions' ? interactionIdOf(body) : undefined;
     const start = next++ % backendPorts.length;
     for (let i = 0; i < backendPorts.length; i++) {
       const backend = (start + i) % backendPorts.length;
@@ -68,26 +94,6 @@ export async function startBalancer(backendPorts: readonly number[], options: Ba
       return;
     }
     res.writeHead(502, { 'content-type': 'text/plain' }).end('no backend available');
-  }
-
-  function signedHeadersOf(req: IncomingMessage): Record<string, string> {
-    const headers: Record<string, string> = {};
-    for (const name of ['content-type', 'x-signature-ed25519', 'x-signature-timestamp']) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    return headers;
-  }
-
-  function forward(backendPort: number, req: IncomingMessage, body: Buffer): Promise<IncomingMessage> {
-    return new Promise((resolve, reject) => {
-      const out = request(
-        { host: '127.0.0.1', port: backendPort, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } },
-        resolve,
-      );
-      out.on('error', reject);
-      out.end(body);
-    });
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -114,10 +114,9 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
   }
 }
 
-async function startStackOnce(o: StackOptions): Promise<Stack> {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  const emulator = await startEmulator({
+/** The emulator with one client whose redirect URI is the bot's callback at `publicUrl`. */
+function startStackEmulator(o: StackOptions, publicUrl: string): Promise<Emulator> {
+  return startEmulator({
     // Pictures come from the emulator's own picture host, which the bot's COVER_HOSTS names.
     pictures: true,
     ...o.emulator,
@@ -129,14 +128,15 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
       },
     ],
   });
-  const discord = await startFakeDiscord({
-    applicationId: '1100000000000000001',
-    ...(o.ackDeadlineMs !== undefined ? { ackDeadlineMs: o.ackDeadlineMs } : {}),
-  });
-  const proxy = o.faultProxy ? await startFaultProxy(emulator.url) : undefined;
-  const serviceUrl = proxy?.url ?? emulator.url;
-  const dataDir = await mkdtemp(join(tmpdir(), 'amls-e2e-'));
-  const config: BotConfig = {
+}
+
+/** The bot's configuration for the stack: the fakes' URLs, a store in `dataDir` unless the test names one. */
+function stackConfig(
+  o: StackOptions,
+  at: { port: number; publicUrl: string; serviceUrl: string; dataDir: string; discord: FakeDiscord; emulator: Emulator },
+): BotConfig {
+  const { port, publicUrl, serviceUrl, dataDir, discord, emulator } = at;
+  return {
     // The emulator does not throttle unless a test asks, so the deployment's budget is out of the way
     // (tests of the budget set their own).
     limits: { serviceRequestsPerSecond: 500, ...o.limits },
@@ -168,23 +168,67 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
       shutdownGraceMs: 5_000,
     },
   };
+}
+
+/** /login, then the person's way through the service's login page, the callback and the confirmation page. */
+async function loginThroughPage(
+  discord: FakeDiscord,
+  publicUrl: string,
+  who: { user: Who; account: { name: string; password: string }; where: Where },
+): Promise<InteractionHandle> {
+  const { user, account, where } = who;
+  const handle = discord.interact(slashCommand({ name: 'login', user, where }));
+  const reply = await handle.settled();
+  const url = loginUrlOf(reply);
+  const redirect = await loginAsPerson(url, account);
+  const callback = await fetch(`${publicUrl}${redirect.pathname}${redirect.search}`);
+  const page = await callback.text();
+  if (callback.status !== 200) throw new Error(`callback answered ${callback.status}: ${page}`);
+  // The person confirms on the page that names both accounts.
+  const token = /name="token" value="([^"]+)"/.exec(page)?.[1];
+  if (!token) throw new Error('the callback showed no confirmation form');
+  const confirmed = await fetch(`${publicUrl}/oauth/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, action: 'confirm' }).toString(),
+  });
+  if (confirmed.status !== 200) throw new Error(`confirmation answered ${confirmed.status}: ${await confirmed.text()}`);
+  await handle.waitForOriginal((m) => JSON.stringify(m.embeds).includes('linked as'));
+  return handle;
+}
+
+/** Starts the bot as `npm start` does; resolves when it is ready. */
+async function launchBot(o: StackOptions, config: BotConfig, log: Logger): Promise<RunningBot> {
+  const bot = await startBot({
+    config,
+    log,
+    host: '127.0.0.1',
+    ...o.bot,
+    // The games' pool reads only where a test asks: they would add requests to other tests' counts.
+    games: { poolReads: false, ...o.bot?.games },
+    service: { retries: 1, backoff: () => 10, ...o.bot?.service },
+  });
+  await bot.ready;
+  return bot;
+}
+
+async function startStackOnce(o: StackOptions): Promise<Stack> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const emulator = await startStackEmulator(o, publicUrl);
+  const discord = await startFakeDiscord({
+    applicationId: '1100000000000000001',
+    ...(o.ackDeadlineMs !== undefined ? { ackDeadlineMs: o.ackDeadlineMs } : {}),
+  });
+  const proxy = o.faultProxy ? await startFaultProxy(emulator.url) : undefined;
+  const serviceUrl = proxy?.url ?? emulator.url;
+  const dataDir = await mkdtemp(join(tmpdir(), 'amls-e2e-'));
+  const config = stackConfig(o, { port, publicUrl, serviceUrl, dataDir, discord, emulator });
   // Registered as `npm run deploy-commands` does; the fake refuses commands it does not know.
   await registerCommands(config.discord);
   const logLines: string[] = [];
   const log: Logger = o.logger ?? (o.log ? createLogger('debug', (line) => logLines.push(line)) : silentLogger);
-  const launch = async () => {
-    const bot = await startBot({
-      config,
-      log,
-      host: '127.0.0.1',
-      ...o.bot,
-      // The games' pool reads only where a test asks: they would add requests to other tests' counts.
-      games: { poolReads: false, ...o.bot?.games },
-      service: { retries: 1, backoff: () => 10, ...o.bot?.service },
-    });
-    await bot.ready;
-    return bot;
-  };
+  const launch = (): Promise<RunningBot> => launchBot(o, config, log);
   let bot: RunningBot;
   let started: RunningBot | undefined;
   try {
@@ -214,26 +258,7 @@ async function startStackOnce(o: StackOptions): Promise<Stack> {
     select: (message, customId, values, user, where) =>
       discord.interact(selectMenu({ message, customId, values, user, ...(where ? { where } : {}) })),
     autocomplete: (spec) => discord.interact(autocomplete(spec)),
-    async login(user, account, where = DM) {
-      const handle = discord.interact(slashCommand({ name: 'login', user, where }));
-      const reply = await handle.settled();
-      const url = loginUrlOf(reply);
-      const redirect = await loginAsPerson(url, account);
-      const callback = await fetch(`${publicUrl}${redirect.pathname}${redirect.search}`);
-      const page = await callback.text();
-      if (callback.status !== 200) throw new Error(`callback answered ${callback.status}: ${page}`);
-      // The person confirms on the page that names both accounts.
-      const token = /name="token" value="([^"]+)"/.exec(page)?.[1];
-      if (!token) throw new Error('the callback showed no confirmation form');
-      const confirmed = await fetch(`${publicUrl}/oauth/confirm`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ token, action: 'confirm' }).toString(),
-      });
-      if (confirmed.status !== 200) throw new Error(`confirmation answered ${confirmed.status}: ${await confirmed.text()}`);
-      await handle.waitForOriginal((m) => JSON.stringify(m.embeds).includes('linked as'));
-      return handle;
-    },
+    login: (user, account, where = DM) => loginThroughPage(discord, publicUrl, { user, account, where }),
     async restartBot(whileDown) {
       await bot.stop();
       await whileDown?.();

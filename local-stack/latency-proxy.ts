@@ -29,6 +29,49 @@ export interface LatencyProxy {
   close(): Promise<void>;
 }
 
+/** When either side closes or fails, both are destroyed (and forgotten by `sockets`). */
+function closeTogether(client: Socket, upstream: Socket, sockets: Set<Socket>): void {
+  const end = (): void => {
+    client.destroy();
+    upstream.destroy();
+  };
+  for (const s of [client, upstream]) {
+    s.on('error', end);
+    s.on('close', () => {
+      sockets.delete(s);
+      end();
+    });
+  }
+}
+
+/** Client → store, each chunk held back; deliveries never overtake each other when the latency changes. */
+function holdBack(client: Socket, upstream: Socket, latencyMs: () => number, timers: Set<NodeJS.Timeout>): void {
+  let lastAt = 0;
+  client.on('data', (chunk: Buffer) => {
+    const at = Math.max(Date.now() + latencyMs(), lastAt);
+    lastAt = at;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!upstream.destroyed) upstream.write(chunk);
+    }, at - Date.now());
+    timers.add(timer);
+  });
+}
+
+/** Listens on a free loopback port; resolves with the port. */
+async function listenOnLoopback(server: Server): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the latency proxy has no TCP address');
+  return address.port;
+}
+
 export async function startLatencyProxy(o: LatencyProxyOptions): Promise<LatencyProxy> {
   let latencyMs = o.latencyMs ?? 0;
   const maxConnections = o.maxConnections ?? 64;
@@ -41,42 +84,13 @@ export async function startLatencyProxy(o: LatencyProxyOptions): Promise<Latency
     sockets.add(client).add(upstream);
     clients.add(client);
     client.on('close', () => clients.delete(client));
-    const end = (): void => {
-      client.destroy();
-      upstream.destroy();
-    };
-    for (const s of [client, upstream]) {
-      s.on('error', end);
-      s.on('close', () => {
-        sockets.delete(s);
-        end();
-      });
-    }
-    // Client → store, each chunk held back; deliveries never overtake each other when the latency changes.
-    let lastAt = 0;
-    client.on('data', (chunk: Buffer) => {
-      const at = Math.max(Date.now() + latencyMs, lastAt);
-      lastAt = at;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!upstream.destroyed) upstream.write(chunk);
-      }, at - Date.now());
-      timers.add(timer);
-    });
+    closeTogether(client, upstream, sockets);
+    holdBack(client, upstream, () => latencyMs, timers);
     // Store → client at once.
     upstream.pipe(client);
   });
   server.maxConnections = maxConnections;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the latency proxy has no TCP address');
-  const port = address.port;
+  const port = await listenOnLoopback(server);
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {

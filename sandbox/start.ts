@@ -57,6 +57,33 @@ const FEED_BATCH_MS = DEFAULT_FEED_BATCH_SECONDS * 1000;
 /** Emulator-only credentials: the sandbox's bot is this client of the emulator. */
 export const SANDBOX_CLIENT_ID = 'amls-sandbox-client-id-000000000';
 
+/** The same variables an admin puts in .env, read by the same loader. */
+function sandboxConfig(
+  o: SandboxOptions,
+  at: { discord: FakeDiscord; emulator: Emulator; botPort: number; publicUrl: string; clientSecret: string; dataDir: string },
+): ReturnType<typeof loadConfig> {
+  const { discord, emulator, botPort, publicUrl, clientSecret, dataDir } = at;
+  return loadConfig({
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_APPLICATION_ID: discord.applicationId,
+    DISCORD_API_URL: discord.apiUrl,
+    DISCORD_CDN_URL: discord.cdnUrl,
+    SERVICE_API_URL: emulator.url,
+    SERVICE_AUTH_URL: emulator.url,
+    SERVICE_CLIENT_ID: SANDBOX_CLIENT_ID,
+    SERVICE_CLIENT_SECRET: clientSecret,
+    PUBLIC_URL: publicUrl,
+    PORT: String(botPort),
+    STORE_URL: `sqlite://${join(dataDir, 'bot.sqlite')}`,
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    DISCORD_TRANSPORT: o.transport,
+    // The sandbox's emulator is the only client of itself: a generous budget keeps the page snappy.
+    SERVICE_REQUESTS_PER_SECOND: '20',
+    COVER_HOSTS: emulator.pictures?.url ?? '',
+    ...(o.transport === 'http' ? { DISCORD_PUBLIC_KEY: discord.publicKey } : {}),
+  });
+}
+
 export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
   const cleanups: Array<() => Promise<unknown>> = [];
   const unwind = async (): Promise<void> => {
@@ -87,25 +114,7 @@ export async function startSandbox(o: SandboxOptions): Promise<Sandbox> {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
     // The same variables an admin puts in .env, read by the same loader.
-    const config = loadConfig({
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_APPLICATION_ID: discord.applicationId,
-      DISCORD_API_URL: discord.apiUrl,
-      DISCORD_CDN_URL: discord.cdnUrl,
-      SERVICE_API_URL: emulator.url,
-      SERVICE_AUTH_URL: emulator.url,
-      SERVICE_CLIENT_ID: SANDBOX_CLIENT_ID,
-      SERVICE_CLIENT_SECRET: clientSecret,
-      PUBLIC_URL: publicUrl,
-      PORT: String(botPort),
-      STORE_URL: `sqlite://${join(dataDir, 'bot.sqlite')}`,
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      DISCORD_TRANSPORT: o.transport,
-      // The sandbox's emulator is the only client of itself: a generous budget keeps the page snappy.
-      SERVICE_REQUESTS_PER_SECOND: '20',
-      COVER_HOSTS: emulator.pictures?.url ?? '',
-      ...(o.transport === 'http' ? { DISCORD_PUBLIC_KEY: discord.publicKey } : {}),
-    });
+    const config = sandboxConfig(o, { discord, emulator, botPort, publicUrl, clientSecret, dataDir });
     await registerCommands(config.discord);
     const bot = await startBot({ config, log: o.log, host: '127.0.0.1', now: clock.now });
     cleanups.push(() => bot.stop());

@@ -133,6 +133,45 @@ function fromKnown(k: KnownAnime, rng: Prng, nowMs: number): AnimeCore {
   return core;
 }
 
+interface Franchise {
+  title: TitleSet;
+  ids: number[];
+}
+
+/**
+ * A generated work's title and franchise: now and then a sequel of one of the last few franchises
+ * (fewer than 6 works), else a new title starting a new franchise (added to `bases`).
+ */
+function titleAndFamily(rng: Prng, bases: Franchise[]): { title: TitleSet; family: number[] } {
+  const base = bases.length > 0 && rng.chance(0.22) ? bases[bases.length - 1 - rng.int(0, Math.min(5, bases.length - 1))] : undefined;
+  if (base !== undefined && base.ids.length < 6) return { title: sequelTitle(base.title, rng), family: base.ids };
+  const title = makeTitle(rng);
+  const family: number[] = [];
+  bases.push({ title, ids: family });
+  return { title, family };
+}
+
+/**
+ * When the i-th generated work starts airing, how precise its date is, and whether it is a long
+ * runner. Every 4th work is recent, leaning towards the current season as a real catalogue's airing
+ * block does; the rest start between 1965 and last year.
+ */
+function pickStart(rng: Prng, i: number, mediaType: string, nowMs: number): { startMs: number; shape: DateShape; longRunner: boolean } {
+  const now = new Date(nowMs);
+  if (i % 4 === 0) {
+    const currentSeason = now.getUTCFullYear() * 4 + Math.floor(now.getUTCMonth() / 3);
+    const seasonNumber = currentSeason + (RECENT_SEASON_OFFSETS[Math.floor(i / 4) % RECENT_SEASON_OFFSETS.length] ?? 0);
+    const year = Math.floor(seasonNumber / 4);
+    const startMonth = (seasonNumber % 4) * 3;
+    const startMs = Date.UTC(year, startMonth + rng.int(0, 2), rng.int(1, 28));
+    const shape: DateShape = startMs > nowMs && rng.chance(0.3) ? 'month' : 'day';
+    return { startMs, shape, longRunner: mediaType === 'tv' && rng.chance(0.15) };
+  }
+  const startMs = Date.UTC(rng.int(1965, now.getUTCFullYear() - 1), rng.int(0, 11), rng.int(1, 28));
+  const shape = pickShape(rng, 0.7);
+  return { startMs, shape, longRunner: mediaType === 'tv' && rng.chance(0.03) };
+}
+
 export function generateAnime(count: number, seed: number, nowMs: number): GeneratedAnime {
   const rng = new Prng(mixSeed(seed, 1));
   const cores: AnimeCore[] = [];
@@ -145,45 +184,18 @@ export function generateAnime(count: number, seed: number, nowMs: number): Gener
   const hnk = [967, 1356, 1358].filter((id) => cores.some((c) => c.id === id));
   for (const id of hnk) franchises.set(id, hnk);
 
-  const now = new Date(nowMs);
-  const currentSeason = now.getUTCFullYear() * 4 + Math.floor(now.getUTCMonth() / 3);
-  const bases: Array<{ title: TitleSet; ids: number[] }> = [];
+  const bases: Franchise[] = [];
   let lastId = 100;
   for (let i = 0; cores.length < count; i++) {
     const id = nextFreeId(rng, lastId, used);
     lastId = id;
-    let title: TitleSet;
-    let family: number[];
-    const base = bases.length > 0 && rng.chance(0.22) ? bases[bases.length - 1 - rng.int(0, Math.min(5, bases.length - 1))] : undefined;
-    if (base !== undefined && base.ids.length < 6) {
-      title = sequelTitle(base.title, rng);
-      family = base.ids;
-    } else {
-      title = makeTitle(rng);
-      family = [];
-      bases.push({ title, ids: family });
-    }
+    const { title, family } = titleAndFamily(rng, bases);
     family.push(id);
     franchises.set(id, family);
 
     const mediaType = rng.pick(MEDIA_TYPES);
     const nsfw = pickNsfw(rng);
-    let startMs: number;
-    let shape: DateShape;
-    let longRunner = false;
-    if (i % 4 === 0) {
-      // Recent works lean towards the current season, as a real catalogue's airing block does.
-      const seasonNumber = currentSeason + (RECENT_SEASON_OFFSETS[Math.floor(i / 4) % RECENT_SEASON_OFFSETS.length] ?? 0);
-      const year = Math.floor(seasonNumber / 4);
-      const startMonth = (seasonNumber % 4) * 3;
-      startMs = Date.UTC(year, startMonth + rng.int(0, 2), rng.int(1, 28));
-      shape = startMs > nowMs && rng.chance(0.3) ? 'month' : 'day';
-      longRunner = mediaType === 'tv' && rng.chance(0.15);
-    } else {
-      startMs = Date.UTC(rng.int(1965, now.getUTCFullYear() - 1), rng.int(0, 11), rng.int(1, 28));
-      shape = pickShape(rng, 0.7);
-      longRunner = mediaType === 'tv' && rng.chance(0.03);
-    }
+    const { startMs, shape, longRunner } = pickStart(rng, i, mediaType, nowMs);
     const episodes = longRunner ? rng.int(60, 400) : episodesFor(rng, mediaType);
     const numListUsers = makeListUsers(rng);
     const alternativeTitles = { synonyms: synonymsFor(title, rng), en: rng.chance(0.25) ? '' : title.en, ja: title.ja };

@@ -2,7 +2,7 @@ import { Prng, mixSeed } from '../prng.js';
 import {
   assignRankAndPopularity, makeCreatedUpdated, type RequiredWorkFields, makeGenres, makeListUsers, makeMean, makePicture, nextFreeId, pickNsfw,
 } from './common.js';
-import { addDays, formatDate, pickShape } from './dates.js';
+import { addDays, formatDate, pickShape, type DateShape } from './dates.js';
 import { KNOWN_MANGA, type KnownManga } from './known.js';
 import { makeTitle, sequelTitle, synonymsFor, type TitleSet } from './titles.js';
 import { type MangaCore } from './types.js';
@@ -43,6 +43,35 @@ function fromKnown(k: KnownManga, rng: Prng, nowMs: number): MangaCore {
   core.genres = k.genres;
   if (k.end_date !== undefined) core.end_date = k.end_date;
   return core;
+}
+
+/**
+ * A generated manga's publication status from its start: not yet published (no score), a finished
+ * one-shot, or a run of volumes that may still be going (or on hiatus), finished or discontinued.
+ */
+function setPublication(core: MangaCore, rng: Prng, w: { startMs: number; shape: DateShape; mediaType: string; nowMs: number }): void {
+  const { startMs, shape, mediaType, nowMs } = w;
+  if (startMs > nowMs) {
+    core.status = 'not_yet_published';
+    core.mean = undefined;
+    core.num_scoring_users = 0;
+  } else if (mediaType === 'one_shot') {
+    core.status = 'finished';
+    core.num_volumes = 1;
+    core.num_chapters = 1;
+    core.end_date = core.start_date;
+  } else {
+    const volumes = rng.int(1, 40);
+    const endMs = addDays(startMs, volumes * rng.int(60, 120));
+    if (endMs > nowMs || rng.chance(0.15)) {
+      core.status = rng.chance(0.08) ? 'on_hiatus' : 'currently_publishing';
+    } else {
+      core.status = rng.chance(0.04) ? 'discontinued' : 'finished';
+      core.end_date = formatDate(endMs, shape === 'year' ? 'year' : pickShape(rng, 0.8));
+      core.num_volumes = volumes;
+      core.num_chapters = mediaType === 'light_novel' || mediaType === 'novel' ? 0 : volumes * rng.int(7, 11);
+    }
+  }
 }
 
 export function generateManga(count: number, seed: number, nowMs: number): GeneratedManga {
@@ -97,27 +126,7 @@ export function generateManga(count: number, seed: number, nowMs: number): Gener
     if (rng.chance(0.98)) core.main_picture = makePicture(rng, 'manga');
     const genres = makeGenres(rng, nsfw);
     if (genres) core.genres = genres;
-    if (startMs > nowMs) {
-      core.status = 'not_yet_published';
-      core.mean = undefined;
-      core.num_scoring_users = 0;
-    } else if (mediaType === 'one_shot') {
-      core.status = 'finished';
-      core.num_volumes = 1;
-      core.num_chapters = 1;
-      core.end_date = core.start_date;
-    } else {
-      const volumes = rng.int(1, 40);
-      const endMs = addDays(startMs, volumes * rng.int(60, 120));
-      if (endMs > nowMs || rng.chance(0.15)) {
-        core.status = rng.chance(0.08) ? 'on_hiatus' : 'currently_publishing';
-      } else {
-        core.status = rng.chance(0.04) ? 'discontinued' : 'finished';
-        core.end_date = formatDate(endMs, shape === 'year' ? 'year' : pickShape(rng, 0.8));
-        core.num_volumes = volumes;
-        core.num_chapters = mediaType === 'light_novel' || mediaType === 'novel' ? 0 : volumes * rng.int(7, 11);
-      }
-    }
+    setPublication(core, rng, { startMs, shape, mediaType, nowMs });
     cores.push(core);
   }
   assignRankAndPopularity(cores);

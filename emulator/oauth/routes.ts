@@ -132,6 +132,34 @@ function authenticateClient(state: EmulatorState, req: Request, form: URLSearchP
 
 const invalidGrant = (message: string): OAuthError => ({ status: 400, error: 'invalid_grant', message, hint: '' });
 
+/** grant_type=authorization_code: checks the code, its client, redirect URI and PKCE verifier, then issues a token pair. */
+function exchangeCode(state: EmulatorState, res: Response, client: ClientRecord, form: URLSearchParams): void {
+  const code = form.get('code');
+  if (code === null) return oauthError(res, missing('code'));
+  const verifier = form.get('code_verifier');
+  if (verifier === null) return oauthError(res, missing('code_verifier'));
+  if (!PKCE.test(verifier)) {
+    return oauthError(res, { ...missing('code_verifier'), message: 'Code Verifier must follow the specifications of RFC-7636.' });
+  }
+  const rec = state.tokens.getCode(code);
+  if (!rec) return oauthError(res, invalidGrant('Cannot decrypt the authorization code'));
+  if (rec.clientId !== client.id) return oauthError(res, invalidGrant('Authorization code was not issued to this client'));
+  if (rec.used) {
+    state.tokens.revokeFamily(rec.family);
+    return oauthError(res, invalidGrant('Authorization code has been revoked'));
+  }
+  if (state.tokens.isCodeExpired(rec)) return oauthError(res, invalidGrant('Authorization code has expired'));
+  const sent = form.get('redirect_uri');
+  const redirectOk = rec.redirectUri !== null
+    ? sent === rec.redirectUri
+    : client.redirectUris.length === 1 && (sent === null || sent === client.redirectUris[0]);
+  if (!redirectOk) return oauthError(res, invalidGrant('Invalid redirect URI'));
+  if (verifier !== rec.challenge) return oauthError(res, invalidGrant('Failed to verify `code_verifier`.'));
+  state.tokens.consumeCode(rec);
+  const pair = state.tokens.issuePair(rec.user, client.id, rec.family);
+  return sendJson(res, 200, { token_type: 'Bearer', expires_in: pair.expires_in, access_token: pair.access_token, refresh_token: pair.refresh_token });
+}
+
 export function oauthRouter(state: EmulatorState, counters: OAuthCounters): Router {
   const router = express.Router();
   const rawBody = express.raw({ type: () => true, limit: '64kb' });
@@ -180,32 +208,7 @@ export function oauthRouter(state: EmulatorState, counters: OAuthCounters): Rout
     if ('error' in client) return oauthError(res, client, basic);
     if (grant === null) return oauthError(res, missing('grant_type'));
 
-    if (grant === 'authorization_code') {
-      const code = form.get('code');
-      if (code === null) return oauthError(res, missing('code'));
-      const verifier = form.get('code_verifier');
-      if (verifier === null) return oauthError(res, missing('code_verifier'));
-      if (!PKCE.test(verifier)) {
-        return oauthError(res, { ...missing('code_verifier'), message: 'Code Verifier must follow the specifications of RFC-7636.' });
-      }
-      const rec = state.tokens.getCode(code);
-      if (!rec) return oauthError(res, invalidGrant('Cannot decrypt the authorization code'));
-      if (rec.clientId !== client.id) return oauthError(res, invalidGrant('Authorization code was not issued to this client'));
-      if (rec.used) {
-        state.tokens.revokeFamily(rec.family);
-        return oauthError(res, invalidGrant('Authorization code has been revoked'));
-      }
-      if (state.tokens.isCodeExpired(rec)) return oauthError(res, invalidGrant('Authorization code has expired'));
-      const sent = form.get('redirect_uri');
-      const redirectOk = rec.redirectUri !== null
-        ? sent === rec.redirectUri
-        : client.redirectUris.length === 1 && (sent === null || sent === client.redirectUris[0]);
-      if (!redirectOk) return oauthError(res, invalidGrant('Invalid redirect URI'));
-      if (verifier !== rec.challenge) return oauthError(res, invalidGrant('Failed to verify `code_verifier`.'));
-      state.tokens.consumeCode(rec);
-      const pair = state.tokens.issuePair(rec.user, client.id, rec.family);
-      return sendJson(res, 200, { token_type: 'Bearer', expires_in: pair.expires_in, access_token: pair.access_token, refresh_token: pair.refresh_token });
-    }
+    if (grant === 'authorization_code') return exchangeCode(state, res, client, form);
 
     if (grant === 'refresh_token') {
       const token = form.get('refresh_token');

@@ -157,27 +157,34 @@ function preprocessHtml(input: string): string {
     .replace(/<\/?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^<>]*)?\/?>/g, '');
 }
 
-function parse(input: string): Node[] {
-  const lower = input.toLowerCase();
-  const lastCloseCache = new Map<string, number>();
-  const lastClose = (name: string): number => {
-    let at = lastCloseCache.get(name);
+/** Where the last `[/name]` of the text starts (-1 when none), each name looked up once. */
+function lastCloseFinder(lower: string): (name: string) => number {
+  const cache = new Map<string, number>();
+  return (name) => {
+    let at = cache.get(name);
     if (at === undefined) {
       at = lower.lastIndexOf(`[/${name}]`);
-      lastCloseCache.set(name, at);
+      cache.set(name, at);
     }
     return at;
   };
+}
+
+/** Adds text to a node's children, joined to a text child it ends with. */
+function appendText(node: TagNode, text: string): void {
+  if (text === '') return;
+  const last = node.children[node.children.length - 1];
+  if (last && last.kind === 'text') last.text += text;
+  else node.children.push({ kind: 'text', text });
+}
+
+function parse(input: string): Node[] {
+  const lower = input.toLowerCase();
+  const lastClose = lastCloseFinder(lower);
   const root: TagNode = { kind: 'tag', name: '', attr: undefined, children: [] };
   const stack: TagNode[] = [root];
   const top = (): TagNode => stack[stack.length - 1] ?? root;
-  const pushText = (text: string): void => {
-    if (text === '') return;
-    const children = top().children;
-    const last = children[children.length - 1];
-    if (last && last.kind === 'text') last.text += text;
-    else children.push({ kind: 'text', text });
-  };
+  const pushText = (text: string): void => appendText(top(), text);
 
   let pos = 0;
   TAG_RE.lastIndex = 0;
