@@ -127,17 +127,30 @@ export interface ListLockSubject {
   deps: { locks: { run<T>(name: string, o: { untilMs: number; graceMs: number; signal?: AbortSignal | undefined }, fn: () => Promise<T>): Promise<T> } };
 }
 
+/** How long before the deadline the wait for the user's list lock gives up. */
+const LIST_LOCK_MARGIN_MS = 500;
+
 /**
  * Runs `fn` as the user's only list change across every bot process (`listLock: true`). The lock is
  * leased until the interaction's deadline (plus its grace), so a process that dies holding it blocks
  * that user for one interaction at most; waiting past it is refused with "still saving".
  */
 export async function asOnlyListChange<T>(subject: ListLockSubject, fn: () => Promise<T>): Promise<T> {
+  // The wait for a lock held elsewhere ends a margin before the deadline, so "still saving" is answered
+  // before the deadline's own answer; the lock, once taken, still lives until the deadline and its grace.
+  const deadlineAt = subject.deadlineAt;
+  const untilMs = Math.max(deadlineAt - LIST_LOCK_MARGIN_MS, Date.now() + 1);
+  let started = false;
   try {
-    return await subject.deps.locks.run(`list-change:${subject.userId}`, { untilMs: subject.deadlineAt, graceMs: BUDGET_GRACE_MS, signal: subject.signal }, fn);
+    return await subject.deps.locks.run(`list-change:${subject.userId}`, { untilMs, graceMs: Math.max(1, deadlineAt + BUDGET_GRACE_MS - untilMs), signal: subject.signal }, () => {
+      started = true;
+      return fn();
+    });
   } catch (error) {
-    if (!(error instanceof LockTimeoutError)) throw error;
-    throw new UserFacingError('works.error.stillSaving');
+    // Still waiting when the interaction's deadline aborted it (a busy process runs timers late): the
+    // lock was never ours, so the answer is the same "still saving".
+    if (error instanceof LockTimeoutError || (!started && subject.signal.aborted)) throw new UserFacingError('works.error.stillSaving');
+    throw error;
   }
 }
 
