@@ -5,25 +5,16 @@
 // its feed pauses and the server's owner is told by DM; anything else is retried. Both are written in
 // the server's language, noted on its feed record, by the rendering handed in (`FeedRendering`).
 
-import { DiscordAPIError, HTTPError } from 'discord.js';
+import { channelPostFailure } from '../discord-api/post-refusal.js';
 import type { DiscordSide, OutgoingMessage } from '../discord-api/discord-side.js';
 import type { Locale } from '../i18n/index.js';
 import type { FeedChannel } from './feed-channels.js';
-import { feedPostNonceKey, type FeedDeliver, type FeedPauseNotice, type FeedPost, type FeedPostResult } from './feed-posting.js';
+import { feedPostNonceKey, type FeedDeliver, type FeedPauseNotice, type FeedPost } from './feed-posting.js';
 
 /** How the feed's posts and its pause notice read (rendered above this room, handed in by the composition root). */
 export interface FeedRendering {
   post(post: FeedPost): OutgoingMessage;
   paused(locale: Locale | undefined, guildName: string | undefined, channel: FeedChannel, reason: string): OutgoingMessage;
-}
-
-function classify(error: unknown): FeedPostResult {
-  if (error instanceof DiscordAPIError) {
-    if (error.status >= 400 && error.status < 500 && error.status !== 429) return { ok: false, reason: 'refused', detail: `${error.status} ${error.code} ${error.message}` };
-    return { ok: false, reason: 'retry', detail: `${error.status} ${error.message}` };
-  }
-  if (error instanceof HTTPError) return { ok: false, reason: 'retry', detail: `${error.status} ${error.message}` };
-  return { ok: false, reason: 'retry', detail: error instanceof Error ? error.message : String(error) };
 }
 
 export function feedDelivery(discord: Pick<DiscordSide, 'channels'>, render: Pick<FeedRendering, 'post'>): FeedDeliver {
@@ -34,7 +25,7 @@ export function feedDelivery(discord: Pick<DiscordSide, 'channels'>, render: Pic
       await discord.channels.post(post.channel.channelId, { message: render.post(post), nonce: feedPostNonceKey(post.postId), ...(roleId !== undefined ? { roleIds: [roleId] } : {}), signal });
       return { ok: true };
     } catch (error) {
-      return classify(error);
+      return channelPostFailure(error);
     }
   };
 }

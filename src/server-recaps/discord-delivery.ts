@@ -5,22 +5,13 @@
 // refuses the post (a 4xx other than 429: gone, missing access or permissions) is `refused`: its recap
 // pauses; anything else is retried.
 
-import { DiscordAPIError, HTTPError } from 'discord.js';
+import { channelPostFailure } from '../discord-api/post-refusal.js';
 import { ChannelAccessError } from '../discord-api/channel-access.js';
 import type { DiscordSide, OutgoingMessage } from '../discord-api/discord-side.js';
-import type { RecapDiscord, RecapPost, RecapPostResult } from './server-recaps.js';
+import type { RecapDiscord, RecapPost } from './server-recaps.js';
 
 /** How a recap post reads: the text and the week's card, in the server's language (rendered above this room, handed in by the composition root). */
 export type RecapRendering = (post: RecapPost) => Promise<OutgoingMessage>;
-
-function classify(error: unknown): RecapPostResult {
-  if (error instanceof DiscordAPIError) {
-    if (error.status >= 400 && error.status < 500 && error.status !== 429) return { ok: false, reason: 'refused', detail: `${error.status} ${error.code} ${error.message}` };
-    return { ok: false, reason: 'retry', detail: `${error.status} ${error.message}` };
-  }
-  if (error instanceof HTTPError) return { ok: false, reason: 'retry', detail: `${error.status} ${error.message}` };
-  return { ok: false, reason: 'retry', detail: error instanceof Error ? error.message : String(error) };
-}
 
 /** The recaps' way to Discord, over the process's Discord side (built in the composition root). */
 export function serverRecapDiscord(discord: Pick<DiscordSide, 'channels' | 'access'>, render: RecapRendering): RecapDiscord {
@@ -40,7 +31,7 @@ export function serverRecapDiscord(discord: Pick<DiscordSide, 'channels' | 'acce
         await discord.channels.post(post.channel.channelId, { message, nonce: post.nonce, ...(signal ? { signal } : {}) });
         return { ok: true };
       } catch (error) {
-        return classify(error);
+        return channelPostFailure(error);
       }
     },
   };
