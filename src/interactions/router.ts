@@ -13,7 +13,8 @@ import {
 } from 'discord.js';
 import type { AutocompleteChoice, AutocompleteContext, BotDeps, CommandContext, ComponentContext, ComponentHandler } from './context.js';
 import type { ArgumentValues, SlashCommand, SubcommandHandler } from './command-types.js';
-import { decodeCustomId, FieldReader } from './custom-id.js';
+import { FieldReader } from './custom-id.js';
+import { decodeCustomId } from '../render/custom-ids.js';
 import { DEFAULT_DEFER_AFTER_MS, Responder } from './responder.js';
 import { BudgetExceededError, errorReply } from './user-errors.js';
 import type { WhereTracker } from './where.js';

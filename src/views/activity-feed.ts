@@ -4,7 +4,7 @@
 
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
 import type { TokenSource } from '../service/token-source.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import type { Translator } from '../i18n/index.js';
 import { reasonText, type FeedPostIds } from '../render/feed-post.js';
 import type { RenderedMessage } from '../render/limits.js';
@@ -17,12 +17,12 @@ import type { FeedChannel } from '../activity-feed/feed-channels.js';
 import { KIND_FIELDS, kindCode, kindOfCode } from './kind-views.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { isNsfw, maskTitle } from './nsfw.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
-const ADD_KIND = 'fa';
 
 /** custom_id of "Add to my list": adds the title as plan to watch/read for whoever clicks. */
 export function addToListButtonId(kind: WorkKind, id: number): string {
-  return encodeCustomId(ADD_KIND, [kindCode(kind), id]);
+  return encodeCustomId(COMPONENT_KINDS.feedAdd, [kindCode(kind), id]);
 }
 
 /**
@@ -30,7 +30,7 @@ export function addToListButtonId(kind: WorkKind, id: number): string {
  * title not on their list is added as plan to watch/read; one already there is left as it is.
  */
 export const addToListHandler: ComponentHandler = {
-  kind: ADD_KIND,
+  kind: COMPONENT_KINDS.feedAdd,
   mode: 'ephemeral',
   linked: true,
   listLock: true,

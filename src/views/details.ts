@@ -6,7 +6,8 @@ import { fields as fieldList } from '../service/fields.js';
 import { KINDS, listStatusOf, numberAt, type EntryOf, type UpdateOf, type WorkKind, type WorkOf } from '../service/kinds.js';
 import type { TokenSource } from '../service/token-source.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
+import { MalformedCustomIdError } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { detailsEmbed } from '../render/details.js';
 import { hideSynopsisOf, type CompletedKnowledge } from '../render/spoilers.js';
 import { joinKnowledge, spoilerKnowledge } from './spoilers.js';
@@ -21,6 +22,7 @@ import { mirrorListChange } from './mirror-hook.js';
 import { NO_SERVER_PART, serverDetailsPart } from './social.js';
 import { storeReadOrFallback } from './store-deadline.js';
 import { KIND_FIELDS, kindCode, kindOfCode, QUICK_ACTIONS, QUICK_BUTTONS, QUICK_UNITS } from './kind-views.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
 export const ANIME_DETAIL_FIELDS = KIND_FIELDS.anime.details;
 export const ANIME_MY_STATUS = KIND_FIELDS.anime.myStatus;
@@ -77,7 +79,7 @@ export async function fetchWork<K extends WorkKind>(ctx: BaseContext, kind: K, i
 
 /** custom_id of the "+1 episode" button: adds one watched episode for whoever clicks, from any message. */
 export function addEpisodeButtonId(animeId: number): string {
-  return encodeCustomId(QUICK_KIND, ['a', animeId, 'ep']);
+  return encodeCustomId(COMPONENT_KINDS.quickAction, ['a', animeId, 'ep']);
 }
 
 function quickActions(t: Translator, kind: WorkKind, id: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
@@ -85,7 +87,7 @@ function quickActions(t: Translator, kind: WorkKind, id: number): APIActionRowCo
   const buttons = QUICK_BUTTONS[kind].map((unit) => ({
     type: ComponentType.Button as const,
     style: ButtonStyle.Primary as const,
-    custom_id: encodeCustomId(QUICK_KIND, [k, id, QUICK_UNITS[unit].action]),
+    custom_id: encodeCustomId(COMPONENT_KINDS.quickAction, [k, id, QUICK_UNITS[unit].action]),
     label: t.t(QUICK_UNITS[unit].label),
   }));
   return [
@@ -95,7 +97,7 @@ function quickActions(t: Translator, kind: WorkKind, id: number): APIActionRowCo
       components: [
         {
           type: ComponentType.StringSelect,
-          custom_id: encodeCustomId(STATUS_KIND, [k, id]),
+          custom_id: encodeCustomId(COMPONENT_KINDS.quickStatus, [k, id]),
           placeholder: t.t('works.quick.statusPlaceholder'),
           options: KINDS[kind].statuses.map((s) => ({ label: term(t, 'listStatus', s), value: s })),
         },
@@ -129,7 +131,6 @@ export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number
 }
 
 /** custom_id of "Check N more related works": vets the references not yet known, for whoever clicks. */
-const CHECK_MORE_KIND = 'rv';
 
 function checkMoreRow(t: Translator, kind: WorkKind, id: number, unchecked: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
   if (unchecked === 0) return [];
@@ -140,7 +141,7 @@ function checkMoreRow(t: Translator, kind: WorkKind, id: number, unchecked: numb
         {
           type: ComponentType.Button,
           style: ButtonStyle.Secondary,
-          custom_id: encodeCustomId(CHECK_MORE_KIND, [kindCode(kind), String(id)]),
+          custom_id: encodeCustomId(COMPONENT_KINDS.checkMore, [kindCode(kind), String(id)]),
           label: t.t('works.details.checkMore', { count: unchecked }),
         },
       ],
@@ -150,7 +151,7 @@ function checkMoreRow(t: Translator, kind: WorkKind, id: number, unchecked: numb
 
 /** Re-renders the details in place with every shown reference vetted (a look-up per unknown rating). */
 export const checkMoreHandler: ComponentHandler = {
-  kind: CHECK_MORE_KIND,
+  kind: COMPONENT_KINDS.checkMore,
   mode: 'update',
   async run(ctx, fields) {
     const kind = kindOfCode(fields.string());
@@ -161,8 +162,6 @@ export const checkMoreHandler: ComponentHandler = {
 
 // ---- quick actions --------------------------------------------------------------------------
 
-const QUICK_KIND = 'qa';
-const STATUS_KIND = 'qs';
 
 async function currentEntry<K extends WorkKind>(ctx: BaseContext, auth: TokenSource, kind: K, id: number) {
   const own = KIND_FIELDS[kind];
@@ -172,7 +171,7 @@ async function currentEntry<K extends WorkKind>(ctx: BaseContext, auth: TokenSou
 
 /** +1 episode / chapter / volume for whoever clicks; completes the entry when it reaches the total. */
 export const quickActionHandler: ComponentHandler = {
-  kind: QUICK_KIND,
+  kind: COMPONENT_KINDS.quickAction,
   mode: 'ephemeral',
   linked: true,
   // Read-then-write: two quick clicks by one user (on any process) must not both write the same next value.
@@ -203,7 +202,7 @@ async function addOne<K extends WorkKind>(ctx: BaseContext, auth: TokenSource, k
 
 /** Sets the status of whoever picks it. */
 export const quickStatusHandler: ComponentHandler = {
-  kind: STATUS_KIND,
+  kind: COMPONENT_KINDS.quickStatus,
   mode: 'ephemeral',
   linked: true,
   listLock: true,

@@ -2,7 +2,8 @@
 // one, and the topics found by board, subboard or search text.
 
 import type { BaseContext } from '../interactions/context.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { forumBoardsMessage } from '../render/forum.js';
@@ -13,7 +14,7 @@ import { renderPagedView } from './paged-view.js';
 /** Every forum board, with a menu that opens one's topics. */
 export async function forumBoards(ctx: BaseContext): Promise<RenderedMessage> {
   const boards = await ctx.deps.service.forumBoards();
-  return forumBoardsMessage(ctx.t, boards, encodeCustomId('op', ['fb', encodeUserId(ctx.userId)]));
+  return forumBoardsMessage(ctx.t, boards, encodeCustomId(COMPONENT_KINDS.open, ['fb', encodeUserId(ctx.userId)]));
 }
 
 export interface TopicsArgs {

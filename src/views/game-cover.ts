@@ -6,7 +6,7 @@
 
 import { ComponentType, TextInputStyle } from 'discord.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentHandler, InServer } from '../interactions/context.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { clipPlain } from '../render/text.js';
 import { notInPoolEmbed } from '../render/game.js';
@@ -16,13 +16,12 @@ import { MAX_COVER_ROUNDS } from '../games/cover-session.js';
 import type { GameKind } from '../games/pool.js';
 import { parseTitleInput } from './title-input.js';
 import { poolOrWait } from './game.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
 /** The Answer button (opens the answer form) and the form's submit: they name only the session. */
-export const COVER_ANSWER_KIND = 'game-cover-answer';
-export const COVER_FORM_KIND = 'game-cover-form';
 
 /** The custom id of the Answer button under a round's frames (handed to src/render/game-cover.ts by the composition root). */
-export const coverRoundIds: CoverRoundIds = { answer: (sid) => encodeCustomId(COVER_ANSWER_KIND, [sid]) };
+export const coverRoundIds: CoverRoundIds = { answer: (sid) => encodeCustomId(COMPONENT_KINDS.coverAnswer, [sid]) };
 
 /** The permissions a round needs in its channel. */
 export const COVER_NEEDS = ['viewChannel', 'sendMessages', 'embedLinks', 'attachFiles'] as const;
@@ -80,7 +79,7 @@ export async function coverTitleChoices(ctx: AutocompleteContext): Promise<Autoc
 
 /** **Answer** under a round: opens the answer form (its custom id names the session only). */
 export const coverAnswerButtonHandler: ComponentHandler = {
-  kind: COVER_ANSWER_KIND,
+  kind: COMPONENT_KINDS.coverAnswer,
   mode: 'ephemeral',
   local: true,
   async run(ctx, fields) {
@@ -88,7 +87,7 @@ export const coverAnswerButtonHandler: ComponentHandler = {
     const input = { type: ComponentType.TextInput as const, custom_id: 'title', style: TextInputStyle.Short as const, label: clipPlain(ctx.t.t('games.cover.modal.label'), 45), min_length: 1, max_length: 200, required: true };
     return {
       modal: {
-        custom_id: encodeCustomId(COVER_FORM_KIND, [sid]),
+        custom_id: encodeCustomId(COMPONENT_KINDS.coverForm, [sid]),
         title: clipPlain(ctx.t.t('games.cover.modal.title'), 45),
         components: [{ type: ComponentType.ActionRow, components: [input] }],
       },
@@ -98,7 +97,7 @@ export const coverAnswerButtonHandler: ComponentHandler = {
 
 /** The form's submit: one answer, matched against every title form of the pool. */
 export const coverAnswerFormHandler: ComponentHandler = {
-  kind: COVER_FORM_KIND,
+  kind: COMPONENT_KINDS.coverForm,
   mode: 'ephemeral',
   local: true,
   run: (ctx, fields) => gameAnswer(ctx, (ctx.values[0] ?? '').slice(0, 200), fields.string()),

@@ -4,14 +4,15 @@
 
 import { ComponentType, TextInputStyle } from 'discord.js';
 import type { ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { clipPlain } from '../render/text.js';
 import { GAME_KINDS } from '../games/pool.js';
-import { GUESS_FORM_KIND, GUESS_KIND, gameGuess } from './game.js';
+import { gameGuess } from './game.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
 /** **Guess**: opens the guess form for the kind's puzzle. */
 export const gameGuessButtonHandler: ComponentHandler = {
-  kind: GUESS_KIND,
+  kind: COMPONENT_KINDS.gameGuess,
   mode: 'ephemeral',
   local: true,
   async run(ctx, fields) {
@@ -19,7 +20,7 @@ export const gameGuessButtonHandler: ComponentHandler = {
     const input = { type: ComponentType.TextInput as const, custom_id: 'title', style: TextInputStyle.Short as const, label: clipPlain(ctx.t.t('games.modal.label'), 45), min_length: 1, max_length: 200, required: true };
     return {
       modal: {
-        custom_id: encodeCustomId(GUESS_FORM_KIND, [kind]),
+        custom_id: encodeCustomId(COMPONENT_KINDS.gameGuessForm, [kind]),
         title: clipPlain(ctx.t.t('games.modal.title', { kind }), 45),
         components: [{ type: ComponentType.ActionRow, components: [input] }],
       },
@@ -29,7 +30,7 @@ export const gameGuessButtonHandler: ComponentHandler = {
 
 /** The form's submit: one guess, matched against every title form of the pool. */
 export const gameGuessFormHandler: ComponentHandler = {
-  kind: GUESS_FORM_KIND,
+  kind: COMPONENT_KINDS.gameGuessForm,
   mode: 'ephemeral',
   local: true,
   run: (ctx, fields) => gameGuess(ctx, fields.oneOf(GAME_KINDS), (ctx.values[0] ?? '').slice(0, 200)),

@@ -5,7 +5,7 @@
 
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { clipPlain } from '../render/text.js';
@@ -15,8 +15,8 @@ import type { HlRound } from '../games/higher-lower.js';
 import { GAME_KINDS, type GameKind, type PoolTitle } from '../games/pool.js';
 import { poolOrWait } from './game.js';
 import { recordBoardPlay } from './game-boards.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
-export const HL_KIND = 'game-hl';
 
 const score = (t: PoolTitle): string => (t.score ?? 0).toFixed(2);
 
@@ -29,7 +29,7 @@ function roundMessage(ctx: BaseContext, kind: GameKind, round: HlRound, before?:
     type: ComponentType.Button as const,
     style: ButtonStyle.Primary as const,
     label: clipPlain(`${side.toUpperCase()}: ${title.title}`, 80),
-    custom_id: encodeCustomId(HL_KIND, [kind, round.nonce, side]),
+    custom_id: encodeCustomId(COMPONENT_KINDS.higherLower, [kind, round.nonce, side]),
   });
   return { embeds: [embed], components: [{ type: ComponentType.ActionRow, components: [button('a', round.a), button('b', round.b)] }], ephemeral: true };
 }
@@ -45,7 +45,7 @@ export async function gameHigherLower(ctx: BaseContext, kind: GameKind): Promise
 
 /** A pick: right → the next round in place; wrong → the run's end with both scores and the best run. */
 export const higherLowerHandler: ComponentHandler = {
-  kind: HL_KIND,
+  kind: COMPONENT_KINDS.higherLower,
   mode: 'update',
   local: true,
   async run(ctx, fields) {

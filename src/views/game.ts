@@ -5,7 +5,7 @@
 
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { parseTitleInput } from './title-input.js';
 import type { RenderedMessage } from '../render/limits.js';
@@ -17,19 +17,17 @@ import { closestTitles, resolveGuess, searchPool } from '../games/matching.js';
 import { MAX_GUESSES, Plays, type Play } from '../games/plays.js';
 import { GAME_KINDS, type GameKind, type GamePool } from '../games/pool.js';
 import { recordBoardPlay } from './game-boards.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
-export const SHARE_KIND = 'game-share';
 /** The Guess button (opens the guess form) and the form's submit: they name only the kind. */
-export const GUESS_KIND = 'game-guess';
-export const GUESS_FORM_KIND = 'game-guess-form';
 
 /** The Guess button under a puzzle still being played. */
 const guessRow = (kind: GameKind, label: string) => [
-  { type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Success as const, label, custom_id: encodeCustomId(GUESS_KIND, [kind]) }] },
+  { type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Success as const, label, custom_id: encodeCustomId(COMPONENT_KINDS.gameGuess, [kind]) }] },
 ];
 
 const shareRow = (kind: GameKind, day: string, label: string) => [
-  { type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, label, custom_id: encodeCustomId(SHARE_KIND, [kind, day]) }] },
+  { type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, label, custom_id: encodeCustomId(COMPONENT_KINDS.gameShare, [kind, day]) }] },
 ];
 
 /** The kind's pool, or the answer saying when to come back. */
@@ -114,7 +112,7 @@ export async function gameTitleChoices(ctx: AutocompleteContext): Promise<Autoco
 
 /** **Share**: the clicker's finished grid of that day, posted in the channel (squares only). */
 export const gameShareHandler: ComponentHandler = {
-  kind: SHARE_KIND,
+  kind: COMPONENT_KINDS.gameShare,
   mode: 'reply',
   local: true,
   async run(ctx, fields) {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { POLL_LIMITS } from '../discord-api/polls.js';
 import { isLocale, translator, type Translator } from '../i18n/index.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { serverOf } from '../interactions/rules.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { MessageRow, RenderedMessage } from '../render/limits.js';
@@ -19,9 +19,8 @@ import { groupPick, PICK_SIZE, type PickRow } from '../group-polls/group-pick.js
 import { POLL_HOURS, type PickedTitle, type PickRecord } from '../group-polls/group-polls.js';
 import type { ListKind } from '../community/types.js';
 import { notSafeForWork } from './social.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
-const VOTE_KIND = 'gp-vote';
-const END_KIND = 'gp-end';
 /** How many titles past the top are named to fill places of titles left out as not safe for work. */
 const NAME_BATCH = 40;
 const WHO_SHOWN = 5;
@@ -104,7 +103,7 @@ export async function openGroupPick(ctx: BaseContext, channelId: string, kind: L
   const components: MessageRow[] =
     pickId === undefined
       ? []
-      : [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t.t('polls.pick.vote'), custom_id: encodeCustomId(VOTE_KIND, [pickId]) }] }];
+      : [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t.t('polls.pick.vote'), custom_id: encodeCustomId(COMPONENT_KINDS.pollVote, [pickId]) }] }];
   return { embeds: [embed], components };
 }
 
@@ -122,13 +121,13 @@ function openMessage(t: Translator, messageId: string, expiresAt: number, alread
   const text = [already ? t.t('polls.open.already') : '', t.t('polls.open.text', { end: `<t:${seconds}:f>`, relative: `<t:${seconds}:R>` })].filter(Boolean).join('\n');
   return {
     embeds: [{ description: text, color: COLORS.brand }],
-    components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, label: t.t('polls.end.button'), custom_id: encodeCustomId(END_KIND, [messageId]) }] }],
+    components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, label: t.t('polls.end.button'), custom_id: encodeCustomId(COMPONENT_KINDS.pollEnd, [messageId]) }] }],
   };
 }
 
 /** **Vote**: the pick's titles as a native poll in this channel; its end is a job. */
 export const pickVoteHandler: ComponentHandler = {
-  kind: VOTE_KIND,
+  kind: COMPONENT_KINDS.pollVote,
   mode: 'reply',
   local: true,
   only: 'server',
@@ -157,7 +156,7 @@ export const pickVoteHandler: ComponentHandler = {
 
 /** **End poll**: ends the poll now (its creator or a member with Manage Events); the result follows from the end job. */
 export const pollEndHandler: ComponentHandler = {
-  kind: END_KIND,
+  kind: COMPONENT_KINDS.pollEnd,
   mode: 'ephemeral',
   local: true,
   only: 'server',

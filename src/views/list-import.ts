@@ -6,7 +6,7 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { BaseContext, CommandContext, ComponentHandler } from '../interactions/context.js';
 import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
@@ -18,10 +18,8 @@ import { planImport, type ImportMode } from '../list-files/import-plan.js';
 import { LockTimeoutError } from '../store/locks.js';
 import type { ListImportDeps } from '../list-files/imports.js';
 import { readCurrentEntries } from '../list-files/list-reader.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
-const IMPORT_KIND = 'imp';
-const DROP_KIND = 'impx';
-const STOP_KIND = 'imps';
 /** The interaction token of the Import click lasts 15 minutes; its follow-ups stop a little before. */
 const FOLLOWUP_MS = 14 * 60_000;
 
@@ -43,7 +41,7 @@ function notice(title: string, text: string): RenderedMessage {
 
 /** The Stop button of a running import (on the progress message and the started answer). */
 export function stopButtonId(userId: string): string {
-  return encodeCustomId(STOP_KIND, [encodeUserId(userId)]);
+  return encodeCustomId(COMPONENT_KINDS.importStop, [encodeUserId(userId)]);
 }
 
 function previewButtons(t: Translator, userId: string) {
@@ -52,9 +50,9 @@ function previewButtons(t: Translator, userId: string) {
       type: ComponentType.ActionRow,
       components: [
         ...(canImport && previewId !== undefined
-          ? [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, custom_id: encodeCustomId(IMPORT_KIND, [encodeUserId(userId), previewId]), label: t.t('imports.button.import') }]
+          ? [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, custom_id: encodeCustomId(COMPONENT_KINDS.importStart, [encodeUserId(userId), previewId]), label: t.t('imports.button.import') }]
           : []),
-        { type: ComponentType.Button as const, style: ButtonStyle.Secondary as const, custom_id: encodeCustomId(DROP_KIND, [encodeUserId(userId), previewId]), label: t.t('imports.button.cancel') },
+        { type: ComponentType.Button as const, style: ButtonStyle.Secondary as const, custom_id: encodeCustomId(COMPONENT_KINDS.importDrop, [encodeUserId(userId), previewId]), label: t.t('imports.button.cancel') },
       ],
     },
   ];
@@ -115,7 +113,7 @@ async function readPreview(ctx: LinkedCommandContext, kind: WorkKind, file: Atta
 
 /** Import: the preview becomes a running import. */
 export const importStartHandler: ComponentHandler = {
-  kind: IMPORT_KIND,
+  kind: COMPONENT_KINDS.importStart,
   mode: 'update',
   invokerField: 0,
   linked: true,
@@ -133,7 +131,7 @@ export const importStartHandler: ComponentHandler = {
 
 /** Cancel under a preview: the preview goes, nothing was written. */
 export const importDropHandler: ComponentHandler = {
-  kind: DROP_KIND,
+  kind: COMPONENT_KINDS.importDrop,
   mode: 'update',
   invokerField: 0,
   local: true,
@@ -147,7 +145,7 @@ export const importDropHandler: ComponentHandler = {
 
 /** Stop: the running import stops before its next write; its report follows. */
 export const importStopHandler: ComponentHandler = {
-  kind: STOP_KIND,
+  kind: COMPONENT_KINDS.importStop,
   mode: 'reply',
   invokerField: 0,
   local: true,

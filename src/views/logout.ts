@@ -3,12 +3,12 @@
 // src/render/logout.ts.
 
 import type { CommandContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { forgottenMessage, logoutMessage } from '../render/logout.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
-const FORGET_KIND = 'fg';
 
 /** Unlinks the caller's account and deletes its tokens; the answer offers to forget everything else. */
 export async function logOut(ctx: CommandContext): Promise<RenderedMessage> {
@@ -16,12 +16,12 @@ export async function logOut(ctx: CommandContext): Promise<RenderedMessage> {
   const existed = await ctx.deps.accounts.logout(ctx.userId);
   // A member of a server's list community is told once, here, what becomes of their shown lists.
   const shown = existed ? await ctx.deps.social.mirror(ctx.userId, 'anime').catch(() => undefined) : undefined;
-  return logoutMessage(ctx.t, { existed, name, staleUntil: shown?.staleUntil }, encodeCustomId(FORGET_KIND, [encodeUserId(ctx.userId)]));
+  return logoutMessage(ctx.t, { existed, name, staleUntil: shown?.staleUntil }, encodeCustomId(COMPONENT_KINDS.forgetMe, [encodeUserId(ctx.userId)]));
 }
 
 /** The "forget me" button under /logout: one store operation that deletes every kind of record about the clicker. */
 export const forgetMeHandler: ComponentHandler = {
-  kind: FORGET_KIND,
+  kind: COMPONENT_KINDS.forgetMe,
   mode: 'update',
   invokerField: 0,
   local: true,

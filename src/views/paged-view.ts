@@ -3,22 +3,22 @@
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
-import { CustomIdTooLongError, encodeCustomId, MalformedCustomIdError } from '../interactions/custom-id.js';
+import { MalformedCustomIdError } from '../interactions/custom-id.js';
+import { CustomIdTooLongError, encodeCustomId } from '../render/custom-ids.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import type { RenderedMessage } from '../render/limits.js';
 import type { Translator } from '../i18n/index.js';
 import type { AnyPagedView, LoadedPage, PagedView } from '../interactions/paged-view-types.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
 export const PAGE_SIZE = 10;
 export type { AnyPagedView, Field, LoadedPage, OpenOption, PagedView } from '../interactions/paged-view-types.js';
 
 // Pager buttons share the kind `pg`: pg|view|invoker|button|offset|state…
-const PAGER_KIND = 'pg';
-const OPEN_KIND = 'op';
 type PagerButton = 'f' | 'p' | 'i' | 'n' | 'l';
 
 function pagerId<S, C extends BaseContext>(view: PagedView<S, C>, invoker: string, button: PagerButton, offset: number, state: S): string {
-  return encodeCustomId(PAGER_KIND, [view.code, invoker, button, offset, ...view.encode(state)]);
+  return encodeCustomId(COMPONENT_KINDS.pager, [view.code, invoker, button, offset, ...view.encode(state)]);
 }
 
 /** The pager row: first, previous, the page number, next and (when the total is known) last. Throws CustomIdTooLongError. */
@@ -73,7 +73,7 @@ export async function renderPagedView<S, C extends BaseContext>(
       components: [
         {
           type: ComponentType.StringSelect,
-          custom_id: encodeCustomId(OPEN_KIND, [view.code, invoker]),
+          custom_id: encodeCustomId(COMPONENT_KINDS.open, [view.code, invoker]),
           placeholder: view.openPlaceholder(t),
           options: page.open.slice(0, 25).map((o) => ({
             label: o.label,
@@ -94,7 +94,7 @@ export async function renderPagedView<S, C extends BaseContext>(
 export function pagerHandler(views: readonly AnyPagedView[]): ComponentHandler {
   const byCode = new Map(views.map((v) => [v.code, v]));
   return {
-    kind: PAGER_KIND,
+    kind: COMPONENT_KINDS.pager,
     mode: 'update',
     invokerField: 1,
     linkedOf: (fields) => byCode.get(fields.string())?.linked === true,
@@ -117,7 +117,7 @@ export type Opener = (ctx: BaseContext, reference: string) => Promise<RenderedMe
 /** The component handler behind every "open an item" select menu. */
 export function openHandler(open: Opener): ComponentHandler {
   return {
-    kind: OPEN_KIND,
+    kind: COMPONENT_KINDS.open,
     mode: 'reply',
     invokerField: 1,
     async run(ctx) {

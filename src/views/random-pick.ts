@@ -4,7 +4,7 @@
 
 import { randomInt } from 'node:crypto';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { Translator } from '../i18n/index.js';
@@ -19,8 +19,8 @@ import { ConcurrentChangeError } from '../store/compare-and-set.js';
 import { renderDetails } from './details.js';
 import { kindCode, kindOfCode } from './kind-views.js';
 import { applyFilters, loadPool, PICK_SOURCES, valuesInPool, type PickFilters, type PickSource, type PoolSource } from './pick-pool.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
-const ANOTHER_KIND = 'rr';
 
 export interface PickRequest extends PoolSource, PickFilters {}
 
@@ -33,7 +33,7 @@ function drawFrom(ids: readonly number[], shown: readonly number[]): number | un
 /** The details of `id` with the pick's line above them and Another beside the "+1" buttons. */
 async function showPick(ctx: BaseContext, kind: WorkKind, sessionId: string, session: PickSession, id: number): Promise<RenderedMessage> {
   const details = await renderDetails(ctx, kind, id, { completed: completedOfList(kind, session.completed) });
-  const anotherId = encodeCustomId(ANOTHER_KIND, [encodeUserId(ctx.userId), kindCode(kind), sessionId]);
+  const anotherId = encodeCustomId(COMPONENT_KINDS.anotherPick, [encodeUserId(ctx.userId), kindCode(kind), sessionId]);
   return pickMessage(ctx.t, details, { anotherId, shown: session.shown.length, count: session.ids.length });
 }
 
@@ -51,7 +51,7 @@ export async function renderRandomPick(ctx: BaseContext, r: PickRequest): Promis
 
 /** Another: a title this answer has not shown yet, in place of the current one (only for the person who asked). */
 export const anotherPickHandler: ComponentHandler = {
-  kind: ANOTHER_KIND,
+  kind: COMPONENT_KINDS.anotherPick,
   mode: 'update',
   invokerField: 0,
   async run(ctx, fields) {

@@ -7,7 +7,7 @@ import type { Translator } from '../i18n/index.js';
 import type { QueuedReminder } from '../reminders/records.js';
 import type { AutocompleteChoice, ComponentHandler } from '../interactions/context.js';
 import { ID_PREFIX, typedTitleId } from './title-input.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { channelListMessage as renderChannelList, reminderMessage as renderReminder, reminderStoppedMessage, type ReminderPostIds } from '../render/reminders.js';
 import { clipPlain } from '../render/text.js';
@@ -16,13 +16,12 @@ import type { Where } from '../interactions/where.js';
 import { maskTitle } from './nsfw.js';
 
 export { failedNote, pauseNotice, reminderListMessage, reminderThreadName } from '../render/reminders.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
-const OPEN_KIND = 'ro';
-const STOP_KIND = 'rs';
 
 /** The custom ids of a reminder post's buttons, handled here (the composition root hands them to src/render/reminders.ts's reminderRendering). */
 export const reminderPostIds: ReminderPostIds = {
-  buttons: (titleId) => ({ addEpisode: addEpisodeButtonId(titleId), open: encodeCustomId(OPEN_KIND, [titleId]), stop: encodeCustomId(STOP_KIND, [titleId]) }),
+  buttons: (titleId) => ({ addEpisode: addEpisodeButtonId(titleId), open: encodeCustomId(COMPONENT_KINDS.reminderOpen, [titleId]), stop: encodeCustomId(COMPONENT_KINDS.reminderStop, [titleId]) }),
 };
 
 /** A reminder post (src/render/reminders.ts) with its buttons' custom ids. */
@@ -63,13 +62,13 @@ export function channelListMessage(t: Translator, follows: readonly ChannelFollo
 
 /** Open answers only the member who clicked, so a busy reminder channel does not fill with details. */
 export const reminderOpenHandler: ComponentHandler = {
-  kind: OPEN_KIND,
+  kind: COMPONENT_KINDS.reminderOpen,
   mode: 'ephemeral',
   run: (ctx, fields) => renderDetails(ctx, 'anime', fields.int()),
 };
 
 export const reminderStopHandler: ComponentHandler = {
-  kind: STOP_KIND,
+  kind: COMPONENT_KINDS.reminderStop,
   mode: 'ephemeral',
   async run(ctx, fields) {
     const id = fields.int();

@@ -7,7 +7,8 @@
 
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow, type APIEmbed } from 'discord.js';
 import type { BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId, type FieldReader } from '../interactions/custom-id.js';
+import { type FieldReader } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { serverOf } from '../interactions/rules.js';
 import type { Translator } from '../i18n/index.js';
@@ -37,12 +38,12 @@ import { serverViewOf } from '../community/server-view.js';
 import type { ListKind, TitleHoldersReader } from '../community/types.js';
 import { kindCode, kindOfCode } from './kind-views.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
 
 // ---- "In this server" on a title's details ---------------------------------------------------
 
 /** custom_id kind of "See all N members": opens the paged list of members who have the title, for whoever clicks. */
-const SERVER_MEMBERS_KIND = 'sv';
 
 export interface DetailsPart {
   embeds: APIEmbed[];
@@ -86,7 +87,7 @@ async function serverPart(t: Translator, social: TitleHoldersReader, guildId: st
               {
                 type: ComponentType.Button,
                 style: ButtonStyle.Secondary,
-                custom_id: encodeCustomId(SERVER_MEMBERS_KIND, [kindCode(kind), id]),
+                custom_id: encodeCustomId(COMPONENT_KINDS.serverMembers, [kindCode(kind), id]),
                 label: t.t('social.view.seeAll', { members: view.members }),
               },
             ],
@@ -123,7 +124,7 @@ export const serverMembersView: PagedView<MembersState> = {
 };
 
 export const serverMembersHandler: ComponentHandler = {
-  kind: SERVER_MEMBERS_KIND,
+  kind: COMPONENT_KINDS.serverMembers,
   mode: 'ephemeral',
   local: true,
   only: 'server',

@@ -6,7 +6,7 @@ import { airingPlan, nextEpisode } from '../airing/air-times.js';
 import { EVENT_STATUS } from '../discord-api/scheduled-events.js';
 import type { CreatorCheck } from '../interactions/rules.js';
 import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentContext, ComponentHandler, InServer } from '../interactions/context.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
 import type { PollResultIds } from '../render/poll-result.js';
@@ -21,17 +21,16 @@ import { listEntryMessage } from './list-entry.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { notRatedSafe } from './nsfw.js';
 import { createWatchParty, told, WATCH_PARTY_FIELDS, type PartyContext } from './watch-party-create.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
 /** The button on a poll result: `wp-plan|<anime id>`. */
-export const PLAN_KIND = 'wp-plan';
 /** The button on the post when a party ends: `wp-watched|<anime id>|<episode>`. */
-export const WATCHED_KIND = 'wp-watched';
 
 /** The custom id of "+1 on my list" on the post when a party ends (src/render/watch-party.ts's watchPartyEndedRendering). */
-export const watchPartyEndedIds: WatchPartyEndedIds = { watched: (animeId, episode) => encodeCustomId(WATCHED_KIND, [animeId, episode]) };
+export const watchPartyEndedIds: WatchPartyEndedIds = { watched: (animeId, episode) => encodeCustomId(COMPONENT_KINDS.watchPartyWatched, [animeId, episode]) };
 
 /** The custom id of "Plan a watch party" on a poll result (src/render/poll-result.ts). */
-export const pollResultIds: PollResultIds = { planWatchParty: (animeId) => encodeCustomId(PLAN_KIND, [animeId]) };
+export const pollResultIds: PollResultIds = { planWatchParty: (animeId) => encodeCustomId(COMPONENT_KINDS.watchPartyPlan, [animeId]) };
 
 /** This server's parties Discord still has (scheduled or on now), with how many are interested. */
 async function serverParties(ctx: InServer<BaseContext>): Promise<Array<ListedParty & { eventId: string }>> {
@@ -76,7 +75,7 @@ export async function watchPartyChoices(ctx: InServer<AutocompleteContext>): Pro
  * channel); for any other title the clicker is told the /watchparty create command to run with a start.
  */
 export const planHandler: ComponentHandler = {
-  kind: PLAN_KIND,
+  kind: COMPONENT_KINDS.watchPartyPlan,
   mode: 'ephemeral',
   only: 'server',
   needsBot: true,
@@ -100,7 +99,7 @@ export const planHandler: ComponentHandler = {
  * own login (others are told to /login).
  */
 export const watchedHandler: ComponentHandler = {
-  kind: WATCHED_KIND,
+  kind: COMPONENT_KINDS.watchPartyWatched,
   mode: 'ephemeral',
   linked: true,
   listLock: true,

@@ -11,7 +11,7 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
 import type { BaseContext, CommandContext, ComponentHandler, ProgressReporter } from '../interactions/context.js';
-import { encodeCustomId } from '../interactions/custom-id.js';
+import { encodeCustomId } from '../render/custom-ids.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import { NotLoggedInError, UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
@@ -21,6 +21,7 @@ import { KINDS, WORK_KINDS, type WorkKind } from '../service/kinds.js';
 import { RECAP_SHAPE, recapListKey, type RecapList, type RecapStore } from '../store/recaps.js';
 import { wrappedCards } from './wrapped-cards.js';
 import { addToYearRead, emptyYearRead, wrappedYear, type WrappedYear, type YearRead } from './wrapped-year.js';
+import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
 /** Entries per list read: the service's most. */
 export const WRAPPED_PAGE = MAX_LIMIT.userList;
@@ -30,7 +31,6 @@ export const WRAPPED_MAX_PAGES = 100;
 export const WRAPPED_RENDER_RESERVE_MS = 2_500;
 /** How often the deferred answer shows how far the reading got. */
 export const WRAPPED_PROGRESS_EVERY_MS = 3_000;
-const SHARE_KIND = 'wrs';
 /**
  * How long a list handed over to background work is marked as being read (unless the job ends first):
  * the job's deadline (4 min) for each of its two attempts, with its wait in the queue.
@@ -220,7 +220,7 @@ function shareButton(ctx: BaseContext, r: WrappedRequest): RenderedMessage['comp
           type: ComponentType.Button,
           style: ButtonStyle.Primary,
           label: ctx.t.t('recaps.share'),
-          custom_id: encodeCustomId(SHARE_KIND, [encodeUserId(ctx.userId), r.kind, r.year, r.user]),
+          custom_id: encodeCustomId(COMPONENT_KINDS.wrappedShare, [encodeUserId(ctx.userId), r.kind, r.year, r.user]),
         },
       ],
     },
@@ -270,7 +270,7 @@ export async function wrappedCommand(ctx: CommandContext, r: WrappedRequest): Pr
 
 /** Share: the same cards, posted in the channel (only the person who asked; the year as kept). */
 export const wrappedShareHandler: ComponentHandler = {
-  kind: SHARE_KIND,
+  kind: COMPONENT_KINDS.wrappedShare,
   mode: 'reply',
   invokerField: 0,
   pictures: true,

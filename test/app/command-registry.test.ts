@@ -21,13 +21,14 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
-/** Every `encodeCustomId(kind, …)` call outside custom-id.ts, with the kind its first argument is typed as (a string literal). */
+/** Every `encodeCustomId(kind, …)` call outside the format's own file, with the kind its first argument is typed as (a string literal). */
 function builtKinds(): { kind: string | undefined; at: string }[] {
   const files = [...sourceFiles('src'), ...sourceFiles('commands')].filter(
-    (f) => !f.endsWith(join('interactions', 'custom-id.ts')) && readFileSync(f, 'utf8').includes('encodeCustomId('),
+    (f) => !f.endsWith(join('render', 'custom-ids.ts')) && readFileSync(f, 'utf8').includes('encodeCustomId('),
   );
+  const kinds = join(ROOT, 'src', 'render', 'component-kinds.ts');
   const config = ts.parseJsonConfigFileContent(ts.readConfigFile(join(ROOT, 'tsconfig.json'), (p) => ts.sys.readFile(p)).config, ts.sys, ROOT);
-  const program = ts.createProgram(files, { ...config.options, noEmit: true, noResolve: true, types: [] });
+  const program = ts.createProgram([...files, kinds], { ...config.options, noEmit: true, noResolve: true, types: [] });
   const checker = program.getTypeChecker();
   const found: { kind: string | undefined; at: string }[] = [];
   for (const file of files) {

@@ -10,8 +10,8 @@ import { DEFAULT_USERS } from '../../emulator/server.js';
 import { snowflake, type Where } from '../../fake-discord/index.js';
 import { CLIENT_ID, newUser, startStack, type Stack } from '../../local-stack/harness.js';
 import { answerOf } from '../../local-stack/user-helpers.js';
-import { encodeCustomId } from '../../src/interactions/custom-id.js';
-import { PLAN_KIND } from '../../src/views/watch-party-actions.js';
+import { encodeCustomId } from '../../src/render/custom-ids.js';
+import { COMPONENT_KINDS } from '../../src/render/component-kinds.js';
 import { buttonLabelled } from './catalogue-helpers.js';
 
 const ACCOUNT = { name: 'nsfwpick', password: 'nsfwpick-password' };
@@ -86,11 +86,11 @@ describe('titles not safe for work stay out of picks outside age-restricted chan
       expect(refused.text).toContain('Not for a watch party');
     }
     await stack.bot.client.rest.post(Routes.channelMessages(ADULT), {
-      body: { content: 'The winner', components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Plan', custom_id: encodeCustomId(PLAN_KIND, [adult.id]) }] }] },
+      body: { content: 'The winner', components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Plan', custom_id: encodeCustomId(COMPONENT_KINDS.watchPartyPlan, [adult.id]) }] }] },
     });
     const result = stack.discord.guilds.messagesIn(ADULT).at(-1);
     if (!result) throw new Error('no result post');
-    const planned = await answerOf(stack.click(result, encodeCustomId(PLAN_KIND, [adult.id]), user, afterDark));
+    const planned = await answerOf(stack.click(result, encodeCustomId(COMPONENT_KINDS.watchPartyPlan, [adult.id]), user, afterDark));
     expect(planned.text).toContain('Not for a watch party');
     expect(stack.discord.scheduledEvents.all(GUILD_ID)).toEqual([]);
     // The safe title gets its event: the refusal is the title's, not the place's.

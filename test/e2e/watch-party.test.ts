@@ -13,8 +13,8 @@ import { DEFAULT_USERS } from '../../emulator/server.js';
 import { snowflake, type RecordedMessage, type Where, type Who } from '../../fake-discord/index.js';
 import { newUser, startStack, TRANSPORTS, type Stack } from '../../local-stack/harness.js';
 import { answerOf, expectToldToLogin } from '../../local-stack/user-helpers.js';
-import { PLAN_KIND } from '../../src/views/watch-party-actions.js';
-import { encodeCustomId } from '../../src/interactions/custom-id.js';
+import { COMPONENT_KINDS } from '../../src/render/component-kinds.js';
+import { encodeCustomId } from '../../src/render/custom-ids.js';
 import { buttonLabelled, serviceGet } from './catalogue-helpers.js';
 
 const START = Date.UTC(2026, 0, 8, 12, 0);
@@ -208,14 +208,14 @@ describe.each(TRANSPORTS)('watch parties over %s', (transport) => {
   it('"Plan a watch party" on a poll result: an airing title is created with the defaults; another is told the command', async () => {
     // The poll result's button, as the poll's view builds it.
     await stack.bot.client.rest.post(Routes.channelMessages(CHAT), {
-      body: { content: 'The winner', components: [{ type: 1, components: [finished.id, airing.id].map((id) => ({ type: 2, style: 1, label: `Plan ${id}`, custom_id: encodeCustomId(PLAN_KIND, [id]) })) }] },
+      body: { content: 'The winner', components: [{ type: 1, components: [finished.id, airing.id].map((id) => ({ type: 2, style: 1, label: `Plan ${id}`, custom_id: encodeCustomId(COMPONENT_KINDS.watchPartyPlan, [id]) })) }] },
     });
     const message = posts().at(-1);
     if (!message) throw new Error('no poll result');
-    const told = await answerOf(stack.click(message, encodeCustomId(PLAN_KIND, [finished.id]), host, where()));
+    const told = await answerOf(stack.click(message, encodeCustomId(COMPONENT_KINDS.watchPartyPlan, [finished.id]), host, where()));
     expect(told.text).toContain(`/watchparty create title:${finished.id}`);
     const count = events().length;
-    const planned = await answerOf(stack.click(message, encodeCustomId(PLAN_KIND, [airing.id]), host, where()));
+    const planned = await answerOf(stack.click(message, encodeCustomId(COMPONENT_KINDS.watchPartyPlan, [airing.id]), host, where()));
     expect(planned.text).toContain('Watch party planned');
     expect(events()).toHaveLength(count + 1);
   });

@@ -1,7 +1,7 @@
 // Every paged view's state, at the longest values its command options allow, must fit in a
 // custom_id together with the pager's own fields.
 import { describe, expect, it } from 'vitest';
-import { encodeCustomId } from '../../src/interactions/custom-id.js';
+import { encodeCustomId } from '../../src/render/custom-ids.js';
 import { encodeUserId } from '../../src/interactions/invoker.js';
 import { FORUM_QUERY_MAX, FORUM_USER_NAME_MAX, SEARCH_QUERY_MAX, SERVICE_USER_NAME_MAX } from '../../src/interactions/option-limits.js';
 import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, seasonView, suggestionsView } from '../../src/views/browse.js';
@@ -46,7 +46,8 @@ describe('custom_id budget', () => {
   });
 
   it('round-trips each view’s state through its custom_id', async () => {
-    const { decodeCustomId, FieldReader } = await import('../../src/interactions/custom-id.js');
+    const { FieldReader } = await import('../../src/interactions/custom-id.js');
+    const { decodeCustomId } = await import('../../src/render/custom-ids.js');
     const state = { boardId: undefined, subboardId: 14, q: 'a|b%c', topicUser: undefined, user: 'x' };
     const { fields } = decodeCustomId(pagerId(topicsView, state));
     const reader = new FieldReader(fields.slice(4));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BaseContext } from '../../src/interactions/context.js';
-import { decodeCustomId } from '../../src/interactions/custom-id.js';
+import { decodeCustomId } from '../../src/render/custom-ids.js';
 import { renderPagedView, type PagedView } from '../../src/views/paged-view.js';
 import { ENGLISH } from '../../src/i18n/index.js';
 

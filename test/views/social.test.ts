@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BaseContext, BotDeps } from '../../src/interactions/context.js';
-import { decodeCustomId } from '../../src/interactions/custom-id.js';
+import { decodeCustomId } from '../../src/render/custom-ids.js';
 import { UserFacingError } from '../../src/interactions/user-errors.js';
 import type { SocialService } from '../../src/community/types.js';
 import { compareMembers } from '../../src/views/compare.js';
