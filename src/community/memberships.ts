@@ -7,7 +7,7 @@
 // so of a join and a leave racing, the server ends up agreeing with whichever reached the member's
 // record last.
 
-import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';
+import { modify, untilSettled } from '../store/compare-and-set.js';
 import type { SocialKv } from './kv.js';
 import { KEY, parseGuild, parseMember, type MemberRecord } from './records.js';
 
@@ -125,7 +125,7 @@ export class Memberships {
    * server), and again while their record changed meanwhile. Returns whether they are a member there.
    */
   async settle(guildId: string, userId: string): Promise<boolean> {
-    for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    const step = async (): Promise<{ settled: boolean; result: boolean }> => {
       const listed = await this.isMember(guildId, userId);
       await modify(this.kv, KEY.guild(guildId), (raw) => {
         const guild = parseGuild(raw) ?? { members: [] };
@@ -133,9 +133,9 @@ export class Memberships {
         guild.members = listed ? [...guild.members, userId] : guild.members.filter((m) => m !== userId);
         return { value: guild.members.length === 0 ? undefined : JSON.stringify(guild), result: undefined };
       });
-      if ((await this.isMember(guildId, userId)) === listed) return listed;
-    }
-    throw new ConcurrentChangeError(KEY.guild(guildId));
+      return { settled: (await this.isMember(guildId, userId)) === listed, result: listed };
+    };
+    return untilSettled(KEY.guild(guildId), step, { attempts: SETTLE_ROUNDS });
   }
 
   /** The server, gone from the member's record (the record with it when it was their last). */

@@ -12,7 +12,7 @@
 // history (src/community/history.ts) and sums (src/community/tallies.ts); a drop takes them too.
 
 import { decodeMirror, encodeMirror, entriesDiffer, KEY, KINDS, memberMirror, parseMember, type MirrorRecord } from './records.js';
-import { ConcurrentChangeError, modify } from '../store/compare-and-set.js';
+import { modify, untilSettled } from '../store/compare-and-set.js';
 import type { SocialKv } from './kv.js';
 import { eventsOf } from './history-codec.js';
 import { MemberHistories } from './history.js';
@@ -232,14 +232,14 @@ export class MirrorStore {
    * when their mirror is gone).
    */
   private async settleGuild(userId: string, guildId: string, written: readonly IndexedList[] = []): Promise<void> {
-    for (let round = 0; round < DROP_ATTEMPTS; round++) {
+    const step = async (): Promise<{ settled: boolean; result: undefined }> => {
       const listed = await this.listedIn(userId, guildId);
       const lists = await this.indexedLists(userId);
       if (listed) await this.titles.putIn(userId, [guildId], lists);
       else await this.titles.removeIn(userId, guildId, [...lists, ...written].map((l) => ({ kind: l.kind, ids: l.entries.map((e) => e.id) })));
-      if ((await this.listedIn(userId, guildId)) === listed) return;
-    }
-    throw new ConcurrentChangeError(KEY.member(userId));
+      return { settled: (await this.listedIn(userId, guildId)) === listed, result: undefined };
+    };
+    await untilSettled(KEY.member(userId), step, { attempts: DROP_ATTEMPTS });
   }
 
   private async listedIn(userId: string, guildId: string): Promise<boolean> {

@@ -85,7 +85,31 @@ export async function modify<T>(
     // Many processes changing one record at once (a burst of joins) take turns rather than all retrying in the same instant.
     if (attempt + 1 < attempts) await (o.pause ?? jitteredPause)(attempt);
   }
+  throw giveUp(key, attempts);
+}
+
+/** Publishes a give-up on `CAS_GAVE_UP_CHANNEL` and returns the error to throw. */
+function giveUp(key: string, attempts: number): ConcurrentChangeError {
   const event: CasGaveUp = { record: recordKind(key), attempts };
   if (gaveUp.hasSubscribers) gaveUp.publish(event);
-  throw new ConcurrentChangeError(key);
+  return new ConcurrentChangeError(key);
+}
+
+/**
+ * Repeats `step` — which makes records agree with the one at `key` (e.g. a server's member list with a
+ * member's record) — until it reports that record held still over the step, pausing as modify does
+ * between tries. A give-up is counted and thrown as modify's.
+ */
+export async function untilSettled<T>(
+  key: string,
+  step: () => Promise<{ settled: boolean; result: T }>,
+  options: Pick<ModifyOptions, 'attempts' | 'pause'> = {},
+): Promise<T> {
+  const attempts = options.attempts ?? CAS_ATTEMPTS;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const { settled, result } = await step();
+    if (settled) return result;
+    if (attempt + 1 < attempts) await (options.pause ?? jitteredPause)(attempt);
+  }
+  throw giveUp(key, attempts);
 }

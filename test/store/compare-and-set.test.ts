@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { StoreEngine } from '../../src/store/engine.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
-import { CAS_ATTEMPTS, ConcurrentChangeError, modify, recordKind } from '../../src/store/compare-and-set.js';
+import { CAS_ATTEMPTS, ConcurrentChangeError, modify, recordKind, untilSettled } from '../../src/store/compare-and-set.js';
 import { jsonDecoder, RECORD_MALFORMED_CHANNEL } from '../../src/store/record-decoder.js';
 import { observeRecords } from './observed-records.js';
 import { contendedEngine } from './contended-engine.js';
@@ -56,6 +56,22 @@ describe('modify (the compare-and-set helper)', () => {
     expect(kv.tries).toBe(CAS_ATTEMPTS);
     expect(observed.lines).toEqual([{ record: 'rem:user', attempts: CAS_ATTEMPTS }]);
     expect(await observed.text()).toMatch(/store_cas_gave_up_total\{record="rem:user"\} 1/);
+  });
+
+  it('repeats a settling step until it holds still, pausing between tries; its give-up is counted too', async () => {
+    const pauses: number[] = [];
+    let steps = 0;
+    const settled = await untilSettled('soc:member:42', async () => ({ settled: ++steps === 3, result: steps }), { pause: async (a) => void pauses.push(a) });
+    expect(settled).toBe(3);
+    expect(pauses).toEqual([0, 1]);
+    const observed = observeRecords();
+    stop = observed.stop;
+    let tries = 0;
+    const never = untilSettled('soc:member:42', async () => ({ settled: ++tries < 0, result: undefined }), { attempts: 5, pause: async () => {} });
+    await expect(never).rejects.toThrow(ConcurrentChangeError);
+    expect(tries).toBe(5);
+    expect(observed.lines).toEqual([{ record: 'soc:member', attempts: 5 }]);
+    expect(await observed.text()).toMatch(/store_cas_gave_up_total\{record="soc:member"\} 1/);
   });
 
   it('names a record kind without its ids', () => {
