@@ -10,7 +10,7 @@ import { startBot } from './app/bot.js';
 import { isShardProcess, startShardManager } from './app/shard.js';
 import { botCliAction } from './app/cli.js';
 import { describeStartFailure } from './app/start-failure.js';
-import { verifyBotToken } from './transport/verify-token.js';
+import { verifyBotToken } from './discord-api/application.js';
 import { undoNewSqliteStore } from './store/fresh-sqlite.js';
 
 type Config = ReturnType<typeof loadConfig>;

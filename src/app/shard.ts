@@ -4,7 +4,8 @@
 // server. All of them share the store named by STORE_URL.
 
 import { once } from 'node:events';
-import { REST, Routes, ShardingManager, type Shard } from 'discord.js';
+import { ShardingManager, type Shard } from 'discord.js';
+import { botRest, gatewayAdvice, type GatewayAdvice } from '../discord-api/application.js';
 import type { BotConfig } from '../config/types.js';
 import { startWeb } from './web.js';
 import { openCore } from './core.js';
@@ -24,15 +25,10 @@ export interface RunningShardManager {
   shutdown(graceMs: number): Promise<void>;
 }
 
-interface GatewayBot {
-  shards: number;
-  session_start_limit: { max_concurrency: number };
-}
-
 export async function startShardManager(o: BotOptions & { shardScript: string }): Promise<RunningShardManager> {
   const { config, log } = o;
-  const rest = new REST({ api: config.discord.apiUrl }).setToken(config.discord.token);
-  const gateway = (await rest.get(Routes.gatewayBot())) as GatewayBot;
+  const rest = botRest(config.discord);
+  const gateway = await gatewayAdvice(rest);
   const shardCount = shardCountFor(config, gateway);
   const delay = gateway.session_start_limit.max_concurrency >= shardCount ? 0 : IDENTIFY_INTERVAL_MS;
 
@@ -87,7 +83,7 @@ export async function startShardManager(o: BotOptions & { shardScript: string })
   };
 }
 
-function shardCountFor(config: BotConfig, gateway: GatewayBot): number {
+function shardCountFor(config: BotConfig, gateway: GatewayAdvice): number {
   const wanted = config.transport.shards;
   return wanted === 'auto' || wanted === undefined ? Math.max(1, gateway.shards) : wanted;
 }
