@@ -10,7 +10,7 @@ import { AttachmentReader } from '../list-files/attachment-fetch.js';
 import { importMessenger } from '../list-files/discord-delivery.js';
 import { ListImports, serviceImportWriter, serviceListReader, type ListImportDeps } from '../list-files/imports.js';
 import type { RecapStore } from '../store/recaps.js';
-import { servicePoolSource } from '../views/game-pool-source.js';
+import { servicePoolSource } from '../games/service-pool-source.js';
 import { coverRoundDisplay } from './cover-round-display.js';
 import { coverRoundIds } from '../views/game-cover.js';
 import type { CoverSource } from '../covers/cover-source.js';
