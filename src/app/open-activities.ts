@@ -12,7 +12,7 @@ import { ListImports, serviceImportWriter, serviceListReader, type ListImportDep
 import type { RecapStore } from '../store/recaps.js';
 import { servicePoolSource } from '../games/service-pool-source.js';
 import { coverRoundDisplay } from './cover-round-display.js';
-import { coverRoundIds } from '../views/game-cover.js';
+import { coverRoundIds } from '../render/game-cover.js';
 import type { CoverSource } from '../covers/cover-source.js';
 import { importRendering } from '../render/import-messages.js';
 import { watchPartyEndedRendering } from '../render/watch-party.js';
