@@ -18,9 +18,9 @@ import { DEFAULT_STORE_STEP_TIMEOUT_MS } from '../src/config/defaults.js';
 import { CoverSource } from '../src/covers/cover-source.js';
 import { ENGLISH } from '../src/i18n/index.js';
 import type { ListItem } from '../src/service/kinds.js';
-import { wrappedCardJobs, wrappedCards, type WrappedCardsInput } from '../src/views/wrapped-cards.js';
+import { wrappedCardJobs, wrappedCards, wrappedCoverUrls, type CardJob, type WrappedCardsInput } from '../src/render/wrapped-cards.js';
 import { wrappedFields } from '../src/views/wrapped.js';
-import { wrappedYear } from '../src/views/wrapped-year.js';
+import { wrappedYear } from '../src/community/wrapped-year.js';
 import type { RecordedMessage } from '../fake-discord/index.js';
 import type { BenchOptions } from './options.js';
 import { memoryCache } from './pictures.js';
@@ -53,20 +53,36 @@ async function listOf(stack: Stack, name: string): Promise<ListItem<'anime'>[]> 
   }
 }
 
+/** What the bench draws with: the cards' input and where their covers come from (the cover cache, as the view). */
+type BenchInput = Omit<WrappedCardsInput, 'year'> & { covers: (urls: readonly (string | undefined)[]) => Promise<(Buffer | undefined)[]> };
+type BenchYear = WrappedCardsInput & Pick<BenchInput, 'covers'>;
+
+/** The cards to draw, their covers fetched first, as the view does. */
+async function cardJobs(i: BenchYear): Promise<CardJob[]> {
+  const urls = wrappedCoverUrls(i);
+  return wrappedCardJobs(i, urls === undefined ? [] : await i.covers(urls));
+}
+
+/** The whole year's cards, covers fetched first, as the view does. */
+async function allCards(i: BenchYear): Promise<unknown> {
+  const urls = wrappedCoverUrls(i);
+  return wrappedCards(i, urls === undefined ? [] : await i.covers(urls));
+}
+
 function attachments(message: RecordedMessage): unknown[] {
   const list = (message as { attachments?: unknown }).attachments;
   return Array.isArray(list) ? list : [];
 }
 
 /** Each card's render times (covers cached) and the whole answer's wall and CPU time. */
-async function renderTimes(items: readonly ListItem<'anime'>[], input: Omit<WrappedCardsInput, 'year'>, o: BenchOptions): Promise<void> {
+async function renderTimes(items: readonly ListItem<'anime'>[], input: BenchInput, o: BenchOptions): Promise<void> {
   const year = wrappedYear('anime', YEAR, items);
-  const i: WrappedCardsInput = { ...input, year };
-  await wrappedCards(i);
+  const i: BenchYear = { ...input, year };
+  await allCards(i);
   const times = new Map<string, { wall: number[]; cpu: number[] }>();
   const sizes = new Map<string, string>();
   for (let n = 0; n < o.samples; n++) {
-    for (const job of await wrappedCardJobs(i)) {
+    for (const job of await cardJobs(i)) {
       const c0 = process.cpuUsage();
       const t0 = performance.now();
       const file = await job.render();
@@ -91,7 +107,7 @@ async function renderTimes(items: readonly ListItem<'anime'>[], input: Omit<Wrap
   for (let n = 0; n < Math.max(5, Math.floor(o.samples / 4)); n++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    await wrappedCards({ ...input, year: wrappedYear('anime', YEAR, items) });
+    await allCards({ ...input, year: wrappedYear('anime', YEAR, items) });
     wall.push(performance.now() - t0);
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / 1000);
@@ -101,7 +117,7 @@ async function renderTimes(items: readonly ListItem<'anime'>[], input: Omit<Wrap
   console.log(`whole answer (year computed from ${items.length} entries + all cards): wall p50/p95 ${fixed(w.p50)} / ${fixed(w.p95)} ms, CPU p50/p95 ${fixed(c.p50)} / ${fixed(c.p95)} ms`);
 }
 
-async function heapOverRenders(i: WrappedCardsInput, renders: number): Promise<void> {
+async function heapOverRenders(i: BenchYear, renders: number): Promise<void> {
   const heap = () => {
     globalThis.gc?.();
     return process.memoryUsage();
@@ -110,7 +126,7 @@ async function heapOverRenders(i: WrappedCardsInput, renders: number): Promise<v
   const marks: string[][] = [['0', mb(before.heapUsed), mb(before.rss), mb(before.external)]];
   let done = 0;
   while (done < renders) {
-    for (const job of await wrappedCardJobs(i)) {
+    for (const job of await cardJobs(i)) {
       if (done >= renders) break;
       await job.render();
       done++;

@@ -1,15 +1,15 @@
 // /game daily | guess | stats | higher-lower | cover | answer | leaderboard (commands/game-boards.ts): the daily title puzzle, higher or lower, the
 // channel's cover rounds, from the games' pool (src/games). Anyone can play;
-// no linked account, no service request. What each subcommand does: src/views/game.ts.
+// no linked account, no service request. What each subcommand does: src/views/game*.ts; its buttons and
+// forms: commands/components/game.ts.
 
 import { defineCommand, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
-import { gameGuessButtonHandler, gameGuessFormHandler } from '../src/views/game-guess-form.js';
-import { higherLowerHandler } from '../src/views/game-higher-lower.js';
-import { gameDaily, gameGuess, gameShareHandler, gameStats, gameTitleChoices } from '../src/views/game.js';
+import { gameDaily, gameGuess, gameStats, gameTitleChoices } from '../src/views/game.js';
 import { gameHigherLower } from '../src/views/game-higher-lower.js';
 import { GAME_BOARD_OPTIONS, gameBoardHandlers } from './game-boards.js';
-import { coverAnswerButtonHandler, coverAnswerFormHandler, coverTitleChoices, gameAnswer, gameCover } from '../src/views/game-cover.js';
+import { coverTitleChoices, gameAnswer, gameCover } from '../src/views/game-cover.js';
+import { GAME_COMPONENTS } from './components/game.js';
 
 const KIND = stringOption('kind', 'Anime (the default) or manga', { choices: ['anime', 'manga'] as const });
 
@@ -31,7 +31,7 @@ const GAME_DATA = slashCommand('game', 'Games with the catalogue: the daily titl
   ]),
 ]);
 
-export const game: SlashCommand = defineCommand(GAME_DATA, { components: [gameShareHandler, gameGuessButtonHandler, gameGuessFormHandler, higherLowerHandler, coverAnswerButtonHandler, coverAnswerFormHandler] }, {
+export const game: SlashCommand = defineCommand(GAME_DATA, { components: GAME_COMPONENTS }, {
   daily: { ephemeral: true, local: true, run: (ctx, args) => gameDaily(ctx, args.kind ?? 'anime') },
   guess: { ephemeral: true, local: true, autocomplete: gameTitleChoices, run: (ctx, args) => gameGuess(ctx, args.kind ?? 'anime', args.title) },
   stats: { ephemeral: true, local: true, run: (ctx, args) => gameStats(ctx, args.kind ?? 'anime') },

@@ -3,7 +3,7 @@
 
 import { integerOption, optionList, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { HandlersOf } from '../src/interactions/command-types.js';
-import { defaultRecapYear } from '../src/views/wrapped-year.js';
+import { defaultRecapYear } from '../src/community/wrapped-year.js';
 import { renderServerWrapped } from '../src/views/server-wrapped.js';
 
 export const SERVER_WRAPPED_OPTIONS = optionList(

@@ -1,12 +1,14 @@
-// /wrapped [kind] [year] [user] [private]: a person's year in pictures (src/views/wrapped.ts).
+// /wrapped [kind] [year] [user] [private]: a person's year in pictures (src/views/wrapped.ts); its Share
+// button: commands/components/wrapped.ts.
 
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { booleanOption, defineCommand, integerOption, slashCommand, stringOption } from '../src/interactions/command-data.js';
 import { SERVICE_USER_NAME_MAX } from '../src/interactions/option-limits.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import { listUser } from '../src/views/list-options.js';
-import { wrappedCommand, wrappedShareHandler } from '../src/views/wrapped.js';
-import { defaultRecapYear } from '../src/views/wrapped-year.js';
+import { wrappedCommand } from '../src/views/wrapped.js';
+import { wrappedShareHandler } from './components/wrapped.js';
+import { defaultRecapYear } from '../src/community/wrapped-year.js';
 
 /** The first year /wrapped shows; the last is the current one (UTC), checked when asked. */
 const FIRST_YEAR = 2000;

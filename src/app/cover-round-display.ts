@@ -2,8 +2,9 @@
 // cover (fetched from the picture host through the cover cache, never the service) and posted or edited
 // through the Discord side's channel poster, in the language the round was started in; the result
 // posted with the cover itself, and the round's message closed (its button removed). The messages are
-// built in src/render/game-cover.ts (the Answer button's id from the game's room, src/views/game-cover.ts);
-// this wiring is built in the composition root and handed to the games at construction.
+// built in src/render/game-cover.ts (the Answer button's id too, coverRoundIds; its handler is in
+// commands/components/game.ts); this wiring is built in the composition root and handed to the games at
+// construction.
 
 import type { ChannelPoster } from '../discord-api/discord-side.js';
 import type { CoverRoundDisplay } from '../games/cover-rounds.js';
@@ -17,7 +18,7 @@ export interface CoverDisplayDeps {
   poster: ChannelPoster;
   /** The cover source's look-up (src/covers/cover-source.ts): a thumbnail, or undefined when none could be had. */
   cover: (url: string) => Promise<Buffer | undefined>;
-  /** The Answer button's custom id (src/views/game-cover.ts's coverRoundIds). */
+  /** The Answer button's custom id (src/render/game-cover.ts's coverRoundIds). */
   ids: CoverRoundIds;
 }
 

@@ -12,6 +12,15 @@ export const NSFW_RATING_TTL_MS = 30 * 24 * 60 * 60_000;
 const LOCAL_MAX = 20_000;
 const LOCAL_TTL_MS = 60 * 60_000;
 
+/**
+ * For what the bot picks or posts for a whole channel or server (random picks, watch parties, the games'
+ * pools, the shown titles of a year): a rating the service did not give counts as not safe for work, as
+ * in the community's views.
+ */
+export function notRatedSafe(level: NsfwLevel | undefined): boolean {
+  return level !== 'white';
+}
+
 export interface RatedWork {
   id: number;
   nsfw?: NsfwLevel | undefined;

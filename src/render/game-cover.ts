@@ -1,12 +1,15 @@
 // Cover rounds' messages (/game cover): the round's frame post (a pixelated cover, an Answer button
 // whose custom id names only the session, a file and alt text that never name the title), the result
-// post (the winner, the title with its cover, the time taken), and the private answers. Pure: data and
-// a Translator in, messages out.
+// post (the winner, the title with its cover, the time taken), the private answers, and the answer form
+// the button opens (its custom id names the session only). Pure: data and a Translator in, messages out.
 
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import type { Translator } from '../i18n/index.js';
 import type { CoverSession, PlayedRound } from '../games/cover-session.js';
 import { COVER_FRAMES, COVER_ROUND_MS } from '../games/cover-session.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
+import { titleForm } from './game.js';
 import type { MessageRow, RenderedMessage } from './limits.js';
 import type { EncodedPicture } from './pictures/encode.js';
 import { pictureFile } from './pictures/attachment.js';
@@ -22,7 +25,7 @@ const coverTitle = (title: string): string => escapeMarkdown(clipPlain(title, 15
 /** Seconds with one decimal, in the reader's language. */
 const seconds = (t: Translator, ms: number): string => t.number(ms / 1000, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 
-/** The round's message at frame `frame`: the picture and when the round ends, with `answer` (the Answer button's row, built by the views). */
+/** The round's message at frame `frame`: the picture and when the round ends, with `answer` (the Answer button's row, coverAnswerRow). */
 export function coverFrameMessage(t: Translator, s: CoverSession, frame: number, picture: EncodedPicture, answer: MessageRow[]): RenderedMessage {
   const file = pictureFile(COVER_FRAME_FILE, picture, t.t('games.cover.alt', { kind: s.kind, frame: frame + 1, frames: COVER_FRAMES }));
   const embed: APIEmbed = {
@@ -69,6 +72,7 @@ export function roundLink(t: Translator, s: CoverSession): string {
 }
 
 export const coverStartedEmbed = (t: Translator, rounds: number): APIEmbed => ({ description: t.t('games.cover.started', { rounds }), color: COLORS.success });
+export const coverEmptyEmbed = (t: Translator): APIEmbed => ({ description: t.t('games.cover.empty') });
 export const coverRunningEmbed = (t: Translator, s: CoverSession): APIEmbed => ({ description: t.t('games.cover.running', { link: roundLink(t, s) }), color: COLORS.warning });
 
 /** What a private answer says: won, wrong, too late (and who won), nothing running, or another session's button. */
@@ -90,9 +94,17 @@ export function coverAnswerEmbed(t: Translator, v: CoverAnswerView): APIEmbed {
   return { description: t.t('none' in v ? 'games.cover.answer.none' : 'games.cover.answer.stale'), color: COLORS.brand };
 }
 
-/** The custom id of a round's Answer button (built by the game's room, which handles it). */
+/** The custom id of a round's Answer button (handed to the round's display by the composition root). */
 export interface CoverRoundIds {
   answer(sid: string): string;
+}
+
+/** The Answer button's custom id: the session only (commands/components/game.ts handles it). */
+export const coverRoundIds: CoverRoundIds = { answer: (sid) => encodeCustomId(COMPONENT_KINDS.coverAnswer, [sid]) };
+
+/** The answer form the Answer button opens: its custom id names the session only. */
+export function coverAnswerForm(t: Translator, sid: string): RenderedMessage {
+  return { modal: titleForm(encodeCustomId(COMPONENT_KINDS.coverForm, [sid]), t.t('games.cover.modal.title'), t.t('games.cover.modal.label')) };
 }
 
 /** The Answer button's row under a round's frame. */

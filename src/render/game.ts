@@ -1,9 +1,14 @@
 // The games' answers (/game): the daily puzzle's start, each guess's row of clues, the spoiler-free grid
-// and the stats. Pure: data and the reader's Translator in, embeds out. Titles come from the service,
-// so through the untrusted-text gate; the secret appears only in the private answer of a lost game.
+// and its Share button, the Guess button and its form, and the stats. Pure: data and the reader's
+// Translator in, embeds, rows and forms out. Titles come from the service, so through the untrusted-text
+// gate; the secret appears only in the private answer of a lost game. The Guess button, its form and
+// Share name only the kind (and Share the day), never a title.
 
-import type { APIEmbed } from 'discord.js';
+import { ButtonStyle, ComponentType, TextInputStyle, type APIEmbed, type APIModalInteractionResponseCallbackData } from 'discord.js';
 import type { Translator } from '../i18n/index.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
+import type { MessageRow, RenderedMessage } from './limits.js';
 import type { Clue, ClueField } from '../games/clues.js';
 import type { GameKind, PoolTitle } from '../games/pool.js';
 import type { DailyStats } from '../games/plays.js';
@@ -82,8 +87,17 @@ export function notInPoolEmbed(t: Translator, input: string, closest: readonly P
   return { description: lines.join('\n'), color: COLORS.warning };
 }
 
+/** A finished (or ended) day of the puzzle: its grid's rows, whether solved, and the most guesses. */
+export interface GridView {
+  kind: GameKind;
+  day: string;
+  rows: readonly string[];
+  solved: boolean;
+  max: number;
+}
+
 /** The spoiler-free grid: one row of squares per guess, no title and no value. */
-export function gridText(t: Translator, o: { kind: GameKind; day: string; rows: readonly string[]; solved: boolean; max: number }): string {
+export function gridText(t: Translator, o: GridView): string {
   return [t.t('games.grid.title', { kind: o.kind, day: o.day, solved: o.solved ? 'yes' : 'no', n: o.rows.length, max: o.max }), ...o.rows].join('\n');
 }
 
@@ -94,4 +108,37 @@ export function statsEmbed(t: Translator, kind: GameKind, s: DailyStats, streak:
   const fields = finished === 0 ? [] : [{ name: t.t('games.stats.distribution'), value: bars.join('\n') }];
   const lines = [finished === 0 ? t.t('games.stats.none') : t.t('games.stats.text', { streak, best: s.best, solved: s.solved, lost: s.lost }), t.t('games.stats.higherLower', { best: s.higherLowerBest })];
   return { title: t.t('games.stats.title', { kind }), description: lines.join('\n'), fields, color: COLORS.brand };
+}
+
+/** The guess is one made already today: said alone. */
+export function repeatedGuessEmbed(t: Translator, guess: PoolTitle): APIEmbed {
+  return { description: t.t('games.guess.repeated', { title: safeTitle(guess) }) };
+}
+
+/** The Guess button under a puzzle still being played (it opens the guess form). */
+export function gameGuessRow(t: Translator, kind: GameKind): MessageRow[] {
+  const button = { type: ComponentType.Button as const, style: ButtonStyle.Success as const, label: t.t('games.guessButton'), custom_id: encodeCustomId(COMPONENT_KINDS.gameGuess, [kind]) };
+  return [{ type: ComponentType.ActionRow, components: [button] }];
+}
+
+/** The finished grid of the day as its player sees it, with Share. */
+export function gridMessage(t: Translator, v: GridView): Pick<RenderedMessage, 'content' | 'components'> {
+  const button = { type: ComponentType.Button as const, style: ButtonStyle.Primary as const, label: t.t('games.share'), custom_id: encodeCustomId(COMPONENT_KINDS.gameShare, [v.kind, v.day]) };
+  return { content: gridText(t, v), components: [{ type: ComponentType.ActionRow, components: [button] }] };
+}
+
+/** Share's post in the channel: the grid (squares only) and who played it. */
+export function sharedGridMessage(t: Translator, v: GridView, userId: string): RenderedMessage {
+  return { content: `${gridText(t, v)}\n${t.t('games.grid.by', { user: `<@${userId}>` })}` };
+}
+
+/** A form with one text input, `title`: a title in any form, an ID or a link. */
+export function titleForm(customId: string, title: string, label: string): APIModalInteractionResponseCallbackData {
+  const input = { type: ComponentType.TextInput as const, custom_id: 'title', style: TextInputStyle.Short as const, label: clipPlain(label, 45), min_length: 1, max_length: 200, required: true };
+  return { custom_id: customId, title: clipPlain(title, 45), components: [{ type: ComponentType.ActionRow, components: [input] }] };
+}
+
+/** The guess form the Guess button opens: its custom id names only the kind. */
+export function gameGuessForm(t: Translator, kind: GameKind): RenderedMessage {
+  return { modal: titleForm(encodeCustomId(COMPONENT_KINDS.gameGuessForm, [kind]), t.t('games.modal.title', { kind }), t.t('games.modal.label')) };
 }

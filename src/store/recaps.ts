@@ -1,4 +1,4 @@
-// `/wrapped` in the shared store: a list's computed year (src/views/wrapped-year.ts), kept a few hours
+// `/wrapped` in the shared store: a list's computed year (src/community/wrapped-year.ts), kept a few hours
 // per list, kind and year, so Share, a second look and other people asking for the same public list
 // read nothing from the service. A public list is kept under its service name (`recap:u:…`); a
 // person's own list, read with their login (it may be private), under their Discord id and the service

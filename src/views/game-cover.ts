@@ -2,26 +2,20 @@
 // the bot may see, post, embed and attach files in the channel (a missing permission named at once; a
 // server where the app is only user-installed is told by the `needsBot` rule); every answer reads the
 // shared store only (the pool, the channel's round): no service request. What is typed is matched
-// against every title form; the suggestions' order depends only on what is typed and the pool.
+// against every title form; the suggestions' order depends only on what is typed and the pool. The
+// messages and the answer form are built in src/render/game-cover.ts; the Answer button's and the form's
+// handlers are in commands/components/game.ts.
 
-import { ComponentType, TextInputStyle } from 'discord.js';
-import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentHandler, InServer } from '../interactions/context.js';
-import { encodeCustomId } from '../render/custom-ids.js';
+import type { AutocompleteChoice, AutocompleteContext, BaseContext, InServer } from '../interactions/context.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { clipPlain } from '../render/text.js';
 import { notInPoolEmbed } from '../render/game.js';
-import { coverAnswerEmbed, coverRunningEmbed, coverStartedEmbed, type CoverAnswerView, type CoverRoundIds } from '../render/game-cover.js';
+import { coverAnswerEmbed, coverEmptyEmbed, coverRunningEmbed, coverStartedEmbed, type CoverAnswerView } from '../render/game-cover.js';
 import { closestTitles, resolveGuess, searchPool } from '../games/matching.js';
 import { MAX_COVER_ROUNDS } from '../games/cover-session.js';
 import type { GameKind } from '../games/pool.js';
 import { parseTitleInput } from './title-input.js';
 import { poolOrWait } from './game.js';
-import { COMPONENT_KINDS } from '../render/component-kinds.js';
-
-/** The Answer button (opens the answer form) and the form's submit: they name only the session. */
-
-/** The custom id of the Answer button under a round's frames (handed to src/render/game-cover.ts by the composition root). */
-export const coverRoundIds: CoverRoundIds = { answer: (sid) => encodeCustomId(COMPONENT_KINDS.coverAnswer, [sid]) };
 
 /** The permissions a round needs in its channel. */
 export const COVER_NEEDS = ['viewChannel', 'sendMessages', 'embedLinks', 'attachFiles'] as const;
@@ -44,7 +38,7 @@ export async function gameCover(ctx: InServer, kind: GameKind, rounds: number): 
   const total = Math.max(1, Math.min(MAX_COVER_ROUNDS, Math.trunc(rounds)));
   const got = await coverRounds.begin({ guildId: ctx.guildId, channelId, kind, locale: ctx.guildLocale ?? ctx.t.locale, total }, pool);
   if ('running' in got) return { embeds: [coverRunningEmbed(ctx.t, got.running)], ephemeral: true };
-  if ('empty' in got) return { embeds: [{ description: ctx.t.t('games.cover.empty') }], ephemeral: true };
+  if ('empty' in got) return { embeds: [coverEmptyEmbed(ctx.t)], ephemeral: true };
   return { embeds: [coverStartedEmbed(ctx.t, total)] };
 }
 
@@ -76,29 +70,3 @@ export async function coverTitleChoices(ctx: AutocompleteContext): Promise<Autoc
     return { name: clipPlain(`${t.title}${other}`, 100), value: `id:${t.id}` };
   });
 }
-
-/** **Answer** under a round: opens the answer form (its custom id names the session only). */
-export const coverAnswerButtonHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.coverAnswer,
-  mode: 'ephemeral',
-  local: true,
-  async run(ctx, fields) {
-    const sid = fields.string();
-    const input = { type: ComponentType.TextInput as const, custom_id: 'title', style: TextInputStyle.Short as const, label: clipPlain(ctx.t.t('games.cover.modal.label'), 45), min_length: 1, max_length: 200, required: true };
-    return {
-      modal: {
-        custom_id: encodeCustomId(COMPONENT_KINDS.coverForm, [sid]),
-        title: clipPlain(ctx.t.t('games.cover.modal.title'), 45),
-        components: [{ type: ComponentType.ActionRow, components: [input] }],
-      },
-    };
-  },
-};
-
-/** The form's submit: one answer, matched against every title form of the pool. */
-export const coverAnswerFormHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.coverForm,
-  mode: 'ephemeral',
-  local: true,
-  run: (ctx, fields) => gameAnswer(ctx, (ctx.values[0] ?? '').slice(0, 200), fields.string()),
-};

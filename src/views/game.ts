@@ -1,34 +1,21 @@
-// /game daily, /game guess, /game stats and the daily puzzle's Share button. Every answer reads only
-// the shared store (the pool, the day's secret, the person's play): no service request. The secret is
-// never in a custom id, an autocomplete's order or a public message; Share posts the grid alone (and,
-// in a server, puts the person on its daily streaks board: src/views/game-boards.ts).
+// /game daily, /game guess, /game stats and what the daily puzzle's Share button posts. Every answer
+// reads only the shared store (the pool, the day's secret, the person's play): no service request. The
+// secret is never in a custom id, an autocomplete's order or a public message; Share posts the grid
+// alone (and, in a server, puts the person on its daily streaks board: src/views/game-boards.ts). The
+// messages are built in src/render/game.ts; the buttons' handlers are in commands/components/game.ts.
 
-import { ButtonStyle, ComponentType } from 'discord.js';
-import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId } from '../render/custom-ids.js';
+import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { parseTitleInput } from './title-input.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { clipPlain } from '../render/text.js';
-import { dailyEmbed, gridText, guessEmbed, notInPoolEmbed, poolWaitingEmbed, safeTitle, statsEmbed } from '../render/game.js';
+import { dailyEmbed, gameGuessRow, gridMessage, guessEmbed, notInPoolEmbed, poolWaitingEmbed, repeatedGuessEmbed, sharedGridMessage, statsEmbed, type GridView } from '../render/game.js';
 import { cluesFor, gridRow, verdictSquare } from '../games/clues.js';
 import { dayEndsAt, utcDay } from '../games/daily.js';
 import { closestTitles, resolveGuess, searchPool } from '../games/matching.js';
 import { MAX_GUESSES, Plays, type Play } from '../games/plays.js';
 import { GAME_KINDS, type GameKind, type GamePool } from '../games/pool.js';
 import { recordBoardPlay } from './game-boards.js';
-import { COMPONENT_KINDS } from '../render/component-kinds.js';
-
-/** The Guess button (opens the guess form) and the form's submit: they name only the kind. */
-
-/** The Guess button under a puzzle still being played. */
-const guessRow = (kind: GameKind, label: string) => [
-  { type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Success as const, label, custom_id: encodeCustomId(COMPONENT_KINDS.gameGuess, [kind]) }] },
-];
-
-const shareRow = (kind: GameKind, day: string, label: string) => [
-  { type: ComponentType.ActionRow as const, components: [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, label, custom_id: encodeCustomId(COMPONENT_KINDS.gameShare, [kind, day]) }] },
-];
 
 /** The kind's pool, or the answer saying when to come back. */
 export async function poolOrWait(ctx: BaseContext, kind: GameKind): Promise<GamePool | RenderedMessage> {
@@ -36,8 +23,11 @@ export async function poolOrWait(ctx: BaseContext, kind: GameKind): Promise<Game
   return 'pool' in got ? got.pool : { embeds: [poolWaitingEmbed(ctx.t, got.retryAt)], ephemeral: true };
 }
 
-function gridMessage(ctx: BaseContext, kind: GameKind, day: string, play: Play) {
-  return { content: gridText(ctx.t, { kind, day, rows: play.rows, solved: play.end === 'solved', max: MAX_GUESSES }), components: shareRow(kind, day, ctx.t.t('games.share')) };
+const gridOf = (kind: GameKind, day: string, play: Play): GridView => ({ kind, day, rows: play.rows, solved: play.end === 'solved', max: MAX_GUESSES });
+
+/** Under a day's answer: the grid and Share once the day is over for the person, else the Guess button. */
+function under(ctx: BaseContext, kind: GameKind, day: string, play: Play): Pick<RenderedMessage, 'content' | 'components'> {
+  return play.end ? gridMessage(ctx.t, gridOf(kind, day, play)) : { components: gameGuessRow(ctx.t, kind) };
 }
 
 /** /game daily: today's puzzle of the kind (its secret chosen now if this is the day's first game). */
@@ -50,7 +40,7 @@ export async function gameDaily(ctx: BaseContext, kind: GameKind): Promise<Rende
   await games.secrets.secret(kind, day, pool);
   const play = await games.plays.play(ctx.userId, kind, day);
   const embed = dailyEmbed(ctx.t, { kind, day, used: play.guesses.length, max: MAX_GUESSES, resetAt: dayEndsAt(now), ended: play.end !== undefined, rows: play.rows });
-  return { embeds: [embed], ...(play.end ? gridMessage(ctx, kind, day, play) : { components: guessRow(kind, ctx.t.t('games.guessButton')) }), ephemeral: true };
+  return { embeds: [embed], ...under(ctx, kind, day, play), ephemeral: true };
 }
 
 /** /game guess: one guess at today's puzzle, answered privately with its row of clues. */
@@ -70,8 +60,8 @@ export async function gameGuess(ctx: BaseContext, kind: GameKind, input: string)
   const result = await games.plays.guess(ctx.userId, kind, day, { id: guess.id, row: gridRow(clues, solved), solved });
   const { play } = result;
   if (!result.added) {
-    if (result.why === 'repeated') return { embeds: [{ description: ctx.t.t('games.guess.repeated', { title: safeTitle(guess) }) }], ephemeral: true };
-    return { embeds: [dailyEmbed(ctx.t, { kind, day, used: play.guesses.length, max: MAX_GUESSES, resetAt: dayEndsAt(now), ended: true, rows: play.rows })], ...gridMessage(ctx, kind, day, play), ephemeral: true };
+    if (result.why === 'repeated') return { embeds: [repeatedGuessEmbed(ctx.t, guess)], ephemeral: true };
+    return { embeds: [dailyEmbed(ctx.t, { kind, day, used: play.guesses.length, max: MAX_GUESSES, resetAt: dayEndsAt(now), ended: true, rows: play.rows })], ...gridMessage(ctx.t, gridOf(kind, day, play)), ephemeral: true };
   }
   const stats = play.end === 'solved' ? await games.plays.stats(ctx.userId, kind) : undefined;
   const embed = guessEmbed(ctx.t, {
@@ -85,7 +75,7 @@ export async function gameGuess(ctx: BaseContext, kind: GameKind, input: string)
     streak: stats ? Plays.currentStreak(stats, day) : 0,
     ...(play.end === 'lost' ? { answer: secret } : {}),
   });
-  return { embeds: [embed], ...(play.end ? gridMessage(ctx, kind, day, play) : { components: guessRow(kind, ctx.t.t('games.guessButton')) }), ephemeral: true };
+  return { embeds: [embed], ...under(ctx, kind, day, play), ephemeral: true };
 }
 
 /** /game stats: streak, days solved, the distribution of guesses, higher-or-lower's best. */
@@ -110,20 +100,12 @@ export async function gameTitleChoices(ctx: AutocompleteContext): Promise<Autoco
   });
 }
 
-/** **Share**: the clicker's finished grid of that day, posted in the channel (squares only). */
-export const gameShareHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.gameShare,
-  mode: 'reply',
-  local: true,
-  async run(ctx, fields) {
-    const kind = fields.oneOf(GAME_KINDS);
-    const day = fields.string();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UserFacingError('games.error.noShare');
-    const play = await ctx.deps.games.plays.play(ctx.userId, kind, day);
-    if (!play.end) throw new UserFacingError('games.error.noShare');
-    const grid = gridText(ctx.t, { kind, day, rows: play.rows, solved: play.end === 'solved', max: MAX_GUESSES });
-    // Sharing a grid in a server's channel puts the person on its daily streaks board.
-    await recordBoardPlay(ctx, 'daily', kind, (await ctx.deps.games.plays.stats(ctx.userId, kind)).best);
-    return { content: `${grid}\n${ctx.t.t('games.grid.by', { user: `<@${ctx.userId}>` })}` };
-  },
-};
+/** **Share**: the clicker's finished grid of that day (`day` as the button carries it), posted in the channel (squares only). */
+export async function shareGrid(ctx: BaseContext, kind: GameKind, day: string): Promise<RenderedMessage> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UserFacingError('games.error.noShare');
+  const play = await ctx.deps.games.plays.play(ctx.userId, kind, day);
+  if (!play.end) throw new UserFacingError('games.error.noShare');
+  // Sharing a grid in a server's channel puts the person on its daily streaks board.
+  await recordBoardPlay(ctx, 'daily', kind, (await ctx.deps.games.plays.stats(ctx.userId, kind)).best);
+  return sharedGridMessage(ctx.t, gridOf(kind, day, play), ctx.userId);
+}

@@ -5,6 +5,9 @@ import type { Where } from '../interactions/where.js';
 import type { Translator } from '../i18n/index.js';
 import { maskedTitle } from '../render/masked-title.js';
 
+/** What counts as rated safe lives with the ratings (src/known-works/nsfw-ratings.ts); the views read it here too. */
+export { notRatedSafe } from '../known-works/nsfw-ratings.js';
+
 /**
  * The note under results the service filtered (`nsfw=false`). Outside age-restricted channels such
  * titles are always hidden; inside one only a command's own `nsfw` option leaves them out, so the
@@ -22,14 +25,6 @@ export function allowNsfw(where: Where, wanted = true): boolean {
 
 export function isNsfw(level: NsfwLevel | undefined): boolean {
   return level !== undefined && level !== 'white';
-}
-
-/**
- * For what the bot picks or posts for a whole channel or server (random picks, watch parties): a
- * rating the service did not give counts as not safe for work, as in the community's views.
- */
-export function notRatedSafe(level: NsfwLevel | undefined): boolean {
-  return level !== 'white';
 }
 
 /** Lists fetched with `nsfw=true` (a user's own list) still mask such titles outside age-restricted channels. */

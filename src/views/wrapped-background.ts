@@ -21,7 +21,7 @@ import { WORK_KINDS, type WorkKind } from '../service/kinds.js';
 import type { TokenManager } from '../service/token-source.js';
 import type { RecapStore } from '../store/recaps.js';
 import { renderWrapped, type ReadFrom, type WrappedRequest } from './wrapped.js';
-import type { YearRead } from './wrapped-year.js';
+import type { YearRead } from '../community/wrapped-year.js';
 
 export const RECAP_QUEUE = 'recap-years';
 /** An interaction token lasts 15 minutes; the cards are put in place until a little before. */

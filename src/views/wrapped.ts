@@ -6,22 +6,20 @@
 // the person joined, the first card says where they stand among its members that year, from the yearly
 // sums the community keeps (no request). A list of more than one read shows how far the reading got;
 // one whose next read and cards would not fit the command's wait is read on as background work
-// (src/views/wrapped-background.ts), said at once, and the cards replace the answer when ready.
+// (src/views/wrapped-background.ts), said at once, and the cards replace the answer when ready. The
+// cards and Share are drawn in src/render/wrapped-cards.ts; Share's handler is in commands/components/wrapped.ts.
 
-import { ButtonStyle, ComponentType } from 'discord.js';
 import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
-import type { BaseContext, CommandContext, ComponentHandler, ProgressReporter } from '../interactions/context.js';
-import { encodeCustomId } from '../render/custom-ids.js';
+import type { BaseContext, CommandContext, ProgressReporter } from '../interactions/context.js';
 import { encodeUserId } from '../interactions/invoker.js';
 import { NotLoggedInError, UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { MAX_LIMIT } from '../service/endpoint-options.js';
 import { fields, nested, type AnyFieldItem, type ListStatusField } from '../service/fields.js';
-import { KINDS, WORK_KINDS, type WorkKind } from '../service/kinds.js';
+import { KINDS, type WorkKind } from '../service/kinds.js';
 import { RECAP_SHAPE, recapListKey, type RecapList, type RecapStore } from '../store/recaps.js';
-import { wrappedCards } from './wrapped-cards.js';
-import { addToYearRead, emptyYearRead, wrappedYear, type WrappedYear, type YearRead } from './wrapped-year.js';
-import { COMPONENT_KINDS } from '../render/component-kinds.js';
+import { wrappedCards, wrappedCoverUrls, wrappedShareRow, type WrappedCardsInput } from '../render/wrapped-cards.js';
+import { addToYearRead, emptyYearRead, wrappedYear, type WrappedYear, type YearRead } from '../community/wrapped-year.js';
 
 /** Entries per list read: the service's most. */
 export const WRAPPED_PAGE = MAX_LIMIT.userList;
@@ -211,35 +209,16 @@ async function standingOf(ctx: BaseContext, r: WrappedRequest): Promise<string |
   return ctx.t.t('recaps.standing', { percent: ctx.t.number(below / others.length, { style: 'percent' }), count: others.length, year: String(r.year) });
 }
 
-function shareButton(ctx: BaseContext, r: WrappedRequest): RenderedMessage['components'] {
-  return [
-    {
-      type: ComponentType.ActionRow,
-      components: [
-        {
-          type: ComponentType.Button,
-          style: ButtonStyle.Primary,
-          label: ctx.t.t('recaps.share'),
-          custom_id: encodeCustomId(COMPONENT_KINDS.wrappedShare, [encodeUserId(ctx.userId), r.kind, r.year, r.user]),
-        },
-      ],
-    },
-  ];
-}
-
 /** The cards of a computed year (and, on a private answer, Share). */
 export async function yearMessage(ctx: BaseContext, r: WrappedRequest, year: WrappedYear): Promise<RenderedMessage> {
   const standing = await standingOf(ctx, r);
-  const files = await wrappedCards({
-    t: ctx.t,
-    ageRestricted: ctx.where.ageRestricted,
-    caption: captionOf(ctx, r),
-    year,
-    ...(standing !== undefined ? { standing } : {}),
-    covers: (urls) => ctx.deps.covers.covers(urls, ctx.signal),
-  });
+  const input: WrappedCardsInput = { t: ctx.t, ageRestricted: ctx.where.ageRestricted, caption: captionOf(ctx, r), year, ...(standing !== undefined ? { standing } : {}) };
+  // The covers the cards show, fetched once (none for a year without completions).
+  const urls = wrappedCoverUrls(input);
+  const files = await wrappedCards(input, urls === undefined ? [] : await ctx.deps.covers.covers(urls, ctx.signal));
   if (!r.private) return { files };
-  return { ephemeral: true, content: ctx.t.t('recaps.shareHint'), files, components: shareButton(ctx, r) };
+  const share = wrappedShareRow(ctx.t, { invoker: encodeUserId(ctx.userId), kind: r.kind, year: r.year, user: r.user });
+  return { ephemeral: true, content: ctx.t.t('recaps.shareHint'), files, components: share };
 }
 
 /** The answer without handing anything over (Share, background work): the year read whole if not kept. */
@@ -267,18 +246,3 @@ export async function wrappedCommand(ctx: CommandContext, r: WrappedRequest): Pr
   }
   return { content: ctx.t.t('recaps.background', { caption: captionOf(ctx, r), entries: outcome.handOver.read.entries }), ...(r.private ? { ephemeral: true } : {}) };
 }
-
-/** Share: the same cards, posted in the channel (only the person who asked; the year as kept). */
-export const wrappedShareHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.wrappedShare,
-  mode: 'reply',
-  invokerField: 0,
-  pictures: true,
-  run: (ctx, f) => {
-    f.string();
-    const kind = f.oneOf(WORK_KINDS);
-    const year = f.int();
-    const user = f.optionalString();
-    return renderWrapped(ctx, { kind, year, user, private: false });
-  },
-};

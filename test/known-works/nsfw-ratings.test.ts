@@ -1,7 +1,8 @@
-// The deployment's record of works' nsfw ratings: learnt once by any process, read by every other.
+// The deployment's record of works' nsfw ratings: learnt once by any process, read by every other; and
+// what the bot picks or posts for a whole channel or server treats a missing rating as not safe for work.
 
 import { describe, expect, it } from 'vitest';
-import { NsfwRatings } from '../../src/known-works/nsfw-ratings.js';
+import { notRatedSafe, NsfwRatings } from '../../src/known-works/nsfw-ratings.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 
 describe('NsfwRatings', () => {
@@ -38,5 +39,14 @@ describe('NsfwRatings', () => {
     await expect(ratings.remember('manga', [{ id: 5, nsfw: 'white' }])).resolves.toBeUndefined();
     expect(await new NsfwRatings(broken, (e) => errors.push(e)).get('manga', 5)).toBeUndefined();
     expect(errors).toHaveLength(2);
+  });
+});
+
+describe('not rated safe', () => {
+  it('picks and watch parties take only titles the service rated white', () => {
+    expect(notRatedSafe('white')).toBe(false);
+    expect(notRatedSafe('gray')).toBe(true);
+    expect(notRatedSafe('black')).toBe(true);
+    expect(notRatedSafe(undefined)).toBe(true);
   });
 });

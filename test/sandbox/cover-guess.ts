@@ -39,7 +39,7 @@ export async function likelyTitles(emulatorUrl: string, framePng: Buffer, frame:
   const target = await blocks(framePng, frame);
   const scored: Array<{ id: number; distance: number }> = [];
   for (const w of works) {
-    // The picture the game pool keeps (src/views/game-pool-source.ts): the large one when there is one.
+    // The picture the game pool keeps (src/games/service-pool-source.ts): the large one when there is one.
     const url = w.main_picture?.large ?? w.main_picture?.medium;
     if (!url) continue;
     const picture = await fetch(url);

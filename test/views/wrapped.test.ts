@@ -14,7 +14,7 @@ import type { CommandContext } from '../../src/interactions/context.js';
 import type { MemberSums, MemberYear } from '../../src/community/types.js';
 import { SERVICE_USER_NAME_MAX } from '../../src/interactions/option-limits.js';
 import { UserFacingError } from '../../src/interactions/user-errors.js';
-import { emptyYearRead, type YearRead } from '../../src/views/wrapped-year.js';
+import { emptyYearRead, type YearRead } from '../../src/community/wrapped-year.js';
 
 /** A list of `size` entries; every third completed in 2024 (one of them not safe for work), the rest planned. */
 function list(size: number): ListItem<'anime'>[] {

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CoverSession } from '../../../src/games/cover-session.js';
 import { LOCALES } from '../../../src/i18n/locales.js';
 import { translator } from '../../../src/i18n/index.js';
-import { coverAnswerRow, coverFrameMessage } from '../../../src/render/game-cover.js';
-import { coverRoundIds } from '../../../src/views/game-cover.js';
+import { coverAnswerRow, coverFrameMessage, coverRoundIds } from '../../../src/render/game-cover.js';
 import { decodeCover, PIXEL_COLUMNS, PIXEL_FRAME, pixelGrid, renderClearCover, renderPixelFrame } from '../../../src/render/pictures/pixel-cover.js';
 import { poolTitle } from '../../games/pool-fixture.js';
 

@@ -3,11 +3,11 @@
 // volumes) and hours in them, what they started and dropped, their mean score against the service's
 // mean for the same titles, their top titles, genres, studios (manga: authors), the month they
 // finished most in, the start season they watched most, a hidden gem and the longest title. Pure: the
-// result is plain data, kept in the store (src/store/recaps.ts) and drawn by src/render/pictures/recap-cards.ts.
+// result is plain data, kept in the store (src/store/recaps.ts) and drawn by src/render/wrapped-cards.ts.
 
 import { KINDS, numberAt, type ListItem, type WorkKind } from '../service/kinds.js';
 import type { Anime, Manga } from '../service/work-types.js';
-import { notRatedSafe } from './nsfw.js';
+import { notRatedSafe } from '../known-works/nsfw-ratings.js';
 
 /** One title as a card shows it: its name and cover only where its rating allows (`nsfw`: not rated safe, unrated included). */
 export interface RecapTitle {

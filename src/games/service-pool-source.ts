@@ -3,13 +3,13 @@
 // leave room), nsfw=false and every title not rated safe left out, each turned into what the clues and
 // autocomplete need. Anime: two pages of 500; manga: one.
 
-import type { GameKind, PoolTitle } from '../games/pool.js';
-import { POOL_SIZE } from '../games/pool.js';
-import type { PoolSource } from '../games/pool-refresh.js';
+import type { GameKind, PoolTitle } from './pool.js';
+import { POOL_SIZE } from './pool.js';
+import type { PoolSource } from './pool-refresh.js';
 import type { ServiceClient } from '../service/client.js';
 import { fields, nested } from '../service/fields.js';
 import type { Anime, Manga } from '../service/work-types.js';
-import { notRatedSafe } from './nsfw.js';
+import { notRatedSafe } from '../known-works/nsfw-ratings.js';
 
 const PAGE = 500;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListItem } from '../../src/service/kinds.js';
-import { addToYearRead, completionDate, defaultRecapYear, emptyYearRead, partialDate, shownTitles, verdictOf, wrappedYear } from '../../src/views/wrapped-year.js';
+import { addToYearRead, completionDate, defaultRecapYear, emptyYearRead, partialDate, shownTitles, verdictOf, wrappedYear } from '../../src/community/wrapped-year.js';
 
 type Anime = ListItem<'anime'>;
 

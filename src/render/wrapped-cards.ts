@@ -3,15 +3,21 @@
 // authors, months, start season), and the highlights (hidden gem, longest title). A year without
 // completions is one card saying so, with what is planned instead. Titles not safe for work are
 // counted on the first card and never named or drawn outside age-restricted channels (their covers are
-// never fetched).
+// never asked for: wrappedCoverUrls names only the shown ones). And the Share button under a private
+// answer. Pure: the year, the covers' bytes and a Translator in, pictures and rows out.
 
+import { ButtonStyle, ComponentType } from 'discord.js';
 import type { Translator } from '../i18n/index.js';
-import type { MessageFile } from '../render/attachments.js';
-import { pictureFile } from '../render/pictures/attachment.js';
-import { renderCoverGrid, type CoverTile } from '../render/pictures/cover-grid.js';
-import { renderRecapCard, type RecapBlock } from '../render/pictures/recap-card.js';
-import { term } from '../render/terms.js';
-import { shownTitles, verdictOf, type RecapTitle, type WrappedYear } from './wrapped-year.js';
+import type { MessageFile } from './attachments.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
+import type { MessageRow } from './limits.js';
+import { pictureFile } from './pictures/attachment.js';
+import { renderCoverGrid, type CoverTile } from './pictures/cover-grid.js';
+import { renderRecapCard, type RecapBlock } from './pictures/recap-card.js';
+import { term } from './terms.js';
+import type { WorkKind } from '../service/kinds.js';
+import { shownTitles, verdictOf, type RecapTitle, type WrappedYear } from '../community/wrapped-year.js';
 
 export interface WrappedCardsInput {
   t: Translator;
@@ -21,9 +27,10 @@ export interface WrappedCardsInput {
   year: WrappedYear;
   /** Where the person stands in this server's community, when it applies. */
   standing?: string;
-  /** Cover bytes for picture URLs (undefined: a placeholder). */
-  covers: (urls: readonly (string | undefined)[]) => Promise<(Buffer | undefined)[]>;
 }
+
+/** Cover bytes in the order of wrappedCoverUrls (undefined: a placeholder). */
+export type WrappedCovers = readonly (Buffer | undefined)[];
 
 const TOP_SHOWN = 5;
 
@@ -165,12 +172,21 @@ export interface CardJob {
   render: () => Promise<MessageFile>;
 }
 
-/** The year's cards to draw, in the order a reader swipes through them, with the covers they show fetched once. */
-export async function wrappedCardJobs(i: WrappedCardsInput): Promise<CardJob[]> {
+/**
+ * The covers the cards show, to fetch once before drawing: the top titles', then the highlights' (only
+ * titles the channel may show). Undefined for a year without completions: its one card has no cover.
+ */
+export function wrappedCoverUrls(i: WrappedCardsInput): (string | undefined)[] | undefined {
+  if (i.year.completed === 0) return undefined;
+  const top = shownTitles(i.year.top, i.ageRestricted, TOP_SHOWN);
+  return [...top, ...highlights(i).map((h) => h.title)].map((x) => x.picture);
+}
+
+/** The year's cards to draw, in the order a reader swipes through them, with the covers wrappedCoverUrls named. */
+export function wrappedCardJobs(i: WrappedCardsInput, covers: WrappedCovers): CardJob[] {
   if (i.year.completed === 0) return [{ name: 'empty', render: () => emptyCard(i) }];
   const top = shownTitles(i.year.top, i.ageRestricted, TOP_SHOWN);
   const lights = highlights(i);
-  const covers = await i.covers([...top, ...lights.map((h) => h.title)].map((x) => x.picture));
   const jobs: CardJob[] = [{ name: 'numbers', render: () => numbersCard(i) }];
   if (top.length > 0) jobs.push({ name: 'top', render: () => topCard(i, top, covers.slice(0, top.length)) });
   if (hasTaste(i)) jobs.push({ name: 'taste', render: () => tasteCard(i) });
@@ -179,6 +195,21 @@ export async function wrappedCardJobs(i: WrappedCardsInput): Promise<CardJob[]> 
 }
 
 /** The year's cards, drawn. */
-export async function wrappedCards(i: WrappedCardsInput): Promise<MessageFile[]> {
-  return Promise.all((await wrappedCardJobs(i)).map((job) => job.render()));
+export async function wrappedCards(i: WrappedCardsInput, covers: WrappedCovers): Promise<MessageFile[]> {
+  return Promise.all(wrappedCardJobs(i, covers).map((job) => job.render()));
+}
+
+/** Which year Share posts: the asker (encoded, the only one who may click it), the list's kind and year, and whose list. */
+export interface WrappedShareIds {
+  invoker: string;
+  kind: WorkKind;
+  year: number;
+  /** A service user name; undefined for the asker's own list. */
+  user: string | undefined;
+}
+
+/** Share under a private answer: posts the same cards in the channel. */
+export function wrappedShareRow(t: Translator, s: WrappedShareIds): MessageRow[] {
+  const button = { type: ComponentType.Button as const, style: ButtonStyle.Primary as const, label: t.t('recaps.share'), custom_id: encodeCustomId(COMPONENT_KINDS.wrappedShare, [s.invoker, s.kind, s.year, s.user]) };
+  return [{ type: ComponentType.ActionRow, components: [button] }];
 }

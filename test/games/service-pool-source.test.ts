@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/service/client.js';
 import type { Anime, Manga } from '../../src/service/work-types.js';
-import { servicePoolSource } from '../../src/views/game-pool-source.js';
+import { servicePoolSource } from '../../src/games/service-pool-source.js';
 
 function anime(id: number, extra: Partial<Anime> = {}): Anime {
   return {
