@@ -20,7 +20,7 @@ const SERVER_DATA = slashCommand('server', "This server's list community: join t
   ...SERVER_WRAPPED_OPTIONS,
 ]);
 
-// The pick's Vote button and its poll's End button; the boards' paged lists.
+// The pick's Vote button and its poll's End button (commands/components/server.ts); the boards' paged lists.
 export const server: SlashCommand = defineCommand(SERVER_DATA, { components: [pickVoteHandler, pollEndHandler], pagedViews: [leaderboardView, topTitlesView] }, {
   join: {
     ephemeral: true,

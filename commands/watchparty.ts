@@ -38,7 +38,7 @@ async function createChoices(ctx: AutocompleteContext): Promise<Array<{ name: st
   return titleChoices(ctx);
 }
 
-// "Plan a watch party" under a group pick's result, and "watched it" on the post after a party.
+// "Plan a watch party" under a group pick's result, and "watched it" on the post after a party (commands/components/watchparty.ts).
 export const watchparty: SlashCommand = defineCommand(WATCHPARTY_DATA, { components: [planHandler, watchedHandler] }, {
   create: {
     ephemeral: true,
