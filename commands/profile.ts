@@ -3,7 +3,7 @@
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { defineCommand, slashCommand } from '../src/interactions/command-data.js';
 import { userFields } from '../src/service/fields.js';
-import { profileEmbed } from '../src/render/profile.js';
+import { profileMessage } from '../src/render/profile.js';
 
 const PROFILE_FIELDS = userFields('anime_statistics', 'time_zone', 'is_supporter', 'joined_at', 'location', 'gender', 'birthday', 'picture');
 
@@ -15,7 +15,7 @@ export const profile: SlashCommand = defineCommand(
       linked: true,
       async run(ctx) {
         const user = await ctx.deps.service.me({ fields: PROFILE_FIELDS }, { auth: ctx.auth });
-        return { embeds: [profileEmbed(ctx.t, user)] };
+        return profileMessage(ctx.t, user);
       },
     },
   },

@@ -6,7 +6,7 @@ import { defineCommand, slashCommand, subcommand } from '../src/interactions/com
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { NotLoggedInError, UserFacingError } from '../src/interactions/user-errors.js';
 import { joinedMessage, leftMessage } from '../src/render/server-membership.js';
-import { pickVoteHandler, pollEndHandler } from '../src/views/group-pick.js';
+import { pickVoteHandler, pollEndHandler } from './components/server.js';
 import { leaderboardView, topTitlesView } from '../src/views/social.js';
 import { SERVER_BOARD_OPTIONS, serverBoardHandlers } from './server-boards.js';
 import { SERVER_PICK_OPTIONS, serverPickHandlers } from './server-pick.js';
@@ -20,7 +20,7 @@ const SERVER_DATA = slashCommand('server', "This server's list community: join t
   ...SERVER_WRAPPED_OPTIONS,
 ]);
 
-// The pick's Vote button and its poll's End button; the boards' paged lists.
+// The pick's Vote button and its poll's End button (commands/components/server.ts); the boards' paged lists.
 export const server: SlashCommand = defineCommand(SERVER_DATA, { components: [pickVoteHandler, pollEndHandler], pagedViews: [leaderboardView, topTitlesView] }, {
   join: {
     ephemeral: true,

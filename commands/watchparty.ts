@@ -1,5 +1,6 @@
 // /watchparty create | list | cancel: watch parties as Discord scheduled events, in a server.
-// What each subcommand does: src/views/watch-party-create.ts and src/views/watch-party-actions.ts.
+// What each subcommand does: src/views/watch-party-create.ts and src/views/watch-party-actions.ts; its
+// buttons: commands/components/watchparty.ts.
 
 import { EVENT_CHANNEL_TYPES } from '../src/discord-api/scheduled-events.js';
 import { channelOption, defineCommand, integerOption, slashCommand, stringOption, subcommand } from '../src/interactions/command-data.js';
@@ -9,7 +10,8 @@ import { TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { timeZoneChoices } from '../src/util/local-time.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { resolveTitle, titleAutocomplete } from '../src/views/titles.js';
-import { planHandler, watchedHandler, watchPartyCancel, watchPartyChoices, watchPartyList } from '../src/views/watch-party-actions.js';
+import { watchPartyCancel, watchPartyChoices, watchPartyList } from '../src/views/watch-party-actions.js';
+import { planHandler, watchedHandler } from './components/watchparty.js';
 import { createWatchParty } from '../src/views/watch-party-create.js';
 
 const WATCHPARTY_DATA = slashCommand('watchparty', 'Watch an episode together: a Discord event for the server', [
@@ -36,7 +38,7 @@ async function createChoices(ctx: AutocompleteContext): Promise<Array<{ name: st
   return titleChoices(ctx);
 }
 
-// "Plan a watch party" under a group pick's result, and "watched it" on the post after a party.
+// "Plan a watch party" under a group pick's result, and "watched it" on the post after a party (commands/components/watchparty.ts).
 export const watchparty: SlashCommand = defineCommand(WATCHPARTY_DATA, { components: [planHandler, watchedHandler] }, {
   create: {
     ephemeral: true,

@@ -17,7 +17,7 @@ import type { CoverSource } from '../covers/cover-source.js';
 import { importRendering } from '../render/import-messages.js';
 import { watchPartyEndedRendering } from '../render/watch-party.js';
 import { importPostIds } from '../views/list-import.js';
-import { watchPartyEndedIds } from '../views/watch-party-actions.js';
+import { watchPartyEndedIds } from '../render/watch-party.js';
 import { WrappedBackground } from '../views/wrapped-background.js';
 import { watchPartyPoster, watchPartyReader } from '../watch-parties/discord-delivery.js';
 import { WatchParties } from '../watch-parties/watch-parties.js';

@@ -15,7 +15,7 @@ import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
 import { feedRendering } from '../render/feed-post.js';
 import { pollResultRendering } from '../render/poll-result.js';
 import { feedPostIds } from '../views/activity-feed.js';
-import { pollResultIds } from '../views/watch-party-actions.js';
+import { pollResultIds } from '../render/poll-result.js';
 import { leaseMsOf, type CoreEnv } from './core-env.js';
 
 export interface Community {

@@ -8,6 +8,7 @@ import { clipPlain, discordTimestamp, escapeMarkdown, truncate } from './text.js
 import { COLORS } from './theme.js';
 import { safeHttpUrl } from './url.js';
 import { workListEmbed, type PageOptions, type WorkListItem } from './lists.js';
+import type { RenderedPage } from './work-pages.js';
 
 function userName(u: { name?: string } | undefined): string | undefined {
   const name = u?.name?.trim();
@@ -164,4 +165,41 @@ export function forumBoardsMessage(t: Translator, boards: ForumBoards, menuId: s
       ? [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.StringSelect, custom_id: menuId, placeholder: t.t('lists.forum.boards.open'), options }] }]
       : [],
   };
+}
+
+/** The filters a topic search was asked with, as its page's title names them. */
+export interface TopicFilters {
+  q?: string | undefined;
+  boardId?: number | undefined;
+  subboardId?: number | undefined;
+  topicUser?: string | undefined;
+  user?: string | undefined;
+}
+
+/** A page of a topic search: the topics, and each as an option of the open menu (`t:<id>:<posts>`, jumping to its last page). */
+export function forumTopicsPage(t: Translator, topics: readonly ForumTopicSummary[], s: TopicFilters, offset: number): RenderedPage {
+  const filters = [
+    s.q ? t.t('lists.forum.filter.query', { query: s.q }) : undefined,
+    s.boardId !== undefined ? t.t('lists.forum.filter.board', { id: String(s.boardId) }) : undefined,
+    s.subboardId !== undefined ? t.t('lists.forum.filter.subboard', { id: String(s.subboardId) }) : undefined,
+    s.topicUser ? t.t('lists.forum.filter.topicUser', { user: s.topicUser }) : undefined,
+    s.user ? t.t('lists.forum.filter.user', { user: s.user }) : undefined,
+  ].filter((f): f is string => f !== undefined);
+  return {
+    embeds: [forumTopicsEmbed(t, topics, { title: t.t('lists.forum.topics.filtered', { filters: filters.join(t.t('lists.separator')) }), offset })],
+    open: topics.map((topic) => {
+      const by = topic.created_by?.name ? t.t('lists.forum.topic.by', { user: topic.created_by.name }) : undefined;
+      const posts = topic.number_of_posts !== undefined ? t.t('lists.forum.topic.posts', { count: topic.number_of_posts }) : undefined;
+      return {
+        label: topic.title ?? t.t('lists.forum.topic.fallback', { id: String(topic.id) }),
+        value: topic.number_of_posts !== undefined ? `t:${topic.id}:${topic.number_of_posts + 1}` : `t:${topic.id}`,
+        ...(by ? { description: [by, posts].filter(Boolean).join(' · ') } : {}),
+      };
+    }),
+  };
+}
+
+/** A page of one topic's posts (no open menu). */
+export function forumTopicPage(t: Translator, topic: ForumTopicDetail, o: { topicId: number; offset: number }): RenderedPage {
+  return { embeds: forumTopicEmbed(t, topic, o), open: [] };
 }

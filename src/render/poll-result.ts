@@ -1,21 +1,26 @@
 // The result of a `/server pick` poll, as the bot posts it in the poll's channel in the server's
 // language: the winner with its details as the pick knew them (cover, how many members plan it, its
-// votes), how a tie was broken, and for anime a **Plan a watch party** button (its custom id handed in
-// by the watch-party room, which handles it); or that nobody voted.
+// votes), how a tie was broken, and for anime a **Plan a watch party** button (`wp-plan|<anime id>`,
+// handled by /watchparty's components); or that nobody voted.
 
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { isLocale, translator } from '../i18n/index.js';
 import type { PollResultRendering } from '../group-polls/poll-delivery.js';
 import type { PollRecord, PollResult } from '../group-polls/group-polls.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
 import { finalizeMessage, type MessageRow, type RenderedMessage } from './limits.js';
 import { shownTitle } from './social.js';
 import { COLORS } from './theme.js';
 import { safeHttpUrl } from './url.js';
 
-/** The custom id of the result's button (built by the watch-party room, which handles it). */
+/** The custom id of the result's button (handed to pollResultRendering by the composition root). */
 export interface PollResultIds {
   planWatchParty(animeId: number): string;
 }
+
+/** The custom id of "Plan a watch party" on a poll result: `wp-plan|<anime id>`. */
+export const pollResultIds: PollResultIds = { planWatchParty: (animeId) => encodeCustomId(COMPONENT_KINDS.watchPartyPlan, [animeId]) };
 
 export function pollResultMessage(poll: PollRecord, result: PollResult, serviceWebUrl: string, ids: PollResultIds): RenderedMessage {
   const t = translator(isLocale(poll.locale) ? poll.locale : undefined);

@@ -7,6 +7,7 @@ import { term } from './terms.js';
 import { COLORS } from './theme.js';
 import { safeHttpUrl } from './url.js';
 import { localPartialDate } from './entries.js';
+import type { RenderedMessage } from './limits.js';
 
 function num(n: number | undefined): n is number {
   return n !== undefined && Number.isFinite(n);
@@ -85,4 +86,9 @@ export function profileEmbed(t: Translator, u: User): APIEmbed {
   if (fields.length > 0) embed.fields = fields;
   if (u.id !== undefined) embed.footer = { text: t.t('lists.profile.footer', { id: String(u.id) }) };
   return embed;
+}
+
+/** /profile's answer: the profile embed. */
+export function profileMessage(t: Translator, u: User): RenderedMessage {
+  return { embeds: [profileEmbed(t, u)] };
 }

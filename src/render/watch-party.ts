@@ -1,11 +1,15 @@
 // What watch parties show: the scheduled event's name and spoiler-safe description, the answer to
-// /watchparty create, the list of a server's parties, and the "Episode N of …: watched it?" post with
-// its +1 button. Pure functions of data and the reader's (or the server's) Translator.
+// /watchparty create, the list of a server's parties, the answer to /watchparty cancel, the answer to
+// "Plan a watch party" for a title without a known schedule, and the "Episode N of …: watched it?"
+// post with its +1 button (`wp-watched|<anime id>|<episode>`) and the answer to it when the episode
+// was already on the list. Pure functions of data and the reader's (or the server's) Translator.
 
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { discordTime } from '../airing/air-times.js';
 import { translator, type Translator } from '../i18n/index.js';
 import type { WatchPartyEndedRendering } from '../watch-parties/discord-delivery.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
 import { finalizeMessage, type RenderedMessage } from './limits.js';
 import { clipPlain, escapeMarkdown, truncate } from './text.js';
 import { synopsisHidden, type SpoilerPolicy } from './spoilers.js';
@@ -107,6 +111,22 @@ export function watchPartyListMessage(t: Translator, parties: readonly ListedPar
   return { embeds: [{ title: t.t('watchparty.list.title'), description: truncate(description, 4000), color: COLORS.brand }] };
 }
 
+/** The answer to /watchparty cancel: the canceled party's event name. */
+export function watchPartyCanceledMessage(t: Translator, title: string, episode: number): RenderedMessage {
+  const name = clipPlain(t.t('watchparty.event.name', { title, episode }), 100);
+  return { embeds: [{ title: t.t('watchparty.canceled.title'), description: t.t('watchparty.canceled.text', { name: escapeMarkdown(name) }), color: COLORS.success }] };
+}
+
+/** "Plan a watch party" for a title whose next broadcast is not known: the /watchparty create command to run. */
+export function watchPartyCommandMessage(t: Translator, title: string, animeId: number): RenderedMessage {
+  return { embeds: [{ title: t.t('watchparty.plan.command.title'), description: t.t('watchparty.plan.command.text', { title: escapeMarkdown(clipPlain(title, 150)), id: animeId }), color: COLORS.brand }] };
+}
+
+/** "+1 on my list" when the list has the episode already (`watched` episodes). */
+export function alreadyWatchedMessage(t: Translator, title: string, watched: number): RenderedMessage {
+  return { embeds: [{ title: t.t('watchparty.already.title'), description: t.t('watchparty.already.text', { title: escapeMarkdown(clipPlain(title, 150)), watched }), color: COLORS.brand }] };
+}
+
 /** "Episode N of …: watched it?", how many were interested, and the +1 button (`customId`). */
 export function watchPartyEndedMessage(t: Translator, title: string, episode: number, interested: number | undefined, customId: string): RenderedMessage {
   const lines = [...(interested !== undefined ? [t.t('watchparty.ended.interested', { count: interested })] : []), t.t('watchparty.ended.press', { episode })];
@@ -116,10 +136,13 @@ export function watchPartyEndedMessage(t: Translator, title: string, episode: nu
   };
 }
 
-/** The custom id of the ended post's button (built by the watch-party room, which handles it). */
+/** The custom id of the ended post's button (handed to watchPartyEndedRendering by the composition root). */
 export interface WatchPartyEndedIds {
   watched(animeId: number, episode: number): string;
 }
+
+/** The custom id of "+1 on my list" on the post when a party ends: `wp-watched|<anime id>|<episode>`. */
+export const watchPartyEndedIds: WatchPartyEndedIds = { watched: (animeId, episode) => encodeCustomId(COMPONENT_KINDS.watchPartyWatched, [animeId, episode]) };
 
 /** How the watch parties render the post they make on their own, in the server's language (handed to them by the composition root). */
 export function watchPartyEndedRendering(ids: WatchPartyEndedIds): WatchPartyEndedRendering {

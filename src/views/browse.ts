@@ -20,11 +20,12 @@ import { formatSeason } from '../render/format.js';
 import { KIND_WORDS } from '../render/kind-words.js';
 import { term } from '../render/terms.js';
 import { workFacts, workSummaryLine } from '../render/work-facts.js';
-import { workListEmbed, type WorkListItem } from '../render/lists.js';
+import type { WorkListItem } from '../render/lists.js';
+import { carriedFooter, workListPage, type ListedWork } from '../render/work-pages.js';
 import { allowNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
 import { renameOption } from '../interactions/user-errors.js';
 import { KIND_FIELDS, kindCode } from './kind-views.js';
-import { PAGE_SIZE, type LoadedPage, type OpenOption, type PagedView } from './paged-view.js';
+import { PAGE_SIZE, type LoadedPage, type PagedView } from './paged-view.js';
 
 export function workItem(ctx: Pick<BaseContext, 'where' | 't'>, work: AnyWork, position: number, rank?: number): WorkListItem {
   return {
@@ -34,8 +35,9 @@ export function workItem(ctx: Pick<BaseContext, 'where' | 't'>, work: AnyWork, p
   };
 }
 
-export function openOption(kind: WorkKind, work: AnyWork, label: string, detail?: string): OpenOption {
-  return { label, value: `${kindCode(kind)}:${work.id}`, ...(detail ? { description: detail } : {}) };
+/** A work's reference for the open menu (`a:967`). */
+export function itemRef(kind: WorkKind, work: Pick<AnyWork, 'id'>): string {
+  return `${kindCode(kind)}:${work.id}`;
 }
 
 /** Every rating a page of works brings is kept for the deployment (never throws; the answer does not wait on it). */
@@ -51,24 +53,22 @@ export function workPage(
   page: Page<RankedItem<AnyWork>>,
   offset: number,
   title: string,
-  notes: { nsfwFiltered: boolean; nsfwOption?: string; description?: string },
+  notes: { nsfwFiltered: boolean; nsfwOption?: string; description?: string; empty?: MessageKey; footer?: string | undefined },
 ): LoadedPage {
-  const note = notes.nsfwFiltered ? nsfwFilteredNote(ctx.t, ctx.where, notes.nsfwOption) : undefined;
-  const items = page.data.map((entry, i) => workItem(ctx, entry.node, offset + i + 1, entry.ranking?.rank));
-  const embed = workListEmbed(ctx.t, {
+  const works = page.data.map((entry, i): ListedWork => ({
+    ...workItem(ctx, entry.node, offset + i + 1, entry.ranking?.rank),
+    ref: itemRef(kind, entry.node),
+    facts: workFacts(ctx.t, entry.node).join(' · '),
+  }));
+  const rendered = workListPage(ctx.t, {
     title,
+    works,
     ...(notes.description ? { description: notes.description } : {}),
-    items,
-    emptyText: ctx.t.t(offset === 0 ? 'works.list.empty' : 'works.list.noMore'),
+    empty: notes.empty ?? (offset === 0 ? 'works.list.empty' : 'works.list.noMore'),
+    note: notes.nsfwFiltered ? nsfwFilteredNote(ctx.t, ctx.where, notes.nsfwOption) : undefined,
+    footer: notes.footer,
   });
-  return {
-    embeds: [embed],
-    ...(note !== undefined ? { content: note } : {}),
-    open: page.data.map((entry, i) =>
-      openOption(kind, entry.node, `${items[i]?.rank ?? items[i]?.position ?? i + 1}. ${items[i]?.title ?? ''}`, workFacts(ctx.t, entry.node).join(' · ')),
-    ),
-    hasNext: page.paging.next !== undefined,
-  };
+  return { ...rendered, hasNext: page.paging.next !== undefined };
 }
 
 // ---- search ---------------------------------------------------------------------------------
@@ -184,17 +184,12 @@ export function seasonPage(
   notes: { nsfwFiltered: boolean },
 ): LoadedPage {
   const shown = formatSeason(ctx.t, page.season ?? s) ?? ctx.t.t('works.season.name', { season: term(ctx.t, 'season', s.season), year: String(s.year) });
-  const loaded = workPage(ctx, 'anime', page, offset, ctx.t.t('works.season.title', { season: shown, sort: s.sort }), notes);
   // Carry-overs from earlier seasons are part of the season's list; mark them.
-  const embed = loaded.embeds[0];
-  if (embed) {
-    const carried = page.data.filter((e) => {
-      const start = e.node.start_season;
-      return start?.year !== undefined && (start.year !== s.year || start.season !== s.season);
-    }).length;
-    if (carried > 0) embed.footer = { text: ctx.t.t('works.season.carried', { count: carried }) };
-  }
-  return loaded;
+  const carried = page.data.filter((e) => {
+    const start = e.node.start_season;
+    return start?.year !== undefined && (start.year !== s.year || start.season !== s.season);
+  }).length;
+  return workPage(ctx, 'anime', page, offset, ctx.t.t('works.season.title', { season: shown, sort: s.sort }), { ...notes, footer: carriedFooter(ctx.t, carried) });
 }
 
 export const seasonView: PagedView<SeasonState> = {
@@ -229,11 +224,9 @@ export const suggestionsView: PagedView<Record<string, never>, BaseContext & { a
   async load(ctx, _s, offset) {
     const nsfw = allowNsfw(ctx.where);
     const page = await ctx.deps.service.suggestions('anime', { limit: PAGE_SIZE, offset, nsfw, fields: KIND_FIELDS.anime.listRow }, { auth: ctx.auth });
-    const loaded = workPage(ctx, 'anime', rememberRatings(ctx, 'anime', page), offset, ctx.t.t('works.suggestions.title'), { nsfwFiltered: !nsfw });
-    if (page.data.length === 0 && offset === 0) {
-      const embed = loaded.embeds[0];
-      if (embed) embed.description = ctx.t.t('works.suggestions.empty');
-    }
-    return loaded;
+    return workPage(ctx, 'anime', rememberRatings(ctx, 'anime', page), offset, ctx.t.t('works.suggestions.title'), {
+      nsfwFiltered: !nsfw,
+      ...(offset === 0 ? { empty: 'works.suggestions.empty' as const } : {}),
+    });
   },
 };

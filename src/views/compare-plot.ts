@@ -1,10 +1,10 @@
 // /compare's plot: each title both members scored is a point (the first one's score against the
-// other's), beside the agreement line, with the count and the correlation. Titles are not drawn nor
-// named, so titles not safe for work need no masking.
+// other's), beside the agreement line, with the count and the correlation (its words and alt text:
+// src/render/compare.ts). Titles are not drawn nor named, so titles not safe for work need no masking.
 
 import type { Translator } from '../i18n/index.js';
+import { comparePlotAttachment, comparePlotTexts } from '../render/compare.js';
 import type { MessageFile } from '../render/limits.js';
-import { pictureFile } from '../render/pictures/attachment.js';
 import { renderComparePlot } from '../render/pictures/compare-plot.js';
 import type { Affinity } from '../community/affinity.js';
 import type { ListKind, MemberMirror } from '../community/types.js';
@@ -24,28 +24,8 @@ export function scoredTogether(a: MemberMirror, b: MemberMirror): { a: number; b
 export async function comparePlotFile(t: Translator, kind: ListKind, a: MemberMirror, b: MemberMirror, affinity: Affinity): Promise<MessageFile | undefined> {
   const points = scoredTogether(a, b);
   if (points.length === 0) return undefined;
-  const name = (m: MemberMirror) => m.serviceUser.trim() || t.t('social.member.unnamed');
-  const c = affinity.correlation;
-  const summary = t.t('social.comparePlot.summary', {
-    basis: points.length,
-    correlation: c.kind === 'value' ? 'value' : c.kind === 'too-few' ? 'tooFew' : 'none',
-    percent: c.kind === 'value' ? Math.round(c.value * 100) : 0,
-  });
-  const picture = await renderComparePlot({
-    caption: t.t('social.comparePlot.caption', { kind, a: name(a), b: name(b) }),
-    axisA: t.t('social.comparePlot.axis', { name: name(a) }),
-    axisB: t.t('social.comparePlot.axis', { name: name(b) }),
-    points,
-    summary,
-    formatNumber: (n) => t.number(n),
-  });
-  const alt = t.t('social.comparePlot.alt', {
-    a: name(a),
-    b: name(b),
-    summary,
-    same: points.filter((p) => p.a === p.b).length,
-    aHigher: points.filter((p) => p.a > p.b).length,
-    bHigher: points.filter((p) => p.b > p.a).length,
-  });
-  return pictureFile(`${kind}-compare`, picture, alt);
+  const plot = { kind, nameA: a.serviceUser, nameB: b.serviceUser, points, correlation: affinity.correlation };
+  const texts = comparePlotTexts(t, plot);
+  const picture = await renderComparePlot({ ...texts, points, formatNumber: (n) => t.number(n) });
+  return comparePlotAttachment(t, plot, texts, picture);
 }

@@ -5,7 +5,7 @@ import type { BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
-import { compareEmbed } from '../render/social.js';
+import { compareMessage } from '../render/compare.js';
 import { computeAffinity } from '../community/affinity.js';
 import { mirrorMemo } from '../community/mirror-memo.js';
 import type { ListKind, MemberMirror } from '../community/types.js';
@@ -43,10 +43,7 @@ export async function compareMembers(ctx: BaseContext, kind: ListKind, member: s
   }
   const affinity = computeAffinity(mirrorA.entries, mirrorB.entries);
   const plot = await comparePlotFile(ctx.t, kind, mirrorA, mirrorB, affinity);
-  return {
-    embeds: [compareEmbed(ctx.t, kind, side(mirrorA), side(mirrorB), affinity, ctx.where.ageRestricted)],
-    ...(plot ? { files: [plot] } : {}),
-  };
+  return compareMessage(ctx.t, kind, side(mirrorA), side(mirrorB), affinity, ctx.where.ageRestricted, plot);
 }
 
 function side(m: MemberMirror) {

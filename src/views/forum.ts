@@ -1,7 +1,7 @@
-// Forum views: a topic search (paged) and one topic's posts (paged).
+// Forum views: a topic search (paged) and one topic's posts (paged); their pages: src/render/forum.ts.
 
 import type { BaseContext } from '../interactions/context.js';
-import { forumTopicsEmbed, forumTopicEmbed } from '../render/forum.js';
+import { forumTopicPage, forumTopicsPage } from '../render/forum.js';
 import type { Page } from '../service/common-types.js';
 import type { ForumTopicSummary } from '../service/forum-types.js';
 import { renameOption } from '../interactions/user-errors.js';
@@ -45,27 +45,7 @@ export const topicsView: PagedView<TopicsState> = {
     } catch (error) {
       throw renameOption(error, TOPICS_OPTION_NAMES);
     }
-    const { t } = ctx;
-    const filters = [
-      s.q ? t.t('lists.forum.filter.query', { query: s.q }) : undefined,
-      s.boardId !== undefined ? t.t('lists.forum.filter.board', { id: String(s.boardId) }) : undefined,
-      s.subboardId !== undefined ? t.t('lists.forum.filter.subboard', { id: String(s.subboardId) }) : undefined,
-      s.topicUser ? t.t('lists.forum.filter.topicUser', { user: s.topicUser }) : undefined,
-      s.user ? t.t('lists.forum.filter.user', { user: s.user }) : undefined,
-    ].filter((f): f is string => f !== undefined);
-    return {
-      embeds: [forumTopicsEmbed(t, page.data, { title: t.t('lists.forum.topics.filtered', { filters: filters.join(t.t('lists.separator')) }), offset })],
-      open: page.data.map((topic) => {
-        const by = topic.created_by?.name ? t.t('lists.forum.topic.by', { user: topic.created_by.name }) : undefined;
-        const posts = topic.number_of_posts !== undefined ? t.t('lists.forum.topic.posts', { count: topic.number_of_posts }) : undefined;
-        return {
-          label: topic.title ?? t.t('lists.forum.topic.fallback', { id: String(topic.id) }),
-          value: topic.number_of_posts !== undefined ? `t:${topic.id}:${topic.number_of_posts + 1}` : `t:${topic.id}`,
-          ...(by ? { description: [by, posts].filter(Boolean).join(' · ') } : {}),
-        };
-      }),
-      hasNext: page.paging.next !== undefined,
-    };
+    return { ...forumTopicsPage(ctx.t, page.data, s, offset), hasNext: page.paging.next !== undefined };
   },
 };
 
@@ -86,8 +66,7 @@ export const topicView: PagedView<TopicState> = {
   async load(ctx, s, offset) {
     const page = await ctx.deps.service.forumTopic(s.id, { limit: POSTS_PER_PAGE, offset });
     return {
-      embeds: forumTopicEmbed(ctx.t, page.data, { topicId: s.id, offset }),
-      open: [],
+      ...forumTopicPage(ctx.t, page.data, { topicId: s.id, offset }),
       hasNext: page.paging.next !== undefined,
       ...(s.posts !== undefined && s.posts > 0 ? { total: s.posts } : {}),
     };

@@ -1,35 +1,24 @@
 // `/server pick` and its poll: what the chosen joined members plan and none of them completed or
-// dropped, from their summaries in the shared store (no request to the service); the **Vote** button
-// that puts the pick to a native Discord poll in the channel; the **End poll** button. Titles not safe
-// for work are left out outside age-restricted channels, so they never reach a poll there either.
+// dropped, from their summaries in the shared store (no request to the service); what the **Vote**
+// button does (the pick put to a native Discord poll in the channel) and the **End poll** button
+// (their handlers: commands/components/server.ts; the messages: src/render/group-pick.ts). Titles not
+// safe for work are left out outside age-restricted channels, so they never reach a poll there either.
 
-import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { createHash } from 'node:crypto';
 import { POLL_LIMITS } from '../discord-api/polls.js';
 import { isLocale, translator, type Translator } from '../i18n/index.js';
-import type { BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId } from '../render/custom-ids.js';
-import { serverOf } from '../interactions/rules.js';
+import type { BaseContext, InServer } from '../interactions/context.js';
+import { serverOf, type CreatorCheck } from '../interactions/rules.js';
 import { UserFacingError } from '../interactions/user-errors.js';
-import type { MessageRow, RenderedMessage } from '../render/limits.js';
-import { shownTitle } from '../render/social.js';
-import { clipPlain } from '../render/text.js';
-import { COLORS } from '../render/theme.js';
+import { groupPickMessage, groupPollDraft, pollEndedMessage, pollOpenedMessage } from '../render/group-pick.js';
+import type { RenderedMessage } from '../render/limits.js';
 import { groupPick, PICK_SIZE, type PickRow } from '../group-polls/group-pick.js';
 import { POLL_HOURS, type PickedTitle, type PickRecord } from '../group-polls/group-polls.js';
 import type { ListKind } from '../community/types.js';
 import { notSafeForWork } from './social.js';
-import { COMPONENT_KINDS } from '../render/component-kinds.js';
 
 /** How many titles past the top are named to fill places of titles left out as not safe for work. */
 const NAME_BATCH = 40;
-const WHO_SHOWN = 5;
-
-function whoText(t: Translator, wanters: readonly string[]): string {
-  const shown = wanters.slice(0, WHO_SHOWN).map((id) => t.t('social.who.mention', { id }));
-  const more = wanters.length - shown.length;
-  return more > 0 ? `${shown.join(', ')} +${more}` : t.list(shown);
-}
 
 /** The chosen members (default: every joined member); a refusal names those who have not joined. */
 async function chosenMembers(ctx: BaseContext, guildId: string, asked: readonly string[]): Promise<string[]> {
@@ -87,89 +76,43 @@ export async function openGroupPick(ctx: BaseContext, channelId: string, kind: L
     throw new UserFacingError('social.error.notRead', { you, who: ctx.t.list(others.map((id) => ctx.t.t('social.who.possessive', { id }))), count: others.length, kind });
   }
   const { top, hidden } = await namedTop(ctx, kind, groupPick(kind, summaries));
-  const t = ctx.t;
   if (top.length === 0) throw new UserFacingError('polls.pick.nothing', { kind, members: summaries.length, hidden: hidden > 0 ? 'yes' : 'no' });
   const titles: PickedTitle[] = top.map((r) => ({ id: r.id, title: r.title, wanters: r.wanters.length, ...(r.picture ? { picture: r.picture } : {}) }));
   // Where the app is only installed to the user, the bot cannot post a poll here: the pick comes without Vote, saying why.
   const votable = ctx.where.botAbsent !== true;
   const pickId = votable ? await ctx.deps.polls.savePick({ guildId, channelId, kind, invokerId: ctx.userId, hours, titles }) : undefined;
-  const lines = top.map((r, i) => t.t('polls.pick.row', { rank: i + 1, title: shownTitle(t, r.title, false, true), count: r.wanters.length, who: whoText(t, r.wanters) }));
-  const embed: APIEmbed = {
-    title: t.t('polls.pick.title', { kind }),
-    color: COLORS.brand,
-    description: [t.t('polls.pick.intro', { kind, members: summaries.length }), '', ...lines, ...(hidden > 0 ? ['', t.t('polls.pick.hidden', { count: hidden })] : [])].join('\n'),
-    footer: { text: pickId === undefined ? t.t('polls.pick.noBot') : t.t('polls.pick.footer', { hours }) },
-  };
-  const components: MessageRow[] =
-    pickId === undefined
-      ? []
-      : [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t.t('polls.pick.vote'), custom_id: encodeCustomId(COMPONENT_KINDS.pollVote, [pickId]) }] }];
-  return { embeds: [embed], components };
-}
-
-/** A title shortened to fit a poll answer (at a word where it can, with an ellipsis). */
-export function answerText(title: string): string {
-  return clipPlain(title, POLL_LIMITS.answer) || '?';
+  return groupPickMessage(ctx.t, { kind, members: summaries.length, lines: top, hidden, pickId, hours });
 }
 
 function localeOf(ctx: BaseContext): Translator {
   return ctx.guildLocale && isLocale(ctx.guildLocale) ? translator(ctx.guildLocale) : ctx.t;
 }
 
-function openMessage(t: Translator, messageId: string, expiresAt: number, already: boolean): RenderedMessage {
-  const seconds = Math.floor(expiresAt / 1000);
-  const text = [already ? t.t('polls.open.already') : '', t.t('polls.open.text', { end: `<t:${seconds}:f>`, relative: `<t:${seconds}:R>` })].filter(Boolean).join('\n');
-  return {
-    embeds: [{ description: text, color: COLORS.brand }],
-    components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, label: t.t('polls.end.button'), custom_id: encodeCustomId(COMPONENT_KINDS.pollEnd, [messageId]) }] }],
-  };
+/** **Vote** (by the pick's invoker or a member with Manage Events): the pick's titles as a native poll in this channel; its end is a job. */
+export async function votePick(ctx: InServer<BaseContext> & { mayActAs: CreatorCheck }, pickId: string): Promise<RenderedMessage> {
+  const pick: PickRecord | undefined = await ctx.deps.polls.pick(pickId);
+  if (!pick || pick.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pickGone');
+  ctx.mayActAs(pick.invokerId);
+  const serverT = localeOf(ctx);
+  const answers = pick.titles.slice(0, POLL_LIMITS.answers);
+  const opened = await ctx.deps.polls.open({
+    pick,
+    draft: groupPollDraft(serverT, pick.kind, answers, pick.hours),
+    answers,
+    creatorId: ctx.userId,
+    locale: serverT.locale,
+    nonce: createHash('sha256').update(`poll:${pickId}`).digest('base64url').slice(0, 25),
+    signal: ctx.signal,
+  });
+  return pollOpenedMessage(ctx.t, opened.messageId, opened.endsAt, opened.repeated);
 }
 
-/** **Vote**: the pick's titles as a native poll in this channel; its end is a job. */
-export const pickVoteHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.pollVote,
-  mode: 'reply',
-  local: true,
-  only: 'server',
-  needsBot: true,
-  creatorOr: 'ManageEvents',
-  notCreator: { key: 'polls.error.notYours', values: { what: 'vote' } },
-  async run(ctx, fields) {
-    const pickId = fields.string();
-    const pick: PickRecord | undefined = await ctx.deps.polls.pick(pickId);
-    if (!pick || pick.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pickGone');
-    ctx.mayActAs(pick.invokerId);
-    const serverT = localeOf(ctx);
-    const answers = pick.titles.slice(0, POLL_LIMITS.answers);
-    const opened = await ctx.deps.polls.open({
-      pick,
-      draft: { question: serverT.t('polls.poll.question', { kind: pick.kind }), answers: answers.map((a) => answerText(a.title)), hours: pick.hours },
-      answers,
-      creatorId: ctx.userId,
-      locale: serverT.locale,
-      nonce: createHash('sha256').update(`poll:${pickId}`).digest('base64url').slice(0, 25),
-      signal: ctx.signal,
-    });
-    return openMessage(ctx.t, opened.messageId, opened.endsAt, opened.repeated);
-  },
-};
-
 /** **End poll**: ends the poll now (its creator or a member with Manage Events); the result follows from the end job. */
-export const pollEndHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.pollEnd,
-  mode: 'ephemeral',
-  local: true,
-  only: 'server',
-  needsBot: true,
-  creatorOr: 'ManageEvents',
-  notCreator: { key: 'polls.error.notYours', values: { what: 'end' } },
-  async run(ctx, fields) {
-    const messageId = fields.string();
-    const poll = /^\d{1,20}$/.test(messageId) ? await ctx.deps.polls.poll(messageId) : undefined;
-    if (!poll || poll.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pollGone');
-    ctx.mayActAs(poll.creatorId);
-    const outcome = await ctx.deps.polls.end(poll, ctx.signal);
-    if (outcome === 'gone') throw new UserFacingError('polls.error.pollGone');
-    return { content: ctx.t.t(outcome === 'already' ? 'polls.end.already' : 'polls.end.done') };
-  },
-};
+export async function endPoll(ctx: InServer<BaseContext> & { mayActAs: CreatorCheck }, messageId: string): Promise<RenderedMessage> {
+  const poll = /^\d{1,20}$/.test(messageId) ? await ctx.deps.polls.poll(messageId) : undefined;
+  if (!poll || poll.guildId !== ctx.guildId) throw new UserFacingError('polls.error.pollGone');
+  ctx.mayActAs(poll.creatorId);
+  const outcome = await ctx.deps.polls.end(poll, ctx.signal);
+  if (outcome === 'gone') throw new UserFacingError('polls.error.pollGone');
+  return pollEndedMessage(ctx.t, outcome === 'already');
+}

@@ -6,9 +6,9 @@
 import { MAX_LIMIT } from '../service/endpoint-options.js';
 import type { ListItem, ListSortOf, ListStatusOf, WorkKind } from '../service/kinds.js';
 import type { BaseContext } from '../interactions/context.js';
+import { leftOutNote, listChartEmptyMessage, listChartMessage } from '../render/chart-messages.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { renderCoverGrid, type CoverTile } from '../render/pictures/cover-grid.js';
-import { pictureFile } from '../render/pictures/attachment.js';
 import { fields, nested } from '../service/fields.js';
 import { isNsfw } from './nsfw.js';
 import { userListTitle } from './user-list.js';
@@ -80,10 +80,8 @@ export async function renderListChart<K extends WorkKind>(ctx: BaseContext, r: L
   );
   const { shown, leftOut } = pickChartEntries(page.data, tiles, where.ageRestricted);
   const caption = userListTitle(t, r.kind, { user: r.user, status: r.status, sort: SERVICE_SORT[r.sort] });
-  const note = leftOut > 0 ? t.t('lists.chart.leftOut', { count: leftOut }) : undefined;
-  if (shown.length === 0) {
-    return { content: [t.t('lists.chart.empty', { caption }), note].filter((line) => line !== undefined).join('\n') };
-  }
+  const note = leftOutNote(t, leftOut);
+  if (shown.length === 0) return listChartEmptyMessage(t, caption, note);
   const covers = await ctx.deps.covers.covers(
     shown.map((e) => e.node.main_picture?.medium ?? e.node.main_picture?.large),
     ctx.signal,
@@ -95,18 +93,6 @@ export async function renderListChart<K extends WorkKind>(ctx: BaseContext, r: L
     return { title: entry.node.title ?? untitled, ...(cover ? { cover } : {}), ...(score > 0 ? { badge: `★ ${t.number(score)}` } : {}) };
   };
   const picture = await renderCoverGrid({ columns, tiles: shown.map(tileOf), caption, ...(note !== undefined ? { note } : {}) });
-  const alt = t.t('lists.chart.alt', {
-    caption,
-    count: shown.length,
-    titles: shown
-      .map((e) => {
-        const score = e.list_status?.score ?? 0;
-        return t.t('lists.chart.altTile', { title: e.node.title ?? untitled, scored: score > 0 ? 'yes' : 'no', score });
-      })
-      .join('; '),
-  });
-  return {
-    ...(note !== undefined ? { content: note } : {}),
-    files: [pictureFile(`${r.kind}-chart`, picture, note !== undefined ? `${alt} ${note}` : alt)],
-  };
+  const titles = shown.map((e) => ({ title: e.node.title ?? untitled, score: e.list_status?.score ?? 0 }));
+  return listChartMessage(t, { kind: r.kind, caption, note, titles }, picture);
 }

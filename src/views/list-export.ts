@@ -10,6 +10,7 @@ import type { ProgressReporter, BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { LockTimeoutError } from '../store/locks.js';
 import { ATTACHMENT_LIMITS, type RenderedMessage } from '../render/limits.js';
+import { exportCaption, exportProgressMessage, listExportEmptyMessage, listExportMessage } from '../render/list-export.js';
 import { MAX_LIMIT } from '../service/endpoint-options.js';
 import { fields, nested, type ListStatusField } from '../service/fields.js';
 import { KINDS, type WorkKind } from '../service/kinds.js';
@@ -57,7 +58,7 @@ async function readAndWrite<K extends WorkKind>(ctx: ExportContext, kind: K, use
   // Conditional login (not a declared rule): only one's own list needs it; another's public list does not.
   const auth = user === undefined ? await ctx.requireAuth() : undefined;
   const owner = user ?? (await deps.accounts.linkedAs(ctx.userId)) ?? '';
-  const caption = user === undefined ? t.t('lists.userList.title.own', { kind }) : t.t('lists.userList.title.other', { kind, user });
+  const caption = exportCaption(t, kind, user);
   const every = o.progressEveryMs ?? EXPORT_PROGRESS_EVERY_MS;
   const writer = new ListXmlWriter(kind);
   let shownAt = deps.now();
@@ -75,24 +76,12 @@ async function readAndWrite<K extends WorkKind>(ctx: ExportContext, kind: K, use
     if (page.paging.next === undefined) break;
     if (deps.now() - shownAt >= every) {
       shownAt = deps.now();
-      ctx.progress({ content: t.t('lists.export.progress', { caption, pages, entries: writer.entries }) });
+      ctx.progress(exportProgressMessage(t, caption, pages, writer.entries));
     }
   }
   const count = writer.entries;
-  if (count === 0) return { content: t.t('lists.export.empty', { caption }), ephemeral: true };
+  if (count === 0) return listExportEmptyMessage(t, caption);
   const { data, gzipped } = await writer.file(owner, new Date(deps.now()));
   if (data.length > ATTACHMENT_LIMITS.fileBytes) throw new UserFacingError('lists.export.tooLarge', { max: t.number(count - 1) });
-  const stem = `${KINDS[kind].paths.list}-${owner.replace(/[^A-Za-z0-9_-]/g, '') || 'me'}`;
-  return {
-    content: t.t('lists.export.done', { caption, count, gzipped: gzipped ? 'yes' : 'no' }),
-    ephemeral: true,
-    files: [
-      {
-        name: gzipped ? `${stem}.xml.gz` : `${stem}.xml`,
-        data,
-        contentType: gzipped ? 'application/gzip' : 'application/xml',
-        description: t.t('lists.export.fileAlt', { caption, count }),
-      },
-    ],
-  };
+  return listExportMessage(t, { kind, caption, owner, count, data, gzipped });
 }

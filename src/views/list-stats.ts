@@ -7,11 +7,10 @@ import { MAX_LIMIT } from '../service/endpoint-options.js';
 import { fields, nested, userFields, type ListStatusField } from '../service/fields.js';
 import { KINDS, numberAt, type ListItem, type WorkKind } from '../service/kinds.js';
 import type { BaseContext } from '../interactions/context.js';
-import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
+import { listStatsEmptyMessage, listStatsMessage } from '../render/list-stats.js';
 import { term } from '../render/terms.js';
 import { unitWords } from '../render/kind-words.js';
-import { pictureFile } from '../render/pictures/attachment.js';
 import { renderStatsCard } from '../render/pictures/stats-card.js';
 import { userListTitle } from './user-list.js';
 
@@ -58,18 +57,6 @@ export function listStats<K extends WorkKind>(kind: K, entries: readonly ListIte
   };
 }
 
-function statsAlt(t: Translator, caption: string, s: ListStats, facts: readonly { label: string; value: string }[]): string {
-  const statuses = s.byStatus.map((b) => `${term(t, 'listStatus', b.status)} ${t.number(b.count)}`).join(', ');
-  const scores = s.histogram.map((count, i) => `${t.number(i + 1)}: ${t.number(count)}`).join(', ');
-  return t.t('lists.stats.alt', {
-    caption,
-    statuses,
-    scores,
-    unscored: s.unscored,
-    facts: facts.map((f) => `${f.label} ${f.value}`).join(', '),
-  });
-}
-
 export async function renderListStats<K extends WorkKind>(ctx: BaseContext, kind: K, user: string | undefined): Promise<RenderedMessage> {
   const { t } = ctx;
   const spec = KINDS[kind];
@@ -81,7 +68,7 @@ export async function renderListStats<K extends WorkKind>(ctx: BaseContext, kind
   const page = await ctx.deps.service.userList(kind, user ?? '@me', { limit: MAX_LIMIT.userList, nsfw: true, fields: row }, auth ? { auth } : {});
   const stats = listStats(kind, page.data);
   const caption = userListTitle(t, kind, { user, status: undefined, sort: undefined });
-  if (stats.entries === 0) return { content: t.t('lists.stats.empty', { caption }) };
+  if (stats.entries === 0) return listStatsEmptyMessage(t, caption);
   const days = auth && spec.has.profileStatistics ? (await ctx.deps.service.me({ fields: userFields('anime_statistics') }, { auth })).anime_statistics?.num_days_watched : undefined;
   const facts = [
     { label: t.t('lists.stats.mean'), value: stats.mean === undefined ? '–' : t.number(stats.mean, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },
@@ -101,6 +88,5 @@ export async function renderListStats<K extends WorkKind>(ctx: BaseContext, kind
     facts,
     ...(note !== undefined ? { note } : {}),
   });
-  const alt = statsAlt(t, caption, stats, facts);
-  return { files: [pictureFile(`${kind}-stats`, picture, note !== undefined ? `${alt} ${note}` : alt)] };
+  return listStatsMessage(t, { kind, caption, byStatus: stats.byStatus, histogram: stats.histogram, unscored: stats.unscored, facts, note }, picture);
 }

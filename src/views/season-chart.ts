@@ -8,11 +8,11 @@ import { fields } from '../service/fields.js';
 import type { Anime, Season, SeasonSort } from '../service/work-types.js';
 import type { NodeItem } from '../service/common-types.js';
 import type { BaseContext } from '../interactions/context.js';
+import { chartMean, leftOutNote, seasonChartEmptyMessage, seasonChartMessage, seasonChartNote } from '../render/chart-messages.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { broadcastText } from '../render/details.js';
 import { formatSeason } from '../render/format.js';
 import { term } from '../render/terms.js';
-import { pictureFile } from '../render/pictures/attachment.js';
 import { renderCoverGrid, type CoverTile } from '../render/pictures/cover-grid.js';
 import { isNsfw } from './nsfw.js';
 
@@ -51,8 +51,8 @@ export async function renderSeasonChart(ctx: BaseContext, r: SeasonChartRequest)
   }
   const season = formatSeason(t, { year: r.year, season: r.season }) ?? `${r.season} ${r.year}`;
   const caption = t.t('works.season.title', { season, sort: SERVICE_SORT[r.sort] });
-  const notes = [leftOut > 0 ? t.t('lists.chart.leftOut', { count: leftOut }) : undefined].filter((n): n is string => n !== undefined);
-  if (shown.length === 0) return { content: [t.t('works.seasonChart.empty', { season }), ...notes].join('\n') };
+  const notes = [leftOutNote(t, leftOut)].filter((n): n is string => n !== undefined);
+  if (shown.length === 0) return seasonChartEmptyMessage(t, season, notes);
   const covers = await ctx.deps.covers.covers(
     shown.map((e) => e.node.main_picture?.medium ?? e.node.main_picture?.large),
     ctx.signal,
@@ -66,19 +66,11 @@ export async function renderSeasonChart(ctx: BaseContext, r: SeasonChartRequest)
       title: e.node.title ?? untitled,
       lines: linesOf(e.node),
       ...(cover ? { cover } : {}),
-      ...(mean !== undefined ? { badge: `★ ${t.number(mean, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` } : {}),
+      ...(mean !== undefined ? { badge: `★ ${chartMean(t, mean)}` } : {}),
     };
   });
-  const note = [t.t('works.seasonChart.jst'), ...notes].join(' · ');
+  const note = seasonChartNote(t, notes);
   const picture = await renderCoverGrid({ columns: COLUMNS, tiles, caption, note });
-  const alt = t.t('works.seasonChart.alt', {
-    caption,
-    count: shown.length,
-    titles: shown.map((e) => [e.node.title ?? untitled, ...linesOf(e.node)].join(', ')).join('; '),
-    note,
-  });
-  return {
-    ...(notes.length > 0 ? { content: notes.join('\n') } : {}),
-    files: [pictureFile(`season-${r.year}-${r.season}`, picture, alt)],
-  };
+  const titles = shown.map((e) => ({ title: e.node.title ?? untitled, lines: linesOf(e.node) }));
+  return seasonChartMessage(t, { year: r.year, season: r.season, caption, notes, note, titles }, picture);
 }

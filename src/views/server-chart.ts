@@ -5,9 +5,9 @@
 // fetched) and counted in the note.
 
 import type { BaseContext, InServer } from '../interactions/context.js';
+import { chartMean, leftOutNote, serverChartEmptyMessage, serverChartMessage } from '../render/chart-messages.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { term } from '../render/terms.js';
-import { pictureFile } from '../render/pictures/attachment.js';
 import { renderCoverGrid, type CoverTile } from '../render/pictures/cover-grid.js';
 import { statusOf, type TopStatus, type TopTitle } from '../community/leaderboards.js';
 import type { ListKind } from '../community/types.js';
@@ -42,13 +42,13 @@ export async function renderServerChart(ctx: InServer<BaseContext>, kind: ListKi
   const status = statusOf(kind, group);
   const { shown, leftOut } = await chartTitles(ctx, kind, status, columns * columns);
   const caption = t.t('social.serverChart.caption', { kind, status: term(t, 'listStatus', status) });
-  const note = leftOut > 0 ? t.t('lists.chart.leftOut', { count: leftOut }) : undefined;
-  if (shown.length === 0) return { content: [t.t('social.serverChart.empty', { caption }), note].filter((l) => l !== undefined).join('\n') };
+  const note = leftOutNote(t, leftOut);
+  if (shown.length === 0) return serverChartEmptyMessage(t, caption, note);
   const covers = await ctx.deps.covers.covers(
     shown.map((title) => title.picture),
     ctx.signal,
   );
-  const mean = (title: ChartTitle) => (title.meanScore === undefined ? undefined : t.number(title.meanScore, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  const mean = (title: ChartTitle) => (title.meanScore === undefined ? undefined : chartMean(t, title.meanScore));
   const tiles = shown.map((title, i): CoverTile => {
     const cover = covers[i];
     const score = mean(title);
@@ -60,15 +60,5 @@ export async function renderServerChart(ctx: InServer<BaseContext>, kind: ListKi
     };
   });
   const picture = await renderCoverGrid({ columns, tiles, caption, ...(note !== undefined ? { note } : {}) });
-  const alt = t.t('lists.chart.alt', {
-    caption,
-    count: shown.length,
-    titles: shown
-      .map((title) => t.t('social.serverChart.altTile', { title: title.title, count: title.members, scored: title.meanScore === undefined ? 'no' : 'yes', mean: mean(title) ?? '' }))
-      .join('; '),
-  });
-  return {
-    ...(note !== undefined ? { content: note } : {}),
-    files: [pictureFile(`server-${kind}-chart`, picture, note !== undefined ? `${alt} ${note}` : alt)],
-  };
+  return serverChartMessage(t, { kind, caption, note, titles: shown }, picture);
 }

@@ -8,9 +8,9 @@ import { EN, type MessageKey, type Translator } from '../i18n/index.js';
 import { humanize } from '../render/text.js';
 import { term } from '../render/terms.js';
 import { listStatusLine } from '../render/work-facts.js';
-import { workListEmbed, type WorkListItem } from '../render/lists.js';
+import { workListPage, type ListedWork } from '../render/work-pages.js';
 import { allowNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
-import { openOption } from './browse.js';
+import { itemRef } from './browse.js';
 import { KIND_FIELDS } from './kind-views.js';
 import { PAGE_SIZE, type LoadedPage, type PagedView } from './paged-view.js';
 
@@ -42,24 +42,19 @@ export function userListPage<K extends WorkKind>(
   offset: number,
   o: { title: string; nsfwFiltered: boolean },
 ): LoadedPage {
-  const entries = page.data;
-  const items: WorkListItem[] = entries.map((e, i) => ({
+  const works = page.data.map((e, i): ListedWork => ({
     position: offset + i + 1,
     title: maskTitle(ctx.t, e.node.title, e.node.nsfw, ctx.where),
     extra: listStatusLine(ctx.t, kind, e.list_status ?? {}, e.node),
+    ref: itemRef(kind, e.node),
   }));
-  const note = o.nsfwFiltered ? nsfwFilteredNote(ctx.t, ctx.where) : undefined;
-  const embed = workListEmbed(ctx.t, {
+  const rendered = workListPage(ctx.t, {
     title: o.title,
-    items,
-    emptyText: ctx.t.t(offset === 0 ? 'lists.userList.empty' : 'lists.userList.noMore'),
+    works,
+    empty: offset === 0 ? 'lists.userList.empty' : 'lists.userList.noMore',
+    note: o.nsfwFiltered ? nsfwFilteredNote(ctx.t, ctx.where) : undefined,
   });
-  return {
-    embeds: [embed],
-    ...(note !== undefined ? { content: note } : {}),
-    open: entries.map((e, i) => openOption(kind, e.node, `${i + offset + 1}. ${items[i]?.title ?? ''}`)),
-    hasNext: page.paging.next !== undefined,
-  };
+  return { ...rendered, hasNext: page.paging.next !== undefined };
 }
 
 function userListView<K extends WorkKind>(kind: K, code: string): PagedView<UserListState> {

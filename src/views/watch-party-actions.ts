@@ -1,18 +1,15 @@
-// /watchparty list and cancel, the "Plan a watch party" button of a poll result (`wp-plan`), and the
-// "+1 on my list" button of the post when a party ends (`wp-watched`): their custom ids (handed to the
-// posts' rendering in src/render/) and their handlers.
+// /watchparty list and cancel, and what the "Plan a watch party" button of a poll result (`wp-plan`)
+// and the "+1 on my list" button of the post when a party ends (`wp-watched`) do (their handlers:
+// commands/components/watchparty.ts; the messages: src/render/watch-party.ts).
 
 import { airingPlan, nextEpisode } from '../airing/air-times.js';
 import { EVENT_STATUS } from '../discord-api/scheduled-events.js';
 import type { CreatorCheck } from '../interactions/rules.js';
-import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentContext, ComponentHandler, InServer } from '../interactions/context.js';
-import { encodeCustomId } from '../render/custom-ids.js';
+import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentContext, InServer } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
-import type { PollResultIds } from '../render/poll-result.js';
-import { clipPlain, escapeMarkdown } from '../render/text.js';
-import { COLORS } from '../render/theme.js';
-import { watchPartyListMessage, type ListedParty, type WatchPartyEndedIds } from '../render/watch-party.js';
+import { clipPlain } from '../render/text.js';
+import { alreadyWatchedMessage, watchPartyCanceledMessage, watchPartyCommandMessage, watchPartyListMessage, type ListedParty } from '../render/watch-party.js';
 import { KINDS } from '../service/kinds.js';
 import { fields as fieldList } from '../service/fields.js';
 import type { WatchParty } from '../watch-parties/watch-parties.js';
@@ -21,16 +18,6 @@ import { listEntryMessage } from './list-entry.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { notRatedSafe } from './nsfw.js';
 import { createWatchParty, told, WATCH_PARTY_FIELDS, type PartyContext } from './watch-party-create.js';
-import { COMPONENT_KINDS } from '../render/component-kinds.js';
-
-/** The button on a poll result: `wp-plan|<anime id>`. */
-/** The button on the post when a party ends: `wp-watched|<anime id>|<episode>`. */
-
-/** The custom id of "+1 on my list" on the post when a party ends (src/render/watch-party.ts's watchPartyEndedRendering). */
-export const watchPartyEndedIds: WatchPartyEndedIds = { watched: (animeId, episode) => encodeCustomId(COMPONENT_KINDS.watchPartyWatched, [animeId, episode]) };
-
-/** The custom id of "Plan a watch party" on a poll result (src/render/poll-result.ts). */
-export const pollResultIds: PollResultIds = { planWatchParty: (animeId) => encodeCustomId(COMPONENT_KINDS.watchPartyPlan, [animeId]) };
 
 /** This server's parties Discord still has (scheduled or on now), with how many are interested. */
 async function serverParties(ctx: InServer<BaseContext>): Promise<Array<ListedParty & { eventId: string }>> {
@@ -56,8 +43,7 @@ export async function watchPartyCancel(ctx: InServer & { mayActAs: CreatorCheck 
   await ctx.deps.watchParties.cancel(party, ctx.signal).catch((error: unknown) => {
     throw told(error);
   });
-  const name = clipPlain(ctx.t.t('watchparty.event.name', { title: party.title, episode: party.episode }), 100);
-  return { embeds: [{ title: ctx.t.t('watchparty.canceled.title'), description: ctx.t.t('watchparty.canceled.text', { name: escapeMarkdown(name) }), color: COLORS.success }] };
+  return watchPartyCanceledMessage(ctx.t, party.title, party.episode);
 }
 
 /** The server's parties for the cancel option (one Discord request per keystroke's answer). */
@@ -74,52 +60,27 @@ export async function watchPartyChoices(ctx: InServer<AutocompleteContext>): Pro
  * created at once with the defaults (the next episode at its expected broadcast, an event in this
  * channel); for any other title the clicker is told the /watchparty create command to run with a start.
  */
-export const planHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.watchPartyPlan,
-  mode: 'ephemeral',
-  only: 'server',
-  needsBot: true,
-  async run(ctx, fields) {
-    const animeId = fields.int();
-    const work = await ctx.deps.service.getAnime(animeId, { fields: WATCH_PARTY_FIELDS }, { signal: ctx.signal });
-    // A title not safe for work gets no event (the server sees its events), nor a command suggesting one.
-    if (notRatedSafe(work.nsfw)) throw new UserFacingError('watchparty.error.nsfw');
-    const plan = airingPlan(work);
-    if (!plan || !nextEpisode(plan, ctx.deps.now() + 60_000)) {
-      const title = escapeMarkdown(clipPlain(work.title ?? `#${animeId}`, 150));
-      return { embeds: [{ title: ctx.t.t('watchparty.plan.command.title'), description: ctx.t.t('watchparty.plan.command.text', { title, id: animeId }), color: COLORS.brand }] };
-    }
-    return createWatchParty(ctx as PartyContext & ComponentContext, { animeId });
-  },
-};
+export async function planWatchParty(ctx: InServer<ComponentContext>, animeId: number): Promise<RenderedMessage> {
+  const work = await ctx.deps.service.getAnime(animeId, { fields: WATCH_PARTY_FIELDS }, { signal: ctx.signal });
+  // A title not safe for work gets no event (the server sees its events), nor a command suggesting one.
+  if (notRatedSafe(work.nsfw)) throw new UserFacingError('watchparty.error.nsfw');
+  const plan = airingPlan(work);
+  if (!plan || !nextEpisode(plan, ctx.deps.now() + 60_000)) return watchPartyCommandMessage(ctx.t, work.title ?? `#${animeId}`, animeId);
+  return createWatchParty(ctx as PartyContext & ComponentContext, { animeId });
+}
 
 /**
  * "+1 on my list" for whoever presses it: their progress on the title becomes episode N where it is
  * lower (completed at the last episode; watching when it was planned or not on the list), through their
  * own login (others are told to /login).
  */
-export const watchedHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.watchPartyWatched,
-  mode: 'ephemeral',
-  linked: true,
-  listLock: true,
-  async run(ctx, fields) {
-    const animeId = fields.int();
-    const episode = fields.int();
-    return markWatched(ctx, animeId, episode, ctx.auth);
-  },
-};
-
-async function markWatched(ctx: BaseContext, animeId: number, episode: number, auth: Awaited<ReturnType<BaseContext['requireAuth']>>): Promise<RenderedMessage> {
+export async function markWatched(ctx: BaseContext, animeId: number, episode: number, auth: Awaited<ReturnType<BaseContext['requireAuth']>>): Promise<RenderedMessage> {
   const spec = KINDS.anime;
   const own = KIND_FIELDS.anime;
   const work = await ctx.deps.service.getWork('anime', animeId, { fields: `${own.totals},nsfw,${fieldList(own.myStatus)}` }, { auth });
   const mine = work.my_list_status ?? {};
   const watched = mine.num_episodes_watched ?? 0;
-  const title = escapeMarkdown(clipPlain(work.title ?? `#${animeId}`, 150));
-  if (watched >= episode) {
-    return { embeds: [{ title: ctx.t.t('watchparty.already.title'), description: ctx.t.t('watchparty.already.text', { title, watched }), color: COLORS.brand }] };
-  }
+  if (watched >= episode) return alreadyWatchedMessage(ctx.t, work.title ?? `#${animeId}`, watched);
   const total = work.num_episodes ?? 0;
   const next = total > 0 ? Math.min(episode, total) : episode;
   const status = total > 0 && next === total ? 'completed' : mine.status === undefined || mine.status === spec.planned ? spec.current : undefined;

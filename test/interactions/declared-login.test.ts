@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { commands, components } from '../../src/app/command-registry.js';
 import { addToListHandler } from '../../src/views/activity-feed.js';
 import { quickActionHandler, quickStatusHandler } from '../../src/views/details.js';
-import { watchedHandler } from '../../src/views/watch-party-actions.js';
+import { watchedHandler } from '../../commands/components/watchparty.js';
 import { FieldReader } from '../../src/interactions/custom-id.js';
 import { decodeCustomId, encodeCustomId } from '../../src/render/custom-ids.js';
 import type { BaseContext } from '../../src/interactions/context.js';

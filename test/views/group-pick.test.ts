@@ -1,25 +1,10 @@
-// A poll answer from a title: at most Discord's 55 characters, shortened at a word with an ellipsis,
-// hidden characters removed; and the pick's order: most members first, what one of them finished or
-// dropped left out.
+// The pick's order: most members first, what one of them finished or dropped left out. (A poll
+// answer from a title: test/render/group-pick.test.ts.)
 
 import { describe, expect, it } from 'vitest';
-import { answerText } from '../../src/views/group-pick.js';
 import { groupPick } from '../../src/group-polls/group-pick.js';
 import { statusCode } from '../../src/community/member-summary.js';
 import type { MemberSummary } from '../../src/community/types.js';
-
-describe('poll answers', () => {
-  it('keep short titles, shorten long ones readably to 55 characters', () => {
-    expect(answerText('Frieren')).toBe('Frieren');
-    const long = 'Kono Subarashii Sekai ni Shukufuku wo! Kurenai Densetsu: The Legend of Crimson';
-    const shown = answerText(long);
-    expect(shown.length).toBeLessThanOrEqual(55);
-    expect(shown.endsWith('…')).toBe(true);
-    expect(long.startsWith(shown.slice(0, -1))).toBe(true);
-    expect(shown.slice(0, -1)).toBe(shown.slice(0, -1).trimEnd());
-    expect(answerText('a\u200bb')).toBe('ab');
-  });
-});
 
 describe('the pick', () => {
   const summary = (id: string, titles: Array<[number, string]>): MemberSummary => ({
