@@ -6,20 +6,16 @@
 import { MalformedCustomIdError } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { MessageKey } from '../i18n/index.js';
+import { kindOfCodeIn } from '../render/kind-codes.js';
 import { escapeMarkdown } from '../render/text.js';
 import { fields, nested, WORK_FIELDS, type FieldNode, type ListStatusField } from '../service/fields.js';
-import { KINDS, WORK_KINDS, type ProgressUnitName, type WorkKind } from '../service/kinds.js';
+import { KINDS, type ProgressUnitName, type WorkKind } from '../service/kinds.js';
 
-/** A kind in custom ids and menu values (`a:1`): one letter. */
-const CODES: { readonly [K in WorkKind]: string } = { anime: 'a', manga: 'm' };
+export { kindCode } from '../render/kind-codes.js';
 
-export function kindCode(kind: WorkKind): string {
-  return CODES[kind];
-}
-
-/** The kind a custom id's code names; anything else is a malformed id. */
+/** The kind a custom id's code (src/render/kind-codes.ts) names; anything else is a malformed id. */
 export function kindOfCode(code: string): WorkKind {
-  const kind = WORK_KINDS.find((k) => CODES[k] === code);
+  const kind = kindOfCodeIn(code);
   if (kind === undefined) throw new MalformedCustomIdError(`unknown kind ${code}`);
   return kind;
 }
