@@ -11,7 +11,8 @@ import { encodeCustomId } from '../render/custom-ids.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { channelListMessage as renderChannelList, reminderMessage as renderReminder, reminderStoppedMessage, type ReminderPostIds } from '../render/reminders.js';
 import { clipPlain } from '../render/text.js';
-import { addEpisodeButtonId, renderDetails } from './details.js';
+import { addEpisodeButtonId } from '../render/details-actions.js';
+import { renderDetails } from './details.js';
 import type { Where } from '../interactions/where.js';
 import { maskTitle } from './nsfw.js';
 
