@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { commands, components } from '../../src/app/command-registry.js';
-import { addToListHandler } from '../../src/views/activity-feed.js';
+import { addToListHandler } from '../../commands/components/feed.js';
 import { quickActionHandler, quickStatusHandler } from '../../commands/components/works.js';
 import { watchedHandler } from '../../src/views/watch-party-actions.js';
 import { FieldReader } from '../../src/interactions/custom-id.js';
