@@ -98,6 +98,9 @@ export interface DetailsPart {
   components: MessageRow[];
 }
 
+/** No "In this server" part (a DM, nobody here joined, or the store did not answer in time). */
+export const NO_SERVER_PART: DetailsPart = { embeds: [], components: [] };
+
 /** "See all N members": opens the paged list of members who have the title, for whoever clicks. */
 function serverMembersRow(t: Translator, kind: ListKind, id: number, members: number): MessageRow {
   return {

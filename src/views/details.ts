@@ -18,7 +18,8 @@ import { isNsfw } from './nsfw.js';
 import { LOOKUPS_PER_DETAILS, withSafeReferences } from './reference-vetting.js';
 import { listEntryMessage } from './list-entry.js';
 import { mirrorListChange } from './mirror-hook.js';
-import { NO_SERVER_PART, serverDetailsPart } from './social.js';
+import { NO_SERVER_PART } from '../render/social.js';
+import { serverDetailsPart } from './social.js';
 import { storeReadOrFallback } from './store-deadline.js';
 import { KIND_FIELDS, QUICK_UNITS } from './kind-views.js';
 

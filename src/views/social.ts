@@ -11,7 +11,7 @@ import { UserFacingError } from '../interactions/user-errors.js';
 import { serverOf } from '../interactions/rules.js';
 import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
-import { leaderboardEmbed, serverDetailsPartOf, serverMembersEmbed, shownTitle, topTitlesEmbed, type DetailsPart } from '../render/social.js';
+import { leaderboardEmbed, NO_SERVER_PART, serverDetailsPartOf, serverMembersEmbed, shownTitle, topTitlesEmbed, type DetailsPart } from '../render/social.js';
 import { clipPlain } from '../render/text.js';
 import {
   LEADERBOARD_METRICS,
@@ -32,8 +32,6 @@ import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
 
 // ---- "In this server" on a title's details ---------------------------------------------------
 
-/** No "In this server" part (a DM, nobody here joined, or the store did not answer in time). */
-export const NO_SERVER_PART: DetailsPart = { embeds: [], components: [] };
 const NOTHING = NO_SERVER_PART;
 
 /**
