@@ -6,7 +6,7 @@ import { POSTABLE_CHANNEL_TYPES } from '../src/discord-api/channel-access.js';
 import { channelOption, defineCommand, group, roleOption, slashCommand, subcommand } from '../src/interactions/command-data.js';
 import type { SlashCommand } from '../src/interactions/command-types.js';
 import { addFeedChannel, listFeedChannels, removeFeedChannel } from '../src/views/feed-actions.js';
-import { addToListHandler } from '../src/views/activity-feed.js';
+import { addToListHandler } from './components/feed.js';
 
 const CHANNEL = channelOption('channel', 'Text or announcement channel to post the feed in', { required: true, types: POSTABLE_CHANNEL_TYPES });
 
@@ -21,7 +21,7 @@ const FEED_DATA = slashCommand('feed', "The server's activity feed: what joined 
   ]),
 ]);
 
-// The feed posts' "add to my list" button.
+// The feed posts' "add to my list" button: ./components/feed.ts.
 export const feed: SlashCommand = defineCommand(FEED_DATA, { components: [addToListHandler] }, {
   'channel add': { ephemeral: true, only: 'server', needsBot: true, permission: 'ManageGuild', run: (ctx, args) => addFeedChannel(ctx, args.channel, args.role) },
   'channel list': { ephemeral: true, only: 'server', run: listFeedChannels },

@@ -1,4 +1,5 @@
-// /list anime|manga view | chart | stats | export | update | remove | import
+// /list anime|manga view | chart | stats | export | update | remove | import (the import's buttons:
+// ./components/list.ts)
 
 import { KINDS, type ListStatusOf, type WorkKind } from '../src/service/kinds.js';
 import type { ArgumentsOf, OptionsAt, SlashCommand, SubcommandHandler, SubcommandPath } from '../src/interactions/command-types.js';
@@ -14,8 +15,9 @@ import { USER_LIST_VIEWS } from '../src/views/user-list.js';
 import { CHART_SIZES, CHART_SORTS, renderListChart } from '../src/views/list-chart.js';
 import { renderListStats } from '../src/views/list-stats.js';
 import { exportList } from '../src/views/list-export.js';
-import { importDropHandler, importPreview, importStartHandler, importStopHandler } from '../src/views/list-import.js';
+import { importPreview } from '../src/views/list-import.js';
 import { IMPORT_MODES } from '../src/list-files/import-plan.js';
+import { importDropHandler, importStartHandler, importStopHandler } from './components/list.js';
 
 const USER = stringOption('user', 'A service user name (default: you)', { minLength: 2, maxLength: SERVICE_USER_NAME_MAX });
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });

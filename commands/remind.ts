@@ -9,7 +9,6 @@ import { titleAutocomplete } from '../src/views/titles.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { followableFirst } from '../src/views/followable.js';
-import { reminderOpenHandler, reminderStopHandler } from '../src/views/reminders.js';
 import { MAX_DELAY_MINUTES } from '../src/reminders/knobs.js';
 import {
   channelReminderList,
@@ -26,6 +25,7 @@ import {
   unfollowInChannel,
   unfollowTitle,
 } from '../src/views/remind-actions.js';
+import { reminderOpenHandler, reminderStopHandler } from './components/remind.js';
 
 const TITLE = stringOption('title', TITLE_OPTION_DESCRIPTION, { required: true, autocomplete: true, maxLength: TITLE_OPTION_MAX });
 const CHANNEL = channelOption('channel', 'Text or announcement channel to post reminders in', { required: true, types: POSTABLE_CHANNEL_TYPES });
@@ -61,7 +61,7 @@ const REMIND_DATA = slashCommand('remind', 'Episode reminders by direct message 
 
 type RemindArgs<P extends SubcommandPath<typeof REMIND_DATA>> = ArgumentsOf<OptionsAt<typeof REMIND_DATA, P>>;
 
-// The buttons on the reminder posts (open the title, stop reminding).
+// The buttons on the reminder posts (open the title, stop reminding): ./components/remind.ts.
 export const remind: SlashCommand = defineCommand(REMIND_DATA, { components: [reminderOpenHandler, reminderStopHandler] }, {
   add: { ephemeral: true, autocomplete: titleAutocomplete('anime', followableFirst), run: notingLocale((ctx, args: RemindArgs<'add'>) => followTitle(ctx, args.title)) },
   list: { ephemeral: true, run: notingLocale(reminderList) },

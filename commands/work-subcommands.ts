@@ -1,21 +1,23 @@
 // The subcommands /anime and /manga share: search, info, ranking and random, built for either kind
 // (random's `from` and its maximum differ by kind; one view draws the pick: src/views/random-pick.ts).
+// Their buttons and menus are declared in ./components/works.ts.
 
 import { KINDS, rankingTypeOf, type WorkKind } from '../src/service/kinds.js';
 import { booleanOption, integerOption, namedChoices, optionList, stringOption, subcommand } from '../src/interactions/command-data.js';
 import type { CommandParts, HandlersOf } from '../src/interactions/command-types.js';
 import type { AutocompleteContext } from '../src/interactions/context.js';
 import { PICK_SOURCES, RUN_FILTERS, type PickSource, type RunFilter } from '../src/views/pick-pool.js';
-import { anotherPickHandler, genreAutocomplete, mediaTypeAutocomplete, renderRandomPick } from '../src/views/random-pick.js';
+import { genreAutocomplete, mediaTypeAutocomplete, renderRandomPick } from '../src/views/random-pick.js';
 import { UserFacingError } from '../src/interactions/user-errors.js';
 import { SEARCH_QUERY_MAX, SERVICE_USER_NAME_MAX, TITLE_OPTION_MAX } from '../src/interactions/option-limits.js';
 import { RANKING_NAMES, RANKING_VIEWS, SEARCH_VIEWS } from '../src/views/browse.js';
-import { checkMoreHandler, quickActionHandler, quickStatusHandler, renderDetails } from '../src/views/details.js';
-import { serverMembersHandler, serverMembersView } from '../src/views/social.js';
+import { renderDetails } from '../src/views/details.js';
+import { serverMembersView } from '../src/views/social.js';
 import { KIND_WITH_ARTICLE } from '../src/views/kind-views.js';
 import { renderPagedView } from '../src/views/paged-view.js';
 import { TITLE_OPTION_DESCRIPTION } from '../src/views/title-input.js';
 import { resolveTitle, titleAutocomplete } from '../src/views/titles.js';
+import { anotherPickHandler, checkMoreHandler, quickActionHandler, quickStatusHandler, serverMembersHandler } from './components/works.js';
 
 function workOptions<K extends WorkKind>(kind: K) {
   return optionList(

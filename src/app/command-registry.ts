@@ -1,4 +1,4 @@
-// Every slash command the bot knows; the component kinds come with them (commands/shared-components.ts).
+// Every slash command the bot knows; the component kinds come with them (commands/components/shared.ts).
 
 import { game } from '../../commands/game.js';
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
@@ -20,7 +20,7 @@ import { wrapped } from '../../commands/wrapped.js';
 import type { ComponentHandler } from '../interactions/context.js';
 import type { SlashCommand } from '../interactions/command-types.js';
 import { localizeCommands } from '../interactions/command-localizations.js';
-import { componentsOf } from '../../commands/shared-components.js';
+import { componentsOf } from '../../commands/components/shared.js';
 
 export const commands: readonly SlashCommand[] = [anime, manga, list, forum, profile, remind, server, compare, feed, recap, watchparty, wrapped, settings, login, logout, game];
 

@@ -12,10 +12,8 @@ import { serviceListSource } from '../community/list-source.js';
 import { pollPort } from '../group-polls/poll-delivery.js';
 import { Social } from '../community/community.js';
 import { DEFAULT_FEED_BATCH_SECONDS } from '../config/defaults.js';
-import { feedRendering } from '../render/feed-post.js';
-import { pollResultRendering } from '../render/poll-result.js';
-import { feedPostIds } from '../views/activity-feed.js';
-import { pollResultIds } from '../render/poll-result.js';
+import { feedPostIds, feedRendering } from '../render/feed-post.js';
+import { pollResultIds, pollResultRendering } from '../render/poll-result.js';
 import { leaseMsOf, type CoreEnv } from './core-env.js';
 
 export interface Community {

@@ -7,8 +7,7 @@ import { watchingAndPlanned } from '../airing/my-list.js';
 import type { LoginService } from '../auth/login.js';
 import { reminderDelivery } from '../reminders/discord-delivery.js';
 import { Reminders } from '../reminders/reminders.js';
-import { reminderRendering } from '../render/reminders.js';
-import { reminderPostIds } from '../views/reminders.js';
+import { reminderPostIds, reminderRendering } from '../render/reminders.js';
 import type { CoreEnv } from './core-env.js';
 
 export async function openReminders({ o, now, store, jobs, service, tokens, metrics, discord }: CoreEnv, login: LoginService): Promise<Reminders> {

@@ -58,7 +58,7 @@ export function slashCommand<const N extends string, const O extends TopOption[]
 /**
  * A command's definition with one handler per subcommand path, typed from the definition, and, when
  * its messages carry buttons, menus or paged lists, those (`parts`, before the handlers): the registry
- * collects them from the commands (commands/shared-components.ts).
+ * collects them from the commands (commands/components/shared.ts).
  */
 export function defineCommand<const D extends RESTPostAPIChatInputApplicationCommandsJSONBody & CommandShape>(data: D, handlers: NoInfer<HandlersOf<D>>): DefinedCommand<D>;
 export function defineCommand<const D extends RESTPostAPIChatInputApplicationCommandsJSONBody & CommandShape>(data: D, parts: CommandParts, handlers: NoInfer<HandlersOf<D>>): DefinedCommand<D>;

@@ -1,12 +1,4 @@
-// Discord user ids (snowflakes) written compactly in base 36 inside custom_ids.
+// The invoker field's format moved to the rendering layer with the custom ids it goes in
+// (src/render/user-ids.ts); views that still build their ids import it from here.
 
-export function encodeUserId(snowflake: string): string {
-  return BigInt(snowflake).toString(36);
-}
-
-export function decodeUserId(encoded: string): string | undefined {
-  if (!/^[0-9a-z]{1,14}$/.test(encoded)) return undefined;
-  let value = 0n;
-  for (const char of encoded) value = value * 36n + BigInt(parseInt(char, 36));
-  return value.toString();
-}
+export { decodeUserId, encodeUserId } from '../render/user-ids.js';

@@ -20,7 +20,7 @@ import { BudgetExceededError, errorReply } from './user-errors.js';
 import type { WhereTracker } from './where.js';
 import { translator } from '../i18n/index.js';
 import { finalizeMessage, type RenderedMessage } from '../render/limits.js';
-import { decodeUserId } from './invoker.js';
+import { decodeUserId } from '../render/user-ids.js';
 import type { UserRateLimits } from '../store/request-line/user-limits.js';
 import { withLogScope, type Logger } from '../log/log.js';
 import { answersPrivately, readArguments } from './arguments.js';

@@ -4,7 +4,7 @@
 // by this value. The values are in messages already posted: changing one breaks every old button.
 
 export const COMPONENT_KINDS = {
-  // shared by every paged list and "open an item" menu (commands/shared-components.ts)
+  // shared by every paged list and "open an item" menu (commands/components/shared.ts)
   pager: 'pg',
   open: 'op',
   // /anime and /manga details

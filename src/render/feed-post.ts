@@ -1,6 +1,7 @@
 // The activity feed's post: one member's changes within a batch window, a line per title, the server's
-// chosen role mentioned, Open and "Add to my list" buttons for every title named (their ids handed in by
-// the feed's room); and the pause notice to a server's owner. Titles and names are untrusted text
+// chosen role mentioned, Open and "Add to my list" buttons for every title named (their ids: feedPostIds,
+// handled in commands/components/feed.ts) and what "Add to my list" answers; and the pause notice to a
+// server's owner. Titles and names are untrusted text
 // (through the gate); not-safe-for-work titles are named only in age-restricted channels. Written in
 // the server's language.
 
@@ -11,6 +12,9 @@ import type { FeedChannel } from '../activity-feed/feed-channels.js';
 import type { FeedRendering } from '../activity-feed/feed-delivery.js';
 import type { FeedPost } from '../activity-feed/feed-posting.js';
 import type { WorkKind } from '../service/kinds.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
+import { kindCode } from './kind-codes.js';
 import { finalizeMessage, type MessageRow, type RenderedMessage } from './limits.js';
 import { safeHttpUrl } from './url.js';
 import type { FeedItem } from '../activity-feed/feed-changes.js';
@@ -88,9 +92,28 @@ export function feedPostEmbed(t: Translator, discordUserId: string, serviceUser:
 /** Rows of buttons a post carries (Discord allows five). */
 const MAX_BUTTON_ROWS = 5;
 
-/** The custom ids of a post's buttons (built by the feed's room, which handles them). */
+/** The custom ids of a post's buttons. */
 export interface FeedPostIds {
   addToList(kind: WorkKind, id: number): string;
+}
+
+/** custom_id of "Add to my list": adds the title as plan to watch/read for whoever clicks. */
+export function addToListButtonId(kind: WorkKind, id: number): string {
+  return encodeCustomId(COMPONENT_KINDS.feedAdd, [kindCode(kind), id]);
+}
+
+/** The feed posts' button ids (the composition root hands them to feedRendering). */
+export const feedPostIds: FeedPostIds = { addToList: addToListButtonId };
+
+/** "Add to my list" on a title already on the clicker's list (`name` shown as it may be, `status` their status's words): left as it is. */
+export function alreadyOnListMessage(t: Translator, name: string, status: string): RenderedMessage {
+  return { embeds: [{ title: t.t('social.feed.alreadyOnList.title'), description: t.t('social.feed.alreadyOnList.text', { name, status }), color: COLORS.brand }] };
+}
+
+/** "Add to my list" done: the title added with `status`; `hidden` when it is not named outside age-restricted channels. */
+export function addedToListMessage(t: Translator, name: string, status: string, hidden: boolean): RenderedMessage {
+  const note = hidden ? `\n${t.t('social.feed.added.hidden')}` : '';
+  return { embeds: [{ title: t.t('social.feed.added.title'), description: `${t.t('social.feed.added.text', { name, status })}${note}`, color: COLORS.success }] };
 }
 
 /** The post as it goes to one channel, in the server's language: the role (if any) in the content, the embed, and a row of buttons per named title. */

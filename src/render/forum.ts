@@ -1,4 +1,4 @@
-// Forum boards, topic lists, and one topic's posts with its poll.
+// Forum boards (with the menu that opens a board's topics), topic lists, and one topic's posts with its poll.
 import { ComponentType, type APIEmbed, type APIEmbedField } from 'discord.js';
 import type { ForumBoards, ForumPoll, ForumTopicDetail, ForumTopicSummary } from '../service/forum-types.js';
 import { bbcodeToMarkdown } from './bbcode.js';
@@ -9,6 +9,7 @@ import { COLORS } from './theme.js';
 import { safeHttpUrl } from './url.js';
 import { workListEmbed, type PageOptions, type WorkListItem } from './lists.js';
 import type { RenderedPage } from './work-pages.js';
+import { openMenuId } from './pager.js';
 
 function userName(u: { name?: string } | undefined): string | undefined {
   const name = u?.name?.trim();
@@ -151,6 +152,11 @@ function boardFields(t: Translator, boards: ForumBoards, withDescriptions: boole
     flush();
   }
   return fields;
+}
+
+/** custom_id of /forum boards' menu: an "open an item" menu (view code `fb`) for the person who asked only. */
+export function forumBoardsMenuId(userId: string): string {
+  return openMenuId('fb', userId);
 }
 
 /** /forum boards' answer: every board, with a menu (`menuId`) that opens one's topics (the first 25 boards). */

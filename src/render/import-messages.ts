@@ -1,6 +1,8 @@
 // What a list import shows: the preview (counts, the fields that change with a few examples, the
-// problems found with their entry and element), the one progress message (a bar, done/total,
-// failures, the time left at the current pace) and the report with the failed entries as a file.
+// problems found with their entry and element) with Import and Cancel, the short answers (with Stop
+// while an import runs), the one progress message (a bar, done/total, failures, the time left at the
+// current pace) and the report with the failed entries as a file. The buttons' custom ids are built
+// here (their handlers: commands/components/list.ts).
 
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { translator, type MessageKey, type Translator } from '../i18n/index.js';
@@ -9,9 +11,12 @@ import type { ImportPlan } from '../list-files/import-plan.js';
 import type { FailedEntry } from '../list-files/import-records.js';
 import type { ImportProgress } from '../list-files/imports.js';
 import type { FileProblem, FileRead } from '../list-files/xml-reader.js';
-import { finalizeMessage, type RenderedMessage } from './limits.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
+import { finalizeMessage, type MessageRow, type RenderedMessage } from './limits.js';
 import { escapeMarkdown } from './text.js';
 import { escapeDiscordObjects } from './untrusted.js';
+import { encodeUserId } from './user-ids.js';
 
 const PROBLEMS_SHOWN = 10;
 const EXAMPLES_SHOWN = 5;
@@ -58,8 +63,38 @@ export function problemLine(t: Translator, kind: FileRead['kind'], p: FileProble
   return where.length > 0 ? `- ${where.join(' ')}: ${what}` : `- ${what}`;
 }
 
+/** The Stop button of a person's running import (on the progress message and the answers that offer it). */
+export function importStopId(userId: string): string {
+  return encodeCustomId(COMPONENT_KINDS.importStop, [encodeUserId(userId)]);
+}
+
+function stopRows(t: Translator, stopId: string): MessageRow[] {
+  return [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: stopId, label: t.t('imports.button.stop') }] }];
+}
+
+/** A short answer about an import (a title and a line); with the person's Stop button when `stopFor` (their user id) is given. */
+export function importNotice(t: Translator, title: string, text: string, stopFor?: string): RenderedMessage {
+  return { ephemeral: true, embeds: [{ title, description: text }], components: stopFor === undefined ? [] : stopRows(t, importStopId(stopFor)) };
+}
+
+/** Import (only when `canImport` and the preview was kept) and Cancel under a preview, for its person only. */
+function previewButtons(t: Translator, userId: string, previewId: string | undefined, canImport: boolean): MessageRow[] {
+  const invoker = encodeUserId(userId);
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        ...(canImport && previewId !== undefined
+          ? [{ type: ComponentType.Button as const, style: ButtonStyle.Primary as const, custom_id: encodeCustomId(COMPONENT_KINDS.importStart, [invoker, previewId]), label: t.t('imports.button.import') }]
+          : []),
+        { type: ComponentType.Button as const, style: ButtonStyle.Secondary as const, custom_id: encodeCustomId(COMPONENT_KINDS.importDrop, [invoker, previewId]), label: t.t('imports.button.cancel') },
+      ],
+    },
+  ];
+}
+
 /** The preview: counts, fields, examples and problems; Import only when there is something to write and no problem. */
-export function previewMessage(t: Translator, read: FileRead, plan: ImportPlan | undefined, ids: { previewId?: string; buttons: (previewId: string | undefined, canImport: boolean) => RenderedMessage['components'] }): RenderedMessage {
+export function previewMessage(t: Translator, read: FileRead, plan: ImportPlan | undefined, ids: { userId: string; previewId?: string }): RenderedMessage {
   const problems = read.fatal ? [read.fatal] : read.problems;
   const problemCount = read.fatal ? 1 : read.problemCount;
   const lines: string[] = [];
@@ -92,7 +127,7 @@ export function previewMessage(t: Translator, read: FileRead, plan: ImportPlan |
   return {
     ephemeral: true,
     embeds: [{ title: t.t('imports.preview.title', { kind: read.kind }), description: lines.join('\n') }],
-    components: ids.buttons(ids.previewId, canImport),
+    components: previewButtons(t, ids.userId, ids.previewId, canImport),
   };
 }
 
@@ -110,7 +145,7 @@ export function progressMessage(t: Translator, p: ImportProgress, stop: string):
   if (p.via === 'followup') lines.push('', t.t('imports.progress.followups'));
   return {
     embeds: [{ title: t.t('imports.progress.title', { kind: p.kind }), description: lines.join('\n') }],
-    components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, custom_id: stop, label: t.t('imports.button.stop') }] }],
+    components: stopRows(t, stop),
   };
 }
 
@@ -145,10 +180,13 @@ export function reportMessage(t: Translator, p: ImportProgress, failed: readonly
   };
 }
 
-/** The custom id of the Stop button on a person's progress message (built by the import's room, which handles it). */
+/** The custom id of the Stop button on a person's progress message. */
 export interface ImportPostIds {
   stop(userId: string): string;
 }
+
+/** The import posts' button ids (the composition root hands them to importRendering). */
+export const importPostIds: ImportPostIds = { stop: importStopId };
 
 /** How imports render the messages they send on their own, in the person's language (handed to them by the composition root). */
 export function importRendering(ids: ImportPostIds): ImportRendering {

@@ -1,19 +1,28 @@
 // /logout's answer (what was unlinked, what a server's list community keeps for a while, and the
 // "forget me" button) and the answer of that button (what kinds of records were deleted). Pure: the
-// caller passes what happened and the button's custom id.
+// caller passes what happened and the button's custom id (built by forgetMeId; its handler:
+// commands/components/logout.ts).
 
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { discordTime } from '../airing/air-times.js';
 import type { ForgottenKind, ForgottenRecords } from '../auth/accounts.js';
 import type { MessageKey, Translator } from '../i18n/index.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
 import type { RenderedMessage } from './limits.js';
 import { escapeMarkdown } from './text.js';
+import { encodeUserId } from './user-ids.js';
 
 /** What /logout did: whether a link existed, the service name it was linked as, until when a community keeps the shown lists. */
 export interface LogoutOutcome {
   existed: boolean;
   name: string | undefined;
   staleUntil: number | undefined;
+}
+
+/** custom_id of "forget me": only the person who logged out (`userId`) may press it. */
+export function forgetMeId(userId: string): string {
+  return encodeCustomId(COMPONENT_KINDS.forgetMe, [encodeUserId(userId)]);
 }
 
 /** /logout's answer, with the "forget me" button (`forgetId`). */

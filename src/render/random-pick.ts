@@ -1,15 +1,19 @@
 // /anime random and /manga random as the reader sees them: the pick's line above the title's details
 // with Another beside the details' buttons, and the answer when nothing in the pool fits the filters
 // (the pool's size, what each filter kept, which one emptied it). Pure: the caller draws the pick,
-// renders the details and passes Another's custom id.
+// renders the details and passes Another's custom id (built by anotherPickId).
 
 import { ButtonStyle, ComponentType, type APIButtonComponent } from 'discord.js';
 import type { Translator } from '../i18n/index.js';
 import type { WorkKind } from '../service/kinds.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
+import { kindCode } from './kind-codes.js';
 import type { RenderedMessage } from './limits.js';
 import { term } from './terms.js';
 import { clipPlain, escapeMarkdown } from './text.js';
 import { COLORS } from './theme.js';
+import { encodeUserId } from './user-ids.js';
 
 /** What a pick was drawn from and with which filters, as the answer names them. */
 export interface PickWords {
@@ -64,6 +68,11 @@ export function nothingFitsMessage(t: Translator, r: PickWords, filtered: PickFi
 
 function anotherButton(t: Translator, customId: string, left: number): APIButtonComponent {
   return { type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: customId, label: t.t('picks.another', { left }), disabled: left === 0 };
+}
+
+/** custom_id of Another: only the person who asked (`userId`) draws again from their pick session. */
+export function anotherPickId(userId: string, kind: WorkKind, sessionId: string): string {
+  return encodeCustomId(COMPONENT_KINDS.anotherPick, [encodeUserId(userId), kindCode(kind), sessionId]);
 }
 
 /** A pick: the title's details with "n of m" above them and Another (`anotherId`) beside the first row's buttons, or in a row of its own. */

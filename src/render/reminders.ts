@@ -1,7 +1,8 @@
 // What a reminder looks like (a DM with +1 episode, Open and Stop buttons; a channel post with +1
 // episode and Open, mentioning the server's chosen role), the notice of a paused DM, the /remind list
 // and /remind channel list answers, and the Stop button's answer. Pure: the caller passes the
-// records and the buttons' custom ids.
+// records; the posts' buttons' custom ids are built here (reminderPostIds; their handlers:
+// commands/components/remind.ts and, for +1 episode, commands/components/works.ts).
 
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import { discordTime } from '../airing/air-times.js';
@@ -11,12 +12,15 @@ import { INACTIVE_KEY, type InactiveReason } from '../reminders/plans.js';
 import type { ChannelFollowView, FailedReminder, FollowedTitle } from '../reminders/types.js';
 import type { NsfwLevel } from '../service/work-types.js';
 import type { ReminderRendering } from '../reminders/discord-delivery.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
+import { addEpisodeButtonId } from './details-actions.js';
 import { finalizeMessage, type RenderedMessage } from './limits.js';
 import { maskedTitle } from './masked-title.js';
 import { clipPlain, escapeMarkdown, truncate } from './text.js';
 import { COLORS } from './theme.js';
 
-/** The custom ids of a reminder post's buttons (the interaction side encodes them). */
+/** The custom ids of a reminder post's buttons. */
 export interface ReminderButtonIds {
   addEpisode: string;
   open: string;
@@ -34,7 +38,7 @@ function ageRestrictedOf(r: QueuedReminder): boolean {
 }
 
 /** "Episode N of X is expected to be out", with the expected time and the buttons; in a channel, after the chosen role's mention. */
-export function reminderMessage(t: Translator, r: QueuedReminder, ids: ReminderButtonIds): RenderedMessage {
+export function reminderMessage(t: Translator, r: QueuedReminder, ids: ReminderButtonIds = reminderPostIds.buttons(r.titleId)): RenderedMessage {
   const target = r.target;
   const name = titleText(t, r.title, r.nsfw, ageRestrictedOf(r));
   const headline =
@@ -161,10 +165,15 @@ export function reminderStoppedMessage(t: Translator, stopped: boolean): Rendere
   };
 }
 
-/** How a reminder post's buttons are named for a title (built by the reminders' command room, which handles them). */
+/** How a reminder post's buttons are named for a title. */
 export interface ReminderPostIds {
   buttons(titleId: number): ReminderButtonIds;
 }
+
+/** The custom ids of a reminder post's buttons (the composition root hands them to reminderRendering). */
+export const reminderPostIds: ReminderPostIds = {
+  buttons: (titleId) => ({ addEpisode: addEpisodeButtonId(titleId), open: encodeCustomId(COMPONENT_KINDS.reminderOpen, [titleId]), stop: encodeCustomId(COMPONENT_KINDS.reminderStop, [titleId]) }),
+};
 
 /** How the reminders service renders what it posts on its own, in the reminder's language (handed to it by the composition root). */
 export function reminderRendering(ids: ReminderPostIds): ReminderRendering {

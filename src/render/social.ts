@@ -1,15 +1,18 @@
-// Embeds of the server's list community: "In this server" on a title's details, the members who
-// have a title, /compare, the leaderboards and the server's top titles. Service user names and
+// Embeds of the server's list community: "In this server" on a title's details (with its "See all N
+// members" button), the members who have a title, /compare, the leaderboards and the server's top titles. Service user names and
 // titles are untrusted text: every one passes the gate here.
 
-import type { APIEmbed } from 'discord.js';
+import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import type { Translator } from '../i18n/index.js';
 import { MIN_SCORED_TOGETHER, type Affinity, type ScoredPair } from '../community/affinity.js';
 import type { LeaderboardMetric, LeaderboardRow, TopTitle } from '../community/leaderboards.js';
 import type { ServerView, ServerViewLine } from '../community/server-view.js';
 import type { ListKind } from '../community/types.js';
+import { COMPONENT_KINDS } from './component-kinds.js';
+import { encodeCustomId } from './custom-ids.js';
+import { kindCode } from './kind-codes.js';
 import { KIND_WORDS } from './kind-words.js';
-import { DISCORD_LIMITS } from './limits.js';
+import { DISCORD_LIMITS, type MessageRow } from './limits.js';
 import { term } from './terms.js';
 import { clipPlain, escapeMarkdown, truncate } from './text.js';
 import { COLORS } from './theme.js';
@@ -87,6 +90,39 @@ export function serverViewEmbed(t: Translator, view: ServerView): APIEmbed {
     color: COLORS.brand,
     description: truncate(`${head}\n\n${lines.join('\n')}`, DISCORD_LIMITS.embedDescription),
   };
+}
+
+/** The "In this server" part of a title's details: its embed, and the button listing every member when more have it than are shown. */
+export interface DetailsPart {
+  embeds: APIEmbed[];
+  components: MessageRow[];
+}
+
+/** No "In this server" part (a DM, nobody here joined, or the store did not answer in time). */
+export const NO_SERVER_PART: DetailsPart = { embeds: [], components: [] };
+
+/** "See all N members": opens the paged list of members who have the title, for whoever clicks. */
+function serverMembersRow(t: Translator, kind: ListKind, id: number, members: number): MessageRow {
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Secondary,
+        custom_id: encodeCustomId(COMPONENT_KINDS.serverMembers, [kindCode(kind), id]),
+        label: t.t('social.view.seeAll', { members }),
+      },
+    ],
+  };
+}
+
+/** "In this server" for a title some of the server's `joined` members may have (`view`). */
+export function serverDetailsPartOf(t: Translator, view: ServerView, joined: number): DetailsPart {
+  if (view.members === 0) {
+    return { embeds: [{ title: t.t('social.view.title'), color: COLORS.brand, description: t.t('social.view.noneOfJoined', { joined }) }], components: [] };
+  }
+  const components = view.members > SERVER_VIEW_SHOWN ? [serverMembersRow(t, view.kind, view.id, view.members)] : [];
+  return { embeds: [serverViewEmbed(t, view)], components };
 }
 
 /** One page of every member who has the title. */

@@ -1,28 +1,27 @@
-// Details of one anime or manga, with quick buttons that change the list entry of whoever clicks.
+// Details of one anime or manga, with quick buttons that change the list entry of whoever clicks: what
+// the details show and what the buttons do (the buttons: src/render/details-actions.ts; their handlers:
+// commands/components/works.ts).
 
-import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
 import { ReauthRequiredError, UpstreamUnavailableError } from '../service/errors.js';
 import { fields as fieldList } from '../service/fields.js';
 import { KINDS, listStatusOf, numberAt, type EntryOf, type UpdateOf, type WorkKind, type WorkOf } from '../service/kinds.js';
 import type { TokenSource } from '../service/token-source.js';
-import type { BaseContext, ComponentHandler } from '../interactions/context.js';
+import type { BaseContext } from '../interactions/context.js';
 import { MalformedCustomIdError } from '../interactions/custom-id.js';
-import { encodeCustomId } from '../render/custom-ids.js';
+import { detailsMessage, type QuickAction } from '../render/details-actions.js';
 import { detailsEmbed } from '../render/details.js';
 import { hideSynopsisOf, type CompletedKnowledge } from '../render/spoilers.js';
 import { joinKnowledge, spoilerKnowledge } from './spoilers.js';
-import type { Translator } from '../i18n/index.js';
-import { term } from '../render/terms.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { isNsfw } from './nsfw.js';
 import { LOOKUPS_PER_DETAILS, withSafeReferences } from './reference-vetting.js';
 import { listEntryMessage } from './list-entry.js';
 import { mirrorListChange } from './mirror-hook.js';
-import { NO_SERVER_PART, serverDetailsPart } from './social.js';
+import { NO_SERVER_PART } from '../render/social.js';
+import { serverDetailsPart } from './social.js';
 import { storeReadOrFallback } from './store-deadline.js';
-import { KIND_FIELDS, kindCode, kindOfCode, QUICK_ACTIONS, QUICK_BUTTONS, QUICK_UNITS } from './kind-views.js';
-import { COMPONENT_KINDS } from '../render/component-kinds.js';
+import { KIND_FIELDS, QUICK_UNITS } from './kind-views.js';
 
 export const ANIME_DETAIL_FIELDS = KIND_FIELDS.anime.details;
 export const ANIME_MY_STATUS = KIND_FIELDS.anime.myStatus;
@@ -77,35 +76,6 @@ export async function fetchWork<K extends WorkKind>(ctx: BaseContext, kind: K, i
   }
 }
 
-/** custom_id of the "+1 episode" button: adds one watched episode for whoever clicks, from any message. */
-export function addEpisodeButtonId(animeId: number): string {
-  return encodeCustomId(COMPONENT_KINDS.quickAction, ['a', animeId, 'ep']);
-}
-
-function quickActions(t: Translator, kind: WorkKind, id: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
-  const k = kindCode(kind);
-  const buttons = QUICK_BUTTONS[kind].map((unit) => ({
-    type: ComponentType.Button as const,
-    style: ButtonStyle.Primary as const,
-    custom_id: encodeCustomId(COMPONENT_KINDS.quickAction, [k, id, QUICK_UNITS[unit].action]),
-    label: t.t(QUICK_UNITS[unit].label),
-  }));
-  return [
-    { type: ComponentType.ActionRow, components: buttons },
-    {
-      type: ComponentType.ActionRow,
-      components: [
-        {
-          type: ComponentType.StringSelect,
-          custom_id: encodeCustomId(COMPONENT_KINDS.quickStatus, [k, id]),
-          placeholder: t.t('works.quick.statusPlaceholder'),
-          options: KINDS[kind].statuses.map((s) => ({ label: term(t, 'listStatus', s), value: s })),
-        },
-      ],
-    },
-  ];
-}
-
 /** What a caller adds to the details: titles it knows the person completed (a list it read for them in this answer). */
 export interface DetailsOptions {
   lookups?: number;
@@ -126,42 +96,10 @@ export async function renderDetails(ctx: BaseContext, kind: WorkKind, id: number
   const { work, unchecked } = ctx.where.ageRestricted ? { work: fetched, unchecked: 0 } : await withSafeReferences(ctx, kind, fetched, lookups);
   const known = await spoilers;
   const embed = detailsEmbed(ctx.t, kind, work, { hideSynopsis: hideSynopsisOf(known.policy, fetched, joinKnowledge(known.completed, o.completed ?? {})) });
-  const part = await server;
-  return { embeds: [embed, ...part.embeds], components: [...quickActions(ctx.t, kind, id), ...checkMoreRow(ctx.t, kind, id, unchecked), ...part.components] };
+  return detailsMessage(ctx.t, kind, id, embed, unchecked, await server);
 }
-
-/** custom_id of "Check N more related works": vets the references not yet known, for whoever clicks. */
-
-function checkMoreRow(t: Translator, kind: WorkKind, id: number, unchecked: number): APIActionRowComponent<APIComponentInMessageActionRow>[] {
-  if (unchecked === 0) return [];
-  return [
-    {
-      type: ComponentType.ActionRow,
-      components: [
-        {
-          type: ComponentType.Button,
-          style: ButtonStyle.Secondary,
-          custom_id: encodeCustomId(COMPONENT_KINDS.checkMore, [kindCode(kind), String(id)]),
-          label: t.t('works.details.checkMore', { count: unchecked }),
-        },
-      ],
-    },
-  ];
-}
-
-/** Re-renders the details in place with every shown reference vetted (a look-up per unknown rating). */
-export const checkMoreHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.checkMore,
-  mode: 'update',
-  async run(ctx, fields) {
-    const kind = kindOfCode(fields.string());
-    const id = fields.int();
-    return renderDetails(ctx, kind, id, { lookups: Number.POSITIVE_INFINITY });
-  },
-};
 
 // ---- quick actions --------------------------------------------------------------------------
-
 
 async function currentEntry<K extends WorkKind>(ctx: BaseContext, auth: TokenSource, kind: K, id: number) {
   const own = KIND_FIELDS[kind];
@@ -170,21 +108,7 @@ async function currentEntry<K extends WorkKind>(ctx: BaseContext, auth: TokenSou
 }
 
 /** +1 episode / chapter / volume for whoever clicks; completes the entry when it reaches the total. */
-export const quickActionHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.quickAction,
-  mode: 'ephemeral',
-  linked: true,
-  // Read-then-write: two quick clicks by one user (on any process) must not both write the same next value.
-  listLock: true,
-  async run(ctx, fields) {
-    const kind = kindOfCode(fields.string());
-    const id = fields.int();
-    const action = fields.oneOf(QUICK_ACTIONS);
-    return addOne(ctx, ctx.auth, kind, id, action);
-  },
-};
-
-async function addOne<K extends WorkKind>(ctx: BaseContext, auth: TokenSource, kind: K, id: number, action: (typeof QUICK_ACTIONS)[number]): Promise<RenderedMessage> {
+export async function quickAdd<K extends WorkKind>(ctx: BaseContext, auth: TokenSource, kind: K, id: number, action: QuickAction): Promise<RenderedMessage> {
   const spec = KINDS[kind];
   const unit = spec.progress.find((u) => QUICK_UNITS[u.unit].action === action);
   if (!unit) throw new MalformedCustomIdError(`no ${action} for ${kind}`);
@@ -201,19 +125,7 @@ async function addOne<K extends WorkKind>(ctx: BaseContext, auth: TokenSource, k
 }
 
 /** Sets the status of whoever picks it. */
-export const quickStatusHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.quickStatus,
-  mode: 'ephemeral',
-  linked: true,
-  listLock: true,
-  async run(ctx, fields) {
-    const kind = kindOfCode(fields.string());
-    const id = fields.int();
-    return setStatus(ctx, kind, id, ctx.values[0], ctx.auth);
-  },
-};
-
-async function setStatus(ctx: BaseContext, kind: WorkKind, id: number, picked: string | undefined, auth: TokenSource): Promise<RenderedMessage> {
+export async function quickStatus(ctx: BaseContext, kind: WorkKind, id: number, picked: string | undefined, auth: TokenSource): Promise<RenderedMessage> {
   const status = listStatusOf(kind, picked);
   if (!status) throw new MalformedCustomIdError(`unknown status ${picked ?? ''}`);
   const updated = await ctx.deps.service.updateListStatus(kind, id, { status } as UpdateOf<typeof kind>, { auth });

@@ -1,17 +1,16 @@
 // What /feed channel add | list | remove do: the bot's access in the channel checked, the feed
 // channel record changed, and the answer (with a paused channel's warning for the server's managers).
 // Each notes the server's language (guild_locale) on its feed record: the posts are written in it.
+// The answers are built in src/render/feed-channels.ts.
 
 import type { CommandContext, InServer } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
-import { COLORS } from '../render/theme.js';
+import { feedChannelChangedMessage, feedChannelListMessage } from '../render/feed-channels.js';
 import { FeedLimitError } from '../activity-feed/feed-channels.js';
-import { feedChannelListMessage, pausedWarning } from './activity-feed.js';
 
 async function done(ctx: CommandContext, guildId: string, title: string, description: string): Promise<RenderedMessage> {
-  const warning = pausedWarning(ctx.t, await ctx.deps.feed.channels.list(guildId));
-  return { embeds: [{ title, description: warning === undefined ? description : `${description}\n\n${warning}`, color: COLORS.success }] };
+  return feedChannelChangedMessage(ctx.t, title, description, await ctx.deps.feed.channels.list(guildId));
 }
 
 /** /feed channel add: the bot's access checked as for channel reminders, then the channel added (or its role changed, or resumed). */

@@ -2,11 +2,8 @@
 // one, and the topics found by board, subboard or search text.
 
 import type { BaseContext } from '../interactions/context.js';
-import { COMPONENT_KINDS } from '../render/component-kinds.js';
-import { encodeCustomId } from '../render/custom-ids.js';
-import { encodeUserId } from '../interactions/invoker.js';
 import { UserFacingError } from '../interactions/user-errors.js';
-import { forumBoardsMessage } from '../render/forum.js';
+import { forumBoardsMenuId, forumBoardsMessage } from '../render/forum.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { topicsView } from './forum.js';
 import { renderPagedView } from './paged-view.js';
@@ -14,7 +11,7 @@ import { renderPagedView } from './paged-view.js';
 /** Every forum board, with a menu that opens one's topics. */
 export async function forumBoards(ctx: BaseContext): Promise<RenderedMessage> {
   const boards = await ctx.deps.service.forumBoards();
-  return forumBoardsMessage(ctx.t, boards, encodeCustomId(COMPONENT_KINDS.open, ['fb', encodeUserId(ctx.userId)]));
+  return forumBoardsMessage(ctx.t, boards, forumBoardsMenuId(ctx.userId));
 }
 
 export interface TopicsArgs {

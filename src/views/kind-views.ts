@@ -1,25 +1,22 @@
-// What the views need of each kind of work, once: its code in custom ids, the fields each view asks
-// the service for (built from the service's table, src/service/kinds.ts), the quick "+1" buttons of
-// its units, and the English words of its command options. The reader's words of a kind are in
+// What the views need of each kind of work, once: reading its code in custom ids, the fields each view
+// asks the service for (built from the service's table, src/service/kinds.ts), the refusal of each
+// quick "+1" button (the buttons: src/render/details-actions.ts), and the English words of its
+// command options. The reader's words of a kind are in
 // src/render/kind-words.ts.
 
 import { MalformedCustomIdError } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
-import type { MessageKey } from '../i18n/index.js';
+import { QUICK_BUTTON_OF, type QuickButton } from '../render/details-actions.js';
+import { kindOfCodeIn } from '../render/kind-codes.js';
 import { escapeMarkdown } from '../render/text.js';
 import { fields, nested, WORK_FIELDS, type FieldNode, type ListStatusField } from '../service/fields.js';
-import { KINDS, WORK_KINDS, type ProgressUnitName, type WorkKind } from '../service/kinds.js';
+import { KINDS, type ProgressUnitName, type WorkKind } from '../service/kinds.js';
 
-/** A kind in custom ids and menu values (`a:1`): one letter. */
-const CODES: { readonly [K in WorkKind]: string } = { anime: 'a', manga: 'm' };
+export { kindCode } from '../render/kind-codes.js';
 
-export function kindCode(kind: WorkKind): string {
-  return CODES[kind];
-}
-
-/** The kind a custom id's code names; anything else is a malformed id. */
+/** The kind a custom id's code (src/render/kind-codes.ts) names; anything else is a malformed id. */
 export function kindOfCode(code: string): WorkKind {
-  const kind = WORK_KINDS.find((k) => CODES[k] === code);
+  const kind = kindOfCodeIn(code);
   if (kind === undefined) throw new MalformedCustomIdError(`unknown kind ${code}`);
   return kind;
 }
@@ -74,26 +71,17 @@ export const KIND_FIELDS: { readonly [K in WorkKind]: KindFields } = { anime: ki
 
 // ---- quick buttons ------------------------------------------------------------------------------
 
-export interface QuickUnit {
-  /** The button's action in its custom id. */
-  readonly action: 'ep' | 'vol' | 'ch';
-  readonly label: MessageKey;
-  /** The refusal when the count is already at the total. */
+/** A "+1" button of a unit (src/render/details-actions.ts) with the refusal when the count is already at the total. */
+export interface QuickUnit extends QuickButton {
   readonly done: (total: number, title: string | undefined) => UserFacingError;
 }
 
 /** "+1" for each unit of progress. */
 export const QUICK_UNITS: { readonly [U in ProgressUnitName]: QuickUnit } = {
   episodes: {
-    action: 'ep',
-    label: 'works.quick.addEpisode',
+    ...QUICK_BUTTON_OF.episodes,
     done: (total, title) => new UserFacingError('works.error.alreadyWatched', { total, named: title ? 'yes' : 'no', title: title ? escapeMarkdown(title) : '' }),
   },
-  volumes: { action: 'vol', label: 'works.quick.addVolume', done: (total) => new UserFacingError('works.error.alreadyRead', { total, unit: 'volume' }) },
-  chapters: { action: 'ch', label: 'works.quick.addChapter', done: (total) => new UserFacingError('works.error.alreadyRead', { total, unit: 'chapter' }) },
+  volumes: { ...QUICK_BUTTON_OF.volumes, done: (total) => new UserFacingError('works.error.alreadyRead', { total, unit: 'volume' }) },
+  chapters: { ...QUICK_BUTTON_OF.chapters, done: (total) => new UserFacingError('works.error.alreadyRead', { total, unit: 'chapter' }) },
 };
-
-/** The "+1" buttons under a work's details, in the order shown: the unit most often counted first. */
-export const QUICK_BUTTONS: { readonly [K in WorkKind]: readonly ProgressUnitName[] } = { anime: ['episodes'], manga: ['chapters', 'volumes'] };
-
-export const QUICK_ACTIONS = ['ep', 'ch', 'vol'] as const satisfies readonly QuickUnit['action'][];

@@ -1,26 +1,22 @@
 // /anime random and /manga random: one title drawn from a pool (src/views/pick-pool.ts), shown as
 // /anime info shows it, with Another (a re-roll that never repeats a title this answer showed) and the
-// details' list buttons. The pool is read once; a re-roll costs only the new title's details.
+// details' list buttons. The pool is read once; a re-roll costs only the new title's details. The
+// message: src/render/random-pick.ts; Another's handler: commands/components/works.ts.
 
 import { randomInt } from 'node:crypto';
-import type { AutocompleteChoice, AutocompleteContext, BaseContext, ComponentHandler } from '../interactions/context.js';
-import { encodeCustomId } from '../render/custom-ids.js';
-import { encodeUserId } from '../interactions/invoker.js';
+import type { AutocompleteChoice, AutocompleteContext, BaseContext } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { completedOfList } from './spoilers.js';
-import { nothingFitsMessage, pickMessage } from '../render/random-pick.js';
+import { anotherPickId, nothingFitsMessage, pickMessage } from '../render/random-pick.js';
 import { clipPlain } from '../render/text.js';
 import { term } from '../render/terms.js';
 import type { WorkKind } from '../service/kinds.js';
 import type { PickCandidate, PickSession } from '../store/pick-sessions.js';
 import { ConcurrentChangeError } from '../store/compare-and-set.js';
 import { renderDetails } from './details.js';
-import { kindCode, kindOfCode } from './kind-views.js';
 import { applyFilters, loadPool, PICK_SOURCES, valuesInPool, type PickFilters, type PickSource, type PoolSource } from './pick-pool.js';
-import { COMPONENT_KINDS } from '../render/component-kinds.js';
-
 
 export interface PickRequest extends PoolSource, PickFilters {}
 
@@ -33,8 +29,7 @@ function drawFrom(ids: readonly number[], shown: readonly number[]): number | un
 /** The details of `id` with the pick's line above them and Another beside the "+1" buttons. */
 async function showPick(ctx: BaseContext, kind: WorkKind, sessionId: string, session: PickSession, id: number): Promise<RenderedMessage> {
   const details = await renderDetails(ctx, kind, id, { completed: completedOfList(kind, session.completed) });
-  const anotherId = encodeCustomId(COMPONENT_KINDS.anotherPick, [encodeUserId(ctx.userId), kindCode(kind), sessionId]);
-  return pickMessage(ctx.t, details, { anotherId, shown: session.shown.length, count: session.ids.length });
+  return pickMessage(ctx.t, details, { anotherId: anotherPickId(ctx.userId, kind, sessionId), shown: session.shown.length, count: session.ids.length });
 }
 
 /** The first pick of an answer: the pool (from the store or one read), the filters, a session for Another. */
@@ -50,23 +45,15 @@ export async function renderRandomPick(ctx: BaseContext, r: PickRequest): Promis
 }
 
 /** Another: a title this answer has not shown yet, in place of the current one (only for the person who asked). */
-export const anotherPickHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.anotherPick,
-  mode: 'update',
-  invokerField: 0,
-  async run(ctx, fields) {
-    fields.string();
-    const kind = kindOfCode(fields.string());
-    const sessionId = fields.string();
-    // Two clicks at once: the one whose note of the shown title loses draws again from what is left.
-    const drawn = await ctx.deps.picks.drawNext(ctx.userId, sessionId, (session) => drawFrom(session.ids, session.shown)).catch((error: unknown) => {
-      throw error instanceof ConcurrentChangeError ? new UserFacingError('works.error.stillSaving') : error;
-    });
-    if ('expired' in drawn) throw new UserFacingError('picks.error.expired');
-    if ('exhausted' in drawn) throw new UserFacingError('picks.error.exhausted', { count: drawn.exhausted.ids.length });
-    return showPick(ctx, kind, sessionId, drawn.session, drawn.next);
-  },
-};
+export async function anotherPick(ctx: BaseContext, kind: WorkKind, sessionId: string): Promise<RenderedMessage> {
+  // Two clicks at once: the one whose note of the shown title loses draws again from what is left.
+  const drawn = await ctx.deps.picks.drawNext(ctx.userId, sessionId, (session) => drawFrom(session.ids, session.shown)).catch((error: unknown) => {
+    throw error instanceof ConcurrentChangeError ? new UserFacingError('works.error.stillSaving') : error;
+  });
+  if ('expired' in drawn) throw new UserFacingError('picks.error.expired');
+  if ('exhausted' in drawn) throw new UserFacingError('picks.error.exhausted', { count: drawn.exhausted.ids.length });
+  return showPick(ctx, kind, sessionId, drawn.session, drawn.next);
+}
 
 // ---- autocomplete of the filters --------------------------------------------------------------
 

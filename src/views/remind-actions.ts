@@ -11,7 +11,8 @@ import type { RenderedMessage } from '../render/limits.js';
 import { clipPlain, escapeMarkdown } from '../render/text.js';
 import { COLORS } from '../render/theme.js';
 import { isNsfw, maskTitle } from './nsfw.js';
-import { channelListMessage, followedChoices, reminderListMessage } from './reminders.js';
+import { reminderListMessage } from '../render/reminders.js';
+import { channelListMessage, followedChoices } from './reminders.js';
 import { resolveTitle } from './titles.js';
 
 function done(title: string, description: string): RenderedMessage {

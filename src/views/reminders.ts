@@ -1,33 +1,16 @@
-// The reminder posts' buttons (Open, Stop) and their handlers, the /remind list and /remind channel
-// list views, and the remove commands' autocomplete; the messages (and the posts' rendering for the
-// reminders service) are built in src/render/reminders.ts.
+// What the reminder posts' Stop button does, the /remind channel list view and the remove commands'
+// autocomplete; the messages, the posts' buttons and the posts' rendering for the reminders service
+// are built in src/render/reminders.ts, the buttons' handlers are in commands/components/remind.ts.
 
 import type { ChannelFollowView, FailedReminder } from '../reminders/types.js';
 import type { Translator } from '../i18n/index.js';
-import type { QueuedReminder } from '../reminders/records.js';
-import type { AutocompleteChoice, ComponentHandler } from '../interactions/context.js';
+import type { AutocompleteChoice, BaseContext } from '../interactions/context.js';
 import { ID_PREFIX, typedTitleId } from './title-input.js';
-import { encodeCustomId } from '../render/custom-ids.js';
 import type { RenderedMessage } from '../render/limits.js';
-import { channelListMessage as renderChannelList, reminderMessage as renderReminder, reminderStoppedMessage, type ReminderPostIds } from '../render/reminders.js';
+import { channelListMessage as renderChannelList, reminderStoppedMessage } from '../render/reminders.js';
 import { clipPlain } from '../render/text.js';
-import { addEpisodeButtonId, renderDetails } from './details.js';
 import type { Where } from '../interactions/where.js';
 import { maskTitle } from './nsfw.js';
-
-export { failedNote, pauseNotice, reminderListMessage, reminderThreadName } from '../render/reminders.js';
-import { COMPONENT_KINDS } from '../render/component-kinds.js';
-
-
-/** The custom ids of a reminder post's buttons, handled here (the composition root hands them to src/render/reminders.ts's reminderRendering). */
-export const reminderPostIds: ReminderPostIds = {
-  buttons: (titleId) => ({ addEpisode: addEpisodeButtonId(titleId), open: encodeCustomId(COMPONENT_KINDS.reminderOpen, [titleId]), stop: encodeCustomId(COMPONENT_KINDS.reminderStop, [titleId]) }),
-};
-
-/** A reminder post (src/render/reminders.ts) with its buttons' custom ids. */
-export function reminderMessage(t: Translator, r: QueuedReminder): RenderedMessage {
-  return renderReminder(t, r, reminderPostIds.buttons(r.titleId));
-}
 
 /**
  * Autocomplete for the remove commands: only titles that are followed, matched by name, or by the ID
@@ -60,20 +43,9 @@ export function channelListMessage(t: Translator, follows: readonly ChannelFollo
   return renderChannelList(t, follows, where.ageRestricted, failed);
 }
 
-/** Open answers only the member who clicked, so a busy reminder channel does not fill with details. */
-export const reminderOpenHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.reminderOpen,
-  mode: 'ephemeral',
-  run: (ctx, fields) => renderDetails(ctx, 'anime', fields.int()),
-};
-
-export const reminderStopHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.reminderStop,
-  mode: 'ephemeral',
-  async run(ctx, fields) {
-    const id = fields.int();
-    const stopped = await ctx.deps.reminders.remove(ctx.userId, id);
-    await ctx.deps.reminders.noteLocale(ctx.userId, ctx.t.locale);
-    return reminderStoppedMessage(ctx.t, stopped);
-  },
-};
+/** Stop under a reminder post: the clicker stops following the title (their language noted for their DMs). */
+export async function stopReminder(ctx: BaseContext, titleId: number): Promise<RenderedMessage> {
+  const stopped = await ctx.deps.reminders.remove(ctx.userId, titleId);
+  await ctx.deps.reminders.noteLocale(ctx.userId, ctx.t.locale);
+  return reminderStoppedMessage(ctx.t, stopped);
+}

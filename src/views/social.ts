@@ -5,23 +5,14 @@
 // (src/community/member-summary.ts). Only this server's members are shown or marked, the viewer too. A
 // title's rating is the service's (the kept ratings), else the index's; unknown is not safe for work.
 
-import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow, type APIEmbed } from 'discord.js';
-import type { BaseContext, ComponentHandler } from '../interactions/context.js';
+import type { BaseContext } from '../interactions/context.js';
 import { type FieldReader } from '../interactions/custom-id.js';
-import { encodeCustomId } from '../render/custom-ids.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { serverOf } from '../interactions/rules.js';
 import type { Translator } from '../i18n/index.js';
-import {
-  leaderboardEmbed,
-  SERVER_VIEW_SHOWN,
-  serverMembersEmbed,
-  serverViewEmbed,
-  shownTitle,
-  topTitlesEmbed,
-} from '../render/social.js';
+import type { RenderedMessage } from '../render/limits.js';
+import { leaderboardEmbed, NO_SERVER_PART, serverDetailsPartOf, serverMembersEmbed, shownTitle, topTitlesEmbed, type DetailsPart } from '../render/social.js';
 import { clipPlain } from '../render/text.js';
-import { COLORS } from '../render/theme.js';
 import {
   LEADERBOARD_METRICS,
   leaderboard,
@@ -38,20 +29,9 @@ import { serverViewOf } from '../community/server-view.js';
 import type { ListKind, TitleHoldersReader } from '../community/types.js';
 import { kindCode, kindOfCode } from './kind-views.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
-import { COMPONENT_KINDS } from '../render/component-kinds.js';
-
 
 // ---- "In this server" on a title's details ---------------------------------------------------
 
-/** custom_id kind of "See all N members": opens the paged list of members who have the title, for whoever clicks. */
-
-export interface DetailsPart {
-  embeds: APIEmbed[];
-  components: APIActionRowComponent<APIComponentInMessageActionRow>[];
-}
-
-/** No "In this server" part (a DM, nobody here joined, or the store did not answer in time). */
-export const NO_SERVER_PART: DetailsPart = { embeds: [], components: [] };
 const NOTHING = NO_SERVER_PART;
 
 /**
@@ -73,28 +53,7 @@ export async function serverDetailsPart(ctx: BaseContext, kind: ListKind, id: nu
 async function serverPart(t: Translator, social: TitleHoldersReader, guildId: string, kind: ListKind, id: number): Promise<DetailsPart> {
   const found = await social.holders(guildId, kind, id);
   if (found.joined === 0) return NOTHING;
-  const view = serverViewOf(kind, id, found.holders);
-  if (view.members === 0) {
-    const none = t.t('social.view.noneOfJoined', { joined: found.joined });
-    return { embeds: [{ title: t.t('social.view.title'), color: COLORS.brand, description: none }], components: [] };
-  }
-  const components: DetailsPart['components'] =
-    view.members > SERVER_VIEW_SHOWN
-      ? [
-          {
-            type: ComponentType.ActionRow,
-            components: [
-              {
-                type: ComponentType.Button,
-                style: ButtonStyle.Secondary,
-                custom_id: encodeCustomId(COMPONENT_KINDS.serverMembers, [kindCode(kind), id]),
-                label: t.t('social.view.seeAll', { members: view.members }),
-              },
-            ],
-          },
-        ]
-      : [];
-  return { embeds: [serverViewEmbed(t, view)], components };
+  return serverDetailsPartOf(t, serverViewOf(kind, id, found.holders), found.joined);
 }
 
 interface MembersState {
@@ -123,16 +82,10 @@ export const serverMembersView: PagedView<MembersState> = {
   },
 };
 
-export const serverMembersHandler: ComponentHandler = {
-  kind: COMPONENT_KINDS.serverMembers,
-  mode: 'ephemeral',
-  local: true,
-  only: 'server',
-  async run(ctx, fields) {
-    const state = { kind: kindOfCode(fields.string()), id: fields.int() };
-    return renderPagedView(ctx, serverMembersView, state, 0, ctx.userId);
-  },
-};
+/** "See all N members": the first page of the members of this server who have a title. */
+export function openServerMembers(ctx: BaseContext, kind: ListKind, id: number): Promise<RenderedMessage> {
+  return renderPagedView(ctx, serverMembersView, { kind, id }, 0, ctx.userId);
+}
 
 /**
  * Whether a title is kept out of channels that are not age-restricted: by the rating the service gave

@@ -6,8 +6,7 @@ import { feedPostNonceKey, type FeedPost } from '../../src/activity-feed/feed-po
 import type { FeedItem } from '../../src/activity-feed/feed-changes.js';
 import { feedDelivery } from '../../src/activity-feed/feed-delivery.js';
 import { openDiscordSide } from '../../src/discord-api/discord-side.js';
-import { feedPostIds } from '../../src/views/activity-feed.js';
-import { feedRendering } from '../../src/render/feed-post.js';
+import { feedPostIds, feedRendering } from '../../src/render/feed-post.js';
 
 const WEB = 'https://service.example.test';
 const safe: FeedItem = { kind: 'anime', id: 5, title: 'Frieren', nsfw: false, event: 'completed', score: 9, progress: { from: 10, to: 12, total: 12 } };

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { commands, components } from '../../src/app/command-registry.js';
-import { componentsOf, pagedViewsOf } from '../../commands/shared-components.js';
+import { componentsOf, pagedViewsOf } from '../../commands/components/shared.js';
 import type { SlashCommand } from '../../src/interactions/command-types.js';
 import type { ComponentHandler } from '../../src/interactions/context.js';
 import type { PagedView } from '../../src/interactions/paged-view-types.js';

@@ -14,8 +14,8 @@ import { FEED_GUILD_PREFIX, FeedChannels, parseFeedServer } from '../../src/acti
 import type { FeedItem } from '../../src/activity-feed/feed-changes.js';
 import { leaderboard } from '../../src/community/leaderboards.js';
 import { MemoryEngine } from '../../src/store/engines/index.js';
-import { feedChannelListMessage, feedPostIds } from '../../src/views/activity-feed.js';
-import { feedPausedNotice, feedPostMessage } from '../../src/render/feed-post.js';
+import { feedChannelListMessage } from '../../src/render/feed-channels.js';
+import { feedPausedNotice, feedPostIds, feedPostMessage } from '../../src/render/feed-post.js';
 import { entry, mirror, summaries, topOf, viewOf as serverView } from './boards-fixtures.js';
 
 const ID = (n: number) => String(1_100_000_000_000_000_000n + BigInt(n));

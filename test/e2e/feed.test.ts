@@ -12,8 +12,7 @@ import { snowflake, type RecordedMessage, type Where, type Who } from '../../fak
 import { newUser, SERVICE_WEB_URL, startStack, textOf, type Stack } from '../../local-stack/harness.js';
 import { answerOf, myListStatus } from '../../local-stack/user-helpers.js';
 import { feedDelivery } from '../../src/activity-feed/feed-delivery.js';
-import { feedRendering } from '../../src/render/feed-post.js';
-import { feedPostIds } from '../../src/views/activity-feed.js';
+import { feedPostIds, feedRendering } from '../../src/render/feed-post.js';
 import { CHANNEL_STATE_TTL_MS } from '../../src/discord-api/channel-state.js';
 import type { MirrorEntry } from '../../src/community/types.js';
 import { buttonLabelled, componentsOf } from './catalogue-helpers.js';

@@ -2,7 +2,7 @@
 // custom_id together with the pager's own fields.
 import { describe, expect, it } from 'vitest';
 import { encodeCustomId } from '../../src/render/custom-ids.js';
-import { encodeUserId } from '../../src/interactions/invoker.js';
+import { encodeUserId } from '../../src/render/user-ids.js';
 import { FORUM_QUERY_MAX, FORUM_USER_NAME_MAX, SEARCH_QUERY_MAX, SERVICE_USER_NAME_MAX } from '../../src/interactions/option-limits.js';
 import { animeRankingView, animeSearchView, mangaRankingView, mangaSearchView, seasonView, suggestionsView } from '../../src/views/browse.js';
 import { topicsView, topicView } from '../../src/views/forum.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FieldReader, MalformedCustomIdError } from '../../src/interactions/custom-id.js';
 import { decodeCustomId, encodeCustomId } from '../../src/render/custom-ids.js';
-import { decodeUserId, encodeUserId } from '../../src/interactions/invoker.js';
 
 describe('custom_id codec', () => {
   it('drops trailing empty fields but keeps empty ones in the middle', () => {
@@ -16,21 +15,5 @@ describe('custom_id codec', () => {
     const reader = new FieldReader(['abc', 'zzz']);
     expect(() => reader.int()).toThrow(MalformedCustomIdError);
     expect(() => reader.oneOf(['a', 'b'])).toThrow(MalformedCustomIdError);
-  });
-});
-
-describe('invoker ids', () => {
-  it('round-trips 17–20 digit snowflakes in base 36', () => {
-    for (const id of ['80351110224678912', '1100000000000000001', '18446744073709551615']) {
-      const encoded = encodeUserId(id);
-      expect(encoded.length).toBeLessThanOrEqual(13);
-      expect(decodeUserId(encoded)).toBe(id);
-    }
-  });
-
-  it('rejects garbage', () => {
-    expect(decodeUserId('')).toBeUndefined();
-    expect(decodeUserId('ABC')).toBeUndefined();
-    expect(decodeUserId('1'.repeat(15))).toBeUndefined();
   });
 });

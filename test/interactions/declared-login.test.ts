@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { commands, components } from '../../src/app/command-registry.js';
-import { addToListHandler } from '../../src/views/activity-feed.js';
-import { quickActionHandler, quickStatusHandler } from '../../src/views/details.js';
+import { addToListHandler } from '../../commands/components/feed.js';
+import { quickActionHandler, quickStatusHandler } from '../../commands/components/works.js';
 import { watchedHandler } from '../../commands/components/watchparty.js';
 import { FieldReader } from '../../src/interactions/custom-id.js';
 import { decodeCustomId, encodeCustomId } from '../../src/render/custom-ids.js';

@@ -12,7 +12,7 @@ import { QUEUE } from '../../src/reminders/queues.js';
 import { Reminders } from '../../src/reminders/reminders.js';
 import type { DeliveryResult, ReminderOutcome } from '../../src/reminders/types.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
-import { reminderListMessage } from '../../src/views/reminders.js';
+import { reminderListMessage } from '../../src/render/reminders.js';
 import { ENGLISH } from '../../src/i18n/index.js';
 import type { Anime } from '../../src/service/work-types.js';
 

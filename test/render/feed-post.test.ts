@@ -4,11 +4,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { ENGLISH } from '../../src/i18n/index.js';
-import { feedLine, feedPostMessage, hiddenFeedTitle } from '../../src/render/feed-post.js';
+import { addToListButtonId, feedLine, feedPostIds, feedPostMessage, hiddenFeedTitle } from '../../src/render/feed-post.js';
 import { finalizeMessage } from '../../src/render/limits.js';
 import type { FeedPost } from '../../src/activity-feed/feed-posting.js';
 import type { FeedItem } from '../../src/activity-feed/feed-changes.js';
-import { addToListButtonId, feedPostIds } from '../../src/views/activity-feed.js';
 
 const WEB = 'https://service.example.test';
 const safe: FeedItem = { kind: 'anime', id: 5, title: 'Frieren', nsfw: false, event: 'completed', score: 9, progress: { from: 10, to: 12, total: 12 } };

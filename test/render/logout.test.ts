@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ENGLISH } from '../../src/i18n/index.js';
-import { forgottenMessage, logoutMessage } from '../../src/render/logout.js';
+import { forgetMeId, forgottenMessage, logoutMessage } from '../../src/render/logout.js';
 
 describe('logout renderer', () => {
   it('offers the forget button with the given id, and tells a community member until when their lists stay', () => {
@@ -26,5 +26,9 @@ describe('logout renderer', () => {
     expect(text).not.toContain(`- ${ENGLISH.t('lists.forget.kind.reminders')}`);
     expect(text).toContain(ENGLISH.t('lists.forget.kind.reminders'));
     expect(forgottenMessage(ENGLISH, []).embeds?.[0]?.description).toContain(ENGLISH.t('lists.forget.nothing'));
+  });
+
+  it('names "forget me" for the person who logged out (their id in base 36)', () => {
+    expect(forgetMeId('80351110224678912')).toBe('fg|lz63ag7l4ao');
   });
 });

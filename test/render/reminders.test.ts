@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGLISH } from '../../src/i18n/index.js';
 import type { QueuedReminder } from '../../src/reminders/records.js';
 import type { ChannelFollowView } from '../../src/reminders/types.js';
-import { channelListMessage, reminderMessage, reminderStoppedMessage, reminderThreadName } from '../../src/render/reminders.js';
+import { channelListMessage, reminderMessage, reminderPostIds, reminderStoppedMessage, reminderThreadName } from '../../src/render/reminders.js';
 import { maskedTitle } from '../../src/render/masked-title.js';
 
 const AT = Date.UTC(2026, 0, 8, 16, 0);
@@ -44,5 +44,10 @@ describe('reminder renderer', () => {
   it('says whether Stop stopped anything', () => {
     expect(reminderStoppedMessage(ENGLISH, true).embeds?.[0]?.title).toBe(ENGLISH.t('reminders.stop.title'));
     expect(reminderStoppedMessage(ENGLISH, false).embeds?.[0]?.title).toBe(ENGLISH.t('reminders.stop.notFollowing.title'));
+  });
+
+  it("names a post's buttons for the title: +1 episode as the details' quick button, Open and Stop", () => {
+    expect(reminderPostIds.buttons(5)).toEqual({ addEpisode: 'qa|a|5|ep', open: 'ro|5', stop: 'rs|5' });
+    expect(reminderMessage(ENGLISH, dm)).toEqual(reminderMessage(ENGLISH, dm, reminderPostIds.buttons(dm.titleId)));
   });
 });

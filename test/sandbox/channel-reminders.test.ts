@@ -5,8 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reminderDelivery } from '../../src/reminders/discord-delivery.js';
-import { reminderRendering } from '../../src/render/reminders.js';
-import { reminderPostIds } from '../../src/views/reminders.js';
+import { reminderPostIds, reminderRendering } from '../../src/render/reminders.js';
 import { silentLogger } from '../../src/log/log.js';
 import { ClientRefusal, type CommandInput } from '../../sandbox/actions.js';
 import { GUILD_ID, placeOf, SERVER_CHANNELS, SERVER_ROLES, USERS, type Place, type SandboxUser } from '../../sandbox/places.js';

@@ -14,7 +14,8 @@ import { InProcessJobEngine } from '../../src/jobs/in-process.js';
 import { silentLogger } from '../../src/log/log.js';
 import { MemoryEngine } from '../../src/store/engines/memory.js';
 import { ReminderError } from '../../src/reminders/types.js';
-import { channelListMessage, failedNote, followedChoices, pauseNotice, reminderListMessage, reminderMessage, reminderThreadName } from '../../src/views/reminders.js';
+import { failedNote, pauseNotice, reminderListMessage, reminderMessage, reminderThreadName } from '../../src/render/reminders.js';
+import { channelListMessage, followedChoices } from '../../src/views/reminders.js';
 import type { RenderedMessage } from '../../src/render/limits.js';
 
 const AT = Date.UTC(2026, 0, 8, 16, 0);
