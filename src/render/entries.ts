@@ -1,7 +1,7 @@
-// One list entry as the service returned it (e.g. the PUT/PATCH response), in the reader's language.
+// One list entry as the service returned it (e.g. the PUT/PATCH response), in the reader's language, and the answer after an entry is removed.
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Picture } from '../service/common-types.js';
-import { flagAt, KINDS, numberAt, type EntryOf, type WorkKind } from '../service/kinds.js';
+import { flagAt, KINDS, numberAt, type EntryOf, type WorkKind, type WorkOf } from '../service/kinds.js';
 import type { MessageKey, Translator } from '../i18n/index.js';
 import { discordTimestamp, escapeMarkdown, truncate } from './text.js';
 import { term } from './terms.js';
@@ -9,6 +9,7 @@ import { COLORS } from './theme.js';
 import { formatPartialDate } from './format.js';
 import { pictureUrl } from './work-facts.js';
 import { KIND_WORDS, unitWords } from './kind-words.js';
+import type { RenderedMessage } from './limits.js';
 
 function num(n: number | undefined): n is number {
   return n !== undefined && Number.isFinite(n);
@@ -131,4 +132,14 @@ export function listEntryEmbed<K extends WorkKind>(t: Translator, kind: K, s: En
   commonEntryFields(t, fields, s);
   if (fields.length > 0) embed.fields = fields;
   return embed;
+}
+
+/** The entry under a heading (`yourList` after /list update, `updated` after a +1 or status button). */
+export function listEntryMessage<K extends WorkKind>(t: Translator, kind: K, work: WorkOf<K>, entry: EntryOf<K>, heading: EntryHeading): RenderedMessage {
+  return { embeds: [listEntryEmbed(t, kind, entry, work, heading)] };
+}
+
+/** The answer after `/list … remove`: `title` is already fit to show here (markdown-escaped). */
+export function removedMessage(t: Translator, kind: WorkKind, title: string): RenderedMessage {
+  return { embeds: [{ title: t.t('lists.remove.done.title'), description: t.t('lists.remove.done.text', { title, kind }) }] };
 }

@@ -182,3 +182,54 @@ export function reminderRendering(ids: ReminderPostIds): ReminderRendering {
     threadName: (r) => reminderThreadName(translator(r.locale), r),
   };
 }
+
+/** When a title's next episode is expected (its number when known). */
+export interface NextEpisode {
+  episode?: number;
+  atMs: number;
+}
+
+/** What a /remind subcommand did; a title is the plain (already masked where it must be) name. */
+export type ReminderDone =
+  | { done: 'added'; title: string; next: NextEpisode | undefined }
+  | { done: 'removed' | 'resumed' | 'notPaused' | 'followListOff' }
+  | { done: 'followListOn'; count: number }
+  | { done: 'delay'; minutes: number }
+  | { done: 'channelAdded'; title: string; channelId: string; roleId: string | undefined; delayMinutes: number; thread: boolean; next: NextEpisode | undefined }
+  | { done: 'channelRemoved'; channelId: string };
+
+/** The text, then when the next episode is expected (when one is). */
+function withNext(t: Translator, text: string, next: NextEpisode | undefined): string {
+  if (!next) return text;
+  const times = { time: discordTime(next.atMs, 'f'), relative: discordTime(next.atMs, 'R') };
+  return `${text} ${next.episode !== undefined ? t.t('reminders.next.episode', { ...times, episode: next.episode }) : t.t('reminders.next.unnumbered', times)}`;
+}
+
+const shownTitle = (title: string): string => escapeMarkdown(clipPlain(title, 150));
+
+function doneText(t: Translator, d: ReminderDone): { title: string; text: string } {
+  switch (d.done) {
+    case 'added':
+      return { title: t.t('reminders.added.title'), text: withNext(t, t.t('reminders.added.text', { title: shownTitle(d.title) }), d.next) };
+    case 'followListOn':
+      return { title: t.t('reminders.followList.on.title'), text: t.t('reminders.followList.on.text', { count: d.count }) };
+    case 'followListOff':
+      return { title: t.t('reminders.followList.off.title'), text: t.t('reminders.followList.off.text') };
+    case 'delay':
+      return { title: t.t('reminders.delay.title'), text: t.t('reminders.delay.text', { minutes: d.minutes }) };
+    case 'channelAdded': {
+      const params = { channel: `<#${d.channelId}>`, role: d.roleId !== undefined ? `<@&${d.roleId}>` : 'none', delay: d.delayMinutes, thread: d.thread ? 'yes' : 'no', title: shownTitle(d.title) };
+      return { title: t.t('reminders.channelAdded.title'), text: withNext(t, t.t('reminders.channelAdded.text', params), d.next) };
+    }
+    case 'channelRemoved':
+      return { title: t.t('reminders.channelRemoved.title'), text: t.t('reminders.channelRemoved.text', { channel: `<#${d.channelId}>` }) };
+    default:
+      return { title: t.t(`reminders.${d.done}.title`), text: t.t(`reminders.${d.done}.text`) };
+  }
+}
+
+/** The answer of a /remind subcommand that changed something. */
+export function reminderDoneMessage(t: Translator, d: ReminderDone): RenderedMessage {
+  const { title, text } = doneText(t, d);
+  return { embeds: [{ title, description: text, color: COLORS.success }] };
+}

@@ -16,7 +16,7 @@ import type { RenderedMessage } from '../render/limits.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { isNsfw } from './nsfw.js';
 import { LOOKUPS_PER_DETAILS, withSafeReferences } from './reference-vetting.js';
-import { listEntryMessage } from './list-entry.js';
+import { listEntryMessage } from '../render/entries.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { NO_SERVER_PART } from '../render/social.js';
 import { serverDetailsPart } from './social.js';

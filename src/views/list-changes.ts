@@ -11,7 +11,7 @@ import { ServiceHttpError } from '../service/errors.js';
 import type { AnyWork, UpdateOf, WorkKind } from '../service/kinds.js';
 import type { TokenSource } from '../service/token-source.js';
 import { KIND_FIELDS } from './kind-views.js';
-import { listEntryMessage, removedMessage } from './list-entry.js';
+import { listEntryMessage, removedMessage } from '../render/entries.js';
 import { LIST_WRITES } from './list-options.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { maskTitle } from './nsfw.js';

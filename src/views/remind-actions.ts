@@ -3,28 +3,13 @@
 // subcommand here.
 
 import { AIRING_FIELDS } from '../airing/season-airing.js';
-import { discordTime } from '../airing/air-times.js';
 import type { AutocompleteChoice, AutocompleteContext, CommandContext, InServer } from '../interactions/context.js';
 import { UserFacingError } from '../interactions/user-errors.js';
-import type { Translator } from '../i18n/index.js';
 import type { RenderedMessage } from '../render/limits.js';
-import { clipPlain, escapeMarkdown } from '../render/text.js';
-import { COLORS } from '../render/theme.js';
 import { isNsfw, maskTitle } from './nsfw.js';
-import { reminderListMessage } from '../render/reminders.js';
+import { reminderDoneMessage, reminderListMessage } from '../render/reminders.js';
 import { channelListMessage, followedChoices } from './reminders.js';
 import { resolveTitle } from './titles.js';
-
-function done(title: string, description: string): RenderedMessage {
-  return { embeds: [{ title, description, color: COLORS.success }] };
-}
-
-/** The answer's text, then when the next episode is expected (when one is). */
-function withNext(t: Translator, text: string, next: { episode?: number; atMs: number } | undefined): string {
-  if (!next) return text;
-  const times = { time: discordTime(next.atMs, 'f'), relative: discordTime(next.atMs, 'R') };
-  return `${text} ${next.episode !== undefined ? t.t('reminders.next.episode', { ...times, episode: next.episode }) : t.t('reminders.next.unnumbered', times)}`;
-}
 
 /**
  * A /remind answer that also keeps the user's Discord language for their reminder DMs (written only for
@@ -55,8 +40,7 @@ export async function followTitle(ctx: CommandContext, title: string): Promise<R
   const id = await resolveTitle(ctx, 'anime', title);
   const anime = await ctx.deps.service.getAnime(id, { fields: AIRING_FIELDS });
   const followed = await ctx.deps.reminders.add(ctx.userId, anime);
-  const name = escapeMarkdown(clipPlain(maskTitle(ctx.t, followed.info.title, followed.info.nsfw, ctx.where), 150));
-  return done(ctx.t.t('reminders.added.title'), withNext(ctx.t, ctx.t.t('reminders.added.text', { title: name }), followed.next));
+  return reminderDoneMessage(ctx.t, { done: 'added', title: maskTitle(ctx.t, followed.info.title, followed.info.nsfw, ctx.where), next: followed.next });
 }
 
 export async function reminderList(ctx: CommandContext): Promise<RenderedMessage> {
@@ -67,27 +51,23 @@ export async function reminderList(ctx: CommandContext): Promise<RenderedMessage
 export async function unfollowTitle(ctx: CommandContext, title: string): Promise<RenderedMessage> {
   const id = await resolveTitle(ctx, 'anime', title);
   if (!(await ctx.deps.reminders.remove(ctx.userId, id))) throw new UserFacingError('reminders.error.notFollowing');
-  return done(ctx.t.t('reminders.removed.title'), ctx.t.t('reminders.removed.text'));
+  return reminderDoneMessage(ctx.t, { done: 'removed' });
 }
 
 export async function followList(ctx: CommandContext, on: boolean): Promise<RenderedMessage> {
   // Only following needs the login (to read the list); stopping never does: a conditional check, not a declared rule.
   if (on) await ctx.requireAuth();
   const count = await ctx.deps.reminders.setFollowList(ctx.userId, on);
-  return on
-    ? done(ctx.t.t('reminders.followList.on.title'), ctx.t.t('reminders.followList.on.text', { count }))
-    : done(ctx.t.t('reminders.followList.off.title'), ctx.t.t('reminders.followList.off.text'));
+  return reminderDoneMessage(ctx.t, on ? { done: 'followListOn', count } : { done: 'followListOff' });
 }
 
 export async function reminderDelay(ctx: CommandContext, minutes: number): Promise<RenderedMessage> {
   await ctx.deps.reminders.setDelay(ctx.userId, minutes);
-  return done(ctx.t.t('reminders.delay.title'), ctx.t.t('reminders.delay.text', { minutes }));
+  return reminderDoneMessage(ctx.t, { done: 'delay', minutes });
 }
 
 export async function resumeReminders(ctx: CommandContext): Promise<RenderedMessage> {
-  return (await ctx.deps.reminders.resume(ctx.userId))
-    ? done(ctx.t.t('reminders.resumed.title'), ctx.t.t('reminders.resumed.text'))
-    : done(ctx.t.t('reminders.notPaused.title'), ctx.t.t('reminders.notPaused.text'));
+  return reminderDoneMessage(ctx.t, { done: (await ctx.deps.reminders.resume(ctx.userId)) ? 'resumed' : 'notPaused' });
 }
 
 export interface ChannelFollowArgs {
@@ -117,15 +97,8 @@ export async function followInChannel(ctx: InServer, args: ChannelFollowArgs): P
     anime,
     ctx.guildLocale,
   );
-  const name = escapeMarkdown(clipPlain(maskTitle(ctx.t, followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw }), 150));
-  const text = ctx.t.t('reminders.channelAdded.text', {
-    channel: `<#${channelId}>`,
-    role: roleId !== undefined ? `<@&${roleId}>` : 'none',
-    delay: delayMinutes,
-    thread: thread ? 'yes' : 'no',
-    title: name,
-  });
-  return done(ctx.t.t('reminders.channelAdded.title'), withNext(ctx.t, text, followed.next));
+  const title = maskTitle(ctx.t, followed.info.title, followed.info.nsfw, { place: 'guild', ageRestricted: access.nsfw });
+  return reminderDoneMessage(ctx.t, { done: 'channelAdded', title, channelId, roleId, delayMinutes, thread, next: followed.next });
 }
 
 export async function channelReminderList(ctx: InServer): Promise<RenderedMessage> {
@@ -137,7 +110,7 @@ export async function unfollowInChannel(ctx: InServer, args: { title: string; ch
   if (!(await ctx.deps.reminders.removeChannel(ctx.guildId, args.channel, id))) {
     throw new UserFacingError('reminders.error.notFollowingChannel');
   }
-  return done(ctx.t.t('reminders.channelRemoved.title'), ctx.t.t('reminders.channelRemoved.text', { channel: `<#${args.channel}>` }));
+  return reminderDoneMessage(ctx.t, { done: 'channelRemoved', channelId: args.channel });
 }
 
 /** Suggestions among the titles the user follows. */

@@ -14,7 +14,7 @@ import { KINDS } from '../service/kinds.js';
 import { fields as fieldList } from '../service/fields.js';
 import type { WatchParty } from '../watch-parties/watch-parties.js';
 import { KIND_FIELDS } from './kind-views.js';
-import { listEntryMessage } from './list-entry.js';
+import { listEntryMessage } from '../render/entries.js';
 import { mirrorListChange } from './mirror-hook.js';
 import { notRatedSafe } from './nsfw.js';
 import { createWatchParty, told, WATCH_PARTY_FIELDS, type PartyContext } from './watch-party-create.js';

@@ -10,7 +10,7 @@ import { forumBoardsEmbed, forumTopicEmbed, forumTopicsEmbed, pollText } from '.
 import { bbcodeToMarkdown } from '../../src/render/bbcode.js';
 import { listStatusLine } from '../../src/render/work-facts.js';
 import { userListTitle } from '../../src/views/user-list.js';
-import { listEntryMessage } from '../../src/views/list-entry.js';
+import { listEntryMessage } from '../../src/render/entries.js';
 import { checkProgressWithinTotals } from '../../src/views/progress-bounds.js';
 import { UserFacingError } from '../../src/interactions/user-errors.js';
 import { renderConfirmPage, renderPage } from '../../src/web/html.js';

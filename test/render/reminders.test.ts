@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGLISH } from '../../src/i18n/index.js';
 import type { QueuedReminder } from '../../src/reminders/records.js';
 import type { ChannelFollowView } from '../../src/reminders/types.js';
-import { channelListMessage, reminderMessage, reminderPostIds, reminderStoppedMessage, reminderThreadName } from '../../src/render/reminders.js';
+import { channelListMessage, reminderDoneMessage, reminderMessage, reminderPostIds, reminderStoppedMessage, reminderThreadName } from '../../src/render/reminders.js';
 import { maskedTitle } from '../../src/render/masked-title.js';
 
 const AT = Date.UTC(2026, 0, 8, 16, 0);
@@ -51,3 +51,21 @@ describe('reminder renderer', () => {
     expect(reminderMessage(ENGLISH, dm)).toEqual(reminderMessage(ENGLISH, dm, reminderPostIds.buttons(dm.titleId)));
   });
 });
+
+describe('/remind answers', () => {
+  it('escapes and clips the title, and says when the next episode is expected', () => {
+    const added = reminderDoneMessage(ENGLISH, { done: 'added', title: `*Bold*${'x'.repeat(200)}`, next: { episode: 5, atMs: Date.UTC(2026, 0, 1) } });
+    const text = added.embeds?.[0]?.description ?? '';
+    expect(text).toContain('\\*Bold\\*');
+    expect(text).not.toContain('x'.repeat(160));
+    expect(text).toContain('episode 5');
+    expect(text).toContain(`<t:${Date.UTC(2026, 0, 1) / 1000}:R>`);
+  });
+
+  it('names the channel and the role of a channel reminder, and nothing else when there is none', () => {
+    const added = reminderDoneMessage(ENGLISH, { done: 'channelAdded', title: 'T', channelId: '1', roleId: '2', delayMinutes: 0, thread: false, next: undefined });
+    expect(added.embeds?.[0]?.description).toBe('The bot will post in <#1>, mentioning <@&2> when a new episode of **T** is expected.');
+    expect(reminderDoneMessage(ENGLISH, { done: 'notPaused' }).embeds?.[0]?.title).toBeTruthy();
+  });
+});
+
