@@ -24,7 +24,8 @@ import type { WorkListItem } from '../render/lists.js';
 import { carriedFooter, workListPage, type ListedWork } from '../render/work-pages.js';
 import { allowNsfw, maskTitle, nsfwFilteredNote } from './nsfw.js';
 import { renameOption } from '../interactions/user-errors.js';
-import { KIND_FIELDS, kindCode } from './kind-views.js';
+import { KIND_FIELDS } from './kind-views.js';
+import { kindCode } from '../render/kind-codes.js';
 import { PAGE_SIZE, type LoadedPage, type PagedView } from './paged-view.js';
 
 export function workItem(ctx: Pick<BaseContext, 'where' | 't'>, work: AnyWork, position: number, rank?: number): WorkListItem {

@@ -12,7 +12,6 @@ import { escapeMarkdown } from '../render/text.js';
 import { fields, nested, WORK_FIELDS, type FieldNode, type ListStatusField } from '../service/fields.js';
 import { KINDS, type ProgressUnitName, type WorkKind } from '../service/kinds.js';
 
-export { kindCode } from '../render/kind-codes.js';
 
 /** The kind a custom id's code (src/render/kind-codes.ts) names; anything else is a malformed id. */
 export function kindOfCode(code: string): WorkKind {

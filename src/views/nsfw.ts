@@ -5,9 +5,6 @@ import type { Where } from '../interactions/where.js';
 import type { Translator } from '../i18n/index.js';
 import { maskedTitle } from '../render/masked-title.js';
 
-/** What counts as rated safe lives with the ratings (src/known-works/nsfw-ratings.ts); the views read it here too. */
-export { notRatedSafe } from '../known-works/nsfw-ratings.js';
-
 /**
  * The note under results the service filtered (`nsfw=false`). Outside age-restricted channels such
  * titles are always hidden; inside one only a command's own `nsfw` option leaves them out, so the

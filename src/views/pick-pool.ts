@@ -7,7 +7,7 @@ import { UserFacingError } from '../interactions/user-errors.js';
 import { fields, nested, type AnyFieldItem } from '../service/fields.js';
 import { KINDS, numberAt, type AnyWork, type WorkKind } from '../service/kinds.js';
 import type { PickCandidate, PickPool } from '../store/pick-sessions.js';
-import { notRatedSafe } from './nsfw.js';
+import { notRatedSafe } from '../known-works/nsfw-ratings.js';
 import { seasonOf } from './browse.js';
 
 export const PICK_SOURCES = ['plan_to_watch', 'suggestions', 'season'] as const;

@@ -27,7 +27,8 @@ import {
 import { titleStates } from '../community/member-summary.js';
 import { serverViewOf } from '../community/server-view.js';
 import type { ListKind, TitleHoldersReader } from '../community/types.js';
-import { kindCode, kindOfCode } from './kind-views.js';
+import { kindOfCode } from './kind-views.js';
+import { kindCode } from '../render/kind-codes.js';
 import { PAGE_SIZE, renderPagedView, type PagedView } from './paged-view.js';
 
 // ---- "In this server" on a title's details ---------------------------------------------------

@@ -16,7 +16,7 @@ import type { WatchParty } from '../watch-parties/watch-parties.js';
 import { KIND_FIELDS } from './kind-views.js';
 import { listEntryMessage } from '../render/entries.js';
 import { mirrorListChange } from './mirror-hook.js';
-import { notRatedSafe } from './nsfw.js';
+import { notRatedSafe } from '../known-works/nsfw-ratings.js';
 import { createWatchParty, told, WATCH_PARTY_FIELDS, type PartyContext } from './watch-party-create.js';
 
 /** This server's parties Discord still has (scheduled or on now), with how many are interested. */

@@ -19,7 +19,7 @@ import { animeFields } from '../service/fields.js';
 import { mainTitleOf } from '../service/title-forms.js';
 import type { Anime } from '../service/work-types.js';
 import { isTimeZone, parseLocalDateTime } from '../util/local-time.js';
-import { notRatedSafe } from './nsfw.js';
+import { notRatedSafe } from '../known-works/nsfw-ratings.js';
 import { storeReadOrFallback } from './store-deadline.js';
 
 /** The length of an episode whose length the service does not know (ms). */

@@ -11,7 +11,7 @@
 
 import { BUDGET_GRACE_MS } from '../interactions/deadline.js';
 import type { BaseContext, CommandContext, ProgressReporter } from '../interactions/context.js';
-import { encodeUserId } from '../interactions/invoker.js';
+import { encodeUserId } from '../render/user-ids.js';
 import { NotLoggedInError, UserFacingError } from '../interactions/user-errors.js';
 import type { RenderedMessage } from '../render/limits.js';
 import { MAX_LIMIT } from '../service/endpoint-options.js';

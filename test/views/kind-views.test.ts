@@ -7,7 +7,8 @@ import { MalformedCustomIdError } from '../../src/interactions/custom-id.js';
 import { fields } from '../../src/service/fields.js';
 import { KINDS, WORK_KINDS } from '../../src/service/kinds.js';
 import { QUICK_BUTTONS } from '../../src/render/details-actions.js';
-import { KIND_FIELDS, kindCode, kindOfCode, QUICK_UNITS } from '../../src/views/kind-views.js';
+import { KIND_FIELDS, kindOfCode, QUICK_UNITS } from '../../src/views/kind-views.js';
+import { kindCode } from '../../src/render/kind-codes.js';
 
 const COMMON = 'alternative_titles,start_date,end_date,synopsis,mean,rank,popularity,num_list_users,num_scoring_users,nsfw,media_type,status,genres,related_anime,related_manga,recommendations';
 
