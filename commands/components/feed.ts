@@ -5,7 +5,7 @@
 import type { ComponentHandler } from '../../src/interactions/context.js';
 import { COMPONENT_KINDS } from '../../src/render/component-kinds.js';
 import { addPlanned } from '../../src/views/activity-feed.js';
-import { kindOfCode } from '../../src/views/kind-views.js';
+import { workIn } from '../../src/views/kind-views.js';
 
 /**
  * "Add to my list" for whoever clicks (unlinked users are told to /login): a title not on their list is
@@ -17,8 +17,7 @@ export const addToListHandler: ComponentHandler = {
   linked: true,
   listLock: true,
   async run(ctx, fields) {
-    const kind = kindOfCode(fields.string());
-    const id = fields.int();
+    const { kind, id } = workIn(fields);
     return addPlanned(ctx, kind, id, ctx.auth);
   },
 };

@@ -8,7 +8,7 @@ import type { ComponentHandler } from '../../src/interactions/context.js';
 import { COMPONENT_KINDS } from '../../src/render/component-kinds.js';
 import { QUICK_ACTIONS } from '../../src/render/details-actions.js';
 import { quickAdd, quickStatus, renderDetails } from '../../src/views/details.js';
-import { kindOfCode } from '../../src/views/kind-views.js';
+import { kindOfCode, workIn } from '../../src/views/kind-views.js';
 import { anotherPick } from '../../src/views/random-pick.js';
 import { openServerMembers } from '../../src/views/social.js';
 
@@ -17,8 +17,7 @@ export const checkMoreHandler: ComponentHandler = {
   kind: COMPONENT_KINDS.checkMore,
   mode: 'update',
   async run(ctx, fields) {
-    const kind = kindOfCode(fields.string());
-    const id = fields.int();
+    const { kind, id } = workIn(fields);
     return renderDetails(ctx, kind, id, { lookups: Number.POSITIVE_INFINITY });
   },
 };
@@ -31,8 +30,7 @@ export const quickActionHandler: ComponentHandler = {
   // Read-then-write: two quick clicks by one user (on any process) must not both write the same next value.
   listLock: true,
   async run(ctx, fields) {
-    const kind = kindOfCode(fields.string());
-    const id = fields.int();
+    const { kind, id } = workIn(fields);
     const action = fields.oneOf(QUICK_ACTIONS);
     return quickAdd(ctx, ctx.auth, kind, id, action);
   },
@@ -45,8 +43,7 @@ export const quickStatusHandler: ComponentHandler = {
   linked: true,
   listLock: true,
   async run(ctx, fields) {
-    const kind = kindOfCode(fields.string());
-    const id = fields.int();
+    const { kind, id } = workIn(fields);
     return quickStatus(ctx, kind, id, ctx.values[0], ctx.auth);
   },
 };
@@ -58,8 +55,7 @@ export const serverMembersHandler: ComponentHandler = {
   local: true,
   only: 'server',
   async run(ctx, fields) {
-    const kind = kindOfCode(fields.string());
-    const id = fields.int();
+    const { kind, id } = workIn(fields);
     return openServerMembers(ctx, kind, id);
   },
 };

@@ -4,7 +4,7 @@
 // command options. The reader's words of a kind are in
 // src/render/kind-words.ts.
 
-import { MalformedCustomIdError } from '../interactions/custom-id.js';
+import { MalformedCustomIdError, type FieldReader } from '../interactions/custom-id.js';
 import { UserFacingError } from '../interactions/user-errors.js';
 import { QUICK_BUTTON_OF, type QuickButton } from '../render/details-actions.js';
 import { kindOfCodeIn } from '../render/kind-codes.js';
@@ -12,12 +12,17 @@ import { escapeMarkdown } from '../render/text.js';
 import { fields, nested, WORK_FIELDS, type FieldNode, type ListStatusField } from '../service/fields.js';
 import { KINDS, type ProgressUnitName, type WorkKind } from '../service/kinds.js';
 
-
 /** The kind a custom id's code (src/render/kind-codes.ts) names; anything else is a malformed id. */
 export function kindOfCode(code: string): WorkKind {
   const kind = kindOfCodeIn(code);
   if (kind === undefined) throw new MalformedCustomIdError(`unknown kind ${code}`);
   return kind;
+}
+
+/** A work named by a custom id's next two fields: its kind's code, then its id. */
+export function workIn(fields: FieldReader): { kind: WorkKind; id: number } {
+  const kind = kindOfCode(fields.string());
+  return { kind, id: fields.int() };
 }
 
 /** The kind with its English article, for command descriptions (`an anime`, `a manga`). */

@@ -7,7 +7,8 @@ import { MalformedCustomIdError } from '../../src/interactions/custom-id.js';
 import { fields } from '../../src/service/fields.js';
 import { KINDS, WORK_KINDS } from '../../src/service/kinds.js';
 import { QUICK_BUTTONS } from '../../src/render/details-actions.js';
-import { KIND_FIELDS, kindOfCode, QUICK_UNITS } from '../../src/views/kind-views.js';
+import { KIND_FIELDS, kindOfCode, QUICK_UNITS, workIn } from '../../src/views/kind-views.js';
+import { FieldReader } from '../../src/interactions/custom-id.js';
 import { kindCode } from '../../src/render/kind-codes.js';
 
 const COMMON = 'alternative_titles,start_date,end_date,synopsis,mean,rank,popularity,num_list_users,num_scoring_users,nsfw,media_type,status,genres,related_anime,related_manga,recommendations';
@@ -34,6 +35,12 @@ describe('codes and quick buttons, by kind', () => {
     expect(kindCode('anime')).toBe('a');
     expect(kindCode('manga')).toBe('m');
     expect(() => kindOfCode('x')).toThrow(MalformedCustomIdError);
+  });
+
+  it('reads a work from a custom id as its kind code then its id, refusing either malformed', () => {
+    expect(workIn(new FieldReader(['m', '42', 'rest']))).toEqual({ kind: 'manga', id: 42 });
+    expect(() => workIn(new FieldReader(['a', 'x']))).toThrow(MalformedCustomIdError);
+    expect(() => workIn(new FieldReader(['z', '1']))).toThrow(MalformedCustomIdError);
   });
 
   it('every quick button counts a unit its kind has, each with its own action', () => {
