@@ -24,8 +24,9 @@ export default defineConfig({
     // isolated): loading the bot's modules again for each of about 200 small files took most of their time
     // (test/views + test/render, 33 files: 125 s → 38 s). Those files leave no state behind them: fake
     // timers and spies are restored, stores and engines closed, no module mocks. The whole-stack files stay isolated.
+    // Its set-up file loads discord.js first, so discord.js's undici installs the global dispatcher whatever file ran before.
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: WHOLE_STACK, isolate: false } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: WHOLE_STACK, isolate: false, setupFiles: ['test/setup/discord-undici-first.ts'] } },
       { extends: true, test: { name: 'whole-stack', include: WHOLE_STACK } },
     ],
     globalSetup: ['test/store/global-setup.ts'],

@@ -4,10 +4,11 @@
 
 import { REST, Routes } from 'discord.js';
 import type { DiscordConfig } from '../config/types.js';
+import { discordRestAgent } from './rest-agent.js';
 
 /** REST for the bot's token against the configured API. */
 export function botRest(discord: Pick<DiscordConfig, 'apiUrl' | 'token'>, options: { retries?: number; timeout?: number } = {}): REST {
-  return new REST({ api: discord.apiUrl, ...options }).setToken(discord.token);
+  return new REST({ api: discord.apiUrl, agent: discordRestAgent(), ...options }).setToken(discord.token);
 }
 
 /**

@@ -4,6 +4,7 @@
 // party (src/transport/watch-party-delivery.ts). No privileged intent: no message content.
 
 import { Client, GatewayIntentBits, Options, type ClientOptions, type ClientUser } from 'discord.js';
+import { discordRestAgent } from '../discord-api/rest-agent.js';
 
 /** The bot's own user id; null over the HTTP transport, where the client never logs in. */
 function ownId(client: Client): string | undefined {
@@ -14,7 +15,7 @@ export function createDiscordClient(apiUrl: string, extra: Partial<ClientOptions
   return new Client({
     intents: [GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildScheduledEvents],
     // Each deferred answer leaves a REST queue keyed by its interaction token; sweep idle ones every minute.
-    rest: { api: apiUrl, handlerSweepInterval: 60_000, ...(cdnUrl !== undefined ? { cdn: cdnUrl } : {}) },
+    rest: { api: apiUrl, agent: discordRestAgent(), handlerSweepInterval: 60_000, ...(cdnUrl !== undefined ? { cdn: cdnUrl } : {}) },
     allowedMentions: { parse: [] },
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,
