@@ -23,11 +23,22 @@ async function until(check: () => boolean, ms = 30_000): Promise<void> {
   throw new Error('timed out');
 }
 
-/** A clock 15 seconds before a whole minute (the engines opened within them): the recaps' slot comes seconds after they plan it (the engines' delays run on real time). */
-function skewedClock(): () => number {
-  const skew = (45_000 - (Date.now() % 60_000) + 60_000) % 60_000;
-  return () => Date.now() + skew;
+/**
+ * A clock the test aims once the engines are open: `aim(lead)` moves it to `lead` ms before a whole
+ * minute, so the recaps' next slot comes that soon (the engines' delays run on real time). Aiming after
+ * the engines opened keeps a slow open from pushing the slot a minute on.
+ */
+function aimableClock(): { now: () => number; aim: (lead: number) => void } {
+  let skew = 0;
+  return {
+    now: () => Date.now() + skew,
+    aim: (lead) => {
+      skew = (60_000 - lead - (Date.now() % 60_000) + 60_000) % 60_000;
+    },
+  };
 }
+
+const LEAD_MS = 6_000;
 
 /** A UTC schedule whose next slot is the next whole minute at least 2 s away. */
 function slotSoon(now: number): { weekday: 0 | 1 | 2 | 3 | 4 | 5 | 6; minuteOfDay: number; timeZone: string } {
@@ -66,11 +77,12 @@ describe.each(engineCases())('weekly recap on $kind', (engineCase) => {
   });
 
   it.skipIf(engineCase.skipped)('posts the week once at its slot', async () => {
-    const clock = skewedClock();
+    const { now: clock, aim } = aimableClock();
     const { store, jobs } = await engine.open(clock);
     const posts: RecapPost[] = [];
     const recaps = new ServerRecaps({ kv: store, jobs, source: new FakeWeeks(), now: clock, log: silentLogger });
     await recaps.start({ deliver: async (post) => (posts.push(post), { ok: true }), ageRestricted: async () => false });
+    aim(LEAD_MS);
     await recaps.channels.add(GUILD, { channelId: CHANNELS[0] ?? '', ...slotSoon(clock()), kind: 'anime', ageRestricted: false }, undefined);
     const found = await recaps.channels.channel(GUILD, CHANNELS[0] ?? '');
     if (found) await recaps.planChannel(GUILD, found.channel);
@@ -96,7 +108,7 @@ describe.each(engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'r
   it.skipIf(engineCase.skipped)('both plan and work the same week: one post per channel', async () => {
     const posts: RecapPost[] = [];
     const processes: ServerRecaps[] = [];
-    const clock = skewedClock();
+    const { now: clock, aim } = aimableClock();
     for (let i = 0; i < 2; i++) {
       const { store, jobs } = await engine.open(clock, 3_600_000);
       const recaps = new ServerRecaps({ kv: store, jobs, source: new FakeWeeks(), now: clock, log: silentLogger, leaseMs: 30_000 });
@@ -113,6 +125,7 @@ describe.each(engineCases().filter((c) => c.kind === 'postgres' || c.kind === 'r
     }
     const [a, b] = processes;
     if (!a || !b) throw new Error('two processes');
+    aim(LEAD_MS);
     const schedule = slotSoon(clock());
     for (const channelId of CHANNELS.slice(0, 2)) await a.channels.add(GUILD, { channelId, ...schedule, kind: 'both', ageRestricted: false }, 'de');
     await Promise.all([a.plan(), b.plan(), a.plan(), b.plan()]);
