@@ -104,11 +104,24 @@ function drawFacts(ctx: SKRSContext2D, items: readonly { label: string; value: s
   });
 }
 
+const BAR_VALUE_FONT = (): string => font(15, 'bold');
+
+/**
+ * Where a ranking's bars end: the space after the longest bar fits the widest value written beside
+ * its bar ("12 members", "12 Mitglieder"), up to a third of the card; the bars take the rest.
+ */
+export function barsLayout(ctx: SKRSContext2D, values: readonly string[]): { labelWidth: number; barSpace: number; valueWidth: number } {
+  const labelWidth = INNER * 0.38;
+  ctx.font = BAR_VALUE_FONT();
+  const widest = Math.max(0, ...values.map((v) => ctx.measureText(v).width));
+  const valueWidth = Math.min(INNER / 3, Math.max(40, Math.ceil(widest) + 4));
+  return { labelWidth, barSpace: INNER - labelWidth - valueWidth - 8, valueWidth };
+}
+
 function drawBars(ctx: SKRSContext2D, block: Extract<RecapBlock, { type: 'bars' }>, y: number): void {
   text(ctx, block.heading, PAD, y + 14, font(17, 'bold'), THEME.muted, INNER);
   const most = Math.max(1, ...block.items.map((item) => item.count));
-  const labelWidth = INNER * 0.38;
-  const barSpace = INNER - labelWidth - 70;
+  const { labelWidth, barSpace, valueWidth } = barsLayout(ctx, block.items.map((item) => item.value));
   block.items.forEach((item, i) => {
     const rowY = y + 34 + i * BAR_ROW;
     text(ctx, item.label, PAD, rowY + BAR_ROW / 2, font(16), THEME.text, labelWidth - 10);
@@ -117,7 +130,7 @@ function drawBars(ctx: SKRSContext2D, block: Extract<RecapBlock, { type: 'bars' 
     ctx.beginPath();
     ctx.roundRect(PAD + labelWidth, rowY + 6, w, BAR_ROW - 12, 4);
     ctx.fill();
-    text(ctx, item.value, PAD + labelWidth + w + 8, rowY + BAR_ROW / 2, font(15, 'bold'), THEME.text, 62);
+    text(ctx, item.value, PAD + labelWidth + w + 8, rowY + BAR_ROW / 2, BAR_VALUE_FONT(), THEME.text, valueWidth);
   });
 }
 

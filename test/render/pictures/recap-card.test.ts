@@ -1,6 +1,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { renderRecapCard, type RecapCard } from '../../../src/render/pictures/recap-card.js';
+import { barsLayout, renderRecapCard, type RecapCard } from '../../../src/render/pictures/recap-card.js';
+import { font, registerFonts } from '../../../src/render/pictures/fonts.js';
 
 const FULL: RecapCard = {
   caption: 'Your 2025 in anime',
@@ -45,5 +46,19 @@ describe('the /wrapped card', () => {
     expect(card.width).toBe(760);
     const bare = await renderRecapCard({ caption: 'Your 2025 in manga', blocks: [] });
     expect(bare.height).toBeGreaterThan(50);
+  });
+
+  it('keeps room after the longest bar for the widest value beside it, in any language', () => {
+    registerFonts();
+    const ctx = createCanvas(10, 10).getContext('2d');
+    const values = ['1 member', '12 Mitglieder', '3'];
+    const layout = barsLayout(ctx, values);
+    ctx.font = font(15, 'bold');
+    const widest = Math.max(...values.map((v) => ctx.measureText(v).width));
+    expect(layout.valueWidth).toBeGreaterThanOrEqual(widest);
+    expect(layout.labelWidth + layout.barSpace + layout.valueWidth + 8).toBeCloseTo(760 - 2 * 28);
+    // Short values leave the bars most of the card; a huge one takes at most a third of it.
+    expect(barsLayout(ctx, ['3', '12']).barSpace).toBeGreaterThan(layout.barSpace);
+    expect(barsLayout(ctx, ['x'.repeat(400)]).valueWidth).toBeLessThanOrEqual((760 - 2 * 28) / 3);
   });
 });
