@@ -6,6 +6,7 @@ import type { DiscordSide } from '../discord-api/discord-side.js';
 import { serverRecapDiscord } from '../server-recaps/discord-delivery.js';
 import { translator } from '../i18n/index.js';
 import { finalizeMessage } from '../render/limits.js';
+import { recapPausedNotice } from '../render/recap-channels.js';
 import { weekMessage } from '../render/server-week.js';
 import type { JobEngine } from '../jobs/job-engine.js';
 import type { Logger } from '../log/log.js';
@@ -21,9 +22,10 @@ export async function openServerRecaps(o: { store: BotStore; jobs: JobEngine; co
     now: o.now,
     log: o.log,
     leaseMs: o.leaseMs,
-    discord: serverRecapDiscord(o.discord, async (post) =>
-      finalizeMessage(await weekMessage(translator(post.locale), post.week, { kind: post.channel.kind, ageRestricted: post.ageRestricted, timeZone: post.channel.timeZone })),
-    ),
+    discord: serverRecapDiscord(o.discord, {
+      post: async (post) => finalizeMessage(await weekMessage(translator(post.locale), post.week, { kind: post.channel.kind, ageRestricted: post.ageRestricted, timeZone: post.channel.timeZone })),
+      paused: (locale, guildName, channelId, reason) => finalizeMessage(recapPausedNotice(locale, guildName, channelId, reason)),
+    }),
   });
   await recaps.define();
   return recaps;

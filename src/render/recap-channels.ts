@@ -1,9 +1,10 @@
 // /recap's private answers: a channel added (or its schedule changed), removed, the server's recap
 // channels with their schedule, next time, last post, a skipped week and a pause, and /recap now's
-// preview (the week as the recap would draw it, or a quiet week). Pure: data and a Translator in,
+// preview (the week as the recap would draw it, or a quiet week); and the DM to the server's owner
+// when a channel's recap paused. Pure: data and a Translator in,
 // messages out; what the channel's record says is decided in src/views/server-recap.ts.
 
-import type { Translator } from '../i18n/index.js';
+import { translator, type Locale, type Translator } from '../i18n/index.js';
 import type { RecapChannel, RecapKind } from '../server-recaps/channels.js';
 import { formatTimeOfDay } from '../server-recaps/schedule.js';
 import type { ServerWeek } from '../server-recaps/week.js';
@@ -65,3 +66,18 @@ export async function recapPreviewMessage(t: Translator, week: ServerWeek, kind:
   const message = await weekMessage(t, week, { kind, ageRestricted: false, timeZone: 'UTC' });
   return { ...message, content: `**${t.t('weekly.preview.title')}**\n${message.content ?? ''}` };
 }
+
+/**
+ * The direct message to a server's owner when Discord refused its weekly recap in a channel (which
+ * paused there): what happened and how to fix it, in the server's language (none: English).
+ * `guildName` undefined: the server's name is not known.
+ */
+export function recapPausedNotice(locale: Locale | undefined, guildName: string | undefined, channelId: string, reason: string): RenderedMessage {
+  const t = translator(locale);
+  const server = guildName === undefined ? t.t('weekly.notice.yourServer') : escapeMarkdown(clipPlain(guildName, 100));
+  const refused = t.t('weekly.notice.refused', { channel: channelId, server, reason: escapeMarkdown(clipPlain(reason, 120)) });
+  return {
+    embeds: [{ title: t.t('weekly.notice.title'), description: [refused, '', t.t('weekly.notice.fix'), t.t('weekly.notice.why')].join('\n'), color: COLORS.warning }],
+  };
+}
+

@@ -57,6 +57,8 @@ export type RecapDeliver = (post: RecapPost, signal?: AbortSignal) => Promise<Re
 export interface RecapDiscord {
   deliver: RecapDeliver;
   ageRestricted: ChannelAgeRestriction;
+  /** Tells the server's owner that the recap paused in a channel (best effort: a failure is logged). */
+  pauseNotice?: (guildId: string, channelId: string, reason: string, locale: Locale | undefined) => Promise<void>;
 }
 
 export type RecapOutcome = 'posted' | 'duplicate' | 'quiet' | 'late' | 'paused' | 'stale' | 'retried';
@@ -218,6 +220,9 @@ export class ServerRecaps {
     if (result.reason === 'refused') {
       if (await this.channels.pause(guildId, channel.channelId, result.detail)) {
         this.o.log.warn('a recap channel refused the post: its recap is paused until a manager adds it again', { guildId, channelId: channel.channelId, reason: result.detail });
+        await discord
+          .pauseNotice?.(guildId, channel.channelId, result.detail, locale)
+          .catch((error: unknown) => this.o.log.warn('could not tell the server owner that a recap channel was paused', { guildId, error }));
       }
       return this.skip(guildId, channel.channelId, slot.week, 'paused');
     }

@@ -23,6 +23,7 @@ describe('weekly recap posting', () => {
   let weeks: FakeWeeks;
   let posts: RecapPost[];
   let answer: () => RecapPostResult;
+  let notices: Array<{ guildId: string; channelId: string; reason: string; locale: string | undefined }>;
 
   function open(): ServerRecaps {
     return new ServerRecaps({ kv, jobs, source: weeks, now: () => clock, log: silentLogger });
@@ -36,6 +37,10 @@ describe('weekly recap posting', () => {
         return Promise.resolve(result);
       },
       ageRestricted: () => Promise.resolve(false),
+      pauseNotice: (guildId, channelId, reason, locale) => {
+        notices.push({ guildId, channelId, reason, locale });
+        return Promise.resolve();
+      },
     });
     return recaps;
   }
@@ -47,6 +52,7 @@ describe('weekly recap posting', () => {
   }
 
   beforeEach(() => {
+    notices = [];
     clock = START;
     kv = new MemoryEngine();
     jobs = new InProcessJobEngine(kv, () => clock, () => undefined, 0);
@@ -122,6 +128,8 @@ describe('weekly recap posting', () => {
     expect(channel?.pausedAt).toBeDefined();
     expect(channel?.pausedReason).toContain('Missing Permissions');
     expect(channel?.lastSkipped).toMatchObject({ week: '2026-12-14', reason: 'paused' });
+    // The owner is told once, in the server's language.
+    expect(notices).toEqual([{ guildId: GUILD, channelId: CHANNEL, reason: '403 50013 Missing Permissions', locale: 'de' }]);
     const reads = weeks.reads.length;
     answer = () => ({ ok: true });
     clock += 7 * 24 * HOUR;
@@ -129,6 +137,7 @@ describe('weekly recap posting', () => {
     await jobs.runDue();
     expect(posts).toHaveLength(0);
     expect(weeks.reads).toHaveLength(reads);
+    expect(notices).toHaveLength(1);
   });
 
   it('retries a failed post without posting twice', async () => {

@@ -53,4 +53,12 @@ export const weekly: Messages<typeof en> = {
   'weekly.error.limit.text': 'Ein Server kann den Wochenrückblick in höchstens {max} Kanälen haben. Entferne zuerst einen.',
   'weekly.error.notThere.title': 'Dort gibt es keinen Wochenrückblick',
   'weekly.error.notThere.text': 'Dieser Kanal hat keinen Wochenrückblick.',
+  'weekly.notice.title': "Wochenrückblick in einem Kanal pausiert",
+  'weekly.notice.refused':
+    "Discord hat den Wochenrückblick des Bots in <#{channel}> auf **{server}** abgelehnt ({reason}), deshalb ist der Rückblick dort pausiert.",
+  'weekly.notice.fix':
+    "Gib dem Bot in diesem Kanal Kanal ansehen, Nachrichten senden, Links einbetten und Dateien anhängen, dann führe dort `/recap channel add` erneut aus.",
+  'weekly.notice.why':
+    "-# Du bekommst das, weil dir der Server gehört; Mitglieder mit „Server verwalten“ sehen es in `/recap channel list`.",
+  'weekly.notice.yourServer': "deinem Server",
 };

@@ -52,4 +52,12 @@ export const weekly = {
   'weekly.error.limit.text': 'A server can have the weekly recap in at most {max} channels. Remove one first.',
   'weekly.error.notThere.title': 'No weekly recap there',
   'weekly.error.notThere.text': 'That channel does not have the weekly recap.',
+  'weekly.notice.title': "Weekly recap paused in a channel",
+  'weekly.notice.refused':
+    "Discord refused the bot's weekly recap in <#{channel}> of **{server}** ({reason}), so the recap there is paused.",
+  'weekly.notice.fix':
+    "Give the bot View Channel, Send Messages, Embed Links and Attach Files in that channel, then run `/recap channel add` there again.",
+  'weekly.notice.why':
+    "-# You get this because you own the server; members with Manage Server see it in `/recap channel list`.",
+  'weekly.notice.yourServer': "your server",
 } as const;

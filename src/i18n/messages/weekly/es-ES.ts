@@ -53,4 +53,12 @@ export const weekly: Messages<typeof en> = {
   'weekly.error.limit.text': 'Un servidor puede tener el resumen semanal en {max} canales como máximo. Quita uno primero.',
   'weekly.error.notThere.title': 'No hay resumen semanal ahí',
   'weekly.error.notThere.text': 'Ese canal no tiene el resumen semanal.',
+  'weekly.notice.title': "Resumen semanal en pausa en un canal",
+  'weekly.notice.refused':
+    "Discord rechazó el resumen semanal del bot en <#{channel}> de **{server}** ({reason}), así que el resumen está en pausa allí.",
+  'weekly.notice.fix':
+    "Dale al bot Ver canal, Enviar mensajes, Insertar enlaces y Adjuntar archivos en ese canal y vuelve a usar `/recap channel add` allí.",
+  'weekly.notice.why':
+    "-# Recibes esto porque eres el propietario del servidor; los miembros con Gestionar servidor lo ven en `/recap channel list`.",
+  'weekly.notice.yourServer': "tu servidor",
 };

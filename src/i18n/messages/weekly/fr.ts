@@ -53,4 +53,12 @@ export const weekly: Messages<typeof en> = {
   'weekly.error.limit.text': 'Un serveur peut avoir le récap hebdomadaire dans {max} salons au plus. Retirez-en un d’abord.',
   'weekly.error.notThere.title': 'Pas de récap hebdomadaire ici',
   'weekly.error.notThere.text': 'Ce salon n’a pas le récap hebdomadaire.',
+  'weekly.notice.title': "Récapitulatif hebdomadaire en pause dans un salon",
+  'weekly.notice.refused':
+    "Discord a refusé le récapitulatif hebdomadaire du bot dans <#{channel}> sur **{server}** ({reason}), le récapitulatif y est donc en pause.",
+  'weekly.notice.fix':
+    "Donnez au bot Voir le salon, Envoyer des messages, Intégrer des liens et Joindre des fichiers dans ce salon, puis relancez `/recap channel add` là-bas.",
+  'weekly.notice.why':
+    "-# Tu reçois ce message parce que tu possèdes le serveur ; les membres avec « Gérer le serveur » le voient dans `/recap channel list`.",
+  'weekly.notice.yourServer': "ton serveur",
 };

@@ -53,4 +53,12 @@ export const weekly: Messages<typeof en> = {
   'weekly.error.limit.text': '週間まとめを投稿できるのは1サーバーにつき{max}チャンネルまでです。先に1つ削除してください。',
   'weekly.error.notThere.title': 'そこに週間まとめはありません',
   'weekly.error.notThere.text': 'そのチャンネルには週間まとめがありません。',
+  'weekly.notice.title': "週間まとめがチャンネルで一時停止しました",
+  'weekly.notice.refused':
+    "**{server}** の <#{channel}> へのボットの週間まとめを Discord が拒否したため（{reason}）、そこでの週間まとめを一時停止しました。",
+  'weekly.notice.fix':
+    "そのチャンネルでボットに「チャンネルを見る」「メッセージを送信」「埋め込みリンク」「ファイルを添付」を与え、そこでもう一度 `/recap channel add` を実行してください。",
+  'weekly.notice.why':
+    "-# あなたがサーバーの所有者のためお知らせしています。「サーバー管理」権限を持つメンバーは `/recap channel list` で確認できます。",
+  'weekly.notice.yourServer': "あなたのサーバー",
 };

@@ -53,4 +53,12 @@ export const weekly: Messages<typeof en> = {
   'weekly.error.limit.text': 'Um servidor pode ter o resumo semanal em no máximo {max} canais. Remova um primeiro.',
   'weekly.error.notThere.title': 'Não há resumo semanal ali',
   'weekly.error.notThere.text': 'Esse canal não tem o resumo semanal.',
+  'weekly.notice.title': "Resumo semanal pausado em um canal",
+  'weekly.notice.refused':
+    "O Discord recusou o resumo semanal do bot em <#{channel}> de **{server}** ({reason}), então o resumo lá está pausado.",
+  'weekly.notice.fix':
+    "Dê ao bot Ver canal, Enviar mensagens, Inserir links e Anexar arquivos nesse canal e use `/recap channel add` lá de novo.",
+  'weekly.notice.why':
+    "-# Você recebeu isto porque é dono do servidor; membros com Gerenciar servidor veem isso em `/recap channel list`.",
+  'weekly.notice.yourServer': "seu servidor",
 };
